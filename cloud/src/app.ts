@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import Koa from 'koa';
+import helmet from 'koa-helmet';
+import serve from 'koa-static';
+import { AppError } from '../../shared/errors';
+import { authMiddleware, csrfMiddleware } from './http/auth';
+import type { AppCustom, AppState, Deps } from './http/context';
+import { errorMiddleware } from './http/errors';
+import { registerPageRoutes } from './http/pages';
+import { registerTranslationRoutes } from './http/translations';
+import { registerAuthRoutes } from './modules/identity/auth.routes';
+import { WEB_DIST_DIR } from './paths';
+
+/** Every module's API routes, mounted under /api. */
+const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> = [registerAuthRoutes];
+
+export type ExtraMiddleware = Koa.Middleware<AppState, AppCustom>;
+
+/**
+ * The Koa application. Order matters: request id and logging, security headers, the error envelope,
+ * static assets, body parsing, session, CSRF, then the API and the page routes.
+ */
+export function createApp(deps: Deps, options: { devMiddleware?: ExtraMiddleware } = {}): Koa<AppState, AppCustom> {
+  const app = new Koa<AppState, AppCustom>({ proxy: process.env.TRUST_PROXY === 'true' });
+  app.context.deps = deps;
+  const dev = Boolean(options.devMiddleware);
+
+  app.use(async (ctx, next) => {
+    const incoming = ctx.get('x-request-id');
+    ctx.state.requestId = /^[A-Za-z0-9_-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    ctx.set('X-Request-Id', ctx.state.requestId);
+    ctx.state.log = deps.log.child({ requestId: ctx.state.requestId });
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      if (!ctx.path.startsWith('/assets/')) {
+        ctx.state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      }
+    }
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          // Vite's dev server injects an inline preamble and opens a websocket; production needs neither.
+          'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'connect-src': dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+          'upgrade-insecure-requests': null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: deps.config.COOKIE_SECURE,
+    }),
+  );
+
+  app.use(errorMiddleware);
+
+  if (!dev) {
+    const assets = serve(WEB_DIST_DIR, { maxage: 365 * 24 * 3600_000, immutable: true, index: false, gzip: false, brotli: false });
+    app.use(async (ctx, next) => (ctx.path.startsWith('/assets/') ? assets(ctx, next) : next()));
+  }
+
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: '1mb',
+      encoding: 'utf-8',
+      onError: () => {
+        throw new AppError('request.malformedJson', { message: 'malformed JSON body', fields: { '': ['malformed JSON body'] } });
+      },
+    }),
+  );
+  app.use(async (ctx, next) => {
+    // A mutating API call must send JSON (or nothing): other content types would bypass validation.
+    if (ctx.path.startsWith('/api/') && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) && ctx.request.length) {
+      if (!ctx.is('json')) throw new AppError('request.unsupportedMediaType', { message: 'send application/json' });
+    }
+    await next();
+  });
+  app.use(authMiddleware);
+  app.use(csrfMiddleware);
+
+  const api = new Router<AppState, AppCustom>({ prefix: '/api' });
+  for (const register of API_MODULES) register(api);
+  app.use(api.routes());
+  app.use(api.allowedMethods({ throw: true }));
+
+  const pages = new Router<AppState, AppCustom>();
+  pages.get('/health', async (ctx) => {
+    await deps.knex.raw('select 1');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: 'ok' };
+  });
+  registerTranslationRoutes(pages);
+  registerPageRoutes(pages);
+  const pageRoutes = pages.routes() as unknown as Koa.Middleware<AppState, AppCustom>;
+  app.use(async (ctx, next) => (ctx.path.startsWith('/api/') ? next() : pageRoutes(ctx, next)));
+  if (options.devMiddleware) app.use(options.devMiddleware);
+
+  return app;
+}

@@ -1,0 +1,28 @@
+import fs from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Real PostgreSQL compiled to WASM, persisted in `dir` (or in memory for `memory://`), exposed through
+ * its socket server so the same `pg` driver and migrations run as in production. PGlite is a single
+ * connection: the knex pool for it must hold exactly one.
+ */
+export async function startEmbeddedDatabase(dir: string | 'memory://'): Promise<EmbeddedDatabase> {
+  if (dir !== 'memory://') await fs.mkdir(dir, { recursive: true });
+  const db = await PGlite.create(dir === 'memory://' ? undefined : dir);
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
+  await server.start();
+  const conn = server.getServerConn();
+  return {
+    url: `postgres://postgres@${conn}/postgres?sslmode=disable`,
+    async stop() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import type { Knex } from 'knex';
+import * as identity from './20261122_0001_identity';
+import * as studioCatalog from './20261122_0002_studio_catalog';
+
+type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
+
+/**
+ * Migrations are listed here, not discovered on disk, so they run the same under tsx, vitest and a
+ * bundled build. Append only; never edit one that has shipped.
+ */
+export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
+  ['20261122_0001_identity', identity],
+  ['20261122_0002_studio_catalog', studioCatalog],
+];

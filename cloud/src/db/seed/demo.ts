@@ -1,0 +1,232 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, startOfDay } from 'date-fns';
+import type { Knex } from 'knex';
+import { v7 as uuidv7 } from 'uuid';
+import type { Logger } from '../../logger';
+import { hashPassword } from '../../modules/identity/passwords';
+import { newSecret } from '../../modules/identity/tokens';
+
+export interface DemoSummary {
+  studioUuid: string;
+  studioName: string;
+  managerEmail: string;
+  managerPassword: string;
+  clientEmail: string;
+  clientPassword: string;
+}
+
+export const DEMO = {
+  slug: 'harmonia-demo',
+  studioName: 'Harmonia Studio Ruchu',
+  managerEmail: 'manager@demo.studio',
+  clientEmail: 'client@demo.studio',
+  // A known password for a local demo only: the demo is seeded into the embedded database by default
+  // and into a real PostgreSQL only when DEMO_SEED=true is set explicitly.
+  password: 'demo1234',
+  timeZone: 'Europe/Warsaw',
+  clients: 200,
+} as const;
+
+/** Deterministic pseudo-random numbers, so every newcomer gets the same demo studio. */
+function prng(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a |= 0;
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST_F = ['Anna', 'Maria', 'Katarzyna', 'Małgorzata', 'Agnieszka', 'Barbara', 'Ewa', 'Magdalena', 'Joanna', 'Zofia', 'Aleksandra', 'Natalia', 'Julia', 'Zuzanna', 'Wiktoria', 'Monika', 'Karolina', 'Paulina', 'Dorota', 'Łucja'];
+const FIRST_M = ['Piotr', 'Krzysztof', 'Tomasz', 'Paweł', 'Michał', 'Marcin', 'Jakub', 'Adam', 'Łukasz', 'Mateusz', 'Kamil', 'Bartosz', 'Wojciech', 'Szymon', 'Jan', 'Grzegorz', 'Dawid', 'Maciej', 'Filip', 'Rafał'];
+const LAST = ['Nowak', 'Kowalsk', 'Wiśniewsk', 'Wójcik', 'Kowalczyk', 'Kamińsk', 'Lewandowsk', 'Zielińsk', 'Szymańsk', 'Woźniak', 'Dąbrowsk', 'Kozłowsk', 'Jankowsk', 'Mazur', 'Kwiatkowsk', 'Krawczyk', 'Piotrowsk', 'Grabowsk', 'Nowakowsk', 'Pawłowsk', 'Michalsk', 'Nowicki', 'Adamczyk', 'Dudek', 'Zając'];
+
+function surname(stem: string, female: boolean): string {
+  if (stem.endsWith('sk') || stem.endsWith('ck')) return stem + (female ? 'a' : 'i');
+  if (stem === 'Nowicki') return female ? 'Nowicka' : 'Nowicki';
+  return stem;
+}
+
+function ascii(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ł/g, 'l')
+    .replace(/Ł/g, 'L')
+    .toLowerCase();
+}
+
+const lt = (en: string, pl: string) => ({ en: { value: en }, pl: { value: pl } });
+
+/**
+ * Seeds the demo studio into an empty database (no studio yet). On later starts it only reads the
+ * summary back, so restarts keep whatever the user changed.
+ */
+export async function seedDemoStudio(knex: Knex, log: Logger, now = new Date()): Promise<DemoSummary | null> {
+  const summary = (studioUuid: string): DemoSummary => ({
+    studioUuid,
+    studioName: DEMO.studioName,
+    managerEmail: DEMO.managerEmail,
+    managerPassword: DEMO.password,
+    clientEmail: DEMO.clientEmail,
+    clientPassword: DEMO.password,
+  });
+  const existing = await knex('studios').where({ slug: DEMO.slug }).first('id');
+  if (existing) return summary(existing.id as string);
+  const anyStudio = await knex('studios').first('id');
+  if (anyStudio) return null;
+
+  const started = Date.now();
+  const random = prng(20261122);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const passwordHash = await hashPassword(DEMO.password);
+  const studioId = uuidv7();
+
+  await knex.transaction(async (trx) => {
+    await trx('studios').insert({
+      id: studioId,
+      name: DEMO.studioName,
+      slug: DEMO.slug,
+      currency: 'PLN',
+      default_locale: 'pl',
+      time_zone: DEMO.timeZone,
+      studio_type: 1,
+      address_line: 'ul. Puławska 145',
+      postal_code: '02-715',
+      city: 'Warszawa',
+      country: 'PL',
+      kiosk_key: newSecret(12),
+      appearance: JSON.stringify({ primaryColor: '#7048e8' }),
+      settings: JSON.stringify({}),
+    });
+
+    const users: Record<string, unknown>[] = [];
+    const memberships: Record<string, unknown>[] = [];
+    const addUser = (
+      first: string,
+      last: string,
+      email: string,
+      membership: { isClient: boolean; isMember: boolean; role: string | null },
+      withPassword: boolean,
+    ) => {
+      const id = uuidv7();
+      users.push({
+        id,
+        email,
+        password_hash: withPassword ? passwordHash : null,
+        first_name: first,
+        last_name: last,
+        phone: `+48 ${600 + Math.floor(random() * 199)} ${String(Math.floor(random() * 1000)).padStart(3, '0')} ${String(Math.floor(random() * 1000)).padStart(3, '0')}`,
+        locale: 'pl',
+      });
+      memberships.push({ id: uuidv7(), studio_id: studioId, user_id: id, is_client: membership.isClient, is_member: membership.isMember, role: membership.role });
+      return id;
+    };
+
+    addUser('Anna', 'Kowalska', DEMO.managerEmail, { isClient: false, isMember: true, role: 'owner' }, true);
+    addUser('Tomasz', 'Zieliński', 'frontdesk@demo.studio', { isClient: false, isMember: true, role: 'front_desk' }, true);
+    const instructors = [
+      ['Marta', 'Wiśniewska'],
+      ['Kasia', 'Lewandowska'],
+      ['Paweł', 'Dąbrowski'],
+      ['Ola', 'Kamińska'],
+      ['Bartek', 'Mazur'],
+    ].map(([f, l]) => addUser(f!, l!, `${ascii(f!)}.${ascii(l!)}@demo.studio`, { isClient: false, isMember: true, role: 'instructor' }, true));
+    const clientIds = [addUser('Julia', 'Nowak', DEMO.clientEmail, { isClient: true, isMember: false, role: null }, true)];
+    for (let i = 1; i < DEMO.clients; i++) {
+      const female = random() < 0.68;
+      const first = pick(female ? FIRST_F : FIRST_M);
+      const last = surname(pick(LAST), female);
+      clientIds.push(addUser(first, last, `${ascii(first)}.${ascii(last)}.${i}@example.com`, { isClient: true, isMember: false, role: null }, false));
+    }
+    await trx.batchInsert('users', users, 200);
+    await trx.batchInsert('memberships', memberships, 200);
+
+    const locations = [
+      { id: uuidv7(), name: 'Mokotów', address_line: 'ul. Puławska 145', postal_code: '02-715', city: 'Warszawa', rooms: [['Sala Słoneczna', 24], ['Sala Kameralna', 12]] },
+      { id: uuidv7(), name: 'Śródmieście', address_line: 'ul. Marszałkowska 84', postal_code: '00-514', city: 'Warszawa', rooms: [['Sala Główna', 30]] },
+    ] as const;
+    const rooms: { id: string; locationId: string; capacity: number }[] = [];
+    for (const { rooms: roomDefs, ...location } of locations) {
+      await trx('locations').insert({ ...location, studio_id: studioId });
+      for (const [name, capacity] of roomDefs) {
+        const id = uuidv7();
+        rooms.push({ id, locationId: location.id, capacity });
+        await trx('location_rooms').insert({ id, studio_id: studioId, location_id: location.id, name, capacity });
+      }
+    }
+
+    const services = [
+      { name: lt('Vinyasa Yoga', 'Joga Vinyasa'), minutes: 60, color: '#7048e8' },
+      { name: lt('Hatha Yoga', 'Joga Hatha'), minutes: 75, color: '#9c36b5' },
+      { name: lt('Pilates', 'Pilates'), minutes: 55, color: '#1098ad' },
+      { name: lt('Zumba', 'Zumba'), minutes: 60, color: '#f76707' },
+      { name: lt('Stretching', 'Stretching'), minutes: 45, color: '#37b24d' },
+      { name: lt('Kickboxing', 'Kickboxing'), minutes: 60, color: '#e03131' },
+    ].map((s) => ({ id: uuidv7(), ...s }));
+    await trx('class_services').insert(
+      services.map((s) => ({ id: s.id, studio_id: studioId, name: JSON.stringify(s.name), duration_minutes: s.minutes, color: s.color, service_type: 'classroom' })),
+    );
+
+    // A weekly timetable, laid out in the studio's time zone so 18:00 stays 18:00 across DST.
+    const slots: Array<[hour: number, minute: number]> = [[7, 0], [9, 30], [12, 0], [17, 30], [19, 0]];
+    const events: Record<string, unknown>[] = [];
+    const firstDay = startOfDay(new TZDate(now.getTime(), DEMO.timeZone));
+    for (let d = -7; d < 21; d++) {
+      const day = addDays(firstDay, d);
+      const weekend = day.getDay() === 0 || day.getDay() === 6;
+      for (const [hour, minute] of weekend ? slots.slice(1, 3) : slots) {
+        for (const room of rooms) {
+          if (random() < 0.35) continue;
+          const service = pick(services);
+          const start = new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), hour, minute, 0, DEMO.timeZone);
+          events.push({
+            id: uuidv7(),
+            studio_id: studioId,
+            class_service_id: service.id,
+            location_id: room.locationId,
+            room_id: room.id,
+            instructor_id: pick(instructors),
+            starts_at: new Date(start.getTime()),
+            ends_at: new Date(start.getTime() + service.minutes * 60_000),
+            capacity: room.capacity,
+          });
+        }
+      }
+    }
+    await trx.batchInsert('schedule_events', events, 200);
+
+    const passes = [
+      { name: lt('Single entry', 'Wejście jednorazowe'), price: 4500, entries: 1, days: 30 },
+      { name: lt('4 entries', 'Karnet 4 wejścia'), price: 16000, entries: 4, days: 30 },
+      { name: lt('8 entries', 'Karnet 8 wejść'), price: 28000, entries: 8, days: 30 },
+      { name: lt('Monthly open', 'Open miesięczny'), price: 34900, entries: null, days: 30 },
+    ].map((p) => ({ id: uuidv7(), ...p }));
+    await trx('pricing_options').insert(
+      passes.map((p) => ({ id: p.id, studio_id: studioId, name: JSON.stringify(p.name), price: p.price, tax_rate_bp: 2300, entries: p.entries, validity_days: p.days, expiration_type: 0 })),
+    );
+    const owned: Record<string, unknown>[] = [];
+    for (const clientId of clientIds) {
+      if (random() < 0.4) continue;
+      const pass = pick(passes);
+      const soldDaysAgo = Math.floor(random() * 40);
+      const activatedAt = new Date(now.getTime() - soldDaysAgo * 86_400_000);
+      const expiresAt = new Date(activatedAt.getTime() + pass.days * 86_400_000);
+      owned.push({
+        id: uuidv7(),
+        studio_id: studioId,
+        client_id: clientId,
+        pricing_option_id: pass.id,
+        status: expiresAt > now ? 1 : 0,
+        entries: pass.entries,
+        activated_at: activatedAt,
+        expires_at: expiresAt,
+      });
+    }
+    await trx.batchInsert('client_pricing_options', owned, 200);
+    log.info({ clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started }, 'demo studio seeded');
+  });
+  return summary(studioId);
+}

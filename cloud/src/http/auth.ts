@@ -1,0 +1,66 @@
+import { AppError } from '../../../shared/errors';
+import {
+  AUTH_HEADER,
+  CSRF_HEADER,
+  REQUESTED_WITH_HEADER,
+  REQUESTED_WITH_VALUE,
+  parseAuthHeader,
+} from '../../../shared/contracts/page-context';
+import { findLiveSession } from '../modules/identity/sessions.service';
+import { newSecret, safeEqual } from '../modules/identity/tokens';
+import type { AppContext } from './context';
+import { CSRF_COOKIE, SESSION_COOKIE } from './cookies';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Resolves the session from the auth header (spec §6: user id and session id) or, for page loads
+ * and clients that lost the header, from the HttpOnly session cookie.
+ */
+export async function authMiddleware(ctx: AppContext, next: () => Promise<unknown>): Promise<void> {
+  ctx.state.auth = null;
+  const raw = ctx.get(AUTH_HEADER) || ctx.cookies.get(SESSION_COOKIE) || '';
+  const parsed = parseAuthHeader(raw ? decodeURIComponent(raw) : undefined);
+  if (parsed && /^[0-9a-f-]{36}$/i.test(parsed.userId)) {
+    const { knex, clock, config } = ctx.deps;
+    ctx.state.auth = await findLiveSession(knex, clock, parsed.userId, parsed.sessionId, config.SESSION_TTL_HOURS);
+    if (!ctx.state.auth && ctx.get(AUTH_HEADER)) {
+      // A header that names a dead session is an expired sign-in, not an anonymous visitor.
+      if (ctx.path.startsWith('/api/')) throw new AppError('auth.sessionExpired', { message: 'session expired, sign in again' });
+    }
+  }
+  await next();
+}
+
+/**
+ * State-changing API calls must carry the XMLHttpRequest marker and the CSRF token from the page
+ * context: the session's token when signed in, else the anonymous double-submit cookie's value.
+ */
+export async function csrfMiddleware(ctx: AppContext, next: () => Promise<unknown>): Promise<void> {
+  if (ctx.path.startsWith('/api/') && !SAFE_METHODS.has(ctx.method)) {
+    const marker = ctx.get(REQUESTED_WITH_HEADER);
+    const token = ctx.get(CSRF_HEADER);
+    const expected = ctx.state.auth ? ctx.state.auth.session.csrfToken : ctx.cookies.get(CSRF_COOKIE);
+    if (marker !== REQUESTED_WITH_VALUE || !token || !expected || !safeEqual(token, expected)) {
+      throw new AppError('auth.csrf', { message: 'missing or invalid CSRF token' });
+    }
+  }
+  await next();
+}
+
+/** The CSRF token for this browser: the session's when signed in, else the anonymous cookie (set if new). */
+export function csrfTokenFor(ctx: AppContext): string {
+  if (ctx.state.auth) return ctx.state.auth.session.csrfToken;
+  let token = ctx.cookies.get(CSRF_COOKIE);
+  if (!token || !/^[A-Za-z0-9_-]{20,64}$/.test(token)) {
+    token = newSecret(24);
+    ctx.cookies.set(CSRF_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.deps.config.COOKIE_SECURE,
+      maxAge: 7 * 24 * 3600_000,
+      overwrite: true,
+    });
+  }
+  return token;
+}

@@ -1,0 +1,41 @@
+import type { Knex } from 'knex';
+import type Koa from 'koa';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import type { Membership } from '../modules/identity/membership.model';
+import type { Session } from '../modules/identity/session.model';
+import type { Studio } from '../modules/identity/studio.model';
+import type { User } from '../modules/identity/user.model';
+import type { Clock } from '../clock';
+import type { RateLimits } from './rate-limit';
+
+/** Long-lived collaborators, created once per server and shared by every request. */
+export interface Deps {
+  config: Config;
+  knex: Knex;
+  log: Logger;
+  mailer: Mailer;
+  clock: Clock;
+  rateLimits: RateLimits;
+  /** Where the built web apps are (dist/web), or a dev renderer in `--dev`. */
+  web: import('./pages').WebAssets;
+}
+
+export interface AppState {
+  requestId: string;
+  log: Logger;
+  auth: { user: User; session: Session } | null;
+  studio?: Studio;
+  membership?: Membership;
+}
+
+export interface AppCustom {
+  deps: Deps;
+}
+
+export type AppContext = Koa.ParameterizedContext<AppState, AppCustom>;
+export type AppKoa = Koa<AppState, AppCustom>;
+
+/** The context inside a route handler: the router has set the path parameters. */
+export type RouteContext = AppContext & { params: Record<string, string> };

@@ -1,0 +1,72 @@
+import {
+  CheckViolationError,
+  DataError,
+  ForeignKeyViolationError,
+  NotFoundError,
+  NotNullViolationError,
+  UniqueViolationError,
+  ValidationError,
+} from 'objection';
+import { z } from 'zod';
+import { AppError, zodIssuesToFields, type FieldErrors } from '../../../shared/errors';
+import type { AppContext } from './context';
+
+/**
+ * One error envelope everywhere. Known failures become 4xx with field errors; anything else is a bug:
+ * logged with the request id and answered 500 without details.
+ */
+export function toAppError(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  if (err instanceof z.ZodError) return AppError.invalid(zodIssuesToFields(err.issues));
+  if (err instanceof UniqueViolationError) {
+    const fields: FieldErrors = {};
+    for (const column of err.columns ?? []) fields[camel(column)] = ['already taken'];
+    return new AppError('resource.conflict', { message: 'already exists', fields });
+  }
+  if (err instanceof ForeignKeyViolationError) return new AppError('resource.referenceInvalid', { message: 'referenced record is missing or still in use' });
+  if (err instanceof NotNullViolationError) return AppError.invalid({ [camel(err.column ?? '')]: ['required'] });
+  if (err instanceof CheckViolationError || err instanceof DataError) return AppError.invalid({ '': ['invalid value'] });
+  if (err instanceof NotFoundError) return AppError.notFound();
+  if (err instanceof ValidationError) return AppError.invalid({ '': [err.message] });
+  const status = httpStatusOf(err);
+  if (status === 404) return AppError.notFound('route');
+  if (status === 405) return new AppError('request.methodNotAllowed', { message: 'method not allowed' });
+  if (status === 413) return new AppError('request.tooLarge', { message: 'request body too large' });
+  if (status === 415) return new AppError('request.unsupportedMediaType', { message: 'send application/json' });
+  if (status === 400) return new AppError('request.malformedJson', { message: 'malformed request body' });
+  return null;
+}
+
+function httpStatusOf(err: unknown): number | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const e = err as { status?: unknown; statusCode?: unknown; expose?: unknown };
+  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : undefined;
+  // Only client errors raised deliberately by Koa's own middleware (expose=true) are trusted.
+  return status && status >= 400 && status < 500 && e.expose !== false ? status : undefined;
+}
+
+function camel(column: string): string {
+  return column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+export async function errorMiddleware(ctx: AppContext, next: () => Promise<unknown>): Promise<void> {
+  try {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+      throw AppError.notFound('route');
+    }
+  } catch (err) {
+    const appError = toAppError(err);
+    if (appError) {
+      ctx.status = appError.status;
+      ctx.body = { error: appError.toBody() };
+      for (const [k, v] of Object.entries(appError.headers ?? {})) ctx.set(k, v);
+      if (appError.status >= 500) ctx.state.log.error({ err }, 'request failed');
+      return;
+    }
+    ctx.state.log.error({ err }, 'unhandled error');
+    const bug = new AppError('internal.unexpected', { message: 'an unexpected error occurred' });
+    ctx.status = 500;
+    ctx.body = { error: bug.toBody() };
+  }
+}

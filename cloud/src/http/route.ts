@@ -1,0 +1,117 @@
+import type Router from '@koa/router';
+import type { Db } from '../db/knex';
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
+import type { Membership } from '../modules/identity/membership.model';
+import type { Session } from '../modules/identity/session.model';
+import type { Studio } from '../modules/identity/studio.model';
+import type { User } from '../modules/identity/user.model';
+import type { AppContext, AppState, AppCustom, Deps, RouteContext } from './context';
+import { loadStudioScope } from './studio-scope';
+
+/**
+ * Who may call a route:
+ * - public: anyone (still CSRF-checked when it changes state);
+ * - user: any signed-in user;
+ * - studio: a signed-in user with any membership in the `:uuid` studio;
+ * - staff: a signed-in member of staff of the `:uuid` studio;
+ * - client: a signed-in client of the `:uuid` studio.
+ */
+export type Access = 'public' | 'user' | 'studio' | 'staff' | 'client';
+
+type Auth<A extends Access> = A extends 'public' ? { user: User; session: Session } | null : { user: User; session: Session };
+type Scope<A extends Access> = A extends 'studio' | 'staff' | 'client' ? { studio: Studio; membership: Membership } : object;
+
+export type HandlerInput<A extends Access, B, Q, P> = {
+  body: B;
+  query: Q;
+  params: P;
+  ctx: AppContext;
+  deps: Deps;
+  /** The request's transaction for mutations, the plain connection for reads. Pass it to every query. */
+  db: Db;
+  auth: Auth<A>;
+  /** Runs after the transaction commits (email, notifications): never inside it. */
+  afterCommit(effect: () => Promise<void> | void): void;
+} & Scope<A>;
+
+export interface RouteSpec<A extends Access, B, Q, P, R> {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  access: A;
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+  params?: z.ZodType<P>;
+  /** HTTP status of success; 204 sends no body. */
+  status?: number;
+  handle(input: HandlerInput<A, B, Q, P>): Promise<R>;
+}
+
+const EmptyBody = z.strictObject({});
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Registers a route with the pipeline every handler shares: validate (zod) → load + authorize
+ * (session, studio scope) → service (in one transaction when it changes state) → present.
+ */
+export function defineRoute<A extends Access, B = unknown, Q = unknown, P = Record<string, string>, R = unknown>(
+  router: Router<AppState, AppCustom>,
+  spec: RouteSpec<A, B, Q, P, R>,
+): void {
+  router[spec.method](spec.path, async (ctx: RouteContext) => {
+    // Validate everything first, and report every invalid field at once.
+    const rawBody = (ctx.request as { body?: unknown }).body;
+    const bodySchema = (spec.body ?? EmptyBody) as z.ZodType<B>;
+    const bodyInput = rawBody === undefined || rawBody === null || rawBody === '' ? {} : rawBody;
+    const params = ctx.params as Record<string, string>;
+    for (const [name, value] of Object.entries(params)) {
+      // Ids in the path that are not ids name nothing: 404, like an unknown id.
+      if ((name === 'uuid' || name.endsWith('Guid') || name === 'id') && !UUID_RE.test(value)) throw AppError.notFound();
+    }
+    const parsed = await Promise.all([
+      bodySchema.safeParseAsync(bodyInput),
+      (spec.query ?? z.any()).safeParseAsync(ctx.query),
+      (spec.params ?? z.any()).safeParseAsync(params),
+    ]);
+    const issues = parsed.flatMap((p, i) =>
+      p.success ? [] : p.error.issues.map((issue) => (i === 0 ? issue : { ...issue, path: [i === 1 ? 'query' : 'params', ...issue.path] })),
+    );
+    if (issues.length > 0) throw new z.ZodError(issues);
+    const [body, query, typedParams] = parsed.map((p) => p.data) as [B, Q, P];
+
+    if (spec.access !== 'public' && !ctx.state.auth) throw new AppError('auth.required', { message: 'sign in required' });
+
+    const deps = ctx.deps;
+    const effects: Array<() => Promise<void> | void> = [];
+    const run = async (db: Db): Promise<R> => {
+      const scope =
+        spec.access === 'studio' || spec.access === 'staff' || spec.access === 'client'
+          ? await loadStudioScope(ctx, db, params.uuid, spec.access)
+          : {};
+      return spec.handle({
+        body,
+        query,
+        params: typedParams,
+        ctx,
+        deps,
+        db,
+        auth: ctx.state.auth as Auth<A>,
+        afterCommit: (effect) => effects.push(effect),
+        ...scope,
+      } as HandlerInput<A, B, Q, P>);
+    };
+
+    const result = spec.method === 'get' ? await run(deps.knex) : await deps.knex.transaction(run);
+
+    for (const effect of effects) {
+      try {
+        await effect();
+      } catch (err) {
+        ctx.state.log.error({ err }, 'after-commit effect failed');
+      }
+    }
+
+    ctx.status = spec.status ?? 200;
+    if (ctx.status !== 204) ctx.body = result ?? {};
+  });
+}

@@ -1,0 +1,29 @@
+import type { Db } from '../db/knex';
+import { AppError } from '../../../shared/errors';
+import { Membership } from '../modules/identity/membership.model';
+import { Studio } from '../modules/identity/studio.model';
+import type { AppContext } from './context';
+
+/**
+ * Resolves `{uuid}` and the caller's membership in it. Another studio's id answers 404, exactly like
+ * an unknown one, so a session never learns what other studios hold; a membership without the needed
+ * standing (a client on a staff route) answers 403.
+ */
+export async function loadStudioScope(
+  ctx: AppContext,
+  db: Db,
+  uuid: string | undefined,
+  access: 'studio' | 'staff' | 'client',
+): Promise<{ studio: Studio; membership: Membership }> {
+  const userId = ctx.state.auth?.user.id;
+  if (!uuid || !userId) throw AppError.notFound('studio');
+  const studio = await Studio.query(db).findById(uuid);
+  if (!studio) throw AppError.notFound('studio');
+  const membership = await Membership.query(db).findOne({ studioId: studio.id, userId }).whereNull('archivedAt');
+  if (!membership) throw AppError.notFound('studio');
+  if (access === 'staff' && !membership.isMember) throw new AppError('auth.forbidden', { message: 'staff only' });
+  if (access === 'client' && !membership.isClient) throw new AppError('auth.forbidden', { message: 'clients only' });
+  ctx.state.studio = studio;
+  ctx.state.membership = membership;
+  return { studio, membership };
+}

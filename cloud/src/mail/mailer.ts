@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from '../logger';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** The most recent messages sent by this process (newest last), for tests and the dev log. */
+  readonly recent: MailMessage[];
+}
+
+const RECENT_LIMIT = 200;
+
+/**
+ * Sends through SMTP_URL when set. Without it every message is written as an .eml file to
+ * <DATA_DIR>/mail/ so a newcomer can open the recovery and welcome links.
+ */
+export function createMailer(options: { smtpUrl?: string | undefined; from: string; dataDir: string; log: Logger }): Mailer {
+  const fileMode = !options.smtpUrl;
+  const transport: Transporter = fileMode
+    ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+    : nodemailer.createTransport(options.smtpUrl);
+  const mailDir = path.join(options.dataDir, 'mail');
+  const recent: MailMessage[] = [];
+
+  return {
+    recent,
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+      recent.push(message);
+      if (recent.length > RECENT_LIMIT) recent.shift();
+      if (fileMode) {
+        await fs.mkdir(mailDir, { recursive: true });
+        const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
+        const file = path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+        await fs.writeFile(file, (info as { message: Buffer }).message);
+        options.log.info({ to: message.to, file }, `mail written: ${message.subject}`);
+      } else {
+        options.log.info({ to: message.to }, `mail sent: ${message.subject}`);
+      }
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import type { Db } from '../../db/knex';
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { LocaleInputSchema, LoginInputSchema, RecoveryInputSchema, ResetInputSchema, type LoginResult } from '../../../../shared/contracts/api/auth';
+import type { BackofficeInit } from '../../../../shared/contracts/api/studio';
+import { AppError } from '../../../../shared/errors';
+import { csrfTokenFor } from '../../http/auth';
+import type { AppContext, AppCustom, AppState } from '../../http/context';
+import { LOCALE_COOKIE, SESSION_COOKIE } from '../../http/cookies';
+import { defineRoute } from '../../http/route';
+import { authenticate, issueResetToken, recoveryEmail, resetPassword } from './auth.service';
+import { presentMe, presentStudio } from './identity.presenter';
+import { Membership } from './membership.model';
+import { openSession, revokeSession } from './sessions.service';
+import { Studio } from './studio.model';
+import { User } from './user.model';
+import { findUserByEmail } from './users.service';
+
+function setSessionCookie(ctx: AppContext, userId: string, sessionId: string | null, maxAgeMs = 0): void {
+  ctx.cookies.set(SESSION_COOKIE, sessionId ? encodeURIComponent(`${userId}:${sessionId}`) : null, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.deps.config.COOKIE_SECURE,
+    ...(sessionId ? { maxAge: maxAgeMs } : {}),
+    overwrite: true,
+  });
+}
+
+async function signIn(ctx: AppContext, trx: Db, user: User): Promise<LoginResult> {
+  const { clock, config } = ctx.deps;
+  const { session, sessionId } = await openSession(trx, clock, user.id, config.SESSION_TTL_HOURS, {
+    userAgent: ctx.get('user-agent'),
+    ip: ctx.ip,
+  });
+  setSessionCookie(ctx, user.id, sessionId, config.SESSION_TTL_HOURS * 3600_000);
+  return { sessionId, userId: user.id, token: session.csrfToken, me: await presentMe(trx, user) };
+}
+
+const StudioParams = z.object({ uuid: z.string() });
+
+export function registerAuthRoutes(router: Router<AppState, AppCustom>): void {
+  /** A CSRF token for clients that did not load a page (native shells, tests). */
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/auth/csrf',
+    access: 'public',
+    handle: async ({ ctx }) => ({ token: csrfTokenFor(ctx) }),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/auth/login',
+    access: 'public',
+    body: LoginInputSchema,
+    handle: async ({ ctx, body, db, deps }) => {
+      await deps.rateLimits.consume('loginPerIp', ctx.ip);
+      await deps.rateLimits.consume('loginPerEmail', body.emailAddress);
+      if (body.studioUuid && !(await Studio.query(db).findById(body.studioUuid))) throw AppError.notFound('studio');
+      const user = await authenticate(db, body.emailAddress, body.password, body.studioUuid);
+      return signIn(ctx, db, user);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/auth/logout',
+    access: 'user',
+    status: 204,
+    handle: async ({ ctx, db, deps, auth }) => {
+      await revokeSession(db, deps.clock, auth.session.id);
+      setSessionCookie(ctx, auth.user.id, null);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/auth/me',
+    access: 'user',
+    handle: async ({ db, auth }) => presentMe(db, auth.user),
+  });
+
+  /** Saves the signed-in user's language (the page context prefers it on every device). */
+  defineRoute(router, {
+    method: 'patch',
+    path: '/v4/:uuid/me',
+    access: 'studio',
+    params: StudioParams,
+    body: LocaleInputSchema,
+    handle: async ({ ctx, db, auth, body }) => {
+      await User.query(db).patch({ locale: body.locale }).where({ id: auth.user.id });
+      ctx.cookies.set(LOCALE_COOKIE, body.locale, { httpOnly: false, sameSite: 'lax', maxAge: 365 * 24 * 3600_000 });
+      return presentMe(db, { ...auth.user, locale: body.locale } as User);
+    },
+  });
+
+  /**
+   * Emails a reset link when the address belongs to someone in this studio. The answer is the same
+   * either way, so the call cannot be used to find out who has an account.
+   */
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/account/recovery',
+    access: 'public',
+    params: StudioParams,
+    body: RecoveryInputSchema,
+    status: 202,
+    handle: async ({ ctx, db, deps, params, body, afterCommit }) => {
+      const studio = await Studio.query(db).findById(params.uuid);
+      if (!studio) throw AppError.notFound('studio');
+      await deps.rateLimits.consume('lookupPerIp', ctx.ip);
+      await deps.rateLimits.consume('recoveryPerEmail', body.emailAddress);
+      const user = await findUserByEmail(db, body.emailAddress);
+      const member = user && (await Membership.query(db).findOne({ studioId: studio.id, userId: user.id }).whereNull('archivedAt'));
+      if (user && member) {
+        const token = await issueResetToken(db, deps.clock, user.id, studio.id);
+        const message = recoveryEmail(user, studio, deps.config.publicUrl, token);
+        afterCommit(() => deps.mailer.send(message));
+      }
+      return { sent: true };
+    },
+  });
+
+  /** Sets the new password and signs the user in. */
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/account/reset',
+    access: 'public',
+    params: StudioParams,
+    body: ResetInputSchema,
+    handle: async ({ ctx, db, deps, params, body }) => {
+      const trx = db;
+      const studio = await Studio.query(trx).findById(params.uuid);
+      if (!studio) throw AppError.notFound('studio');
+      const userId = await resetPassword(trx, deps.clock, body.token, body.password, studio.id);
+      const user = await User.query(trx).findById(userId);
+      if (!user) throw AppError.notFound('user');
+      return signIn(ctx, trx, user);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/backoffice/init',
+    access: 'staff',
+    params: StudioParams,
+    handle: async ({ studio, membership, auth, deps }): Promise<BackofficeInit> => ({
+      studio: presentStudio(studio, deps.config.publicUrl),
+      member: {
+        userId: auth.user.id,
+        firstName: auth.user.firstName,
+        lastName: auth.user.lastName,
+        emailAddress: auth.user.email,
+        role: membership.role,
+      },
+    }),
+  });
+}

@@ -1,0 +1,92 @@
+import type { Db } from '../../db/knex';
+import type { Clock } from '../../clock';
+import { AppError } from '../../../../shared/errors';
+import { resetPasswordPath } from '../../../../shared/contracts/routes';
+import { isLocale } from '../../../../shared/i18n/locales';
+import { tFor } from '../../i18n';
+import type { MailMessage } from '../../mail/mailer';
+import { Membership } from './membership.model';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { PasswordResetToken } from './session.model';
+import { revokeAllSessions } from './sessions.service';
+import type { Studio } from './studio.model';
+import { newSecret, sha256 } from './tokens';
+import { User } from './user.model';
+import { findUserByEmail } from './users.service';
+
+export const RESET_TOKEN_TTL_HOURS = 24;
+export const WELCOME_TOKEN_TTL_HOURS = 72;
+
+/**
+ * Checks an email and password. With `studioId`, the user must also belong to that studio. Every
+ * failure is the same 401 and takes the same time, so sign-in does not reveal which accounts exist.
+ */
+export async function authenticate(
+  db: Db,
+  emailAddress: string,
+  password: string,
+  studioId?: string,
+): Promise<User> {
+  const user = await findUserByEmail(db, emailAddress);
+  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user || !user.passwordHash || !ok) throw invalidCredentials();
+  if (studioId) {
+    const membership = await Membership.query(db).findOne({ studioId, userId: user.id }).whereNull('archivedAt');
+    if (!membership) throw invalidCredentials();
+  }
+  return user;
+}
+
+const invalidCredentials = () =>
+  new AppError('auth.invalidCredentials', {
+    message: 'wrong email address or password',
+    fields: { password: ['wrong email address or password'] },
+  });
+
+/** Issues a single-use reset token; returns the secret to put in the emailed link. */
+export async function issueResetToken(
+  trx: Db,
+  clock: Clock,
+  userId: string,
+  studioId: string | null,
+  ttlHours = RESET_TOKEN_TTL_HOURS,
+): Promise<string> {
+  const secret = newSecret();
+  await PasswordResetToken.query(trx).insert({
+    userId,
+    studioId,
+    tokenHash: sha256(secret),
+    expiresAt: new Date(clock.now().getTime() + ttlHours * 3600_000),
+  });
+  return secret;
+}
+
+export function recoveryEmail(user: User, studio: Studio, baseUrl: string, token: string): MailMessage {
+  const t = tFor(isLocale(user.locale) ? user.locale : isLocale(studio.defaultLocale) ? studio.defaultLocale : 'en');
+  const vars = {
+    name: user.firstName || user.email,
+    studio: studio.name,
+    hours: RESET_TOKEN_TTL_HOURS,
+    link: `${baseUrl}${resetPasswordPath(studio.id, token)}`,
+  };
+  return { to: user.email, subject: t('mail:recovery.subject', vars), text: t('mail:recovery.body', vars) };
+}
+
+/**
+ * Sets a new password from a reset token: the token must be live and unused; it is spent, and every
+ * other session of the user is revoked (whoever had the old password is signed out).
+ */
+export async function resetPassword(trx: Db, clock: Clock, token: string, password: string, studioId: string): Promise<string> {
+  const row = await PasswordResetToken.query(trx).findOne({ tokenHash: sha256(token) }).forUpdate();
+  const now = clock.now();
+  if (!row || row.usedAt || row.expiresAt <= now || (row.studioId && row.studioId !== studioId)) {
+    throw new AppError('auth.resetTokenInvalid', {
+      message: 'this link is invalid or has expired',
+      fields: { token: ['this link is invalid or has expired'] },
+    });
+  }
+  await PasswordResetToken.query(trx).patch({ usedAt: now }).where({ id: row.id });
+  await User.query(trx).patch({ passwordHash: await hashPassword(password) }).where({ id: row.userId });
+  await revokeAllSessions(trx, clock, row.userId);
+  return row.userId;
+}

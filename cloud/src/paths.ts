@@ -1,0 +1,7 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, for locales/ and dist/web when running from source. */
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const LOCALES_DIR = path.join(ROOT_DIR, 'locales');
+export const WEB_DIST_DIR = path.join(ROOT_DIR, 'dist', 'web');

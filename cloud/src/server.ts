@@ -1,0 +1,170 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp, type ExtraMiddleware } from './app';
+import { systemClock, type Clock } from './clock';
+import { loadConfig, type Config } from './config';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
+import { createKnex, type Knex } from './db/knex';
+import { migrateLatest } from './db/migrate';
+import { seedDemoStudio, type DemoSummary } from './db/seed/demo';
+import { builtWebAssets, type WebAssets } from './http/pages';
+import { RateLimits, type RateLimitName, type RateLimitRule } from './http/rate-limit';
+import { createLogger, type Logger } from './logger';
+import { createMailer, type Mailer } from './mail/mailer';
+import { ROOT_DIR, WEB_DIST_DIR } from './paths';
+
+export interface StartOptions {
+  /** Overrides of environment configuration (PORT, DATABASE_URL, DATA_DIR, ...). */
+  env?: Record<string, string | undefined>;
+  port?: number;
+  dataDir?: string;
+  databaseUrl?: string;
+  /** Use an in-memory embedded database (tests). */
+  memoryDatabase?: boolean;
+  seedDemo?: boolean;
+  dev?: boolean;
+  log?: boolean;
+  clock?: Clock;
+  rateLimits?: Partial<Record<RateLimitName, RateLimitRule>>;
+}
+
+export interface RunningServer {
+  url: string;
+  config: Config;
+  knex: Knex;
+  mailer: Mailer;
+  log: Logger;
+  demo: DemoSummary | null;
+  close(): Promise<void>;
+}
+
+/** Starts the whole cloud: database (PostgreSQL or embedded), migrations, demo data, HTTP. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const env = { ...process.env, ...options.env };
+  if (options.port !== undefined) env.PORT = String(options.port);
+  if (options.dataDir) env.DATA_DIR = options.dataDir;
+  if (options.databaseUrl !== undefined) env.DATABASE_URL = options.databaseUrl;
+  const config = loadConfig(env);
+  const log = createLogger(options.log === false ? 'silent' : config.LOG_LEVEL);
+
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    const dir = options.memoryDatabase ? 'memory://' : path.join(config.dataDir, 'pgdata');
+    embedded = await startEmbeddedDatabase(dir);
+    databaseUrl = embedded.url;
+    log.info({ dir }, 'embedded PostgreSQL (PGlite) started');
+  }
+  const knex = createKnex(databaseUrl, { singleConnection: Boolean(embedded) });
+  const ran = await migrateLatest(knex);
+  if (ran.length) log.info({ migrations: ran }, 'migrations applied');
+
+  const seedDemo = options.seedDemo ?? (config.DEMO_SEED && (Boolean(embedded) || env.DEMO_SEED !== undefined));
+  const demo = seedDemo ? await seedDemoStudio(knex, log) : null;
+
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log });
+  let web: WebAssets = builtWebAssets(WEB_DIST_DIR);
+  let devMiddleware: ExtraMiddleware | undefined;
+  let closeVite: (() => Promise<void>) | undefined;
+  if (options.dev) {
+    ({ web, devMiddleware, close: closeVite } = await createViteDev());
+  }
+
+  const app = createApp(
+    { config, knex, log, mailer, clock: options.clock ?? systemClock, rateLimits: new RateLimits(options.rateLimits), web },
+    { devMiddleware },
+  );
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = options.port === 0 || !env.PUBLIC_URL ? `http://localhost:${port}` : config.publicUrl;
+  if (options.port === 0) config.publicUrl = url;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 10_000).unref();
+      });
+      await closeVite?.();
+      await knex.destroy();
+      await embedded?.stop();
+    })());
+
+  return { url, config, knex, mailer, log, demo, close };
+}
+
+async function createViteDev(): Promise<{ web: WebAssets; devMiddleware: ExtraMiddleware; close(): Promise<void> }> {
+  const { createServer } = await import('vite');
+  const fs = await import('node:fs/promises');
+  const vite = await createServer({
+    configFile: path.join(ROOT_DIR, 'web', 'vite.config.ts'),
+    server: { middlewareMode: true },
+    appType: 'custom',
+  });
+  return {
+    web: {
+      async html(app, url) {
+        const source = await fs.readFile(path.join(ROOT_DIR, 'web', app, 'index.html'), 'utf8');
+        return vite.transformIndexHtml(url, source);
+      },
+    },
+    // Whatever the API and page routes did not answer goes to Vite (modules, assets, HMR).
+    devMiddleware: async (ctx, next) => {
+      if (ctx.body !== undefined || ctx.status !== 404) return next();
+      ctx.respond = false;
+      await new Promise<void>((resolve) => {
+        vite.middlewares(ctx.req, ctx.res, () => {
+          ctx.res.statusCode = 404;
+          ctx.res.end('Not found');
+          resolve();
+        });
+        ctx.res.once('finish', () => resolve());
+      });
+    },
+    close: () => vite.close(),
+  };
+}
+
+async function main(): Promise<void> {
+  const dev = process.argv.includes('--dev');
+  const running = await startServer({ dev });
+  const { log, url, demo } = running;
+  log.info(`Studio platform listening on ${url}`);
+  log.info(`  entry app:     ${url}/login`);
+  if (demo) {
+    log.info(`  demo studio:   ${demo.studioName}`);
+    log.info(`  back office:   ${url}/${demo.studioUuid}/backoffice`);
+    log.info(`  front office:  ${url}/${demo.studioUuid}/frontoffice`);
+    log.info(`  manager login: ${demo.managerEmail} / ${demo.managerPassword}`);
+  }
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      log.info({ signal }, 'shutting down');
+      running.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** The signed-in view of a studio that back/front office shells load at start (`backoffice/init`). */
+export const StudioViewSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  currency: z.string(),
+  defaultLocale: z.string(),
+  timeZone: z.string(),
+  logoUrl: z.string().nullable(),
+  rootSearchAddress: z.string(),
+  frontOfficeLink: z.string(),
+});
+export type StudioView = z.infer<typeof StudioViewSchema>;
+
+export const BackofficeInitSchema = z.object({
+  studio: StudioViewSchema,
+  member: z.object({
+    userId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    emailAddress: z.string(),
+    role: z.string().nullable(),
+  }),
+});
+export type BackofficeInit = z.infer<typeof BackofficeInitSchema>;

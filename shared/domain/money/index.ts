@@ -1,0 +1,3 @@
+export * from './currencies';
+export * from './format-price';
+export * from './parse-price-input';
