@@ -1,0 +1,97 @@
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { createApp } from '../../cloud/src/app';
+import { ManualClock, systemClock, type Clock } from '../../cloud/src/clock';
+import { loadConfig } from '../../cloud/src/config';
+import type { Deps } from '../../cloud/src/http/context';
+import { builtWebAssets, type WebAssets } from '../../cloud/src/http/pages';
+import { RateLimits, type RateLimitName, type RateLimitRule } from '../../cloud/src/http/rate-limit';
+import { createKnex, type Knex } from '../../cloud/src/db/knex';
+import { createLogger } from '../../cloud/src/logger';
+import type { Mailer, MailMessage } from '../../cloud/src/mail/mailer';
+import { WEB_DIST_DIR } from '../../cloud/src/paths';
+import { HttpClient } from './http-client';
+
+export interface TestApp {
+  url: string;
+  knex: Knex;
+  deps: Deps;
+  clock: Clock;
+  mail: MailMessage[];
+  anonymous(): Promise<HttpClient>;
+  signedIn(email: string, password: string, studioUuid?: string): Promise<HttpClient>;
+  close(): Promise<void>;
+}
+
+/** Records mail instead of sending it. */
+export function recordingMailer(): Mailer {
+  const recent: MailMessage[] = [];
+  return { recent, send: async (m) => void recent.push(m) };
+}
+
+/**
+ * The real Koa app over the test database, listening on a free port. Rate limits are generous unless a
+ * test narrows them; the clock is the system's unless a ManualClock is given.
+ */
+export async function startTestApp(
+  options: {
+    clock?: Clock;
+    rateLimits?: Partial<Record<RateLimitName, RateLimitRule>>;
+    web?: WebAssets;
+    /** Reuse another test app's connection (the embedded database has only one). */
+    shareDatabaseWith?: TestApp;
+  } = {},
+): Promise<TestApp> {
+  const databaseUrl = inject('databaseUrl');
+  const knex = options.shareDatabaseWith?.knex ?? createKnex(databaseUrl, { singleConnection: inject('embeddedDatabase') });
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: path.join(os.tmpdir(), 'studio-test'), LOG_LEVEL: 'silent' });
+  const mailer = recordingMailer();
+  const generous = { points: 10_000, durationSeconds: 60 };
+  const rateLimits = new RateLimits({
+    lookupPerIp: generous,
+    lookupPerEmail: generous,
+    loginPerIp: generous,
+    loginPerEmail: generous,
+    signupPerIp: generous,
+    logPerIp: generous,
+    kioskPerIp: generous,
+    searchPerIp: generous,
+    recoveryPerEmail: generous,
+    ...options.rateLimits,
+  });
+  const clock = options.clock ?? systemClock;
+  const deps: Deps = {
+    config,
+    knex,
+    log: createLogger('silent', false),
+    mailer,
+    clock,
+    rateLimits,
+    web: options.web ?? builtWebAssets(WEB_DIST_DIR),
+  };
+  const app = createApp(deps);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  config.publicUrl = url;
+  return {
+    url,
+    knex,
+    deps,
+    clock,
+    mail: mailer.recent,
+    anonymous: () => HttpClient.anonymous(url),
+    signedIn: (email, password, studioUuid) => HttpClient.signedIn(url, email, password, studioUuid),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (!options.shareDatabaseWith) await knex.destroy();
+    },
+  };
+}
+
+export { ManualClock };
