@@ -8,6 +8,7 @@ import { AppError } from '../../shared/errors';
 import { authMiddleware, csrfMiddleware } from './http/auth';
 import type { AppCustom, AppState, Deps } from './http/context';
 import { errorMiddleware } from './http/errors';
+import { routeCatalog } from './http/route';
 import { registerPageRoutes } from './http/pages';
 import { registerTranslationRoutes } from './http/translations';
 import { registerAuthRoutes } from './modules/identity/auth.routes';
@@ -106,4 +107,11 @@ export function createApp(deps: Deps, options: { devMiddleware?: ExtraMiddleware
   if (options.devMiddleware) app.use(options.devMiddleware);
 
   return app;
+}
+
+/** Every API route with its access rule and schemas (for the bad-input suite and the API docs). */
+export function describeApiRoutes() {
+  const router = new Router<AppState, AppCustom>({ prefix: '/api' });
+  for (const register of API_MODULES) register(router);
+  return (routeCatalog.get(router) ?? []).map((spec) => ({ ...spec, fullPath: `/api${spec.path}` }));
 }

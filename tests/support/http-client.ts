@@ -33,10 +33,10 @@ export class HttpClient {
     return client;
   }
 
-  async signIn(emailAddress: string, password: string, studioUuid?: string): Promise<ApiResponse<LoginResult>> {
-    const res = await this.post<LoginResult>('/api/v4/auth/login', { emailAddress, password, ...(studioUuid ? { studioUuid } : {}) });
+  async signIn(emailAddress: string, password: string, studioUuid?: string): Promise<ApiResponse<any>> {
+    const res = await this.post('/api/v4/auth/login', { emailAddress, password, ...(studioUuid ? { studioUuid } : {}) });
     if (res.status === 200) {
-      this.session = res.body;
+      this.session = res.body as LoginResult;
       this.token = res.body.token;
     }
     return res;

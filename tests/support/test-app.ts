@@ -42,9 +42,11 @@ export async function startTestApp(
     web?: WebAssets;
     /** Reuse another test app's connection (the embedded database has only one). */
     shareDatabaseWith?: TestApp;
+    /** Another database than the run's shared one (see isolatedDatabase). */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  const databaseUrl = inject('databaseUrl');
+  const databaseUrl = options.databaseUrl ?? inject('databaseUrl');
   const knex = options.shareDatabaseWith?.knex ?? createKnex(databaseUrl, { singleConnection: inject('embeddedDatabase') });
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: path.join(os.tmpdir(), 'studio-test'), LOG_LEVEL: 'silent' });
   const mailer = recordingMailer();

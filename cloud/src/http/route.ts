@@ -48,6 +48,9 @@ export interface RouteSpec<A extends Access, B, Q, P, R> {
 }
 
 const EmptyBody = z.strictObject({});
+
+/** Every route registered on a router, with its schemas: the bad-input suite walks this catalog. */
+export const routeCatalog = new WeakMap<object, RouteSpec<Access, unknown, unknown, unknown, unknown>[]>();
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -58,6 +61,9 @@ export function defineRoute<A extends Access, B = unknown, Q = unknown, P = Reco
   router: Router<AppState, AppCustom>,
   spec: RouteSpec<A, B, Q, P, R>,
 ): void {
+  const catalog = routeCatalog.get(router) ?? [];
+  catalog.push(spec as unknown as RouteSpec<Access, unknown, unknown, unknown, unknown>);
+  routeCatalog.set(router, catalog);
   router[spec.method](spec.path, async (ctx: RouteContext) => {
     // Validate everything first, and report every invalid field at once.
     const rawBody = (ctx.request as { body?: unknown }).body;

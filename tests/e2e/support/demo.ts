@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface DemoDetails {
+  baseURL: string;
+  studioUuid: string;
+  studioName: string;
+  managerEmail: string;
+  managerPassword: string;
+  clientEmail?: string;
+  clientPassword?: string;
+}
+
+const DEMO_FILE = fileURLToPath(new URL('../../../test-results/demo.json', import.meta.url));
+
+/** The demo studio the e2e server seeded (written by tests/e2e/support/server.ts). */
+export function readDemo(): DemoDetails {
+  try {
+    return JSON.parse(readFileSync(DEMO_FILE, 'utf8')) as DemoDetails;
+  } catch (cause) {
+    throw new Error(`${path.relative(process.cwd(), DEMO_FILE)} is missing: start the server with tests/e2e/support/server.ts`, { cause });
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Starts the cloud server for Playwright: port PORT (default 3100), a fresh temporary DATA_DIR
+ * with the embedded database (or the DATABASE_URL given), the demo studio seeded. Writes the demo
+ * details to test-results/demo.json for the tests (there is no API for them, on purpose).
+ * Builds the web apps first when dist/web is missing or older than the sources.
+ *
+ *   npx tsx tests/e2e/support/server.ts        (Playwright's webServer runs this)
+ */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../../../cloud/src/server';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export const DEMO_FILE = path.join(ROOT, 'test-results', 'demo.json');
+
+/** Newest modification time under `dir` (skipping tests and node_modules), 0 when absent. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    if (entry.name === 'node_modules' || entry.name.endsWith('.test.ts') || entry.name.endsWith('.test.tsx')) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+async function buildWebIfStale(): Promise<void> {
+  if (process.env.E2E_SKIP_BUILD === '1') return;
+  const built = path.join(ROOT, 'dist', 'web', 'backoffice', 'index.html');
+  let builtAt = 0;
+  try {
+    builtAt = statSync(built).mtimeMs;
+  } catch {
+    builtAt = 0;
+  }
+  const sourcesAt = Math.max(...['web', 'locales', 'shared'].map((d) => newestMtime(path.join(ROOT, d))));
+  if (builtAt > sourcesAt) return;
+  console.log('[e2e] building the web apps (dist/web is missing or stale)…');
+  const { build } = await import('vite');
+  await build({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), logLevel: 'warn' });
+}
+
+async function main(): Promise<void> {
+  await buildWebIfStale();
+  const port = Number(process.env.PORT ?? 3100);
+  const databaseUrl = process.env.DATABASE_URL;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-'));
+  const running = await startServer({
+    port,
+    dataDir,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    seedDemo: true,
+    log: process.env.E2E_LOG === '1',
+    env: { NODE_ENV: 'test' },
+  });
+  if (!running.demo) throw new Error('The demo studio was not seeded (the database already has other studios?)');
+
+  mkdirSync(path.dirname(DEMO_FILE), { recursive: true });
+  writeFileSync(DEMO_FILE, `${JSON.stringify({ baseURL: running.url, ...running.demo }, null, 2)}\n`);
+  console.log(`[e2e] cloud server on ${running.url}, demo studio ${running.demo.studioUuid}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[e2e] ${signal}: stopping`);
+    try {
+      await running.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('[e2e] server failed to start', error);
+  process.exit(1);
+});
