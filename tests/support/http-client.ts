@@ -49,7 +49,8 @@ export class HttpClient {
       ...extra,
     };
     if (this.session) h[AUTH_HEADER] = `${this.session.userId}:${this.session.sessionId}`;
-    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const jar = [...this.cookies].map(([k, v]) => `${k}=${v}`);
+    if (jar.length || extra.cookie) h.cookie = [...jar, ...(extra.cookie ? [extra.cookie] : [])].join('; ');
     return h;
   }
 
