@@ -6,18 +6,81 @@ import tseslint from 'typescript-eslint';
 /** Modules shared/ may never import: it runs in the browser, Node, Electron and the renderer alike. */
 const FORBIDDEN_IN_SHARED = [
   { group: ['node:*'], message: 'shared/ is pure TypeScript: no Node built-ins.' },
-  ...['fs', 'path', 'os', 'crypto', 'http', 'https', 'net', 'child_process', 'stream', 'url', 'util', 'buffer', 'events', 'worker_threads'].map((m) => ({
+  ...[
+    'fs',
+    'path',
+    'os',
+    'crypto',
+    'http',
+    'https',
+    'net',
+    'child_process',
+    'stream',
+    'url',
+    'util',
+    'buffer',
+    'events',
+    'worker_threads',
+  ].map((m) => ({
     group: [m, `${m}/*`],
     message: 'shared/ is pure TypeScript: no Node built-ins.',
   })),
   { group: ['electron', 'electron/*', '@electron/*'], message: 'shared/ may not import Electron.' },
-  { group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router*', '@tanstack/*', 'jotai', 'jotai/*', '@mantine/*', 'react-i18next'], message: 'shared/ may not import React or UI libraries.' },
-  { group: ['knex', 'knex/*', 'objection', 'pg', 'pg-*', 'better-sqlite3', '@electric-sql/*', 'pg-boss'], message: 'shared/ may not import database libraries.' },
-  { group: ['serialport', '@serialport/*', 'node-thermal-printer', 'koa', 'koa-*', '@koa/*', 'nodemailer', 'pino', 'vite'], message: 'shared/ may not import server or device libraries.' },
-  { group: ['**/cloud/**', '**/web/**', '**/desktop/**'], message: 'shared/ is imported by the apps, never the other way round.' },
+  {
+    group: [
+      'react',
+      'react/*',
+      'react-dom',
+      'react-dom/*',
+      'react-router*',
+      '@tanstack/*',
+      'jotai',
+      'jotai/*',
+      '@mantine/*',
+      'react-i18next',
+    ],
+    message: 'shared/ may not import React or UI libraries.',
+  },
+  {
+    group: ['knex', 'knex/*', 'objection', 'pg', 'pg-*', 'better-sqlite3', '@electric-sql/*', 'pg-boss'],
+    message: 'shared/ may not import database libraries.',
+  },
+  {
+    group: [
+      'serialport',
+      '@serialport/*',
+      'node-thermal-printer',
+      'koa',
+      'koa-*',
+      '@koa/*',
+      'nodemailer',
+      'pino',
+      'vite',
+    ],
+    message: 'shared/ may not import server or device libraries.',
+  },
+  {
+    group: ['**/cloud/**', '**/web/**', '**/desktop/**'],
+    message: 'shared/ is imported by the apps, never the other way round.',
+  },
 ];
 
-const DOM_GLOBALS = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'fetch', 'location', 'history', 'HTMLElement', 'XMLHttpRequest', 'process', 'Buffer', '__dirname', 'require'];
+const DOM_GLOBALS = [
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'fetch',
+  'location',
+  'history',
+  'HTMLElement',
+  'XMLHttpRequest',
+  'process',
+  'Buffer',
+  '__dirname',
+  'require',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'out', 'var', 'tmp', 'test-results', 'playwright-report', 'release'] },
@@ -26,8 +89,14 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
     },
   },
   {
@@ -41,7 +110,10 @@ export default tseslint.config(
     languageOptions: { globals: {} },
     rules: {
       'no-restricted-imports': ['error', { patterns: FORBIDDEN_IN_SHARED }],
-      'no-restricted-globals': ['error', ...DOM_GLOBALS.map((name) => ({ name, message: 'shared/ is pure: no DOM or Node globals.' }))],
+      'no-restricted-globals': [
+        'error',
+        ...DOM_GLOBALS.map((name) => ({ name, message: 'shared/ is pure: no DOM or Node globals.' })),
+      ],
     },
   },
   {

@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Integration tests share one database. On a real PostgreSQL (DATABASE_URL / TEST_DATABASE_URL) files
+// Integration tests share one database. On a real PostgreSQL (TEST_DATABASE_URL) files
 // run in parallel; on the embedded PGlite, which is a single connection, they run one file at a time.
-const embedded = !process.env.TEST_DATABASE_URL && !process.env.DATABASE_URL;
+const embedded = !process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   test: {
@@ -11,7 +11,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'cloud/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'desktop/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'cloud/**/*.test.ts',
+            'web/**/*.test.{ts,tsx}',
+            'desktop/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           env: { TZ: 'UTC' },
         },

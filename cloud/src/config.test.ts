@@ -23,7 +23,14 @@ describe('loadConfig', () => {
       COOKIE_SECURE: 'true',
       LOG_LEVEL: 'warn',
     });
-    expect(c).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgres://u@db:5432/studio', dataDir: '/srv/data', DEMO_SEED: false, COOKIE_SECURE: true, LOG_LEVEL: 'warn' });
+    expect(c).toMatchObject({
+      PORT: 8080,
+      DATABASE_URL: 'postgres://u@db:5432/studio',
+      dataDir: '/srv/data',
+      DEMO_SEED: false,
+      COOKIE_SECURE: true,
+      LOG_LEVEL: 'warn',
+    });
     expect(c.publicUrl).toBe('https://studio.example.com');
     expect(c.SMTP_URL).toBeUndefined();
   });

@@ -15,7 +15,12 @@ export const ConfigSchema = z.object({
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   MAIL_FROM: z.string().default('Studio Platform <no-reply@studio.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 14),
   /** Seed the demo studio into an empty database on start. */
   DEMO_SEED: z
     .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional())

@@ -26,7 +26,8 @@ describe('startServer on the embedded database', () => {
     try {
       expect(first.demo).not.toBeNull();
       studioUuid = first.demo!.studioUuid;
-      const counts = await first.knex.raw(`
+      const counts = await first.knex.raw(
+        `
         select (select count(*) from locations where studio_id = :s)::int as locations,
                (select count(*) from location_rooms where studio_id = :s)::int as rooms,
                (select count(*) from memberships where studio_id = :s and is_client)::int as clients,
@@ -39,7 +40,14 @@ describe('startServer on the embedded database', () => {
         { s: studioUuid },
       );
       const c = counts.rows[0];
-      expect(c).toMatchObject({ locations: 2, rooms: 3, clients: 200, instructors: 5, services: 6, pricing_options: 4 });
+      expect(c).toMatchObject({
+        locations: 2,
+        rooms: 3,
+        clients: 200,
+        instructors: 5,
+        services: 6,
+        pricing_options: 4,
+      });
       expect(c.weeks).toBeGreaterThanOrEqual(4);
       expect(c.upcoming).toBeGreaterThan(50);
       expect(c.active_passes).toBeGreaterThan(50);
@@ -49,9 +57,19 @@ describe('startServer on the embedded database', () => {
         `select distinct to_char(starts_at at time zone 'Europe/Warsaw', 'HH24:MI') as t from schedule_events where studio_id = ? order by t`,
         [studioUuid],
       );
-      expect(local.rows.map((r: { t: string }) => r.t)).toEqual(['07:00', '09:30', '12:00', '17:30', '19:00']);
+      expect(local.rows.map((r: { t: string }) => r.t)).toEqual([
+        '07:00',
+        '09:30',
+        '12:00',
+        '17:30',
+        '19:00',
+      ]);
 
-      cookieClient = await HttpClient.signedIn(first.url, first.demo!.managerEmail, first.demo!.managerPassword);
+      cookieClient = await HttpClient.signedIn(
+        first.url,
+        first.demo!.managerEmail,
+        first.demo!.managerPassword,
+      );
       expect((await cookieClient.patch(`/api/v4/${studioUuid}/me`, { locale: 'en' })).status).toBe(200);
     } finally {
       await first.close();
@@ -62,7 +80,9 @@ describe('startServer on the embedded database', () => {
       expect(second.demo?.studioUuid).toBe(studioUuid);
       expect(await second.knex('studios').count({ n: '*' }).first()).toEqual({ n: 1 });
       // The same browser is still signed in, and what it changed is still there.
-      const restarted = Object.assign(Object.create(HttpClient.prototype), cookieClient, { baseUrl: second.url }) as HttpClient;
+      const restarted = Object.assign(Object.create(HttpClient.prototype), cookieClient, {
+        baseUrl: second.url,
+      }) as HttpClient;
       const me = await restarted.get('/api/v4/auth/me');
       expect(me.status).toBe(200);
       expect(me.body.locale).toBe('en');
@@ -75,9 +95,18 @@ describe('startServer on the embedded database', () => {
   it('does not seed a demo into a database that already has studios', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-start-'));
     dirs.push(dataDir);
-    const server = await startServer({ env: { DATABASE_URL: '', LOG_LEVEL: 'silent' }, port: 0, dataDir, log: false, seedDemo: false, memoryDatabase: true });
+    const server = await startServer({
+      env: { DATABASE_URL: '', LOG_LEVEL: 'silent' },
+      port: 0,
+      dataDir,
+      log: false,
+      seedDemo: false,
+      memoryDatabase: true,
+    });
     try {
-      await server.knex('studios').insert({ id: '01900000-0000-7000-8000-000000000001', name: 'Real', slug: 'real', kiosk_key: 'k' });
+      await server
+        .knex('studios')
+        .insert({ id: '01900000-0000-7000-8000-000000000001', name: 'Real', slug: 'real', kiosk_key: 'k' });
       const { seedDemoStudio } = await import('./db/seed/demo');
       expect(await seedDemoStudio(server.knex, server.log)).toBeNull();
       expect(await server.knex('studios').count({ n: '*' }).first()).toEqual({ n: 1 });

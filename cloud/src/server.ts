@@ -60,10 +60,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const ran = await migrateLatest(knex);
   if (ran.length) log.info({ migrations: ran }, 'migrations applied');
 
-  const seedDemo = options.seedDemo ?? (config.DEMO_SEED && (Boolean(embedded) || env.DEMO_SEED !== undefined));
+  const seedDemo =
+    options.seedDemo ?? (config.DEMO_SEED && (Boolean(embedded) || env.DEMO_SEED !== undefined));
   const demo = seedDemo ? await seedDemoStudio(knex, log) : null;
 
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, log });
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    dataDir: config.dataDir,
+    log,
+  });
   let web: WebAssets = builtWebAssets(WEB_DIST_DIR);
   let devMiddleware: ExtraMiddleware | undefined;
   let closeVite: (() => Promise<void>) | undefined;
@@ -72,7 +78,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 
   const app = createApp(
-    { config, knex, log, mailer, clock: options.clock ?? systemClock, rateLimits: new RateLimits(options.rateLimits), web },
+    {
+      config,
+      knex,
+      log,
+      mailer,
+      clock: options.clock ?? systemClock,
+      rateLimits: new RateLimits(options.rateLimits),
+      web,
+    },
     { devMiddleware },
   );
   const server: Server = await new Promise((resolve, reject) => {
@@ -101,7 +115,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return { url, config, knex, mailer, log, demo, close };
 }
 
-async function createViteDev(): Promise<{ web: WebAssets; devMiddleware: ExtraMiddleware; close(): Promise<void> }> {
+async function createViteDev(): Promise<{
+  web: WebAssets;
+  devMiddleware: ExtraMiddleware;
+  close(): Promise<void>;
+}> {
   const { createServer } = await import('vite');
   const fs = await import('node:fs/promises');
   const vite = await createServer({

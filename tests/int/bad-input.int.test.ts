@@ -34,11 +34,15 @@ afterAll(async () => {
 });
 
 async function snapshot(): Promise<Record<string, string>> {
-  const tables = (await app.knex('pg_tables').select('tablename').where({ schemaname: 'public' })) as { tablename: string }[];
+  const tables = (await app.knex('pg_tables').select('tablename').where({ schemaname: 'public' })) as {
+    tablename: string;
+  }[];
   const out: Record<string, string> = {};
   for (const { tablename } of tables) {
     if (tablename.startsWith('knex_migrations')) continue;
-    const row = await app.knex.raw(`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${tablename}" t`);
+    const row = await app.knex.raw(
+      `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${tablename}" t`,
+    );
     out[tablename] = `${row.rows[0].n}:${row.rows[0].h}`;
   }
   return out;
@@ -65,7 +69,14 @@ function fieldPayloads(schema: z.ZodType | undefined): Record<string, unknown>[]
   const nested: Record<string, unknown> = {};
   for (const [name, prop] of Object.entries(props)) {
     const type = Array.isArray(prop.type) ? prop.type[0] : prop.type;
-    wrong[name] = type === 'string' ? 12345 : type === 'number' || type === 'integer' ? 'not a number' : type === 'boolean' ? 'perhaps' : 'x';
+    wrong[name] =
+      type === 'string'
+        ? 12345
+        : type === 'number' || type === 'integer'
+          ? 'not a number'
+          : type === 'boolean'
+            ? 'perhaps'
+            : 'x';
     huge[name] = HUGE;
     nested[name] = { $gt: '', __proto__: { admin: true } };
   }
@@ -101,13 +112,28 @@ describe('bad input to every API route', () => {
         ['anonymous', anonymous],
         ['manager', manager],
       ] as const) {
-        const attempts: Array<{ name: string; raw?: string; body?: unknown; contentType?: string; query?: string }> =
+        const attempts: Array<{
+          name: string;
+          raw?: string;
+          body?: unknown;
+          contentType?: string;
+          query?: string;
+        }> =
           method === 'GET'
             ? [
-                { name: 'garbage query', query: '?limit=-1&limit=abc&a[b][c]=1&%FF=%FE&' + 'q='.concat(HUGE.slice(0, 2000)) },
+                {
+                  name: 'garbage query',
+                  query: '?limit=-1&limit=abc&a[b][c]=1&%FF=%FE&' + 'q='.concat(HUGE.slice(0, 2000)),
+                },
                 { name: 'hostile query', query: '?__proto__[x]=1&constructor[prototype][y]=2' },
               ]
-            : [...GENERIC_BODIES, ...fieldPayloads(route.body as z.ZodType | undefined).map((body, i) => ({ name: `fields #${i}`, body }))];
+            : [
+                ...GENERIC_BODIES,
+                ...fieldPayloads(route.body as z.ZodType | undefined).map((body, i) => ({
+                  name: `fields #${i}`,
+                  body,
+                })),
+              ];
         for (const attempt of attempts) {
           const res = await client.request(method, path + (attempt.query ?? ''), attempt.body, {
             ...(attempt.raw !== undefined ? { raw: attempt.raw } : {}),
@@ -115,7 +141,8 @@ describe('bad input to every API route', () => {
           });
           const label = `${method} ${route.fullPath} as ${who}: ${attempt.name} → ${res.status}`;
           if (res.status >= 500) failures.push(`${label} ${res.text.slice(0, 200)}`);
-          else if (res.status >= 400 && typeof res.body?.error?.key !== 'string') failures.push(`${label}: no error envelope`);
+          else if (res.status >= 400 && typeof res.body?.error?.key !== 'string')
+            failures.push(`${label}: no error envelope`);
           else if (res.status < 400 && method !== 'GET') failures.push(`${label}: accepted bad input`);
         }
       }
@@ -125,7 +152,14 @@ describe('bad input to every API route', () => {
   });
 
   it('odd page and asset paths do not answer 500', async () => {
-    for (const path of ['/%E0%A4%A', '/' + 'a'.repeat(5000), `/${studioId}/frontoffice/%00`, '/assets/../../package.json', '/translations/%2e%2e%2fpackage.json', '/app/file?x=%FF']) {
+    for (const path of [
+      '/%E0%A4%A',
+      '/' + 'a'.repeat(5000),
+      `/${studioId}/frontoffice/%00`,
+      '/assets/../../package.json',
+      '/translations/%2e%2e%2fpackage.json',
+      '/app/file?x=%FF',
+    ]) {
       const res = await anonymous.get(path);
       expect(res.status, path).toBeLessThan(500);
       expect(res.text).not.toContain('"dependencies"');

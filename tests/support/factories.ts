@@ -32,11 +32,19 @@ export async function createStudio(knex: Knex, overrides: Partial<Studio> = {}):
   });
 }
 
-export async function createUser(knex: Knex, overrides: Partial<User> & { password?: string | null } = {}): Promise<User & { password: string }> {
+export async function createUser(
+  knex: Knex,
+  overrides: Partial<User> & { password?: string | null } = {},
+): Promise<User & { password: string }> {
   const { password = TEST_PASSWORD, ...rest } = overrides;
   const user = await User.query(knex).insertAndFetch({
     email: `user-${unique()}@example.com`,
-    passwordHash: password === null ? null : password === TEST_PASSWORD ? await passwordHash() : await hashPassword(password),
+    passwordHash:
+      password === null
+        ? null
+        : password === TEST_PASSWORD
+          ? await passwordHash()
+          : await hashPassword(password),
     firstName: 'Test',
     lastName: 'User',
     locale: null,

@@ -13,11 +13,12 @@ declare module 'vitest' {
 let embedded: EmbeddedDatabase | undefined;
 
 /**
- * One database for the integration run: TEST_DATABASE_URL or DATABASE_URL (CI's PostgreSQL), else an
+ * One database for the integration run: TEST_DATABASE_URL (CI's PostgreSQL), else an
  * in-memory PGlite. Migrated once here; every test then builds its own studio with factories.
  */
 export async function setup(project: TestProject): Promise<void> {
-  let url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  // Never DATABASE_URL: that is a developer's own database, and tests would fill it with studios.
+  let url = process.env.TEST_DATABASE_URL;
   if (!url) {
     embedded = await startEmbeddedDatabase('memory://');
     url = embedded.url;

@@ -1,4 +1,9 @@
-import { AUTH_HEADER, CSRF_HEADER, REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '../../shared/contracts/page-context';
+import {
+  AUTH_HEADER,
+  CSRF_HEADER,
+  REQUESTED_WITH_HEADER,
+  REQUESTED_WITH_VALUE,
+} from '../../shared/contracts/page-context';
 import type { LoginResult } from '../../shared/contracts/api/auth';
 
 export interface ApiResponse<T = any> {
@@ -26,7 +31,12 @@ export class HttpClient {
     return client;
   }
 
-  static async signedIn(baseUrl: string, emailAddress: string, password: string, studioUuid?: string): Promise<HttpClient> {
+  static async signedIn(
+    baseUrl: string,
+    emailAddress: string,
+    password: string,
+    studioUuid?: string,
+  ): Promise<HttpClient> {
     const client = await HttpClient.anonymous(baseUrl);
     const res = await client.signIn(emailAddress, password, studioUuid);
     if (res.status !== 200) throw new Error(`sign-in failed for ${emailAddress}: ${res.status} ${res.text}`);
@@ -34,7 +44,11 @@ export class HttpClient {
   }
 
   async signIn(emailAddress: string, password: string, studioUuid?: string): Promise<ApiResponse<any>> {
-    const res = await this.post('/api/v4/auth/login', { emailAddress, password, ...(studioUuid ? { studioUuid } : {}) });
+    const res = await this.post('/api/v4/auth/login', {
+      emailAddress,
+      password,
+      ...(studioUuid ? { studioUuid } : {}),
+    });
     if (res.status === 200) {
       this.session = res.body as LoginResult;
       this.token = res.body.token;
@@ -58,7 +72,12 @@ export class HttpClient {
     method: string,
     path: string,
     body?: unknown,
-    options: { headers?: Record<string, string>; raw?: string; contentType?: string; noDefaults?: boolean } = {},
+    options: {
+      headers?: Record<string, string>;
+      raw?: string;
+      contentType?: string;
+      noDefaults?: boolean;
+    } = {},
   ): Promise<ApiResponse<T>> {
     const headers = options.noDefaults ? { ...options.headers } : this.headers(options.headers);
     let payload: string | undefined;

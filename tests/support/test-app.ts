@@ -47,8 +47,15 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const databaseUrl = options.databaseUrl ?? inject('databaseUrl');
-  const knex = options.shareDatabaseWith?.knex ?? createKnex(databaseUrl, { singleConnection: inject('embeddedDatabase') });
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', DATA_DIR: path.join(os.tmpdir(), 'studio-test'), LOG_LEVEL: 'silent' });
+  const knex =
+    options.shareDatabaseWith?.knex ??
+    createKnex(databaseUrl, { singleConnection: inject('embeddedDatabase') });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: path.join(os.tmpdir(), 'studio-test'),
+    LOG_LEVEL: 'silent',
+  });
   const mailer = recordingMailer();
   const generous = { points: 10_000, durationSeconds: 60 };
   const rateLimits = new RateLimits({

@@ -23,10 +23,17 @@ export async function authMiddleware(ctx: AppContext, next: () => Promise<unknow
   const parsed = parseAuthHeader(raw ? decodeURIComponent(raw) : undefined);
   if (parsed && /^[0-9a-f-]{36}$/i.test(parsed.userId)) {
     const { knex, clock, config } = ctx.deps;
-    ctx.state.auth = await findLiveSession(knex, clock, parsed.userId, parsed.sessionId, config.SESSION_TTL_HOURS);
+    ctx.state.auth = await findLiveSession(
+      knex,
+      clock,
+      parsed.userId,
+      parsed.sessionId,
+      config.SESSION_TTL_HOURS,
+    );
     if (!ctx.state.auth && ctx.get(AUTH_HEADER)) {
       // A header that names a dead session is an expired sign-in, not an anonymous visitor.
-      if (ctx.path.startsWith('/api/')) throw new AppError('auth.sessionExpired', { message: 'session expired, sign in again' });
+      if (ctx.path.startsWith('/api/'))
+        throw new AppError('auth.sessionExpired', { message: 'session expired, sign in again' });
     }
   }
   await next();

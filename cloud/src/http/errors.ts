@@ -23,16 +23,22 @@ export function toAppError(err: unknown): AppError | null {
     for (const column of err.columns ?? []) fields[camel(column)] = ['already taken'];
     return new AppError('resource.conflict', { message: 'already exists', fields });
   }
-  if (err instanceof ForeignKeyViolationError) return new AppError('resource.referenceInvalid', { message: 'referenced record is missing or still in use' });
-  if (err instanceof NotNullViolationError) return AppError.invalid({ [camel(err.column ?? '')]: ['required'] });
-  if (err instanceof CheckViolationError || err instanceof DataError) return AppError.invalid({ '': ['invalid value'] });
+  if (err instanceof ForeignKeyViolationError)
+    return new AppError('resource.referenceInvalid', {
+      message: 'referenced record is missing or still in use',
+    });
+  if (err instanceof NotNullViolationError)
+    return AppError.invalid({ [camel(err.column ?? '')]: ['required'] });
+  if (err instanceof CheckViolationError || err instanceof DataError)
+    return AppError.invalid({ '': ['invalid value'] });
   if (err instanceof NotFoundError) return AppError.notFound();
   if (err instanceof ValidationError) return AppError.invalid({ '': [err.message] });
   const status = httpStatusOf(err);
   if (status === 404) return AppError.notFound('route');
   if (status === 405) return new AppError('request.methodNotAllowed', { message: 'method not allowed' });
   if (status === 413) return new AppError('request.tooLarge', { message: 'request body too large' });
-  if (status === 415) return new AppError('request.unsupportedMediaType', { message: 'send application/json' });
+  if (status === 415)
+    return new AppError('request.unsupportedMediaType', { message: 'send application/json' });
   if (status === 400) return new AppError('request.malformedJson', { message: 'malformed request body' });
   return null;
 }
@@ -40,7 +46,8 @@ export function toAppError(err: unknown): AppError | null {
 function httpStatusOf(err: unknown): number | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
   const e = err as { status?: unknown; statusCode?: unknown; expose?: unknown };
-  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : undefined;
+  const status =
+    typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : undefined;
   // Only client errors raised deliberately by Koa's own middleware (expose=true) are trusted.
   return status && status >= 400 && status < 500 && e.expose !== false ? status : undefined;
 }

@@ -5,7 +5,8 @@ import type { HttpClient } from '../../../tests/support/http-client';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 
 let app: TestApp;
-const shell = (name: WebApp) => `<!doctype html><html lang="en"><head><!--page-context--><title>${name}</title></head><body data-app="${name}"></body></html>`;
+const shell = (name: WebApp) =>
+  `<!doctype html><html lang="en"><head><!--page-context--><title>${name}</title></head><body data-app="${name}"></body></html>`;
 
 beforeAll(async () => {
   app = await startTestApp({ web: { html: async (name) => shell(name) } });
@@ -20,7 +21,11 @@ function contextOf(html: string) {
 
 async function page(client: HttpClient, path: string, headers: Record<string, string> = {}) {
   const res = await client.request('GET', path, undefined, { headers });
-  return { ...res, app: /data-app="(\w+)"/.exec(res.text)?.[1], lang: /<html lang="(\w+)"/.exec(res.text)?.[1] };
+  return {
+    ...res,
+    app: /data-app="(\w+)"/.exec(res.text)?.[1],
+    lang: /<html lang="(\w+)"/.exec(res.text)?.[1],
+  };
 }
 
 describe('page routes', () => {
@@ -61,7 +66,9 @@ describe('page routes', () => {
 
   it('an unknown studio is a 404 page in the visitor language, not an app shell', async () => {
     const client = await app.anonymous();
-    const res = await page(client, '/01900000-0000-7000-8000-000000000000/backoffice', { 'accept-language': 'pl-PL,pl;q=0.9' });
+    const res = await page(client, '/01900000-0000-7000-8000-000000000000/backoffice', {
+      'accept-language': 'pl-PL,pl;q=0.9',
+    });
     expect(res.status).toBe(404);
     expect(res.text).toContain('Nie znaleziono studia');
     expect(res.app).toBeUndefined();
@@ -100,12 +107,17 @@ describe('page routes', () => {
     expect((await page(client, '/login', { 'accept-language': 'en-GB' })).lang).toBe('en');
     expect((await page(client, '/login', { 'accept-language': 'de-DE' })).lang).toBe('en');
     expect((await page(client, `/${studio.id}/frontoffice`, { 'accept-language': 'de-DE' })).lang).toBe('pl');
-    expect(contextOf((await page(client, '/login', { 'accept-language': 'en', cookie: 'locale=pl' })).text).locale).toBe('pl');
+    expect(
+      contextOf((await page(client, '/login', { 'accept-language': 'en', cookie: 'locale=pl' })).text).locale,
+    ).toBe('pl');
   });
 
   it('page context JSON cannot break out of its script tag', async () => {
     const { studio, manager } = await createStudioScenario(app.knex);
-    await app.knex('users').update({ first_name: '</script><script>alert(1)</script>' }).where({ id: manager.id });
+    await app
+      .knex('users')
+      .update({ first_name: '</script><script>alert(1)</script>' })
+      .where({ id: manager.id });
     const client = await app.signedIn(manager.email, TEST_PASSWORD);
     const res = await page(client, `/${studio.id}/backoffice`);
     expect(res.text.match(/<script/g)).toHaveLength(1);
@@ -113,7 +125,10 @@ describe('page routes', () => {
 
   it('/app/auth/check reports whether the browser is signed in', async () => {
     const { manager } = await createStudioScenario(app.knex);
-    expect((await (await app.anonymous()).get('/app/auth/check')).body).toEqual({ authenticated: false, userId: null });
+    expect((await (await app.anonymous()).get('/app/auth/check')).body).toEqual({
+      authenticated: false,
+      userId: null,
+    });
     expect((await (await app.signedIn(manager.email, TEST_PASSWORD)).get('/app/auth/check')).body).toEqual({
       authenticated: true,
       userId: manager.id,
@@ -137,7 +152,11 @@ describe('GET /translations/{domain}.{format}', () => {
     expect(js.text).toContain('"messages"');
     expect(js.text).toContain('Zmiana hasła');
     const json = await client.get('/translations/mail.json?locale=en');
-    expect(json.body).toMatchObject({ locale: 'en', domain: 'mail', messages: { recovery: { subject: expect.stringContaining('Reset') } } });
+    expect(json.body).toMatchObject({
+      locale: 'en',
+      domain: 'mail',
+      messages: { recovery: { subject: expect.stringContaining('Reset') } },
+    });
     const fromHeader = await client.get('/translations/mail.json', { headers: { 'accept-language': 'pl' } });
     expect(fromHeader.body.locale).toBe('pl');
     expect((await client.get('/translations/nope.json')).status).toBe(404);

@@ -50,7 +50,7 @@ export function pageLocale(ctx: AppContext, studio?: Studio | null): Locale {
 export function buildPageContext(ctx: AppContext, app: WebApp, studio: Studio | null): PageContext {
   const auth = ctx.state.auth;
   const cookie = ctx.cookies.get(SESSION_COOKIE);
-  const sessionId = auth && cookie ? decodeURIComponent(cookie).split(':')[1] ?? null : null;
+  const sessionId = auth && cookie ? (decodeURIComponent(cookie).split(':')[1] ?? null) : null;
   const env = ctx.deps.config.NODE_ENV;
   return {
     app,
@@ -67,7 +67,10 @@ export function buildPageContext(ctx: AppContext, app: WebApp, studio: Studio | 
 }
 
 function escapeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export function injectPageContext(html: string, context: PageContext): string {
@@ -127,12 +130,28 @@ export function registerPageRoutes(router: Router<AppState, AppCustom>): void {
     // Lets a native shell or another app set the language for the pages that follow.
     const locale = ctx.query.locale;
     if (isLocale(locale)) {
-      ctx.cookies.set(LOCALE_COOKIE, locale, { httpOnly: false, sameSite: 'lax', maxAge: 365 * 24 * 3600_000 });
+      ctx.cookies.set(LOCALE_COOKIE, locale, {
+        httpOnly: false,
+        sameSite: 'lax',
+        maxAge: 365 * 24 * 3600_000,
+      });
     }
-    const target = typeof ctx.query.redirect === 'string' && ctx.query.redirect.startsWith('/') && !ctx.query.redirect.startsWith('//') ? ctx.query.redirect : '/';
+    const target =
+      typeof ctx.query.redirect === 'string' &&
+      ctx.query.redirect.startsWith('/') &&
+      !ctx.query.redirect.startsWith('//')
+        ? ctx.query.redirect
+        : '/';
     ctx.redirect(target);
   });
-  for (const p of ['/app/return', '/app/form-redirect', '/app/devtools', '/app/file', '/app/auth/facebook/callback', '/app/switch-account']) {
+  for (const p of [
+    '/app/return',
+    '/app/form-redirect',
+    '/app/devtools',
+    '/app/file',
+    '/app/auth/facebook/callback',
+    '/app/switch-account',
+  ]) {
     router.all(p, entryPage);
   }
 
@@ -149,7 +168,9 @@ export function registerPageRoutes(router: Router<AppState, AppCustom>): void {
     // The slug names a back-office screen; without a studio in the URL, go to the user's own studio.
     const { Membership } = await import('../modules/identity/membership.model');
     const userId = ctx.state.auth?.user.id;
-    const staff = userId ? await Membership.query(ctx.deps.knex).findOne({ userId, isMember: true }).whereNull('archivedAt') : undefined;
+    const staff = userId
+      ? await Membership.query(ctx.deps.knex).findOne({ userId, isMember: true }).whereNull('archivedAt')
+      : undefined;
     if (!staff) return ctx.redirect('/login');
     ctx.redirect(`/${staff.studioId}/backoffice#/${encodeURIComponent(ctx.params.slug ?? '')}`);
   });

@@ -38,8 +38,14 @@ export class RateLimits {
   private readonly limiters = new Map<RateLimitName, RateLimiterMemory>();
 
   constructor(rules: Partial<Record<RateLimitName, RateLimitRule>> = {}) {
-    for (const [name, rule] of Object.entries({ ...DEFAULT_RATE_LIMITS, ...rules }) as [RateLimitName, RateLimitRule][]) {
-      this.limiters.set(name, new RateLimiterMemory({ points: rule.points, duration: rule.durationSeconds, keyPrefix: name }));
+    for (const [name, rule] of Object.entries({ ...DEFAULT_RATE_LIMITS, ...rules }) as [
+      RateLimitName,
+      RateLimitRule,
+    ][]) {
+      this.limiters.set(
+        name,
+        new RateLimiterMemory({ points: rule.points, duration: rule.durationSeconds, keyPrefix: name }),
+      );
     }
   }
 

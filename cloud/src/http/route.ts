@@ -19,8 +19,12 @@ import { loadStudioScope } from './studio-scope';
  */
 export type Access = 'public' | 'user' | 'studio' | 'staff' | 'client';
 
-type Auth<A extends Access> = A extends 'public' ? { user: User; session: Session } | null : { user: User; session: Session };
-type Scope<A extends Access> = A extends 'studio' | 'staff' | 'client' ? { studio: Studio; membership: Membership } : object;
+type Auth<A extends Access> = A extends 'public'
+  ? { user: User; session: Session } | null
+  : { user: User; session: Session };
+type Scope<A extends Access> = A extends 'studio' | 'staff' | 'client'
+  ? { studio: Studio; membership: Membership }
+  : object;
 
 export type HandlerInput<A extends Access, B, Q, P> = {
   body: B;
@@ -57,10 +61,13 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * Registers a route with the pipeline every handler shares: validate (zod) → load + authorize
  * (session, studio scope) → service (in one transaction when it changes state) → present.
  */
-export function defineRoute<A extends Access, B = unknown, Q = unknown, P = Record<string, string>, R = unknown>(
-  router: Router<AppState, AppCustom>,
-  spec: RouteSpec<A, B, Q, P, R>,
-): void {
+export function defineRoute<
+  A extends Access,
+  B = unknown,
+  Q = unknown,
+  P = Record<string, string>,
+  R = unknown,
+>(router: Router<AppState, AppCustom>, spec: RouteSpec<A, B, Q, P, R>): void {
   const catalog = routeCatalog.get(router) ?? [];
   catalog.push(spec as unknown as RouteSpec<Access, unknown, unknown, unknown, unknown>);
   routeCatalog.set(router, catalog);
@@ -72,7 +79,8 @@ export function defineRoute<A extends Access, B = unknown, Q = unknown, P = Reco
     const params = ctx.params as Record<string, string>;
     for (const [name, value] of Object.entries(params)) {
       // Ids in the path that are not ids name nothing: 404, like an unknown id.
-      if ((name === 'uuid' || name.endsWith('Guid') || name === 'id') && !UUID_RE.test(value)) throw AppError.notFound();
+      if ((name === 'uuid' || name.endsWith('Guid') || name === 'id') && !UUID_RE.test(value))
+        throw AppError.notFound();
     }
     const parsed = await Promise.all([
       bodySchema.safeParseAsync(bodyInput),
@@ -80,12 +88,17 @@ export function defineRoute<A extends Access, B = unknown, Q = unknown, P = Reco
       (spec.params ?? z.any()).safeParseAsync(params),
     ]);
     const issues = parsed.flatMap((p, i) =>
-      p.success ? [] : p.error.issues.map((issue) => (i === 0 ? issue : { ...issue, path: [i === 1 ? 'query' : 'params', ...issue.path] })),
+      p.success
+        ? []
+        : p.error.issues.map((issue) =>
+            i === 0 ? issue : { ...issue, path: [i === 1 ? 'query' : 'params', ...issue.path] },
+          ),
     );
     if (issues.length > 0) throw new z.ZodError(issues);
     const [body, query, typedParams] = parsed.map((p) => p.data) as [B, Q, P];
 
-    if (spec.access !== 'public' && !ctx.state.auth) throw new AppError('auth.required', { message: 'sign in required' });
+    if (spec.access !== 'public' && !ctx.state.auth)
+      throw new AppError('auth.required', { message: 'sign in required' });
 
     const deps = ctx.deps;
     const effects: Array<() => Promise<void> | void> = [];

@@ -19,10 +19,14 @@ export async function loadStudioScope(
   if (!uuid || !userId) throw AppError.notFound('studio');
   const studio = await Studio.query(db).findById(uuid);
   if (!studio) throw AppError.notFound('studio');
-  const membership = await Membership.query(db).findOne({ studioId: studio.id, userId }).whereNull('archivedAt');
+  const membership = await Membership.query(db)
+    .findOne({ studioId: studio.id, userId })
+    .whereNull('archivedAt');
   if (!membership) throw AppError.notFound('studio');
-  if (access === 'staff' && !membership.isMember) throw new AppError('auth.forbidden', { message: 'staff only' });
-  if (access === 'client' && !membership.isClient) throw new AppError('auth.forbidden', { message: 'clients only' });
+  if (access === 'staff' && !membership.isMember)
+    throw new AppError('auth.forbidden', { message: 'staff only' });
+  if (access === 'client' && !membership.isClient)
+    throw new AppError('auth.forbidden', { message: 'clients only' });
   ctx.state.studio = studio;
   ctx.state.membership = membership;
   return { studio, membership };

@@ -21,7 +21,12 @@ const RECENT_LIMIT = 200;
  * Sends through SMTP_URL when set. Without it every message is written as an .eml file to
  * <DATA_DIR>/mail/ so a newcomer can open the recovery and welcome links.
  */
-export function createMailer(options: { smtpUrl?: string | undefined; from: string; dataDir: string; log: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  dataDir: string;
+  log: Logger;
+}): Mailer {
   const fileMode = !options.smtpUrl;
   const transport: Transporter = fileMode
     ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
@@ -32,7 +37,12 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
   return {
     recent,
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+      const info = await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
       recent.push(message);
       if (recent.length > RECENT_LIMIT) recent.shift();
       if (fileMode) {

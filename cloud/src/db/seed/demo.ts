@@ -39,9 +39,77 @@ function prng(seed: number): () => number {
   };
 }
 
-const FIRST_F = ['Anna', 'Maria', 'Katarzyna', 'Małgorzata', 'Agnieszka', 'Barbara', 'Ewa', 'Magdalena', 'Joanna', 'Zofia', 'Aleksandra', 'Natalia', 'Julia', 'Zuzanna', 'Wiktoria', 'Monika', 'Karolina', 'Paulina', 'Dorota', 'Łucja'];
-const FIRST_M = ['Piotr', 'Krzysztof', 'Tomasz', 'Paweł', 'Michał', 'Marcin', 'Jakub', 'Adam', 'Łukasz', 'Mateusz', 'Kamil', 'Bartosz', 'Wojciech', 'Szymon', 'Jan', 'Grzegorz', 'Dawid', 'Maciej', 'Filip', 'Rafał'];
-const LAST = ['Nowak', 'Kowalsk', 'Wiśniewsk', 'Wójcik', 'Kowalczyk', 'Kamińsk', 'Lewandowsk', 'Zielińsk', 'Szymańsk', 'Woźniak', 'Dąbrowsk', 'Kozłowsk', 'Jankowsk', 'Mazur', 'Kwiatkowsk', 'Krawczyk', 'Piotrowsk', 'Grabowsk', 'Nowakowsk', 'Pawłowsk', 'Michalsk', 'Nowicki', 'Adamczyk', 'Dudek', 'Zając'];
+const FIRST_F = [
+  'Anna',
+  'Maria',
+  'Katarzyna',
+  'Małgorzata',
+  'Agnieszka',
+  'Barbara',
+  'Ewa',
+  'Magdalena',
+  'Joanna',
+  'Zofia',
+  'Aleksandra',
+  'Natalia',
+  'Julia',
+  'Zuzanna',
+  'Wiktoria',
+  'Monika',
+  'Karolina',
+  'Paulina',
+  'Dorota',
+  'Łucja',
+];
+const FIRST_M = [
+  'Piotr',
+  'Krzysztof',
+  'Tomasz',
+  'Paweł',
+  'Michał',
+  'Marcin',
+  'Jakub',
+  'Adam',
+  'Łukasz',
+  'Mateusz',
+  'Kamil',
+  'Bartosz',
+  'Wojciech',
+  'Szymon',
+  'Jan',
+  'Grzegorz',
+  'Dawid',
+  'Maciej',
+  'Filip',
+  'Rafał',
+];
+const LAST = [
+  'Nowak',
+  'Kowalsk',
+  'Wiśniewsk',
+  'Wójcik',
+  'Kowalczyk',
+  'Kamińsk',
+  'Lewandowsk',
+  'Zielińsk',
+  'Szymańsk',
+  'Woźniak',
+  'Dąbrowsk',
+  'Kozłowsk',
+  'Jankowsk',
+  'Mazur',
+  'Kwiatkowsk',
+  'Krawczyk',
+  'Piotrowsk',
+  'Grabowsk',
+  'Nowakowsk',
+  'Pawłowsk',
+  'Michalsk',
+  'Nowicki',
+  'Adamczyk',
+  'Dudek',
+  'Zając',
+];
 
 function surname(stem: string, female: boolean): string {
   if (stem.endsWith('sk') || stem.endsWith('ck')) return stem + (female ? 'a' : 'i');
@@ -121,32 +189,80 @@ export async function seedDemoStudio(knex: Knex, log: Logger, now = new Date()):
         phone: `+48 ${600 + Math.floor(random() * 199)} ${String(Math.floor(random() * 1000)).padStart(3, '0')} ${String(Math.floor(random() * 1000)).padStart(3, '0')}`,
         locale: 'pl',
       });
-      memberships.push({ id: uuidv7(), studio_id: studioId, user_id: id, is_client: membership.isClient, is_member: membership.isMember, role: membership.role });
+      memberships.push({
+        id: uuidv7(),
+        studio_id: studioId,
+        user_id: id,
+        is_client: membership.isClient,
+        is_member: membership.isMember,
+        role: membership.role,
+      });
       return id;
     };
 
     addUser('Anna', 'Kowalska', DEMO.managerEmail, { isClient: false, isMember: true, role: 'owner' }, true);
-    addUser('Tomasz', 'Zieliński', 'frontdesk@demo.studio', { isClient: false, isMember: true, role: 'front_desk' }, true);
+    addUser(
+      'Tomasz',
+      'Zieliński',
+      'frontdesk@demo.studio',
+      { isClient: false, isMember: true, role: 'front_desk' },
+      true,
+    );
     const instructors = [
       ['Marta', 'Wiśniewska'],
       ['Kasia', 'Lewandowska'],
       ['Paweł', 'Dąbrowski'],
       ['Ola', 'Kamińska'],
       ['Bartek', 'Mazur'],
-    ].map(([f, l]) => addUser(f!, l!, `${ascii(f!)}.${ascii(l!)}@demo.studio`, { isClient: false, isMember: true, role: 'instructor' }, true));
-    const clientIds = [addUser('Julia', 'Nowak', DEMO.clientEmail, { isClient: true, isMember: false, role: null }, true)];
+    ].map(([f, l]) =>
+      addUser(
+        f!,
+        l!,
+        `${ascii(f!)}.${ascii(l!)}@demo.studio`,
+        { isClient: false, isMember: true, role: 'instructor' },
+        true,
+      ),
+    );
+    const clientIds = [
+      addUser('Julia', 'Nowak', DEMO.clientEmail, { isClient: true, isMember: false, role: null }, true),
+    ];
     for (let i = 1; i < DEMO.clients; i++) {
       const female = random() < 0.68;
       const first = pick(female ? FIRST_F : FIRST_M);
       const last = surname(pick(LAST), female);
-      clientIds.push(addUser(first, last, `${ascii(first)}.${ascii(last)}.${i}@example.com`, { isClient: true, isMember: false, role: null }, false));
+      clientIds.push(
+        addUser(
+          first,
+          last,
+          `${ascii(first)}.${ascii(last)}.${i}@example.com`,
+          { isClient: true, isMember: false, role: null },
+          false,
+        ),
+      );
     }
     await trx.batchInsert('users', users, 200);
     await trx.batchInsert('memberships', memberships, 200);
 
     const locations = [
-      { id: uuidv7(), name: 'Mokotów', address_line: 'ul. Puławska 145', postal_code: '02-715', city: 'Warszawa', rooms: [['Sala Słoneczna', 24], ['Sala Kameralna', 12]] },
-      { id: uuidv7(), name: 'Śródmieście', address_line: 'ul. Marszałkowska 84', postal_code: '00-514', city: 'Warszawa', rooms: [['Sala Główna', 30]] },
+      {
+        id: uuidv7(),
+        name: 'Mokotów',
+        address_line: 'ul. Puławska 145',
+        postal_code: '02-715',
+        city: 'Warszawa',
+        rooms: [
+          ['Sala Słoneczna', 24],
+          ['Sala Kameralna', 12],
+        ],
+      },
+      {
+        id: uuidv7(),
+        name: 'Śródmieście',
+        address_line: 'ul. Marszałkowska 84',
+        postal_code: '00-514',
+        city: 'Warszawa',
+        rooms: [['Sala Główna', 30]],
+      },
     ] as const;
     const rooms: { id: string; locationId: string; capacity: number }[] = [];
     for (const { rooms: roomDefs, ...location } of locations) {
@@ -154,7 +270,13 @@ export async function seedDemoStudio(knex: Knex, log: Logger, now = new Date()):
       for (const [name, capacity] of roomDefs) {
         const id = uuidv7();
         rooms.push({ id, locationId: location.id, capacity });
-        await trx('location_rooms').insert({ id, studio_id: studioId, location_id: location.id, name, capacity });
+        await trx('location_rooms').insert({
+          id,
+          studio_id: studioId,
+          location_id: location.id,
+          name,
+          capacity,
+        });
       }
     }
 
@@ -167,11 +289,24 @@ export async function seedDemoStudio(knex: Knex, log: Logger, now = new Date()):
       { name: lt('Kickboxing', 'Kickboxing'), minutes: 60, color: '#e03131' },
     ].map((s) => ({ id: uuidv7(), ...s }));
     await trx('class_services').insert(
-      services.map((s) => ({ id: s.id, studio_id: studioId, name: JSON.stringify(s.name), duration_minutes: s.minutes, color: s.color, service_type: 'classroom' })),
+      services.map((s) => ({
+        id: s.id,
+        studio_id: studioId,
+        name: JSON.stringify(s.name),
+        duration_minutes: s.minutes,
+        color: s.color,
+        service_type: 'classroom',
+      })),
     );
 
     // A weekly timetable, laid out in the studio's time zone so 18:00 stays 18:00 across DST.
-    const slots: Array<[hour: number, minute: number]> = [[7, 0], [9, 30], [12, 0], [17, 30], [19, 0]];
+    const slots: Array<[hour: number, minute: number]> = [
+      [7, 0],
+      [9, 30],
+      [12, 0],
+      [17, 30],
+      [19, 0],
+    ];
     const events: Record<string, unknown>[] = [];
     const firstDay = startOfDay(new TZDate(now.getTime(), DEMO.timeZone));
     for (let d = -7; d < 21; d++) {
@@ -181,7 +316,15 @@ export async function seedDemoStudio(knex: Knex, log: Logger, now = new Date()):
         for (const room of rooms) {
           if (random() < 0.35) continue;
           const service = pick(services);
-          const start = new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), hour, minute, 0, DEMO.timeZone);
+          const start = new TZDate(
+            day.getFullYear(),
+            day.getMonth(),
+            day.getDate(),
+            hour,
+            minute,
+            0,
+            DEMO.timeZone,
+          );
           events.push({
             id: uuidv7(),
             studio_id: studioId,
@@ -205,7 +348,16 @@ export async function seedDemoStudio(knex: Knex, log: Logger, now = new Date()):
       { name: lt('Monthly open', 'Open miesięczny'), price: 34900, entries: null, days: 30 },
     ].map((p) => ({ id: uuidv7(), ...p }));
     await trx('pricing_options').insert(
-      passes.map((p) => ({ id: p.id, studio_id: studioId, name: JSON.stringify(p.name), price: p.price, tax_rate_bp: 2300, entries: p.entries, validity_days: p.days, expiration_type: 0 })),
+      passes.map((p) => ({
+        id: p.id,
+        studio_id: studioId,
+        name: JSON.stringify(p.name),
+        price: p.price,
+        tax_rate_bp: 2300,
+        entries: p.entries,
+        validity_days: p.days,
+        expiration_type: 0,
+      })),
     );
     const owned: Record<string, unknown>[] = [];
     for (const clientId of clientIds) {
@@ -226,7 +378,10 @@ export async function seedDemoStudio(knex: Knex, log: Logger, now = new Date()):
       });
     }
     await trx.batchInsert('client_pricing_options', owned, 200);
-    log.info({ clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started }, 'demo studio seeded');
+    log.info(
+      { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },
+      'demo studio seeded',
+    );
   });
   return summary(studioId);
 }

@@ -1,7 +1,13 @@
 import type { Db } from '../../db/knex';
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { LocaleInputSchema, LoginInputSchema, RecoveryInputSchema, ResetInputSchema, type LoginResult } from '../../../../shared/contracts/api/auth';
+import {
+  LocaleInputSchema,
+  LoginInputSchema,
+  RecoveryInputSchema,
+  ResetInputSchema,
+  type LoginResult,
+} from '../../../../shared/contracts/api/auth';
 import type { BackofficeInit } from '../../../../shared/contracts/api/studio';
 import { AppError } from '../../../../shared/errors';
 import { csrfTokenFor } from '../../http/auth';
@@ -55,7 +61,8 @@ export function registerAuthRoutes(router: Router<AppState, AppCustom>): void {
     handle: async ({ ctx, body, db, deps }) => {
       await deps.rateLimits.consume('loginPerIp', ctx.ip);
       await deps.rateLimits.consume('loginPerEmail', body.emailAddress);
-      if (body.studioUuid && !(await Studio.query(db).findById(body.studioUuid))) throw AppError.notFound('studio');
+      if (body.studioUuid && !(await Studio.query(db).findById(body.studioUuid)))
+        throw AppError.notFound('studio');
       const user = await authenticate(db, body.emailAddress, body.password, body.studioUuid);
       return signIn(ctx, db, user);
     },
@@ -88,7 +95,11 @@ export function registerAuthRoutes(router: Router<AppState, AppCustom>): void {
     body: LocaleInputSchema,
     handle: async ({ ctx, db, auth, body }) => {
       await User.query(db).patch({ locale: body.locale }).where({ id: auth.user.id });
-      ctx.cookies.set(LOCALE_COOKIE, body.locale, { httpOnly: false, sameSite: 'lax', maxAge: 365 * 24 * 3600_000 });
+      ctx.cookies.set(LOCALE_COOKIE, body.locale, {
+        httpOnly: false,
+        sameSite: 'lax',
+        maxAge: 365 * 24 * 3600_000,
+      });
       return presentMe(db, { ...auth.user, locale: body.locale } as User);
     },
   });
@@ -110,7 +121,11 @@ export function registerAuthRoutes(router: Router<AppState, AppCustom>): void {
       await deps.rateLimits.consume('lookupPerIp', ctx.ip);
       await deps.rateLimits.consume('recoveryPerEmail', body.emailAddress);
       const user = await findUserByEmail(db, body.emailAddress);
-      const member = user && (await Membership.query(db).findOne({ studioId: studio.id, userId: user.id }).whereNull('archivedAt'));
+      const member =
+        user &&
+        (await Membership.query(db)
+          .findOne({ studioId: studio.id, userId: user.id })
+          .whereNull('archivedAt'));
       if (user && member) {
         const token = await issueResetToken(db, deps.clock, user.id, studio.id);
         const message = recoveryEmail(user, studio, deps.config.publicUrl, token);

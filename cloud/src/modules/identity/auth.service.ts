@@ -31,7 +31,9 @@ export async function authenticate(
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !user.passwordHash || !ok) throw invalidCredentials();
   if (studioId) {
-    const membership = await Membership.query(db).findOne({ studioId, userId: user.id }).whereNull('archivedAt');
+    const membership = await Membership.query(db)
+      .findOne({ studioId, userId: user.id })
+      .whereNull('archivedAt');
     if (!membership) throw invalidCredentials();
   }
   return user;
@@ -62,7 +64,9 @@ export async function issueResetToken(
 }
 
 export function recoveryEmail(user: User, studio: Studio, baseUrl: string, token: string): MailMessage {
-  const t = tFor(isLocale(user.locale) ? user.locale : isLocale(studio.defaultLocale) ? studio.defaultLocale : 'en');
+  const t = tFor(
+    isLocale(user.locale) ? user.locale : isLocale(studio.defaultLocale) ? studio.defaultLocale : 'en',
+  );
   const vars = {
     name: user.firstName || user.email,
     studio: studio.name,
@@ -76,8 +80,16 @@ export function recoveryEmail(user: User, studio: Studio, baseUrl: string, token
  * Sets a new password from a reset token: the token must be live and unused; it is spent, and every
  * other session of the user is revoked (whoever had the old password is signed out).
  */
-export async function resetPassword(trx: Db, clock: Clock, token: string, password: string, studioId: string): Promise<string> {
-  const row = await PasswordResetToken.query(trx).findOne({ tokenHash: sha256(token) }).forUpdate();
+export async function resetPassword(
+  trx: Db,
+  clock: Clock,
+  token: string,
+  password: string,
+  studioId: string,
+): Promise<string> {
+  const row = await PasswordResetToken.query(trx)
+    .findOne({ tokenHash: sha256(token) })
+    .forUpdate();
   const now = clock.now();
   if (!row || row.usedAt || row.expiresAt <= now || (row.studioId && row.studioId !== studioId)) {
     throw new AppError('auth.resetTokenInvalid', {
@@ -86,7 +98,9 @@ export async function resetPassword(trx: Db, clock: Clock, token: string, passwo
     });
   }
   await PasswordResetToken.query(trx).patch({ usedAt: now }).where({ id: row.id });
-  await User.query(trx).patch({ passwordHash: await hashPassword(password) }).where({ id: row.userId });
+  await User.query(trx)
+    .patch({ passwordHash: await hashPassword(password) })
+    .where({ id: row.userId });
   await revokeAllSessions(trx, clock, row.userId);
   return row.userId;
 }

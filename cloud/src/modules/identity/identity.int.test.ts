@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../../../tests/support/http-client';
-import { addMembership, createStudioScenario, createUser, TEST_PASSWORD } from '../../../../tests/support/factories';
+import {
+  addMembership,
+  createStudioScenario,
+  createUser,
+  TEST_PASSWORD,
+} from '../../../../tests/support/factories';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { Session } from './session.model';
@@ -41,7 +46,10 @@ describe('POST /api/v4/auth/login', () => {
     const unknown = await client.signIn('nobody-here@example.com', 'whatever123');
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
-      expect(res.body.error).toMatchObject({ key: 'auth.invalidCredentials', fields: { password: ['wrong email address or password'] } });
+      expect(res.body.error).toMatchObject({
+        key: 'auth.invalidCredentials',
+        fields: { password: ['wrong email address or password'] },
+      });
     }
   });
 
@@ -55,7 +63,11 @@ describe('POST /api/v4/auth/login', () => {
 
   it('answers 400 with every invalid field at once', async () => {
     const client = await app.anonymous();
-    const res = await client.post('/api/v4/auth/login', { emailAddress: 'not-an-email', password: '', extra: true });
+    const res = await client.post('/api/v4/auth/login', {
+      emailAddress: 'not-an-email',
+      password: '',
+      extra: true,
+    });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.error.fields).sort()).toEqual(['emailAddress', 'extra', 'password']);
   });
@@ -67,14 +79,18 @@ describe('POST /api/v4/auth/login', () => {
     const noToken = await client.post('/api/v4/auth/login', body, { headers: { 'x-csrf-token': '' } });
     expect(noToken.status).toBe(403);
     expect(noToken.body.error.key).toBe('auth.csrf');
-    const forged = await client.post('/api/v4/auth/login', body, { headers: { 'x-csrf-token': 'x'.repeat(32) } });
+    const forged = await client.post('/api/v4/auth/login', body, {
+      headers: { 'x-csrf-token': 'x'.repeat(32) },
+    });
     expect(forged.status).toBe(403);
     const noMarker = await client.post('/api/v4/auth/login', body, { headers: { 'x-requested-with': '' } });
     expect(noMarker.status).toBe(403);
     // Signed in, the anonymous token no longer counts: the session's own token does.
     const signed = await app.signedIn(manager.email, TEST_PASSWORD);
     const anonToken = (await app.anonymous()).token;
-    const res = await signed.post('/api/v4/auth/logout', undefined, { headers: { 'x-csrf-token': anonToken } });
+    const res = await signed.post('/api/v4/auth/logout', undefined, {
+      headers: { 'x-csrf-token': anonToken },
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -104,7 +120,10 @@ describe('sessions', () => {
   it('a session id presented with another user id is not accepted', async () => {
     const a = await createStudioScenario(app.knex);
     const client = await app.signedIn(a.manager.email, TEST_PASSWORD);
-    const res = await client.get('/api/v4/auth/me', { headers: { 'x-auth-token': `${a.client.id}:${client.session!.sessionId}` }, noDefaults: true });
+    const res = await client.get('/api/v4/auth/me', {
+      headers: { 'x-auth-token': `${a.client.id}:${client.session!.sessionId}` },
+      noDefaults: true,
+    });
     expect(res.status).toBe(401);
   });
 
@@ -121,7 +140,12 @@ describe('POST /api/v4/{uuid}/backoffice/init', () => {
     const client = await app.signedIn(manager.email, TEST_PASSWORD);
     const res = await client.post(`/api/v4/${studio.id}/backoffice/init`);
     expect(res.status).toBe(200);
-    expect(res.body.studio).toMatchObject({ uuid: studio.id, name: studio.name, currency: 'PLN', rootSearchAddress: 'ul. Testowa 1, 00-001 Warszawa' });
+    expect(res.body.studio).toMatchObject({
+      uuid: studio.id,
+      name: studio.name,
+      currency: 'PLN',
+      rootSearchAddress: 'ul. Testowa 1, 00-001 Warszawa',
+    });
     expect(res.body.member).toMatchObject({ userId: manager.id, role: 'owner' });
   });
 
@@ -132,9 +156,14 @@ describe('POST /api/v4/{uuid}/backoffice/init', () => {
     const forbidden = await asClient.post(`/api/v4/${studio.id}/backoffice/init`);
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.error.key).toBe('auth.forbidden');
-    await expectHiddenFromOtherStudio(app, { method: 'POST', path: `/api/v4/${studio.id}/backoffice/init` }, [studio.name, manager.email]);
+    await expectHiddenFromOtherStudio(app, { method: 'POST', path: `/api/v4/${studio.id}/backoffice/init` }, [
+      studio.name,
+      manager.email,
+    ]);
     const asManager = await app.signedIn(manager.email, TEST_PASSWORD);
-    expect((await asManager.post('/api/v4/01900000-0000-7000-8000-000000000000/backoffice/init')).status).toBe(404);
+    expect(
+      (await asManager.post('/api/v4/01900000-0000-7000-8000-000000000000/backoffice/init')).status,
+    ).toBe(404);
     expect((await asManager.post('/api/v4/not-a-uuid/backoffice/init')).status).toBe(404);
   });
 
@@ -160,7 +189,11 @@ describe('PATCH /api/v4/{uuid}/me', () => {
     const bad = await client.patch(`/api/v4/${studio.id}/me`, { locale: 'de' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.locale).toHaveLength(1);
-    await expectHiddenFromOtherStudio(app, { method: 'PATCH', path: `/api/v4/${studio.id}/me`, body: { locale: 'en' } });
+    await expectHiddenFromOtherStudio(app, {
+      method: 'PATCH',
+      path: `/api/v4/${studio.id}/me`,
+      body: { locale: 'en' },
+    });
   });
 });
 
@@ -169,7 +202,9 @@ describe('account recovery and reset', () => {
     const { studio, client: clientUser } = await createStudioScenario(app.knex);
     const oldSession = await app.signedIn(clientUser.email, TEST_PASSWORD);
     const anon = await app.anonymous();
-    const res = await anon.post(`/api/v4/${studio.id}/account/recovery`, { emailAddress: ` ${clientUser.email.toUpperCase()} ` });
+    const res = await anon.post(`/api/v4/${studio.id}/account/recovery`, {
+      emailAddress: ` ${clientUser.email.toUpperCase()} `,
+    });
     expect(res.status).toBe(202);
     const mail = app.mail.findLast((m) => m.to === clientUser.email);
     expect(mail?.subject).toContain(studio.name);
@@ -177,14 +212,19 @@ describe('account recovery and reset', () => {
     expect(link).toContain(`/${studio.id}/frontoffice/reset-password`);
     const token = decodeURIComponent(new URL(link!).searchParams.get('token')!);
 
-    const reset = await anon.post(`/api/v4/${studio.id}/account/reset`, { token, password: 'a brand new secret' });
+    const reset = await anon.post(`/api/v4/${studio.id}/account/reset`, {
+      token,
+      password: 'a brand new secret',
+    });
     expect(reset.status).toBe(200);
     expect(reset.body.userId).toBe(clientUser.id);
     expect((await oldSession.get('/api/v4/auth/me')).status).toBe(401);
     expect((await (await app.anonymous()).signIn(clientUser.email, TEST_PASSWORD)).status).toBe(401);
     expect((await (await app.anonymous()).signIn(clientUser.email, 'a brand new secret')).status).toBe(200);
 
-    const again = await (await app.anonymous()).post(`/api/v4/${studio.id}/account/reset`, { token, password: 'another secret 123' });
+    const again = await (
+      await app.anonymous()
+    ).post(`/api/v4/${studio.id}/account/reset`, { token, password: 'another secret 123' });
     expect(again.status).toBe(400);
     expect(again.body.error.fields.token).toEqual(['this link is invalid or has expired']);
   });
@@ -192,7 +232,9 @@ describe('account recovery and reset', () => {
   it('answers the same for an unknown email, and sends nothing', async () => {
     const { studio } = await createStudioScenario(app.knex);
     const before = app.mail.length;
-    const res = await (await app.anonymous()).post(`/api/v4/${studio.id}/account/recovery`, { emailAddress: 'ghost@example.com' });
+    const res = await (
+      await app.anonymous()
+    ).post(`/api/v4/${studio.id}/account/recovery`, { emailAddress: 'ghost@example.com' });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ sent: true });
     expect(app.mail.length).toBe(before);
@@ -202,7 +244,9 @@ describe('account recovery and reset', () => {
     const a = await createStudioScenario(app.knex);
     const b = await createStudioScenario(app.knex);
     const before = app.mail.length;
-    await (await app.anonymous()).post(`/api/v4/${b.studio.id}/account/recovery`, { emailAddress: a.client.email });
+    await (
+      await app.anonymous()
+    ).post(`/api/v4/${b.studio.id}/account/recovery`, { emailAddress: a.client.email });
     expect(app.mail.length).toBe(before);
   });
 
@@ -212,10 +256,15 @@ describe('account recovery and reset', () => {
     const anon = await app.anonymous();
     await anon.post(`/api/v4/${a.studio.id}/account/recovery`, { emailAddress: a.client.email });
     const token = decodeURIComponent(/token=(\S+)/.exec(app.mail.at(-1)!.text)![1]!);
-    expect((await anon.post(`/api/v4/${b.studio.id}/account/reset`, { token, password: 'long enough pw' })).status).toBe(400);
+    expect(
+      (await anon.post(`/api/v4/${b.studio.id}/account/reset`, { token, password: 'long enough pw' })).status,
+    ).toBe(400);
     clock.advance(25 * 3600_000);
     try {
-      expect((await anon.post(`/api/v4/${a.studio.id}/account/reset`, { token, password: 'long enough pw' })).status).toBe(400);
+      expect(
+        (await anon.post(`/api/v4/${a.studio.id}/account/reset`, { token, password: 'long enough pw' }))
+          .status,
+      ).toBe(400);
     } finally {
       clock.set(new Date('2026-11-22T10:00:00Z'));
     }
@@ -227,17 +276,27 @@ describe('account recovery and reset', () => {
     const short = await anon.post(`/api/v4/${studio.id}/account/reset`, { token: 'x', password: 'short' });
     expect(short.status).toBe(400);
     expect(short.body.error.fields.password).toEqual(['at least 8 characters']);
-    expect((await anon.post('/api/v4/01900000-0000-7000-8000-000000000000/account/recovery', { emailAddress: 'a@b.co' })).status).toBe(404);
+    expect(
+      (
+        await anon.post('/api/v4/01900000-0000-7000-8000-000000000000/account/recovery', {
+          emailAddress: 'a@b.co',
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe('rate limits', () => {
   it('answers 429 with Retry-After when one email is tried too often', async () => {
-    const limited = await startTestApp({ rateLimits: { loginPerEmail: { points: 3, durationSeconds: 60 } }, shareDatabaseWith: app });
+    const limited = await startTestApp({
+      rateLimits: { loginPerEmail: { points: 3, durationSeconds: 60 } },
+      shareDatabaseWith: app,
+    });
     try {
       const client = await HttpClient.anonymous(limited.url);
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await client.signIn('target@example.com', 'guess-number-' + i)).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push((await client.signIn('target@example.com', 'guess-number-' + i)).status);
       expect(statuses).toEqual([401, 401, 401, 429]);
       const res = await client.signIn('target@example.com', 'x');
       expect(res.body.error.key).toBe('rateLimit.exceeded');

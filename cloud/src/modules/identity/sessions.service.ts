@@ -57,7 +57,10 @@ export async function findLiveSession(
 }
 
 export async function revokeSession(trx: Db, clock: Clock, sessionDbId: string): Promise<void> {
-  await Session.query(trx).patch({ revokedAt: clock.now() }).where({ id: sessionDbId }).whereNull('revokedAt');
+  await Session.query(trx)
+    .patch({ revokedAt: clock.now() })
+    .where({ id: sessionDbId })
+    .whereNull('revokedAt');
 }
 
 export async function revokeAllSessions(trx: Db, clock: Clock, userId: string): Promise<void> {
