@@ -7,15 +7,24 @@ import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
-    build: { outDir: 'out/main', rollupOptions: { input: { index: resolve(__dirname, 'desktop/main/index.ts') } } },
+    build: {
+      outDir: 'out/main',
+      rollupOptions: { input: { index: resolve(__dirname, 'desktop/main/index.ts') } },
+    },
   },
   preload: {
     plugins: [externalizeDepsPlugin()],
-    build: { outDir: 'out/preload', rollupOptions: { input: { index: resolve(__dirname, 'desktop/preload/index.ts') } } },
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: { input: { index: resolve(__dirname, 'desktop/preload/index.ts') } },
+    },
   },
   renderer: {
     root: resolve(__dirname, 'desktop/renderer'),
     plugins: [react()],
-    build: { outDir: 'out/renderer', rollupOptions: { input: { index: resolve(__dirname, 'desktop/renderer/index.html') } } },
+    build: {
+      outDir: 'out/renderer',
+      rollupOptions: { input: { index: resolve(__dirname, 'desktop/renderer/index.html') } },
+    },
   },
 });

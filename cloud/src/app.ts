@@ -11,11 +11,15 @@ import { errorMiddleware } from './http/errors';
 import { routeCatalog } from './http/route';
 import { registerPageRoutes } from './http/pages';
 import { registerTranslationRoutes } from './http/translations';
+import { registerEntryRoutes } from './modules/entry/entry.routes';
 import { registerAuthRoutes } from './modules/identity/auth.routes';
 import { WEB_DIST_DIR } from './paths';
 
 /** Every module's API routes, mounted under /api. */
-const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> = [registerAuthRoutes];
+const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> = [
+  registerAuthRoutes,
+  registerEntryRoutes,
+];
 
 export type ExtraMiddleware = Koa.Middleware<AppState, AppCustom>;
 
@@ -23,7 +27,10 @@ export type ExtraMiddleware = Koa.Middleware<AppState, AppCustom>;
  * The Koa application. Order matters: request id and logging, security headers, the error envelope,
  * static assets, body parsing, session, CSRF, then the API and the page routes.
  */
-export function createApp(deps: Deps, options: { devMiddleware?: ExtraMiddleware } = {}): Koa<AppState, AppCustom> {
+export function createApp(
+  deps: Deps,
+  options: { devMiddleware?: ExtraMiddleware } = {},
+): Koa<AppState, AppCustom> {
   const app = new Koa<AppState, AppCustom>({ proxy: process.env.TRUST_PROXY === 'true' });
   app.context.deps = deps;
   const dev = Boolean(options.devMiddleware);
@@ -39,7 +46,10 @@ export function createApp(deps: Deps, options: { devMiddleware?: ExtraMiddleware
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (!ctx.path.startsWith('/assets/')) {
-        ctx.state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+        ctx.state.log.info(
+          { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 },
+          'request',
+        );
       }
     }
   });
@@ -54,6 +64,7 @@ export function createApp(deps: Deps, options: { devMiddleware?: ExtraMiddleware
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'connect-src': dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+          'worker-src': dev ? ["'self'", 'blob:'] : ["'self'"],
           'upgrade-insecure-requests': null,
         },
       },
@@ -65,7 +76,13 @@ export function createApp(deps: Deps, options: { devMiddleware?: ExtraMiddleware
   app.use(errorMiddleware);
 
   if (!dev) {
-    const assets = serve(WEB_DIST_DIR, { maxage: 365 * 24 * 3600_000, immutable: true, index: false, gzip: false, brotli: false });
+    const assets = serve(WEB_DIST_DIR, {
+      maxage: 365 * 24 * 3600_000,
+      immutable: true,
+      index: false,
+      gzip: false,
+      brotli: false,
+    });
     app.use(async (ctx, next) => (ctx.path.startsWith('/assets/') ? assets(ctx, next) : next()));
   }
 
@@ -75,14 +92,22 @@ export function createApp(deps: Deps, options: { devMiddleware?: ExtraMiddleware
       jsonLimit: '1mb',
       encoding: 'utf-8',
       onError: () => {
-        throw new AppError('request.malformedJson', { message: 'malformed JSON body', fields: { '': ['malformed JSON body'] } });
+        throw new AppError('request.malformedJson', {
+          message: 'malformed JSON body',
+          fields: { '': ['malformed JSON body'] },
+        });
       },
     }),
   );
   app.use(async (ctx, next) => {
     // A mutating API call must send JSON (or nothing): other content types would bypass validation.
-    if (ctx.path.startsWith('/api/') && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) && ctx.request.length) {
-      if (!ctx.is('json')) throw new AppError('request.unsupportedMediaType', { message: 'send application/json' });
+    if (
+      ctx.path.startsWith('/api/') &&
+      ['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) &&
+      ctx.request.length
+    ) {
+      if (!ctx.is('json'))
+        throw new AppError('request.unsupportedMediaType', { message: 'send application/json' });
     }
     await next();
   });

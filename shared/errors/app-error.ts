@@ -47,7 +47,10 @@ export class AppError extends Error {
   /** Extra headers the HTTP layer sends with this error (e.g. Retry-After). */
   readonly headers: Record<string, string> | undefined;
 
-  constructor(key: ErrorKey, options: { message?: string; fields?: FieldErrors; headers?: Record<string, string> } = {}) {
+  constructor(
+    key: ErrorKey,
+    options: { message?: string; fields?: FieldErrors; headers?: Record<string, string> } = {},
+  ) {
     super(options.message ?? key);
     this.name = 'AppError';
     this.key = key;

@@ -38,7 +38,9 @@ test('back office: sign in, dashboard, Polish, reload, sign out', async ({ page,
 
   // The right one.
   await password.fill(demo.managerPassword);
-  const loginResponse = page.waitForResponse((r) => r.url().endsWith('/api/v4/auth/login') && r.request().method() === 'POST');
+  const loginResponse = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v4/auth/login') && r.request().method() === 'POST',
+  );
   await submit.click();
   const login = await loginResponse;
   expect(login.status()).toBe(200);
@@ -106,3 +108,20 @@ async function expectDashboard(page: Page, studioName: string, managerName: stri
   await expect(page.getByTestId('dashboard-member-name')).toContainText(managerName);
   await expect(page.getByTestId('copyright-footer')).toContainText(new Date().getFullYear().toString());
 }
+
+test('back office: a client who is not staff sees "no permission" and can sign out', async ({ page }) => {
+  const demo = readDemo();
+  test.skip(!demo.clientEmail || !demo.clientPassword, 'the demo has no client login');
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page.goto(`/${demo.studioUuid}/backoffice`);
+  const form = page.getByTestId('sign-in-form');
+  await form.locator('input[name="emailAddress"]').fill(demo.clientEmail!);
+  await form.locator('input[name="password"]').fill(demo.clientPassword!);
+  await page.getByTestId('sign-in-submit').click();
+  await expect(page.getByTestId('no-permission')).toContainText(
+    'You have no permission to perform this action.',
+  );
+  await saveScreenshot(page, 'backoffice-no-permission-390x844');
+  await page.getByTestId('sign-out').click();
+  await expect(page.getByTestId('sign-in-form')).toBeVisible();
+});

@@ -67,6 +67,7 @@ function fieldPayloads(schema: z.ZodType | undefined): Record<string, unknown>[]
   const wrong: Record<string, unknown> = {};
   const huge: Record<string, unknown> = {};
   const nested: Record<string, unknown> = {};
+  const nul: Record<string, unknown> = {};
   for (const [name, prop] of Object.entries(props)) {
     const type = Array.isArray(prop.type) ? prop.type[0] : prop.type;
     wrong[name] =
@@ -79,8 +80,9 @@ function fieldPayloads(schema: z.ZodType | undefined): Record<string, unknown>[]
             : 'x';
     huge[name] = HUGE;
     nested[name] = { $gt: '', __proto__: { admin: true } };
+    nul[name] = type === 'string' ? 'a\u0000b' : wrong[name];
   }
-  return Object.keys(props).length ? [wrong, huge, nested] : [];
+  return Object.keys(props).length ? [wrong, huge, nested, nul] : [];
 }
 
 const GENERIC_BODIES: Array<{ name: string; raw: string; contentType?: string }> = [

@@ -33,6 +33,8 @@ export function toAppError(err: unknown): AppError | null {
     return AppError.invalid({ '': ['invalid value'] });
   if (err instanceof NotFoundError) return AppError.notFound();
   if (err instanceof ValidationError) return AppError.invalid({ '': [err.message] });
+  const pg = pgErrorOf(err);
+  if (pg) return pg;
   const status = httpStatusOf(err);
   if (status === 404) return AppError.notFound('route');
   if (status === 405) return new AppError('request.methodNotAllowed', { message: 'method not allowed' });
@@ -40,6 +42,24 @@ export function toAppError(err: unknown): AppError | null {
   if (status === 415)
     return new AppError('request.unsupportedMediaType', { message: 'send application/json' });
   if (status === 400) return new AppError('request.malformedJson', { message: 'malformed request body' });
+  return null;
+}
+
+/**
+ * Errors from raw knex queries are not wrapped by Objection: read PostgreSQL's SQLSTATE directly.
+ * Class 22 (data exception: NUL bytes, out-of-range numbers, bad uuid text) is bad input.
+ */
+function pgErrorOf(err: unknown): AppError | null {
+  const e = err as { code?: unknown; severity?: unknown; nativeError?: { code?: unknown } };
+  const code = typeof e?.code === 'string' && typeof e.severity === 'string' ? e.code : e?.nativeError?.code;
+  if (typeof code !== 'string' || code.length !== 5) return null;
+  if (code.startsWith('22')) return AppError.invalid({ '': ['invalid value'] });
+  if (code === '23505') return new AppError('resource.conflict', { message: 'already exists' });
+  if (code === '23503')
+    return new AppError('resource.referenceInvalid', {
+      message: 'referenced record is missing or still in use',
+    });
+  if (code === '23502' || code === '23514') return AppError.invalid({ '': ['invalid value'] });
   return null;
 }
 

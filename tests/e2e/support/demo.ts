@@ -19,6 +19,9 @@ export function readDemo(): DemoDetails {
   try {
     return JSON.parse(readFileSync(DEMO_FILE, 'utf8')) as DemoDetails;
   } catch (cause) {
-    throw new Error(`${path.relative(process.cwd(), DEMO_FILE)} is missing: start the server with tests/e2e/support/server.ts`, { cause });
+    throw new Error(
+      `${path.relative(process.cwd(), DEMO_FILE)} is missing: start the server with tests/e2e/support/server.ts`,
+      { cause },
+    );
   }
 }

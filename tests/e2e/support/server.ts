@@ -25,7 +25,8 @@ function newestMtime(dir: string): number {
     return 0;
   }
   for (const entry of entries) {
-    if (entry.name === 'node_modules' || entry.name.endsWith('.test.ts') || entry.name.endsWith('.test.tsx')) continue;
+    if (entry.name === 'node_modules' || entry.name.endsWith('.test.ts') || entry.name.endsWith('.test.tsx'))
+      continue;
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
   }
@@ -61,7 +62,8 @@ async function main(): Promise<void> {
     log: process.env.E2E_LOG === '1',
     env: { NODE_ENV: 'test' },
   });
-  if (!running.demo) throw new Error('The demo studio was not seeded (the database already has other studios?)');
+  if (!running.demo)
+    throw new Error('The demo studio was not seeded (the database already has other studios?)');
 
   mkdirSync(path.dirname(DEMO_FILE), { recursive: true });
   writeFileSync(DEMO_FILE, `${JSON.stringify({ baseURL: running.url, ...running.demo }, null, 2)}\n`);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import * as identity from './20261122_0001_identity';
 import * as studioCatalog from './20261122_0002_studio_catalog';
+import * as entry from './20261122_0003_entry';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -11,4 +12,5 @@ type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void
 export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261122_0001_identity', identity],
   ['20261122_0002_studio_catalog', studioCatalog],
+  ['20261122_0003_entry', entry],
 ];

@@ -1,0 +1,63 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests of the web apps against the real cloud server (tests/e2e/support/server.ts starts
+ * it with a fresh embedded database and the demo studio). Artifacts go under test-results/:
+ * screenshots/ (our own, kept), demo.json (written by the server script), artifacts/ (Playwright's
+ * own output, which Playwright empties at each run — hence not test-results/ itself).
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
+const ci = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.e2e.ts',
+  outputDir: 'test-results/artifacts',
+  // One server and one database for the run: tests that sign in and out must not interleave.
+  fullyParallel: false,
+  workers: ci ? 1 : undefined,
+  forbidOnly: ci,
+  retries: ci ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: ci ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  use: {
+    baseURL,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--no-first-run',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        command: 'npx tsx tests/e2e/support/server.ts',
+        // Answers as soon as the HTTP server is up, built web or not.
+        url: `${baseURL}/app/auth/check`,
+        env: { PORT: String(port) },
+        reuseExistingServer: !ci,
+        timeout: 180_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+      },
+});

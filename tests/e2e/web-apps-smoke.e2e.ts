@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { readDemo } from './support/demo';
+import { VIEWPORTS, saveScreenshot } from './support/screenshots';
+
+/** Front office sign-in with its query parameters, and the shells of the apps still being built. */
+test('front office: login query parameters, safe redirect, signed-in state, sign out', async ({ page }) => {
+  const demo = readDemo();
+  test.skip(!demo.clientEmail || !demo.clientPassword, 'the demo has no client login');
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.setViewportSize(VIEWPORTS.phone);
+
+  await page.goto(`/${demo.studioUuid}/frontoffice`);
+  await expect(page.getByTestId('frontoffice-heading')).toHaveText('Welcome');
+  await expect(page.getByTestId('copyright-footer')).toContainText(String(new Date().getFullYear()));
+  await saveScreenshot(page, 'frontoffice-home-390x844');
+
+  // username prefills, showLoginForm=1 skips the email step, an outside redirect is ignored.
+  const query = new URLSearchParams({
+    username: demo.clientEmail!,
+    showLoginForm: '1',
+    redirectAfterLogin: 'https://evil.example/steal',
+  });
+  await page.goto(`/${demo.studioUuid}/frontoffice/login?${query}`);
+  const form = page.getByTestId('sign-in-form');
+  await expect(form.locator('input[name="emailAddress"]')).toHaveValue(demo.clientEmail!);
+  await expect(form.locator('input[name="password"]')).toBeFocused();
+  await saveScreenshot(page, 'frontoffice-login-390x844');
+  await form.locator('input[name="password"]').fill(demo.clientPassword!);
+  await page.getByTestId('sign-in-submit').click();
+  await expect(page).toHaveURL(new RegExp(`/${demo.studioUuid}/frontoffice$`));
+  await expect(page.getByTestId('frontoffice-heading')).toHaveText(`Welcome to ${demo.studioName}`);
+  await expect(page.getByTestId('frontoffice-signed-in')).toContainText(demo.clientEmail!);
+  await saveScreenshot(page, 'frontoffice-signed-in-390x844');
+
+  // Signed in already: the login page goes on to the (relative) redirect target.
+  await page.goto(
+    `/${demo.studioUuid}/frontoffice/login?redirectAfterLogin=${encodeURIComponent('profile/delete')}`,
+  );
+  await expect(page).toHaveURL(new RegExp(`/${demo.studioUuid}/frontoffice/profile/delete$`));
+  await expect(page.getByTestId('frontoffice-not-found')).toBeVisible(); // the deletion module registers this route
+
+  await page.goto(`/${demo.studioUuid}/frontoffice`);
+  await page.getByTestId('sign-out').click();
+  await expect(page.getByTestId('go-to-login')).toBeVisible();
+
+  // The email step when showLoginForm is absent.
+  await page.goto(`/${demo.studioUuid}/frontoffice/login`);
+  await page.getByTestId('login-next').click();
+  await expect(page.getByTestId('login-email-step')).toContainText('This field is required.');
+
+  await page.goto(`/${demo.studioUuid}/frontoffice/reset-password`);
+  await expect(page.getByTestId('reset-password-no-token')).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
+
+test('kiosk, donation and widget shells say what they are', async ({ page }) => {
+  const demo = readDemo();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.setViewportSize(VIEWPORTS.desktop);
+  for (const [path, app, title] of [
+    [`/${demo.studioUuid}/kiosk/front-desk`, 'kiosk', 'Kiosk'],
+    [`/${demo.studioUuid}/donation`, 'donation', 'Donation'],
+    [`/${demo.studioUuid}/widget/me`, 'widget', 'My account widget'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByTestId(`${app}-in-progress`)).toBeVisible();
+    await expect(page.getByTestId('copyright-footer')).toBeVisible();
+    await saveScreenshot(page, `${app}-1366x768`);
+  }
+  expect(pageErrors).toEqual([]);
+});

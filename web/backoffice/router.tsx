@@ -1,0 +1,23 @@
+import { Navigate, createHashRouter } from 'react-router-dom';
+import { BackofficeShell } from './BackofficeShell';
+import { Dashboard } from './screens/Dashboard';
+import { SectionPlaceholder } from './screens/SectionPlaceholder';
+import { SECTIONS } from './sections';
+
+/** Hash routing (spec §9: the back office's router mode is hash). */
+export function createBackofficeRouter() {
+  return createHashRouter([
+    {
+      path: '/',
+      element: <BackofficeShell />,
+      children: [
+        { index: true, element: <Dashboard /> },
+        ...SECTIONS.filter((s) => s.id !== 'dashboard').map((section) => ({
+          path: section.path.slice(1),
+          element: <SectionPlaceholder section={section.id} />,
+        })),
+        { path: '*', element: <Navigate to="/" replace /> },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,14 @@
+/**
+ * The back-office navigation. Only the dashboard has content today; every other section shows an
+ * honest "arrives with its module" state until its module lands in web/features/<module>.
+ */
+export const SECTIONS = [
+  { id: 'dashboard', path: '/' },
+  { id: 'schedule', path: '/schedule' },
+  { id: 'clients', path: '/clients' },
+  { id: 'sales', path: '/sales' },
+  { id: 'reports', path: '/reports' },
+  { id: 'settings', path: '/settings' },
+] as const;
+
+export type SectionId = (typeof SECTIONS)[number]['id'];

@@ -1,0 +1,64 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { frontOfficePath } from '../../shared/contracts/routes';
+import { AppFrame } from '../ui/AppFrame';
+import { CenteredMessage } from '../ui/CenteredMessage';
+import { useDocumentTitle } from '../ui/use-document-title';
+import { FrontofficeHome } from './screens/FrontofficeHome';
+import { LoginScreen } from './screens/LoginScreen';
+import { NotFoundScreen } from './screens/NotFoundScreen';
+import { ResetPasswordScreen } from './screens/ResetPasswordScreen';
+import { StudioUuidProvider } from './studio';
+
+/**
+ * Client-facing app, history routing under `/{uuid}/frontoffice` (the server serves this HTML for
+ * every path below it). `profile/delete` is left to the account-deletion module; until then it
+ * falls through to the not-found screen.
+ */
+export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
+  const { t } = useTranslation('frontoffice');
+  useDocumentTitle(t('title'));
+  const router = useMemo(
+    () =>
+      studioUuid
+        ? createBrowserRouter(
+            [
+              {
+                element: <Layout />,
+                children: [
+                  { index: true, element: <FrontofficeHome /> },
+                  { path: 'login', element: <LoginScreen /> },
+                  { path: 'reset-password', element: <ResetPasswordScreen /> },
+                  { path: '*', element: <NotFoundScreen /> },
+                ],
+              },
+            ],
+            { basename: frontOfficePath(studioUuid) },
+          )
+        : null,
+    [studioUuid],
+  );
+
+  if (!studioUuid || !router) {
+    return (
+      <AppFrame title={t('title')}>
+        <CenteredMessage title={t('notFound.title')}>{t('notFound.text')}</CenteredMessage>
+      </AppFrame>
+    );
+  }
+  return (
+    <StudioUuidProvider value={studioUuid}>
+      <RouterProvider router={router} />
+    </StudioUuidProvider>
+  );
+}
+
+function Layout() {
+  const { t } = useTranslation('frontoffice');
+  return (
+    <AppFrame title={t('title')}>
+      <Outlet />
+    </AppFrame>
+  );
+}

@@ -1,0 +1,108 @@
+import { Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { FRONT_OFFICE_QUERY, frontOfficePath } from '../../../shared/contracts/routes';
+import { SignInForm } from '../../features/auth/SignInForm';
+import { useSession } from '../../lib/app-context';
+import { REDIRECT_DELAY_MS } from '../../ui/timings';
+import { safeRedirectTarget } from '../redirect';
+import { useStudioUuid } from '../studio';
+
+/**
+ * Front-office sign-in. Query parameters (spec §2, keys from shared/contracts/routes.ts):
+ * `username` prefills the email, `showLoginForm=1` skips the email step, `redirectAfterLogin`
+ * says where to go afterwards (front-office paths only, see safeRedirectTarget).
+ * The email step has no server call yet (no preflight in this app): Next only moves on.
+ */
+export function LoginScreen() {
+  const { t } = useTranslation('frontoffice');
+  const studioUuid = useStudioUuid();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const session = useSession();
+  const username = params.get(FRONT_OFFICE_QUERY.username) ?? '';
+  const target = afterLoginPath(
+    params.get(FRONT_OFFICE_QUERY.redirectAfterLogin),
+    frontOfficePath(studioUuid),
+  );
+  const [step, setStep] = useState<'email' | 'password'>(
+    params.get(FRONT_OFFICE_QUERY.showLoginForm) === '1' ? 'password' : 'email',
+  );
+  const [email, setEmail] = useState(username);
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const signedIn = Boolean(session.userId && session.sessionId);
+
+  // Already signed in (from the page or just now): go on after the spec's redirect delay.
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [signedIn, navigate, target]);
+
+  const onEmailNext = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = email.trim();
+    if (!value) {
+      setEmailError(t('common:validation.required'));
+      return;
+    }
+    setEmail(value);
+    setEmailError(undefined);
+    setStep('password');
+  };
+
+  return (
+    <Paper withBorder shadow="sm" p="xl" radius="md" maw={420} mx="auto" data-testid="frontoffice-login">
+      <Stack gap="lg">
+        <div>
+          <Title order={2} size="h3">
+            {t('login.title')}
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            {signedIn ? t('login.redirecting') : t('login.subtitle')}
+          </Text>
+        </div>
+        {signedIn ? null : step === 'email' ? (
+          <form onSubmit={onEmailNext} noValidate data-testid="login-email-step">
+            <Stack gap="md">
+              <TextInput
+                name="emailAddress"
+                type="email"
+                label={t('common:auth.email')}
+                autoComplete="username"
+                autoFocus
+                value={email}
+                error={emailError}
+                onChange={(event) => setEmail(event.currentTarget.value)}
+              />
+              <Button type="submit" fullWidth data-testid="login-next">
+                {t('common:actions.next')}
+              </Button>
+            </Stack>
+          </form>
+        ) : (
+          <Stack gap="xs">
+            <SignInForm
+              key={email}
+              studioUuid={studioUuid}
+              defaultEmail={email}
+              autoFocusPassword={Boolean(email)}
+              onSignedIn={() => undefined}
+            />
+            <Anchor component="button" type="button" size="sm" onClick={() => setStep('email')} ta="center">
+              {t('login.otherEmail')}
+            </Anchor>
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A sign-in must not land on the sign-in page again. */
+function afterLoginPath(raw: string | null, basename: string): string {
+  const target = safeRedirectTarget(raw, basename);
+  if (!target || target === '/login' || target.startsWith('/login?')) return '/';
+  return target;
+}

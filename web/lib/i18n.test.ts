@@ -1,0 +1,55 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NAMESPACES, initI18n, resourcesFromModules } from './i18n';
+
+const LOCALES_DIR = join(import.meta.dirname, '../../locales');
+/** The namespaces the web apps own (others are checked by their owners). */
+const WEB_NAMESPACES = ['common', 'backoffice', 'frontoffice', 'kiosk', 'donation', 'widget'];
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+describe('locales', () => {
+  it.each(WEB_NAMESPACES)('%s has the same keys in en and pl, none empty', (ns) => {
+    const en = JSON.parse(readFileSync(join(LOCALES_DIR, 'en', `${ns}.json`), 'utf8')) as unknown;
+    const pl = JSON.parse(readFileSync(join(LOCALES_DIR, 'pl', `${ns}.json`), 'utf8')) as unknown;
+    expect(keys(pl).sort()).toEqual(keys(en).sort());
+    for (const file of [en, pl]) {
+      for (const key of keys(file)) {
+        const text = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], file);
+        expect(typeof text === 'string' && text.trim().length > 0, `${ns}:${key}`).toBe(true);
+      }
+    }
+  });
+
+  it('bundles every web namespace and no server-only one', () => {
+    for (const ns of WEB_NAMESPACES) expect(NAMESPACES).toContain(ns);
+    expect(NAMESPACES).not.toContain('mail');
+    expect(NAMESPACES).not.toContain('server');
+    expect(readdirSync(join(LOCALES_DIR, 'pl')).length).toBeGreaterThan(0);
+  });
+
+  it('groups glob modules by language and namespace', () => {
+    expect(
+      resourcesFromModules({
+        '../../locales/pl/common.json': { a: 'b' },
+        '../../locales/en/kiosk.json': { c: 'd' },
+      }),
+    ).toEqual({
+      pl: { common: { a: 'b' } },
+      en: { kiosk: { c: 'd' } },
+    });
+  });
+
+  it('translates in the page language and falls back to English', async () => {
+    const i18n = initI18n('pl', 'backoffice');
+    expect(i18n.t('nav.dashboard')).toBe('Pulpit');
+    expect(i18n.t('common:errors.noPermission')).toBe('Nie masz uprawnień do wykonania tej czynności.');
+    expect(i18n.t('footer.copyright', { year: 2031 })).toContain('2031');
+    await i18n.changeLanguage('en');
+    expect(i18n.t('nav.dashboard')).toBe('Dashboard');
+  });
+});

@@ -1,0 +1,49 @@
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { PageContext, WebApp } from '../../shared/contracts/page-context';
+import { ApiClient } from '../lib/api-client';
+import { initI18n } from '../lib/i18n';
+import { readPageContext } from '../lib/page-context';
+import { createQueryClient } from '../lib/query-client';
+import { logVersion } from '../lib/version';
+import { AppProviders } from './AppProviders';
+import { applyPlatformBodyClasses } from './native-platform';
+
+export interface StartAppOptions {
+  /** i18next default namespace of the app (its own locales/<lang>/<app>.json). */
+  namespace?: string;
+  rootElementId?: string;
+}
+
+/**
+ * The start sequence every web app shares: read and validate the page context, log the version,
+ * mark the native platform, set up i18n, API client and query client, and render.
+ */
+export function startApp(
+  app: WebApp,
+  render: (pageContext: PageContext) => ReactNode,
+  options: StartAppOptions = {},
+): void {
+  const rootElement = document.getElementById(options.rootElementId ?? 'root');
+  if (!rootElement) throw new Error('No #root element in index.html');
+  let pageContext: PageContext;
+  try {
+    pageContext = readPageContext(app);
+  } catch (error) {
+    // Without a page context nothing can work (no locale, no CSRF token): say so plainly.
+    rootElement.textContent = error instanceof Error ? error.message : String(error);
+    throw error;
+  }
+  logVersion(app, pageContext.version);
+  applyPlatformBodyClasses();
+  const i18n = initI18n(pageContext.locale, options.namespace ?? app);
+  const api = ApiClient.fromPageContext(pageContext);
+  const queryClient = createQueryClient();
+  createRoot(rootElement).render(
+    <StrictMode>
+      <AppProviders pageContext={pageContext} api={api} i18n={i18n} queryClient={queryClient}>
+        {render(pageContext)}
+      </AppProviders>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const page = (app: string) => fileURLToPath(new URL(`./${app}/index.html`, import.meta.url));
+
+/**
+ * One multi-page build for every web app. Output: dist/web/<app>/index.html (the server serves
+ * these, replacing `<!--page-context-->`) and shared hashed assets in dist/web/assets/.
+ * Web code imports ../../shared and ../../locales directly; fs.allow lets the dev server read them.
+ */
+export default defineConfig({
+  root: webRoot,
+  base: '/',
+  plugins: [react()],
+  publicDir: false,
+  server: {
+    fs: { allow: [repoRoot] },
+  },
+  build: {
+    outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    // Maps are written for error reporting but not referenced from the bundles (no source served).
+    sourcemap: 'hidden',
+    target: 'es2022',
+    // Mantine + React + the router are one vendor chunk of ~120 kB gzip; warn only beyond that.
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      input: {
+        entry: page('entry'),
+        frontoffice: page('frontoffice'),
+        backoffice: page('backoffice'),
+        kiosk: page('kiosk'),
+        donation: page('donation'),
+        widget: page('widget'),
+      },
+      output: {
+        // Libraries change less often than app code and are shared by the apps: long-cached vendor
+        // chunks by family, so an app loads only the families it uses (kiosk needs no router).
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
+            {
+              name: 'mantine',
+              test: /[\\/]node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|detect-node-es|react-number-format|react-textarea-autosize|type-fest)[\\/]/,
+              priority: 3,
+            },
+            {
+              name: 'router',
+              test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+              priority: 3,
+            },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 2 },
+            { name: 'locales', test: /[\\/]locales[\\/][^\\/]+[\\/][^\\/]+\.json$/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+});
