@@ -22,7 +22,15 @@ let studioId: string;
 
 beforeAll(async () => {
   db = await isolatedDatabase();
-  app = await startTestApp({ databaseUrl: db.url, clock: new ManualClock(new Date('2026-11-22T12:00:00Z')) });
+  app = await startTestApp({
+    databaseUrl: db.url,
+    clock: new ManualClock(new Date('2026-11-22T12:00:00Z')),
+    // The page shells stand in for the Vite build, which a clean clone has not made yet.
+    web: {
+      html: async (name) =>
+        `<!doctype html><html lang="en"><head><!--page-context--></head><body>${name}</body></html>`,
+    },
+  });
   const scenario = await createStudioScenario(app.knex);
   studioId = scenario.studio.id;
   manager = await app.signedIn(scenario.manager.email, scenario.manager.password);
