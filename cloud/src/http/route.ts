@@ -2,6 +2,8 @@ import type Router from '@koa/router';
 import type { Db } from '../db/knex';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
+import type { Ability } from '../../../shared/policies/abilities';
+import { assertAbility } from './abilities';
 import type { Membership } from '../modules/identity/membership.model';
 import type { Session } from '../modules/identity/session.model';
 import type { Studio } from '../modules/identity/studio.model';
@@ -46,6 +48,8 @@ export interface RouteSpec<A extends Access, B, Q, P, R> {
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
+  /** For staff routes: the ability the caller's role must hold (403 otherwise). */
+  ability?: Ability;
   /** HTTP status of success; 204 sends no body. */
   status?: number;
   handle(input: HandlerInput<A, B, Q, P>): Promise<R>;
@@ -107,6 +111,8 @@ export function defineRoute<
         spec.access === 'studio' || spec.access === 'staff' || spec.access === 'client'
           ? await loadStudioScope(ctx, db, params.uuid, spec.access)
           : {};
+      if (spec.ability)
+        await assertAbility(db, (scope as { membership?: Membership }).membership, spec.ability);
       return spec.handle({
         body,
         query,
