@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { ErrorReporting } from './reporting';
+import { DeleteScreen } from './screens/DeleteScreen';
+import { KioskScreen } from './screens/KioskScreen';
+import { LoginScreen } from './screens/LoginScreen';
+import { FirstSegmentRoute, RouteErrorScreen } from './screens/RouteScreens';
+import { SearchScreen } from './screens/SearchScreen';
+import { SignupScreen } from './screens/SignupScreen';
+
+/** The entry application: history-mode routes of spec §2. */
+function createEntryRouter() {
+  return createBrowserRouter([
+    {
+      errorElement: <RouteErrorScreen />,
+      children: [
+        { path: '/login', element: <LoginScreen /> },
+        { path: '/signup', element: <SignupScreen /> },
+        { path: '/delete', element: <DeleteScreen /> },
+        { path: '/search', element: <SearchScreen /> },
+        { path: '/kiosk', element: <KioskScreen /> },
+        // `/` → /login; any other first segment is a studio uuid (see entry-routes.ts).
+        { path: '*', element: <FirstSegmentRoute /> },
+      ],
+    },
+  ]);
+}
+
+export function EntryApp() {
+  const [router] = useState(createEntryRouter);
+  return (
+    <ErrorReporting>
+      <RouterProvider router={router} />
+    </ErrorReporting>
+  );
+}
