@@ -1,20 +1,20 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, RouterProvider, createBrowserRouter } from 'react-router-dom';
-import { frontOfficePath } from '../../shared/contracts/routes';
+import { PROFILE_DELETION_SLUG, frontOfficePath } from '../../shared/contracts/routes';
 import { AppFrame } from '../ui/AppFrame';
 import { CenteredMessage } from '../ui/CenteredMessage';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { FrontofficeHome } from './screens/FrontofficeHome';
 import { LoginScreen } from './screens/LoginScreen';
 import { NotFoundScreen } from './screens/NotFoundScreen';
+import { ProfileDeletionScreen } from './screens/ProfileDeletionScreen';
 import { ResetPasswordScreen } from './screens/ResetPasswordScreen';
 import { StudioUuidProvider } from './studio';
 
 /**
  * Client-facing app, history routing under `/{uuid}/frontoffice` (the server serves this HTML for
- * every path below it). `profile/delete` is left to the account-deletion module; until then it
- * falls through to the not-found screen.
+ * every path below it). `profile/delete` is where the entry app's /delete flow lands after sign-in.
  */
 export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
   const { t } = useTranslation('frontoffice');
@@ -30,6 +30,7 @@ export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
                   { index: true, element: <FrontofficeHome /> },
                   { path: 'login', element: <LoginScreen /> },
                   { path: 'reset-password', element: <ResetPasswordScreen /> },
+                  { path: PROFILE_DELETION_SLUG, element: <ProfileDeletionScreen /> },
                   { path: '*', element: <NotFoundScreen /> },
                 ],
               },

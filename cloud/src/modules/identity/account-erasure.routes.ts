@@ -1,0 +1,36 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import { AccountErasureInputSchema } from '../../../../shared/contracts/api/account';
+import type { AppCustom, AppState } from '../../http/context';
+import { defineRoute } from '../../http/route';
+import { eraseClientAccount } from './account-erasure.service';
+import { setSessionCookie } from './auth.routes';
+
+const StudioParams = z.object({ uuid: z.string() });
+
+export function registerAccountErasureRoutes(router: Router<AppState, AppCustom>): void {
+  /**
+   * A client erases their account in this studio (the front office's `profile/delete`), confirming
+   * with the current password. 204; the session cookie is cleared once the erasure is committed.
+   */
+  defineRoute(router, {
+    method: 'delete',
+    path: '/v4/:uuid/account',
+    access: 'client',
+    params: StudioParams,
+    body: AccountErasureInputSchema,
+    status: 204,
+    handle: async ({ ctx, db, deps, auth, studio, body, afterCommit }) => {
+      // A password check like sign-in: guesses for one address share the sign-in budget, so a
+      // stolen session cannot be used to try passwords faster than the login form allows.
+      await deps.rateLimits.consume('loginPerEmail', auth.user.email);
+      await eraseClientAccount(db, deps.clock, {
+        studioId: studio.id,
+        userId: auth.user.id,
+        sessionDbId: auth.session.id,
+        password: body.password,
+      });
+      afterCommit(() => setSessionCookie(ctx, auth.user.id, null));
+    },
+  });
+}
