@@ -1,0 +1,61 @@
+import { SerialTransport, type SerialBinding, type SerialSettings } from '../posnet/serial-transport';
+
+/**
+ * The custom-interface shape node-thermal-printer accepts in place of a "tcp://host:9100" string: an
+ * object with execute(buffer) and isPrinterConnected().
+ */
+export interface TicketPrinterInterface {
+  execute(buffer: Buffer, options?: unknown): Promise<unknown>;
+  isPrinterConnected(): Promise<boolean>;
+  getPrinterName?(): string;
+}
+
+/** Keeps every job's bytes: tests assert on exactly what would reach the printer. */
+export class CaptureInterface implements TicketPrinterInterface {
+  readonly jobs: Buffer[] = [];
+
+  async execute(buffer: Buffer): Promise<void> {
+    this.jobs.push(Buffer.from(buffer));
+  }
+
+  async isPrinterConnected(): Promise<boolean> {
+    return true;
+  }
+
+  getPrinterName(): string {
+    return 'capture';
+  }
+}
+
+/** A serial ESC/POS printer: the port is opened for a job and closed after it. */
+export class SerialTicketInterface implements TicketPrinterInterface {
+  constructor(
+    private readonly settings: SerialSettings,
+    private readonly options: { binding?: SerialBinding } = {},
+  ) {}
+
+  async execute(buffer: Buffer): Promise<void> {
+    const port = new SerialTransport(this.settings, this.options);
+    await port.open();
+    try {
+      await port.write(buffer);
+    } finally {
+      await port.close();
+    }
+  }
+
+  async isPrinterConnected(): Promise<boolean> {
+    const port = new SerialTransport(this.settings, this.options);
+    try {
+      await port.open();
+      await port.close();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  getPrinterName(): string {
+    return this.settings.path;
+  }
+}
