@@ -25,7 +25,11 @@ import { SectionIcon } from './SectionIcon';
 /** Back-office layout: header (studio, language, user menu), sidebar (burger on phones), content. */
 export function BackofficeShell() {
   const { t } = useTranslation('backoffice');
-  const { studio } = useBackoffice();
+  const { studio, member } = useBackoffice();
+  // Sections that need an ability are shown to roles holding it (the server refuses the rest anyway).
+  const sections = SECTIONS.filter(
+    (section) => !('ability' in section) || member.abilities.includes(section.ability),
+  );
   const [opened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
   useDocumentTitle(`${studio.name} · ${t('title')}`);
@@ -64,12 +68,12 @@ export function BackofficeShell() {
       <AppShell.Navbar p="sm" aria-label={t('nav.label')}>
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap={2}>
-            {SECTIONS.map((section) => (
+            {sections.map((section) => (
               <NavLink
                 key={section.id}
                 component={Link}
                 to={section.path}
-                label={t(`nav.${section.id}`)}
+                label={t('labelKey' in section ? section.labelKey : `nav.${section.id}`)}
                 leftSection={<SectionIcon section={section.id} />}
                 active={isActive(location.pathname, section.path)}
                 data-testid={`nav-${section.id}`}

@@ -3,6 +3,7 @@ import { BackofficeShell } from './BackofficeShell';
 import { Dashboard } from './screens/Dashboard';
 import { SectionPlaceholder } from './screens/SectionPlaceholder';
 import { SECTIONS } from './sections';
+import { staffRoutes } from './staff/routes';
 
 /** Hash routing (spec §9: the back office's router mode is hash). */
 export function createBackofficeRouter() {
@@ -12,7 +13,8 @@ export function createBackofficeRouter() {
       element: <BackofficeShell />,
       children: [
         { index: true, element: <Dashboard /> },
-        ...SECTIONS.filter((s) => s.id !== 'dashboard').map((section) => ({
+        ...staffRoutes,
+        ...SECTIONS.filter((s) => s.id !== 'dashboard' && s.id !== 'staff').map((section) => ({
           path: section.path.slice(1),
           element: <SectionPlaceholder section={section.id} />,
         })),

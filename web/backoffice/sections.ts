@@ -8,6 +8,8 @@ export const SECTIONS = [
   { id: 'clients', path: '/clients' },
   { id: 'sales', path: '/sales' },
   { id: 'reports', path: '/reports' },
+  // Shown to members whose role holds `ability`; its label lives under the module's own key.
+  { id: 'staff', path: '/staff', labelKey: 'staff.nav', ability: 'staff.view' },
   { id: 'settings', path: '/settings' },
 ] as const;
 

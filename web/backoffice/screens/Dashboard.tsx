@@ -28,7 +28,7 @@ export function Dashboard() {
               {t('dashboard.signedInAs', { name: fullName })}
             </Text>
             <Badge variant="light" data-testid="dashboard-member-role">
-              {roleLabel(t, member.role)}
+              {member.roleName ?? roleLabel(t, member.role)}
             </Badge>
           </Group>
         </Stack>

@@ -1,0 +1,287 @@
+import type Router from '@koa/router';
+import {
+  AddMemberInputSchema,
+  CreateStudioIamRoleInputSchema,
+  MemberCollectionQuerySchema,
+  MemberParamsSchema,
+  NoQuerySchema,
+  ReplicateStudioIamRoleInputSchema,
+  SetMemberIamInputSchema,
+  StudioIamRoleParamsSchema,
+  StudioParamsSchema,
+  UpdateMemberInputSchema,
+  UpdateStudioIamRoleInputSchema,
+  type Member,
+  type MemberAddInit,
+  type MemberIamInit,
+  type MemberInit,
+  type MemberList,
+  type MemberProfile,
+  type StudioIamRole,
+  type StudioIamRoleList,
+} from '../../../../shared/contracts/api/staff';
+import { mayAddMember, maySetMemberRole } from '../../../../shared/policies/staff';
+import type { AppCustom, AppState } from '../../http/context';
+import { defineRoute } from '../../http/route';
+import { issueResetToken, WELCOME_TOKEN_TTL_HOURS } from '../identity/auth.service';
+import { presentAssignableRole, presentMember, presentMemberProfile, presentRole } from './staff.presenter';
+import {
+  actorOf,
+  addMember,
+  createRole,
+  deleteRole,
+  findMember,
+  listMembers,
+  listRoles,
+  memberPermissions,
+  membersOfRole,
+  removeMember,
+  replicateRole,
+  roleShapeOf,
+  setMemberRole,
+  staffInviteEmail,
+  updateMemberProfile,
+  updateRole,
+} from './staff.service';
+
+/**
+ * Members of staff and studio IAM roles (spec §7 "member…", "studio-iam-role…"). Every route is for
+ * staff of the `:uuid` studio holding the named ability; the rules beyond abilities (own role, members
+ * above the caller, last owner) are in shared/policies/staff.ts. See this module's README.
+ */
+export function registerStaffRoutes(router: Router<AppState, AppCustom>): void {
+  // ------------------------------------------------------------------------------------------------
+  // Roles
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/studio-iam-role/all',
+    access: 'staff',
+    ability: 'staff.view',
+    params: StudioParamsSchema,
+    query: NoQuerySchema,
+    handle: async ({ db, studio }): Promise<StudioIamRoleList> => ({
+      items: (await listRoles(db, studio.id)).map(presentRole),
+      next: null,
+    }),
+  });
+
+  defineRoute(router, {
+    method: 'put',
+    path: '/v4/:uuid/studio-iam-role',
+    access: 'staff',
+    ability: 'staff.roles',
+    params: StudioParamsSchema,
+    body: CreateStudioIamRoleInputSchema,
+    status: 201,
+    handle: async ({ db, studio, membership, body }): Promise<StudioIamRole> =>
+      presentRole(await createRole(db, studio.id, await actorOf(db, membership), body)),
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/v4/:uuid/studio-iam-role/:studioIamRole',
+    access: 'staff',
+    ability: 'staff.roles',
+    params: StudioIamRoleParamsSchema,
+    body: UpdateStudioIamRoleInputSchema,
+    handle: async ({ db, studio, membership, params, body }): Promise<StudioIamRole> =>
+      presentRole(await updateRole(db, studio.id, await actorOf(db, membership), params.studioIamRole, body)),
+  });
+
+  defineRoute(router, {
+    method: 'delete',
+    path: '/v4/:uuid/studio-iam-role/:studioIamRole',
+    access: 'staff',
+    ability: 'staff.roles',
+    params: StudioIamRoleParamsSchema,
+    status: 204,
+    handle: async ({ db, studio, membership, params }) => {
+      await deleteRole(db, studio.id, await actorOf(db, membership), params.studioIamRole);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/studio-iam-role/:studioIamRole/mapping',
+    access: 'staff',
+    ability: 'staff.view',
+    params: StudioIamRoleParamsSchema,
+    query: NoQuerySchema,
+    handle: async ({ db, studio, params }): Promise<MemberList> => ({
+      items: (await membersOfRole(db, studio.id, params.studioIamRole)).map(presentMember),
+      next: null,
+    }),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/studio-iam-role/:studioIamRole/replicate',
+    access: 'staff',
+    ability: 'staff.roles',
+    params: StudioIamRoleParamsSchema,
+    body: ReplicateStudioIamRoleInputSchema,
+    status: 201,
+    handle: async ({ db, studio, membership, params, body }): Promise<StudioIamRole> =>
+      presentRole(
+        await replicateRole(db, studio, await actorOf(db, membership), params.studioIamRole, body.name),
+      ),
+  });
+
+  // ------------------------------------------------------------------------------------------------
+  // Members
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/member/collection',
+    access: 'staff',
+    ability: 'staff.view',
+    params: StudioParamsSchema,
+    query: MemberCollectionQuerySchema,
+    handle: async ({ db, studio, query }): Promise<MemberList> => {
+      const { rows, next } = await listMembers(db, studio.id, query);
+      return { items: rows.map(presentMember), next };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/member/add/init',
+    access: 'staff',
+    ability: 'staff.edit',
+    params: StudioParamsSchema,
+    query: NoQuerySchema,
+    handle: async ({ db, studio, membership }): Promise<MemberAddInit> => {
+      const actor = await actorOf(db, membership);
+      const roles = await listRoles(db, studio.id);
+      return { roles: roles.map(({ role }) => presentAssignableRole(role, mayAddMember(actor, role))) };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/member/:user',
+    access: 'staff',
+    ability: 'staff.view',
+    params: MemberParamsSchema,
+    query: NoQuerySchema,
+    handle: async ({ db, studio, params }): Promise<Member> =>
+      presentMember(await findMember(db, studio.id, params.user)),
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/member/:user/init',
+    access: 'staff',
+    ability: 'staff.view',
+    params: MemberParamsSchema,
+    query: NoQuerySchema,
+    handle: async ({ db, studio, membership, params }): Promise<MemberInit> => {
+      const target = await findMember(db, studio.id, params.user);
+      const { ownerCount: _, ...permissions } = await memberPermissions(
+        db,
+        studio.id,
+        await actorOf(db, membership),
+        target,
+      );
+      return { member: presentMember(target), profile: presentMemberProfile(target), permissions };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/member/:user/profile',
+    access: 'staff',
+    ability: 'staff.view',
+    params: MemberParamsSchema,
+    query: NoQuerySchema,
+    handle: async ({ db, studio, params }): Promise<MemberProfile> =>
+      presentMemberProfile(await findMember(db, studio.id, params.user)),
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/member/:user/iam/init',
+    access: 'staff',
+    ability: 'staff.edit',
+    params: MemberParamsSchema,
+    query: NoQuerySchema,
+    handle: async ({ db, studio, membership, params }): Promise<MemberIamInit> => {
+      const target = await findMember(db, studio.id, params.user);
+      const actor = await actorOf(db, membership);
+      const [roles, permissions] = await Promise.all([
+        listRoles(db, studio.id),
+        memberPermissions(db, studio.id, actor, target),
+      ]);
+      const shape = { userId: target.userId, role: roleShapeOf(target), ownerCount: permissions.ownerCount };
+      return {
+        member: presentMember(target),
+        roles: roles.map(({ role }) => presentAssignableRole(role, maySetMemberRole(actor, shape, role))),
+        canChange: permissions.changeRole,
+      };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/member',
+    access: 'staff',
+    ability: 'staff.edit',
+    params: StudioParamsSchema,
+    body: AddMemberInputSchema,
+    status: 201,
+    handle: async ({ db, deps, studio, membership, body, afterCommit }): Promise<Member> => {
+      const added = await addMember(db, studio.id, await actorOf(db, membership), body);
+      if (added.invite) {
+        const token = await issueResetToken(
+          db,
+          deps.clock,
+          added.user.id,
+          studio.id,
+          WELCOME_TOKEN_TTL_HOURS,
+        );
+        const message = staffInviteEmail(added.user, studio, deps.config.publicUrl, token);
+        afterCommit(() => deps.mailer.send(message));
+      }
+      return presentMember(added.row);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/v4/:uuid/member/:user',
+    access: 'staff',
+    ability: 'staff.edit',
+    params: MemberParamsSchema,
+    body: UpdateMemberInputSchema,
+    handle: async ({ db, studio, membership, params, body }): Promise<Member> =>
+      presentMember(
+        await updateMemberProfile(db, studio.id, await actorOf(db, membership), params.user, body),
+      ),
+  });
+
+  defineRoute(router, {
+    method: 'delete',
+    path: '/v4/:uuid/member/:user',
+    access: 'staff',
+    ability: 'staff.edit',
+    params: MemberParamsSchema,
+    status: 204,
+    handle: async ({ db, deps, studio, membership, params }) => {
+      await removeMember(db, deps.clock, studio.id, await actorOf(db, membership), params.user);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/v4/:uuid/member/:user/iam',
+    access: 'staff',
+    ability: 'staff.edit',
+    params: MemberParamsSchema,
+    body: SetMemberIamInputSchema,
+    handle: async ({ db, studio, membership, params, body }): Promise<Member> =>
+      presentMember(
+        await setMemberRole(db, studio.id, await actorOf(db, membership), params.user, body.studioIamRole),
+      ),
+  });
+}

@@ -1,0 +1,47 @@
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
+import { errorCodeLabel } from '../../lib/form-errors';
+import { CenteredMessage } from '../../ui/CenteredMessage';
+
+/** True for the answers spec §8 words as "no permission". */
+export function isNoPermission(error: unknown): boolean {
+  return error instanceof ApiError && [401, 403, 405].includes(error.status);
+}
+
+/** A staff screen whose data the signed-in role may not read (spec §8: 401/403/405). */
+export function StaffNoPermission() {
+  const { t } = useTranslation('backoffice');
+  return (
+    <CenteredMessage title={t('staff.noPermission.title')} testId="staff-no-permission">
+      {t('common:errors.noPermission')}
+    </CenteredMessage>
+  );
+}
+
+export function StaffLoading() {
+  const { t } = useTranslation('backoffice');
+  return (
+    <Center py="xl">
+      <Loader aria-label={t('status.loading')} />
+    </Center>
+  );
+}
+
+/** A failed load: no permission, or the general message with its status-errorcode and a retry. */
+export function StaffLoadError({ error, onRetry }: { error: unknown; onRetry(): void }) {
+  const { t } = useTranslation('backoffice');
+  if (isNoPermission(error)) return <StaffNoPermission />;
+  return (
+    <Alert color="red" variant="light" title={t('staff.errors.loadFailed')} data-testid="staff-load-failed">
+      <Stack gap="sm">
+        <Text size="sm">{t('common:errors.generalWithCode', { code: errorCodeLabel(error) })}</Text>
+        <Group>
+          <Button size="xs" variant="default" onClick={onRetry}>
+            {t('common:actions.retry')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
