@@ -12,13 +12,19 @@ import { routeCatalog } from './http/route';
 import { registerPageRoutes } from './http/pages';
 import { registerTranslationRoutes } from './http/translations';
 import { registerEntryRoutes } from './modules/entry/entry.routes';
+import { registerAccountErasureRoutes } from './modules/identity/account-erasure.routes';
+import { registerClientRoutes } from './modules/clients/clients.routes';
 import { registerAuthRoutes } from './modules/identity/auth.routes';
+import { registerStaffRoutes } from './modules/staff/staff.routes';
 import { WEB_DIST_DIR } from './paths';
 
 /** Every module's API routes, mounted under /api. */
 const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> = [
   registerAuthRoutes,
   registerEntryRoutes,
+  registerAccountErasureRoutes,
+  registerStaffRoutes,
+  registerClientRoutes,
 ];
 
 export type ExtraMiddleware = Koa.Middleware<AppState, AppCustom>;
@@ -91,6 +97,8 @@ export function createApp(
       enableTypes: ['json'],
       jsonLimit: '1mb',
       encoding: 'utf-8',
+      // DELETE too: erasing an account carries the password that confirms it.
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
       onError: () => {
         throw new AppError('request.malformedJson', {
           message: 'malformed JSON body',

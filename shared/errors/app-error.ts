@@ -23,6 +23,10 @@ export const ERRORS = {
   'rateLimit.exceeded': { code: 1300, status: 429 },
   'studio.termsRequired': { code: 1400, status: 400 },
   'studio.slugTaken': { code: 1401, status: 409 },
+  'staff.lastOwner': { code: 1500, status: 409 },
+  'staff.roleInUse': { code: 1501, status: 409 },
+  'staff.ownerRoleLocked': { code: 1502, status: 409 },
+  'staff.alreadyMember': { code: 1503, status: 409 },
   'internal.unexpected': { code: 1999, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

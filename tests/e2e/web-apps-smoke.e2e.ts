@@ -38,7 +38,7 @@ test('front office: login query parameters, safe redirect, signed-in state, sign
     `/${demo.studioUuid}/frontoffice/login?redirectAfterLogin=${encodeURIComponent('profile/delete')}`,
   );
   await expect(page).toHaveURL(new RegExp(`/${demo.studioUuid}/frontoffice/profile/delete$`));
-  await expect(page.getByTestId('frontoffice-not-found')).toBeVisible(); // the deletion module registers this route
+  await expect(page.getByTestId('profile-deletion-form')).toBeVisible(); // shown only, never submitted here
 
   await page.goto(`/${demo.studioUuid}/frontoffice`);
   await page.getByTestId('sign-out').click();

@@ -32,6 +32,7 @@ const FIELD_MESSAGE_KEYS: Record<string, string> = {
   'at least 8 characters': 'common:validation.minPassword',
   'invalid id': 'common:validation.invalidId',
   'unknown field': 'common:validation.unknownField',
+  'wrong password': 'common:validation.wrongPassword',
 };
 
 export function translateFieldMessage(message: string, t: Translate): string {

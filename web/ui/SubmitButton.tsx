@@ -12,6 +12,8 @@ export interface SubmitButtonProps extends Omit<ButtonProps, 'loading' | 'color'
   successLabel?: ReactNode;
   /** Label while showing error; defaults to the button's own label with a cross. */
   errorLabel?: ReactNode;
+  /** Colour while idle or locked (e.g. red for a destructive action); success and error keep theirs. */
+  color?: ButtonProps['color'];
   'data-testid'?: string;
 }
 
@@ -53,10 +55,11 @@ export function SubmitButton({
   successLabel,
   errorLabel,
   type = 'submit',
+  color: idleColor,
   ...props
 }: SubmitButtonProps) {
   const { t } = useTranslation('common');
-  const color = state === 'success' ? 'green' : state === 'error' ? 'red' : undefined;
+  const color = state === 'success' ? 'green' : state === 'error' ? 'red' : idleColor;
   const label =
     state === 'success'
       ? (successLabel ?? children)

@@ -62,6 +62,23 @@ export const routeCatalog = new WeakMap<object, RouteSpec<Access, unknown, unkno
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
+ * The path parameters a params schema declares as uuids (`z.uuid()`, possibly optional), by name. A
+ * value such a schema refuses is not an id at all, so it names nothing: the route answers 404 for it,
+ * not 400. Other parameters keep their schema's 400.
+ */
+function uuidParamSchemas(schema: z.ZodType | undefined): Map<string, z.ZodType> {
+  const found = new Map<string, z.ZodType>();
+  if (!(schema instanceof z.ZodObject)) return found;
+  for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    let inner: z.ZodType = field;
+    while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable)
+      inner = inner.unwrap() as z.ZodType;
+    if (inner instanceof z.ZodUUID) found.set(name, inner);
+  }
+  return found;
+}
+
+/**
  * Registers a route with the pipeline every handler shares: validate (zod) → load + authorize
  * (session, studio scope) → service (in one transaction when it changes state) → present.
  */
@@ -75,6 +92,7 @@ export function defineRoute<
   const catalog = routeCatalog.get(router) ?? [];
   catalog.push(spec as unknown as RouteSpec<Access, unknown, unknown, unknown, unknown>);
   routeCatalog.set(router, catalog);
+  const idParams = uuidParamSchemas(spec.params);
   router[spec.method](spec.path, async (ctx: RouteContext) => {
     // Validate everything first, and report every invalid field at once.
     const rawBody = (ctx.request as { body?: unknown }).body;
@@ -82,9 +100,12 @@ export function defineRoute<
     const bodyInput = rawBody === undefined || rawBody === null || rawBody === '' ? {} : rawBody;
     const params = ctx.params as Record<string, string>;
     for (const [name, value] of Object.entries(params)) {
-      // Ids in the path that are not ids name nothing: 404, like an unknown id.
+      // Ids in the path that are not ids name nothing: 404, like an unknown id. That holds for the
+      // conventional names and for any parameter the route's schema declares a uuid (`user`, `studioIamRole`).
       if ((name === 'uuid' || name.endsWith('Guid') || name === 'id') && !UUID_RE.test(value))
         throw AppError.notFound();
+      const idSchema = idParams.get(name);
+      if (idSchema && !idSchema.safeParse(value).success) throw AppError.notFound();
     }
     const parsed = await Promise.all([
       bodySchema.safeParseAsync(bodyInput),

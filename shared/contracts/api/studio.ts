@@ -21,7 +21,12 @@ export const BackofficeInitSchema = z.object({
     firstName: z.string(),
     lastName: z.string(),
     emailAddress: z.string(),
+    /** The default role key of the member's role (owner, manager, …), null for a studio's own role. */
     role: z.string().nullable(),
+    /** The studio's name for the member's role; null when it is a default role shown by its key. */
+    roleName: z.string().nullable(),
+    /** What the member may do (shared/policies/abilities.ts); the back office hides the rest. */
+    abilities: z.array(z.string()),
   }),
 });
 export type BackofficeInit = z.infer<typeof BackofficeInitSchema>;

@@ -10,6 +10,8 @@ export interface DemoDetails {
   managerPassword: string;
   clientEmail?: string;
   clientPassword?: string;
+  /** A client of the demo studio that only the profile-deletion test uses (and erases). */
+  erasableClientEmail?: string;
 }
 
 const DEMO_FILE = fileURLToPath(new URL('../../../test-results/demo.json', import.meta.url));

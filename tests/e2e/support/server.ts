@@ -10,6 +10,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { v7 as uuidv7 } from 'uuid';
+import type { Knex } from '../../../cloud/src/db/knex';
+import { hashPassword } from '../../../cloud/src/modules/identity/passwords';
 import { startServer } from '../../../cloud/src/server';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -49,6 +52,26 @@ async function buildWebIfStale(): Promise<void> {
   await build({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), logLevel: 'warn' });
 }
 
+/**
+ * A client of the demo studio that only tests/e2e/profile-deletion.e2e.ts uses: it erases this one,
+ * so the shared demo client stays usable for every other test, whatever order they run in. Same
+ * password as the demo client.
+ */
+const ERASABLE_CLIENT_EMAIL = 'erase-me@demo.studio';
+
+async function createErasableClient(knex: Knex, studioUuid: string, password: string): Promise<string> {
+  const userId = uuidv7();
+  await knex('users').insert({
+    id: userId,
+    email: ERASABLE_CLIENT_EMAIL,
+    passwordHash: await hashPassword(password),
+    firstName: 'Ewa',
+    lastName: 'Erasable',
+  });
+  await knex('memberships').insert({ id: uuidv7(), studioId: studioUuid, userId, isClient: true });
+  return ERASABLE_CLIENT_EMAIL;
+}
+
 async function main(): Promise<void> {
   await buildWebIfStale();
   const port = Number(process.env.PORT ?? 3100);
@@ -65,8 +88,25 @@ async function main(): Promise<void> {
   if (!running.demo)
     throw new Error('The demo studio was not seeded (the database already has other studios?)');
 
+  const erasableClientEmail = await createErasableClient(
+    running.knex,
+    running.demo.studioUuid,
+    running.demo.clientPassword,
+  );
+
+  // For the entry e2e tests: the kiosk sign-in needs the demo studio's key (no API hands it out),
+  // and the sign-up test reads the welcome email the file mailer writes under DATA_DIR/mail.
+  const studioRow = (await running
+    .knex('studios')
+    .where({ id: running.demo.studioUuid })
+    .first('kioskKey')) as { kioskKey: string } | undefined;
+  const entryDetails = { kioskKey: studioRow?.kioskKey ?? null, mailDir: path.join(dataDir, 'mail') };
+
   mkdirSync(path.dirname(DEMO_FILE), { recursive: true });
-  writeFileSync(DEMO_FILE, `${JSON.stringify({ baseURL: running.url, ...running.demo }, null, 2)}\n`);
+  writeFileSync(
+    DEMO_FILE,
+    `${JSON.stringify({ baseURL: running.url, ...running.demo, erasableClientEmail, ...entryDetails }, null, 2)}\n`,
+  );
   console.log(`[e2e] cloud server on ${running.url}, demo studio ${running.demo.studioUuid}`);
 
   let stopping = false;

@@ -2,6 +2,9 @@ import type { Knex } from 'knex';
 import * as identity from './20261122_0001_identity';
 import * as studioCatalog from './20261122_0002_studio_catalog';
 import * as entry from './20261122_0003_entry';
+import * as accountErasure from './20261122_0004_account_erasure';
+import * as staffRoles from './20261122_0006_staff_roles';
+import * as clients from './20261122_0007_clients';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -13,4 +16,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261122_0001_identity', identity],
   ['20261122_0002_studio_catalog', studioCatalog],
   ['20261122_0003_entry', entry],
+  ['20261122_0004_account_erasure', accountErasure],
+  ['20261122_0006_staff_roles', staffRoles],
+  ['20261122_0007_clients', clients],
 ];

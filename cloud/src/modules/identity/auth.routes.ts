@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/contracts/api/auth';
 import type { BackofficeInit } from '../../../../shared/contracts/api/studio';
 import { AppError } from '../../../../shared/errors';
+import { resolveRole } from '../../http/abilities';
 import { csrfTokenFor } from '../../http/auth';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { LOCALE_COOKIE, SESSION_COOKIE } from '../../http/cookies';
@@ -22,7 +23,13 @@ import { Studio } from './studio.model';
 import { User } from './user.model';
 import { findUserByEmail } from './users.service';
 
-function setSessionCookie(ctx: AppContext, userId: string, sessionId: string | null, maxAgeMs = 0): void {
+/** Sets the HttpOnly session cookie, or clears it when `sessionId` is null (sign-out, erasure). */
+export function setSessionCookie(
+  ctx: AppContext,
+  userId: string,
+  sessionId: string | null,
+  maxAgeMs = 0,
+): void {
   ctx.cookies.set(SESSION_COOKIE, sessionId ? encodeURIComponent(`${userId}:${sessionId}`) : null, {
     httpOnly: true,
     sameSite: 'lax',
@@ -158,15 +165,21 @@ export function registerAuthRoutes(router: Router<AppState, AppCustom>): void {
     path: '/v4/:uuid/backoffice/init',
     access: 'staff',
     params: StudioParams,
-    handle: async ({ studio, membership, auth, deps }): Promise<BackofficeInit> => ({
-      studio: presentStudio(studio, deps.config.publicUrl),
-      member: {
-        userId: auth.user.id,
-        firstName: auth.user.firstName,
-        lastName: auth.user.lastName,
-        emailAddress: auth.user.email,
-        role: membership.role,
-      },
-    }),
+    handle: async ({ db, studio, membership, auth, deps }): Promise<BackofficeInit> => {
+      // Read-only: the studio's roles may not be stored yet (the staff module creates them lazily).
+      const role = await resolveRole(db, membership);
+      return {
+        studio: presentStudio(studio, deps.config.publicUrl),
+        member: {
+          userId: auth.user.id,
+          firstName: auth.user.firstName,
+          lastName: auth.user.lastName,
+          emailAddress: auth.user.email,
+          role: membership.role,
+          roleName: role.name,
+          abilities: [...role.abilities],
+        },
+      };
+    },
   });
 }

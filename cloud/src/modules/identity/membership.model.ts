@@ -7,5 +7,7 @@ export class Membership extends StudioScopedModel {
   isClient!: boolean;
   isMember!: boolean;
   role!: string | null;
+  /** The studio role (studio_iam_roles) held as staff; `role` mirrors its default key, if any. */
+  iamRoleId!: string | null;
   archivedAt!: Date | null;
 }
