@@ -13,7 +13,7 @@ const ci = Boolean(process.env.CI);
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.ts',
-  outputDir: 'test-results/artifacts',
+  outputDir: `${process.env.E2E_RESULTS_DIR ?? 'test-results'}/artifacts`,
   // One server and one database for the run: tests that sign in and out must not interleave.
   fullyParallel: false,
   workers: ci ? 1 : undefined,

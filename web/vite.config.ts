@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -20,7 +21,9 @@ export default defineConfig({
     fs: { allow: [repoRoot] },
   },
   build: {
-    outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
+    outDir: process.env.WEB_DIST_DIR
+      ? path.resolve(process.env.WEB_DIST_DIR)
+      : fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,
     assetsDir: 'assets',
     // Maps are written for error reporting but not referenced from the bundles (no source served).

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { DEMO_FILE } from './paths';
 
 export interface DemoDetails {
   baseURL: string;
@@ -14,7 +14,7 @@ export interface DemoDetails {
   erasableClientEmail?: string;
 }
 
-const DEMO_FILE = fileURLToPath(new URL('../../../test-results/demo.json', import.meta.url));
+
 
 /** The demo studio the e2e server seeded (written by tests/e2e/support/server.ts). */
 export function readDemo(): DemoDetails {

@@ -15,13 +15,9 @@ export interface EntryDemo extends DemoDetails {
   mailDir?: string;
 }
 
-/**
- * The demo details; E2E_DEMO_FILE may point at another copy of demo.json (a second e2e server on its
- * own port while another run rewrites test-results/demo.json).
- */
+/** The demo details (E2E_RESULTS_DIR moves demo.json for a second run on its own port). */
 export function readEntryDemo(): EntryDemo {
-  const file = process.env.E2E_DEMO_FILE;
-  return (file ? JSON.parse(readFileSync(file, 'utf8')) : readDemo()) as EntryDemo;
+  return readDemo() as EntryDemo;
 }
 
 export type EntryCall = 'auth/preflight' | 'studio/create' | 'app/search' | 'auth/kiosk' | 'log/post';

@@ -9,14 +9,15 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { v7 as uuidv7 } from 'uuid';
 import type { Knex } from '../../../cloud/src/db/knex';
 import { hashPassword } from '../../../cloud/src/modules/identity/passwords';
+import { WEB_DIST_DIR } from '../../../cloud/src/paths';
 import { startServer } from '../../../cloud/src/server';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-export const DEMO_FILE = path.join(ROOT, 'test-results', 'demo.json');
+import { DEMO_FILE, ROOT } from './paths';
+
+export { DEMO_FILE };
 
 /** Newest modification time under `dir` (skipping tests and node_modules), 0 when absent. */
 function newestMtime(dir: string): number {
@@ -38,7 +39,7 @@ function newestMtime(dir: string): number {
 
 async function buildWebIfStale(): Promise<void> {
   if (process.env.E2E_SKIP_BUILD === '1') return;
-  const built = path.join(ROOT, 'dist', 'web', 'backoffice', 'index.html');
+  const built = path.join(WEB_DIST_DIR, 'backoffice', 'index.html');
   let builtAt = 0;
   try {
     builtAt = statSync(built).mtimeMs;
