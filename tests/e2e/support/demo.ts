@@ -14,8 +14,6 @@ export interface DemoDetails {
   erasableClientEmail?: string;
 }
 
-
-
 /** The demo studio the e2e server seeded (written by tests/e2e/support/server.ts). */
 export function readDemo(): DemoDetails {
   try {
