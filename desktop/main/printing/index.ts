@@ -14,3 +14,4 @@ export * from './posnet/tcp-transport';
 export type { Transport } from './posnet/transport';
 export { VatRateNotOnPrinterError } from './posnet/vat-table';
 export * from './ticket-printer';
+export * from './cloud-settings';

@@ -1,0 +1,172 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readDemo } from './support/demo';
+import { SCREENSHOT_DIR, saveScreenshot } from './support/screenshots';
+
+/**
+ * Settings → Fiscal printers: the demo manager adds the front desk's printer, sees it listed with its
+ * connection and VAT mapping, and queues a diagnose (which waits for the station). Screenshots of the
+ * list and the add dialog in English and Polish, at 390 px and 1280 px. The printer is deleted at the
+ * end, so the test can run again on the same server.
+ */
+const SIZES = [
+  ['1280', { width: 1280, height: 800 }],
+  ['390', { width: 390, height: 844 }],
+] as const;
+
+async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
+  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
+  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
+}
+
+async function shootAll(page: Page, name: string, ready: () => Promise<void>, dialog = false): Promise<void> {
+  for (const locale of ['EN', 'PL'] as const) {
+    await setLanguage(page, locale);
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await ready();
+      const file = `fiscal-printers-${name}-${locale.toLowerCase()}-${size}`;
+      if (dialog) {
+        mkdirSync(SCREENSHOT_DIR, { recursive: true });
+        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${file}.png`), animations: 'disabled' });
+      } else {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await saveScreenshot(page, file);
+      }
+    }
+  }
+  await setLanguage(page, 'EN');
+  await page.setViewportSize(SIZES[0][1]);
+}
+
+/** The station's side, through the API: signs in like the desktop app and answers the diagnose. */
+async function stationAnswers(
+  request: APIRequestContext,
+  demo: ReturnType<typeof readDemo>,
+  station: string,
+): Promise<void> {
+  const base = { 'x-requested-with': 'XMLHttpRequest' };
+  const csrf = (await (await request.get('/api/v4/auth/csrf', { headers: base })).json()) as {
+    token: string;
+  };
+  const login = await request.post('/api/v4/auth/login', {
+    headers: { ...base, 'x-csrf-token': csrf.token },
+    data: { emailAddress: demo.managerEmail, password: demo.managerPassword },
+  });
+  expect(login.status()).toBe(200);
+  const session = (await login.json()) as { userId: string; sessionId: string; token: string };
+  const headers = {
+    ...base,
+    'x-csrf-token': session.token,
+    'x-auth-token': `${session.userId}:${session.sessionId}`,
+  };
+  const url = `/api/v4/${demo.studioUuid}/fiscal-printer/${station}`;
+  const config = (await (await request.get(url, { headers })).json()) as {
+    pendingDiagnoses: { id: string }[];
+  };
+  expect(config.pendingDiagnoses).toHaveLength(1);
+  const status = {
+    online: true,
+    paperOut: true,
+    coverOpen: false,
+    device: 'ready',
+    dailyReportNeeded: false,
+    lastReceiptNumber: 128,
+    vatSlots: [2300, 800, 500, 0, 'exempt', 'inactive', 'inactive'],
+  };
+  const answered = await request.post(url, {
+    headers,
+    data: {
+      diagnoses: [
+        {
+          id: config.pendingDiagnoses[0]!.id,
+          result: {
+            ok: false,
+            messageKey: 'printing:cashier.paperOut',
+            transport: 'serial /dev/ttyUSB0 9600 8N1',
+            status,
+            counters: { completed: 128, cancelled: 3, lastReceiptNumber: 128 },
+            transactionOpen: false,
+          },
+        },
+      ],
+    },
+  });
+  expect(answered.status()).toBe(200);
+}
+
+test('fiscal printers: a manager adds the station’s printer and queues a diagnose', async ({ browser }) => {
+  const demo = readDemo();
+  const station = `front-${Date.now().toString(36).slice(-5)}`;
+  const context = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+
+  await page.goto(`/${demo.studioUuid}/backoffice`);
+  const signIn = page.getByTestId('sign-in-form');
+  await signIn.locator('input[name="emailAddress"]').fill(demo.managerEmail);
+  await signIn.locator('input[name="password"]').fill(demo.managerPassword);
+  await page.getByTestId('sign-in-submit').click();
+  await expect(page.getByTestId('welcome-card')).toBeVisible();
+
+  await page.getByTestId('nav-settings').click();
+  await expect(page).toHaveURL(/#\/settings\/fiscal-printers$/);
+  await expect(page.getByTestId('settings-tab-fiscalPrinters')).toBeVisible();
+
+  // Add: a bad port path first (the server's field error lands on the input), then the real one.
+  await page.getByTestId('fiscal-printer-add').click();
+  const form = page.getByTestId('fiscal-printer-form');
+  await expect(form).toBeVisible();
+  await form.locator('input[name="name"]').fill('Front desk POSNET');
+  await form.locator('input[name="stationSlug"]').fill(`${station} !`);
+  await form.locator('input[name="connection.path"]').fill('/dev/ttyUSB0');
+  await shootAll(page, 'add', async () => expect(form).toBeVisible(), true);
+  await page.getByTestId('fiscal-printer-submit').click();
+  await expect(form.locator('input[name="stationSlug"]')).toHaveAttribute('aria-invalid', 'true');
+  await form.locator('input[name="stationSlug"]').fill(station);
+  await page.getByTestId('fiscal-printer-submit').click();
+  await expect(form).toBeHidden();
+
+  const card = page.locator(`[data-testid="fiscal-printer"][data-station="${station}"]`);
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('fiscal-printer-name')).toHaveText('Front desk POSNET');
+  await expect(card).toContainText('/dev/ttyUSB0 · 9600 8N1');
+  await expect(card.getByTestId('fiscal-printer-status')).toHaveText('Not reported yet');
+  await expect(card.getByTestId('fiscal-printer-vat')).toContainText('23%');
+  await expect(card.getByTestId('fiscal-printer-diagnosis')).toHaveAttribute('data-state', 'none');
+
+  // Diagnose: the cloud records the request; the station will run it.
+  await card.getByTestId('fiscal-printer-diagnose-button').click();
+  await expect(card.getByTestId('fiscal-printer-diagnosis')).toHaveAttribute('data-state', 'pending');
+  await expect(card.getByTestId('fiscal-printer-diagnosis')).toContainText('Waiting for the station');
+  await expect(card.getByTestId('fiscal-printer-diagnose-button')).toBeDisabled();
+
+  await shootAll(page, 'pending', async () => {
+    await expect(card.getByTestId('fiscal-printer-diagnosis')).toHaveAttribute('data-state', 'pending');
+  });
+  await setLanguage(page, 'PL');
+  await expect(card.getByTestId('fiscal-printer-status')).toHaveText('Brak zgłoszenia');
+  await expect(card.getByTestId('fiscal-printer-diagnosis')).toContainText('Czeka na stanowisko');
+  await setLanguage(page, 'EN');
+
+  // The station runs it and answers: the page (polling while a diagnose waits) shows the result.
+  await stationAnswers(context.request, demo, station);
+  await expect(card.getByTestId('fiscal-printer-diagnosis')).toHaveAttribute('data-state', 'completed', {
+    timeout: 15_000,
+  });
+  await expect(card.getByTestId('fiscal-printer-status')).toHaveText('Needs attention');
+  await expect(card.getByTestId('fiscal-printer-attention')).toContainText('out of paper');
+  await expect(card).toContainText('128');
+  await shootAll(page, 'reported', async () => {
+    await expect(card.getByTestId('fiscal-printer-diagnosis')).toHaveAttribute('data-state', 'completed');
+  });
+
+  // Put things back.
+  await card.getByTestId('fiscal-printer-delete').click();
+  await page.getByTestId('fiscal-printer-delete-confirm').click();
+  await expect(card).toBeHidden();
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,475 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type {
+  DiagnosisView,
+  FiscalPrinter,
+  PrinterStatusView,
+} from '../../../shared/contracts/api/fiscal-printers';
+import { VAT_SLOT_LETTERS } from '../../../shared/domain/receipts';
+import type { Ability } from '../../../shared/policies/abilities';
+import { ApiError } from '../../lib/api-client';
+import { useApiClient } from '../../lib/app-context';
+import { errorCodeLabel } from '../../lib/form-errors';
+import { CenteredMessage } from '../../ui/CenteredMessage';
+import { useBackoffice } from '../backoffice.api';
+import { DeletePrinterDialog, PrinterFormDialog } from './PrinterFormDialog';
+import { SettingsLayout } from './SettingsLayout';
+import {
+  describeConnection,
+  fiscalPrinterCalls,
+  useFiscalPrinters,
+  useInvalidateFiscalPrinters,
+  vatLabel,
+} from './fiscal-printers.api';
+
+function useCan(): (ability: Ability) => boolean {
+  const { member } = useBackoffice();
+  return (ability) => member.abilities.includes(ability);
+}
+
+/** A date and time in the studio's time zone and the interface language. */
+function useDateTime(): (iso: string) => string {
+  const { i18n } = useTranslation();
+  const { studio } = useBackoffice();
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: studio.timeZone,
+  });
+  return (iso) => format.format(new Date(iso));
+}
+
+/** Settings → Fiscal printers: each station's printer, its last status, VAT mapping and diagnose. */
+export function FiscalPrintersScreen() {
+  const { t } = useTranslation('settings');
+  const can = useCan();
+  const printers = useFiscalPrinters();
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const [editing, setEditing] = useState<FiscalPrinter | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<FiscalPrinter | null>(null);
+
+  let body;
+  if (printers.error) {
+    const error = printers.error;
+    body =
+      error instanceof ApiError && [401, 403, 405].includes(error.status) ? (
+        <CenteredMessage title={t('nav.fiscalPrinters')} testId="fiscal-printers-no-permission">
+          {t('fiscalPrinters.noPermission')}
+        </CenteredMessage>
+      ) : (
+        <Alert
+          color="red"
+          variant="light"
+          title={t('fiscalPrinters.loadFailed')}
+          data-testid="fiscal-printers-load-failed"
+        >
+          <Stack gap="sm">
+            <Text size="sm">{t('common:errors.generalWithCode', { code: errorCodeLabel(error) })}</Text>
+            <Group>
+              <Button size="xs" variant="default" onClick={() => void printers.refetch()}>
+                {t('common:actions.retry')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      );
+  } else if (printers.isPending) {
+    body = (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  } else {
+    const items = printers.data.items;
+    body = (
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Text c="dimmed" size="sm" maw={640} style={{ flex: 1, minWidth: 240 }}>
+            {t('fiscalPrinters.intro')}
+          </Text>
+          {can('settings.edit') ? (
+            <Button onClick={() => setEditing('new')} fullWidth={phone} data-testid="fiscal-printer-add">
+              {t('fiscalPrinters.add')}
+            </Button>
+          ) : null}
+        </Group>
+        {items.length === 0 ? (
+          <Paper withBorder p="lg" radius="md">
+            <Text c="dimmed" ta="center" data-testid="fiscal-printers-empty">
+              {t('fiscalPrinters.empty')}
+            </Text>
+          </Paper>
+        ) : (
+          items.map((printer) => (
+            <PrinterCard
+              key={printer.id}
+              printer={printer}
+              studioRatesCount={printers.data.studioRates.length}
+              canEdit={can('settings.edit')}
+              onEdit={() => setEditing(printer)}
+              onDelete={() => setDeleting(printer)}
+            />
+          ))
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <SettingsLayout page="fiscalPrinters">
+      {body}
+      <PrinterFormDialog printer={editing} onClose={() => setEditing(null)} />
+      <DeletePrinterDialog printer={deleting} onClose={() => setDeleting(null)} />
+    </SettingsLayout>
+  );
+}
+
+function StatusBadge({ status }: { status: PrinterStatusView | null }) {
+  const { t } = useTranslation('settings');
+  if (!status)
+    return (
+      <Badge color="gray" variant="light" data-testid="fiscal-printer-status">
+        {t('fiscalPrinters.status.notReported')}
+      </Badge>
+    );
+  const [color, label] = !status.online
+    ? ['red', t('fiscalPrinters.status.offline')]
+    : status.attentionKey
+      ? ['orange', t('fiscalPrinters.status.attention')]
+      : ['green', t('fiscalPrinters.status.online')];
+  return (
+    <Badge color={color} variant="light" data-testid="fiscal-printer-status">
+      {label}
+    </Badge>
+  );
+}
+
+function Fact({ label, value, warn = false }: { label: string; value: string; warn?: boolean }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} c={warn ? 'red.7' : undefined}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+function PrinterCard({
+  printer,
+  studioRatesCount,
+  canEdit,
+  onEdit,
+  onDelete,
+}: {
+  printer: FiscalPrinter;
+  studioRatesCount: number;
+  canEdit: boolean;
+  onEdit(): void;
+  onDelete(): void;
+}) {
+  const { t } = useTranslation('settings');
+  const dateTime = useDateTime();
+  const status = printer.status;
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="fiscal-printer" data-station={printer.stationSlug}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+            <Group gap="xs" wrap="wrap">
+              <Title
+                order={2}
+                size="h4"
+                style={{ overflowWrap: 'anywhere' }}
+                data-testid="fiscal-printer-name"
+              >
+                {printer.name}
+              </Title>
+              <StatusBadge status={status} />
+            </Group>
+            <Text size="sm" c="dimmed">
+              {t('fiscalPrinters.station')}: <b style={{ overflowWrap: 'anywhere' }}>{printer.stationSlug}</b>
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="fiscal-printer-connection">
+              {t(printer.connection.kind === 'tcp' ? 'fiscalPrinters.tcp' : 'fiscalPrinters.serial')}:{' '}
+              <span style={{ overflowWrap: 'anywhere' }}>{describeConnection(printer.connection)}</span>
+            </Text>
+          </Stack>
+          {canEdit ? (
+            <Group gap={4} wrap="nowrap">
+              <Button size="compact-sm" variant="subtle" onClick={onEdit} data-testid="fiscal-printer-edit">
+                {t('fiscalPrinters.edit')}
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                onClick={onDelete}
+                data-testid="fiscal-printer-delete"
+              >
+                {t('fiscalPrinters.delete')}
+              </Button>
+            </Group>
+          ) : null}
+        </Group>
+
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <Stack gap="xs">
+            <Text fw={600} size="sm">
+              {t('fiscalPrinters.status.title')}
+            </Text>
+            {status ? (
+              <>
+                {status.attentionKey ? (
+                  <Alert color="orange" variant="light" p="xs" data-testid="fiscal-printer-attention">
+                    <Text size="sm">{t(status.attentionKey)}</Text>
+                  </Alert>
+                ) : null}
+                <SimpleGrid cols={2} spacing="xs">
+                  <Fact
+                    label={t('fiscalPrinters.status.paper')}
+                    value={t(
+                      status.paperOut ? 'fiscalPrinters.status.paperOut' : 'fiscalPrinters.status.paperOk',
+                    )}
+                    warn={status.paperOut}
+                  />
+                  <Fact
+                    label={t('fiscalPrinters.status.cover')}
+                    value={t(
+                      status.coverOpen
+                        ? 'fiscalPrinters.status.coverOpen'
+                        : 'fiscalPrinters.status.coverClosed',
+                    )}
+                    warn={status.coverOpen}
+                  />
+                  <Fact
+                    label={t('fiscalPrinters.status.dailyReport')}
+                    value={t(
+                      status.dailyReportNeeded
+                        ? 'fiscalPrinters.status.dailyReportNeeded'
+                        : 'fiscalPrinters.status.dailyReportDone',
+                    )}
+                    warn={status.dailyReportNeeded}
+                  />
+                  <Fact
+                    label={t('fiscalPrinters.status.lastReceipt')}
+                    value={status.lastReceiptNumber === null ? '—' : String(status.lastReceiptNumber)}
+                  />
+                </SimpleGrid>
+                <Fact label={t('fiscalPrinters.status.lastSeen')} value={dateTime(status.reportedAt)} />
+              </>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('fiscalPrinters.status.notReportedHint')}
+              </Text>
+            )}
+          </Stack>
+
+          <VatMapping printer={printer} studioRatesCount={studioRatesCount} />
+
+          <Diagnose printer={printer} canRequest={canEdit} />
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}
+
+function VatMapping({ printer, studioRatesCount }: { printer: FiscalPrinter; studioRatesCount: number }) {
+  const { t, i18n } = useTranslation('settings');
+  const slots =
+    printer.vatMapping.source === 'reported'
+      ? (printer.status?.vatSlots ?? printer.vatSlots)
+      : printer.vatSlots;
+  return (
+    <Stack gap="xs" data-testid="fiscal-printer-vat">
+      <Text fw={600} size="sm">
+        {t('fiscalPrinters.vat.title')}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('fiscalPrinters.vat.slots')}
+      </Text>
+      <Table withTableBorder withColumnBorders verticalSpacing={2} horizontalSpacing={4} fz="xs" ta="center">
+        <Table.Thead>
+          <Table.Tr>
+            {VAT_SLOT_LETTERS.map((letter) => (
+              <Table.Th key={letter} ta="center">
+                {letter}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <Table.Tr>
+            {slots.map((rate, i) => (
+              <Table.Td key={VAT_SLOT_LETTERS[i]}>{vatLabel(t, rate, i18n.language)}</Table.Td>
+            ))}
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      <Text size="xs" c="dimmed">
+        {t('fiscalPrinters.vat.mapping')}
+      </Text>
+      {studioRatesCount === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('fiscalPrinters.vat.noRates')}
+        </Text>
+      ) : (
+        <Stack gap={2}>
+          {printer.vatMapping.items.map((item) => (
+            <Group key={String(item.rate)} gap="xs" wrap="nowrap" data-testid="fiscal-printer-vat-rate">
+              <Text size="sm" fw={500} w={56}>
+                {vatLabel(t, item.rate, i18n.language)}
+              </Text>
+              {item.slot ? (
+                <Badge variant="light" size="sm">
+                  {item.slot}
+                </Badge>
+              ) : (
+                <Text size="xs" c="red.7">
+                  {t('fiscalPrinters.vat.notOnPrinter')}
+                </Text>
+              )}
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <Text size="xs" c="dimmed">
+        {t(
+          printer.vatMapping.source === 'reported'
+            ? 'fiscalPrinters.vat.sourceReported'
+            : 'fiscalPrinters.vat.sourceConfigured',
+        )}
+      </Text>
+      {printer.vatMapping.differsFromConfigured ? (
+        <Text size="xs" c="orange.8">
+          {t('fiscalPrinters.vat.differs')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Diagnose({ printer, canRequest }: { printer: FiscalPrinter; canRequest: boolean }) {
+  const { t } = useTranslation('settings');
+  const api = useApiClient();
+  const studio = useBackoffice().studio.uuid;
+  const invalidate = useInvalidateFiscalPrinters();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const diagnosis = printer.diagnosis;
+
+  const request = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fiscalPrinterCalls.diagnose(api, studio, printer.id);
+      await invalidate();
+    } catch (err) {
+      setError(
+        err instanceof ApiError && [401, 403, 405].includes(err.status)
+          ? t('common:errors.noPermission')
+          : t('common:errors.generalWithCode', { code: errorCodeLabel(err) }),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="xs" data-testid="fiscal-printer-diagnose">
+      <Text fw={600} size="sm">
+        {t('fiscalPrinters.diagnose.title')}
+      </Text>
+      <DiagnosisState diagnosis={diagnosis} />
+      {error ? (
+        <Text size="sm" c="red.7">
+          {error}
+        </Text>
+      ) : null}
+      {canRequest ? (
+        <Group>
+          <Button
+            variant="default"
+            size="sm"
+            loading={busy}
+            disabled={diagnosis?.status === 'pending'}
+            onClick={() => void request()}
+            data-testid="fiscal-printer-diagnose-button"
+          >
+            {t('fiscalPrinters.diagnose.button')}
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+function DiagnosisState({ diagnosis }: { diagnosis: DiagnosisView | null }) {
+  const { t } = useTranslation('settings');
+  const dateTime = useDateTime();
+  if (!diagnosis)
+    return (
+      <Text size="sm" c="dimmed" data-testid="fiscal-printer-diagnosis" data-state="none">
+        {t('fiscalPrinters.diagnose.none')}
+      </Text>
+    );
+  if (diagnosis.status === 'pending' || !diagnosis.result)
+    return (
+      <Stack gap={2} data-testid="fiscal-printer-diagnosis" data-state="pending">
+        <Group gap="xs" wrap="nowrap">
+          <Loader size="xs" />
+          <Text size="sm">
+            {t('fiscalPrinters.diagnose.pending', { time: dateTime(diagnosis.requestedAt) })}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('fiscalPrinters.diagnose.pendingHint')}
+        </Text>
+      </Stack>
+    );
+  const result = diagnosis.result;
+  return (
+    <Stack gap={2} data-testid="fiscal-printer-diagnosis" data-state="completed">
+      <Group gap="xs">
+        <Badge color={result.ok ? 'green' : 'red'} variant="light">
+          {t(result.ok ? 'fiscalPrinters.diagnose.ok' : 'fiscalPrinters.diagnose.failed')}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {t('fiscalPrinters.diagnose.completed', {
+            time: dateTime(diagnosis.completedAt ?? diagnosis.requestedAt),
+          })}
+        </Text>
+      </Group>
+      {result.messageKey ? <Text size="sm">{t(result.messageKey)}</Text> : null}
+      {result.transactionOpen ? <Text size="sm">{t('fiscalPrinters.diagnose.transactionOpen')}</Text> : null}
+      {result.counters ? (
+        <Text size="xs" c="dimmed">
+          {t('fiscalPrinters.diagnose.receipts', result.counters)}
+        </Text>
+      ) : null}
+      {result.transport ? (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {t('fiscalPrinters.diagnose.transport')}: {result.transport}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

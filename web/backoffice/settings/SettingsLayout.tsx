@@ -1,0 +1,38 @@
+import { Stack, Tabs, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+
+/** The pages of the Settings area, in order. */
+const SETTINGS_PAGES = [{ id: 'fiscalPrinters', path: '/settings/fiscal-printers' }] as const;
+
+export function SettingsLayout({
+  page,
+  children,
+}: {
+  page: (typeof SETTINGS_PAGES)[number]['id'];
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('settings');
+  const navigate = useNavigate();
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Title order={1} size="h2">
+        {t('title')}
+      </Title>
+      <Tabs
+        value={page}
+        onChange={(value) => navigate(SETTINGS_PAGES.find((p) => p.id === value)?.path ?? '/settings')}
+      >
+        <Tabs.List>
+          {SETTINGS_PAGES.map((p) => (
+            <Tabs.Tab key={p.id} value={p.id} data-testid={`settings-tab-${p.id}`}>
+              {t(`nav.${p.id}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {children}
+    </Stack>
+  );
+}
