@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { v7 as uuidv7 } from 'uuid';
+import type { ClientDocumentView } from '../../../../shared/contracts/api/client-records';
+import { AppError } from '../../../../shared/errors';
+import type { Config } from '../../config';
+import type { Db } from '../../db/knex';
+import { assertClient } from './client-fields.service';
+import { presentDocument, type DocumentRow } from './client-records.presenter';
+import { ALLOWED_NAMES, documentTypeOf } from './document-kind';
+import { documentPath, storeFile, type ReceivedFile } from './document-storage';
+
+const selectDocuments = (db: Db, studioId: string) =>
+  db('client_documents as d')
+    .leftJoin('users as u', 'u.id', 'd.uploaded_by')
+    .where('d.studio_id', studioId)
+    .select(
+      'd.id',
+      'd.client_id',
+      'd.file_name',
+      'd.content_type',
+      'd.size_bytes',
+      'd.sha256',
+      'd.uploaded_by',
+      'u.first_name as uploader_first_name',
+      'u.last_name as uploader_last_name',
+      'd.created_at',
+    );
+
+/** A client's documents, newest first (at most 500: documents are few per person). */
+export async function listDocuments(db: Db, studioId: string, userId: string): Promise<ClientDocumentView[]> {
+  await assertClient(db, studioId, userId);
+  const rows = (await selectDocuments(db, studioId)
+    .where('d.client_id', userId)
+    .orderBy([
+      { column: 'd.created_at', order: 'desc' },
+      { column: 'd.id', order: 'desc' },
+    ])
+    .limit(500)) as DocumentRow[];
+  return rows.map(presentDocument);
+}
+
+/**
+ * Accepts an upload: the client must be the studio's, the file present and of an allowed kind
+ * (told by its bytes, see document-kind.ts). The row and the file's move happen in the request's
+ * transaction; the caller removes the file again if that transaction fails (`stored`).
+ */
+export async function addDocument(
+  trx: Db,
+  config: Pick<Config, 'dataDir'>,
+  studioId: string,
+  userId: string,
+  actorId: string,
+  file: ReceivedFile | null,
+  stored: (path: string) => void,
+): Promise<ClientDocumentView> {
+  await assertClient(trx, studioId, userId);
+  if (!file) throw AppError.invalid({ file: ['choose a file'] });
+  if (file.sizeBytes === 0) throw AppError.invalid({ file: ['the file is empty'] });
+  const contentType = documentTypeOf(file.head, file.fileName);
+  if (!contentType)
+    throw AppError.invalid({ file: [`this kind of file is not accepted (${ALLOWED_NAMES})`] });
+  const id = uuidv7();
+  await trx('client_documents').insert({
+    id,
+    studio_id: studioId,
+    client_id: userId,
+    uploaded_by: actorId,
+    file_name: file.fileName,
+    content_type: contentType,
+    size_bytes: file.sizeBytes,
+    sha256: file.sha256,
+  });
+  stored(await storeFile(config, file, studioId, id));
+  const row = (await selectDocuments(trx, studioId).where('d.id', id).first()) as DocumentRow;
+  return presentDocument(row);
+}
+
+export async function openDocument(
+  db: Db,
+  config: Pick<Config, 'dataDir'>,
+  studioId: string,
+  documentId: string,
+): Promise<{ document: ClientDocumentView; stream: Readable }> {
+  const row = (await selectDocuments(db, studioId).where('d.id', documentId).first()) as
+    DocumentRow | undefined;
+  if (!row) throw AppError.notFound('document');
+  const file = documentPath(config, studioId, documentId);
+  // Opened before answering, so a missing file is a clean 404 rather than a broken download.
+  const handle = await fsp.open(file, 'r').catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') throw AppError.notFound('document file');
+    throw err;
+  });
+  return { document: presentDocument(row), stream: handle.createReadStream() };
+}
+
+/** Deletes the row now; the caller removes the file after the transaction commits. */
+export async function deleteDocument(
+  trx: Db,
+  config: Pick<Config, 'dataDir'>,
+  studioId: string,
+  documentId: string,
+): Promise<string> {
+  const deleted = await trx('client_documents').where({ studio_id: studioId, id: documentId }).delete();
+  if (deleted === 0) throw AppError.notFound('document');
+  return documentPath(config, studioId, documentId);
+}
+
+export const removeFile = (file: string) => fsp.rm(file, { force: true });
+export const fileExists = (file: string) => fs.existsSync(file);

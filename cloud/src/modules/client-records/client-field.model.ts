@@ -1,0 +1,30 @@
+import type { ClientCustomFieldType } from '../../../../shared/enums/clients';
+import type { FieldOption, FieldSettings, FieldText } from '../../../../shared/domain/client-fields';
+import { StudioScopedModel } from '../../db/base.model';
+
+/** A custom field the studio keeps on its clients (definition; values are `client_field_values`). */
+export class ClientField extends StudioScopedModel {
+  static override tableName = 'client_fields';
+  static override get jsonAttributes() {
+    return ['name', 'options', 'settings'];
+  }
+  name!: FieldText;
+  type!: ClientCustomFieldType;
+  required!: boolean;
+  encrypted!: boolean;
+  options!: FieldOption[];
+  settings!: FieldSettings;
+  position!: number;
+}
+
+/** One client's value of one field: `value` for plain fields, `ciphertext` for encrypted ones. */
+export class ClientFieldValue extends StudioScopedModel {
+  static override tableName = 'client_field_values';
+  static override get jsonAttributes() {
+    return ['value'];
+  }
+  fieldId!: string;
+  clientId!: string;
+  value!: unknown;
+  ciphertext!: string | null;
+}

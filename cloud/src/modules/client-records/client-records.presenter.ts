@@ -1,0 +1,92 @@
+import type {
+  ClientDocumentView,
+  ClientFieldView,
+  EmailBounce,
+} from '../../../../shared/contracts/api/client-records';
+import type { ClientSearchItem } from '../../../../shared/contracts/api/clients';
+import type { EmailBounceReason } from '../../../../shared/enums/users';
+import type { ClientField } from './client-field.model';
+
+const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
+
+export function presentField(field: ClientField): ClientFieldView {
+  return {
+    id: field.id,
+    name: field.name as ClientFieldView['name'],
+    type: field.type,
+    typeLabelKey: `enums:clientCustomFieldType.${field.type}`,
+    required: field.required,
+    encrypted: field.encrypted,
+    options: field.options ?? [],
+    settings: {
+      min: field.settings?.min ?? null,
+      max: field.settings?.max ?? null,
+      maxLength: field.settings?.maxLength ?? null,
+    },
+    position: field.position,
+    createdAt: iso(field.createdAt),
+    updatedAt: iso(field.updatedAt),
+  };
+}
+
+export interface DocumentRow {
+  id: string;
+  clientId: string;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number | string;
+  sha256: string;
+  uploadedBy: string | null;
+  uploaderFirstName?: string | null;
+  uploaderLastName?: string | null;
+  createdAt: Date;
+}
+
+export function presentDocument(row: DocumentRow): ClientDocumentView {
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    sizeBytes: Number(row.sizeBytes),
+    sha256: row.sha256,
+    uploadedBy: row.uploadedBy
+      ? { id: row.uploadedBy, firstName: row.uploaderFirstName ?? '', lastName: row.uploaderLastName ?? '' }
+      : null,
+    createdAt: iso(row.createdAt),
+    downloadPath: `client-document/${row.id}/download`,
+  };
+}
+
+export function presentBounce(row: {
+  reason: EmailBounceReason;
+  bouncedAt: Date;
+  message: string | null;
+  email: string;
+}): EmailBounce {
+  return {
+    reason: row.reason,
+    reasonLabelKey: `enums:emailBounceReason.${row.reason}`,
+    at: iso(row.bouncedAt),
+    message: row.message,
+    emailAddress: row.email,
+  };
+}
+
+export function presentClientRef(row: {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  archivedAt: Date | null;
+}): ClientSearchItem {
+  return {
+    id: row.userId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    emailAddress: row.email,
+    phone: row.phone,
+    status: row.archivedAt ? 'archived' : 'active',
+  };
+}

@@ -1,0 +1,333 @@
+import type { Readable } from 'node:stream';
+import type Router from '@koa/router';
+import { z } from 'zod';
+import {
+  ClientFieldDecryptInputSchema,
+  ClientFieldInputSchema,
+  ClientFieldPatchSchema,
+  ClientFieldValuesPatchSchema,
+  ClientLinkInputSchema,
+  ClientMergeInputSchema,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_TYPES,
+  type ClientDocumentList,
+  type ClientDocumentView,
+  type ClientDuplicates,
+  type ClientEmailBounce,
+  type ClientFieldDecryptResult,
+  type ClientFieldList,
+  type ClientFieldValues,
+  type ClientFieldView,
+  type ClientLinkResult,
+  type ClientMergeResult,
+} from '../../../../shared/contracts/api/client-records';
+import { AppError } from '../../../../shared/errors';
+import { can } from '../../../../shared/policies/abilities';
+import { abilitiesOf, assertAbility } from '../../http/abilities';
+import type { AppContext, AppCustom, AppState } from '../../http/context';
+import { defineRoute } from '../../http/route';
+import {
+  addDocument,
+  deleteDocument,
+  listDocuments,
+  openDocument,
+  removeFile,
+} from './client-documents.service';
+import {
+  clientFieldValues,
+  createField,
+  decryptClientField,
+  deleteField,
+  listFields,
+  patchClientFieldValues,
+  updateField,
+} from './client-fields.service';
+import { clientDuplicates, linkClients, mergeClients } from './client-merge.service';
+import { receiveFile, type ReceivedFile } from './document-storage';
+import { clearEmailBounce, emailBounceOf } from './email-bounce.service';
+import { fieldKey } from './field-crypto';
+
+const StudioParams = z.object({ uuid: z.string() });
+const ClientParams = z.object({ uuid: z.string(), user: z.uuid() });
+const DocumentParams = z.object({ uuid: z.string(), clientDocument: z.uuid() });
+const FieldParams = z.object({ uuid: z.string(), clientField: z.uuid() });
+
+const UPLOAD_PATH = '/v4/:uuid/client/:user/client-document/upload';
+
+/** The upload each request received before its route ran, and where it was stored. */
+const uploads = new WeakMap<AppContext, { file: ReceivedFile | null; stored: string | null }>();
+
+/**
+ * Runs before the upload route: the file is streamed to a temporary place outside any database
+ * transaction (the embedded database has one connection; a slow upload must not hold it). Signed-out
+ * callers are refused before a byte is read. Whatever happens after, the temporary file goes, and a
+ * stored file goes too when the route (or its commit) failed.
+ */
+async function receiveUpload(ctx: AppContext, next: () => Promise<unknown>): Promise<void> {
+  if (!ctx.state.auth) throw new AppError('auth.required', { message: 'sign in required' });
+  const file = await receiveFile(ctx.req, ctx.deps.config);
+  const upload = { file, stored: null as string | null };
+  uploads.set(ctx, upload);
+  try {
+    await next();
+  } catch (err) {
+    if (upload.stored) await removeFile(upload.stored);
+    throw err;
+  } finally {
+    if (file) await removeFile(file.tmpPath);
+  }
+}
+
+export function registerClientRecordRoutes(router: Router<AppState, AppCustom>): void {
+  // ----------------------------------------------------------------------------------- documents
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/client/:user/client-document/collection',
+    access: 'staff',
+    ability: 'clients.documents',
+    params: ClientParams,
+    handle: async ({ db, studio, params }): Promise<ClientDocumentList> => ({
+      items: await listDocuments(db, studio.id, params.user),
+      maxBytes: DOCUMENT_MAX_BYTES,
+      allowedTypes: Object.keys(DOCUMENT_TYPES),
+    }),
+  });
+
+  /** `multipart/form-data` with the file in the part `file` (201). */
+  router.post(UPLOAD_PATH, receiveUpload);
+  defineRoute(router, {
+    method: 'post',
+    path: UPLOAD_PATH,
+    access: 'staff',
+    ability: 'clients.documents',
+    params: ClientParams,
+    status: 201,
+    handle: async ({ db, deps, ctx, studio, auth, params }): Promise<ClientDocumentView> => {
+      const upload = uploads.get(ctx) ?? { file: null, stored: null };
+      return addDocument(db, deps.config, studio.id, params.user, auth.user.id, upload.file, (stored) => {
+        upload.stored = stored;
+      });
+    },
+  });
+
+  /** The file itself, streamed, saved under its original name. */
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/client-document/:clientDocument/download',
+    access: 'staff',
+    ability: 'clients.documents',
+    params: DocumentParams,
+    handle: async ({ db, deps, ctx, studio, params }): Promise<Readable> => {
+      const { document, stream } = await openDocument(db, deps.config, studio.id, params.clientDocument);
+      ctx.attachment(document.fileName);
+      ctx.type = document.contentType;
+      ctx.length = document.sizeBytes;
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+      return stream;
+    },
+  });
+
+  defineRoute(router, {
+    method: 'delete',
+    path: '/v4/:uuid/client-document/:clientDocument',
+    access: 'staff',
+    ability: 'clients.documents',
+    params: DocumentParams,
+    status: 204,
+    handle: async ({ db, deps, ctx, studio, params, afterCommit }) => {
+      const file = await deleteDocument(db, deps.config, studio.id, params.clientDocument);
+      afterCommit(() =>
+        removeFile(file).catch((err: unknown) =>
+          ctx.state.log.error({ err, file }, 'deleted document file could not be removed'),
+        ),
+      );
+    },
+  });
+
+  // --------------------------------------------------------------------- custom field definitions
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/client-field/collection',
+    access: 'staff',
+    ability: 'clients.view',
+    params: StudioParams,
+    handle: async ({ db, studio }): Promise<ClientFieldList> => ({ items: await listFields(db, studio.id) }),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/client-field',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: ClientFieldInputSchema,
+    status: 201,
+    handle: async ({ db, studio, body }): Promise<ClientFieldView> => createField(db, studio.id, body),
+  });
+
+  defineRoute(router, {
+    method: 'put',
+    path: '/v4/:uuid/client-field/:clientField',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: FieldParams,
+    body: ClientFieldInputSchema,
+    handle: async ({ db, studio, params, body }): Promise<ClientFieldView> =>
+      updateField(db, studio.id, params.clientField, body),
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/v4/:uuid/client-field/:clientField',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: FieldParams,
+    body: ClientFieldPatchSchema,
+    handle: async ({ db, studio, params, body }): Promise<ClientFieldView> =>
+      updateField(db, studio.id, params.clientField, body),
+  });
+
+  defineRoute(router, {
+    method: 'delete',
+    path: '/v4/:uuid/client-field/:clientField',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: FieldParams,
+    status: 204,
+    handle: async ({ db, studio, params }) => {
+      await deleteField(db, studio.id, params.clientField);
+    },
+  });
+
+  // ---------------------------------------------------------------------- a client's field values
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/client/:user/client-field/collection',
+    access: 'staff',
+    ability: 'clients.view',
+    params: ClientParams,
+    handle: async ({ db, studio, membership, params }): Promise<ClientFieldValues> => {
+      const abilities = await abilitiesOf(db, membership);
+      return clientFieldValues(db, studio.id, params.user, {
+        edit: can(abilities, 'clients.edit'),
+        decrypt: can(abilities, 'clients.decryptFields'),
+      });
+    },
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/v4/:uuid/client/:user/client-field',
+    access: 'staff',
+    ability: 'clients.edit',
+    params: ClientParams,
+    body: ClientFieldValuesPatchSchema,
+    handle: async ({ db, deps, studio, membership, params, body }): Promise<ClientFieldValues> => {
+      await patchClientFieldValues(db, studio.id, params.user, body.values, fieldKey(deps.config));
+      const abilities = await abilitiesOf(db, membership);
+      return clientFieldValues(db, studio.id, params.user, {
+        edit: true,
+        decrypt: can(abilities, 'clients.decryptFields'),
+      });
+    },
+  });
+
+  /** Reveals one encrypted value; every call leaves an audit row (who, whose, which field, when). */
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/client/:user/client-field/decrypt',
+    access: 'staff',
+    ability: 'clients.decryptFields',
+    params: ClientParams,
+    body: ClientFieldDecryptInputSchema,
+    handle: async ({ db, deps, ctx, studio, auth, params, body }): Promise<ClientFieldDecryptResult> => {
+      ctx.set('Cache-Control', 'no-store');
+      return decryptClientField(
+        db,
+        studio.id,
+        params.user,
+        body.fieldId,
+        auth.user.id,
+        ctx.state.requestId,
+        fieldKey(deps.config),
+      );
+    },
+  });
+
+  // -------------------------------------------------------------------------------- email bounce
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/client/:user/email-bounce',
+    access: 'staff',
+    ability: 'clients.view',
+    params: ClientParams,
+    handle: async ({ db, studio, params }): Promise<ClientEmailBounce> => {
+      const found = await db('clients').where({ studio_id: studio.id, user_id: params.user }).first('id');
+      if (!found) throw AppError.notFound('client');
+      return { emailBounce: await emailBounceOf(db, studio.id, params.user) };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'delete',
+    path: '/v4/:uuid/client/:user/email-bounce',
+    access: 'staff',
+    ability: 'clients.edit',
+    params: ClientParams,
+    status: 204,
+    handle: async ({ db, studio, params }) => {
+      await clearEmailBounce(db, studio.id, params.user);
+    },
+  });
+
+  // ------------------------------------------------------------------- duplicates, merge and link
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/client/:user/duplicates',
+    access: 'staff',
+    ability: 'clients.view',
+    params: ClientParams,
+    handle: async ({ db, studio, params }): Promise<ClientDuplicates> =>
+      clientDuplicates(db, studio.id, params.user),
+  });
+
+  /** `{user}` is kept; the duplicate's notes, tags, documents, passes and values move to it. */
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/client/:user/merge',
+    access: 'staff',
+    ability: 'clients.edit',
+    params: ClientParams,
+    body: ClientMergeInputSchema,
+    handle: async ({ db, deps, studio, membership, auth, params, body }): Promise<ClientMergeResult> => {
+      // Merging archives the duplicate: the role must also be allowed to archive clients.
+      await assertAbility(db, membership, 'clients.delete');
+      return mergeClients(
+        db,
+        studio.id,
+        params.user,
+        body.duplicateId,
+        auth.user.id,
+        fieldKey(deps.config),
+        deps.clock.now(),
+      );
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/client/:user/link',
+    access: 'staff',
+    ability: 'clients.edit',
+    params: ClientParams,
+    body: ClientLinkInputSchema,
+    handle: async ({ db, studio, auth, params, body }): Promise<ClientLinkResult> =>
+      linkClients(db, studio.id, params.user, body.otherId, auth.user.id),
+  });
+}
