@@ -1,0 +1,524 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import type { LoginResult } from '../../../../shared/contracts/api/auth';
+import {
+  AccountSettingsInputSchema,
+  AvatarUploadInputSchema,
+  ClientIdentityCreateInputSchema,
+  ClientMessageInputSchema,
+  ClientSignupInputSchema,
+  InboxQuerySchema,
+  LinkConnectInputSchema,
+  LinkPatchInputSchema,
+  ProfileQuerySchema,
+  ProfileUpdateInputSchema,
+  SecurityInputSchema,
+  SendMessageInputSchema,
+  type AccountSettings,
+  type ClientIdentityCollection,
+  type ClientIdentityView,
+  type ClientProfile,
+  type FindMyAccounts,
+  type LinkedAccount,
+  type LinkInit,
+  type MyIdentity,
+  type StudioAgreementCollection,
+  type UserMessageList,
+  type UserMessageView,
+  type UserNotificationList,
+  type UserNotificationView,
+} from '../../../../shared/contracts/api/client-accounts';
+import { LINK_RELATIONSHIPS } from '../../../../shared/domain/accounts';
+import { AppError } from '../../../../shared/errors';
+import { DEFAULT_LOCALE, isLocale, negotiateLocale, type Locale } from '../../../../shared/i18n/locales';
+import type { Db } from '../../db/knex';
+import type { AppContext, AppCustom, AppState } from '../../http/context';
+import { LOCALE_COOKIE } from '../../http/cookies';
+import { defineRoute } from '../../http/route';
+import { setSessionCookie } from '../identity/auth.routes';
+import { presentMe } from '../identity/identity.presenter';
+import { openSession } from '../identity/sessions.service';
+import { Studio } from '../identity/studio.model';
+import {
+  changePassword,
+  clientWelcomeEmail,
+  deleteAvatarFile,
+  getProfile,
+  getSettings,
+  isLiveClient,
+  mailLocale,
+  readAvatar,
+  removeAvatar,
+  saveAvatar,
+  saveSettings,
+  signUpClient,
+  updateProfile,
+} from './accounts.service';
+import { presentAgreement, publishedAgreements } from './agreements.service';
+import { addCard, ensureQrIdentity, listCards, regenerateQr, removeCard } from './identities.service';
+import {
+  createMessage,
+  listMessages,
+  listNotifications,
+  markAllNotificationsRead,
+  markMessageRead,
+  markNotificationRead,
+} from './inbox.service';
+import {
+  changeRelationship,
+  connectLink,
+  findMyAccounts,
+  listLinks,
+  mayActFor,
+  removeLink,
+} from './links.service';
+
+const StudioParams = z.object({ uuid: z.string() });
+const UserParams = z.object({ uuid: z.string(), user: z.uuid() });
+const IdentityParams = z.object({ uuid: z.string(), clientIdentity: z.uuid() });
+const LinkParams = z.object({ uuid: z.string(), userAccountLinkRelation: z.uuid() });
+const MessageParams = z.object({ uuid: z.string(), userMessageGuid: z.uuid() });
+const NotificationParams = z.object({ uuid: z.string(), userNotificationGuid: z.uuid() });
+const AgreementQuerySchema = z.strictObject({ locale: z.string().max(10).optional() });
+
+/** The reader's language: asked, then their saved one, then the browser's, then the studio's. */
+function readerLocale(ctx: AppContext, asked: string | undefined, studio: Studio): Locale {
+  if (isLocale(asked)) return asked;
+  const saved = ctx.state.auth?.user.locale;
+  if (isLocale(saved)) return saved;
+  return (
+    negotiateLocale(ctx.get('accept-language')) ??
+    (isLocale(studio.defaultLocale) ? studio.defaultLocale : DEFAULT_LOCALE)
+  );
+}
+
+async function publicStudio(db: Db, uuid: string): Promise<Studio> {
+  const studio = await Studio.query(db).findById(uuid);
+  if (!studio) throw AppError.notFound('studio');
+  return studio;
+}
+
+/** A client of this studio whose records the staff route touches (404 otherwise, other studios too). */
+async function assertStudioClient(db: Db, studioId: string, userId: string): Promise<void> {
+  const row = await db('clients').where({ studioId, userId }).first('id');
+  if (!row) throw AppError.notFound('client');
+}
+
+export function registerClientAccountRoutes(router: Router<AppState, AppCustom>): void {
+  // ------------------------------------------------------------------------------- agreements
+
+  /** The studio's current agreements, for the sign-up form (public: the visitor has no account yet). */
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/studio-agreement/collection',
+    access: 'public',
+    params: StudioParams,
+    query: AgreementQuerySchema,
+    handle: async ({ ctx, db, params, query }): Promise<StudioAgreementCollection> => {
+      const studio = await publicStudio(db, params.uuid);
+      const locale = readerLocale(ctx, query.locale, studio);
+      return {
+        items: (await publishedAgreements(db, studio.id)).map((a) => presentAgreement(a, locale, studio)),
+      };
+    },
+  });
+
+  // ---------------------------------------------------------------------------------- sign-up
+
+  /**
+   * A client signs up at the studio (front office `signup`). Signs them in (like login) and sends a
+   * welcome email after commit. Rate-limited per address and, like sign-in, per email.
+   */
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/signup',
+    access: 'public',
+    params: StudioParams,
+    body: ClientSignupInputSchema,
+    status: 201,
+    handle: async ({
+      ctx,
+      db,
+      deps,
+      params,
+      body,
+      afterCommit,
+    }): Promise<LoginResult & { createdUser: boolean }> => {
+      const studio = await publicStudio(db, params.uuid);
+      await deps.rateLimits.consume('signupPerIp', ctx.ip);
+      await deps.rateLimits.consume('loginPerEmail', body.emailAddress);
+      const locale = body.locale ?? readerLocale(ctx, undefined, studio);
+      const { user, createdUser } = await signUpClient(db, studio, body, locale, deps.clock.now());
+      const { session, sessionId } = await openSession(
+        db,
+        deps.clock,
+        user.id,
+        deps.config.SESSION_TTL_HOURS,
+        {
+          userAgent: ctx.get('user-agent'),
+          ip: ctx.ip,
+        },
+      );
+      setSessionCookie(ctx, user.id, sessionId, deps.config.SESSION_TTL_HOURS * 3600_000);
+      const mail = clientWelcomeEmail(
+        user,
+        studio,
+        deps.config.publicUrl,
+        createdUser ? locale : mailLocale(user, studio),
+      );
+      afterCommit(() => deps.mailer.send(mail));
+      return {
+        sessionId,
+        userId: user.id,
+        token: session.csrfToken,
+        me: await presentMe(db, user),
+        createdUser,
+      };
+    },
+  });
+
+  // ---------------------------------------------------------------------------------- profile
+
+  /** My profile, or (`?user=`) that of an account I may act for (a linked child) that is a client here. */
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/profile',
+    access: 'client',
+    params: StudioParams,
+    query: ProfileQuerySchema,
+    handle: async ({ db, studio, auth, query }): Promise<ClientProfile> => {
+      const target = query.user ?? auth.user.id;
+      if (target !== auth.user.id) {
+        if (!(await mayActFor(db, auth.user.id, target)) || !(await isLiveClient(db, studio.id, target)))
+          throw AppError.notFound('client');
+      }
+      return getProfile(db, studio, target, target === auth.user.id);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/profile',
+    access: 'client',
+    params: StudioParams,
+    body: ProfileUpdateInputSchema,
+    handle: async ({ db, deps, studio, auth, body }): Promise<ClientProfile> =>
+      updateProfile(db, studio, auth.user.id, body, deps.clock.now()),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/user/avatar',
+    access: 'client',
+    params: StudioParams,
+    body: AvatarUploadInputSchema,
+    handle: async ({ db, deps, studio, auth, body, afterCommit }): Promise<ClientProfile> => {
+      const { previousFile } = await saveAvatar(
+        db,
+        deps.config.dataDir,
+        auth.user.id,
+        body.dataUrl,
+        deps.clock.now(),
+      );
+      afterCommit(() => deleteAvatarFile(deps.config.dataDir, previousFile));
+      return getProfile(db, studio, auth.user.id, true);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'delete',
+    path: '/v4/:uuid/user/avatar',
+    access: 'client',
+    params: StudioParams,
+    status: 204,
+    handle: async ({ db, deps, auth, afterCommit }) => {
+      const { previousFile } = await removeAvatar(db, auth.user.id, deps.clock.now());
+      afterCommit(() => deleteAvatarFile(deps.config.dataDir, previousFile));
+    },
+  });
+
+  /**
+   * The avatar image: the person, someone who may act for them, or the studio's staff (of a client or
+   * member of that studio). Served with the session cookie, so an <img> can show it.
+   */
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/user/:user/avatar',
+    access: 'studio',
+    params: UserParams,
+    query: z.object({ v: z.string().max(20).optional() }),
+    handle: async ({ ctx, db, deps, studio, membership, auth, params }) => {
+      const target = params.user;
+      const allowed =
+        (await mayActFor(db, auth.user.id, target)) ||
+        (membership.isMember &&
+          Boolean(await db('memberships').where({ studioId: studio.id, userId: target }).first('id')));
+      if (!allowed) throw AppError.notFound('avatar');
+      const avatar = await readAvatar(db, deps.config.dataDir, target);
+      if (!avatar) throw AppError.notFound('avatar');
+      ctx.type = avatar.type;
+      ctx.set('Cache-Control', 'private, max-age=86400');
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      return avatar.bytes;
+    },
+  });
+
+  // --------------------------------------------------------------------------- security, settings
+
+  /** Password change: the current password again; every other session of the person ends. */
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/security',
+    access: 'client',
+    params: StudioParams,
+    body: SecurityInputSchema,
+    status: 204,
+    handle: async ({ ctx, db, deps, auth, body }) => {
+      await deps.rateLimits.consume('loginPerIp', ctx.ip);
+      await deps.rateLimits.consume('loginPerEmail', auth.user.email);
+      await changePassword(
+        db,
+        deps.clock,
+        auth.user,
+        auth.session.id,
+        body.currentPassword,
+        body.newPassword,
+      );
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/settings',
+    access: 'client',
+    params: StudioParams,
+    handle: async ({ db, auth }): Promise<AccountSettings> => getSettings(db, auth.user),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/settings',
+    access: 'client',
+    params: StudioParams,
+    body: AccountSettingsInputSchema,
+    handle: async ({ ctx, db, deps, auth, body }): Promise<AccountSettings> => {
+      const saved = await saveSettings(db, auth.user, body, deps.clock.now());
+      ctx.cookies.set(LOCALE_COOKIE, body.locale, {
+        httpOnly: false,
+        sameSite: 'lax',
+        maxAge: 365 * 24 * 3600_000,
+      });
+      return saved;
+    },
+  });
+
+  // ---------------------------------------------------------------------------------- identity
+
+  /** The client's QR code payload (made on first use) and the studio's cards of theirs. */
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/identity',
+    access: 'client',
+    params: StudioParams,
+    handle: async ({ db, studio, auth }): Promise<MyIdentity> => {
+      const record = await db('clients')
+        .where({ studioId: studio.id, userId: auth.user.id })
+        .first('first_name', 'last_name');
+      return {
+        qrPayload: await ensureQrIdentity(db, studio.id, auth.user.id),
+        cards: await listCards(db, studio.id, auth.user.id),
+        firstName: (record?.firstName as string | undefined) ?? auth.user.firstName,
+        lastName: (record?.lastName as string | undefined) ?? auth.user.lastName,
+      };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/client/:user/client-identity/collection',
+    access: 'staff',
+    ability: 'clients.view',
+    params: UserParams,
+    handle: async ({ db, studio, params }): Promise<ClientIdentityCollection> => {
+      await assertStudioClient(db, studio.id, params.user);
+      return {
+        items: await listCards(db, studio.id, params.user),
+        qrPayload: await ensureQrIdentity(db, studio.id, params.user),
+      };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/client/:user/client-identity',
+    access: 'staff',
+    ability: 'clients.edit',
+    params: UserParams,
+    body: ClientIdentityCreateInputSchema,
+    status: 201,
+    handle: async ({ db, studio, auth, params, body }): Promise<ClientIdentityView> => {
+      await assertStudioClient(db, studio.id, params.user);
+      return addCard(db, studio.id, params.user, auth.user.id, body.cardNumber);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/client/:user/client-identity/regenerate-qr',
+    access: 'staff',
+    ability: 'clients.edit',
+    params: UserParams,
+    handle: async ({ db, studio, params }): Promise<{ qrPayload: string }> => {
+      await assertStudioClient(db, studio.id, params.user);
+      return { qrPayload: await regenerateQr(db, studio.id, params.user) };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'delete',
+    path: '/v4/:uuid/client-identity/:clientIdentity',
+    access: 'staff',
+    ability: 'clients.edit',
+    params: IdentityParams,
+    status: 204,
+    handle: async ({ db, studio, params }) => {
+      await removeCard(db, studio.id, params.clientIdentity);
+    },
+  });
+
+  // --------------------------------------------------------------------------- linked accounts
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/user-account-link/init',
+    access: 'client',
+    params: StudioParams,
+    handle: async ({ db, studio, auth }): Promise<LinkInit> => ({
+      items: await listLinks(db, studio.id, auth.user.id),
+      relationships: LINK_RELATIONSHIPS.map((value) => ({
+        value,
+        labelKey: `enums:userAccountLinkRelationship.${value}`,
+      })),
+    }),
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/user-account-link/find-my-accounts',
+    access: 'client',
+    params: StudioParams,
+    handle: async ({ db, auth }): Promise<FindMyAccounts> => findMyAccounts(db, auth.user),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/user-account-link/connect',
+    access: 'client',
+    params: StudioParams,
+    body: LinkConnectInputSchema,
+    status: 201,
+    handle: async ({ ctx, db, deps, studio, auth, body }): Promise<LinkedAccount> => {
+      await deps.rateLimits.consume('loginPerIp', ctx.ip);
+      if ('emailAddress' in body) await deps.rateLimits.consume('loginPerEmail', body.emailAddress);
+      return connectLink(db, studio.id, auth.user, body);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/v4/:uuid/user-account-link-relation/:userAccountLinkRelation',
+    access: 'client',
+    params: LinkParams,
+    body: LinkPatchInputSchema,
+    handle: async ({ db, studio, auth, params, body }): Promise<LinkedAccount> =>
+      changeRelationship(db, studio.id, auth.user.id, params.userAccountLinkRelation, body.relationship),
+  });
+
+  defineRoute(router, {
+    method: 'delete',
+    path: '/v4/:uuid/user-account-link-relation/:userAccountLinkRelation',
+    access: 'client',
+    params: LinkParams,
+    status: 204,
+    handle: async ({ db, auth, params }) => {
+      await removeLink(db, auth.user.id, params.userAccountLinkRelation);
+    },
+  });
+
+  // ------------------------------------------------------------------- messages, notifications
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/user-message/collection',
+    access: 'client',
+    params: StudioParams,
+    query: InboxQuerySchema,
+    handle: async ({ db, studio, auth, query }): Promise<UserMessageList> =>
+      listMessages(db, studio.id, auth.user.id, query),
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/v4/:uuid/user-message/:userMessageGuid/read',
+    access: 'client',
+    params: MessageParams,
+    handle: async ({ db, deps, studio, auth, params }): Promise<UserMessageView> =>
+      markMessageRead(db, studio.id, auth.user.id, params.userMessageGuid, deps.clock.now()),
+  });
+
+  /** The client writes to the studio (front office `messages`). */
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/messages',
+    access: 'client',
+    params: StudioParams,
+    body: ClientMessageInputSchema,
+    status: 201,
+    handle: async ({ db, studio, auth, body }): Promise<UserMessageView> =>
+      createMessage(db, studio.id, auth.user.id, 'client', auth.user.id, body.subject, body.content),
+  });
+
+  /** The studio writes to one client (their inbox, and a notification). */
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/user/send-message',
+    access: 'staff',
+    ability: 'clients.message',
+    params: StudioParams,
+    body: SendMessageInputSchema,
+    status: 201,
+    handle: async ({ db, studio, auth, body }): Promise<UserMessageView> => {
+      await assertStudioClient(db, studio.id, body.userId);
+      return createMessage(db, studio.id, body.userId, 'studio', auth.user.id, body.subject, body.content);
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/user-notification/all',
+    access: 'client',
+    params: StudioParams,
+    query: InboxQuerySchema,
+    handle: async ({ db, studio, auth, query }): Promise<UserNotificationList> =>
+      listNotifications(db, studio.id, auth.user.id, query),
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/v4/:uuid/user-notification/read',
+    access: 'client',
+    params: StudioParams,
+    handle: async ({ db, deps, studio, auth }): Promise<{ changed: number }> => ({
+      changed: await markAllNotificationsRead(db, studio.id, auth.user.id, deps.clock.now()),
+    }),
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/v4/:uuid/user-notification/:userNotificationGuid/read',
+    access: 'client',
+    params: NotificationParams,
+    handle: async ({ db, deps, studio, auth, params }): Promise<UserNotificationView> =>
+      markNotificationRead(db, studio.id, auth.user.id, params.userNotificationGuid, deps.clock.now()),
+  });
+}

@@ -1,0 +1,3 @@
+export * from './agreements';
+export * from './identity';
+export * from './links';
