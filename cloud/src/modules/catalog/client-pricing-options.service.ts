@@ -1,0 +1,541 @@
+import { v7 as uuidv7 } from 'uuid';
+import type {
+  BulkChangeInput,
+  BulkChangeResult,
+  ClientPricingOptionChangeView,
+  ClientPricingOptionInit,
+  ClientPricingOptionPatch,
+  ClientPricingOptionShareInput,
+  ClientPricingOptionView,
+  Restrictions,
+} from '../../../../shared/contracts/api/catalog';
+import {
+  derivePassState,
+  type PassCandidate,
+  type PassChange,
+  type PassFacts,
+  type PassState,
+  type PassVisit,
+  type ValidityUnit,
+} from '../../../../shared/domain/entitlements';
+import { localDateOf } from '../../../../shared/domain/entitlements/local-dates';
+import type { PricingOptionExpirationType } from '../../../../shared/enums/pricing-options';
+import { AppError } from '../../../../shared/errors';
+import type { Db } from '../../db/knex';
+import type { Studio } from '../identity/studio.model';
+import { dateOnly, iso, priceOn } from './catalog.presenter';
+import { pricingOptionRow } from './pricing-options.service';
+
+interface PassRow {
+  id: string;
+  studioId: string;
+  clientId: string;
+  pricingOptionId: string;
+  soldAt: Date;
+  pricePaid: number | null;
+  entries: number | null;
+  expirationType: number;
+  validityCount: number | null;
+  validityUnit: string | null;
+  validUntil: Date | string | null;
+  name: Record<string, { value: string }>;
+  serviceTypes: string[];
+}
+
+interface ChangeRow {
+  id: string;
+  clientPricingOptionId: string;
+  kind: 'extend' | 'freeze' | 'entries';
+  payload: Record<string, unknown>;
+  note: string;
+  actorId: string | null;
+  bulkId: string | null;
+  createdAt: Date;
+  actorFirstName?: string | null;
+  actorLastName?: string | null;
+}
+
+const notFound = () => AppError.notFound('client pricing option');
+
+function selectPasses(db: Db, studioId: string) {
+  return db('client_pricing_options as cpo')
+    .join('pricing_options as po', 'po.id', 'cpo.pricing_option_id')
+    .where('cpo.studio_id', studioId)
+    .select(
+      'cpo.id',
+      'cpo.studio_id',
+      'cpo.client_id',
+      'cpo.pricing_option_id',
+      'cpo.sold_at',
+      'cpo.price_paid',
+      'cpo.entries',
+      'cpo.expiration_type',
+      'cpo.validity_count',
+      'cpo.validity_unit',
+      'cpo.valid_until',
+      'po.name',
+      'po.service_types',
+    );
+}
+
+/** The client record of a user in the studio, or 404 (unknown user, staff only, another studio). */
+export async function assertClient(db: Db, studioId: string, userId: string): Promise<void> {
+  const row = await db('clients').where({ studio_id: studioId, user_id: userId }).first('id');
+  if (!row) throw AppError.notFound('client');
+}
+
+async function changesOf(db: Db, studioId: string, passIds: string[]): Promise<Map<string, ChangeRow[]>> {
+  const byPass = new Map<string, ChangeRow[]>();
+  if (passIds.length === 0) return byPass;
+  const rows = (await db('client_pricing_option_changes as c')
+    .leftJoin('users as u', 'u.id', 'c.actor_id')
+    .where('c.studio_id', studioId)
+    .whereIn('c.client_pricing_option_id', passIds)
+    .orderBy([{ column: 'c.created_at' }, { column: 'c.id' }])
+    .select('c.*', 'u.first_name as actor_first_name', 'u.last_name as actor_last_name')) as ChangeRow[];
+  for (const row of rows) {
+    const list = byPass.get(row.clientPricingOptionId) ?? [];
+    list.push(row);
+    byPass.set(row.clientPricingOptionId, list);
+  }
+  return byPass;
+}
+
+/**
+ * Visits paid with each pass: the fact source entries and first-visit activation derive from. The
+ * schedule module owns `client_visits`; until it exists (with `client_pricing_option_id`, `starts_at`
+ * and `status`), passes have no visits. See README "What the schedule issue must provide".
+ */
+export async function visitsOf(
+  db: Db,
+  studioId: string,
+  passIds: string[],
+): Promise<Map<string, PassVisit[]>> {
+  const byPass = new Map<string, PassVisit[]>();
+  if (passIds.length === 0) return byPass;
+  const columns = (await db('information_schema.columns')
+    .where({ table_name: 'client_visits' })
+    .whereIn('column_name', ['studio_id', 'client_pricing_option_id', 'starts_at', 'status'])
+    .select('column_name')) as Array<{ columnName: string }>;
+  if (columns.length < 4) return byPass;
+  const rows = (await db('client_visits')
+    .where({ studio_id: studioId })
+    .whereIn('client_pricing_option_id', passIds)
+    .select('client_pricing_option_id', 'starts_at', 'status')) as Array<{
+    clientPricingOptionId: string;
+    startsAt: Date;
+    status: number;
+  }>;
+  for (const row of rows) {
+    const list = byPass.get(row.clientPricingOptionId) ?? [];
+    list.push({ startsAt: new Date(row.startsAt), status: row.status as PassVisit['status'] });
+    byPass.set(row.clientPricingOptionId, list);
+  }
+  return byPass;
+}
+
+function toPassChange(row: ChangeRow): PassChange {
+  const p = row.payload;
+  if (row.kind === 'extend') return { kind: 'extend', days: Number(p.days) };
+  if (row.kind === 'freeze') return { kind: 'freeze', from: String(p.from), to: String(p.to) };
+  return { kind: 'entries', delta: Number(p.delta) };
+}
+
+function factsOf(row: PassRow, changes: ChangeRow[], visits: PassVisit[]): PassFacts {
+  return {
+    soldAt: new Date(row.soldAt),
+    terms: {
+      expirationType: row.expirationType as PricingOptionExpirationType,
+      validityCount: row.validityCount,
+      validityUnit: row.validityUnit as ValidityUnit | null,
+      validUntil: dateOnly(row.validUntil),
+      entries: row.entries,
+    },
+    changes: changes.map(toPassChange),
+    visits,
+  };
+}
+
+type Person = { userId: string; firstName: string; lastName: string };
+
+async function sharesOf(db: Db, studioId: string, passIds: string[]): Promise<Map<string, Person[]>> {
+  const byPass = new Map<string, Person[]>();
+  if (passIds.length === 0) return byPass;
+  const rows = (await db('client_pricing_option_shares as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .where('s.studio_id', studioId)
+    .whereIn('s.client_pricing_option_id', passIds)
+    .orderBy('s.created_at')
+    .select('s.client_pricing_option_id', 'u.id as user_id', 'u.first_name', 'u.last_name')) as Array<
+    Person & { clientPricingOptionId: string }
+  >;
+  for (const { clientPricingOptionId, ...person } of rows) {
+    const list = byPass.get(clientPricingOptionId) ?? [];
+    list.push(person);
+    byPass.set(clientPricingOptionId, list);
+  }
+  return byPass;
+}
+
+function presentPass(row: PassRow, state: PassState, sharedWith: Person[]): ClientPricingOptionView {
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    pricingOptionId: row.pricingOptionId,
+    name: row.name,
+    status: state.status,
+    inactiveReason: state.inactiveReason,
+    soldAt: iso(row.soldAt),
+    pricePaid: row.pricePaid,
+    activatedAt: state.activatedAt ? state.activatedAt.toISOString() : null,
+    expiresAt: state.expiresAt ? state.expiresAt.toISOString() : null,
+    lastValidDate: state.lastValidDate,
+    expirationType: row.expirationType,
+    entriesTotal: state.entriesTotal,
+    entriesUsed: state.entriesUsed,
+    entriesLeft: state.entriesLeft,
+    frozenNow: state.frozenNow,
+    freezes: state.freezes,
+    serviceTypes: row.serviceTypes,
+    sharedWith,
+  };
+}
+
+/** Passes with their state derived from facts at `now`, newest sale first. */
+async function derive(db: Db, studio: Studio, rows: PassRow[], now: Date) {
+  const ids = rows.map((r) => r.id);
+  const [changes, visits, shares] = await Promise.all([
+    changesOf(db, studio.id, ids),
+    visitsOf(db, studio.id, ids),
+    sharesOf(db, studio.id, ids),
+  ]);
+  return rows.map((row) => {
+    const state = derivePassState(
+      factsOf(row, changes.get(row.id) ?? [], visits.get(row.id) ?? []),
+      now,
+      studio.timeZone,
+    );
+    return {
+      row,
+      state,
+      changes: changes.get(row.id) ?? [],
+      view: presentPass(row, state, shares.get(row.id) ?? []),
+    };
+  });
+}
+
+export async function listClientPasses(db: Db, studio: Studio, userId: string, now: Date) {
+  await assertClient(db, studio.id, userId);
+  const rows = (await selectPasses(db, studio.id)
+    .where('cpo.client_id', userId)
+    .orderBy([
+      { column: 'cpo.sold_at', order: 'desc' },
+      { column: 'cpo.id', order: 'desc' },
+    ])
+    .limit(1000)) as PassRow[];
+  return (await derive(db, studio, rows, now)).map((d) => d.view);
+}
+
+export async function passesSharedWith(db: Db, studio: Studio, userId: string, now: Date) {
+  await assertClient(db, studio.id, userId);
+  const rows = (await selectPasses(db, studio.id)
+    .join('client_pricing_option_shares as s', 's.client_pricing_option_id', 'cpo.id')
+    .where('s.user_id', userId)
+    .orderBy([
+      { column: 'cpo.sold_at', order: 'desc' },
+      { column: 'cpo.id', order: 'desc' },
+    ])
+    .limit(1000)) as PassRow[];
+  return (await derive(db, studio, rows, now)).map((d) => d.view);
+}
+
+async function passRow(db: Db, studioId: string, id: string, lock = false): Promise<PassRow> {
+  const query = selectPasses(db, studioId).where('cpo.id', id).first();
+  if (lock) query.forUpdate('cpo');
+  const row = (await query) as PassRow | undefined;
+  if (!row) throw notFound();
+  return row;
+}
+
+function presentChange(row: ChangeRow): ClientPricingOptionChangeView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    payload: row.payload,
+    note: row.note,
+    actor: row.actorId
+      ? { id: row.actorId, firstName: row.actorFirstName ?? '', lastName: row.actorLastName ?? '' }
+      : null,
+    bulk: row.bulkId !== null,
+    createdAt: iso(row.createdAt),
+  };
+}
+
+/** People the pass owner linked their account with who are clients of this studio. */
+async function linkedClients(db: Db, studioId: string, ownerId: string): Promise<Person[]> {
+  return (await db('user_account_links as l')
+    .join('users as u', function () {
+      this.on(db.raw('u.id = case when l.user_id = ? then l.linked_user_id else l.user_id end', [ownerId]));
+    })
+    .join('clients as c', function () {
+      this.on('c.user_id', 'u.id').andOn('c.studio_id', db.raw('?', [studioId]));
+    })
+    .where((q) => q.where('l.user_id', ownerId).orWhere('l.linked_user_id', ownerId))
+    .orderBy([{ column: 'u.last_name' }, { column: 'u.first_name' }])
+    .select('u.id as user_id', 'u.first_name', 'u.last_name')) as Person[];
+}
+
+export async function passInit(
+  db: Db,
+  studio: Studio,
+  id: string,
+  now: Date,
+  canEdit: boolean,
+): Promise<ClientPricingOptionInit> {
+  const [derived] = await derive(db, studio, [await passRow(db, studio.id, id)], now);
+  return {
+    clientPricingOption: derived!.view,
+    changes: derived!.changes.map(presentChange).reverse(),
+    shareCandidates: await linkedClients(db, studio.id, derived!.row.clientId),
+    canEdit,
+  };
+}
+
+/**
+ * Keeps `status`, `activated_at` and `expires_at` of the row in step with the derived state: a
+ * projection for SQL list filters only (clients' has-valid-pass), never read back by the catalog. The
+ * schedule module calls this after it writes a visit paid with a pass.
+ */
+export async function refreshPassProjection(trx: Db, studio: Studio, id: string, now: Date): Promise<void> {
+  const [derived] = await derive(trx, studio, [await passRow(trx, studio.id, id)], now);
+  await trx('client_pricing_options').where({ studio_id: studio.id, id }).update({
+    status: derived!.state.status,
+    activated_at: derived!.state.activatedAt,
+    expires_at: derived!.state.expiresAt,
+    updated_at: trx.fn.now(),
+  });
+}
+
+type Change = Pick<ClientPricingOptionPatch, 'extendDays' | 'freeze' | 'entriesDelta' | 'note'>;
+
+/** Applies a staff change to a locked pass: one audit row per kind of change. */
+async function applyChange(
+  trx: Db,
+  studio: Studio,
+  actorId: string,
+  row: PassRow,
+  change: Change,
+  now: Date,
+  bulkId: string | null,
+): Promise<void> {
+  if (change.entriesDelta !== undefined) {
+    const [derived] = await derive(trx, studio, [row], now);
+    const state = derived!.state;
+    if (state.entriesTotal === null)
+      throw AppError.invalid({ entriesDelta: ['this pass has unlimited entries'] });
+    if (state.entriesTotal + change.entriesDelta < state.entriesUsed)
+      throw AppError.invalid({
+        entriesDelta: [`would leave fewer entries than the ${state.entriesUsed} already used`],
+      });
+  }
+  const note = change.note ?? '';
+  const rows: Array<{ kind: string; payload: Record<string, unknown> }> = [];
+  if (change.extendDays !== undefined) rows.push({ kind: 'extend', payload: { days: change.extendDays } });
+  if (change.freeze !== undefined) rows.push({ kind: 'freeze', payload: change.freeze });
+  if (change.entriesDelta !== undefined)
+    rows.push({ kind: 'entries', payload: { delta: change.entriesDelta } });
+  for (const r of rows)
+    await trx('client_pricing_option_changes').insert({
+      id: uuidv7(),
+      studio_id: studio.id,
+      client_pricing_option_id: row.id,
+      kind: r.kind,
+      payload: JSON.stringify(r.payload),
+      note,
+      actor_id: actorId,
+      bulk_id: bulkId,
+    });
+  await refreshPassProjection(trx, studio, row.id, now);
+}
+
+export async function changePass(
+  trx: Db,
+  studio: Studio,
+  actorId: string,
+  id: string,
+  change: ClientPricingOptionPatch,
+  now: Date,
+): Promise<ClientPricingOptionView> {
+  const row = await passRow(trx, studio.id, id, true);
+  await applyChange(trx, studio, actorId, row, change, now, null);
+  const [derived] = await derive(trx, studio, [await passRow(trx, studio.id, id)], now);
+  return derived!.view;
+}
+
+/** The same change to many passes, whole or nothing; every pass gets its own audit rows. */
+export async function bulkChangePasses(
+  trx: Db,
+  studio: Studio,
+  actorId: string,
+  input: BulkChangeInput,
+  now: Date,
+): Promise<BulkChangeResult> {
+  const ids = [...new Set(input.clientPricingOptionIds)];
+  const rows = (await selectPasses(trx, studio.id)
+    .whereIn('cpo.id', ids)
+    .orderBy('cpo.id')
+    .forUpdate('cpo')) as PassRow[];
+  if (rows.length !== ids.length) throw notFound();
+  const bulkId = uuidv7();
+  for (const row of rows) {
+    try {
+      await applyChange(trx, studio, actorId, row, input, now, bulkId);
+    } catch (err) {
+      if (err instanceof AppError && err.fields?.entriesDelta)
+        throw AppError.invalid({ entriesDelta: [`pass ${row.id}: ${err.fields.entriesDelta[0]}`] });
+      throw err;
+    }
+  }
+  return { changed: rows.length, bulkId };
+}
+
+export async function sharePass(
+  trx: Db,
+  studio: Studio,
+  actorId: string,
+  id: string,
+  input: ClientPricingOptionShareInput,
+  now: Date,
+): Promise<ClientPricingOptionView> {
+  const row = await passRow(trx, studio.id, id, true);
+  if (input.shared) {
+    const option = await pricingOptionRow(trx, studio.id, row.pricingOptionId);
+    if (!option.shareable)
+      throw new AppError('resource.conflict', {
+        message: 'this pass cannot be shared',
+        fields: { userId: ['this pass cannot be shared'] },
+      });
+    const candidates = await linkedClients(trx, studio.id, row.clientId);
+    if (!candidates.some((c) => c.userId === input.userId))
+      throw AppError.invalid({ userId: ['not a linked account of the pass owner in this studio'] });
+    const existing = (await trx('client_pricing_option_shares')
+      .where({ studio_id: studio.id, client_pricing_option_id: id })
+      .select('user_id')) as Array<{ userId: string }>;
+    if (!existing.some((s) => s.userId === input.userId)) {
+      if (option.shareLimit !== null && existing.length >= option.shareLimit)
+        throw new AppError('resource.conflict', {
+          message: 'shared with as many accounts as allowed',
+          fields: { userId: ['shared with as many accounts as allowed'] },
+        });
+      await trx('client_pricing_option_shares').insert({
+        id: uuidv7(),
+        studio_id: studio.id,
+        client_pricing_option_id: id,
+        user_id: input.userId,
+        shared_by: actorId,
+      });
+    }
+  } else {
+    await trx('client_pricing_option_shares')
+      .where({ studio_id: studio.id, client_pricing_option_id: id, user_id: input.userId })
+      .delete();
+  }
+  const [derived] = await derive(trx, studio, [await passRow(trx, studio.id, id)], now);
+  return derived!.view;
+}
+
+/**
+ * Staff sell (or give) a pass to a client at the desk: the option's terms are copied onto the pass.
+ * The order and payment are the sales module's; this records the entitlement and the price paid.
+ */
+export async function sellPass(
+  trx: Db,
+  studio: Studio,
+  actorId: string,
+  userId: string,
+  optionId: string,
+  price: number | undefined,
+  now: Date,
+): Promise<ClientPricingOptionView> {
+  await assertClient(trx, studio.id, userId);
+  const option = await pricingOptionRow(trx, studio.id, optionId, true);
+  const refuse = (message: string) =>
+    new AppError('resource.conflict', { message, fields: { pricingOption: [message] } });
+  if (option.archivedAt) throw refuse('this pricing option is archived');
+  if (!option.sellAtDesk) throw refuse('this pricing option is not sold at the desk');
+  const today = localDateOf(now, studio.timeZone);
+  const validUntil = dateOnly(option.validUntil);
+  if (validUntil !== null && option.expirationType === 4 && validUntil < today)
+    throw refuse('this pricing option’s validity date has passed');
+  if (option.limitPerClient !== null) {
+    const [counted] = (await trx('client_pricing_options')
+      .where({ studio_id: studio.id, client_id: userId, pricing_option_id: optionId })
+      .count('* as n')) as Array<{ n: number | string }>;
+    if (Number(counted?.n ?? 0) >= option.limitPerClient)
+      throw refuse('the client has bought this as many times as allowed');
+  }
+  const promotions = (await trx('pricing_option_promotions')
+    .where({ studio_id: studio.id, pricing_option_id: optionId })
+    .select('price', 'starts_on', 'ends_on')) as Array<{ price: number; startsOn: Date; endsOn: Date }>;
+  const listPrice = priceOn(
+    option.price,
+    promotions.map((p) => ({
+      id: '',
+      price: p.price,
+      startsOn: dateOnly(p.startsOn)!,
+      endsOn: dateOnly(p.endsOn)!,
+    })),
+    today,
+  );
+  const id = uuidv7();
+  await trx('client_pricing_options').insert({
+    id,
+    studio_id: studio.id,
+    client_id: userId,
+    pricing_option_id: optionId,
+    sold_at: now,
+    sold_by: actorId,
+    price_paid: price ?? listPrice,
+    entries: option.entries,
+    expiration_type: option.expirationType,
+    validity_count: option.validityCount,
+    validity_unit: option.validityUnit,
+    valid_until: validUntil,
+  });
+  await refreshPassProjection(trx, studio, id, now);
+  const [derived] = await derive(trx, studio, [await passRow(trx, studio.id, id)], now);
+  return derived!.view;
+}
+
+/**
+ * Everything the pass-choice rule needs about a client's passes (their own and those shared with
+ * them): facts and coverage. The schedule, appointments, entries and videos call
+ * `choosePassForVisit(await passCandidatesFor(...), visit, studio.timeZone)`.
+ */
+export async function passCandidatesFor(db: Db, studio: Studio, userId: string): Promise<PassCandidate[]> {
+  const rows = (await selectPasses(db, studio.id)
+    .select('po.restrictions')
+    .where((q) =>
+      q
+        .where('cpo.client_id', userId)
+        .orWhereExists(
+          db('client_pricing_option_shares as s')
+            .whereRaw('s.client_pricing_option_id = cpo.id')
+            .where('s.user_id', userId),
+        ),
+    )
+    .limit(1000)) as Array<PassRow & { restrictions: Partial<Restrictions> }>;
+  const ids = rows.map((r) => r.id);
+  const [changes, visits] = await Promise.all([changesOf(db, studio.id, ids), visitsOf(db, studio.id, ids)]);
+  return rows.map((row) => ({
+    id: row.id,
+    facts: factsOf(row, changes.get(row.id) ?? [], visits.get(row.id) ?? []),
+    coverage: {
+      serviceTypes: row.serviceTypes as PassCandidate['coverage']['serviceTypes'],
+      classServiceIds: row.restrictions?.classServiceIds ?? [],
+      locationIds: row.restrictions?.locationIds ?? [],
+      timeWindows: row.restrictions?.timeWindows ?? [],
+      tagIds: row.restrictions?.tagIds ?? [],
+    },
+  }));
+}

@@ -1,0 +1,3 @@
+export * from './local-dates';
+export * from './pass-validity';
+export * from './pass-choice';
