@@ -1,0 +1,4 @@
+export * from './code';
+export * from './discount';
+export * from './redeemability';
+export * from './eligibility';

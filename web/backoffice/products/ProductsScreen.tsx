@@ -1,0 +1,480 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { ProductView, VoucherView } from '../../../shared/contracts/api/products';
+import { errorCodeLabel } from '../../lib/form-errors';
+import { CategoriesDialog } from './CategoriesDialog';
+import { ProductDialog } from './ProductDialog';
+import { percent, price, useCanEdit, useProductInit, useProducts, useVouchers } from './products.api';
+import { VoucherDialog } from './VoucherDialog';
+
+/** Spec §9: table search waits 600 ms after the last key. */
+const SEARCH_DELAY_MS = 600;
+
+export function usePhone(): boolean {
+  return useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+}
+
+export function ProductsScreen({ tab }: { tab: 'products' | 'vouchers' }) {
+  const { t } = useTranslation('products');
+  const navigate = useNavigate();
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Title order={1} size="h2">
+        {t('title')}
+      </Title>
+      <Tabs value={tab} onChange={(v) => navigate(v === 'vouchers' ? '/products/vouchers' : '/products')}>
+        <Tabs.List>
+          <Tabs.Tab value="products" data-testid="products-tab-products">
+            {t('tabs.products')}
+          </Tabs.Tab>
+          <Tabs.Tab value="vouchers" data-testid="products-tab-vouchers">
+            {t('tabs.vouchers')}
+          </Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {tab === 'products' ? <ProductsPanel /> : <VouchersPanel />}
+    </Stack>
+  );
+}
+
+function LoadError({ error, onRetry }: { error: unknown; onRetry(): void }) {
+  const { t } = useTranslation('products');
+  return (
+    <Alert color="red" variant="light" title={t('loadError')} data-testid="products-load-error">
+      <Group justify="space-between">
+        <Text size="sm">{errorCodeLabel(error)}</Text>
+        <Button size="xs" variant="default" onClick={onRetry}>
+          {t('retry')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+function Loading() {
+  return (
+    <Center py="xl">
+      <Loader />
+    </Center>
+  );
+}
+
+function Empty({ text }: { text: string }) {
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Text c="dimmed" ta="center" data-testid="products-empty">
+        {text}
+      </Text>
+    </Paper>
+  );
+}
+
+// ------------------------------------------------------------------------------------- products
+
+function ProductsPanel() {
+  const { t, i18n } = useTranslation('products');
+  const phone = usePhone();
+  const canEdit = useCanEdit();
+  const init = useProductInit();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const [categoryId, setCategoryId] = useState<string | null>(null);
+  const [status, setStatus] = useState<'active' | 'archived'>('active');
+  const products = useProducts({ q: debounced, categoryId: categoryId ?? undefined, status });
+  const [editing, setEditing] = useState<ProductView | 'new' | null>(null);
+  const [managingCategories, setManagingCategories] = useState(false);
+
+  if (products.error) return <LoadError error={products.error} onRetry={() => void products.refetch()} />;
+  const items = products.data?.pages.flatMap((p) => p.items) ?? [];
+  // Grouped by category in the studio's category order; products without one last.
+  const order = new Map((init.data?.categories ?? []).map((c, i) => [c.id, i]));
+  const groups = new Map<string, { name: string; items: ProductView[] }>();
+  for (const item of items) {
+    const key = item.category?.id ?? '';
+    const group = groups.get(key) ?? { name: item.category?.name ?? t('list.uncategorized'), items: [] };
+    group.items.push(item);
+    groups.set(key, group);
+  }
+  const sorted = [...groups.entries()].sort(
+    ([a], [b]) => (a === '' ? 1e9 : (order.get(a) ?? 1e8)) - (b === '' ? 1e9 : (order.get(b) ?? 1e8)),
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Group gap="sm" align="flex-end" style={{ flex: 1 }} wrap={phone ? 'wrap' : 'nowrap'}>
+          <TextInput
+            label={t('list.search')}
+            placeholder={t('list.searchPlaceholder')}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            type="search"
+            style={{ flex: 1, minWidth: phone ? '100%' : 220 }}
+            data-testid="products-search"
+          />
+          <Select
+            label={t('list.category')}
+            placeholder={t('list.allCategories')}
+            data={[
+              ...(init.data?.categories ?? []).map((c) => ({ value: c.id, label: c.name })),
+              { value: 'none', label: t('list.uncategorized') },
+            ]}
+            value={categoryId}
+            onChange={setCategoryId}
+            clearable
+            w={phone ? '100%' : 200}
+            data-testid="products-category-filter"
+          />
+          <SegmentedControl
+            value={status}
+            onChange={(v) => setStatus(v as 'active' | 'archived')}
+            data={[
+              { value: 'active', label: t('list.active') },
+              { value: 'archived', label: t('list.archived') },
+            ]}
+            fullWidth={phone}
+            w={phone ? '100%' : undefined}
+          />
+        </Group>
+        {canEdit ? (
+          <Group gap="sm" w={phone ? '100%' : undefined} grow={phone}>
+            <Button
+              variant="default"
+              onClick={() => setManagingCategories(true)}
+              data-testid="products-categories"
+            >
+              {t('categories.open')}
+            </Button>
+            <Button onClick={() => setEditing('new')} data-testid="products-add">
+              {t('list.add')}
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
+
+      {products.isPending ? (
+        <Loading />
+      ) : items.length === 0 ? (
+        <Empty text={debounced || categoryId ? t('list.noMatches') : t('list.empty')} />
+      ) : (
+        sorted.map(([key, group]) => (
+          <Stack key={key || 'none'} gap="xs" data-testid="products-group">
+            <Title order={2} size="h4">
+              {group.name}
+            </Title>
+            {phone ? (
+              <Stack gap="xs">
+                {group.items.map((p) => (
+                  <ProductCard key={p.id} product={p} onOpen={canEdit ? () => setEditing(p) : undefined} />
+                ))}
+              </Stack>
+            ) : (
+              <Table.ScrollContainer minWidth={700}>
+                {/* Fixed columns: every category's table lines up with the others. */}
+                <Table striped highlightOnHover verticalSpacing="xs" layout="fixed">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('list.name')}</Table.Th>
+                      <Table.Th ta="right" w={110}>
+                        {t('list.price')}
+                      </Table.Th>
+                      <Table.Th w={90}>{t('list.tax')}</Table.Th>
+                      <Table.Th ta="right" w={130}>
+                        {t('list.stock')}
+                      </Table.Th>
+                      <Table.Th w={170}>{t('list.barcode')}</Table.Th>
+                      <Table.Th w={130}>{t('list.sku')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {group.items.map((p) => (
+                      <Table.Tr
+                        key={p.id}
+                        onClick={canEdit ? () => setEditing(p) : undefined}
+                        style={{ cursor: canEdit ? 'pointer' : undefined }}
+                        data-testid="product-row"
+                        data-name={p.name}
+                      >
+                        <Table.Td fw={500}>{p.name}</Table.Td>
+                        <Table.Td ta="right">{price(p.price, p.currency, i18n.language)}</Table.Td>
+                        <Table.Td>{taxLabel(p, t, i18n.language)}</Table.Td>
+                        <Table.Td ta="right">
+                          <StockBadge product={p} />
+                        </Table.Td>
+                        <Table.Td ff="monospace">{p.barcode ?? '—'}</Table.Td>
+                        <Table.Td>{p.sku ?? '—'}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Stack>
+        ))
+      )}
+
+      {products.hasNextPage ? (
+        <Group justify="center">
+          <Button
+            variant="default"
+            onClick={() => void products.fetchNextPage()}
+            loading={products.isFetchingNextPage}
+          >
+            {t('list.loadMore')}
+          </Button>
+        </Group>
+      ) : null}
+
+      <ProductDialog product={editing} onClose={() => setEditing(null)} />
+      <CategoriesDialog opened={managingCategories} onClose={() => setManagingCategories(false)} />
+    </Stack>
+  );
+}
+
+function taxLabel(p: ProductView, t: (k: string) => string, language: string): string {
+  return p.tax.rateBp === null ? t('list.exempt') : percent(p.tax.rateBp, language);
+}
+
+function StockBadge({ product }: { product: ProductView }) {
+  const { t } = useTranslation('products');
+  if (product.stock === null)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('list.notTracked')}
+      </Text>
+    );
+  return (
+    <Badge
+      color={product.stock <= 0 ? 'red' : product.stock < 5 ? 'yellow' : 'green'}
+      variant="light"
+      data-testid="product-stock"
+    >
+      {product.stock}
+    </Badge>
+  );
+}
+
+function ProductCard({ product, onOpen }: { product: ProductView; onOpen?: () => void }) {
+  const { t, i18n } = useTranslation('products');
+  return (
+    <Card
+      withBorder
+      padding="sm"
+      radius="md"
+      onClick={onOpen}
+      style={{ cursor: onOpen ? 'pointer' : undefined }}
+      data-testid="product-row"
+      data-name={product.name}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} miw={0}>
+          <Text fw={600} lineClamp={2}>
+            {product.name}
+          </Text>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {product.barcode ?? t('list.noBarcode')}
+            {product.sku ? ` · ${product.sku}` : ''}
+          </Text>
+        </Stack>
+        <Stack gap={4} align="flex-end">
+          <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {price(product.price, product.currency, i18n.language)}
+          </Text>
+          <StockBadge product={product} />
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+// ------------------------------------------------------------------------------------- vouchers
+
+const STATUS_COLORS: Record<VoucherView['status'], string> = {
+  active: 'green',
+  scheduled: 'blue',
+  expired: 'gray',
+  usedUp: 'orange',
+  archived: 'gray',
+};
+
+function VouchersPanel() {
+  const { t } = useTranslation('products');
+  const phone = usePhone();
+  const canEdit = useCanEdit();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const [status, setStatus] = useState<string>('current');
+  const vouchers = useVouchers({ q: debounced, status });
+  const [adding, setAdding] = useState(false);
+
+  if (vouchers.error) return <LoadError error={vouchers.error} onRetry={() => void vouchers.refetch()} />;
+  const items = vouchers.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Group gap="sm" align="flex-end" style={{ flex: 1 }} wrap={phone ? 'wrap' : 'nowrap'}>
+          <TextInput
+            label={t('vouchers.search')}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            type="search"
+            style={{ flex: 1, minWidth: phone ? '100%' : 220 }}
+            data-testid="vouchers-search"
+          />
+          <Select
+            label={t('vouchers.statusFilter')}
+            data={['current', 'active', 'scheduled', 'expired', 'usedUp', 'archived', 'all'].map((value) => ({
+              value,
+              label: t(`vouchers.status.${value}`),
+            }))}
+            value={status}
+            onChange={(v) => setStatus(v ?? 'current')}
+            allowDeselect={false}
+            w={phone ? '100%' : 200}
+            data-testid="vouchers-status-filter"
+          />
+        </Group>
+        {canEdit ? (
+          <Button onClick={() => setAdding(true)} fullWidth={phone} data-testid="vouchers-add">
+            {t('vouchers.add')}
+          </Button>
+        ) : null}
+      </Group>
+      {vouchers.isPending ? (
+        <Loading />
+      ) : items.length === 0 ? (
+        <Empty text={t('vouchers.empty')} />
+      ) : phone ? (
+        <Stack gap="xs">
+          {items.map((v) => (
+            <VoucherCard key={v.id} voucher={v} />
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('vouchers.code')}</Table.Th>
+                <Table.Th>{t('vouchers.discount')}</Table.Th>
+                <Table.Th>{t('vouchers.type')}</Table.Th>
+                <Table.Th>{t('vouchers.validity')}</Table.Th>
+                <Table.Th ta="right">{t('vouchers.uses')}</Table.Th>
+                <Table.Th>{t('vouchers.statusLabel')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((v) => (
+                <VoucherRow key={v.id} voucher={v} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {vouchers.hasNextPage ? (
+        <Group justify="center">
+          <Button
+            variant="default"
+            onClick={() => void vouchers.fetchNextPage()}
+            loading={vouchers.isFetchingNextPage}
+          >
+            {t('list.loadMore')}
+          </Button>
+        </Group>
+      ) : null}
+      <VoucherDialog opened={adding} onClose={() => setAdding(false)} />
+    </Stack>
+  );
+}
+
+function useVoucherTexts(v: VoucherView) {
+  const { t, i18n } = useTranslation('products');
+  const discount =
+    v.discountType === 'amount' ? price(v.value, v.currency, i18n.language) : percent(v.value, i18n.language);
+  const validity =
+    v.validFrom || v.validTo ? `${v.validFrom ?? '…'} – ${v.validTo ?? '…'}` : t('vouchers.noEnd');
+  const uses = v.usesLeft === null ? `${v.usesTotal} / ∞` : `${v.usesTotal} / ${v.usesTotal + v.usesLeft}`;
+  return {
+    discount,
+    validity,
+    uses,
+    type: t(`enums:voucherType.${v.type}`),
+    status: t(`vouchers.status.${v.status}`),
+  };
+}
+
+function VoucherRow({ voucher }: { voucher: VoucherView }) {
+  const texts = useVoucherTexts(voucher);
+  return (
+    <Table.Tr data-testid="voucher-row" data-code={voucher.code}>
+      <Table.Td ff="monospace" fw={600}>
+        {voucher.code}
+        {voucher.description ? (
+          <Text
+            size="xs"
+            c="dimmed"
+            fw={400}
+            lineClamp={1}
+            style={{ fontFamily: 'var(--mantine-font-family)' }}
+          >
+            {voucher.description}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>{texts.discount}</Table.Td>
+      <Table.Td>{texts.type}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{texts.validity}</Table.Td>
+      <Table.Td ta="right">{texts.uses}</Table.Td>
+      <Table.Td>
+        <Badge variant="light" color={STATUS_COLORS[voucher.status]}>
+          {texts.status}
+        </Badge>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function VoucherCard({ voucher }: { voucher: VoucherView }) {
+  const texts = useVoucherTexts(voucher);
+  return (
+    <Card withBorder padding="sm" radius="md" data-testid="voucher-row" data-code={voucher.code}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} miw={0}>
+          <Text fw={700} ff="monospace">
+            {voucher.code}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {texts.type} · {texts.validity} · {texts.uses}
+          </Text>
+        </Stack>
+        <Stack gap={4} align="flex-end">
+          <Text fw={600}>{texts.discount}</Text>
+          <Badge variant="light" color={STATUS_COLORS[voucher.status]}>
+            {texts.status}
+          </Badge>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

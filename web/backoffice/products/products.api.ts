@@ -1,0 +1,171 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import {
+  ProductInitSchema,
+  ProductListSchema,
+  ProductViewSchema,
+  StockMovementResultSchema,
+  VoucherListSchema,
+  VoucherRestrictionInitSchema,
+  VoucherViewSchema,
+  type ProductCreateInput,
+  type ProductPatch,
+  type StockMovementInput,
+  type VoucherCreateInput,
+} from '../../../shared/contracts/api/products';
+import { formatPrice, POLISH_PRICE_NUMBER_FORMAT } from '../../../shared/domain/money';
+import { ApiError, type ApiClient } from '../../lib/api-client';
+import { useApiClient } from '../../lib/app-context';
+import { useBackoffice } from '../backoffice.api';
+
+/** Products and vouchers calls (spec §7) and their react-query keys. */
+export const productKeys = {
+  all: (studio: string) => ['products', studio] as const,
+  list: (studio: string, filters: { q?: string; categoryId?: string; status: string }) =>
+    ['products', studio, 'list', filters] as const,
+  init: (studio: string) => ['products', studio, 'init'] as const,
+  vouchers: (studio: string, filters: { q?: string; status: string }) =>
+    ['products', studio, 'vouchers', filters] as const,
+  restrictionInit: (studio: string) => ['products', studio, 'restriction-init'] as const,
+};
+
+export function useStudioUuid(): string {
+  return useBackoffice().studio.uuid;
+}
+
+export function useCanEdit(): boolean {
+  return useBackoffice().member.abilities.includes('settings.edit');
+}
+
+export function useProducts(filters: {
+  q?: string;
+  categoryId?: string;
+  status: 'active' | 'archived' | 'all';
+}) {
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  return useInfiniteQuery({
+    queryKey: productKeys.list(studio, filters),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      api.get(`${studio}/product/collection`, {
+        schema: ProductListSchema,
+        signal,
+        query: {
+          q: filters.q || undefined,
+          categoryId: filters.categoryId || undefined,
+          status: filters.status,
+          limit: 100,
+          cursor: pageParam,
+        },
+      }),
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+}
+
+export function useProductInit() {
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  return useQuery({
+    queryKey: productKeys.init(studio),
+    queryFn: ({ signal }) => api.get(`${studio}/product/init`, { schema: ProductInitSchema, signal }),
+  });
+}
+
+export function useVouchers(filters: { q?: string; status: string }) {
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  return useInfiniteQuery({
+    queryKey: productKeys.vouchers(studio, filters),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      api.get(`${studio}/voucher/all`, {
+        schema: VoucherListSchema,
+        signal,
+        query: { q: filters.q || undefined, status: filters.status, limit: 100, cursor: pageParam },
+      }),
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+}
+
+export function useRestrictionInit(enabled: boolean) {
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  return useQuery({
+    queryKey: productKeys.restrictionInit(studio),
+    queryFn: ({ signal }) =>
+      api.get(`${studio}/voucher/restriction/init`, { schema: VoucherRestrictionInitSchema, signal }),
+    enabled,
+  });
+}
+
+export function useInvalidateProducts(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const studio = useStudioUuid();
+  return () => queryClient.invalidateQueries({ queryKey: productKeys.all(studio) });
+}
+
+/**
+ * The module's server field messages (English constants of the shared schemas and services), by
+ * translation key: the form then shows them in the screen's language.
+ */
+const SERVER_MESSAGES: Record<string, string> = {
+  'the check digit is wrong': 'products:errors.checkDigit',
+  'a barcode is 8, 12 or 13 digits (EAN-8, UPC-A, EAN-13)': 'products:errors.barcodeFormat',
+  'another product has this barcode': 'products:errors.barcodeTaken',
+  'another product has this SKU': 'products:errors.skuTaken',
+  'another voucher has this code': 'products:errors.codeTaken',
+  'this name is taken': 'products:errors.nameTaken',
+  'a number is required': 'products:errors.number',
+  'a whole number': 'products:errors.number',
+  'at least 0': 'products:errors.notNegative',
+  'at least 1': 'products:errors.positive',
+  'letters, digits and hyphens, 4 to 32 characters': 'products:errors.codeFormat',
+  'a percentage is at most 10000 basis points (100 %)': 'products:errors.percentMax',
+  'the last day is before the first day': 'products:errors.validity',
+  'choose at least one category, product or pricing option': 'products:errors.targets',
+  'invalid date (YYYY-MM-DD)': 'products:errors.date',
+  'required: the studio has no tax rates yet': 'products:errors.noTaxes',
+};
+
+/** Rethrows an ApiError with its field messages translated where the module knows them. */
+export async function translated<T>(t: TFunction, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof ApiError) || !error.envelope) throw error;
+    const fields = Object.fromEntries(
+      Object.entries(error.fields).map(([path, messages]) => [
+        path,
+        messages.map((m) => {
+          const key =
+            SERVER_MESSAGES[m] ?? (m.startsWith('at most ') ? 'products:errors.tooLarge' : undefined);
+          return key ? t(key) : m;
+        }),
+      ]),
+    );
+    throw new ApiError(error.status, { error: { ...error.envelope.error, fields } });
+  }
+}
+
+export const productCalls = {
+  createProduct: (api: ApiClient, studio: string, input: ProductCreateInput) =>
+    api.post(`${studio}/product`, input, { schema: ProductViewSchema }),
+  updateProduct: (api: ApiClient, studio: string, id: string, input: ProductPatch) =>
+    api.patch(`${studio}/product/${id}`, input, { schema: ProductViewSchema }),
+  recordStock: (api: ApiClient, studio: string, id: string, input: StockMovementInput) =>
+    api.post(`${studio}/product/${id}/stock-movement`, input, { schema: StockMovementResultSchema }),
+  createVoucher: (api: ApiClient, studio: string, input: VoucherCreateInput) =>
+    api.post(`${studio}/voucher`, input, { schema: VoucherViewSchema }),
+};
+
+/** Prices as the studio's language writes them ("1 234,50 zł" in Polish). */
+export function price(amount: number, currency: string, language: string): string {
+  return formatPrice(amount, currency, language.startsWith('pl') ? POLISH_PRICE_NUMBER_FORMAT : {});
+}
+
+/** 2300 → "23%", 550 → "5.5%" ("5,5%" in Polish). */
+export function percent(bp: number, language: string): string {
+  const text = (bp / 100).toString();
+  return `${language.startsWith('pl') ? text.replace('.', ',') : text}%`;
+}
