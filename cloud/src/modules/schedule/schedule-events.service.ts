@@ -1,0 +1,496 @@
+import { v7 as uuidv7 } from 'uuid';
+import {
+  SCHEDULE_LIMITS,
+  type GenerateInput,
+  type GenerateResult,
+  type PublicSchedule,
+  type PublicScheduleInput,
+  type ScheduleEventPatch,
+  type ScheduleEventView,
+  type ScheduleFindInput,
+} from '../../../../shared/contracts/api/schedule';
+import {
+  addLocalDays,
+  applyEventAction,
+  canEditEvent,
+  localDaysBetween,
+  occurrencesOf,
+  planGeneration,
+  type ActionRefusal,
+  type Occurrence,
+  type ScheduleEventAction,
+  type ScheduleEventState,
+} from '../../../../shared/domain/schedule';
+import { localDateOf, startOfLocalDate } from '../../../../shared/domain/entitlements/local-dates';
+import { AppError, type FieldErrors } from '../../../../shared/errors';
+import type { Db } from '../../db/knex';
+import type { Studio } from '../identity/studio.model';
+import { instructorsById } from './places-and-services.service';
+import {
+  presentEvent,
+  presentPublicEvent,
+  type ScheduleEventRow,
+  type ScheduleMetaRow,
+} from './schedule.presenter';
+import { metaRow, referenceErrors } from './schedule-metas.service';
+
+const EVENT_COLUMNS = [
+  'e.id',
+  'e.schedule_meta_id',
+  'e.class_service_id',
+  's.name as service_name',
+  's.color as service_color',
+  's.service_type',
+  'e.location_id',
+  'l.name as location_name',
+  'e.room_id',
+  'r.name as room_name',
+  'e.instructor_ids',
+  'e.starts_at',
+  'e.ends_at',
+  'e.capacity',
+  'e.waiting_list_size',
+  'e.status',
+  'e.is_hidden',
+  'e.bookable_online',
+  'e.livestream_url',
+  'e.notes',
+  'e.edited_at',
+];
+
+function selectEvents(db: Db, studioId: string) {
+  return db('schedule_events as e')
+    .join('class_services as s', 's.id', 'e.class_service_id')
+    .join('locations as l', 'l.id', 'e.location_id')
+    .leftJoin('location_rooms as r', 'r.id', 'e.room_id')
+    .where('e.studio_id', studioId)
+    .select(EVENT_COLUMNS)
+    .select(db.raw(`to_char(e.occurrence_date, 'YYYY-MM-DD') as occurrence_date`));
+}
+
+async function present(db: Db, studioId: string, rows: ScheduleEventRow[]): Promise<ScheduleEventView[]> {
+  const people = await instructorsById(
+    db,
+    studioId,
+    rows.flatMap((r) => r.instructorIds),
+  );
+  return rows.map((r) => presentEvent(r, people));
+}
+
+/** The instants a range of the studio's calendar days covers: [from 00:00, day after `to` 00:00). */
+function instantsOf(studio: Studio, from: string, to: string): [Date, Date] {
+  return [startOfLocalDate(from, studio.timeZone), startOfLocalDate(addLocalDays(to, 1), studio.timeZone)];
+}
+
+/**
+ * The back office's timetable. One range scan on (studio_id, starts_at) or, with a location,
+ * (studio_id, location_id, starts_at); services, locations and rooms by primary key; instructors
+ * in one query for the whole page (no N+1).
+ */
+export async function findEvents(
+  db: Db,
+  studio: Studio,
+  input: ScheduleFindInput,
+): Promise<ScheduleEventView[]> {
+  const [from, to] = instantsOf(studio, input.from, input.to);
+  const q = selectEvents(db, studio.id)
+    .where('e.starts_at', '>=', from)
+    .where('e.starts_at', '<', to)
+    .orderBy([{ column: 'e.starts_at' }, { column: 'e.id' }]);
+  if (input.locationId) q.where('e.location_id', input.locationId);
+  if (input.roomId) q.where('e.room_id', input.roomId);
+  if (input.classServiceId) q.where('e.class_service_id', input.classServiceId);
+  if (input.instructorId) q.whereRaw('? = any(e.instructor_ids)', [input.instructorId]);
+  if (!input.includeRemoved) q.whereNot('e.status', 'removed');
+  return present(db, studio.id, (await q) as ScheduleEventRow[]);
+}
+
+export async function getEvent(db: Db, studio: Studio, id: string): Promise<ScheduleEventView> {
+  const row = (await selectEvents(db, studio.id).where('e.id', id).first()) as ScheduleEventRow | undefined;
+  if (!row) throw AppError.notFound();
+  return (await present(db, studio.id, [row]))[0]!;
+}
+
+export async function eventsOfMeta(db: Db, studio: Studio, metaId: string): Promise<ScheduleEventView[]> {
+  const meta = await db('schedule_metas').where({ studio_id: studio.id, id: metaId }).first('id');
+  if (!meta) throw AppError.notFound();
+  const rows = (await selectEvents(db, studio.id)
+    .where('e.schedule_meta_id', metaId)
+    .orderBy([{ column: 'e.starts_at' }, { column: 'e.id' }])) as ScheduleEventRow[];
+  return present(db, studio.id, rows);
+}
+
+// ------------------------------------------------------------------------------------ generation
+
+function eventColumnsFromMeta(meta: ScheduleMetaRow, occurrence: Occurrence) {
+  return {
+    class_service_id: meta.classServiceId,
+    location_id: meta.locationId,
+    room_id: meta.roomId,
+    instructor_id: meta.instructorIds[0] ?? null,
+    instructor_ids: meta.instructorIds,
+    starts_at: occurrence.startsAt,
+    ends_at: occurrence.endsAt,
+    capacity: meta.capacity,
+    waiting_list_size: meta.waitingListSize,
+    bookable_online: meta.bookableOnline,
+  };
+}
+
+async function existingOfMeta(db: Db, metaId: string, from: string, to: string) {
+  const rows = (await db('schedule_events')
+    .where({ schedule_meta_id: metaId })
+    .whereBetween('occurrence_date', [from, to])
+    .forUpdate()
+    .select(
+      'id',
+      'starts_at',
+      'status',
+      'edited_at',
+      db.raw(`to_char(occurrence_date, 'YYYY-MM-DD') as date`),
+    )) as Array<{
+    id: string;
+    date: string;
+    startsAt: Date;
+    status: ScheduleEventState['status'];
+    editedAt: Date | null;
+  }>;
+  return rows.map((r) => ({
+    id: r.id,
+    date: r.date,
+    startsAt: r.startsAt,
+    status: r.status,
+    edited: r.editedAt !== null,
+  }));
+}
+
+async function applyPlan(
+  db: Db,
+  studio: Studio,
+  meta: ScheduleMetaRow,
+  window: { from: string; to: string },
+  now: Date,
+  resync: boolean,
+): Promise<{ created: number; updated: number; deleted: number }> {
+  const occurrences = occurrencesOf(meta, window, studio.timeZone);
+  const existing = await existingOfMeta(db, meta.id, window.from, window.to);
+  const plan = planGeneration(occurrences, existing, now, { resync });
+  if (plan.create.length > 0)
+    await db.batchInsert(
+      'schedule_events',
+      plan.create.map((o) => ({
+        id: uuidv7(),
+        studio_id: studio.id,
+        schedule_meta_id: meta.id,
+        occurrence_date: o.date,
+        ...eventColumnsFromMeta(meta, o),
+      })),
+      200,
+    );
+  for (const { id, occurrence } of plan.update)
+    await db('schedule_events')
+      .where({ id })
+      .update({ ...eventColumnsFromMeta(meta, occurrence), updated_at: db.fn.now() });
+  if (plan.delete.length > 0) await db('schedule_events').whereIn('id', plan.delete).delete();
+  return { created: plan.create.length, updated: plan.update.length, deleted: plan.delete.length };
+}
+
+/**
+ * `schedule-events/generate`: creates the missing events of the studio's metas (or the ones named)
+ * from `from` (default: today in the studio) to `to` (default: 8 weeks). Idempotent: a second call
+ * creates nothing. Each meta row is locked, so two generations of one meta cannot race.
+ */
+export async function generateEvents(
+  db: Db,
+  studio: Studio,
+  input: GenerateInput,
+  now: Date,
+): Promise<GenerateResult> {
+  const today = localDateOf(now, studio.timeZone);
+  const from = input.from ?? today;
+  const to = input.to ?? addLocalDays(from, SCHEDULE_LIMITS.generateDefaultDays - 1);
+  if (localDaysBetween(from, to) < 0 || localDaysBetween(from, to) >= SCHEDULE_LIMITS.generateMaxDays)
+    throw new AppError('request.invalid', {
+      message: 'invalid window',
+      fields: { to: ['at most a year after the first day'] },
+    });
+  const q = db('schedule_metas').where({ studio_id: studio.id }).orderBy('id').forUpdate().select('id');
+  if (input.scheduleMetaIds) q.whereIn('id', input.scheduleMetaIds);
+  const ids = ((await q) as Array<{ id: string }>).map((r) => r.id);
+  if (input.scheduleMetaIds && ids.length !== input.scheduleMetaIds.length)
+    throw new AppError('request.invalid', {
+      message: 'unknown schedule',
+      fields: { scheduleMetaIds: ['unknown in this studio'] },
+    });
+  const total = { from, to, created: 0, updated: 0, deleted: 0 };
+  for (const id of ids) {
+    const result = await applyPlan(db, studio, await metaRow(db, studio.id, id), { from, to }, now, false);
+    total.created += result.created;
+  }
+  return total;
+}
+
+/**
+ * After a meta changes: its untouched future events follow it, on the days already generated (a
+ * change never extends the generated horizon; `generate` does that).
+ */
+export async function resyncMetaEvents(
+  db: Db,
+  studio: Studio,
+  meta: ScheduleMetaRow,
+  now: Date,
+): Promise<void> {
+  const last = (await db('schedule_events')
+    .where({ schedule_meta_id: meta.id })
+    .first(db.raw(`to_char(max(occurrence_date), 'YYYY-MM-DD') as last`))) as
+    { last: string | null } | undefined;
+  const today = localDateOf(now, studio.timeZone);
+  if (!last?.last || localDaysBetween(today, last.last) < 0) return;
+  await applyPlan(db, studio, meta, { from: today, to: last.last }, now, true);
+}
+
+// ------------------------------------------------------------------------------------ per event
+
+interface LockedEvent {
+  id: string;
+  locationId: string;
+  startsAt: Date;
+  endsAt: Date;
+  status: ScheduleEventState['status'];
+  isHidden: boolean;
+  bookableOnline: boolean;
+}
+
+/** Locks the events named (in id order, so concurrent bulk calls cannot deadlock); any unknown → 404. */
+async function lockEvents(db: Db, studioId: string, ids: string[]): Promise<LockedEvent[]> {
+  const rows = (await db('schedule_events')
+    .where({ studio_id: studioId })
+    .whereIn('id', ids)
+    .orderBy('id')
+    .forUpdate()
+    .select(
+      'id',
+      'location_id',
+      'starts_at',
+      'ends_at',
+      'status',
+      'is_hidden',
+      'bookable_online',
+    )) as LockedEvent[];
+  if (rows.length !== new Set(ids).size) throw AppError.notFound();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)!);
+}
+
+const stateOf = (e: LockedEvent): ScheduleEventState => ({
+  status: e.status,
+  hidden: e.isHidden,
+  bookableOnline: e.bookableOnline,
+});
+
+const REFUSAL_MESSAGES: Record<ActionRefusal, string> = {
+  removed: 'the class was removed',
+  cancelled: 'the class is cancelled',
+  ended: 'the class has already ended',
+};
+
+function refuse(fields: FieldErrors): never {
+  throw new AppError('scheduleEvent.actionNotAllowed', {
+    message: Object.values(fields)[0]?.[0] ?? 'not allowed',
+    fields,
+  });
+}
+
+/** One action on several events: all of them change or none (the first refusal names each event). */
+export async function applyAction(
+  db: Db,
+  studio: Studio,
+  ids: string[],
+  action: ScheduleEventAction,
+  now: Date,
+  fieldPrefix: string | null,
+): Promise<ScheduleEventView[]> {
+  const events = await lockEvents(db, studio.id, ids);
+  const fields: FieldErrors = {};
+  const changes: Array<{ event: LockedEvent; state: ScheduleEventState }> = [];
+  events.forEach((event, i) => {
+    const outcome = applyEventAction(stateOf(event), action, event, now);
+    if (!outcome.ok)
+      fields[fieldPrefix === null ? '' : `${fieldPrefix}.${i}`] = [REFUSAL_MESSAGES[outcome.reason]];
+    else changes.push({ event, state: outcome.state });
+  });
+  if (Object.keys(fields).length > 0) refuse(fields);
+  for (const { event, state } of changes) {
+    const before = stateOf(event);
+    if (
+      before.status === state.status &&
+      before.hidden === state.hidden &&
+      before.bookableOnline === state.bookableOnline
+    )
+      continue;
+    await db('schedule_events')
+      .where({ id: event.id })
+      .update({
+        status: state.status,
+        is_hidden: state.hidden,
+        bookable_online: state.bookableOnline,
+        cancelled_at: state.status === 'cancelled' ? (before.status === 'cancelled' ? undefined : now) : null,
+        removed_at: state.status === 'removed' ? (before.status === 'removed' ? undefined : now) : null,
+        updated_at: db.fn.now(),
+      });
+  }
+  return listByIds(db, studio, ids);
+}
+
+async function listByIds(db: Db, studio: Studio, ids: string[]): Promise<ScheduleEventView[]> {
+  const rows = (await selectEvents(db, studio.id).whereIn('e.id', ids)) as ScheduleEventRow[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return present(
+    db,
+    studio.id,
+    ids.map((id) => byId.get(id)!),
+  );
+}
+
+/**
+ * Edits events one by one (single or bulk): the edit marks them `edited`, so generation and meta
+ * changes no longer overwrite them. Removed events cannot be edited (409).
+ */
+export async function patchEvents(
+  db: Db,
+  studio: Studio,
+  ids: string[],
+  patch: ScheduleEventPatch,
+  now: Date,
+  fieldPrefix: string | null,
+): Promise<ScheduleEventView[]> {
+  const events = await lockEvents(db, studio.id, ids);
+  const fields: FieldErrors = {};
+  events.forEach((e, i) => {
+    if (!canEditEvent(stateOf(e)))
+      fields[fieldPrefix === null ? '' : `${fieldPrefix}.${i}`] = [REFUSAL_MESSAGES.removed];
+  });
+  if (Object.keys(fields).length > 0) refuse(fields);
+  const locations = new Set(events.map((e) => e.locationId));
+  const refErrors = await referenceErrors(db, studio.id, {
+    locationId: patch.locationId,
+    instructorIds: patch.instructorIds,
+  });
+  if (patch.roomId) {
+    const room = await db('location_rooms')
+      .where({ studio_id: studio.id, id: patch.roomId })
+      .first('location_id');
+    const target = patch.locationId ?? (locations.size === 1 ? [...locations][0] : undefined);
+    if (!room) refErrors.roomId = ['unknown in this studio'];
+    else if (room.locationId !== target) refErrors.roomId = ['not a room of this location'];
+  } else if (patch.locationId && patch.roomId === undefined) {
+    // Moving to another location without naming a room leaves no room rather than a foreign one.
+    patch = { ...patch, roomId: null };
+  }
+  if (Object.keys(refErrors).length > 0)
+    throw new AppError('request.invalid', { message: 'invalid event', fields: refErrors });
+  for (const event of events) {
+    const startsAt = patch.startsAt ? new Date(patch.startsAt) : event.startsAt;
+    const duration = patch.durationMinutes ?? (event.endsAt.getTime() - event.startsAt.getTime()) / 60_000;
+    const columns: Record<string, unknown> = {
+      location_id: patch.locationId,
+      room_id: patch.roomId,
+      instructor_ids: patch.instructorIds,
+      instructor_id: patch.instructorIds ? (patch.instructorIds[0] ?? null) : undefined,
+      capacity: patch.capacity,
+      waiting_list_size: patch.waitingListSize,
+      notes: patch.notes,
+      starts_at: startsAt,
+      ends_at: new Date(startsAt.getTime() + duration * 60_000),
+      edited_at: now,
+      updated_at: db.fn.now(),
+    };
+    await db('schedule_events')
+      .where({ id: event.id })
+      .update(Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)));
+  }
+  return listByIds(db, studio, ids);
+}
+
+export async function setLivestream(
+  db: Db,
+  studio: Studio,
+  id: string,
+  url: string | null,
+): Promise<ScheduleEventView> {
+  const [event] = await lockEvents(db, studio.id, [id]);
+  if (!canEditEvent(stateOf(event!))) refuse({ '': [REFUSAL_MESSAGES.removed] });
+  await db('schedule_events').where({ id }).update({ livestream_url: url, updated_at: db.fn.now() });
+  return getEvent(db, studio, id);
+}
+
+// ------------------------------------------------------------------------------------ front office
+
+/**
+ * The studio's public timetable: classes neither hidden nor removed (cancelled ones stay, marked),
+ * with the filters' choices. Same index-friendly range scan as the back office.
+ */
+export async function publicSchedule(
+  db: Db,
+  studio: Studio,
+  input: PublicScheduleInput,
+): Promise<PublicSchedule> {
+  const [from, to] = instantsOf(studio, input.from, input.to);
+  const q = selectEvents(db, studio.id)
+    .where('e.starts_at', '>=', from)
+    .where('e.starts_at', '<', to)
+    .where('e.is_hidden', false)
+    .whereNot('e.status', 'removed')
+    .orderBy([{ column: 'e.starts_at' }, { column: 'e.id' }]);
+  if (input.locationId) q.where('e.location_id', input.locationId);
+  if (input.classServiceId) q.where('e.class_service_id', input.classServiceId);
+  if (input.instructorId) q.whereRaw('? = any(e.instructor_ids)', [input.instructorId]);
+  const rows = (await q) as ScheduleEventRow[];
+  const people = await instructorsById(
+    db,
+    studio.id,
+    rows.flatMap((r) => r.instructorIds),
+  );
+  const [locations, services, teachers] = await Promise.all([
+    db('locations')
+      .where({ studio_id: studio.id })
+      .select('id', 'name')
+      .orderBy([{ column: 'name' }, { column: 'id' }]),
+    db('class_services')
+      .where({ studio_id: studio.id })
+      .whereIn('service_type', ['classroom', 'course'])
+      .select('id', 'name', 'color', 'service_type')
+      .orderBy([{ column: 'created_at' }, { column: 'id' }]),
+    db('schedule_events')
+      .where({ studio_id: studio.id, is_hidden: false })
+      .whereNot('status', 'removed')
+      .where('starts_at', '>=', from)
+      .where('starts_at', '<', to)
+      .distinct(db.raw('unnest(instructor_ids) as id')),
+  ]);
+  const teacherMap = await instructorsById(
+    db,
+    studio.id,
+    (teachers as Array<{ id: string }>).map((t) => t.id),
+  );
+  return {
+    timeZone: studio.timeZone,
+    from: input.from,
+    to: input.to,
+    items: rows.map((r) => presentPublicEvent(r, people)),
+    filters: {
+      locations: locations as Array<{ id: string; name: string }>,
+      classServices: (
+        services as Array<{
+          id: string;
+          name: Record<string, { value: string }>;
+          color: string;
+          serviceType: 'classroom' | 'course';
+        }>
+      ).map((s) => ({ id: s.id, name: s.name, color: s.color, serviceType: s.serviceType })),
+      instructors: [...teacherMap.values()].sort(
+        (a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName),
+      ),
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './occurrences';
+export * from './generation';
+export * from './event-actions';

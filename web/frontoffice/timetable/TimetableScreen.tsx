@@ -1,0 +1,241 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PublicScheduleSchema, type PublicScheduleEvent } from '../../../shared/contracts/api/schedule';
+import { useApiClient } from '../../lib/app-context';
+import {
+  formatDay,
+  formatRange,
+  formatTime,
+  groupByDay,
+  serviceName,
+  shiftAnchor,
+  todayIn,
+  visibleDays,
+} from '../../backoffice/schedule/week';
+import { useStudioUuid } from '../studio';
+
+// The browser's zone until the first answer tells us the studio's (the page context does not carry it).
+const BROWSER_TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The studio's public timetable (front office `POST schedule`): anyone may look. A week at a time on
+ * desktop (seven columns), one day at a time on phones; filters by location, class and instructor.
+ */
+export function TimetableScreen() {
+  const { t, i18n } = useTranslation('schedule');
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const view = phone ? 'day' : 'week';
+  const [tz, setTz] = useState(BROWSER_TZ);
+  const [anchor, setAnchor] = useState(() => todayIn(BROWSER_TZ));
+  const [filters, setFilters] = useState<{
+    locationId?: string;
+    classServiceId?: string;
+    instructorId?: string;
+  }>({});
+  // The query always asks for the whole week, so switching to the day view never refetches.
+  const week = useMemo(() => visibleDays(anchor, 'week'), [anchor]);
+  const days = view === 'week' ? week : [anchor];
+  const schedule = useQuery({
+    queryKey: ['timetable', studio, week[0], filters],
+    queryFn: async ({ signal }) => {
+      const answer = await api.post(
+        `${studio}/schedule`,
+        { from: week[0], to: week[6], ...filters },
+        { schema: PublicScheduleSchema, signal },
+      );
+      if (answer.timeZone !== tz) setTz(answer.timeZone);
+      return answer;
+    },
+    placeholderData: keepPreviousData,
+  });
+  const grouped = groupByDay(schedule.data?.items ?? [], days, tz);
+  const options = schedule.data?.filters;
+  const setFilter = (key: keyof typeof filters) => (value: string | null) =>
+    setFilters((f) => ({ ...f, [key]: value ?? undefined }));
+
+  return (
+    <Stack gap="md" data-testid="timetable">
+      <Title order={2}>{t('timetable.title')}</Title>
+      <Paper withBorder p="sm">
+        <Stack gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => setAnchor(shiftAnchor(anchor, view, -1))}
+              aria-label={t('previous')}
+            >
+              ‹
+            </Button>
+            <Button variant="default" size="xs" onClick={() => setAnchor(todayIn(tz))}>
+              {t('today')}
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => setAnchor(shiftAnchor(anchor, view, 1))}
+              aria-label={t('next')}
+              data-testid="timetable-next"
+            >
+              ›
+            </Button>
+            <Text fw={600} size="sm" data-testid="timetable-range">
+              {formatRange(days, i18n.language)}
+            </Text>
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
+            <Select
+              size="xs"
+              placeholder={t('allLocations')}
+              clearable
+              value={filters.locationId ?? null}
+              onChange={setFilter('locationId')}
+              data={(options?.locations ?? []).map((l) => ({ value: l.id, label: l.name }))}
+              aria-label={t('location')}
+              data-testid="timetable-location"
+            />
+            <Select
+              size="xs"
+              placeholder={t('timetable.allClasses')}
+              clearable
+              value={filters.classServiceId ?? null}
+              onChange={setFilter('classServiceId')}
+              data={(options?.classServices ?? []).map((s) => ({
+                value: s.id,
+                label: serviceName(s.name, i18n.language, null),
+              }))}
+              aria-label={t('timetable.class')}
+              data-testid="timetable-class"
+            />
+            <Select
+              size="xs"
+              placeholder={t('timetable.allInstructors')}
+              clearable
+              value={filters.instructorId ?? null}
+              onChange={setFilter('instructorId')}
+              data={(options?.instructors ?? []).map((p) => ({
+                value: p.id,
+                label: `${p.firstName} ${p.lastName}`,
+              }))}
+              aria-label={t('instructors')}
+              data-testid="timetable-instructor"
+            />
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+      {schedule.error ? (
+        <Alert color="red">{t('loadFailed')}</Alert>
+      ) : !schedule.data ? (
+        <Loader aria-label={t('loading')} />
+      ) : view === 'week' ? (
+        // The front office's frame is narrow: the week scrolls sideways rather than squeezing days.
+        <ScrollArea type="auto" offsetScrollbars>
+          <SimpleGrid cols={7} spacing={6} miw={7 * 132} data-testid="timetable-week">
+            {days.map((day) => (
+              <Stack key={day} gap={4} miw={0}>
+                <Text
+                  size="sm"
+                  fw={700}
+                  ta="center"
+                  py={4}
+                  style={{ borderBottom: '2px solid var(--mantine-color-gray-3)' }}
+                >
+                  {formatDay(day, i18n.language)}
+                </Text>
+                {(grouped.get(day) ?? []).map((e) => (
+                  <PublicEventCard key={e.id} event={e} tz={tz} compact />
+                ))}
+                {(grouped.get(day) ?? []).length === 0 && (
+                  <Text size="xs" c="dimmed" ta="center" py="sm">
+                    {t('noClasses')}
+                  </Text>
+                )}
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </ScrollArea>
+      ) : (
+        <Stack gap="xs" data-testid="timetable-day">
+          <Text fw={700}>{formatDay(anchor, i18n.language, 'long')}</Text>
+          {(grouped.get(anchor) ?? []).map((e) => (
+            <PublicEventCard key={e.id} event={e} tz={tz} />
+          ))}
+          {(grouped.get(anchor) ?? []).length === 0 && (
+            <Text c="dimmed" size="sm">
+              {t('noClassesDay')}
+            </Text>
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function PublicEventCard({
+  event,
+  tz,
+  compact = false,
+}: {
+  event: PublicScheduleEvent;
+  tz: string;
+  compact?: boolean;
+}) {
+  const { t, i18n } = useTranslation('schedule');
+  return (
+    <Box
+      p={compact ? 6 : 'sm'}
+      data-testid="timetable-event"
+      data-cancelled={event.cancelled}
+      style={{
+        borderLeft: `4px solid ${event.classService.color}`,
+        borderRadius: 6,
+        boxShadow: '0 0 0 1px var(--mantine-color-gray-3)',
+        background: event.cancelled ? 'var(--mantine-color-gray-1)' : 'var(--mantine-color-body)',
+      }}
+    >
+      <Text size="xs" c="dimmed">
+        {formatTime(event.startsAt, i18n.language, tz)}–{formatTime(event.endsAt, i18n.language, tz)}
+      </Text>
+      <Text
+        size={compact ? 'xs' : 'sm'}
+        fw={600}
+        td={event.cancelled ? 'line-through' : undefined}
+        lineClamp={2}
+      >
+        {serviceName(event.classService.name, i18n.language, null)}
+      </Text>
+      <Text size="xs" c="dimmed" lineClamp={compact ? 2 : 1}>
+        {[
+          event.room?.name ?? event.location.name,
+          event.instructors.map((p) => `${p.firstName} ${p.lastName}`).join(', '),
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </Text>
+      {event.cancelled && (
+        <Badge size="xs" color="red" mt={2}>
+          {t('status.cancelled')}
+        </Badge>
+      )}
+    </Box>
+  );
+}
