@@ -14,8 +14,14 @@ import { registerTranslationRoutes } from './http/translations';
 import { registerEntryRoutes } from './modules/entry/entry.routes';
 import { registerAccountErasureRoutes } from './modules/identity/account-erasure.routes';
 import { registerClientRoutes } from './modules/clients/clients.routes';
+import { registerClientRecordRoutes } from './modules/client-records/client-records.routes';
+import { registerClientAccountRoutes } from './modules/client-accounts/client-accounts.routes';
+import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerAuthRoutes } from './modules/identity/auth.routes';
 import { registerStaffRoutes } from './modules/staff/staff.routes';
+import { registerProductRoutes } from './modules/products/products.routes';
+import { registerFiscalPrinterRoutes } from './modules/fiscal-printers/fiscal-printers.routes';
+import { registerScheduleRoutes } from './modules/schedule/schedule.routes';
 import { WEB_DIST_DIR } from './paths';
 
 /** Every module's API routes, mounted under /api. */
@@ -25,6 +31,12 @@ const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> 
   registerAccountErasureRoutes,
   registerStaffRoutes,
   registerClientRoutes,
+  registerClientRecordRoutes,
+  registerProductRoutes,
+  registerClientAccountRoutes,
+  registerCatalogRoutes,
+  registerFiscalPrinterRoutes,
+  registerScheduleRoutes,
 ];
 
 export type ExtraMiddleware = Koa.Middleware<AppState, AppCustom>;
@@ -114,7 +126,8 @@ export function createApp(
       ['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) &&
       ctx.request.length
     ) {
-      if (!ctx.is('json'))
+      // Uploads (`…/upload`) may send multipart/form-data: their route parses and checks it.
+      if (!ctx.is('json') && !(ctx.path.endsWith('/upload') && ctx.is('multipart')))
         throw new AppError('request.unsupportedMediaType', { message: 'send application/json' });
     }
     await next();

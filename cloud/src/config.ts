@@ -25,6 +25,17 @@ export const ConfigSchema = z.object({
   DEMO_SEED: z
     .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional())
     .transform((v) => v === undefined || v === 'true' || v === '1'),
+  /**
+   * AES-256-GCM key of encrypted client custom fields: 32 bytes, base64. Unset: a key generated once
+   * and kept in DATA_DIR/secrets/field-encryption.key (set it in production, and back it up).
+   */
+  FIELD_ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, '32 bytes, base64-encoded')
+      .optional(),
+  ),
   /** Cookies get the Secure flag (set behind HTTPS). */
   COOKIE_SECURE: z
     .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional())

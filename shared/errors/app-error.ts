@@ -27,6 +27,16 @@ export const ERRORS = {
   'staff.roleInUse': { code: 1501, status: 409 },
   'staff.ownerRoleLocked': { code: 1502, status: 409 },
   'staff.alreadyMember': { code: 1503, status: 409 },
+  'product.stockNegative': { code: 1750, status: 409 },
+  'product.stockUntracked': { code: 1751, status: 409 },
+  'voucher.archived': { code: 1752, status: 409 },
+  'voucher.notYetValid': { code: 1753, status: 409 },
+  'voucher.expired': { code: 1754, status: 409 },
+  'voucher.usedUp': { code: 1755, status: 409 },
+  'voucher.clientRequired': { code: 1756, status: 400 },
+  'voucher.clientLimitReached': { code: 1757, status: 409 },
+  'voucher.notApplicable': { code: 1758, status: 409 },
+  'scheduleEvent.actionNotAllowed': { code: 1800, status: 409 },
   'internal.unexpected': { code: 1999, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

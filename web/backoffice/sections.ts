@@ -5,8 +5,9 @@
 export const SECTIONS = [
   { id: 'dashboard', path: '/' },
   { id: 'schedule', path: '/schedule' },
-  { id: 'clients', path: '/clients' },
+  { id: 'clients', path: '/clients', ability: 'clients.view' },
   { id: 'sales', path: '/sales' },
+  { id: 'products', path: '/products', labelKey: 'products:nav', ability: 'sales.view' },
   { id: 'reports', path: '/reports' },
   // Shown to members whose role holds `ability`; its label lives under the module's own key.
   { id: 'staff', path: '/staff', labelKey: 'staff.nav', ability: 'staff.view' },

@@ -11,6 +11,8 @@ import { NotFoundScreen } from './screens/NotFoundScreen';
 import { ProfileDeletionScreen } from './screens/ProfileDeletionScreen';
 import { ResetPasswordScreen } from './screens/ResetPasswordScreen';
 import { StudioUuidProvider } from './studio';
+import { TimetableScreen } from './timetable/TimetableScreen';
+import { accountRoutes } from './account/routes';
 
 /**
  * Client-facing app, history routing under `/{uuid}/frontoffice` (the server serves this HTML for
@@ -31,6 +33,8 @@ export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
                   { path: 'login', element: <LoginScreen /> },
                   { path: 'reset-password', element: <ResetPasswordScreen /> },
                   { path: PROFILE_DELETION_SLUG, element: <ProfileDeletionScreen /> },
+                  { path: 'timetable', element: <TimetableScreen /> },
+                  ...accountRoutes,
                   { path: '*', element: <NotFoundScreen /> },
                 ],
               },

@@ -186,7 +186,7 @@ export const ClientListInitSchema = z.object({
   defaultSort: z.literal('name'),
   pageSizes: z.array(z.number()),
   bulkActions: z.array(z.enum(['tag', 'untag', 'message', 'export'])),
-  exportFormats: z.array(z.literal('csv')),
+  exportFormats: z.array(z.enum(['csv', 'xlsx'])),
   abilities: ClientAbilitiesSchema,
 });
 export type ClientListInit = z.infer<typeof ClientListInitSchema>;
@@ -335,9 +335,9 @@ export const BackofficeSearchInputSchema = z.strictObject({ queryString: require
 export const BackofficeSearchResultSchema = z.object({ clients: z.array(ClientSearchItemSchema) });
 export type BackofficeSearchResult = z.infer<typeof BackofficeSearchResultSchema>;
 
-/** `POST client/export`: the filtered list as a CSV download (UTF-8 with BOM). */
+/** `POST client/export`: the filtered list as a CSV (UTF-8 with BOM) or XLSX download. */
 export const ClientExportInputSchema = ClientFilterSchema.extend({
-  format: z.enum(['csv']).default('csv'),
+  format: z.enum(['csv', 'xlsx']).default('csv'),
   /** Default: ';' for studios whose language writes decimal commas (pl), else ','. */
   delimiter: z.enum([',', ';']).optional(),
 }).superRefine(checkFilter);
@@ -369,7 +369,7 @@ export const ClientBulkInputSchema = z.discriminatedUnion('action', [
   z.strictObject({
     action: z.literal('export'),
     clientIds: clientIds(),
-    format: z.enum(['csv']).default('csv'),
+    format: z.enum(['csv', 'xlsx']).default('csv'),
     delimiter: z.enum([',', ';']).optional(),
   }),
 ]);

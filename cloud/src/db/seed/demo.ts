@@ -5,6 +5,8 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Logger } from '../../logger';
 import { hashPassword } from '../../modules/identity/passwords';
 import { newSecret } from '../../modules/identity/tokens';
+import { seedDemoAgreements } from '../../modules/client-accounts/demo-agreements';
+import { seedDemoProducts } from '../../modules/products/demo-products';
 
 export interface DemoSummary {
   studioUuid: string;
@@ -331,7 +333,8 @@ export async function seedDemoStudio(knex: Knex, log: Logger, now = new Date()):
             class_service_id: service.id,
             location_id: room.locationId,
             room_id: room.id,
-            instructor_id: pick(instructors),
+            // One pick for both: the lead instructor and the list the schedule module reads.
+            ...((id: string) => ({ instructor_id: id, instructor_ids: [id] }))(pick(instructors)),
             starts_at: new Date(start.getTime()),
             ends_at: new Date(start.getTime() + service.minutes * 60_000),
             capacity: room.capacity,
@@ -340,6 +343,16 @@ export async function seedDemoStudio(knex: Knex, log: Logger, now = new Date()):
       }
     }
     await trx.batchInsert('schedule_events', events, 200);
+
+    // Polish VAT rates on the fiscal printer's slots (catalog module): 23 % is the default.
+    const taxes = [
+      { name: 'VAT 23%', rate_bp: 2300, fiscal_slot: 'A', is_default: true },
+      { name: 'VAT 8%', rate_bp: 800, fiscal_slot: 'B', is_default: false },
+      { name: 'VAT 5%', rate_bp: 500, fiscal_slot: 'C', is_default: false },
+      { name: 'VAT 0%', rate_bp: 0, fiscal_slot: 'D', is_default: false },
+      { name: 'VAT zw.', rate_bp: null, fiscal_slot: 'E', is_default: false },
+    ].map((t) => ({ id: uuidv7(), studio_id: studioId, ...t }));
+    await trx('taxes').insert(taxes);
 
     const passes = [
       { name: lt('Single entry', 'Wejście jednorazowe'), price: 4500, entries: 1, days: 30 },
@@ -354,8 +367,11 @@ export async function seedDemoStudio(knex: Knex, log: Logger, now = new Date()):
         name: JSON.stringify(p.name),
         price: p.price,
         tax_rate_bp: 2300,
+        tax_id: taxes[0]!.id,
         entries: p.entries,
         validity_days: p.days,
+        validity_count: p.days,
+        validity_unit: 'day',
         expiration_type: 0,
       })),
     );
@@ -375,9 +391,34 @@ export async function seedDemoStudio(knex: Knex, log: Logger, now = new Date()):
         entries: pass.entries,
         activated_at: activatedAt,
         expires_at: expiresAt,
+        // The sale facts the catalog derives the pass's state from.
+        sold_at: activatedAt,
+        price_paid: pass.price,
+        expiration_type: 0,
+        validity_count: pass.days,
+        validity_unit: 'day',
       });
     }
     await trx.batchInsert('client_pricing_options', owned, 200);
+    // Client tags, so the back office's tag filter and bulk tagging have something to show.
+    const demoTags = ['VIP', 'Student', 'Poranki'].map((name) => ({
+      id: uuidv7(),
+      studio_id: studioId,
+      name,
+      type: 0,
+    }));
+    await trx('tags').insert(demoTags);
+    await trx.batchInsert(
+      'user_tags',
+      clientIds.flatMap((userId, i) =>
+        demoTags
+          .filter((_, t) => (i + t) % [7, 4, 5][t]! === 0)
+          .map((tag) => ({ id: uuidv7(), studio_id: studioId, tag_id: tag.id, user_id: userId })),
+      ),
+      200,
+    );
+    await seedDemoAgreements(trx, studioId, now);
+    await seedDemoProducts(trx, studioId);
     log.info(
       { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },
       'demo studio seeded',

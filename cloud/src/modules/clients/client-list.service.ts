@@ -12,6 +12,7 @@ import {
   type ClientSearchQuery,
 } from '../../../../shared/domain/clients';
 import { AppError } from '../../../../shared/errors';
+import { cardNumberKey } from '../../../../shared/domain/accounts/identity';
 import type { Db } from '../../db/knex';
 
 /** The list's filters once resolved against the studio's calendar and clock. */
@@ -154,7 +155,29 @@ export function selectClients(db: Db, studioId: string): Knex.QueryBuilder {
 const prefix = (value: string) => `${escapeLike(value)}%`;
 const contains = (value: string) => `%${escapeLike(value)}%`;
 
+/**
+ * A search that could be a membership card number (one word, or digits) also finds the client holding
+ * that card (client-accounts module, `client_identities`; exact match on its key, any case, spaces and
+ * hyphens). Uncorrelated, so the card lookup (client_identities_key index) runs once per query.
+ */
 function applySearch(qb: Knex.QueryBuilder, search: ClientSearchQuery, trigram: boolean): void {
+  const card =
+    search.kind === 'phone'
+      ? cardNumberKey(search.prefixes[0] ?? '')
+      : search.kind === 'text' && search.tokens.length === 1
+        ? cardNumberKey(search.tokens[0]!)
+        : null;
+  if (!card) return applyNameOrPhoneSearch(qb, search, trigram);
+  qb.where((w) => {
+    w.where((inner) => applyNameOrPhoneSearch(inner, search, trigram)).orWhereRaw(
+      `(c.studio_id, c.user_id) in (select ci.studio_id, ci.user_id from client_identities ci
+        where ci.kind = 'card' and ci.value_key = ?)`,
+      [card],
+    );
+  });
+}
+
+function applyNameOrPhoneSearch(qb: Knex.QueryBuilder, search: ClientSearchQuery, trigram: boolean): void {
   if (search.kind === 'phone') {
     if (trigram && search.infix.length >= TRIGRAM_MIN_LENGTH) {
       qb.where('c.search_text', 'like', contains(search.infix));

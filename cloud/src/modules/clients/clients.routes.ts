@@ -52,6 +52,7 @@ import type { Db, Knex } from '../../db/knex';
 import { abilitiesOf, assertAbility } from '../../http/abilities';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
+import { clientsXlsxStream, XLSX_CONTENT_TYPE } from '../client-records/clients-xlsx';
 import type { Studio } from '../identity/studio.model';
 import { ClientMessageRequest } from './client-message-request.model';
 import {
@@ -117,6 +118,12 @@ function sendCsv(ctx: AppContext, studio: Studio, now: Date): void {
   ctx.type = 'text/csv; charset=utf-8';
   ctx.set('Cache-Control', 'no-store');
   ctx.set('Content-Disposition', `attachment; filename="clients-${localDate(now, studio.timeZone)}.csv"`);
+}
+
+function sendXlsx(ctx: AppContext, studio: Studio, now: Date): void {
+  ctx.type = XLSX_CONTENT_TYPE;
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Content-Disposition', `attachment; filename="clients-${localDate(now, studio.timeZone)}.xlsx"`);
 }
 
 async function assertStudioClients(db: Db, studioId: string, userIds: string[]): Promise<string[]> {
@@ -277,8 +284,12 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
         }
         case 'export': {
           const now = deps.clock.now();
-          sendCsv(ctx, studio, now);
           const filter = resolveFilter({ status: 'all' }, studio, now, clientIds);
+          if (body.format === 'xlsx') {
+            sendXlsx(ctx, studio, now);
+            return clientsXlsxStream(deps.knex, studio.id, filter);
+          }
+          sendCsv(ctx, studio, now);
           return csvStream(
             deps.knex,
             studio.id,
@@ -300,6 +311,10 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
     body: ClientExportInputSchema,
     handle: async ({ deps, ctx, studio, body }): Promise<Readable> => {
       const now = deps.clock.now();
+      if (body.format === 'xlsx') {
+        sendXlsx(ctx, studio, now);
+        return clientsXlsxStream(deps.knex, studio.id, resolveFilter(body, studio, now));
+      }
       sendCsv(ctx, studio, now);
       return csvStream(
         deps.knex,
@@ -343,7 +358,7 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
         defaultSort: 'name',
         pageSizes: [LIST_LIMIT_DEFAULT, 50, 100],
         bulkActions: allowedBulkActions(abilities),
-        exportFormats: ['csv'],
+        exportFormats: ['csv', 'xlsx'],
         abilities: clientScreenAbilities(abilities),
       };
     },
