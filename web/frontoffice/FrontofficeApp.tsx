@@ -13,6 +13,7 @@ import { ResetPasswordScreen } from './screens/ResetPasswordScreen';
 import { StudioUuidProvider } from './studio';
 import { TimetableScreen } from './timetable/TimetableScreen';
 import { accountRoutes } from './account/routes';
+import { FrontofficeMenu } from './FrontofficeMenu';
 
 /**
  * Client-facing app, history routing under `/{uuid}/frontoffice` (the server serves this HTML for
@@ -35,6 +36,7 @@ export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
                   { path: PROFILE_DELETION_SLUG, element: <ProfileDeletionScreen /> },
                   { path: 'timetable', element: <TimetableScreen /> },
                   ...accountRoutes,
+                  // A screen clients should reach also gets a menu entry in nav.ts.
                   { path: '*', element: <NotFoundScreen /> },
                 ],
               },
@@ -62,7 +64,8 @@ export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
 function Layout() {
   const { t } = useTranslation('frontoffice');
   return (
-    <AppFrame title={t('title')}>
+    <AppFrame title={t('title')} size="md">
+      <FrontofficeMenu />
       <Outlet />
     </AppFrame>
   );

@@ -39,6 +39,12 @@ export function FrontofficeHome() {
               <Button component={Link} to="/login" data-testid="go-to-login">
                 {t('common:auth.signIn')}
               </Button>
+              <Button component={Link} to="/signup" variant="default" data-testid="go-to-signup">
+                {t('nav.signup')}
+              </Button>
+              <Button component={Link} to="/timetable" variant="subtle" data-testid="go-to-timetable">
+                {t('nav.timetable')}
+              </Button>
             </Group>
           </>
         ) : me.isPending ? (
@@ -54,6 +60,9 @@ export function FrontofficeHome() {
                 : t('home.signedIn')}
             </Text>
             <Group>
+              <Button component={Link} to="/timetable" data-testid="go-to-timetable">
+                {t('nav.timetable')}
+              </Button>
               <Button
                 variant="default"
                 onClick={() => signOut.mutate()}
