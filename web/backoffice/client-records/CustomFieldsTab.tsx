@@ -22,7 +22,6 @@ import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { recordCalls, useClientFieldValues, useInvalidateRecords } from './client-records.api';
 import type { ClientRecordProps } from './DocumentsTab';
-import { EmailBounceNotice } from './EmailBounceNotice';
 
 type Draft = Record<string, unknown>;
 
@@ -82,7 +81,6 @@ export function CustomFieldsTab({ studioUuid, clientId }: ClientRecordProps) {
 
   return (
     <Stack gap="md" maw={640} data-testid="client-fields">
-      <EmailBounceNotice studioUuid={studioUuid} clientId={clientId} />
       {data.items.length === 0 ? (
         <Paper withBorder p="lg" radius="md">
           <Text c="dimmed" ta="center">

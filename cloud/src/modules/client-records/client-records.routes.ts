@@ -26,6 +26,7 @@ import { can } from '../../../../shared/policies/abilities';
 import { abilitiesOf, assertAbility } from '../../http/abilities';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
+import { loadStudioScope } from '../../http/studio-scope';
 import {
   addDocument,
   deleteDocument,
@@ -43,6 +44,7 @@ import {
   updateField,
 } from './client-fields.service';
 import { clientDuplicates, linkClients, mergeClients } from './client-merge.service';
+import { assertClient } from './client-fields.service';
 import { receiveFile, type ReceivedFile } from './document-storage';
 import { clearEmailBounce, emailBounceOf } from './email-bounce.service';
 import { fieldKey } from './field-crypto';
@@ -52,6 +54,7 @@ const ClientParams = z.object({ uuid: z.string(), user: z.uuid() });
 const DocumentParams = z.object({ uuid: z.string(), clientDocument: z.uuid() });
 const FieldParams = z.object({ uuid: z.string(), clientField: z.uuid() });
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UPLOAD_PATH = '/v4/:uuid/client/:user/client-document/upload';
 
 /** The upload each request received before its route ran, and where it was stored. */
@@ -65,6 +68,14 @@ const uploads = new WeakMap<AppContext, { file: ReceivedFile | null; stored: str
  */
 async function receiveUpload(ctx: AppContext, next: () => Promise<unknown>): Promise<void> {
   if (!ctx.state.auth) throw new AppError('auth.required', { message: 'sign in required' });
+  // Who may upload, and for whom, is settled before a byte is read: a caller without the right or
+  // naming another studio's client gets 403/404 without sending the file into our temp space.
+  const { uuid, user } = (ctx as AppContext & { params: { uuid?: string; user?: string } }).params;
+  const parsed = ClientParams.safeParse({ uuid, user });
+  if (!parsed.success || !UUID_RE.test(parsed.data.uuid)) throw AppError.notFound();
+  const { studio, membership } = await loadStudioScope(ctx, ctx.deps.knex, parsed.data.uuid, 'staff');
+  await assertAbility(ctx.deps.knex, membership, 'clients.documents');
+  await assertClient(ctx.deps.knex, studio.id, parsed.data.user);
   const file = await receiveFile(ctx.req, ctx.deps.config);
   const upload = { file, stored: null as string | null };
   uploads.set(ctx, upload);

@@ -29,6 +29,7 @@ import {
   usePhone,
   useStudioUuid,
 } from '../clients.api';
+import { EmailBounceNotice } from '../../client-records/EmailBounceNotice';
 import { ClientsLoadError, ClientsLoading, localiseClientError } from '../ClientStates';
 import { formatDate } from '../format';
 import type { ClientProfileTabProps } from '../profile-tabs';
@@ -36,6 +37,7 @@ import type { ClientProfileTabProps } from '../profile-tabs';
 /** Details (and their edit form), valid passes, tags, archive / restore. */
 export function OverviewTab({ clientId, client, profile }: ClientProfileTabProps) {
   const init = useClientEditInit(clientId);
+  const studioUuid = useStudioUuid();
   const phone = usePhone();
   const { abilities } = profile;
   const details = init.error ? (
@@ -48,10 +50,15 @@ export function OverviewTab({ clientId, client, profile }: ClientProfileTabProps
   const status = <StatusCard client={client} profile={profile} />;
   const passes = <PassesCard profile={profile} />;
   const tags = init.data ? <TagsCard client={client} init={init.data} canEdit={abilities.canEdit} /> : null;
+  // Bounced email first: whoever opens the profile should ask for a new address.
+  const bounce = (
+    <EmailBounceNotice studioUuid={studioUuid} clientId={clientId} canClear={abilities.canEdit} />
+  );
   // On a phone the archive card comes last: it is the rarest and the most drastic action.
   if (phone)
     return (
       <Stack gap="md">
+        {bounce}
         {details}
         {passes}
         {tags}
@@ -59,16 +66,19 @@ export function OverviewTab({ clientId, client, profile }: ClientProfileTabProps
       </Stack>
     );
   return (
-    <SimpleGrid cols={2} spacing="md" verticalSpacing="md">
-      <Stack gap="md">
-        {details}
-        {status}
-      </Stack>
-      <Stack gap="md">
-        {passes}
-        {tags}
-      </Stack>
-    </SimpleGrid>
+    <Stack gap="md">
+      {bounce}
+      <SimpleGrid cols={2} spacing="md" verticalSpacing="md">
+        <Stack gap="md">
+          {details}
+          {status}
+        </Stack>
+        <Stack gap="md">
+          {passes}
+          {tags}
+        </Stack>
+      </SimpleGrid>
+    </Stack>
   );
 }
 
