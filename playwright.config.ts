@@ -19,7 +19,7 @@ export default defineConfig({
   workers: ci ? 1 : undefined,
   forbidOnly: ci,
   retries: ci ? 1 : 0,
-  timeout: 60_000,
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: ci ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
   use: {

@@ -54,10 +54,13 @@ test('back office: sign in, dashboard, Polish, reload, sign out', async ({ page,
   await expect(page.getByTestId('nav-dashboard')).toHaveText('Dashboard');
   await saveScreenshot(page, 'backoffice-dashboard-1366x768');
 
-  // Another section: the honest placeholder, reached through the hash router.
+  // Another section through the hash router: the client list; one not built yet says so honestly.
   await page.getByTestId('nav-clients').click();
   await expect(page).toHaveURL(/#\/clients$/);
-  await expect(page.getByTestId('section-clients')).toContainText('arrives with its module');
+  await expect(page.getByTestId('clients-search')).toBeVisible();
+  await page.getByTestId('nav-reports').click();
+  await expect(page).toHaveURL(/#\/reports$/);
+  await expect(page.getByTestId('section-reports')).toContainText('arrives with its module');
   await page.getByTestId('nav-dashboard').click();
   await expect(page.getByTestId('welcome-card')).toBeVisible();
 
@@ -84,9 +87,9 @@ test('back office: sign in, dashboard, Polish, reload, sign out', async ({ page,
   await burger.click();
   await expect(page.getByTestId('nav-schedule')).toBeInViewport();
   await saveScreenshot(page, 'backoffice-nav-open-pl-390x844');
-  await page.getByTestId('nav-schedule').click();
-  await expect(page.getByTestId('section-schedule')).toBeVisible();
-  await expect(page.getByTestId('nav-schedule')).not.toBeInViewport(); // closed after choosing
+  await page.getByTestId('nav-reports').click();
+  await expect(page.getByTestId('section-reports')).toBeVisible();
+  await expect(page.getByTestId('nav-reports')).not.toBeInViewport(); // closed after choosing
   await saveScreenshot(page, 'backoffice-section-pl-390x844');
 
   // Sign out: back to the sign-in screen, in Polish, and a reload does not bring the session back.

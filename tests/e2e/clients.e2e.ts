@@ -130,6 +130,9 @@ test('clients: search, filter, profile, notes, add with duplicate warning, bulk 
 
   // ---- The profile: edit the phone, add a note ------------------------------------------------
   await owner.getByTestId('clients-search').fill(demo.clientEmail!);
+  // The list follows the box once typing pauses; open the client from the searched list.
+  await expect(owner).toHaveURL(/q=client/);
+  await expect(owner.getByTestId('client-row')).toHaveCount(1);
   await row(owner, demo.clientEmail!).getByTestId('client-open').click();
   await expect(owner.getByTestId('client-name')).toHaveText('Julia Nowak');
   await shootAll(owner, 'profile', async () => {
