@@ -18,6 +18,8 @@ import {
 } from './schedule.api';
 import { formatDay, formatTime, serviceName } from './week';
 import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
+import { EventAttendees } from './event-detail/EventAttendees';
+import { useInvalidateEventBookings } from './event-detail/event-bookings.api';
 
 const ACTIONS: Array<{ action: ScheduleEventAction; segment: EventActionSegment; color?: string }> = [
   { action: 'cancel', segment: 'cancel', color: 'red' },
@@ -52,7 +54,7 @@ export function EventDrawer({
       opened={event !== null}
       onClose={onClose}
       position="right"
-      size={phone ? '100%' : 'md'}
+      size={phone ? '100%' : 'lg'}
       title={<Text fw={700}>{name}</Text>}
       data-testid="schedule-event-drawer"
     >
@@ -77,7 +79,10 @@ function EventDetail({
   const { t, i18n } = useTranslation('schedule');
   const api = useApiClient();
   const studio = useStudioUuid();
-  const invalidate = useInvalidateSchedule();
+  const invalidateSchedule = useInvalidateSchedule();
+  const invalidateBookings = useInvalidateEventBookings();
+  // An edit changes who is on the class too (more places move the waiting list up; a cancel frees all).
+  const invalidate = () => Promise.all([invalidateSchedule(), invalidateBookings()]);
   const editable = useCan()('schedule.edit');
   const tz = init.timeZone;
   const [busy, setBusy] = useState<string | null>(null);
@@ -126,8 +131,9 @@ function EventDetail({
         {event.instructors.map((p) => `${p.firstName} ${p.lastName}`).join(', ') || t('noInstructor')}
       </Detail>
       <Detail label={t('places')}>
-        {t('placesValue', { capacity: event.capacity, waiting: event.waitingListSize })}
+        {t('placesValue', { count: event.capacity, waiting: event.waitingListSize })}
       </Detail>
+      <EventAttendees eventId={event.id} />
       {errors && (
         <Alert color="red" data-testid="schedule-event-error">
           {[...errors.form, ...Object.values(errors.fields)].join(' ')}
@@ -177,6 +183,7 @@ function EventDetail({
                   onClick={() =>
                     void run('capacity', () => calls.patchEvent(event.id, { capacity: Number(capacity) }))
                   }
+                  data-testid="schedule-event-capacity-save"
                 >
                   {t('save')}
                 </Button>

@@ -358,6 +358,7 @@ function MetaForm({
             value={values.waitingListSize}
             onChange={(v) => set('waitingListSize', v)}
             error={fieldError('waitingListSize')}
+            data-testid="meta-waiting-list"
           />
           <NumberInput
             label={t('editor.bookingOpens')}
@@ -372,6 +373,7 @@ function MetaForm({
             value={values.cancellationCutoffMinutes}
             onChange={(v) => set('cancellationCutoffMinutes', v)}
             error={fieldError('cancellationCutoffMinutes')}
+            data-testid="meta-cancellation-cutoff"
           />
         </SimpleGrid>
         <Switch

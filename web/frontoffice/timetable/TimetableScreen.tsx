@@ -17,7 +17,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { ClientScheduleItem } from '../../../shared/contracts/api/bookings';
 import { PublicScheduleSchema, type PublicScheduleEvent } from '../../../shared/contracts/api/schedule';
+import { isLocalDate } from '../../../shared/domain/entitlements/local-dates';
 import { useApiClient } from '../../lib/app-context';
 import {
   formatDay,
@@ -30,6 +33,8 @@ import {
   visibleDays,
 } from '../../backoffice/schedule/week';
 import { useStudioUuid } from '../studio';
+import { useClientSchedule, useSignedIn } from '../visits/client-bookings.api';
+import { BookingControls, PendingBooking } from './BookingControls';
 
 // The browser's zone until the first answer tells us the studio's (the page context does not carry it).
 const BROWSER_TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -45,7 +50,13 @@ export function TimetableScreen() {
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const view = phone ? 'day' : 'week';
   const [tz, setTz] = useState(BROWSER_TZ);
-  const [anchor, setAnchor] = useState(() => todayIn(BROWSER_TZ));
+  // `date` (a day of the week to show) and `book` (a class to book) come back from the sign-in.
+  const [search, setSearch] = useSearchParams();
+  const [anchor, setAnchor] = useState(() => {
+    const date = search.get('date');
+    return date && isLocalDate(date) ? date : todayIn(BROWSER_TZ);
+  });
+  const signedIn = useSignedIn();
   const [filters, setFilters] = useState<{
     locationId?: string;
     classServiceId?: string;
@@ -68,6 +79,13 @@ export function TimetableScreen() {
     placeholderData: keepPreviousData,
   });
   const grouped = groupByDay(schedule.data?.items ?? [], days, tz);
+  const mine = useClientSchedule(week[0]!, week[6]!);
+  const items = new Map<string, ClientScheduleItem>(
+    (mine.data?.items ?? []).map((i) => [i.scheduleEventId, i]),
+  );
+  const returnTo = `timetable?date=${anchor}`;
+  const pendingId = search.get('book');
+  const booking = { items, signedIn, returnTo };
   const options = schedule.data?.filters;
   const setFilter = (key: keyof typeof filters) => (value: string | null) =>
     setFilters((f) => ({ ...f, [key]: value ?? undefined }));
@@ -86,7 +104,12 @@ export function TimetableScreen() {
             >
               ‹
             </Button>
-            <Button variant="default" size="xs" onClick={() => setAnchor(todayIn(tz))}>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => setAnchor(todayIn(tz))}
+              style={{ flexShrink: 0 }}
+            >
               {t('today')}
             </Button>
             <Button
@@ -162,7 +185,7 @@ export function TimetableScreen() {
                   {formatDay(day, i18n.language)}
                 </Text>
                 {(grouped.get(day) ?? []).map((e) => (
-                  <PublicEventCard key={e.id} event={e} tz={tz} compact />
+                  <PublicEventCard key={e.id} event={e} tz={tz} compact booking={booking} />
                 ))}
                 {(grouped.get(day) ?? []).length === 0 && (
                   <Text size="xs" c="dimmed" ta="center" py="sm">
@@ -177,7 +200,7 @@ export function TimetableScreen() {
         <Stack gap="xs" data-testid="timetable-day">
           <Text fw={700}>{formatDay(anchor, i18n.language, 'long')}</Text>
           {(grouped.get(anchor) ?? []).map((e) => (
-            <PublicEventCard key={e.id} event={e} tz={tz} />
+            <PublicEventCard key={e.id} event={e} tz={tz} booking={booking} />
           ))}
           {(grouped.get(anchor) ?? []).length === 0 && (
             <Text c="dimmed" size="sm">
@@ -185,6 +208,14 @@ export function TimetableScreen() {
             </Text>
           )}
         </Stack>
+      )}
+      {signedIn && pendingId && (
+        <PendingBooking
+          event={schedule.data?.items.find((e) => e.id === pendingId)}
+          item={items.get(pendingId)}
+          tz={tz}
+          onClose={() => setSearch({ date: anchor }, { replace: true })}
+        />
       )}
     </Stack>
   );
@@ -194,10 +225,12 @@ function PublicEventCard({
   event,
   tz,
   compact = false,
+  booking,
 }: {
   event: PublicScheduleEvent;
   tz: string;
   compact?: boolean;
+  booking: { items: Map<string, ClientScheduleItem>; signedIn: boolean; returnTo: string };
 }) {
   const { t, i18n } = useTranslation('schedule');
   return (
@@ -236,6 +269,13 @@ function PublicEventCard({
           {t('status.cancelled')}
         </Badge>
       )}
+      <BookingControls
+        event={event}
+        item={booking.items.get(event.id)}
+        signedIn={booking.signedIn}
+        returnTo={booking.returnTo}
+        compact={compact}
+      />
     </Box>
   );
 }

@@ -28,8 +28,10 @@ import {
 /** Locations and rooms, class services and categories, experience levels, and what forms pick from. */
 
 async function roomsOf(db: Db, studioId: string, locationId?: string): Promise<RoomRow[]> {
+  // Archived rooms and locations (places module) are kept for history, not offered for new classes.
   const q = db('location_rooms')
     .where({ studio_id: studioId })
+    .whereNull('archived_at')
     .select('id', 'location_id', 'name', 'capacity')
     .orderBy([{ column: 'name' }, { column: 'id' }]);
   if (locationId) q.where({ location_id: locationId });
@@ -39,6 +41,7 @@ async function roomsOf(db: Db, studioId: string, locationId?: string): Promise<R
 export async function listLocations(db: Db, studio: Studio): Promise<LocationView[]> {
   const locations = (await db('locations')
     .where({ studio_id: studio.id })
+    .whereNull('archived_at')
     .select('id', 'name', 'address_line', 'postal_code', 'city', 'picture_url')
     .orderBy([{ column: 'name' }, { column: 'id' }])) as LocationRow[];
   const rooms = await roomsOf(db, studio.id);
@@ -88,6 +91,7 @@ export async function listClassServices(
   const q = db('class_services')
     .where({ studio_id: studio.id })
     .whereIn('service_type', serviceType ? [serviceType] : ['classroom', 'course'])
+    .whereNull('archived_at')
     .select(SERVICE_COLUMNS)
     .orderBy([{ column: 'created_at' }, { column: 'id' }]);
   return ((await q) as ClassServiceRow[]).map(presentClassService);
@@ -105,6 +109,7 @@ export async function getClassService(db: Db, studio: Studio, id: string): Promi
 export async function listClassServiceCategories(db: Db, studio: Studio) {
   const rows = (await db('class_service_categories')
     .where({ studio_id: studio.id })
+    .whereNull('archived_at')
     .select('id', 'name', 'position')
     .orderBy([{ column: 'position' }, { column: 'id' }])) as Array<{
     id: string;

@@ -33,6 +33,11 @@ import {
   type ScheduleMetaRow,
 } from './schedule.presenter';
 import { metaRow, referenceErrors } from './schedule-metas.service';
+import {
+  cancelVisitsOfEvents,
+  eventsWithVisits,
+  promoteAfterCapacityChange,
+} from '../bookings/bookings.service';
 
 const EVENT_COLUMNS = [
   'e.id',
@@ -147,6 +152,7 @@ async function existingOfMeta(db: Db, metaId: string, from: string, to: string) 
       'starts_at',
       'status',
       'edited_at',
+      'capacity',
       db.raw(`to_char(occurrence_date, 'YYYY-MM-DD') as date`),
     )) as Array<{
     id: string;
@@ -154,6 +160,7 @@ async function existingOfMeta(db: Db, metaId: string, from: string, to: string) 
     startsAt: Date;
     status: ScheduleEventState['status'];
     editedAt: Date | null;
+    capacity: number;
   }>;
   return rows.map((r) => ({
     id: r.id,
@@ -161,6 +168,7 @@ async function existingOfMeta(db: Db, metaId: string, from: string, to: string) 
     startsAt: r.startsAt,
     status: r.status,
     edited: r.editedAt !== null,
+    capacity: r.capacity,
   }));
 }
 
@@ -191,8 +199,40 @@ async function applyPlan(
     await db('schedule_events')
       .where({ id })
       .update({ ...eventColumnsFromMeta(meta, occurrence), updated_at: db.fn.now() });
-  if (plan.delete.length > 0) await db('schedule_events').whereIn('id', plan.delete).delete();
-  return { created: plan.create.length, updated: plan.update.length, deleted: plan.delete.length };
+  // More places in the series: the waiting lists of the events that got them move up.
+  const capacityBefore = new Map(existing.map((e) => [e.id, e.capacity]));
+  await promoteAfterCapacityChange(
+    db,
+    studio,
+    plan.update.filter((u) => meta.capacity > (capacityBefore.get(u.id) ?? meta.capacity)).map((u) => u.id),
+    now,
+  );
+  // A day the series no longer has: its event goes, unless people booked it — then it is cancelled
+  // (visits become "class cancelled", entries return, clients are told) and kept as history.
+  const booked = await eventsWithVisits(db, studio.id, plan.delete);
+  const cancelled = plan.delete.filter((id) => booked.has(id));
+  if (cancelled.length > 0) await cancelEventsKeepingHistory(db, studio, cancelled, now);
+  const deleted = plan.delete.filter((id) => !booked.has(id));
+  if (deleted.length > 0) await db('schedule_events').whereIn('id', deleted).delete();
+  return { created: plan.create.length, updated: plan.update.length, deleted: deleted.length };
+}
+
+/**
+ * Cancels events that must disappear from a series but have visits (history: attendance, fees,
+ * entries): everyone on them gets "class cancelled" and the events stay, cancelled and unbookable.
+ */
+export async function cancelEventsKeepingHistory(
+  db: Db,
+  studio: Studio,
+  ids: string[],
+  now: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await cancelVisitsOfEvents(db, studio, ids, now);
+  await db('schedule_events')
+    .whereIn('id', ids)
+    .where({ studio_id: studio.id, status: 'scheduled' })
+    .update({ status: 'cancelled', bookable_online: false, cancelled_at: now, updated_at: db.fn.now() });
 }
 
 /**
@@ -320,6 +360,15 @@ export async function applyAction(
     else changes.push({ event, state: outcome.state });
   });
   if (Object.keys(fields).length > 0) refuse(fields);
+  // Bookings: everyone on a class that is called off or removed gets status 7, entries returned.
+  await cancelVisitsOfEvents(
+    db,
+    studio,
+    changes
+      .filter((c) => c.event.status === 'scheduled' && c.state.status !== 'scheduled')
+      .map((c) => c.event.id),
+    now,
+  );
   for (const { event, state } of changes) {
     const before = stateOf(event);
     if (
@@ -409,6 +458,8 @@ export async function patchEvents(
       .where({ id: event.id })
       .update(Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)));
   }
+  // New places go to the waiting list first (a no-op where nobody waits or nothing was freed).
+  if (patch.capacity !== undefined) await promoteAfterCapacityChange(db, studio, ids, now);
   return listByIds(db, studio, ids);
 }
 
@@ -451,28 +502,36 @@ export async function publicSchedule(
     studio.id,
     rows.flatMap((r) => r.instructorIds),
   );
-  const [locations, services, teachers] = await Promise.all([
+  const [locations, services] = await Promise.all([
     db('locations')
       .where({ studio_id: studio.id })
+      .whereNull('archived_at')
       .select('id', 'name')
       .orderBy([{ column: 'name' }, { column: 'id' }]),
     db('class_services')
       .where({ studio_id: studio.id })
       .whereIn('service_type', ['classroom', 'course'])
+      .whereNull('archived_at')
       .select('id', 'name', 'color', 'service_type')
       .orderBy([{ column: 'created_at' }, { column: 'id' }]),
-    db('schedule_events')
-      .where({ studio_id: studio.id, is_hidden: false })
-      .whereNot('status', 'removed')
-      .where('starts_at', '>=', from)
-      .where('starts_at', '<', to)
-      .distinct(db.raw('unnest(instructor_ids) as id')),
   ]);
-  const teacherMap = await instructorsById(
-    db,
-    studio.id,
-    (teachers as Array<{ id: string }>).map((t) => t.id),
-  );
+  // The instructor filter offers everyone teaching in the window. Unfiltered, those are exactly the
+  // instructors of the rows already read (the common call: no second scan of the week).
+  const filtered = Boolean(input.locationId || input.classServiceId || input.instructorId);
+  const teacherMap = filtered
+    ? await instructorsById(
+        db,
+        studio.id,
+        (
+          (await db('schedule_events')
+            .where({ studio_id: studio.id, is_hidden: false })
+            .whereNot('status', 'removed')
+            .where('starts_at', '>=', from)
+            .where('starts_at', '<', to)
+            .distinct(db.raw('unnest(instructor_ids) as id'))) as Array<{ id: string }>
+        ).map((t) => t.id),
+      )
+    : people;
   return {
     timeZone: studio.timeZone,
     from: input.from,

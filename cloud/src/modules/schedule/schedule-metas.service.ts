@@ -10,7 +10,8 @@ import { AppError, type FieldErrors } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { Studio } from '../identity/studio.model';
 import { presentMeta, type PricingOptionRefRow, type ScheduleMetaRow } from './schedule.presenter';
-import { resyncMetaEvents } from './schedule-events.service';
+import { eventsWithVisits } from '../bookings/bookings.service';
+import { cancelEventsKeepingHistory, resyncMetaEvents } from './schedule-events.service';
 
 const META_COLUMNS = [
   'm.id',
@@ -110,11 +111,14 @@ export async function referenceErrors(db: Db, studioId: string, refs: References
         ).length;
   if (refs.locationId && (await count('locations', [refs.locationId])) === 0)
     fields.locationId = ['unknown in this studio'];
+  else if (refs.locationId && (await count('locations', [refs.locationId], { archived_at: null })) === 0)
+    fields.locationId = ['this location is archived'];
   if (refs.roomId) {
     const room = await db('location_rooms')
       .where({ studio_id: studioId, id: refs.roomId })
-      .first('location_id');
+      .first('location_id', 'archived_at');
     if (!room) fields.roomId = ['unknown in this studio'];
+    else if (room.archivedAt) fields.roomId = ['this room is archived'];
     else if (refs.locationId && room.locationId !== refs.locationId)
       fields.roomId = ['not a room of this location'];
   }
@@ -199,8 +203,13 @@ export async function createMeta(
   const service = await db('class_services')
     .where({ studio_id: studio.id, id: classServiceId })
     .whereIn('service_type', ['classroom', 'course'])
-    .first('id');
+    .first('id', 'archived_at');
   if (!service) throw AppError.notFound();
+  if (service.archivedAt)
+    throw new AppError('places.archived', {
+      message: 'this class service is archived',
+      fields: { '': ['this class service is archived'] },
+    });
   throwFields(await referenceErrors(db, studio.id, input));
   const id = uuidv7();
   await db('schedule_metas').insert({
@@ -247,15 +256,30 @@ export async function updateMeta(
 }
 
 /**
- * Deletes a meta and its events that have not started (whatever their state: the series is gone).
- * Events that have started stay as history, no longer tied to a meta.
+ * Deletes a meta and its events that have not started (whatever their state: the series is gone),
+ * except those with visits, which are cancelled and kept. Events that have started and kept ones stay
+ * as history, no longer tied to a meta.
  */
 export async function deleteMeta(db: Db, studio: Studio, id: string, now: Date): Promise<void> {
   await metaRow(db, studio.id, id, true);
-  await db('schedule_events')
-    .where({ studio_id: studio.id, schedule_meta_id: id })
-    .where('starts_at', '>', now)
-    .delete();
+  const future = (
+    (await db('schedule_events')
+      .where({ studio_id: studio.id, schedule_meta_id: id })
+      .where('starts_at', '>', now)
+      .orderBy('id')
+      .forUpdate()
+      .select('id')) as Array<{ id: string }>
+  ).map((e) => e.id);
+  // Classes people booked stay, cancelled (visits "class cancelled", entries back, clients told).
+  const booked = await eventsWithVisits(db, studio.id, future);
+  await cancelEventsKeepingHistory(
+    db,
+    studio,
+    future.filter((e) => booked.has(e)),
+    now,
+  );
+  const unbooked = future.filter((e) => !booked.has(e));
+  if (unbooked.length > 0) await db('schedule_events').whereIn('id', unbooked).delete();
   await db('schedule_metas').where({ studio_id: studio.id, id }).delete();
 }
 

@@ -1,0 +1,148 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { Knex } from 'knex';
+import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
+import { HttpClient } from '../../../../tests/support/http-client';
+import type { TestApp } from '../../../../tests/support/test-app';
+import { openSession } from '../identity/sessions.service';
+import { hashApiKey } from './bookings.routes';
+
+/**
+ * Test scenery for bookings (integration tests and the concurrency test): a studio with a location,
+ * a class service, a meta with booking rules, one event, a pass option, and helpers to add clients
+ * with passes and signed-in HTTP clients without going through the (deliberately slow) login.
+ */
+export interface ClassRules {
+  capacity?: number;
+  waitingListSize?: number;
+  bookingOpensHours?: number | null;
+  bookingClosesMinutes?: number;
+  cancellationCutoffMinutes?: number;
+  bookingAccessibility?: number;
+  bookingTagIds?: string[];
+  bookableOnline?: boolean;
+  freeOfCharge?: boolean;
+}
+
+export async function sessionClient(app: TestApp, userId: string): Promise<HttpClient> {
+  const { session, sessionId } = await openSession(app.knex, app.clock, userId, 24 * 365, {});
+  const client = new HttpClient(app.url);
+  client.token = session.csrfToken;
+  client.session = { sessionId, userId, token: session.csrfToken, me: {} as never };
+  return client;
+}
+
+export async function bookingStudio(app: TestApp, startsAt: Date, rules: ClassRules = {}) {
+  const knex = app.knex;
+  const scenario = await createStudioScenario(knex);
+  const s = scenario.studio.id;
+  const locationId = uuidv7();
+  const serviceId = uuidv7();
+  const metaId = uuidv7();
+  const optionId = uuidv7();
+  await knex('locations').insert({ id: locationId, studio_id: s, name: 'Mokotów' });
+  await knex('class_services').insert({
+    id: serviceId,
+    studio_id: s,
+    name: JSON.stringify({ en: { value: 'Vinyasa' }, pl: { value: 'Vinyasa' } }),
+    duration_minutes: 60,
+    free_of_charge: rules.freeOfCharge ?? false,
+  });
+  await knex('schedule_metas').insert({
+    id: metaId,
+    studio_id: s,
+    class_service_id: serviceId,
+    location_id: locationId,
+    days_of_week: [1, 2, 3, 4, 5, 6, 7],
+    start_time: '18:00',
+    duration_minutes: 60,
+    first_date: '2026-01-01',
+    capacity: rules.capacity ?? 2,
+    waiting_list_size: rules.waitingListSize ?? 1,
+    booking_opens_hours: rules.bookingOpensHours ?? null,
+    booking_closes_minutes: rules.bookingClosesMinutes ?? 0,
+    cancellation_cutoff_minutes: rules.cancellationCutoffMinutes ?? 120,
+    bookable_online: rules.bookableOnline ?? true,
+    booking_accessibility: rules.bookingAccessibility ?? 1,
+    booking_tag_ids: rules.bookingTagIds ?? [],
+  });
+  await knex('pricing_options').insert({
+    id: optionId,
+    studio_id: s,
+    name: JSON.stringify({ en: { value: '10 classes' }, pl: { value: 'Karnet 10' } }),
+    price: 30000,
+    entries: 10,
+  });
+  const addEvent = async (at: Date, over: { capacity?: number; waitingListSize?: number } = {}) => {
+    const id = uuidv7();
+    await knex('schedule_events').insert({
+      id,
+      studio_id: s,
+      schedule_meta_id: metaId,
+      class_service_id: serviceId,
+      location_id: locationId,
+      starts_at: at,
+      ends_at: new Date(at.getTime() + 3_600_000),
+      capacity: over.capacity ?? rules.capacity ?? 2,
+      waiting_list_size: over.waitingListSize ?? rules.waitingListSize ?? 1,
+      bookable_online: rules.bookableOnline ?? true,
+    });
+    return id;
+  };
+  const eventId = await addEvent(startsAt);
+  const addPass = async (userId: string, entries: number | null = 10, db: Knex = knex) => {
+    const id = uuidv7();
+    await db('client_pricing_options').insert({
+      id,
+      studio_id: s,
+      client_id: userId,
+      pricing_option_id: optionId,
+      sold_at: new Date('2026-01-01T10:00:00Z'),
+      entries,
+      expiration_type: 2,
+    });
+    return id;
+  };
+  const addClient = async (withPass = true, name = 'Client') => {
+    const user = await createUser(knex, { firstName: name, lastName: `L${uuidv7().slice(-6)}` });
+    await addMembership(knex, scenario.studio, user, { isClient: true });
+    const passId = withPass ? await addPass(user.id) : null;
+    return { user, passId };
+  };
+  const addStaff = async (role: string) => {
+    const user = await createUser(knex, { firstName: 'Staff', lastName: role });
+    await addMembership(knex, scenario.studio, user, { isMember: true, role });
+    return user;
+  };
+  const addApiKey = async () => {
+    const key = `sk_test_${uuidv7().replace(/-/g, '')}`;
+    await knex('studio_apis').insert({
+      id: uuidv7(),
+      studio_id: s,
+      name: 'Partner',
+      key_hash: hashApiKey(key),
+    });
+    return key;
+  };
+  const mainPass = await addPass(scenario.client.id);
+  return {
+    ...scenario,
+    locationId,
+    serviceId,
+    metaId,
+    optionId,
+    eventId,
+    mainPass,
+    addEvent,
+    addPass,
+    addClient,
+    addStaff,
+    addApiKey,
+  };
+}
+
+/** Entries a pass has used, by the catalog's own reading of visit facts. */
+export async function entriesUsed(manager: HttpClient, studioId: string, userId: string, passId: string) {
+  const res = await manager.get(`/api/v4/${studioId}/client/${userId}/client-pricing-option/all`);
+  const pass = (res.body.items as Array<{ id: string; entriesUsed: number }>).find((p) => p.id === passId);
+  return pass?.entriesUsed;
+}

@@ -1,0 +1,490 @@
+import type {
+  ClientSchedule,
+  ClientScheduleInput,
+  ClientVisitView,
+  EnrollmentConflict,
+  EventEnrollments,
+  MyVisitView,
+  VisitFeeView,
+} from '../../../../shared/contracts/api/bookings';
+import {
+  V,
+  decideBooking,
+  decideCancel,
+  isLateCancel,
+  isOnClass,
+  overlaps,
+  type Actor,
+} from '../../../../shared/domain/bookings';
+import { addLocalDays, startOfLocalDate } from '../../../../shared/domain/entitlements/local-dates';
+import { choosePassForVisit } from '../../../../shared/domain/entitlements';
+import type { ClientVisitStatus } from '../../../../shared/enums/visits';
+import { AppError } from '../../../../shared/errors';
+import type { Db } from '../../db/knex';
+import { passCandidatesFor } from '../catalog/client-pricing-options.service';
+import type { Studio } from '../identity/studio.model';
+import { instructorsById } from '../schedule/places-and-services.service';
+import {
+  clientTagIds,
+  conflictingVisits,
+  readEvent,
+  selectEventRules,
+  settingsOf,
+  withDefaults,
+  type BookingEventRow,
+} from './bookings.service';
+
+type LocaleText = Record<string, { value: string }>;
+
+interface VisitViewRow {
+  id: string;
+  scheduleEventId: string;
+  clientId: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  status: ClientVisitStatus;
+  bookedBy: Actor;
+  waitingRank: number | null;
+  passId: string | null;
+  passName: LocaleText | null;
+  bookedAt: Date;
+  cancelledAt: Date | null;
+  checkedInAt: Date | null;
+  promotedAt: Date | null;
+  startsAt: Date;
+  endsAt: Date;
+  classServiceId: string;
+  serviceName: LocaleText;
+  serviceColor: string;
+  locationId: string;
+  locationName: string;
+  roomId: string | null;
+  roomName: string | null;
+  instructorIds: string[];
+  eventStatus: 'scheduled' | 'cancelled' | 'removed';
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** Visits with everything a view shows: client, pass, class; the waiting rank computed in SQL. */
+function selectVisits(db: Db, studioId: string) {
+  return db('client_visits as v')
+    .join('users as u', 'u.id', 'v.client_id')
+    .join('schedule_events as e', 'e.id', 'v.schedule_event_id')
+    .join('class_services as s', 's.id', 'e.class_service_id')
+    .join('locations as l', 'l.id', 'e.location_id')
+    .leftJoin('location_rooms as r', 'r.id', 'e.room_id')
+    .leftJoin('client_pricing_options as cpo', 'cpo.id', 'v.client_pricing_option_id')
+    .leftJoin('pricing_options as po', 'po.id', 'cpo.pricing_option_id')
+    .where('v.studio_id', studioId)
+    .select(
+      'v.id',
+      'v.schedule_event_id',
+      'v.client_id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'v.status',
+      'v.booked_by',
+      'cpo.id as pass_id',
+      'po.name as pass_name',
+      'v.booked_at',
+      'v.cancelled_at',
+      'v.checked_in_at',
+      'v.promoted_at',
+      'e.starts_at',
+      'e.ends_at',
+      'e.class_service_id',
+      's.name as service_name',
+      's.color as service_color',
+      'e.location_id',
+      'l.name as location_name',
+      'e.room_id',
+      'r.name as room_name',
+      'e.instructor_ids',
+      'e.status as event_status',
+    )
+    .select(
+      db.raw(`case when v.status = 8 then (
+        select count(*)::int from client_visits w
+         where w.schedule_event_id = v.schedule_event_id and w.status = 8
+           and (w.waiting_position, w.id) <= (v.waiting_position, v.id)) end as waiting_rank`),
+    );
+}
+
+async function feesOf(db: Db, visitIds: string[]): Promise<Map<string, VisitFeeView[]>> {
+  const byVisit = new Map<string, VisitFeeView[]>();
+  if (visitIds.length === 0) return byVisit;
+  const rows = (await db('client_visit_fees')
+    .whereIn('client_visit_id', visitIds)
+    .whereNull('voided_at')
+    .orderBy('created_at')
+    .select('id', 'client_visit_id', 'kind', 'amount', 'currency', 'forgiven', 'created_at')) as Array<{
+    id: string;
+    clientVisitId: string;
+    kind: 'lateCancel' | 'noShow';
+    amount: number;
+    currency: string;
+    forgiven: boolean;
+    createdAt: Date;
+  }>;
+  for (const r of rows) {
+    const list = byVisit.get(r.clientVisitId) ?? [];
+    list.push({
+      id: r.id,
+      kind: r.kind,
+      amount: r.amount,
+      currency: r.currency,
+      forgiven: r.forgiven,
+      createdAt: iso(r.createdAt)!,
+    });
+    byVisit.set(r.clientVisitId, list);
+  }
+  return byVisit;
+}
+
+function presentVisit(r: VisitViewRow, fees: VisitFeeView[]): ClientVisitView {
+  return {
+    id: r.id,
+    scheduleEventId: r.scheduleEventId,
+    client: { id: r.clientId, firstName: r.firstName, lastName: r.lastName, email: r.email },
+    status: r.status,
+    bookedBy: r.bookedBy,
+    waitingPosition: r.waitingRank === null ? null : Number(r.waitingRank),
+    pass: r.passId ? { id: r.passId, name: r.passName ?? {} } : null,
+    bookedAt: iso(r.bookedAt)!,
+    cancelledAt: iso(r.cancelledAt),
+    checkedInAt: iso(r.checkedInAt),
+    promotedAt: iso(r.promotedAt),
+    fees,
+    event: {
+      startsAt: iso(r.startsAt)!,
+      endsAt: iso(r.endsAt)!,
+      classService: { id: r.classServiceId, name: r.serviceName, color: r.serviceColor },
+      locationName: r.locationName,
+    },
+  };
+}
+
+export async function visitViews(db: Db, studio: Studio, ids: string[]): Promise<ClientVisitView[]> {
+  if (ids.length === 0) return [];
+  const rows = (await selectVisits(db, studio.id).whereIn('v.id', ids)) as VisitViewRow[];
+  const fees = await feesOf(db, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [presentVisit(r, fees.get(id) ?? [])] : [];
+  });
+}
+
+/** The attendee list of one event for the back office. */
+export async function eventEnrollments(
+  db: Db,
+  studio: Studio,
+  eventId: string,
+  now: Date,
+  can: EventEnrollments['can'],
+): Promise<EventEnrollments> {
+  const event = await readEvent(db, studio.id, eventId);
+  const rows = (await selectVisits(db, studio.id)
+    .where('v.schedule_event_id', eventId)
+    .orderBy([{ column: 'u.last_name' }, { column: 'u.first_name' }, { column: 'v.id' }])) as VisitViewRow[];
+  const fees = await feesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const views = rows.map((r) => presentVisit(r, fees.get(r.id) ?? []));
+  const attendees = views.filter((v) => [0, 1, 2, 9].includes(v.status));
+  const waitingList = views
+    .filter((v) => v.status === V.waitingList)
+    .sort((a, b) => a.waitingPosition! - b.waitingPosition!);
+  const cancelled = views
+    .filter((v) => v.status >= 3 && v.status <= 7)
+    .sort((a, b) => (b.cancelledAt ?? '').localeCompare(a.cancelledAt ?? ''));
+  return {
+    scheduleEventId: event.id,
+    startsAt: iso(event.startsAt)!,
+    endsAt: iso(event.endsAt)!,
+    eventStatus: event.status,
+    capacity: event.capacity,
+    waitingListSize: event.waitingListSize,
+    taken: attendees.length,
+    placesLeft: Math.max(0, event.capacity - attendees.length),
+    waitingPlacesLeft: Math.max(0, event.waitingListSize - waitingList.length),
+    attendees,
+    waitingList,
+    cancelled,
+    lateCancelNow: isLateCancel(event, now),
+    can,
+  };
+}
+
+interface Cursor {
+  startsAt: string;
+  id: string;
+}
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+function decodeCursor(raw: string | undefined): Cursor | null {
+  if (!raw) return null;
+  try {
+    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
+    if (typeof c.startsAt !== 'string' || typeof c.id !== 'string' || Number.isNaN(Date.parse(c.startsAt)))
+      throw new Error('bad cursor');
+    return c;
+  } catch {
+    throw AppError.invalid({ cursor: ['invalid cursor'] });
+  }
+}
+
+/** A client's visits, upcoming (soonest first) or past (latest first), keyset-paged. */
+async function visitPage(
+  db: Db,
+  studio: Studio,
+  clientId: string,
+  when: 'upcoming' | 'past' | 'all',
+  limit: number,
+  cursorRaw: string | undefined,
+  now: Date,
+): Promise<{ rows: VisitViewRow[]; next: string | null }> {
+  const cursor = decodeCursor(cursorRaw);
+  const ascending = when === 'upcoming';
+  const q = selectVisits(db, studio.id).where('v.client_id', clientId);
+  if (when === 'upcoming') q.where('e.ends_at', '>', now);
+  if (when === 'past') q.where('e.ends_at', '<=', now);
+  if (cursor)
+    q.whereRaw(`(v.starts_at, v.id) ${ascending ? '>' : '<'} (?, ?)`, [new Date(cursor.startsAt), cursor.id]);
+  q.orderBy([
+    { column: 'v.starts_at', order: ascending ? 'asc' : 'desc' },
+    { column: 'v.id', order: ascending ? 'asc' : 'desc' },
+  ]).limit(limit + 1);
+  const rows = (await q) as VisitViewRow[];
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    rows: page,
+    next: more && last ? encodeCursor({ startsAt: iso(last.startsAt)!, id: last.id }) : null,
+  };
+}
+
+export async function clientVisitList(
+  db: Db,
+  studio: Studio,
+  clientId: string,
+  query: { when: 'upcoming' | 'past' | 'all'; limit: number; cursor?: string },
+  now: Date,
+) {
+  const client = await db('clients').where({ studio_id: studio.id, user_id: clientId }).first('id');
+  if (!client) throw AppError.notFound('client');
+  const { rows, next } = await visitPage(db, studio, clientId, query.when, query.limit, query.cursor, now);
+  const fees = await feesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((r) => presentVisit(r, fees.get(r.id) ?? [])), next };
+}
+
+async function rulesByEvent(db: Db, studioId: string, eventIds: string[]) {
+  const rows = (await selectEventRules(db, studioId).whereIn('e.id', eventIds)) as BookingEventRow[];
+  return new Map(rows.map((r) => [r.id, withDefaults(r)]));
+}
+
+async function presentMyVisits(
+  db: Db,
+  studio: Studio,
+  rows: VisitViewRow[],
+  now: Date,
+): Promise<MyVisitView[]> {
+  // Often inside the request's transaction (one connection): one query after another.
+  const fees = await feesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const people = await instructorsById(
+    db,
+    studio.id,
+    rows.flatMap((r) => r.instructorIds ?? []),
+  );
+  const rules = await rulesByEvent(db, studio.id, [...new Set(rows.map((r) => r.scheduleEventId))]);
+  return rows.map((r) => {
+    const event = rules.get(r.scheduleEventId)!;
+    const cancel = decideCancel(r.status, event, 'self', now);
+    return {
+      id: r.id,
+      status: r.status,
+      waitingPosition: r.waitingRank === null ? null : Number(r.waitingRank),
+      event: {
+        id: r.scheduleEventId,
+        classService: { id: r.classServiceId, name: r.serviceName, color: r.serviceColor },
+        location: { id: r.locationId, name: r.locationName },
+        room: r.roomId ? { id: r.roomId, name: r.roomName ?? '' } : null,
+        instructors: (r.instructorIds ?? []).flatMap((id) => {
+          const p = people.get(id);
+          return p ? [p] : [];
+        }),
+        startsAt: iso(r.startsAt)!,
+        endsAt: iso(r.endsAt)!,
+        cancelled: r.eventStatus !== 'scheduled',
+      },
+      pass: r.passId ? { id: r.passId, name: r.passName ?? {} } : null,
+      bookedAt: iso(r.bookedAt)!,
+      cancelledAt: iso(r.cancelledAt),
+      canCancel: cancel.ok,
+      cancelIsLate: cancel.ok && cancel.kind === 'lateCancel',
+      fees: fees.get(r.id) ?? [],
+    };
+  });
+}
+
+export async function myVisit(db: Db, studio: Studio, visitId: string, now: Date): Promise<MyVisitView> {
+  const rows = (await selectVisits(db, studio.id).where('v.id', visitId)) as VisitViewRow[];
+  if (rows.length === 0) throw AppError.notFound('visit');
+  return (await presentMyVisits(db, studio, rows, now))[0]!;
+}
+
+export async function myVisits(
+  db: Db,
+  studio: Studio,
+  clientId: string,
+  input: { when: 'upcoming' | 'past' | 'all'; limit: number; cursor?: string },
+  now: Date,
+) {
+  const { rows, next } = await visitPage(db, studio, clientId, input.when, input.limit, input.cursor, now);
+  return { items: await presentMyVisits(db, studio, rows, now), next };
+}
+
+/** The client's waiting-list entries (upcoming classes) with their positions. */
+export async function myWaitingList(db: Db, studio: Studio, clientId: string, now: Date) {
+  const rows = (await selectVisits(db, studio.id)
+    .where({ 'v.client_id': clientId, 'v.status': V.waitingList })
+    .where('e.ends_at', '>', now)
+    .orderBy([{ column: 'v.starts_at' }, { column: 'v.id' }])
+    .limit(200)) as VisitViewRow[];
+  return { items: await presentMyVisits(db, studio, rows, now), next: null };
+}
+
+export async function enrollmentConflict(
+  db: Db,
+  studio: Studio,
+  clientId: string,
+  eventId: string,
+): Promise<EnrollmentConflict> {
+  const client = await db('clients').where({ studio_id: studio.id, user_id: clientId }).first('id');
+  if (!client) throw AppError.notFound('client');
+  const event = await readEvent(db, studio.id, eventId);
+  const rows = await conflictingVisits(db, studio.id, clientId, event);
+  return {
+    hasConflict: rows.length > 0,
+    conflicts: rows.map((r) => ({
+      clientVisitId: r.clientVisitId,
+      scheduleEventId: r.scheduleEventId,
+      status: r.status,
+      classService: { id: r.classServiceId, name: r.serviceName },
+      startsAt: iso(r.startsAt)!,
+      endsAt: iso(r.endsAt)!,
+    })),
+  };
+}
+
+/**
+ * The signed-in client's layer over the public timetable: for every visible event of the range, the
+ * places left, their own visit, and what booking now would do (or why not). One range scan for the
+ * events, one grouped count, the client's visits and passes once; the rules run in memory.
+ */
+export async function clientSchedule(
+  db: Db,
+  studio: Studio,
+  clientId: string,
+  input: ClientScheduleInput,
+  now: Date,
+): Promise<ClientSchedule> {
+  const from = startOfLocalDate(input.from, studio.timeZone);
+  const to = startOfLocalDate(addLocalDays(input.to, 1), studio.timeZone);
+  const events = (
+    (await selectEventRules(db, studio.id)
+      .where('e.starts_at', '>=', from)
+      .where('e.starts_at', '<', to)
+      .where('e.is_hidden', false)
+      .whereNot('e.status', 'removed')
+      .orderBy([{ column: 'e.starts_at' }, { column: 'e.id' }])) as BookingEventRow[]
+  ).map(withDefaults);
+  if (events.length === 0) return { items: [] };
+  const ids = events.map((e) => e.id);
+  // A POST runs in the request's transaction (one connection): one query after another.
+  const counts = (await db('client_visits')
+    .whereIn('schedule_event_id', ids)
+    .groupBy('schedule_event_id')
+    .select(
+      'schedule_event_id',
+      db.raw('count(*) filter (where status in (0, 1, 2, 9))::int as taken'),
+      db.raw('count(*) filter (where status = 8)::int as waiting'),
+    )) as Array<{ scheduleEventId: string; taken: number; waiting: number }>;
+  const mine = (await selectVisits(db, studio.id)
+    .where('v.client_id', clientId)
+    .whereIn('v.status', [0, 1, 2, 8, 9])
+    .where('v.starts_at', '>=', new Date(from.getTime() - 86_400_000))
+    .where('v.starts_at', '<', new Date(to.getTime() + 86_400_000))) as VisitViewRow[];
+  const tags = await clientTagIds(db, studio.id, clientId);
+  const passes = await passCandidatesFor(db, studio, clientId);
+  const settings = await settingsOf(db, studio);
+  const countBy = new Map(counts.map((c) => [c.scheduleEventId, c]));
+  const mineBy = new Map(mine.map((v) => [v.scheduleEventId, v]));
+  return {
+    items: events.map((event) => {
+      const c = countBy.get(event.id) ?? { taken: 0, waiting: 0 };
+      const taken = Number(c.taken);
+      const waiting = Number(c.waiting);
+      const visit = mineBy.get(event.id);
+      const hasConflict = mine.some(
+        (v) => v.scheduleEventId !== event.id && v.status !== V.waitingList && overlaps(v, event),
+      );
+      let payment: 'pass' | 'free' | 'desk' | 'none' = 'free';
+      if (!event.freeOfCharge) {
+        const choice = choosePassForVisit(
+          passes,
+          {
+            serviceType: event.serviceType,
+            serviceId: event.classServiceId,
+            locationId: event.locationId,
+            startsAt: event.startsAt,
+            clientTagIds: tags,
+          },
+          studio.timeZone,
+        );
+        payment = choice.ok ? 'pass' : settings.payAtDeskAllowed ? 'desk' : 'none';
+      }
+      const decision = decideBooking({
+        event,
+        actor: 'self',
+        override: false,
+        now,
+        timeZone: studio.timeZone,
+        clientTagIds: tags,
+        alreadyOnClass: visit !== undefined && isOnClass(visit.status),
+        hasConflict,
+        payment,
+        taken,
+        waiting,
+        waitingListWanted: true,
+      });
+      const cancel = visit ? decideCancel(visit.status, event, 'self', now) : null;
+      return {
+        scheduleEventId: event.id,
+        placesLeft: Math.max(0, event.capacity - taken),
+        waitingPlacesLeft: Math.max(0, event.waitingListSize - waiting),
+        myVisit: visit
+          ? {
+              id: visit.id,
+              status: visit.status,
+              waitingPosition: visit.waitingRank === null ? null : Number(visit.waitingRank),
+            }
+          : null,
+        bookOutcome: decision.ok ? decision.outcome : null,
+        refusal: decision.ok ? null : decision.refusal,
+        canCancel: cancel?.ok ?? false,
+        cancelIsLate: cancel !== null && cancel.ok && cancel.kind === 'lateCancel',
+      };
+    }),
+  };
+}

@@ -1,0 +1,439 @@
+import { createHash } from 'node:crypto';
+import type Router from '@koa/router';
+import { z } from 'zod';
+import {
+  BookingSettingsPatchSchema,
+  CheckInInputSchema,
+  ClientBookInputSchema,
+  ClientCancelInputSchema,
+  ClientScheduleInputSchema,
+  ClientVisitsQuerySchema,
+  ConflictQuerySchema,
+  EnrollInputSchema,
+  EnrollmentStatusInputSchema,
+  MyVisitsInputSchema,
+  PublicBookInputSchema,
+  PublicCancelInputSchema,
+  WaitingListInputSchema,
+  WaitingListMoveInputSchema,
+  WaitingListPromoteInputSchema,
+  type BookingResult,
+  type EventEnrollments,
+  type PublicVisit,
+} from '../../../../shared/contracts/api/bookings';
+import { can, type Ability } from '../../../../shared/policies/abilities';
+import { AppError } from '../../../../shared/errors';
+import type { Db } from '../../db/knex';
+import { abilitiesOf } from '../../http/abilities';
+import type { AppContext, AppCustom, AppState } from '../../http/context';
+import { defineRoute } from '../../http/route';
+import type { Membership } from '../identity/membership.model';
+import { Studio } from '../identity/studio.model';
+import {
+  bookVisit,
+  cancelVisit,
+  changeEnrollmentStatus,
+  eventOfVisit,
+  moveWaiting,
+  promoteOne,
+  readEvent,
+  settingsOf,
+  standingVisit,
+  updateSettings,
+} from './bookings.service';
+import {
+  clientSchedule,
+  clientVisitList,
+  enrollmentConflict,
+  eventEnrollments,
+  myVisit,
+  myVisits,
+  myWaitingList,
+  visitViews,
+} from './bookings-views.service';
+
+const StudioParams = z.object({ uuid: z.string() });
+const EventParams = z.object({ uuid: z.string(), scheduleEvent: z.uuid() });
+const EventV2Params = z.object({ uuid: z.string(), referenceId: z.uuid() });
+const ClientParams = z.object({ uuid: z.string(), user: z.uuid() });
+
+const VIEW: Ability = 'schedule.view';
+const BOOK: Ability = 'schedule.book';
+const CHECK_IN: Ability = 'schedule.checkIn';
+const OVERRIDE: Ability = 'schedule.overrideRules';
+
+async function assertCan(db: Db, membership: Membership, ability: Ability): Promise<void> {
+  if (!can(await abilitiesOf(db, membership), ability))
+    throw new AppError(ability === OVERRIDE ? 'visit.overrideForbidden' : 'auth.forbidden', {
+      message:
+        ability === OVERRIDE
+          ? 'you may not override the booking rules'
+          : 'you have no permission to perform this action',
+    });
+}
+
+async function enrollmentsFor(db: Db, studio: Studio, membership: Membership, eventId: string, now: Date) {
+  const abilities = await abilitiesOf(db, membership);
+  return eventEnrollments(db, studio, eventId, now, {
+    book: can(abilities, BOOK),
+    checkIn: can(abilities, CHECK_IN),
+    overrideRules: can(abilities, OVERRIDE),
+  });
+}
+
+/** Public API keys: `x-api-key` holds the secret; only its SHA-256 is stored (`studio_apis`). */
+export const API_KEY_HEADER = 'x-api-key';
+export const hashApiKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+
+async function studioOfApiKey(ctx: AppContext, db: Db): Promise<Studio> {
+  const key = ctx.get(API_KEY_HEADER);
+  const row =
+    key && key.length >= 16 && key.length <= 200
+      ? ((await db('studio_apis')
+          .where({ key_hash: hashApiKey(key) })
+          .whereNull('revoked_at')
+          .first('studio_id')) as { studioId: string } | undefined)
+      : undefined;
+  if (!row) throw new AppError('apiKey.invalid', { message: 'missing or invalid API key' });
+  const studio = await Studio.query(db).findById(row.studioId);
+  if (!studio) throw new AppError('apiKey.invalid', { message: 'missing or invalid API key' });
+  return studio;
+}
+
+async function publicVisit(db: Db, studioId: string, visitId: string, outcome: PublicVisit['outcome']) {
+  const row = (await db('client_visits as v')
+    .where({ 'v.studio_id': studioId, 'v.id': visitId })
+    .first(
+      'v.id',
+      'v.schedule_event_id',
+      'v.client_id',
+      'v.status',
+      db.raw(`case when v.status = 8 then (
+        select count(*)::int from client_visits w where w.schedule_event_id = v.schedule_event_id
+           and w.status = 8 and (w.waiting_position, w.id) <= (v.waiting_position, v.id)) end as waiting_rank`),
+    )) as {
+    id: string;
+    scheduleEventId: string;
+    clientId: string;
+    status: number;
+    waitingRank: number | null;
+  };
+  return {
+    id: row.id,
+    scheduleEventId: row.scheduleEventId,
+    userId: row.clientId,
+    status: row.status as PublicVisit['status'],
+    waitingPosition: row.waitingRank === null ? null : Number(row.waitingRank),
+    outcome,
+  };
+}
+
+/**
+ * Bookings (spec §7): staff enrolment, attendance and the waiting list; the front office's booking,
+ * cancelling, waiting list and "my visits"; the public API's classroom book and cancel.
+ */
+export function registerBookingRoutes(router: Router<AppState, AppCustom>): void {
+  // ------------------------------------------------------------------ back office
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/schedule-event/:scheduleEvent/enrollment/enroll',
+    access: 'staff',
+    ability: BOOK,
+    params: EventParams,
+    body: EnrollInputSchema,
+    handle: async ({ db, studio, membership, params, body, auth, deps }): Promise<BookingResult> => {
+      if (body.override) await assertCan(db, membership, OVERRIDE);
+      const now = deps.clock.now();
+      const result = await bookVisit(
+        db,
+        studio,
+        {
+          actor: 'staff',
+          actorUserId: auth.user.id,
+          clientId: body.clientId,
+          eventId: params.scheduleEvent,
+          override: body.override,
+          waitingListWanted: body.waitingList,
+          passId: body.clientPricingOptionId,
+          payAtDesk: body.payAtDesk,
+        },
+        now,
+      );
+      return { outcome: result.outcome, visit: await myVisit(db, studio, result.visitId, now) };
+    },
+  });
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/schedule-event/:scheduleEvent/enrollments/init',
+    access: 'staff',
+    ability: VIEW,
+    params: EventParams,
+    handle: ({ db, studio, membership, params, deps }) =>
+      enrollmentsFor(db, studio, membership, params.scheduleEvent, deps.clock.now()),
+  });
+  defineRoute(router, {
+    method: 'get',
+    path: '/v2/:uuid/schedule-events/:referenceId/client-visits',
+    access: 'staff',
+    ability: VIEW,
+    params: EventV2Params,
+    handle: ({ db, studio, membership, params, deps }) =>
+      enrollmentsFor(db, studio, membership, params.referenceId, deps.clock.now()),
+  });
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/schedule-event/:scheduleEvent/check-in',
+    access: 'staff',
+    ability: CHECK_IN,
+    params: EventParams,
+    body: CheckInInputSchema,
+    handle: async ({ db, studio, membership, params, body, auth, deps }) => {
+      const now = deps.clock.now();
+      if (body.override) await assertCan(db, membership, OVERRIDE);
+      await readEvent(db, studio.id, params.scheduleEvent);
+      let visit = await standingVisit(db, studio.id, params.scheduleEvent, body.clientId);
+      if (!visit) {
+        if (!body.enrollIfMissing)
+          throw new AppError('visit.statusNotAllowed', {
+            message: 'not booked on this class',
+            fields: { clientId: ['not booked on this class'] },
+          });
+        await assertCan(db, membership, BOOK);
+        const booked = await bookVisit(
+          db,
+          studio,
+          {
+            actor: 'staff',
+            actorUserId: auth.user.id,
+            clientId: body.clientId,
+            eventId: params.scheduleEvent,
+            override: body.override,
+            waitingListWanted: false,
+          },
+          now,
+        );
+        visit = { id: booked.visitId, status: 0 };
+      } else if (visit.status === 8) {
+        await assertCan(db, membership, BOOK);
+        await promoteOne(db, studio, params.scheduleEvent, visit.id, body.override, now);
+      }
+      await changeEnrollmentStatus(db, studio, [visit.id], 'present', auth.user.id, true, now);
+      return (await visitViews(db, studio, [visit.id]))[0]!;
+    },
+  });
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/schedule-event/:scheduleEvent/waiting-list/promote',
+    access: 'staff',
+    ability: BOOK,
+    params: EventParams,
+    body: WaitingListPromoteInputSchema,
+    handle: async ({ db, studio, membership, params, body, deps }): Promise<EventEnrollments> => {
+      if (body.override) await assertCan(db, membership, OVERRIDE);
+      const now = deps.clock.now();
+      await promoteOne(db, studio, params.scheduleEvent, body.clientVisitId, body.override, now);
+      return enrollmentsFor(db, studio, membership, params.scheduleEvent, now);
+    },
+  });
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/schedule-event/:scheduleEvent/waiting-list/move',
+    access: 'staff',
+    ability: BOOK,
+    params: EventParams,
+    body: WaitingListMoveInputSchema,
+    handle: async ({ db, studio, membership, params, body, deps }): Promise<EventEnrollments> => {
+      await moveWaiting(db, studio, params.scheduleEvent, body.clientVisitId, body.position);
+      return enrollmentsFor(db, studio, membership, params.scheduleEvent, deps.clock.now());
+    },
+  });
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/client-enrollment/status',
+    access: 'staff',
+    ability: VIEW,
+    params: StudioParams,
+    body: EnrollmentStatusInputSchema,
+    handle: async ({ db, studio, membership, body, auth, deps }) => {
+      await assertCan(db, membership, body.action === 'cancel' ? BOOK : CHECK_IN);
+      await changeEnrollmentStatus(
+        db,
+        studio,
+        body.clientVisitIds,
+        body.action,
+        auth.user.id,
+        body.chargeFee,
+        deps.clock.now(),
+      );
+      return { items: await visitViews(db, studio, body.clientVisitIds), next: null };
+    },
+  });
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/enrollment/conflict',
+    access: 'staff',
+    ability: VIEW,
+    params: StudioParams,
+    query: ConflictQuerySchema,
+    handle: ({ db, studio, query }) => enrollmentConflict(db, studio, query.clientId, query.scheduleEventId),
+  });
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/client/:user/client-visit/collection',
+    access: 'staff',
+    ability: VIEW,
+    params: ClientParams,
+    query: ClientVisitsQuerySchema,
+    handle: ({ db, studio, params, query, deps }) =>
+      clientVisitList(db, studio, params.user, query, deps.clock.now()),
+  });
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/settings/booking',
+    access: 'staff',
+    ability: 'settings.view',
+    params: StudioParams,
+    handle: ({ db, studio }) => settingsOf(db, studio),
+  });
+  defineRoute(router, {
+    method: 'patch',
+    path: '/v4/:uuid/settings/booking',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: BookingSettingsPatchSchema,
+    handle: ({ db, studio, body }) => updateSettings(db, studio, body),
+  });
+
+  // ------------------------------------------------------------------ front office (signed-in client)
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/booking/classroom/book',
+    access: 'client',
+    params: StudioParams,
+    body: ClientBookInputSchema,
+    handle: async ({ db, studio, body, auth, deps }): Promise<BookingResult> => {
+      const now = deps.clock.now();
+      const result = await bookVisit(
+        db,
+        studio,
+        {
+          actor: 'self',
+          actorUserId: auth.user.id,
+          clientId: auth.user.id,
+          eventId: body.scheduleEventId,
+          override: false,
+          waitingListWanted: body.waitingList,
+        },
+        now,
+      );
+      return { outcome: result.outcome, visit: await myVisit(db, studio, result.visitId, now) };
+    },
+  });
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/booking/classroom/cancel',
+    access: 'client',
+    params: StudioParams,
+    body: ClientCancelInputSchema,
+    handle: async ({ db, studio, body, auth, deps }): Promise<BookingResult> => {
+      const now = deps.clock.now();
+      const result = await cancelVisit(db, studio, body.clientVisitId, 'self', auth.user.id, now, {
+        clientId: auth.user.id,
+      });
+      return { outcome: result.outcome, visit: await myVisit(db, studio, result.visitId, now) };
+    },
+  });
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/booking/schedule',
+    access: 'client',
+    params: StudioParams,
+    body: ClientScheduleInputSchema,
+    handle: ({ db, studio, body, auth, deps }) =>
+      clientSchedule(db, studio, auth.user.id, body, deps.clock.now()),
+  });
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/waitinglist',
+    access: 'client',
+    params: StudioParams,
+    body: WaitingListInputSchema,
+    handle: async ({ db, studio, body, auth, deps }) => {
+      const now = deps.clock.now();
+      if (body.action === 'join') {
+        const result = await bookVisit(
+          db,
+          studio,
+          {
+            actor: 'self',
+            actorUserId: auth.user.id,
+            clientId: auth.user.id,
+            eventId: body.scheduleEventId,
+            override: false,
+            waitingListWanted: true,
+          },
+          now,
+        );
+        // Joining a class with a free place simply books it (nobody waits for a free place).
+        void result;
+      } else if (body.action === 'leave') {
+        await readEvent(db, studio.id, body.scheduleEventId);
+        const visit = await standingVisit(db, studio.id, body.scheduleEventId, auth.user.id);
+        if (!visit || visit.status !== 8)
+          throw new AppError('visit.notWaiting', {
+            message: 'not on the waiting list',
+            fields: { scheduleEventId: ['not on the waiting list'] },
+          });
+        await cancelVisit(db, studio, visit.id, 'self', auth.user.id, now, { clientId: auth.user.id });
+      }
+      return myWaitingList(db, studio, auth.user.id, now);
+    },
+  });
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/client-visits/init',
+    access: 'client',
+    params: StudioParams,
+    body: MyVisitsInputSchema,
+    handle: ({ db, studio, body, auth, deps }) => myVisits(db, studio, auth.user.id, body, deps.clock.now()),
+  });
+
+  // ------------------------------------------------------------------ public API (API key)
+  defineRoute(router, {
+    method: 'post',
+    path: '/v2/public/classroom/book',
+    access: 'public',
+    body: PublicBookInputSchema,
+    handle: async ({ db, ctx, body, deps }): Promise<PublicVisit> => {
+      const studio = await studioOfApiKey(ctx, db);
+      const now = deps.clock.now();
+      const result = await bookVisit(
+        db,
+        studio,
+        {
+          actor: 'api',
+          actorUserId: null,
+          clientId: body.userId,
+          eventId: body.scheduleEventId,
+          override: false,
+          waitingListWanted: body.waitingList,
+        },
+        now,
+      );
+      return publicVisit(db, studio.id, result.visitId, result.outcome);
+    },
+  });
+  defineRoute(router, {
+    method: 'post',
+    path: '/v2/public/classroom/cancel',
+    access: 'public',
+    body: PublicCancelInputSchema,
+    handle: async ({ db, ctx, body, deps }): Promise<PublicVisit> => {
+      const studio = await studioOfApiKey(ctx, db);
+      await eventOfVisit(db, studio.id, body.clientVisitId);
+      const result = await cancelVisit(db, studio, body.clientVisitId, 'api', null, deps.clock.now());
+      return publicVisit(db, studio.id, result.visitId, result.outcome);
+    },
+  });
+}

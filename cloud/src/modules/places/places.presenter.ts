@@ -1,0 +1,97 @@
+import type {
+  ClassServiceType,
+  PlaceCategoryView,
+  PlaceClassServiceView,
+  PlaceLocationView,
+  PlaceRoomView,
+} from '../../../../shared/contracts/api/places';
+import type { LocaleText } from '../../../../shared/domain/locale-text';
+
+export interface PlaceRoomRow {
+  id: string;
+  locationId: string;
+  name: string;
+  capacity: number;
+  archivedAt: Date | null;
+}
+export interface PlaceLocationRow {
+  id: string;
+  name: string;
+  addressLine: string;
+  postalCode: string;
+  city: string;
+  pictureUrl: string | null;
+  archivedAt: Date | null;
+}
+export interface PlaceCategoryRow {
+  id: string;
+  name: LocaleText;
+  position: number;
+  archivedAt: Date | null;
+  serviceCount: number;
+}
+export interface PlaceClassServiceRow {
+  id: string;
+  name: LocaleText;
+  description: LocaleText | null;
+  serviceType: ClassServiceType;
+  durationMinutes: number;
+  defaultCapacity: number | null;
+  color: string;
+  categoryId: string | null;
+  experienceLevelId: string | null;
+  freeOfCharge: boolean;
+  archivedAt: Date | null;
+  activeMetaCount: number;
+}
+
+export const presentPlaceRoom = (r: PlaceRoomRow): PlaceRoomView => ({
+  id: r.id,
+  locationId: r.locationId,
+  name: r.name,
+  capacity: r.capacity,
+  archived: r.archivedAt !== null,
+});
+
+/** `rooms` are all rooms of the studio (or of this location); the location keeps its own, active first. */
+export const presentPlaceLocation = (
+  l: PlaceLocationRow,
+  rooms: PlaceRoomRow[],
+  timeZone: string,
+): PlaceLocationView => ({
+  id: l.id,
+  name: l.name,
+  addressLine: l.addressLine,
+  postalCode: l.postalCode,
+  city: l.city,
+  pictureUrl: l.pictureUrl,
+  timeZone,
+  archived: l.archivedAt !== null,
+  rooms: rooms
+    .filter((r) => r.locationId === l.id)
+    .map(presentPlaceRoom)
+    .sort((a, b) => Number(a.archived) - Number(b.archived)),
+});
+
+export const presentPlaceCategory = (c: PlaceCategoryRow): PlaceCategoryView => ({
+  id: c.id,
+  name: c.name,
+  position: c.position,
+  archived: c.archivedAt !== null,
+  serviceCount: c.serviceCount,
+});
+
+export const presentPlaceClassService = (s: PlaceClassServiceRow): PlaceClassServiceView => ({
+  id: s.id,
+  name: s.name,
+  description: s.description ?? {},
+  serviceType: s.serviceType,
+  durationMinutes: s.durationMinutes,
+  defaultCapacity: s.defaultCapacity,
+  color: s.color,
+  categoryId: s.categoryId,
+  experienceLevelId: s.experienceLevelId,
+  freeOfCharge: Boolean(s.freeOfCharge),
+  archived: s.archivedAt !== null,
+  activeMetaCount: s.activeMetaCount,
+});

@@ -1,0 +1,494 @@
+/**
+ * Booking throughput and timetable latency (`npm run bench:booking`).
+ *
+ * Seeds a studio with a week of 500 classes, clients with passes, and big "booking" classes; then
+ * 1. drives `POST booking/classroom/book` through the HTTP API with many concurrent clients,
+ * 2. runs the same booking transaction as raw SQL through a direct `pg` driver loop with the same
+ *    concurrency (lock the event, lock the client, standing visit, places taken, the client's passes
+ *    and their used entries, insert the visit, refresh the pass projection),
+ * 3. measures the week's timetable: the front office's `POST /api/v4/{uuid}/schedule` and the back
+ *    office's `POST schedule/find`, one request at a time.
+ * Prints both throughputs, p50/p95 of each timetable call, and last
+ * `booking api/sql ratio = R, timetable p95 ms = N` (R = API rate / SQL rate; N = the worse p95 of
+ * the two timetable calls). It prints figures; it never passes or fails.
+ *
+ * Database: TEST_DATABASE_URL or DATABASE_URL names a PostgreSQL server: a fresh database is created
+ * for the run and dropped afterwards. Without either, an in-memory embedded PGlite (one connection, so
+ * both loops run one booking at a time).
+ */
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
+import { createApp } from '../../cloud/src/app';
+import { systemClock } from '../../cloud/src/clock';
+import { loadConfig } from '../../cloud/src/config';
+import { startEmbeddedDatabase } from '../../cloud/src/db/embedded';
+import { createKnex, type Knex } from '../../cloud/src/db/knex';
+import { migrateLatest } from '../../cloud/src/db/migrate';
+import type { Deps } from '../../cloud/src/http/context';
+import { RateLimits } from '../../cloud/src/http/rate-limit';
+import { createLogger } from '../../cloud/src/logger';
+import { openSession } from '../../cloud/src/modules/identity/sessions.service';
+import { addLocalDays, startOfLocalDate } from '../../shared/domain/entitlements/local-dates';
+import { HttpClient } from '../support/http-client';
+
+const WEEK_EVENTS = Number(process.env.BENCH_WEEK_EVENTS ?? 500);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 400);
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
+const TZ = 'Europe/Warsaw';
+
+interface Database {
+  url: string;
+  single: boolean;
+  label: string;
+  drop(): Promise<void>;
+}
+
+async function openDatabase(): Promise<Database> {
+  const server = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (!server) {
+    const embedded = await startEmbeddedDatabase('memory://');
+    return {
+      url: embedded.url,
+      single: true,
+      label: 'embedded PGlite (in memory)',
+      drop: () => embedded.stop(),
+    };
+  }
+  const name = `booking_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    single: false,
+    label: `PostgreSQL ${url.host} (fresh database ${name})`,
+    async drop() {
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+  return { n: sorted.length, p50: at(0.5), p95: at(0.95) };
+}
+
+async function seed(knex: Knex) {
+  const studioId = uuidv7();
+  await knex('studios').insert({
+    id: studioId,
+    name: 'Bench studio',
+    slug: `bench-${studioId.slice(-8)}`,
+    kiosk_key: studioId.slice(-12),
+    time_zone: TZ,
+  });
+  const locations = [uuidv7(), uuidv7()];
+  await knex('locations').insert(
+    locations.map((id, i) => ({ id, studio_id: studioId, name: `Location ${i + 1}` })),
+  );
+  const rooms = locations.flatMap((loc) => [0, 1, 2].map(() => ({ id: uuidv7(), location_id: loc })));
+  await knex('location_rooms').insert(
+    rooms.map((r, i) => ({
+      id: r.id,
+      studio_id: studioId,
+      location_id: r.location_id,
+      name: `Room ${i + 1}`,
+      capacity: 30,
+    })),
+  );
+  const services = Array.from({ length: 8 }, (_, i) => ({
+    id: uuidv7(),
+    studio_id: studioId,
+    name: JSON.stringify({ en: { value: `Class ${i + 1}` } }),
+    duration_minutes: 60,
+  }));
+  await knex('class_services').insert(services);
+  const instructors = Array.from({ length: 10 }, (_, i) => ({
+    id: uuidv7(),
+    email: `teacher${i}-${studioId.slice(-6)}@example.com`,
+    first_name: `Teacher${i}`,
+    last_name: 'Bench',
+  }));
+  await knex('users').insert(instructors);
+  await knex('memberships').insert(
+    instructors.map((u) => ({
+      id: uuidv7(),
+      studio_id: studioId,
+      user_id: u.id,
+      is_member: true,
+      role: 'instructor',
+    })),
+  );
+  const metaId = uuidv7();
+  await knex('schedule_metas').insert({
+    id: metaId,
+    studio_id: studioId,
+    class_service_id: services[0]!.id,
+    location_id: locations[0],
+    days_of_week: [1, 2, 3, 4, 5, 6, 7],
+    start_time: '07:00',
+    duration_minutes: 60,
+    first_date: '2026-01-01',
+    capacity: 20,
+    waiting_list_size: 5,
+    cancellation_cutoff_minutes: 120,
+  });
+
+  // The week measured: Monday of next week, 500 classes between 06:00 and 22:00 over seven days.
+  const today = new Date().toISOString().slice(0, 10);
+  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay() || 7;
+  const monday = addLocalDays(today, 8 - weekday);
+  const week = Array.from({ length: WEEK_EVENTS }, (_, i) => {
+    const day = i % 7;
+    const slot = Math.floor(i / 7);
+    const start = new Date(
+      startOfLocalDate(addLocalDays(monday, day), TZ).getTime() +
+        (6 * 60 + ((slot * 13) % (16 * 60))) * 60_000,
+    );
+    const room = rooms[i % rooms.length]!;
+    return {
+      id: uuidv7(),
+      studio_id: studioId,
+      schedule_meta_id: metaId,
+      class_service_id: services[i % services.length]!.id,
+      location_id: room.location_id,
+      room_id: room.id,
+      instructor_id: instructors[i % instructors.length]!.id,
+      instructor_ids: [instructors[i % instructors.length]!.id],
+      starts_at: start,
+      ends_at: new Date(start.getTime() + 3_600_000),
+      capacity: 20,
+      waiting_list_size: 5,
+    };
+  });
+  for (let i = 0; i < week.length; i += 200) await knex('schedule_events').insert(week.slice(i, i + 200));
+  // Other weeks around it, so the range scan does real work.
+  const noise = Array.from({ length: WEEK_EVENTS * 4 }, (_, i) => {
+    const start = new Date(
+      startOfLocalDate(addLocalDays(monday, i % 2 === 0 ? -14 - (i % 14) : 14 + (i % 14)), TZ).getTime() +
+        8 * 3_600_000,
+    );
+    return {
+      id: uuidv7(),
+      studio_id: studioId,
+      class_service_id: services[i % services.length]!.id,
+      location_id: locations[0],
+      starts_at: start,
+      ends_at: new Date(start.getTime() + 3_600_000),
+      capacity: 20,
+    };
+  });
+  for (let i = 0; i < noise.length; i += 500) await knex('schedule_events').insert(noise.slice(i, i + 500));
+
+  // Big classes the two booking loops fill (half each), a few days ahead so every rule passes.
+  const bookingEvents = (n: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const start = new Date(
+        startOfLocalDate(addLocalDays(monday, i % 7), TZ).getTime() + (6 + (i % 16)) * 3_600_000,
+      );
+      return {
+        id: uuidv7(),
+        studio_id: studioId,
+        schedule_meta_id: null,
+        class_service_id: services[7]!.id,
+        location_id: locations[1],
+        starts_at: start,
+        ends_at: new Date(start.getTime() + 50 * 60_000),
+        capacity: 100_000,
+        waiting_list_size: 0,
+        is_hidden: true,
+      };
+    });
+  const perLoop = Math.ceil(BOOKINGS / CLIENTS) + 1;
+  const apiEvents = bookingEvents(perLoop);
+  const sqlEvents = bookingEvents(perLoop);
+  await knex('schedule_events').insert([...apiEvents, ...sqlEvents]);
+
+  const optionId = uuidv7();
+  await knex('pricing_options').insert({
+    id: optionId,
+    studio_id: studioId,
+    name: JSON.stringify({ en: { value: 'Unlimited' } }),
+    price: 19900,
+    entries: null,
+    expiration_type: 2,
+  });
+  const clients = Array.from({ length: CLIENTS }, (_, i) => ({
+    id: uuidv7(),
+    email: `client${i}-${studioId.slice(-6)}@example.com`,
+    first_name: `Client${i}`,
+    last_name: 'Bench',
+  }));
+  for (let i = 0; i < clients.length; i += 500) {
+    const chunk = clients.slice(i, i + 500);
+    await knex('users').insert(chunk);
+    await knex('memberships').insert(
+      chunk.map((u) => ({ id: uuidv7(), studio_id: studioId, user_id: u.id, is_client: true })),
+    );
+    await knex('client_pricing_options').insert(
+      chunk.map((u) => ({
+        id: uuidv7(),
+        studio_id: studioId,
+        client_id: u.id,
+        pricing_option_id: optionId,
+        sold_at: new Date('2026-01-01T00:00:00Z'),
+        entries: 10_000,
+        expiration_type: 2,
+      })),
+    );
+  }
+  const owner = {
+    id: uuidv7(),
+    email: `owner-${studioId.slice(-6)}@example.com`,
+    first_name: 'Bench',
+    last_name: 'Owner',
+  };
+  await knex('users').insert(owner);
+  await knex('memberships').insert({
+    id: uuidv7(),
+    studio_id: studioId,
+    user_id: owner.id,
+    is_member: true,
+    role: 'owner',
+  });
+  await knex.raw('analyze');
+  return { studioId, monday, clients, owner, apiEvents, sqlEvents };
+}
+
+/** Runs `total` jobs with `concurrency` workers; answers jobs per second. */
+async function drive(total: number, concurrency: number, job: (i: number) => Promise<void>) {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) await job(next++);
+    }),
+  );
+  return total / ((performance.now() - started) / 1000);
+}
+
+/** The booking transaction of bookVisit, as raw SQL: the same locks, reads and writes. */
+async function sqlBooking(client: pg.ClientBase, studioId: string, eventId: string, clientId: string) {
+  await client.query('begin');
+  try {
+    const ev = await client.query(
+      `select e.id, e.starts_at, e.ends_at, e.capacity, e.waiting_list_size, e.status, s.free_of_charge,
+              m.booking_opens_hours, m.cancellation_cutoff_minutes
+         from schedule_events e join class_services s on s.id = e.class_service_id
+         left join schedule_metas m on m.id = e.schedule_meta_id
+        where e.studio_id = $1 and e.id = $2 for update of e`,
+      [studioId, eventId],
+    );
+    const event = ev.rows[0];
+    await client.query(`select id from clients where studio_id = $1 and user_id = $2 for update`, [
+      studioId,
+      clientId,
+    ]);
+    const standing = await client.query(
+      `select id from client_visits where schedule_event_id = $1 and client_id = $2 and status in (0,1,2,8,9)`,
+      [eventId, clientId],
+    );
+    const counts = await client.query(
+      `select count(*) filter (where status in (0,1,2,9))::int as taken from client_visits where schedule_event_id = $1`,
+      [eventId],
+    );
+    const passes = await client.query(
+      `select cpo.id, cpo.entries,
+              (select count(*) from client_visits v where v.client_pricing_option_id = cpo.id
+                  and v.status in (0,1,2,5,6,9))::int as used
+         from client_pricing_options cpo where cpo.studio_id = $1 and cpo.client_id = $2`,
+      [studioId, clientId],
+    );
+    const pass = passes.rows.find((p) => p.entries === null || p.used < p.entries);
+    if (standing.rowCount || !pass || counts.rows[0].taken >= event.capacity) throw new Error('refused');
+    await client.query(
+      `insert into client_visits (id, studio_id, schedule_event_id, client_id, starts_at, status, payment,
+          client_pricing_option_id, booked_by, booked_at)
+       values ($1, $2, $3, $4, $5, 0, 'pass', $6, 'self', now())`,
+      [uuidv7(), studioId, eventId, clientId, event.starts_at, pass.id],
+    );
+    await client.query(`update client_pricing_options set status = 1, updated_at = now() where id = $1`, [
+      pass.id,
+    ]);
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback');
+    throw err;
+  }
+}
+
+async function main() {
+  const db = await openDatabase();
+  const knex = createKnex(db.url, { singleConnection: db.single });
+  let server: Server | undefined;
+  let pool: pg.Pool | undefined;
+  try {
+    console.log(`database: ${db.label}`);
+    await migrateLatest(knex);
+    let t = performance.now();
+    const s = await seed(knex);
+    console.log(
+      `seeded ${WEEK_EVENTS} classes in the week of ${s.monday} (+${WEEK_EVENTS * 4} in other weeks), ${CLIENTS} clients with passes in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
+
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '0',
+      DATA_DIR: path.join(os.tmpdir(), 'studio-bench'),
+      LOG_LEVEL: 'silent',
+    });
+    const deps: Deps = {
+      config,
+      knex,
+      log: createLogger('silent', false),
+      mailer: { send: async () => {}, recent: [] },
+      clock: systemClock,
+      rateLimits: new RateLimits(),
+      web: { html: async () => '<!doctype html><html><head></head><body></body></html>' },
+    };
+    const app = createApp(deps);
+    server = await new Promise<Server>((resolve) => {
+      const srv = app.listen(0, '127.0.0.1', () => resolve(srv));
+    });
+    const address = server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const signed = async (userId: string) => {
+      const { session, sessionId } = await openSession(knex, systemClock, userId, 24, {});
+      const h = new HttpClient(url);
+      h.token = session.csrfToken;
+      h.session = { sessionId, userId, token: session.csrfToken, me: {} as never };
+      return h;
+    };
+    const clientHttp: HttpClient[] = [];
+    for (const c of s.clients) clientHttp.push(await signed(c.id));
+    const owner = await signed(s.owner.id);
+    const anon = await HttpClient.anonymous(url);
+    const base = `/api/v4/${s.studioId}`;
+    const concurrency = db.single ? 1 : CONCURRENCY;
+
+    // Warm up both paths on events of their own.
+    const pair = (i: number, events: Array<{ id: string }>) => ({
+      client: i % CLIENTS,
+      event: events[Math.floor(i / CLIENTS)]!.id,
+    });
+    const warm = Math.min(50, CLIENTS);
+
+    // 1. HTTP API.
+    const apiJob = async (i: number) => {
+      const p = pair(i, s.apiEvents);
+      const res = await clientHttp[p.client]!.post(`${base}/booking/classroom/book`, {
+        scheduleEventId: p.event,
+      });
+      if (res.status !== 200) throw new Error(`API booking ${i}: HTTP ${res.status} ${res.text}`);
+    };
+    for (let i = 0; i < warm; i++) await apiJob(i);
+    const apiRate = await drive(BOOKINGS - warm, concurrency, (i) => apiJob(i + warm));
+    console.log(
+      `API booking: ${apiRate.toFixed(0)} bookings/s (${BOOKINGS - warm} bookings, ${concurrency} concurrent clients)`,
+    );
+
+    // 2. The same transaction as raw SQL through a direct driver loop.
+    pool = new pg.Pool({ connectionString: db.url, max: db.single ? 1 : 10 });
+    const sqlJob = async (i: number) => {
+      const p = pair(i, s.sqlEvents);
+      const c = await pool!.connect();
+      try {
+        await sqlBooking(c, s.studioId, p.event, s.clients[p.client]!.id);
+      } finally {
+        c.release();
+      }
+    };
+    if (db.single) {
+      // One connection: the knex pool holds it; run the driver loop through it instead of a second client.
+      await pool.end();
+      pool = undefined;
+      const conn = (await knex.client.acquireConnection()) as pg.ClientBase;
+      try {
+        const job = (i: number) => {
+          const p = pair(i, s.sqlEvents);
+          return sqlBooking(conn, s.studioId, p.event, s.clients[p.client]!.id);
+        };
+        for (let i = 0; i < warm; i++) await job(i);
+        const sqlRate = await drive(BOOKINGS - warm, 1, (i) => job(i + warm));
+        await report(apiRate, sqlRate);
+      } finally {
+        await knex.client.releaseConnection(conn);
+      }
+    } else {
+      for (let i = 0; i < warm; i++) await sqlJob(i);
+      const sqlRate = await drive(BOOKINGS - warm, concurrency, (i) => sqlJob(i + warm));
+      await report(apiRate, sqlRate);
+    }
+
+    async function report(api: number, sql: number) {
+      console.log(
+        `raw SQL booking: ${sql.toFixed(0)} bookings/s (same transaction, ${concurrency} concurrent)`,
+      );
+      const visits = (await knex('client_visits').where({ studio_id: s.studioId }).count('* as n'))[0] as {
+        n: number;
+      };
+      console.log(`visits written: ${visits.n}`);
+
+      // 3. The week's timetable, one request at a time (front office, then back office, alternating).
+      const to = addLocalDays(s.monday, 6);
+      const front = () => anon.post(`${base}/schedule`, { from: s.monday, to });
+      const back = () => owner.post(`${base}/schedule/find`, { from: s.monday, to });
+      const check = (await front()) as { status: number; body: { items: unknown[] } };
+      const checkBack = (await back()) as { status: number; body: { items: unknown[] } };
+      if (check.status !== 200 || checkBack.status !== 200) throw new Error('timetable call failed');
+      console.log(
+        `timetable week: ${check.body.items.length} classes (front office), ${checkBack.body.items.length} (back office)`,
+      );
+      for (let i = 0; i < 10; i++) {
+        await front();
+        await back();
+      }
+      const frontMs: number[] = [];
+      const backMs: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        let started = performance.now();
+        await front();
+        frontMs.push(performance.now() - started);
+        started = performance.now();
+        await back();
+        backMs.push(performance.now() - started);
+      }
+      const f = stats(frontMs);
+      const b = stats(backMs);
+      console.log(
+        `POST schedule (front office week): p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms (n=${f.n})`,
+      );
+      console.log(
+        `POST schedule/find (back office week): p50 ${b.p50.toFixed(1)} ms, p95 ${b.p95.toFixed(1)} ms (n=${b.n})`,
+      );
+      console.log(
+        `booking api/sql ratio = ${(api / sql).toFixed(2)}, timetable p95 ms = ${Math.max(f.p95, b.p95).toFixed(1)}`,
+      );
+    }
+    t = performance.now();
+  } finally {
+    server?.closeAllConnections();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await pool?.end();
+    await knex.destroy();
+    await db.drop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,503 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Collapse,
+  Combobox,
+  Divider,
+  Group,
+  Loader,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  useCombobox,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type {
+  ClientVisitView,
+  EnrollmentAction,
+  EventEnrollments,
+} from '../../../../shared/contracts/api/bookings';
+import { ClientVisitStatus } from '../../../../shared/enums/visits';
+import { useApiClient } from '../../../lib/app-context';
+import { toFormErrors } from '../../../lib/form-errors';
+import { useInvalidateSchedule, useStudioUuid } from '../schedule.api';
+import {
+  BOOKING_ERROR_OPTIONS,
+  eventBookingCalls,
+  useClientSearch,
+  useEventEnrollments,
+  useInvalidateEventBookings,
+} from './event-bookings.api';
+
+const STATUS_COLOR: Record<number, string> = {
+  [ClientVisitStatus.booked]: 'blue',
+  [ClientVisitStatus.present]: 'teal',
+  [ClientVisitStatus.absent]: 'orange',
+  [ClientVisitStatus.unconfirmed]: 'yellow',
+  [ClientVisitStatus.waitingList]: 'grape',
+};
+
+export function VisitStatusBadge({ status }: { status: number }) {
+  const { t } = useTranslation('enums');
+  return (
+    <Badge size="sm" variant="light" color={STATUS_COLOR[status] ?? 'gray'} data-testid="visit-status">
+      {t(`clientVisitStatus.${status}`)}
+    </Badge>
+  );
+}
+
+const fullName = (v: ClientVisitView) => `${v.client.firstName} ${v.client.lastName}`.trim();
+
+/**
+ * Who is on one class: places taken and left, the attendee list with check-in (present/absent) and
+ * cancel, enrolling a client found by search, the waiting list with moving people onto the class or
+ * along the list, the cancellations, and bulk actions on the ticked attendees.
+ */
+export function EventAttendees({ eventId }: { eventId: string }) {
+  const { t } = useTranslation('bookings-ui');
+  const enrollments = useEventEnrollments(eventId);
+  if (enrollments.error)
+    return (
+      <Alert color="red" data-testid="attendees-load-error">
+        {t('staff.loadFailed')}{' '}
+        <Button size="compact-xs" variant="light" onClick={() => void enrollments.refetch()}>
+          {t('staff.retry')}
+        </Button>
+      </Alert>
+    );
+  if (!enrollments.data) return <Loader size="sm" aria-label={t('staff.loading')} />;
+  return <Attendees eventId={eventId} data={enrollments.data} />;
+}
+
+function Attendees({ eventId, data }: { eventId: string; data: EventEnrollments }) {
+  const { t } = useTranslation('bookings-ui');
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  const invalidate = useInvalidateEventBookings();
+  const invalidateSchedule = useInvalidateSchedule();
+  const calls = eventBookingCalls(api, studio, eventId);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
+  const [showCancelled, setShowCancelled] = useState(false);
+  const open = data.eventStatus === 'scheduled';
+
+  const run = async (key: string, work: () => Promise<unknown>, done?: string) => {
+    setBusy(key);
+    setMessage(null);
+    try {
+      await work();
+      if (done) setMessage({ color: 'teal', text: done });
+      await Promise.all([invalidate(), invalidateSchedule()]);
+    } catch (error) {
+      const errors = toFormErrors(error, t, BOOKING_ERROR_OPTIONS);
+      setMessage({
+        color: 'red',
+        text: [...errors.form, ...Object.values(errors.fields)].join(' ') || t('staff.failed'),
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const setStatus = (ids: string[], action: EnrollmentAction, key: string) =>
+    run(key, async () => {
+      await calls.status(ids, action);
+      setSelected((s) => s.filter((id) => !ids.includes(id)));
+    });
+  const allIds = data.attendees.map((v) => v.id);
+  const allTicked = allIds.length > 0 && selected.length === allIds.length;
+
+  return (
+    <Stack gap="sm" data-testid="event-attendees">
+      <Divider label={t('staff.title')} labelPosition="left" />
+      <Group gap="xs" data-testid="attendees-summary">
+        <Badge variant="light" size="lg">
+          {t('staff.taken', { taken: data.taken, capacity: data.capacity })}
+        </Badge>
+        <Badge variant="outline" color={data.placesLeft > 0 ? 'teal' : 'red'}>
+          {t('staff.placesLeft', { count: data.placesLeft })}
+        </Badge>
+        {data.waitingListSize > 0 && (
+          <Badge variant="outline" color="grape">
+            {t('staff.waitingSummary', { count: data.waitingList.length, size: data.waitingListSize })}
+          </Badge>
+        )}
+        {data.lateCancelNow && open && (
+          <Badge variant="outline" color="orange">
+            {t('staff.lateCancelNow')}
+          </Badge>
+        )}
+      </Group>
+      {message && (
+        <Alert
+          color={message.color}
+          withCloseButton
+          onClose={() => setMessage(null)}
+          data-testid="attendees-message"
+        >
+          {message.text}
+        </Alert>
+      )}
+      {data.can.book && open && <EnrolClient eventId={eventId} onResult={setMessage} />}
+
+      {data.attendees.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="attendees-empty">
+          {t('staff.noAttendees')}
+        </Text>
+      ) : (
+        <Stack gap={2} data-testid="attendee-list">
+          {(data.can.checkIn || data.can.book) && (
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Checkbox
+                size="xs"
+                label={t('staff.selectAll')}
+                checked={allTicked}
+                indeterminate={selected.length > 0 && !allTicked}
+                onChange={() => setSelected(allTicked ? [] : allIds)}
+                data-testid="attendees-select-all"
+              />
+              {selected.length > 0 && (
+                <Group gap={4} data-testid="bulk-actions">
+                  <Text size="xs" c="dimmed">
+                    {t('staff.selected', { count: selected.length })}
+                  </Text>
+                  {data.can.checkIn && (
+                    <>
+                      <Button
+                        size="compact-xs"
+                        color="teal"
+                        variant="light"
+                        loading={busy === 'bulk-present'}
+                        onClick={() => void setStatus(selected, 'present', 'bulk-present')}
+                        data-testid="bulk-present"
+                      >
+                        {t('staff.present')}
+                      </Button>
+                      <Button
+                        size="compact-xs"
+                        color="orange"
+                        variant="light"
+                        loading={busy === 'bulk-absent'}
+                        onClick={() => void setStatus(selected, 'absent', 'bulk-absent')}
+                        data-testid="bulk-absent"
+                      >
+                        {t('staff.absent')}
+                      </Button>
+                    </>
+                  )}
+                  {data.can.book && open && (
+                    <Button
+                      size="compact-xs"
+                      color="red"
+                      variant="light"
+                      loading={busy === 'bulk-cancel'}
+                      onClick={() => void setStatus(selected, 'cancel', 'bulk-cancel')}
+                      data-testid="bulk-cancel"
+                    >
+                      {t('staff.cancelBooking')}
+                    </Button>
+                  )}
+                </Group>
+              )}
+            </Group>
+          )}
+          {data.attendees.map((visit) => (
+            <Group
+              key={visit.id}
+              justify="space-between"
+              wrap="wrap"
+              gap={6}
+              py={6}
+              style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+              data-testid="attendee-row"
+            >
+              <Group gap="xs" wrap="nowrap" miw={0}>
+                {(data.can.checkIn || data.can.book) && (
+                  <Checkbox
+                    size="xs"
+                    aria-label={t('staff.select', { name: fullName(visit) })}
+                    checked={selected.includes(visit.id)}
+                    onChange={(e) =>
+                      setSelected((s) =>
+                        e.currentTarget.checked ? [...s, visit.id] : s.filter((id) => id !== visit.id),
+                      )
+                    }
+                  />
+                )}
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={500} lineClamp={1} data-testid="attendee-name">
+                    {fullName(visit)}
+                  </Text>
+                  <Group gap={4}>
+                    <VisitStatusBadge status={visit.status} />
+                    <Text size="xs" c="dimmed" lineClamp={1}>
+                      {visit.pass
+                        ? (visit.pass.name.en?.value ?? visit.pass.name.pl?.value ?? '')
+                        : t('staff.noPass')}
+                      {' · '}
+                      {t(`bookedBy.${visit.bookedBy}`)}
+                    </Text>
+                  </Group>
+                </div>
+              </Group>
+              <Group gap={4} wrap="nowrap">
+                {data.can.checkIn && visit.status !== ClientVisitStatus.present && (
+                  <Button
+                    size="compact-xs"
+                    color="teal"
+                    variant="light"
+                    loading={busy === `present-${visit.id}`}
+                    onClick={() => void setStatus([visit.id], 'present', `present-${visit.id}`)}
+                    data-testid="attendee-present"
+                  >
+                    {t('staff.present')}
+                  </Button>
+                )}
+                {data.can.checkIn && visit.status !== ClientVisitStatus.absent && (
+                  <Button
+                    size="compact-xs"
+                    color="orange"
+                    variant="light"
+                    loading={busy === `absent-${visit.id}`}
+                    onClick={() => void setStatus([visit.id], 'absent', `absent-${visit.id}`)}
+                    data-testid="attendee-absent"
+                  >
+                    {t('staff.absent')}
+                  </Button>
+                )}
+                {data.can.checkIn &&
+                  (visit.status === ClientVisitStatus.present ||
+                    visit.status === ClientVisitStatus.absent) && (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      loading={busy === `reset-${visit.id}`}
+                      onClick={() => void setStatus([visit.id], 'reset', `reset-${visit.id}`)}
+                      data-testid="attendee-reset"
+                    >
+                      {t('staff.reset')}
+                    </Button>
+                  )}
+                {data.can.book && open && (
+                  <Button
+                    size="compact-xs"
+                    color="red"
+                    variant="subtle"
+                    loading={busy === `cancel-${visit.id}`}
+                    onClick={() => void setStatus([visit.id], 'cancel', `cancel-${visit.id}`)}
+                    data-testid="attendee-cancel"
+                  >
+                    {t('staff.cancelBooking')}
+                  </Button>
+                )}
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      )}
+
+      {(data.waitingListSize > 0 || data.waitingList.length > 0) && (
+        <Stack gap={2} data-testid="waiting-list">
+          <Text size="sm" fw={600}>
+            {t('staff.waitingList')}
+          </Text>
+          {data.waitingList.length === 0 && (
+            <Text size="sm" c="dimmed">
+              {t('staff.waitingEmpty')}
+            </Text>
+          )}
+          {data.waitingList.map((visit, i) => (
+            <Group
+              key={visit.id}
+              justify="space-between"
+              wrap="wrap"
+              gap={6}
+              py={4}
+              style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+              data-testid="waiting-row"
+            >
+              <Text size="sm" lineClamp={1}>
+                {visit.waitingPosition ?? i + 1}. {fullName(visit)}
+              </Text>
+              {data.can.book && open && (
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    size="sm"
+                    disabled={i === 0 || busy !== null}
+                    onClick={() => void run(`move-${visit.id}`, () => calls.move(visit.id, i))}
+                    aria-label={t('staff.moveUp', { name: fullName(visit) })}
+                  >
+                    ↑
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    size="sm"
+                    disabled={i === data.waitingList.length - 1 || busy !== null}
+                    onClick={() => void run(`move-${visit.id}`, () => calls.move(visit.id, i + 2))}
+                    aria-label={t('staff.moveDown', { name: fullName(visit) })}
+                  >
+                    ↓
+                  </ActionIcon>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    loading={busy === `promote-${visit.id}`}
+                    onClick={() =>
+                      void run(
+                        `promote-${visit.id}`,
+                        () => calls.promote(visit.id),
+                        t('staff.promoted', { name: fullName(visit) }),
+                      )
+                    }
+                    data-testid="waiting-promote"
+                  >
+                    {t('staff.promote')}
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    color="red"
+                    variant="subtle"
+                    loading={busy === `cancel-${visit.id}`}
+                    onClick={() => void setStatus([visit.id], 'cancel', `cancel-${visit.id}`)}
+                    data-testid="waiting-remove"
+                  >
+                    {t('staff.removeFromList')}
+                  </Button>
+                </Group>
+              )}
+            </Group>
+          ))}
+        </Stack>
+      )}
+
+      {data.cancelled.length > 0 && (
+        <Stack gap={2}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => setShowCancelled((v) => !v)}
+            style={{ alignSelf: 'flex-start' }}
+            data-testid="cancelled-toggle"
+          >
+            {t('staff.cancelledToggle', { count: data.cancelled.length })}
+          </Button>
+          <Collapse in={showCancelled}>
+            <Stack gap={2}>
+              {data.cancelled.map((visit) => (
+                <Group key={visit.id} gap="xs" wrap="nowrap" data-testid="cancelled-row">
+                  <Text size="sm" c="dimmed" lineClamp={1}>
+                    {fullName(visit)}
+                  </Text>
+                  <VisitStatusBadge status={visit.status} />
+                </Group>
+              ))}
+            </Stack>
+          </Collapse>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** Search a client by name, email or phone and book them (waiting list when full; desk payment optional). */
+function EnrolClient({
+  eventId,
+  onResult,
+}: {
+  eventId: string;
+  onResult(message: { color: string; text: string }): void;
+}) {
+  const { t } = useTranslation('bookings-ui');
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  const invalidate = useInvalidateEventBookings();
+  const invalidateSchedule = useInvalidateSchedule();
+  const [query, setQuery] = useState('');
+  const [debounced] = useDebouncedValue(query, 300);
+  const [payAtDesk, setPayAtDesk] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const search = useClientSearch(debounced);
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const results = debounced.trim().length >= 2 ? (search.data?.items ?? []) : [];
+
+  const enrol = async (clientId: string, name: string) => {
+    setBusy(true);
+    combobox.closeDropdown();
+    try {
+      const result = await eventBookingCalls(api, studio, eventId).enroll({ clientId, payAtDesk });
+      onResult({ color: 'teal', text: t(`staff.enrolled.${result.outcome}`, { name }) });
+      setQuery('');
+      await Promise.all([invalidate(), invalidateSchedule()]);
+    } catch (error) {
+      const errors = toFormErrors(error, t, BOOKING_ERROR_OPTIONS);
+      onResult({
+        color: 'red',
+        text: [...errors.form, ...Object.values(errors.fields)].join(' ') || t('staff.failed'),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap={6} data-testid="enrol-client">
+      <Combobox
+        store={combobox}
+        onOptionSubmit={(value) => {
+          const client = results.find((c) => c.id === value);
+          if (client) void enrol(client.id, `${client.firstName} ${client.lastName}`);
+        }}
+        withinPortal
+      >
+        <Combobox.Target>
+          <TextInput
+            label={t('staff.enrol')}
+            placeholder={t('staff.searchPlaceholder')}
+            value={query}
+            onChange={(e) => {
+              setQuery(e.currentTarget.value);
+              combobox.openDropdown();
+            }}
+            onFocus={() => combobox.openDropdown()}
+            onBlur={() => combobox.closeDropdown()}
+            rightSection={busy || search.isFetching ? <Loader size={14} /> : null}
+            data-testid="enrol-search"
+          />
+        </Combobox.Target>
+        <Combobox.Dropdown hidden={debounced.trim().length < 2}>
+          <Combobox.Options>
+            {results.length === 0 ? (
+              <Combobox.Empty>
+                {search.isFetching ? t('staff.searching') : t('staff.noClients')}
+              </Combobox.Empty>
+            ) : (
+              results.map((client) => (
+                <Combobox.Option value={client.id} key={client.id} data-testid="enrol-option">
+                  <Text size="sm">
+                    {client.firstName} {client.lastName}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {[client.emailAddress, client.phone].filter(Boolean).join(' · ')}
+                  </Text>
+                </Combobox.Option>
+              ))
+            )}
+          </Combobox.Options>
+        </Combobox.Dropdown>
+      </Combobox>
+      <Switch
+        size="xs"
+        label={t('staff.payAtDesk')}
+        checked={payAtDesk}
+        onChange={(e) => setPayAtDesk(e.currentTarget.checked)}
+      />
+    </Stack>
+  );
+}

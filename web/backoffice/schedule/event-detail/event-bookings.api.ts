@@ -1,0 +1,103 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  BookingResultSchema,
+  ClientVisitListSchema,
+  ClientVisitSchema,
+  EventEnrollmentsSchema,
+  type EnrollInput,
+  type EnrollmentAction,
+} from '../../../../shared/contracts/api/bookings';
+import { ClientSearchResultSchema } from '../../../../shared/contracts/api/clients';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/app-context';
+import type { FormErrorOptions } from '../../../lib/form-errors';
+import { useStudioUuid } from '../schedule.api';
+
+/** The bookings module's staff calls for one event (cloud/src/modules/bookings/README.md). */
+export const eventBookingKeys = {
+  all: (studio: string) => ['event-bookings', studio] as const,
+  event: (studio: string, eventId: string) => ['event-bookings', studio, eventId] as const,
+  search: (studio: string, q: string) => ['event-bookings', studio, 'search', q] as const,
+};
+
+export function useEventEnrollments(eventId: string) {
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  return useQuery({
+    queryKey: eventBookingKeys.event(studio, eventId),
+    queryFn: ({ signal }) =>
+      api.get(`${studio}/schedule-event/${eventId}/enrollments/init`, {
+        schema: EventEnrollmentsSchema,
+        signal,
+      }),
+  });
+}
+
+/** Client search for enrolling (name, email or phone); starts at 2 characters. */
+export function useClientSearch(q: string) {
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  const query = q.trim();
+  return useQuery({
+    queryKey: eventBookingKeys.search(studio, query),
+    queryFn: ({ signal }) =>
+      api.get(`${studio}/client/search`, {
+        schema: ClientSearchResultSchema,
+        signal,
+        query: { q: query, limit: 10 },
+      }),
+    enabled: query.length >= 2,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInvalidateEventBookings(): () => Promise<void> {
+  const client = useQueryClient();
+  const studio = useStudioUuid();
+  return () => client.invalidateQueries({ queryKey: eventBookingKeys.all(studio) });
+}
+
+export function eventBookingCalls(api: ApiClient, studio: string, eventId: string) {
+  const base = `${studio}/schedule-event/${eventId}`;
+  return {
+    enroll: (input: Partial<EnrollInput> & { clientId: string }) =>
+      api.post(`${base}/enrollment/enroll`, input, { schema: BookingResultSchema }),
+    checkIn: (clientId: string) => api.post(`${base}/check-in`, { clientId }, { schema: ClientVisitSchema }),
+    status: (clientVisitIds: string[], action: EnrollmentAction) =>
+      api.post(
+        `${studio}/client-enrollment/status`,
+        { clientVisitIds, action },
+        {
+          schema: ClientVisitListSchema.pick({ items: true }),
+        },
+      ),
+    promote: (clientVisitId: string) =>
+      api.post(`${base}/waiting-list/promote`, { clientVisitId }, { schema: EventEnrollmentsSchema }),
+    move: (clientVisitId: string, position: number) =>
+      api.post(`${base}/waiting-list/move`, { clientVisitId, position }, { schema: EventEnrollmentsSchema }),
+  };
+}
+
+const VISIT_ERROR_KEYS = [
+  'classFull',
+  'alreadyBooked',
+  'bookingNotOpen',
+  'bookingClosed',
+  'notBookableOnline',
+  'notAccessible',
+  'noPass',
+  'conflict',
+  'classCancelled',
+  'classStarted',
+  'notCancellable',
+  'statusNotAllowed',
+  'notWaiting',
+  'overrideForbidden',
+  'tooEarly',
+] as const;
+
+/** Booking refusals in the screen's language (labels owned by the bookings module's namespace). */
+export const BOOKING_ERROR_OPTIONS: FormErrorOptions = {
+  unexpected: 'withCode',
+  messagesByKey: Object.fromEntries(VISIT_ERROR_KEYS.map((k) => [`visit.${k}`, `bookings-ui:errors.${k}`])),
+};

@@ -1,0 +1,189 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { MyVisitView } from '../../../shared/contracts/api/bookings';
+import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
+import { ClientVisitStatus } from '../../../shared/enums/visits';
+import { formatDay, formatTime, serviceName } from '../../backoffice/schedule/week';
+import { useBookingAction } from '../timetable/BookingControls';
+import { loginPath, useMyVisits, useSignedIn, useStudioTimeZone } from './client-bookings.api';
+
+const STATUS_COLOR: Record<number, string> = {
+  [ClientVisitStatus.booked]: 'teal',
+  [ClientVisitStatus.present]: 'teal',
+  [ClientVisitStatus.absent]: 'orange',
+  [ClientVisitStatus.unconfirmed]: 'yellow',
+  [ClientVisitStatus.waitingList]: 'grape',
+};
+
+/** "My visits": the client's upcoming and past classes with their status and waiting-list place. */
+export function VisitsScreen() {
+  const { t } = useTranslation('bookings-ui');
+  const signedIn = useSignedIn();
+  const [when, setWhen] = useState<'upcoming' | 'past'>('upcoming');
+  if (!signedIn)
+    return (
+      <Paper withBorder p="xl" radius="md" maw={480} mx="auto" data-testid="visits-signed-out">
+        <Stack gap="md">
+          <Text>{t('client.visitsSignedOut')}</Text>
+          <Group>
+            <Button component={Link} to={loginPath('visits')} data-testid="visits-sign-in">
+              {t('client.signIn')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    );
+  return (
+    <Stack gap="md" data-testid="visits-screen">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={2}>{t('client.visitsTitle')}</Title>
+        <SegmentedControl
+          value={when}
+          onChange={(v) => setWhen(v as 'upcoming' | 'past')}
+          data={[
+            { value: 'upcoming', label: t('client.upcoming') },
+            { value: 'past', label: t('client.past') },
+          ]}
+          data-testid="visits-when"
+        />
+      </Group>
+      <VisitList when={when} />
+    </Stack>
+  );
+}
+
+function VisitList({ when }: { when: 'upcoming' | 'past' }) {
+  const { t } = useTranslation('bookings-ui');
+  const visits = useMyVisits(when);
+  const tz = useStudioTimeZone();
+  if (visits.error) return <Alert color="red">{t('client.visitsLoadFailed')}</Alert>;
+  if (!visits.data) return <Loader aria-label={t('staff.loading')} />;
+  if (visits.data.items.length === 0)
+    return (
+      <Stack gap="xs" data-testid="visits-empty">
+        <Text c="dimmed">{when === 'upcoming' ? t('client.noUpcoming') : t('client.noPast')}</Text>
+        {when === 'upcoming' && (
+          <Group>
+            <Button component={Link} to="/timetable" variant="light">
+              {t('client.toTimetable')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    );
+  return (
+    <Stack gap="xs" data-testid="visits-list">
+      {visits.data.items.map((visit) => (
+        <VisitCard key={visit.id} visit={visit} tz={tz} />
+      ))}
+    </Stack>
+  );
+}
+
+function VisitCard({ visit, tz }: { visit: MyVisitView; tz: string }) {
+  const { t, i18n } = useTranslation('bookings-ui');
+  const { busy, feedback, run, calls } = useBookingAction();
+  const [confirming, setConfirming] = useState(false);
+  const waiting = visit.status === ClientVisitStatus.waitingList;
+  const event = visit.event;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      style={{ borderLeft: `4px solid ${event.classService.color}` }}
+      data-testid="visit-card"
+    >
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} td={event.cancelled ? 'line-through' : undefined} data-testid="visit-class">
+            {serviceName(event.classService.name, i18n.language, null)}
+          </Text>
+          <Text size="sm">
+            {formatDay(localDateOf(new Date(event.startsAt), tz), i18n.language, 'long')},{' '}
+            {formatTime(event.startsAt, i18n.language, tz)}–{formatTime(event.endsAt, i18n.language, tz)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {[
+              event.room?.name ?? event.location.name,
+              event.instructors.map((p) => `${p.firstName} ${p.lastName}`).join(', '),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+          {visit.pass && (
+            <Text size="xs" c="dimmed">
+              {t('client.paidWith', { pass: serviceName(visit.pass.name, i18n.language, null) })}
+            </Text>
+          )}
+          {visit.fees
+            .filter((f) => !f.forgiven)
+            .map((f) => (
+              <Text key={f.id} size="xs" c="orange">
+                {t(`bookings:fee.${f.kind}`)}
+              </Text>
+            ))}
+        </div>
+        <Stack gap={4} align="flex-end">
+          <Badge color={STATUS_COLOR[visit.status] ?? 'gray'} variant="light" data-testid="visit-status">
+            {waiting
+              ? t('client.waitingPosition', { position: visit.waitingPosition ?? '?' })
+              : t(`enums:clientVisitStatus.${visit.status}`)}
+          </Badge>
+          {visit.canCancel && !confirming && (
+            <Button
+              size="compact-sm"
+              variant="default"
+              loading={busy}
+              onClick={() =>
+                waiting ? void run(() => calls.leaveWaitingList(event.id)) : setConfirming(true)
+              }
+              data-testid="visit-cancel"
+            >
+              {waiting ? t('client.leaveWaiting') : t('client.cancel')}
+            </Button>
+          )}
+        </Stack>
+      </Group>
+      {confirming && (
+        <Group justify="flex-end" gap="xs" mt="xs" wrap="wrap">
+          <Text size="xs" c={visit.cancelIsLate ? 'orange' : 'dimmed'} style={{ flex: 1, minWidth: 160 }}>
+            {visit.cancelIsLate
+              ? t(visit.pass ? 'client.lateWarning' : 'client.lateNoPass')
+              : t(visit.pass ? 'client.earlyNote' : 'client.earlyNoPass')}
+          </Text>
+          <Button size="compact-sm" variant="subtle" onClick={() => setConfirming(false)}>
+            {t('client.keep')}
+          </Button>
+          <Button
+            size="compact-sm"
+            color="red"
+            loading={busy}
+            onClick={() => void run(() => calls.cancel(visit.id)).then(() => setConfirming(false))}
+            data-testid="visit-cancel-confirm"
+          >
+            {t('client.confirmCancel')}
+          </Button>
+        </Group>
+      )}
+      {feedback && (
+        <Text size="xs" c={feedback.color} mt={4} role="status">
+          {feedback.text}
+        </Text>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,120 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  BookingResultSchema,
+  ClientScheduleSchema,
+  MyVisitListSchema,
+} from '../../../shared/contracts/api/bookings';
+import { PublicScheduleSchema } from '../../../shared/contracts/api/schedule';
+import { FRONT_OFFICE_QUERY } from '../../../shared/contracts/routes';
+import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
+import type { ApiClient } from '../../lib/api-client';
+import { useApiClient, useSession } from '../../lib/app-context';
+import type { FormErrorOptions } from '../../lib/form-errors';
+import { useStudioUuid } from '../studio';
+
+/** The signed-in client's booking calls (front office, cloud/src/modules/bookings/README.md). */
+export const clientBookingKeys = {
+  all: (studio: string) => ['client-bookings', studio] as const,
+  schedule: (studio: string, from: string, to: string) =>
+    ['client-bookings', studio, 'schedule', from, to] as const,
+  visits: (studio: string, when: string) => ['client-bookings', studio, 'visits', when] as const,
+};
+
+export function useSignedIn(): boolean {
+  const session = useSession();
+  return Boolean(session.userId && session.sessionId);
+}
+
+/** The client's layer over a week of the timetable: places left and their own standing per class. */
+export function useClientSchedule(from: string, to: string) {
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  const signedIn = useSignedIn();
+  return useQuery({
+    queryKey: clientBookingKeys.schedule(studio, from, to),
+    queryFn: ({ signal }) =>
+      api.post(`${studio}/booking/schedule`, { from, to }, { schema: ClientScheduleSchema, signal }),
+    enabled: signedIn,
+    placeholderData: keepPreviousData,
+    // Staff members browsing the front office are not clients: no booking layer, no retries.
+    retry: false,
+  });
+}
+
+export function useMyVisits(when: 'upcoming' | 'past') {
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  const signedIn = useSignedIn();
+  return useQuery({
+    queryKey: clientBookingKeys.visits(studio, when),
+    queryFn: ({ signal }) =>
+      api.post(`${studio}/client-visits/init`, { when, limit: 100 }, { schema: MyVisitListSchema, signal }),
+    enabled: signedIn,
+  });
+}
+
+/** The studio's time zone (the public timetable says it; the page context does not). */
+export function useStudioTimeZone(): string {
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const today = localDateOf(new Date(), browser);
+  const answer = useQuery({
+    queryKey: ['studio-time-zone', studio],
+    queryFn: ({ signal }) =>
+      api.post(`${studio}/schedule`, { from: today, to: today }, { schema: PublicScheduleSchema, signal }),
+    staleTime: Infinity,
+  });
+  return answer.data?.timeZone ?? browser;
+}
+
+export function useInvalidateClientBookings(): () => Promise<void> {
+  const client = useQueryClient();
+  const studio = useStudioUuid();
+  return () => client.invalidateQueries({ queryKey: clientBookingKeys.all(studio) });
+}
+
+export function clientBookingCalls(api: ApiClient, studio: string) {
+  return {
+    book: (scheduleEventId: string, waitingList = true) =>
+      api.post(
+        `${studio}/booking/classroom/book`,
+        { scheduleEventId, waitingList },
+        { schema: BookingResultSchema },
+      ),
+    cancel: (clientVisitId: string) =>
+      api.post(`${studio}/booking/classroom/cancel`, { clientVisitId }, { schema: BookingResultSchema }),
+    joinWaitingList: (scheduleEventId: string) =>
+      api.post(`${studio}/waitinglist`, { action: 'join', scheduleEventId }, { schema: MyVisitListSchema }),
+    leaveWaitingList: (scheduleEventId: string) =>
+      api.post(`${studio}/waitinglist`, { action: 'leave', scheduleEventId }, { schema: MyVisitListSchema }),
+  };
+}
+
+/** The front-office sign-in that brings the visitor back to `back` (a path inside the front office). */
+export function loginPath(back: string): string {
+  return `/login?${new URLSearchParams({ [FRONT_OFFICE_QUERY.redirectAfterLogin]: back })}`;
+}
+
+const REFUSAL_KEYS = [
+  'classFull',
+  'alreadyBooked',
+  'bookingNotOpen',
+  'bookingClosed',
+  'notBookableOnline',
+  'notAccessible',
+  'noPass',
+  'conflict',
+  'classCancelled',
+  'classStarted',
+  'notCancellable',
+  'statusNotAllowed',
+  'notWaiting',
+] as const;
+
+export const CLIENT_BOOKING_ERROR_OPTIONS: FormErrorOptions = {
+  unexpected: 'withCode',
+  messagesByKey: Object.fromEntries(
+    REFUSAL_KEYS.map((k) => [`visit.${k}`, `bookings-ui:client.errors.${k}`]),
+  ),
+};
