@@ -1,0 +1,5 @@
+export * from './periods';
+export * from './schedule';
+export * from './termination';
+export * from './suspension';
+export * from './entitlement';
