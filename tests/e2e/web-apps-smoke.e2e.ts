@@ -54,14 +54,13 @@ test('front office: login query parameters, safe redirect, signed-in state, sign
   expect(pageErrors).toEqual([]);
 });
 
-test('kiosk, donation and widget shells say what they are', async ({ page }) => {
+test('kiosk and widget shells say what they are', async ({ page }) => {
   const demo = readDemo();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.setViewportSize(VIEWPORTS.desktop);
   for (const [path, app, title] of [
     [`/${demo.studioUuid}/kiosk/front-desk`, 'kiosk', 'Kiosk'],
-    [`/${demo.studioUuid}/donation`, 'donation', 'Donation'],
     [`/${demo.studioUuid}/widget/me`, 'widget', 'My account widget'],
   ] as const) {
     await page.goto(path);
@@ -70,5 +69,11 @@ test('kiosk, donation and widget shells say what they are', async ({ page }) => 
     await expect(page.getByTestId('copyright-footer')).toBeVisible();
     await saveScreenshot(page, `${app}-1366x768`);
   }
+  // The standalone donation page is the real form, headed with the studio's name.
+  await page.goto(`/${demo.studioUuid}/donation`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Support /);
+  await expect(page.getByTestId('donation-form')).toBeVisible();
+  await expect(page.getByTestId('copyright-footer')).toBeVisible();
+  await saveScreenshot(page, 'donation-1366x768');
   expect(pageErrors).toEqual([]);
 });

@@ -1,4 +1,4 @@
+import { DonationApp } from '../frontoffice/donation/DonationScreen';
 import { startApp } from '../ui/boot';
-import { ModuleShell } from '../ui/ModuleShell';
 
-startApp('donation', () => <ModuleShell namespace="donation" />, { namespace: 'donation' });
+startApp('donation', (ctx) => <DonationApp studioUuid={ctx.studioUuid} />, { namespace: 'donation' });

@@ -1,1 +1,3 @@
 export * from './order-status-rules';
+export * from './order-lines';
+export * from './order-actions';

@@ -1,0 +1,57 @@
+import type { PaymentProviderName } from '../../../../shared/contracts/api/sales';
+import type { PaymentOutcome } from '../../../../shared/domain/payments';
+import type { ClientOrderRefundError, PaymentMethod } from '../../../../shared/enums';
+import type { Db } from '../../db/knex';
+
+/** Where the browser goes to pay: the form the `/app/form-redirect` page submits for us. */
+export interface ProviderRedirect {
+  url: string;
+  method: 'GET' | 'POST';
+  fields: Record<string, string>;
+}
+
+export interface CreatePaymentRequest {
+  studioId: string;
+  paymentId: string;
+  amount: number;
+  currency: string;
+  description: string;
+  /** Absolute URL of `/app/return?payment=…`: where the provider sends the payer back. */
+  returnUrl: string;
+  /** Absolute URL of the asynchronous notification (webhook) endpoint. */
+  notifyUrl: string;
+}
+
+export type ProviderRefundResult =
+  | { status: 'success' | 'pending'; providerRef: string | null }
+  | { status: 'failed'; error: ClientOrderRefundError };
+
+/** A verified notification: which transaction, what happened, and an id to apply it only once. */
+export interface ProviderNotification {
+  /** Unique per studio's provider account; at most 63 characters (stored with the studio id). */
+  eventId: string;
+  studioId: string;
+  providerRef: string;
+  outcome: PaymentOutcome;
+}
+
+/**
+ * What the sales module needs from an online payment provider. The test provider implements it in
+ * this process; a real one wraps its official SDK. Providers never touch orders: the sales service
+ * applies what they report (`applyPaymentOutcome`).
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** The spec §3 method recorded on its payments. */
+  readonly method: PaymentMethod;
+  createPayment(
+    db: Db,
+    request: CreatePaymentRequest,
+  ): Promise<{ providerRef: string; redirect: ProviderRedirect }>;
+  /** The provider's view of a transaction (used on return, when a notification may be late or lost). */
+  fetchStatus(db: Db, studioId: string, providerRef: string): Promise<PaymentOutcome | 'pending' | null>;
+  refund(db: Db, studioId: string, providerRef: string, amount: number): Promise<ProviderRefundResult>;
+  /** Null when the body is not a genuine notification of this provider (bad signature, unknown studio). */
+  verifyNotification(db: Db, body: unknown): Promise<ProviderNotification | null>;
+  testConnection(db: Db, studioId: string): Promise<{ ok: boolean; message: string }>;
+}

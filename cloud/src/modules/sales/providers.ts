@@ -1,0 +1,61 @@
+import type { PaymentProviderName, PaymentProviderView } from '../../../../shared/contracts/api/sales';
+import type { ClientOrderRefundError } from '../../../../shared/enums';
+import { AppError } from '../../../../shared/errors';
+import type { Db } from '../../db/knex';
+import type { PaymentProvider } from './payment-provider';
+import { testProvider } from './test-provider';
+
+/** Every provider this server can talk to. A real provider joins this map. */
+export const PROVIDERS: Record<PaymentProviderName, PaymentProvider> = { test: testProvider };
+
+export function isProviderName(name: string): name is PaymentProviderName {
+  return Object.hasOwn(PROVIDERS, name);
+}
+
+interface ProviderRow {
+  provider: string;
+  enabled: boolean;
+  settings: { refundError?: ClientOrderRefundError | null };
+}
+
+/**
+ * A studio that never configured the test provider has it enabled outside production (so a fresh
+ * install can sell online end to end) and disabled in production, where it would hand out passes for
+ * nothing. Configuring it (`PATCH payment-provider/test`) decides explicitly.
+ */
+const ENABLED_BY_DEFAULT = process.env.NODE_ENV !== 'production';
+// Read once, when the server starts: a Vite build run inside the same process (the e2e server
+// builds the web apps if stale) sets NODE_ENV=production afterwards, which must not switch it off.
+function enabledByDefault(): boolean {
+  return ENABLED_BY_DEFAULT;
+}
+
+export async function providerViews(db: Db, studioId: string): Promise<PaymentProviderView[]> {
+  const rows = (await db('studio_payment_providers').where({ studioId })) as ProviderRow[];
+  return (Object.keys(PROVIDERS) as PaymentProviderName[]).map((name) => {
+    const row = rows.find((r) => r.provider === name);
+    return {
+      provider: name,
+      method: PROVIDERS[name].method,
+      enabled: row ? row.enabled : enabledByDefault(),
+      settings: { refundError: row?.settings.refundError ?? null },
+    };
+  });
+}
+
+/** The studio's online provider (the first enabled one), or a named one. 409 when none is enabled. */
+export async function providerFor(
+  db: Db,
+  studioId: string,
+  name?: string,
+  options: { evenIfDisabled?: boolean } = {},
+): Promise<PaymentProvider> {
+  const views = await providerViews(db, studioId);
+  const view = views.find((v) => (name ? v.provider === name : v.enabled));
+  if (!view || (!view.enabled && !options.evenIfDisabled))
+    throw new AppError('payment.providerUnavailable', {
+      message: 'online payment is not available in this studio',
+      fields: { paymentMethod: ['online payment is not available'] },
+    });
+  return PROVIDERS[view.provider];
+}

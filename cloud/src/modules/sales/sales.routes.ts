@@ -1,0 +1,529 @@
+import type Router from '@koa/router';
+import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
+import {
+  BulkChargeSchema,
+  CartPrepareSchema,
+  CartVoucherSchema,
+  CheckoutSchema,
+  ClientOrderListQuerySchema,
+  DeskPaymentSchema,
+  OrderListQuerySchema,
+  OrderPatchSchema,
+  OrderStatusActionSchema,
+  PaymentProviderTestSchema,
+  PaymentProviderUpdateSchema,
+  PAYMENT_PROVIDERS,
+  PurchasesQuerySchema,
+  RefundSchema,
+  VisitPaySchema,
+  WalletTopUpSchema,
+  DonationCheckoutSchema,
+  DonationStatusQuerySchema,
+  type DonationInit,
+  type DonationStatusView,
+  type BulkChargeResult,
+  type CartView,
+  type CheckoutResult,
+  type ClientWalletInit,
+  type OrderDetail,
+  type OrderList,
+  type OrderStatusView,
+  type PaymentOptionView,
+  type PaymentProviderView,
+  type PurchasesView,
+  type RefundView,
+  type WalletEntryView,
+  type WalletView,
+} from '../../../../shared/contracts/api/sales';
+import { PaymentMethod, isOnlinePaymentMethod } from '../../../../shared/enums';
+import { AppError } from '../../../../shared/errors';
+import { can } from '../../../../shared/policies/abilities';
+import type { Db, Knex } from '../../db/knex';
+import { abilitiesOf, assertAbility } from '../../http/abilities';
+import type { AppContext, AppCustom, AppState } from '../../http/context';
+import { pageLocale } from '../../http/pages';
+import { defineRoute } from '../../http/route';
+import type { Membership } from '../identity/membership.model';
+import { Studio } from '../identity/studio.model';
+import { tFor } from '../../i18n';
+import {
+  cartStatus,
+  checkout,
+  once,
+  prepareCart,
+  purchases,
+  redeemCartVoucher,
+  topUpWallet,
+  walletView,
+} from './cart.service';
+import { donationCheckout, donationInit, donationStatus } from './donation.service';
+import { PROVIDERS, providerViews } from './providers';
+import { presentWalletEntry } from './sales.presenter';
+import {
+  applyStatusAction,
+  bulkCharge,
+  listOrders,
+  orderDetail,
+  orderStatusView,
+  patchOrder,
+  payVisits,
+  recordDeskPayment,
+  refundOrder,
+} from './sales.service';
+
+/** Mutating routes run in a transaction: `db` is one there. */
+const trx = (db: Db) => db as Knex.Transaction;
+
+const StudioParams = z.object({ uuid: z.string() });
+const PublicStudioParams = z.object({ uuid: z.uuid() });
+const OrderParams = z.object({ uuid: z.string(), clientOrder: z.uuid() });
+const UserParams = z.object({ uuid: z.string(), user: z.uuid() });
+const ProviderParams = z.object({ uuid: z.string(), provider: z.enum(PAYMENT_PROVIDERS) });
+
+/** A public route's studio: 404 when the uuid names none. */
+async function publicStudio(db: Db, uuid: string): Promise<Studio> {
+  const studio = await Studio.query(db).findById(uuid);
+  if (!studio) throw AppError.notFound('studio');
+  return studio;
+}
+
+async function assertClientOf(db: Db, studio: Studio, userId: string): Promise<void> {
+  const row = await db('memberships').where({ studioId: studio.id, userId, isClient: true }).first('id');
+  if (!row) throw AppError.notFound('client');
+}
+
+async function orderAbilities(db: Db, membership: Membership) {
+  const abilities = await abilitiesOf(db, membership);
+  return { refund: can(abilities, 'sales.refund'), changeStatus: can(abilities, 'sales.sell') };
+}
+
+/**
+ * What the browser should come back to: the request's own scheme and host (the host the client is
+ * on, so its session cookie comes back with it). Not Koa's `ctx.origin`, which is the Origin header.
+ */
+const originOf = (ctx: AppContext) => `${ctx.protocol}://${ctx.host}`;
+const localeOf = (ctx: AppContext, studio: Studio) => pageLocale(ctx, studio);
+
+async function clientWalletEntries(db: Db, studio: Studio, userId: string): Promise<WalletEntryView[]> {
+  const rows = await db('client_wallet_payments')
+    .where({ studioId: studio.id, clientId: userId })
+    .orderBy('id', 'desc')
+    .limit(200);
+  return (rows as Parameters<typeof presentWalletEntry>[0][]).map(presentWalletEntry);
+}
+
+/**
+ * Orders, payments, refunds, wallet and the shopping cart. Staff read orders with `sales.view`,
+ * take payments and change statuses with `sales.sell`, refund with `sales.refund`; providers are
+ * `settings.view` / `settings.edit`. The cart, checkout, wallet and purchases are the signed-in
+ * client's own (front office).
+ */
+export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
+  // ---------------------------------------------------------------------------------- orders (staff)
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/client-order/all',
+    access: 'staff',
+    ability: 'sales.view',
+    params: StudioParams,
+    query: OrderListQuerySchema,
+    handle: async ({ db, studio, query }): Promise<OrderList> => listOrders(db, studio, query),
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/client/:user/client-order/all',
+    access: 'staff',
+    ability: 'sales.view',
+    params: UserParams,
+    query: ClientOrderListQuerySchema,
+    handle: async ({ db, studio, query, params }): Promise<OrderList> => {
+      await assertClientOf(db, studio, params.user);
+      return listOrders(db, studio, { ...query, clientId: params.user });
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/client-order/bulk/charge',
+    access: 'staff',
+    ability: 'sales.sell',
+    params: StudioParams,
+    body: BulkChargeSchema,
+    handle: async ({ db, studio, body, auth, deps, ctx }): Promise<BulkChargeResult> =>
+      bulkCharge(trx(db), studio, body.orderIds, auth.user.id, deps.clock.now(), ctx.state.log),
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/client-order/:clientOrder/init',
+    access: 'staff',
+    ability: 'sales.view',
+    params: OrderParams,
+    handle: async ({ db, studio, params, membership }): Promise<OrderDetail> =>
+      orderDetail(db, studio, params.clientOrder, await orderAbilities(db, membership)),
+  });
+
+  /** Staff (sales.view) or the client the order belongs to: the return page polls this. */
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/client-order/:clientOrder/status',
+    access: 'studio',
+    params: OrderParams,
+    handle: async ({ db, studio, params, membership, auth }): Promise<OrderStatusView> => {
+      if (membership.isMember) {
+        const abilities = await abilitiesOf(db, membership);
+        if (can(abilities, 'sales.view')) return orderStatusView(db, studio.id, params.clientOrder);
+      }
+      if (!membership.isClient) await assertAbility(db, membership, 'sales.view');
+      return orderStatusView(db, studio.id, params.clientOrder, auth.user.id);
+    },
+  });
+
+  /** The §4 actions: change to unpaid, enable the payment reminder, mark as paid. */
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/client-order/:clientOrder/status',
+    access: 'staff',
+    ability: 'sales.sell',
+    params: OrderParams,
+    body: OrderStatusActionSchema,
+    handle: async ({ db, studio, params, body, membership, deps, ctx }): Promise<OrderDetail> => {
+      await applyStatusAction(
+        trx(db),
+        studio,
+        params.clientOrder,
+        body.action,
+        deps.clock.now(),
+        ctx.state.log,
+      );
+      return orderDetail(db, studio, params.clientOrder, await orderAbilities(db, membership));
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/client-order/:clientOrder/payment',
+    access: 'staff',
+    ability: 'sales.sell',
+    params: OrderParams,
+    body: DeskPaymentSchema,
+    status: 201,
+    handle: async ({ db, studio, params, body, membership, auth, deps, ctx }): Promise<OrderDetail> => {
+      await recordDeskPayment(
+        trx(db),
+        studio,
+        params.clientOrder,
+        body,
+        auth.user.id,
+        deps.clock.now(),
+        ctx.state.log,
+      );
+      return orderDetail(db, studio, params.clientOrder, await orderAbilities(db, membership));
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/client-order/:clientOrder/refund',
+    access: 'staff',
+    ability: 'sales.refund',
+    params: OrderParams,
+    body: RefundSchema,
+    status: 201,
+    handle: async ({ db, studio, params, body, auth, deps }): Promise<RefundView> =>
+      refundOrder(trx(db), studio, params.clientOrder, body, auth.user.id, deps.clock.now()),
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/client-order/:clientOrder',
+    access: 'staff',
+    ability: 'sales.view',
+    params: OrderParams,
+    handle: async ({ db, studio, params, membership }): Promise<OrderDetail> =>
+      orderDetail(db, studio, params.clientOrder, await orderAbilities(db, membership)),
+  });
+
+  /** The public API's PATCH, answered here for staff sessions (API keys are not built yet). */
+  defineRoute(router, {
+    method: 'patch',
+    path: '/v4/:uuid/client-order/:clientOrder',
+    access: 'staff',
+    ability: 'sales.sell',
+    params: OrderParams,
+    body: OrderPatchSchema,
+    handle: async ({ db, studio, params, body, membership, deps }): Promise<OrderDetail> => {
+      await patchOrder(trx(db), studio, params.clientOrder, body, deps.clock.now());
+      return orderDetail(db, studio, params.clientOrder, await orderAbilities(db, membership));
+    },
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v2/:uuid/client-visits/pay',
+    access: 'staff',
+    ability: 'sales.sell',
+    params: StudioParams,
+    body: VisitPaySchema,
+    status: 201,
+    handle: async ({ db, studio, body, auth, deps, ctx }): Promise<{ orderId: string }> =>
+      payVisits(trx(db), studio, body, auth.user.id, deps.clock.now(), ctx.state.log),
+  });
+
+  // ---------------------------------------------------------------------------------- providers
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/payment-provider/all',
+    access: 'staff',
+    ability: 'settings.view',
+    params: StudioParams,
+    handle: async ({ db, studio }): Promise<{ items: PaymentProviderView[]; next: null }> => ({
+      items: await providerViews(db, studio.id),
+      next: null,
+    }),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/payment-provider/test-connection',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: PaymentProviderTestSchema,
+    handle: async ({ db, studio, body }) => PROVIDERS[body.provider].testConnection(db, studio.id),
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/v4/:uuid/payment-provider/:provider',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: ProviderParams,
+    body: PaymentProviderUpdateSchema,
+    handle: async ({ db, studio, params, body }): Promise<PaymentProviderView> => {
+      const current = (await providerViews(db, studio.id)).find((p) => p.provider === params.provider)!;
+      const patch: Record<string, unknown> = {};
+      if (body.refundError !== undefined) patch.refundError = body.refundError;
+      await db.raw(
+        `insert into studio_payment_providers (id, studio_id, provider, enabled, settings)
+         values (?, ?, ?, ?, ?::jsonb)
+         on conflict (studio_id, provider) do update
+           set enabled = excluded.enabled,
+               settings = studio_payment_providers.settings || excluded.settings,
+               updated_at = now()`,
+        [uuidv7(), studio.id, params.provider, body.enabled ?? current.enabled, JSON.stringify(patch)],
+      );
+      return (await providerViews(db, studio.id)).find((p) => p.provider === params.provider)!;
+    },
+  });
+
+  const paymentOptions = async (db: Db, studio: Studio): Promise<PaymentOptionView[]> => {
+    const providers = (await providerViews(db, studio.id)).filter((p) => p.enabled);
+    const desk = [
+      PaymentMethod.cash,
+      PaymentMethod.terminal,
+      PaymentMethod.bankTransfer,
+      PaymentMethod.wallet,
+      PaymentMethod.gift,
+      PaymentMethod.other,
+      PaymentMethod.none,
+    ].map((method) => ({ method, online: isOnlinePaymentMethod(method), provider: null }));
+    return [...providers.map((p) => ({ method: p.method, online: true, provider: p.provider })), ...desk];
+  };
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/payment-option/all',
+    access: 'staff',
+    ability: 'sales.view',
+    params: StudioParams,
+    handle: async ({ db, studio }): Promise<{ items: PaymentOptionView[]; next: null }> => ({
+      items: await paymentOptions(db, studio),
+      next: null,
+    }),
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/payment-option/init',
+    access: 'staff',
+    ability: 'sales.view',
+    params: StudioParams,
+    handle: async ({ db, studio }) => ({
+      currency: studio.currency,
+      options: await paymentOptions(db, studio),
+      onlineMethods: [PaymentMethod.online, PaymentMethod.paymentCard],
+    }),
+  });
+
+  // ---------------------------------------------------------------------------------- wallet (staff)
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/client-wallet/:user/init',
+    access: 'staff',
+    ability: 'clients.view',
+    params: UserParams,
+    handle: async ({ db, studio, params }): Promise<ClientWalletInit> => {
+      await assertClientOf(db, studio, params.user);
+      const user = (await db('users')
+        .where({ id: params.user })
+        .first('id', 'firstName', 'lastName', 'email')) as {
+        id: string;
+        firstName: string;
+        lastName: string;
+        email: string | null;
+      };
+      return { client: user, wallet: await walletView(db, studio, params.user) };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/client/:user/client-wallet-payment/all',
+    access: 'staff',
+    ability: 'clients.view',
+    params: UserParams,
+    handle: async ({ db, studio, params }): Promise<{ items: WalletEntryView[]; next: null }> => {
+      await assertClientOf(db, studio, params.user);
+      return { items: await clientWalletEntries(db, studio, params.user), next: null };
+    },
+  });
+
+  // ---------------------------------------------------------------------------------- front office
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/wallet/init',
+    access: 'client',
+    params: StudioParams,
+    handle: async ({ db, studio, auth }): Promise<WalletView> => walletView(db, studio, auth.user.id),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/wallet/top-up',
+    access: 'client',
+    params: StudioParams,
+    body: WalletTopUpSchema,
+    status: 201,
+    handle: async ({ db, studio, auth, body, ctx }): Promise<CheckoutResult> =>
+      once(
+        trx(db),
+        { studioId: studio.id, userId: auth.user.id },
+        ctx.get('idempotency-key') || undefined,
+        ['top-up', body],
+        () =>
+          topUpWallet(trx(db), studio, auth.user.id, body, {
+            origin: originOf(ctx),
+            label: tFor(localeOf(ctx, studio))('sales:wallet.topUpLine'),
+          }),
+      ),
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/shopping-cart/status',
+    access: 'client',
+    params: StudioParams,
+    handle: async ({ db, studio, auth, ctx, deps }): Promise<CartView> =>
+      cartStatus(db, studio, auth.user.id, localeOf(ctx, studio), deps.clock.now()),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/shopping-cart/prepare',
+    access: 'client',
+    params: StudioParams,
+    body: CartPrepareSchema,
+    handle: async ({ db, studio, auth, body, ctx, deps }): Promise<CartView> =>
+      prepareCart(trx(db), studio, auth.user.id, body.items, localeOf(ctx, studio), deps.clock.now()),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/shopping-cart/voucher-redeem',
+    access: 'client',
+    params: StudioParams,
+    body: CartVoucherSchema,
+    handle: async ({ db, studio, auth, body, ctx, deps }): Promise<CartView> =>
+      redeemCartVoucher(trx(db), studio, auth.user.id, body.code, localeOf(ctx, studio), deps.clock.now()),
+  });
+
+  /** Charges once per Idempotency-Key: a retry gets the first answer back. */
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/shopping-cart/checkout',
+    access: 'client',
+    params: StudioParams,
+    body: CheckoutSchema,
+    status: 201,
+    handle: async ({ db, studio, auth, body, ctx, deps }): Promise<CheckoutResult> =>
+      once(
+        trx(db),
+        { studioId: studio.id, userId: auth.user.id },
+        ctx.get('idempotency-key') || undefined,
+        ['checkout', body],
+        () =>
+          checkout(trx(db), studio, auth.user.id, body, {
+            origin: originOf(ctx),
+            locale: localeOf(ctx, studio),
+            now: deps.clock.now(),
+            log: ctx.state.log,
+          }),
+      ),
+  });
+
+  // ---------------------------------------------------------------------------------- donations (public)
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/donation/init',
+    access: 'public',
+    params: PublicStudioParams,
+    handle: async ({ db, params, auth }): Promise<DonationInit> =>
+      donationInit(db, await publicStudio(db, params.uuid), auth?.user.id ?? null),
+  });
+
+  /** Anyone may donate (no account needed); once per Idempotency-Key. */
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/donation/checkout',
+    access: 'public',
+    params: PublicStudioParams,
+    body: DonationCheckoutSchema,
+    status: 201,
+    handle: async ({ db, params, auth, body, ctx }): Promise<CheckoutResult> => {
+      const studio = await publicStudio(db, params.uuid);
+      return donationCheckout(trx(db), studio, auth?.user.id ?? null, body, {
+        key: ctx.get('idempotency-key') || undefined,
+        origin: originOf(ctx),
+        label: tFor(localeOf(ctx, studio))('sales:donation.line'),
+      });
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/donation/payment-status',
+    access: 'public',
+    params: PublicStudioParams,
+    query: DonationStatusQuerySchema,
+    handle: async ({ db, params, query }): Promise<DonationStatusView> =>
+      donationStatus(db, await publicStudio(db, params.uuid), query.payment),
+  });
+
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/purchases',
+    access: 'client',
+    params: StudioParams,
+    body: PurchasesQuerySchema,
+    handle: async ({ db, studio, auth, body }): Promise<PurchasesView> =>
+      purchases(db, studio, auth.user.id, body),
+  });
+}

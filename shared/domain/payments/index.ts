@@ -1,0 +1,2 @@
+export * from './payment-status';
+export * from './refunds';

@@ -1,0 +1,162 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { readDemo } from './support/demo';
+import { RESULTS_DIR } from './support/paths';
+
+/**
+ * Buying online through the test provider, as the demo client: a pass from the price list into the
+ * cart, checkout, the test bank's page, the return, and the pass in "My purchases" and "My passes";
+ * then a wallet top-up and a donation through the same bank. Screenshots in English and Polish at
+ * 390 and 1280 px go to <E2E_RESULTS_DIR>/screenshots/sales-*.
+ */
+const SIZES = [
+  ['1280', { width: 1280, height: 800 }],
+  ['390', { width: 390, height: 844 }],
+] as const;
+const SHOTS = path.join(RESULTS_DIR, 'screenshots');
+
+async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
+  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
+  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
+}
+
+async function shootAll(page: Page, name: string, ready: () => Promise<void>) {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const locale of ['EN', 'PL'] as const) {
+    await setLanguage(page, locale);
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await ready();
+      await page.screenshot({
+        path: path.join(SHOTS, `sales-${name}-${locale.toLowerCase()}-${size}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
+    }
+  }
+  await setLanguage(page, 'EN');
+  await page.setViewportSize(SIZES[0][1]);
+}
+
+/** The server-rendered bank page has no language switch: it follows the locale cookie. */
+async function shootBank(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const [size, viewport] of SIZES) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: path.join(SHOTS, `sales-${name}-${size}.png`), fullPage: true });
+  }
+  await page.setViewportSize(SIZES[0][1]);
+}
+
+test('a client buys a pass online through the test provider and sees it in purchases', async ({
+  browser,
+}) => {
+  const demo = readDemo();
+  const errors: string[] = [];
+  const context = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  // The client reads the site in English (the demo client's saved language may be Polish).
+  await context.addCookies([{ name: 'locale', value: 'en', url: demo.baseURL }]);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+
+  const query = new URLSearchParams({
+    username: demo.clientEmail!,
+    showLoginForm: '1',
+    redirectAfterLogin: 'cart',
+  });
+  await page.goto(`/${demo.studioUuid}/frontoffice/login?${query}`);
+  await page.getByTestId('sign-in-form').locator('input[name="password"]').fill(demo.clientPassword!);
+  await page.getByTestId('sign-in-submit').click();
+  await expect(page).toHaveURL(/\/frontoffice\/cart/);
+  await setLanguage(page, 'EN');
+
+  // 1. The price list names the pass; "buy this" links put it in the cart.
+  const priceList = page.waitForResponse(
+    (r) => r.url().includes('/api/v4/') && r.url().endsWith('/pricing/pricing-options'),
+  );
+  await page.goto(`/${demo.studioUuid}/frontoffice/pricing/pricing-options`);
+  const list = (await (await priceList).json()) as {
+    uncategorized: Array<{ id: string; name: { en: { value: string } } }>;
+    categories: Array<{ items: Array<{ id: string; name: { en: { value: string } } }> }>;
+  };
+  const pass = [...list.uncategorized, ...list.categories.flatMap((c) => c.items)].find(
+    (o) => o.name.en.value === '8 entries',
+  )!;
+  expect(pass).toBeDefined();
+  await page.goto(`/${demo.studioUuid}/frontoffice/cart?add=pricingOption:${pass.id}`);
+  const item = page.getByTestId('cart-item');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('8 entries');
+  await expect(page.getByTestId('cart-total')).toHaveText('280 zł');
+  await expect(page).not.toHaveURL(/add=/);
+  await shootAll(page, 'cart', async () => {
+    await expect(page.getByTestId('checkout-pay')).toBeEnabled();
+  });
+
+  // 2. Checkout online: the form redirect takes the client to the test bank's page.
+  await page.getByTestId('method-online').check();
+  await page.getByTestId('checkout-pay').click();
+  await expect(page).toHaveURL(/\/app\/test-provider\//);
+  await expect(page.locator('[data-amount]')).toHaveText('280 zł');
+  await shootBank(page, 'bank-en');
+
+  // 3. The client pays; the bank sends them back, and purchases shows the paid order.
+  await page.locator('button[data-outcome="succeeded"]').click();
+  await expect(page).toHaveURL(/\/frontoffice\/purchases\?order=/);
+  await expect(page.getByTestId('payment-result')).toHaveAttribute('data-outcome', 'succeeded');
+  const orderId = new URL(page.url()).searchParams.get('order')!;
+  const bought = page.locator(`[data-testid="purchase"][data-order="${orderId}"]`);
+  await expect(bought).toContainText('8 entries');
+  await expect(bought).toContainText('280 zł');
+  await expect(bought.getByTestId('purchase-status')).toHaveText('Paid');
+  await shootAll(page, 'purchases', async () => {
+    await expect(page.getByTestId('payment-result')).toBeVisible();
+  });
+
+  // The cart is empty again; the pass is among "My passes".
+  await page.getByTestId('frontoffice-menu-cart').click();
+  await expect(page.getByTestId('cart-empty')).toBeVisible();
+  await page.getByTestId('frontoffice-menu-passes').click();
+  await expect(page.getByTestId('my-passes')).toContainText('8 entries');
+
+  // 4. A wallet top-up through the same bank comes back to the wallet with the new balance.
+  await page.getByTestId('frontoffice-menu-wallet').click();
+  const before = await page.getByTestId('wallet-balance').textContent();
+  await page.getByTestId('top-up-amount-10000').click();
+  await page.getByTestId('top-up-submit').click();
+  await expect(page).toHaveURL(/\/app\/test-provider\//);
+  await page.locator('button[data-outcome="succeeded"]').click();
+  await expect(page).toHaveURL(/\/frontoffice\/wallet\?order=/);
+  await expect(page.getByTestId('payment-result')).toHaveAttribute('data-outcome', 'succeeded');
+  await expect(page.getByTestId('wallet-entry').first()).toContainText('+100 zł');
+  expect(await page.getByTestId('wallet-balance').textContent()).not.toBe(before);
+  await shootAll(page, 'wallet', async () => {
+    await expect(page.getByTestId('wallet-balance')).toBeVisible();
+  });
+
+  // 5. A donation: declined at the bank first, then given.
+  await page.goto(`/${demo.studioUuid}/frontoffice/donation`);
+  await expect(page.getByTestId('donation-email')).toHaveValue(demo.clientEmail!);
+  await shootAll(page, 'donation', async () => {
+    await expect(page.getByTestId('donation-submit')).toBeEnabled();
+  });
+  await page.getByTestId('donation-amount-custom').fill('35');
+  await page.getByTestId('donation-submit').click();
+  await expect(page).toHaveURL(/\/app\/test-provider\//);
+  await page.locator('button[data-outcome="failed"]').click();
+  await expect(page).toHaveURL(/\/frontoffice\/donation\/payment-status\?/);
+  await expect(page.getByTestId('donation-status')).toHaveAttribute('data-outcome', 'failed');
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await page.getByTestId('donation-amount-5000').click();
+  await page.getByTestId('donation-submit').click();
+  await page.locator('button[data-outcome="succeeded"]').click();
+  await expect(page.getByTestId('donation-status')).toHaveAttribute('data-outcome', 'succeeded');
+  await expect(page.getByTestId('donation-status')).toContainText('Thank you for your donation of 50 zł!');
+  await shootAll(page, 'donation-status', async () => {
+    await expect(page.getByTestId('donation-status')).toBeVisible();
+  });
+
+  expect(errors).toEqual([]);
+  await context.close();
+});

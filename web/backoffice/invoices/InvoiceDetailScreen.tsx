@@ -1,0 +1,473 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { InvoiceLineView, InvoiceView } from '../../../shared/contracts/api/invoices';
+import { toFormErrors, type FormErrors } from '../../lib/form-errors';
+import {
+  INVOICE_ERROR_KEYS,
+  money,
+  rateLabel,
+  useCanInvoice,
+  useInvalidateInvoices,
+  useInvoice,
+  useInvoiceCalls,
+} from './invoices.api';
+
+export function InvoiceDetailScreen() {
+  const { invoiceId = '' } = useParams();
+  const { t } = useTranslation('invoices');
+  const invoice = useInvoice(invoiceId);
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Anchor component={Link} to="/invoices" size="sm">
+        ← {t('detail.back')}
+      </Anchor>
+      {invoice.isPending ? (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      ) : invoice.isError ? (
+        <Alert color="red">{t('loadError')}</Alert>
+      ) : (
+        <Detail invoice={invoice.data} />
+      )}
+    </Stack>
+  );
+}
+
+function Party({ title, party }: { title: string; party: InvoiceView['buyer'] | InvoiceView['seller'] }) {
+  const { t } = useTranslation('invoices');
+  return (
+    <Card withBorder padding="sm">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {title}
+      </Text>
+      <Text fw={600}>{party.name}</Text>
+      <Text size="sm">{party.addressLine}</Text>
+      <Text size="sm">
+        {party.postalCode} {party.city}
+        {party.country !== 'PL' ? `, ${party.country}` : ''}
+      </Text>
+      {party.taxId ? (
+        <Text size="sm">
+          {t('fields.taxId')}: {party.taxId}
+        </Text>
+      ) : null}
+    </Card>
+  );
+}
+
+function Lines({ lines, currency }: { lines: InvoiceLineView[]; currency: string }) {
+  const { t, i18n } = useTranslation('invoices');
+  const lang = i18n.language;
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>#</Table.Th>
+            <Table.Th>{t('fields.description')}</Table.Th>
+            <Table.Th ta="right">{t('fields.quantity')}</Table.Th>
+            <Table.Th ta="right">{t('fields.unitPrice')}</Table.Th>
+            <Table.Th ta="right">{t('detail.net')}</Table.Th>
+            <Table.Th ta="right">{t('fields.vatRate')}</Table.Th>
+            <Table.Th ta="right">{t('detail.vat')}</Table.Th>
+            <Table.Th ta="right">{t('detail.gross')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((l) => (
+            <Table.Tr key={l.position}>
+              <Table.Td>{l.position}</Table.Td>
+              <Table.Td>{l.description}</Table.Td>
+              <Table.Td ta="right">
+                {l.quantity} {l.unit}
+              </Table.Td>
+              <Table.Td ta="right">{money(l.unitPrice, currency, lang)}</Table.Td>
+              <Table.Td ta="right">{money(l.net, currency, lang)}</Table.Td>
+              <Table.Td ta="right">{rateLabel(l.vatRate, lang)}</Table.Td>
+              <Table.Td ta="right">{money(l.vat, currency, lang)}</Table.Td>
+              <Table.Td ta="right">{money(l.gross, currency, lang)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Detail({ invoice }: { invoice: InvoiceView }) {
+  const { t, i18n } = useTranslation(['invoices', 'enums']);
+  const lang = i18n.language;
+  const canInvoice = useCanInvoice();
+  const [correcting, setCorrecting] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const c = invoice.currency;
+  const correctable = invoice.kind === 'invoice' && invoice.status === 'issued';
+  const refund = invoice.totals.gross < 0;
+
+  return (
+    <Stack gap="lg" data-testid="invoice-detail">
+      <Group justify="space-between" align="start" wrap="wrap">
+        <div>
+          <Text c="dimmed" size="sm">
+            {t(`kind.${invoice.kind}`)}
+          </Text>
+          <Title order={1} size="h2" data-testid="invoice-number">
+            {invoice.number}
+          </Title>
+          <Group gap="xs" mt={4}>
+            <Badge color={invoice.status === 'cancelled' ? 'red' : 'blue'} variant="light">
+              {t(`status.${invoice.status}`)}
+            </Badge>
+            <Badge color={invoice.payment.state === 'overdue' ? 'red' : 'gray'} variant="light">
+              {t(`paymentState.${invoice.payment.state}`)}
+            </Badge>
+          </Group>
+        </div>
+        <Group gap="xs">
+          <Button component="a" href={invoice.downloadPath} download data-testid="invoice-download">
+            {t('detail.download')}
+          </Button>
+          {canInvoice && correctable ? (
+            <Button variant="default" onClick={() => setCorrecting(true)} data-testid="invoice-correct">
+              {t('detail.correct')}
+            </Button>
+          ) : null}
+          {canInvoice && invoice.status === 'issued' ? (
+            <Button variant="subtle" color="red" onClick={() => setCancelling(true)}>
+              {t('detail.cancel')}
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      {invoice.cancellation ? (
+        <Alert color="red">
+          {t('detail.cancelled', {
+            date: invoice.cancellation.at.slice(0, 10),
+            reason: invoice.cancellation.reason,
+          })}
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Text size="sm">
+          {t('detail.issueDate')}: <b>{invoice.issueDate}</b>
+        </Text>
+        <Text size="sm">
+          {t('detail.saleDate')}: <b>{invoice.saleDate}</b>
+        </Text>
+        {invoice.placeOfIssue ? (
+          <Text size="sm">
+            {t('detail.placeOfIssue')}: <b>{invoice.placeOfIssue}</b>
+          </Text>
+        ) : null}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Party title={t('detail.seller')} party={invoice.seller} />
+        <Party title={t('detail.buyer')} party={invoice.buyer} />
+      </SimpleGrid>
+      {invoice.correction ? (
+        <Card withBorder padding="sm">
+          <Text size="sm">
+            {t('detail.correctedInvoice')}:{' '}
+            <Anchor component={Link} to={`/invoices/${invoice.correction.correctedInvoice.id}`}>
+              {invoice.correction.correctedInvoice.number}
+            </Anchor>{' '}
+            ({invoice.correction.correctedInvoice.issueDate})
+          </Text>
+          <Text size="sm">
+            {t('detail.correctionReason')}: {invoice.correction.reason}
+          </Text>
+        </Card>
+      ) : null}
+      {invoice.correction ? (
+        <>
+          <Title order={2} size="h4">
+            {t('detail.before')}
+          </Title>
+          <Lines lines={invoice.correction.before} currency={c} />
+          <Title order={2} size="h4">
+            {t('detail.after')}
+          </Title>
+          <Lines lines={invoice.correction.after} currency={c} />
+        </>
+      ) : (
+        <>
+          <Title order={2} size="h4">
+            {t('detail.lines')}
+          </Title>
+          <Lines lines={invoice.lines} currency={c} />
+        </>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Stack gap={4}>
+          <Text size="sm">
+            {t('detail.paymentMethod')}: <b>{t(`enums:paymentMethod.${invoice.payment.method}`)}</b>
+          </Text>
+          <Text size="sm">
+            {t('detail.paymentDue')}: <b>{invoice.payment.dueDate}</b> (
+            {t('detail.days', { count: invoice.payment.termDays })})
+          </Text>
+          {invoice.seller.iban ? (
+            <Text size="sm">
+              {t('detail.account')}: {invoice.seller.iban}
+            </Text>
+          ) : null}
+          {invoice.notes.map((note) => (
+            <Text size="sm" fw={600} key={note.kind}>
+              {note.kind === 'reverseCharge'
+                ? t('pdf.notes.reverseCharge')
+                : note.kind === 'vatExempt'
+                  ? t('pdf.notes.vatExempt', { basis: note.basis })
+                  : `${note.currency} ${note.rate} (${note.table})`}
+            </Text>
+          ))}
+          {invoice.remarks ? (
+            <Text size="sm">
+              {t('detail.remarks')}: {invoice.remarks}
+            </Text>
+          ) : null}
+          {invoice.corrections.length > 0 ? (
+            <Text size="sm">
+              {t('detail.corrections')}:{' '}
+              {invoice.corrections.map((r, i) => (
+                <span key={r.id}>
+                  {i > 0 ? ', ' : ''}
+                  <Anchor component={Link} to={`/invoices/${r.id}`}>
+                    {r.number}
+                  </Anchor>
+                </span>
+              ))}
+            </Text>
+          ) : null}
+          {invoice.issuedBy ? (
+            <Text size="sm" c="dimmed">
+              {t('detail.issuedBy')}: {invoice.issuedBy.name}
+            </Text>
+          ) : null}
+        </Stack>
+        <Card withBorder padding="sm">
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('detail.rate')}</Table.Th>
+                <Table.Th ta="right">{t('detail.net')}</Table.Th>
+                <Table.Th ta="right">{t('detail.vat')}</Table.Th>
+                <Table.Th ta="right">{t('detail.gross')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {invoice.rates.map((r) => (
+                <Table.Tr key={String(r.vatRate)}>
+                  <Table.Td>{rateLabel(r.vatRate, lang)}</Table.Td>
+                  <Table.Td ta="right">{money(r.net, c, lang)}</Table.Td>
+                  <Table.Td ta="right">{money(r.vat, c, lang)}</Table.Td>
+                  <Table.Td ta="right">{money(r.gross, c, lang)}</Table.Td>
+                </Table.Tr>
+              ))}
+              <Table.Tr fw={700}>
+                <Table.Td>{t('detail.total')}</Table.Td>
+                <Table.Td ta="right">{money(invoice.totals.net, c, lang)}</Table.Td>
+                <Table.Td ta="right">{money(invoice.totals.vat, c, lang)}</Table.Td>
+                <Table.Td ta="right">{money(invoice.totals.gross, c, lang)}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+          <Group justify="space-between" mt="sm">
+            <Text size="sm">{t('detail.paid')}</Text>
+            <Text size="sm">{money(invoice.totals.paid, c, lang)}</Text>
+          </Group>
+          <Group justify="space-between">
+            <Text fw={700}>{refund ? t('paymentState.refundDue') : t('detail.due')}</Text>
+            <Text fw={700} data-testid="invoice-due">
+              {money(refund ? -invoice.totals.gross : invoice.totals.due, c, lang)}
+            </Text>
+          </Group>
+        </Card>
+      </SimpleGrid>
+      {correcting ? <CorrectionDialog invoice={invoice} onClose={() => setCorrecting(false)} /> : null}
+      {cancelling ? <CancelDialog invoice={invoice} onClose={() => setCancelling(false)} /> : null}
+    </Stack>
+  );
+}
+
+interface EditLine {
+  description: string;
+  quantity: string;
+  unit: string;
+  unitPrice: number;
+  vatRate: InvoiceLineView['vatRate'];
+}
+
+function CorrectionDialog({ invoice, onClose }: { invoice: InvoiceView; onClose(): void }) {
+  const { t } = useTranslation('invoices');
+  const navigate = useNavigate();
+  const calls = useInvoiceCalls();
+  const invalidate = useInvalidateInvoices();
+  // Start from the invoice as it stands: after its latest correction, if any.
+  const [lines, setLines] = useState<EditLine[]>(
+    invoice.lines.map(({ description, quantity, unit, unitPrice, vatRate }) => ({
+      description,
+      quantity,
+      unit,
+      unitPrice,
+      vatRate,
+    })),
+  );
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({ fields: {}, form: [] });
+  const [busy, setBusy] = useState(false);
+  const update = (i: number, patch: Partial<EditLine>) =>
+    setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({ fields: {}, form: [] });
+    try {
+      const created = await calls.correct(invoice.id, { reason, lines });
+      await invalidate();
+      onClose();
+      navigate(`/invoices/${created.id}`);
+    } catch (error) {
+      setErrors(toFormErrors(error, t, { messagesByKey: INVOICE_ERROR_KEYS, unexpected: 'withCode' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={t('correct.title', { number: invoice.number })} size="xl">
+      <form onSubmit={submit} data-testid="invoice-correction-form">
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {t('correct.hint')}
+          </Text>
+          {lines.map((line, i) => (
+            <Group key={i} gap="xs" align="start" wrap="wrap">
+              <TextInput
+                label={i === 0 ? t('fields.description') : undefined}
+                value={line.description}
+                onChange={(e) => update(i, { description: e.currentTarget.value })}
+                error={errors.fields[`lines.${i}.description`]}
+                style={{ flex: '1 1 200px' }}
+              />
+              <TextInput
+                label={i === 0 ? t('fields.quantity') : undefined}
+                value={line.quantity}
+                onChange={(e) => update(i, { quantity: e.currentTarget.value })}
+                error={errors.fields[`lines.${i}.quantity`]}
+                w={90}
+                name={`lines.${i}.quantity`}
+              />
+              <NumberInput
+                label={i === 0 ? t('fields.unitPrice') : undefined}
+                value={line.unitPrice / 100}
+                decimalScale={2}
+                min={0}
+                onChange={(v) => update(i, { unitPrice: Math.round((typeof v === 'number' ? v : 0) * 100) })}
+                error={errors.fields[`lines.${i}.unitPrice`]}
+                w={120}
+              />
+              <ActionIcon
+                variant="subtle"
+                mt={i === 0 ? 26 : 4}
+                aria-label="remove"
+                disabled={i < invoice.lines.length}
+                onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
+              >
+                ×
+              </ActionIcon>
+            </Group>
+          ))}
+          <Textarea
+            label={t('fields.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={errors.fields.reason}
+            name="reason"
+            autosize
+          />
+          {errors.form.map((m) => (
+            <Alert key={m} color="red">
+              {m}
+            </Alert>
+          ))}
+          <Group justify="flex-end">
+            <Button type="submit" loading={busy} data-testid="invoice-correction-submit">
+              {t('correct.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function CancelDialog({ invoice, onClose }: { invoice: InvoiceView; onClose(): void }) {
+  const { t } = useTranslation('invoices');
+  const calls = useInvoiceCalls();
+  const invalidate = useInvalidateInvoices();
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({ fields: {}, form: [] });
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await calls.cancel(invoice.id, reason);
+      await invalidate();
+      onClose();
+    } catch (error) {
+      setErrors(toFormErrors(error, t, { messagesByKey: INVOICE_ERROR_KEYS, unexpected: 'withCode' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={t('cancel.title', { number: invoice.number })}>
+      <form onSubmit={submit}>
+        <Stack gap="sm">
+          <Text size="sm">{t('cancel.hint')}</Text>
+          <Textarea
+            label={t('fields.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={errors.fields.reason}
+          />
+          {errors.form.map((m) => (
+            <Alert key={m} color="red">
+              {m}
+            </Alert>
+          ))}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('cancel.keep')}
+            </Button>
+            <Button type="submit" color="red" loading={busy}>
+              {t('cancel.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,338 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { InvoiceOrderDraft } from '../../../shared/contracts/api/invoices';
+import { PaymentMethod } from '../../../shared/enums';
+import { ApiError } from '../../lib/api-client';
+import { toFormErrors, type FormErrors } from '../../lib/form-errors';
+import {
+  INVOICE_ERROR_KEYS,
+  money,
+  rateLabel,
+  useInvalidateInvoices,
+  useInvoiceCalls,
+  useOrderDraft,
+} from './invoices.api';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Issue a VAT invoice for an order: the order's lines and payment, the buyer typed or remembered. */
+export function IssueInvoiceScreen() {
+  const { t } = useTranslation('invoices');
+  const [params, setParams] = useSearchParams();
+  const orderId = params.get('order');
+  const [typed, setTyped] = useState(orderId ?? '');
+  const draft = useOrderDraft(orderId && UUID_RE.test(orderId) ? orderId : null);
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Anchor component={Link} to="/invoices" size="sm">
+        ← {t('detail.back')}
+      </Anchor>
+      <Title order={1} size="h2">
+        {t('fromOrder.title')}
+      </Title>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setParams({ order: typed.trim() });
+        }}
+      >
+        <Group align="end" gap="sm">
+          <TextInput
+            label={t('fromOrder.orderId')}
+            description={t('fromOrder.orderIdHint')}
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            w={400}
+            maw="100%"
+            name="orderId"
+          />
+          <Button type="submit" variant="default" data-testid="invoice-order-load">
+            {t('fromOrder.find')}
+          </Button>
+        </Group>
+      </form>
+      {orderId && !UUID_RE.test(orderId) ? <Alert color="red">{t('fromOrder.notFound')}</Alert> : null}
+      {draft.isFetching && !draft.data ? <Loader /> : null}
+      {draft.isError ? (
+        <Alert color="red">
+          {draft.error instanceof ApiError && draft.error.status === 404
+            ? t('fromOrder.notFound')
+            : t('loadError')}
+        </Alert>
+      ) : null}
+      {draft.data ? <DraftForm key={draft.data.order.id} draft={draft.data} /> : null}
+    </Stack>
+  );
+}
+
+interface BuyerForm {
+  name: string;
+  addressLine: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  taxId: string;
+  email: string;
+}
+
+function DraftForm({ draft }: { draft: InvoiceOrderDraft }) {
+  const { t, i18n } = useTranslation(['invoices', 'enums']);
+  const navigate = useNavigate();
+  const calls = useInvoiceCalls();
+  const invalidate = useInvalidateInvoices();
+  const lang = i18n.language;
+  const [buyer, setBuyer] = useState<BuyerForm>({
+    ...draft.buyer,
+    taxId: draft.buyer.taxId ?? '',
+    email: draft.buyer.email ?? '',
+  });
+  const [saleDate, setSaleDate] = useState(draft.saleDate);
+  const [paymentMethod, setPaymentMethod] = useState(String(draft.paymentMethod));
+  const [termDays, setTermDays] = useState<number>(draft.settings.paymentTermDays);
+  const [remarks, setRemarks] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({ fields: {}, form: [] });
+  const [nipCheck, setNipCheck] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const currency = draft.order.currency;
+
+  const field = (key: keyof BuyerForm, label: string) => (
+    <TextInput
+      label={label}
+      name={`buyer.${key}`}
+      value={buyer[key]}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setBuyer((b) => ({ ...b, [key]: value }));
+        if (key === 'taxId') setNipCheck(null);
+      }}
+      error={errors.fields[`buyer.${key}`]}
+    />
+  );
+
+  const checkNip = async () => {
+    try {
+      const result = await calls.checkNip(buyer.taxId);
+      setNipCheck({ ok: true, text: t('fields.taxIdValid', { nip: result.formatted }) });
+    } catch {
+      setNipCheck({ ok: false, text: t('fields.taxIdInvalid') });
+    }
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({ fields: {}, form: [] });
+    try {
+      const invoice = await calls.issueForOrder(draft.order.id, {
+        buyer: { ...buyer, taxId: buyer.taxId || null, email: buyer.email || null },
+        saleDate,
+        paymentMethod: Number(paymentMethod),
+        paymentTermDays: termDays,
+        remarks,
+      });
+      await invalidate();
+      navigate(`/invoices/${invoice.id}`);
+    } catch (error) {
+      setErrors(toFormErrors(error, t, { messagesByKey: INVOICE_ERROR_KEYS, unexpected: 'withCode' }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const blocked =
+    draft.reason === 'alreadyInvoiced' ? (
+      <Alert color="yellow">
+        {t('fromOrder.alreadyInvoiced', { number: draft.existingInvoice?.number })}{' '}
+        {draft.existingInvoice ? (
+          <Anchor component={Link} to={`/invoices/${draft.existingInvoice.id}`}>
+            {t('fromOrder.open')}
+          </Anchor>
+        ) : null}
+      </Alert>
+    ) : draft.reason === 'orderStatus' ? (
+      <Alert color="yellow">
+        {t('fromOrder.orderStatus', { status: t(`enums:orderStatus.${draft.order.status}`) })}
+      </Alert>
+    ) : draft.reason === 'nothingToInvoice' ? (
+      <Alert color="yellow">{t('fromOrder.nothingToInvoice')}</Alert>
+    ) : null;
+
+  return (
+    <form onSubmit={submit} data-testid="invoice-issue-form">
+      <Stack gap="lg">
+        <Card withBorder>
+          <Group justify="space-between" wrap="wrap">
+            <Text fw={600}>{t('fromOrder.order', { reference: draft.order.reference })}</Text>
+            <Text size="sm">
+              {t('fromOrder.orderTotal')}: <b>{money(draft.order.total, currency, lang)}</b> ·{' '}
+              {t('fromOrder.orderPaid')}: <b>{money(draft.order.paid, currency, lang)}</b> ·{' '}
+              {t(`enums:orderStatus.${draft.order.status}`)}
+            </Text>
+          </Group>
+        </Card>
+        {blocked}
+        {!draft.settings.complete ? (
+          <Alert color="yellow">
+            {t('list.settingsMissing')}{' '}
+            <Anchor component={Link} to="/invoices/settings">
+              {t('list.openSettings')}
+            </Anchor>
+          </Alert>
+        ) : null}
+
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            {t('fromOrder.lines')}
+          </Title>
+          <Table.ScrollContainer minWidth={560}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('fields.description')}</Table.Th>
+                  <Table.Th ta="right">{t('fields.quantity')}</Table.Th>
+                  <Table.Th ta="right">{t('fields.unitPrice')}</Table.Th>
+                  <Table.Th ta="right">{t('fields.vatRate')}</Table.Th>
+                  <Table.Th ta="right">{t('detail.net')}</Table.Th>
+                  <Table.Th ta="right">{t('detail.gross')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {draft.lines.map((line) => (
+                  <Table.Tr key={line.position}>
+                    <Table.Td>{line.description}</Table.Td>
+                    <Table.Td ta="right">
+                      {line.quantity} {line.unit}
+                    </Table.Td>
+                    <Table.Td ta="right">{money(line.unitPrice, currency, lang)}</Table.Td>
+                    <Table.Td ta="right">{rateLabel(line.vatRate, lang)}</Table.Td>
+                    <Table.Td ta="right">{money(line.net, currency, lang)}</Table.Td>
+                    <Table.Td ta="right">{money(line.gross, currency, lang)}</Table.Td>
+                  </Table.Tr>
+                ))}
+                <Table.Tr>
+                  <Table.Td colSpan={4} fw={600}>
+                    {t('detail.total')}
+                  </Table.Td>
+                  <Table.Td ta="right" fw={600}>
+                    {money(draft.totals.net, currency, lang)}
+                  </Table.Td>
+                  <Table.Td ta="right" fw={600}>
+                    {money(draft.totals.gross, currency, lang)}
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t('fromOrder.buyer')}
+          </Title>
+          {field('name', t('fields.name'))}
+          {field('addressLine', t('fields.addressLine'))}
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {field('postalCode', t('fields.postalCode'))}
+            {field('city', t('fields.city'))}
+            {field('country', t('fields.country'))}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Stack gap={4}>
+              {field('taxId', t('fields.taxId'))}
+              <Group gap="xs">
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  onClick={() => void checkNip()}
+                  disabled={!buyer.taxId.trim() || buyer.country.toUpperCase() !== 'PL'}
+                >
+                  {t('fields.taxIdCheck')}
+                </Button>
+                {nipCheck ? (
+                  <Text size="xs" c={nipCheck.ok ? 'green' : 'red'} data-testid="invoice-nip-check">
+                    {nipCheck.text}
+                  </Text>
+                ) : null}
+              </Group>
+            </Stack>
+            {field('email', t('fields.email'))}
+          </SimpleGrid>
+        </Stack>
+
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t('fromOrder.payment')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              type="date"
+              label={t('fromOrder.saleDate')}
+              value={saleDate}
+              onChange={(e) => setSaleDate(e.currentTarget.value)}
+              error={errors.fields.saleDate}
+            />
+            <Select
+              label={t('fromOrder.paymentMethod')}
+              value={paymentMethod}
+              onChange={(v) => setPaymentMethod(v ?? String(PaymentMethod.bankTransfer))}
+              data={Object.values(PaymentMethod).map((m) => ({
+                value: String(m),
+                label: t(`enums:paymentMethod.${m}`),
+              }))}
+              allowDeselect={false}
+            />
+            <NumberInput
+              label={t('fromOrder.paymentTermDays')}
+              value={termDays}
+              min={0}
+              max={365}
+              onChange={(v) => setTermDays(typeof v === 'number' ? v : 0)}
+              error={errors.fields.paymentTermDays}
+            />
+          </SimpleGrid>
+          <Textarea
+            label={t('fromOrder.remarks')}
+            value={remarks}
+            onChange={(e) => setRemarks(e.currentTarget.value)}
+            autosize
+            minRows={2}
+          />
+        </Stack>
+        {errors.form.map((m) => (
+          <Alert key={m} color="red">
+            {m}
+          </Alert>
+        ))}
+        <Group>
+          <Button
+            type="submit"
+            loading={busy}
+            disabled={!draft.invoiceable}
+            data-testid="invoice-issue-submit"
+          >
+            {t('fromOrder.issue')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,198 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { OrderView } from '../../../shared/contracts/api/sales';
+import { OrderStatus } from '../../../shared/enums';
+import { usePrice } from '../pos/PosScreen';
+import { useOrders } from './orders.api';
+
+/** Spec §9: table search waits 600 ms after the last key. */
+const SEARCH_DELAY_MS = 600;
+
+export const STATUS_COLOR: Partial<Record<number, string>> = {
+  [OrderStatus.paid]: 'teal',
+  [OrderStatus.unpaid]: 'orange',
+  [OrderStatus.scheduled]: 'blue',
+  [OrderStatus.suspended]: 'gray',
+  [OrderStatus.failed]: 'red',
+  [OrderStatus.chargeback]: 'red',
+  [OrderStatus.cancelled]: 'gray',
+};
+
+export function OrderStatusBadge({ status }: { status: number }) {
+  const { t } = useTranslation('orders');
+  return (
+    <Badge variant="light" color={STATUS_COLOR[status] ?? 'gray'} data-testid="order-status">
+      {t(`enums:orderStatus.${status}`)}
+    </Badge>
+  );
+}
+
+export function clientName(order: Pick<OrderView, 'client'>, walkIn: string): string {
+  return order.client ? `${order.client.firstName} ${order.client.lastName}`.trim() : walkIn;
+}
+
+/** Orders, newest first, filtered by status and a search (client name, email or reference). */
+export function OrdersScreen() {
+  const { t, i18n } = useTranslation('orders');
+  const price = usePrice();
+  const navigate = useNavigate();
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const [params, setParams] = useSearchParams();
+  const [q, setQ] = useState(params.get('q') ?? '');
+  const [debouncedQ] = useDebouncedValue(q, SEARCH_DELAY_MS);
+  const status = params.get('status') ?? 'all';
+  const orders = useOrders({ q: debouncedQ, status });
+  const items = orders.data?.pages.flatMap((p) => p.items) ?? [];
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        <Button component={Link} to="/pos" variant="light">
+          {t('newSale')}
+        </Button>
+      </Group>
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          label={t('search')}
+          placeholder={t('searchPlaceholder')}
+          value={q}
+          onChange={(e) => setQ(e.currentTarget.value)}
+          style={{ flex: 1, minWidth: 200 }}
+          data-testid="orders-search"
+        />
+        <NativeSelect
+          label={t('status')}
+          value={status}
+          onChange={(e) => {
+            const next = new URLSearchParams(params);
+            if (e.currentTarget.value === 'all') next.delete('status');
+            else next.set('status', e.currentTarget.value);
+            setParams(next, { replace: true });
+          }}
+          data={[
+            { value: 'all', label: t('allStatuses') },
+            ...Object.values(OrderStatus).map((s) => ({
+              value: String(s),
+              label: t(`enums:orderStatus.${s}`),
+            })),
+          ]}
+          data-testid="orders-status"
+        />
+      </Group>
+      {orders.isPending ? (
+        <Center py="xl">
+          <Loader aria-label={t('loading')} />
+        </Center>
+      ) : orders.isError ? (
+        <Alert color="red" title={t('loadError')}>
+          <Button variant="light" mt="sm" onClick={() => void orders.refetch()}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : items.length === 0 ? (
+        <Text c="dimmed" data-testid="orders-empty">
+          {t('empty')}
+        </Text>
+      ) : phone ? (
+        <Stack gap="xs" data-testid="orders-list">
+          {items.map((o) => (
+            <Card
+              key={o.id}
+              withBorder
+              padding="sm"
+              component={Link}
+              to={`/orders/${o.id}`}
+              data-testid="order-row"
+            >
+              <Group justify="space-between" wrap="nowrap">
+                <Text fw={600}>{o.reference}</Text>
+                <OrderStatusBadge status={o.status} />
+              </Group>
+              <Text size="sm">{clientName(o, t('walkIn'))}</Text>
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {o.summary}
+              </Text>
+              <Group justify="space-between">
+                <Text size="xs" c="dimmed">
+                  {date(o.createdAt)}
+                </Text>
+                <Text fw={600}>{price(o.total, o.currency)}</Text>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <Table highlightOnHover data-testid="orders-list">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('columns.reference')}</Table.Th>
+              <Table.Th>{t('columns.date')}</Table.Th>
+              <Table.Th>{t('columns.client')}</Table.Th>
+              <Table.Th>{t('columns.items')}</Table.Th>
+              <Table.Th ta="right">{t('columns.total')}</Table.Th>
+              <Table.Th>{t('columns.status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((o) => (
+              <Table.Tr
+                key={o.id}
+                style={{ cursor: 'pointer' }}
+                onClick={() => navigate(`/orders/${o.id}`)}
+                data-testid="order-row"
+              >
+                <Table.Td>
+                  <Link to={`/orders/${o.id}`} onClick={(e) => e.stopPropagation()}>
+                    {o.reference}
+                  </Link>
+                </Table.Td>
+                <Table.Td>{date(o.createdAt)}</Table.Td>
+                <Table.Td>{clientName(o, t('walkIn'))}</Table.Td>
+                <Table.Td maw={320}>
+                  <Text size="sm" truncate>
+                    {o.summary}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">{price(o.total, o.currency)}</Table.Td>
+                <Table.Td>
+                  <OrderStatusBadge status={o.status} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {orders.hasNextPage && (
+        <Button
+          variant="subtle"
+          loading={orders.isFetchingNextPage}
+          onClick={() => void orders.fetchNextPage()}
+        >
+          {t('more')}
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,179 @@
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { OrderStatusView, PurchasesView } from '../../../shared/contracts/api/sales';
+import { FRONT_OFFICE_QUERY } from '../../../shared/contracts/routes';
+import { formatPrice } from '../../../shared/domain/money';
+import { OrderStatus } from '../../../shared/enums';
+import { useApiClient, useSession } from '../../lib/app-context';
+import { LoadError } from '../cart/CartScreen';
+import { useOrderStatus } from '../cart/sales.api';
+import { useStudioUuid } from '../studio';
+
+type Outcome = 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'chargeback';
+
+/** What the client should be told about an order they just paid (or tried to). */
+export function paymentOutcome(view: OrderStatusView): Outcome {
+  if (view.payment) return view.payment.status;
+  return view.status === OrderStatus.paid || view.status === OrderStatus.freeOfCharge
+    ? 'succeeded'
+    : 'pending';
+}
+
+const OUTCOME_COLOR: Record<Outcome, string> = {
+  pending: 'blue',
+  succeeded: 'green',
+  failed: 'red',
+  cancelled: 'gray',
+  chargeback: 'red',
+};
+
+/** The banner after a checkout or a return from the bank (`?order=…&payment=…`), polling while pending. */
+export function PaymentResult({ orderId, messages }: { orderId: string; messages: 'purchases' | 'wallet' }) {
+  const { t } = useTranslation('sales');
+  const studio = useStudioUuid();
+  const status = useOrderStatus(studio, orderId);
+  if (!status.data) return null;
+  const outcome = paymentOutcome(status.data);
+  return (
+    <Alert
+      color={OUTCOME_COLOR[outcome]}
+      variant="light"
+      data-testid="payment-result"
+      data-outcome={outcome}
+      icon={outcome === 'pending' ? <Loader size="xs" /> : undefined}
+    >
+      {t(`${messages}.result.${outcome}`)}
+    </Alert>
+  );
+}
+
+/** "My purchases" (front office `POST purchases`): the signed-in client's orders, newest first. */
+export function PurchasesScreen() {
+  const { t } = useTranslation('sales');
+  const session = useSession();
+  if (!(session.userId && session.sessionId)) {
+    const login = `/login?${new URLSearchParams({ [FRONT_OFFICE_QUERY.redirectAfterLogin]: 'purchases' })}`;
+    return (
+      <Paper withBorder p="xl" radius="md" maw={480} mx="auto">
+        <Stack gap="md">
+          <Text>{t('cart.signIn')}</Text>
+          <Group>
+            <Button component={Link} to={login}>
+              {t('cart.signInButton')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    );
+  }
+  return <Purchases />;
+}
+
+function Purchases() {
+  const { t, i18n } = useTranslation('sales');
+  const { t: te } = useTranslation('enums');
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  const [params] = useSearchParams();
+  const orderId = params.get('order');
+  const returned = useOrderStatus(studio, orderId);
+  const list = useInfiniteQuery({
+    queryKey: ['purchases', studio],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      api.post<PurchasesView>(`${studio}/purchases`, pageParam ? { cursor: pageParam } : {}, { signal }),
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+  // The order's state changed (the bank answered): show the list as it is now.
+  const settled = returned.data ? paymentOutcome(returned.data) : null;
+  const { refetch } = list;
+  useEffect(() => {
+    if (settled && settled !== 'pending') void refetch();
+  }, [settled, refetch]);
+
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <Stack gap="lg" data-testid="purchases">
+      <Title order={2}>{t('purchases.title')}</Title>
+      {orderId ? <PaymentResult orderId={orderId} messages="purchases" /> : null}
+      {list.error ? (
+        <LoadError error={list.error} retry={() => void list.refetch()} />
+      ) : list.isPending ? (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      ) : items.length === 0 ? (
+        <Paper withBorder p="lg" radius="md">
+          <Stack gap="sm" align="flex-start">
+            <Text c="dimmed">{t('purchases.empty')}</Text>
+            <Button component={Link} to="/pricing/pricing-options" variant="default">
+              {t('cart.seePrices')}
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <Stack gap="sm">
+          {items.map((p) => (
+            <Paper
+              key={p.id}
+              withBorder
+              p="md"
+              radius="md"
+              data-testid="purchase"
+              data-order={p.id}
+              style={p.id === orderId ? { borderColor: 'var(--mantine-color-blue-5)' } : undefined}
+            >
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Stack gap={4} style={{ minWidth: 0 }}>
+                  {p.lines.map((l, i) => (
+                    <Text key={i} fw={600} truncate>
+                      {l.quantity > 1 ? `${l.quantity} × ` : ''}
+                      {l.name}
+                    </Text>
+                  ))}
+                  <Text size="sm" c="dimmed">
+                    {t('purchases.reference', { reference: p.reference })} ·{' '}
+                    {new Date(p.createdAt).toLocaleDateString(i18n.language)}
+                  </Text>
+                  {p.payment ? (
+                    <Text size="sm" c="dimmed">
+                      {t('purchases.paidWith', { method: te(`paymentMethod.${p.payment.method}`) })}
+                    </Text>
+                  ) : null}
+                </Stack>
+                <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+                  <Text fw={700}>{formatPrice(p.total, p.currency)}</Text>
+                  <Badge
+                    variant="light"
+                    color={
+                      p.status === OrderStatus.paid || p.status === OrderStatus.freeOfCharge
+                        ? 'green'
+                        : p.status === OrderStatus.awaiting || p.status === OrderStatus.pending
+                          ? 'blue'
+                          : 'gray'
+                    }
+                    data-testid="purchase-status"
+                  >
+                    {te(`orderStatus.${p.status}`)}
+                  </Badge>
+                </Stack>
+              </Group>
+            </Paper>
+          ))}
+          {list.hasNextPage ? (
+            <Button
+              variant="default"
+              onClick={() => void list.fetchNextPage()}
+              loading={list.isFetchingNextPage}
+            >
+              {t('purchases.more')}
+            </Button>
+          ) : null}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
