@@ -1,0 +1,121 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { readDemo } from './support/demo';
+
+/**
+ * The front desk sells at the point of sale: a drink and a pass to a client, paid partly in cash
+ * and partly by card; the done screen names the order, and the order is found in the orders list
+ * with both payments. Screenshots of the POS, the done screen and the orders screens in English and
+ * Polish at 390 and 1280 px (into E2E_RESULTS_DIR/screenshots).
+ */
+const SIZES = [
+  ['1280', { width: 1280, height: 900 }],
+  ['390', { width: 390, height: 844 }],
+] as const;
+const SHOTS = path.join(process.env.E2E_RESULTS_DIR ?? 'test-results', 'screenshots');
+
+async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
+  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
+  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
+}
+
+async function shootAll(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const locale of ['EN', 'PL'] as const) {
+    await setLanguage(page, locale);
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await ready();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({
+        path: path.join(SHOTS, `pos-${name}-${locale.toLowerCase()}-${size}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
+    }
+  }
+  await setLanguage(page, 'EN');
+  await page.setViewportSize(SIZES[0][1]);
+}
+
+test('pos: the front desk sells a product and a pass to a client with cash and card, then finds the order', async ({
+  browser,
+}) => {
+  const demo = readDemo();
+  const context = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(`/${demo.studioUuid}/backoffice`);
+  const signIn = page.getByTestId('sign-in-form');
+  await signIn.locator('input[name="emailAddress"]').fill('frontdesk@demo.studio');
+  await signIn.locator('input[name="password"]').fill(demo.managerPassword);
+  await page.getByTestId('sign-in-submit').click();
+  await expect(page.getByTestId('welcome-card')).toBeVisible();
+
+  await page.getByTestId('nav-pos').click();
+  await expect(page).toHaveURL(/#\/pos$/);
+
+  // A drink (5,00 zł) and a pass (160,00 zł).
+  await page.getByTestId('pos-search').fill('Woda mineralna');
+  await page.getByRole('button', { name: /Add Woda mineralna/ }).click();
+  await page.getByTestId('pos-search').fill('4 entries');
+  await page.getByRole('button', { name: 'Add 4 entries' }).click();
+  await expect(page.getByTestId('pos-basket-line')).toHaveCount(2);
+
+  // Without a client the pass cannot be sold: the summary says so and the button stays off.
+  await expect(page.getByTestId('pos-due')).toContainText('165');
+  await expect(page.getByTestId('pos-sell')).toBeDisabled();
+  await expect(page.getByTestId('pos-summary')).toContainText('Choose a client');
+
+  await page.getByTestId('pos-client-search').fill('client@demo.studio');
+  await page.getByTestId('pos-client-option').first().click();
+  await expect(page.getByTestId('pos-client')).toHaveText('Julia Nowak');
+
+  // Split: 100 zł cash, the rest by card.
+  await page.getByTestId('pos-payment-amount-0').fill('100');
+  await page.getByTestId('pos-add-payment').click();
+  await expect(page.getByTestId('pos-payment-method-1')).toHaveValue('12');
+  await expect(page.getByTestId('pos-remaining')).toContainText('65');
+  await page.getByRole('button', { name: 'Fill' }).nth(1).click();
+  await expect(page.getByTestId('pos-payment-amount-1')).toHaveValue('65.00');
+  await expect(page.getByTestId('pos-remaining')).toHaveCount(0);
+  await expect(page.getByTestId('pos-sell')).toBeEnabled();
+  await shootAll(page, 'basket', async () => {
+    await expect(page.getByTestId('pos-sell')).toBeEnabled();
+  });
+
+  await page.getByTestId('pos-sell').click();
+  await expect(page.getByTestId('pos-done')).toBeVisible();
+  await expect(page.getByTestId('pos-done')).toContainText('Paid');
+  const reference = (await page.getByTestId('pos-done-order').innerText()).trim();
+  expect(reference).toMatch(/^[0-9A-F]{8}$/);
+  await shootAll(page, 'done', async () => {
+    await expect(page.getByTestId('pos-done')).toBeVisible();
+  });
+
+  // The order in the orders list, found by its reference, with both payments.
+  await page.getByTestId('nav-orders').click();
+  await expect(page).toHaveURL(/#\/orders$/);
+  await page.getByTestId('orders-search').fill(reference);
+  await expect(page.getByTestId('order-row')).toHaveCount(1);
+  const row = page.getByTestId('order-row');
+  await expect(row).toContainText('Julia Nowak');
+  await expect(row).toContainText('Paid');
+  await expect(row).toContainText('165');
+  await shootAll(page, 'orders', async () => {
+    await expect(page.getByTestId('order-row')).toHaveCount(1);
+  });
+  await row.getByRole('link', { name: reference }).click();
+  await expect(page.getByTestId('order-detail')).toContainText(`Order ${reference}`);
+  await expect(page.getByTestId('order-payment')).toHaveCount(2);
+  await expect(page.getByTestId('order-payments')).toContainText('Cash');
+  await expect(page.getByTestId('order-payments')).toContainText('Payment terminal');
+  await shootAll(page, 'order-detail', async () => {
+    await expect(page.getByTestId('order-payment')).toHaveCount(2);
+  });
+
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});

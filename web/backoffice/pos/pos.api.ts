@@ -1,0 +1,112 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ClientSearchResultSchema } from '../../../shared/contracts/api/clients';
+import type {
+  RetailBasketInput,
+  RetailCheckoutInput,
+  RetailCheckoutResult,
+  RetailInit,
+  RetailQuote,
+} from '../../../shared/contracts/api/retail';
+import { isErrorEnvelope } from '../../../shared/errors';
+import type { Locale } from '../../../shared/i18n/locales';
+import { ApiError, type ApiClient } from '../../lib/api-client';
+import { useApiClient } from '../../lib/app-context';
+import { useBackoffice } from '../backoffice.api';
+
+/** The point of sale's calls (spec §7 Retail) and their react-query keys. */
+export const posKeys = {
+  all: (studio: string) => ['retail', studio] as const,
+  init: (studio: string) => ['retail', studio, 'init'] as const,
+  quote: (studio: string, basket: RetailBasketInput) => ['retail', studio, 'quote', basket] as const,
+  clients: (studio: string, q: string) => ['retail', studio, 'clients', q] as const,
+};
+
+export function useStudioUuid(): string {
+  return useBackoffice().studio.uuid;
+}
+
+/** The screen's language (names of passes and contracts follow it, not the user's saved one). */
+export function useLocale(): Locale {
+  const { i18n } = useTranslation();
+  return i18n.language.startsWith('pl') ? 'pl' : 'en';
+}
+
+export function useRetailInit() {
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  const locale = useLocale();
+  return useQuery({
+    queryKey: [...posKeys.init(studio), locale],
+    queryFn: ({ signal }) => api.get<RetailInit>(`${studio}/retail/init`, { signal, query: { locale } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The basket priced by the server (every problem listed); re-asked whenever the basket changes. */
+export function useRetailQuote(basket: RetailBasketInput | null) {
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  const locale = useLocale();
+  return useQuery({
+    queryKey: [...posKeys.quote(studio, basket ?? { clientId: null, items: [] }), locale],
+    queryFn: ({ signal }) =>
+      api.post<RetailQuote>(`${studio}/retail/validate`, basket, { signal, query: { locale } }),
+    enabled: basket !== null && basket.items.length > 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** Client search for the sale (name, email or phone); starts at 2 characters. */
+export function useClientSearch(q: string) {
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  const query = q.trim();
+  return useQuery({
+    queryKey: posKeys.clients(studio, query),
+    queryFn: ({ signal }) =>
+      api.get(`${studio}/client/search`, {
+        schema: ClientSearchResultSchema,
+        signal,
+        query: { q: query, limit: 8 },
+      }),
+    enabled: query.length >= 2,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Sells the basket. The Idempotency-Key is made once per sale attempt by the screen, so a retry
+ * after a lost answer charges once (the api client sends no custom headers, hence fetch here).
+ */
+export async function checkout(
+  api: ApiClient,
+  studio: string,
+  input: RetailCheckoutInput,
+  idempotencyKey: string,
+  locale: Locale,
+): Promise<RetailCheckoutResult> {
+  const response = await fetch(api.url(`${studio}/retail/checkout`, { locale }), {
+    method: 'POST',
+    headers: { ...api.headers(), 'idempotency-key': idempotencyKey },
+    credentials: 'same-origin',
+    body: JSON.stringify(input),
+  });
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, isErrorEnvelope(payload) ? payload : null);
+  return payload as RetailCheckoutResult;
+}
+
+/** "12,50" or "12.5" → 1250 minor units; null when it is not an amount. */
+export function parseAmount(text: string): number | null {
+  const match = /^\s*(\d{1,7})(?:[.,](\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** 1250 → "12.50" (the amount field's text; the screen shows prices with formatPrice). */
+export function amountText(minor: number, language: string): string {
+  const text = (minor / 100).toFixed(2);
+  return language.startsWith('pl') ? text.replace('.', ',') : text;
+}
