@@ -1,30 +1,31 @@
 import { resolve } from 'node:path';
-import react from '@vitejs/plugin-react';
-import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
+import { defineConfig } from 'electron-vite';
+import { rendererConfig } from './desktop/renderer/vite.config';
 
-// The desktop app: main (SQLite, sync, printers), preload (the typed IPC contract) and the renderer
-// (the web features over IPC). Output goes to out/, which electron-builder packages.
+// The desktop app: main (station, sync, printers), preload (the typed IPC contract) and the renderer
+// (the web back office over IPC). Output goes to out/, which electron-builder packages.
 export default defineConfig({
   main: {
-    plugins: [externalizeDepsPlugin()],
     build: {
       outDir: 'out/main',
+      // Node modules (better-sqlite3, serialport, zod…) stay in node_modules: native ones must be
+      // rebuilt for Electron's ABI, which electron-builder does when it packages them.
+      externalizeDeps: true,
       rollupOptions: { input: { index: resolve(__dirname, 'desktop/main/index.ts') } },
     },
   },
   preload: {
-    plugins: [externalizeDepsPlugin()],
     build: {
       outDir: 'out/preload',
-      rollupOptions: { input: { index: resolve(__dirname, 'desktop/preload/index.ts') } },
+      // A sandboxed preload can require only `electron`: bundle everything else into one CommonJS file.
+      externalizeDeps: false,
+      isolatedEntries: true,
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'desktop/preload/index.ts') },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
     },
   },
-  renderer: {
-    root: resolve(__dirname, 'desktop/renderer'),
-    plugins: [react()],
-    build: {
-      outDir: 'out/renderer',
-      rollupOptions: { input: { index: resolve(__dirname, 'desktop/renderer/index.html') } },
-    },
-  },
+  renderer: rendererConfig,
 });

@@ -1,0 +1,56 @@
+/**
+ * The station's SQLite schema as numbered SQL migrations, run in order at start (each in its own
+ * transaction, recorded in `schema_migrations`). Append only; never edit a shipped one. A database
+ * that has migrations this build does not know (written by a newer version) is refused: running old
+ * code on it could lose the outbox.
+ */
+export interface LocalMigration {
+  id: number;
+  name: string;
+  sql: string;
+}
+
+export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
+  {
+    id: 1,
+    name: '0001_sync_core',
+    sql: `
+      -- Key/value state of the station: device id and token, cursor, epoch, clock offset...
+      create table meta (key text primary key, value text not null) without rowid;
+
+      -- The visible cache: server rows with the effects of pending mutations applied on top.
+      create table rows (tbl text not null, id text not null, data text not null, primary key (tbl, id)) without rowid;
+      -- The server's version of the keys pending effects touched (null data: the server had no row),
+      -- so a pull can put them back before applying its patch and re-applying what is still pending.
+      create table shadow (tbl text not null, id text not null, data text, primary key (tbl, id)) without rowid;
+      -- Bootstrap pages land here first (resumable), then are swapped in at once.
+      create table staging_rows (tbl text not null, id text not null, data text not null, primary key (tbl, id)) without rowid;
+
+      -- One row per local command: written with its effect in one transaction, pushed in seq order.
+      create table outbox (
+        seq integer primary key,
+        mutation_id text not null unique,
+        name text not null,
+        version integer not null,
+        args text not null,
+        effects text not null,
+        occurred_at text not null,
+        actor_id text,
+        is_fact integer not null default 0,
+        status text not null default 'pending' check (status in ('pending', 'acked')),
+        outcome text,
+        created_at text not null,
+        acked_at text
+      );
+      create index outbox_status on outbox (status, seq);
+
+      -- Search and lists the desk runs offline.
+      create index rows_clients_name on rows (json_extract(data, '$.last_key'), json_extract(data, '$.first_key'))
+        where tbl = 'clients';
+      create index rows_clients_user on rows (json_extract(data, '$.user_id')) where tbl = 'clients';
+      create index rows_events_start on rows (json_extract(data, '$.starts_at')) where tbl = 'schedule_events';
+      create index rows_visits_client on rows (json_extract(data, '$.client_id')) where tbl = 'client_visits';
+      create index rows_passes_client on rows (json_extract(data, '$.client_id')) where tbl = 'client_pricing_options';
+    `,
+  },
+];

@@ -1,0 +1,120 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BrowserWindow, app, dialog, ipcMain, safeStorage, session, shell } from 'electron';
+import { CONTENT_SECURITY_POLICY } from '../renderer/csp';
+import { createDispatcher, createIpcHandlers } from './ipc/handlers';
+import { registerIpc } from './ipc/electron';
+import {
+  WINDOW_WEB_PREFERENCES,
+  allowNavigation,
+  createTrustedUrlCheck,
+  decideWindowOpen,
+  withContentSecurityPolicy,
+} from './security';
+import { createMainServices, type MainServices } from './station/services';
+import type { SecretBox } from './station/station-store';
+
+/**
+ * The Electron shell stays thin: windows and security here, everything else in services that also
+ * run under desktop/host. Security (Electron's checklist): context isolation, a sandboxed renderer
+ * without Node, one typed bridge (preload), a CSP, no navigation, no new windows, no webviews, no
+ * permissions, IPC answered only for our own page.
+ */
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const CLOUD_URL = process.env.STUDIO_CLOUD_URL ?? 'http://localhost:3000';
+const RENDERER_DEV_URL = process.env.ELECTRON_RENDERER_URL; // set by `electron-vite dev`
+const RENDERER_FILE = join(HERE, '../renderer/index.html');
+const RENDERER_FILE_URL = pathToFileURL(RENDERER_FILE).href;
+
+const isTrustedUrl = createTrustedUrlCheck({
+  rendererFileUrl: RENDERER_FILE_URL,
+  devServerUrl: RENDERER_DEV_URL,
+  platform: process.platform,
+});
+
+function secretBox(): SecretBox | null {
+  if (!safeStorage.isEncryptionAvailable()) return null;
+  return {
+    encrypt: (plain) => safeStorage.encryptString(plain).toString('base64'),
+    decrypt: (sealed) => safeStorage.decryptString(Buffer.from(sealed, 'base64')),
+  };
+}
+
+function createWindow(): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 800,
+    minWidth: 1024,
+    minHeight: 700,
+    show: false,
+    autoHideMenuBar: true,
+    webPreferences: { ...WINDOW_WEB_PREFERENCES, preload: join(HERE, '../preload/index.cjs') },
+  });
+  win.once('ready-to-show', () => win.show());
+  // No navigation away from the app and no new windows; http(s) links open in the system browser.
+  win.webContents.on('will-navigate', (event, url) => {
+    if (!allowNavigation(url, isTrustedUrl)) event.preventDefault();
+  });
+  win.webContents.on('will-redirect', (event) => event.preventDefault());
+  win.webContents.setWindowOpenHandler(({ url }) => {
+    const decision = decideWindowOpen(url);
+    if (decision.openExternally) void shell.openExternal(decision.openExternally);
+    return { action: decision.action };
+  });
+  if (RENDERER_DEV_URL) void win.loadURL(RENDERER_DEV_URL);
+  else void win.loadFile(RENDERER_FILE);
+  return win;
+}
+
+app.enableSandbox();
+
+app.on('web-contents-created', (_event, contents) => {
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+});
+
+void app.whenReady().then(() => {
+  const ses = session.defaultSession;
+  ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  ses.setPermissionCheckHandler(() => false);
+  // The CSP header applies to the dev server's pages; file:// pages carry the same policy in a meta tag.
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    callback({
+      responseHeaders: withContentSecurityPolicy(details.responseHeaders, CONTENT_SECURITY_POLICY),
+    });
+  });
+
+  const dataDir = join(app.getPath('userData'), 'station');
+  let services: MainServices;
+  try {
+    services = createMainServices({
+      dataDir,
+      cloudUrl: CLOUD_URL,
+      runtime: 'electron',
+      version: app.getVersion(),
+      secretBox: secretBox(),
+      sync: 'local',
+    });
+  } catch (error) {
+    // A database written by a newer version is refused rather than risk its outbox; anything else
+    // (better-sqlite3 not rebuilt for this Electron) is a broken install. Both: tell, and quit.
+    dialog.showErrorBox('Studio Desk', error instanceof Error ? error.message : String(error));
+    app.quit();
+    return;
+  }
+  const dispatch = createDispatcher(createIpcHandlers(services), {
+    onBug: (channel, error) => console.error(`[ipc] ${channel} failed`, error),
+  });
+  registerIpc(ipcMain, dispatch, isTrustedUrl);
+  createWindow();
+
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+  const running = services;
+  app.on('before-quit', () => void running.stop());
+});
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});

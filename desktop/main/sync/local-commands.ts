@@ -1,0 +1,212 @@
+import {
+  BookClassArgsSchema,
+  CancelBookingArgsSchema,
+  CheckInArgsSchema,
+  CreateClientArgsSchema,
+  UpdateClientArgsSchema,
+  findCommand,
+  type BookClassArgs,
+  type CancelBookingArgs,
+  type CheckInArgs,
+  type CreateClientArgs,
+  type UpdateClientArgs,
+} from '../../../shared/contracts/sync';
+import { V, isCancelled, takesPlace } from '../../../shared/domain/bookings';
+import type { EffectOp, LocalStore } from './local-store';
+
+export interface LocalCommandContext {
+  store: LocalStore;
+  studioId: string;
+  /** Server-corrected time of the action (ISO). */
+  now: string;
+}
+
+/**
+ * The station's side of each command: validate with the shared schema, then compute the local effect
+ * as idempotent ops. The server runs the real rules and its outcome wins at the next pull.
+ */
+export interface LocalCommand<A> {
+  name: string;
+  version: number;
+  effects(args: A, ctx: LocalCommandContext): EffectOp[];
+}
+
+const createClient: LocalCommand<CreateClientArgs> = {
+  name: 'createClient',
+  version: 1,
+  effects: (a, ctx) => [
+    {
+      op: 'put',
+      tbl: 'clients',
+      id: a.clientId,
+      data: {
+        id: a.clientId,
+        studio_id: ctx.studioId,
+        user_id: a.userId,
+        first_name: a.firstName,
+        last_name: a.lastName,
+        email: a.emailAddress ?? null,
+        phone: a.phone ?? null,
+        birth_date: a.birthDate ?? null,
+        sex: a.sex ?? null,
+        archived_at: null,
+        created_at: ctx.now,
+        updated_at: ctx.now,
+      },
+    },
+  ],
+};
+
+const FIELD_COLUMNS: Record<string, string> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  emailAddress: 'email',
+  phone: 'phone',
+  birthDate: 'birth_date',
+  sex: 'sex',
+};
+
+const updateClient: LocalCommand<UpdateClientArgs> = {
+  name: 'updateClient',
+  version: 1,
+  effects: (a, ctx) => {
+    const record = ctx.store.clientByUser(a.userId);
+    if (!record) return [];
+    const data: Record<string, unknown> = { updated_at: ctx.now };
+    for (const [field, value] of Object.entries(a.fields)) {
+      if (field === 'archived') data.archived_at = null;
+      else if (FIELD_COLUMNS[field]) data[FIELD_COLUMNS[field]] = value ?? null;
+    }
+    return [{ op: 'merge', tbl: 'clients', id: record.id, data }];
+  },
+};
+
+/** Places taken and waiting on a class, as the station's cache knows them. */
+function classCounts(store: LocalStore, eventId: string): { taken: number; waiting: number } {
+  const rows = store.db
+    .prepare(
+      `select json_extract(data, '$.status') as status from rows
+        where tbl = 'client_visits' and json_extract(data, '$.schedule_event_id') = ?`,
+    )
+    .all(eventId) as Array<{ status: number }>;
+  return {
+    taken: rows.filter((r) => takesPlace(r.status)).length,
+    waiting: rows.filter((r) => r.status === V.waitingList).length,
+  };
+}
+
+function newVisit(
+  ctx: LocalCommandContext,
+  a: { visitId: string; userId: string; scheduleEventId: string },
+  status: number,
+  extra: Record<string, unknown> = {},
+): EffectOp {
+  const event = ctx.store.get('schedule_events', a.scheduleEventId);
+  return {
+    op: 'put',
+    tbl: 'client_visits',
+    id: a.visitId,
+    data: {
+      id: a.visitId,
+      studio_id: ctx.studioId,
+      schedule_event_id: a.scheduleEventId,
+      client_id: a.userId,
+      starts_at: event?.starts_at ?? null,
+      status,
+      payment: 'pass',
+      client_pricing_option_id: null,
+      booked_by: 'staff',
+      booked_at: ctx.now,
+      waiting_position: null,
+      checked_in_at: null,
+      ...extra,
+    },
+  };
+}
+
+/**
+ * bookClass: provisional until the pull — a place when the cache sees one (or the client is at the
+ * desk), else the waiting list. The server decides in receipt order and its row replaces this one.
+ */
+const bookClass: LocalCommand<BookClassArgs> = {
+  name: 'bookClass',
+  version: 1,
+  effects: (a, ctx) => {
+    const event = ctx.store.get<{ id: string; capacity: number }>('schedule_events', a.scheduleEventId);
+    const { taken } = classCounts(ctx.store, a.scheduleEventId);
+    const full = event ? taken >= Number(event.capacity) : false;
+    const status = full && !a.clientPresent && a.waitingList ? V.waitingList : V.booked;
+    return [newVisit(ctx, a, status, a.payAtDesk ? { payment: 'desk' } : {})];
+  },
+};
+
+const cancelBooking: LocalCommand<CancelBookingArgs> = {
+  name: 'cancelBooking',
+  version: 1,
+  effects: (a, ctx) => {
+    const visit = ctx.store.get<{ id: string; status: number }>('client_visits', a.visitId);
+    if (!visit || isCancelled(visit.status)) return [];
+    return [
+      {
+        op: 'merge',
+        tbl: 'client_visits',
+        id: a.visitId,
+        data: { status: V.earlyCancel, cancelled_at: ctx.now, waiting_position: null },
+      },
+    ];
+  },
+};
+
+/** checkIn: the visit named (booked earlier) becomes present; otherwise a new present visit. */
+const checkIn: LocalCommand<CheckInArgs> = {
+  name: 'checkIn',
+  version: 1,
+  effects: (a, ctx) => {
+    const visit = ctx.store.get<{ id: string; status: number }>('client_visits', a.visitId);
+    if (visit && !isCancelled(visit.status))
+      return [
+        {
+          op: 'merge',
+          tbl: 'client_visits',
+          id: a.visitId,
+          data: { status: V.present, checked_in_at: ctx.now, waiting_position: null },
+        },
+      ];
+    return [newVisit(ctx, a, V.present, { checked_in_at: ctx.now })];
+  },
+};
+
+const LOCAL_COMMANDS = new Map<string, { command: LocalCommand<never>; parse: (args: unknown) => unknown }>([
+  [
+    'createClient@1',
+    { command: createClient as LocalCommand<never>, parse: (x) => CreateClientArgsSchema.parse(x) },
+  ],
+  [
+    'updateClient@1',
+    { command: updateClient as LocalCommand<never>, parse: (x) => UpdateClientArgsSchema.parse(x) },
+  ],
+  ['bookClass@1', { command: bookClass as LocalCommand<never>, parse: (x) => BookClassArgsSchema.parse(x) }],
+  [
+    'cancelBooking@1',
+    { command: cancelBooking as LocalCommand<never>, parse: (x) => CancelBookingArgsSchema.parse(x) },
+  ],
+  ['checkIn@1', { command: checkIn as LocalCommand<never>, parse: (x) => CheckInArgsSchema.parse(x) }],
+]);
+
+/** Validates the arguments (zod: throws with every bad field) and computes the local effect. */
+export function localEffects(
+  name: string,
+  version: number,
+  args: unknown,
+  ctx: LocalCommandContext,
+): { args: Record<string, unknown>; effects: EffectOp[]; isFact: boolean } {
+  const entry = LOCAL_COMMANDS.get(`${name}@${version}`);
+  const descriptor = findCommand(name, version);
+  if (!entry || !descriptor) throw new Error(`unknown command ${name}@${version}`);
+  const parsed = entry.parse(args) as Record<string, unknown>;
+  return {
+    args: parsed,
+    effects: entry.command.effects(parsed as never, ctx),
+    isFact: descriptor.kind === 'fact',
+  };
+}

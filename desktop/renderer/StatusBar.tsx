@@ -1,0 +1,115 @@
+import { Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { StationState, SyncStatus } from '../../shared/contracts/ipc';
+import { call } from './bridge';
+import { useStationMutation, useSyncStatus } from './station.api';
+
+/** `today 14:05` style for the last sync; a full date when it was not today. */
+export function formatSyncTime(iso: string, locale: string, now = new Date()): string {
+  const at = new Date(iso);
+  const sameDay = at.toDateString() === now.toDateString();
+  return new Intl.DateTimeFormat(locale, {
+    ...(sameDay ? {} : { day: 'numeric', month: 'short' }),
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(at);
+}
+
+function SyncFacts({ status }: { status: SyncStatus | undefined }) {
+  const { t, i18n } = useTranslation('desktop');
+  const online = status?.online ?? false;
+  return (
+    <Group gap="md" wrap="nowrap" miw={0}>
+      <Tooltip label={t('status.offlineHint')} disabled={online}>
+        <Badge
+          style={{ flexShrink: 0, overflow: 'visible' }}
+          color={online ? 'teal' : 'red'}
+          variant="light"
+          data-testid="sync-online"
+          data-state={status ? (online ? 'online' : 'offline') : 'unknown'}
+          leftSection={
+            <span
+              aria-hidden
+              style={{
+                display: 'inline-block',
+                width: 8,
+                height: 8,
+                borderRadius: 4,
+                background: online ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-red-6)',
+              }}
+            />
+          }
+        >
+          {online ? t('status.online') : t('status.offline')}
+        </Badge>
+      </Tooltip>
+      <Text size="xs" c="dimmed" data-testid="sync-pending" truncate="end">
+        {status?.pending === null || status?.pending === undefined
+          ? t('status.pendingUnknown')
+          : status.pending === 0
+            ? t('status.pendingNone')
+            : t('status.pending', { count: status.pending })}
+      </Text>
+      <Text size="xs" c="dimmed" data-testid="sync-last" truncate="end">
+        {status?.lastSyncAt
+          ? t('status.lastSync', { time: formatSyncTime(status.lastSyncAt, i18n.language) })
+          : t('status.lastSyncNever')}
+      </Text>
+    </Group>
+  );
+}
+
+export function StatusBar({ state, onSetPin }: { state: StationState; onSetPin: () => void }) {
+  const { t } = useTranslation('desktop');
+  const { data: status } = useSyncStatus();
+  const lock = useStationMutation<void>((bridge) => call(bridge, 'stationLock', {}));
+  const staff = state.staff;
+
+  return (
+    <Group
+      component="footer"
+      className="desktop-status-bar"
+      px="md"
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+      data-testid="status-bar"
+    >
+      <SyncFacts status={status} />
+      <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
+        {state.device ? (
+          <Text size="xs" c="dimmed" truncate="end" visibleFrom="lg" data-testid="status-station">
+            {t('status.station', { name: state.device.name })}
+          </Text>
+        ) : null}
+        {staff ? (
+          <>
+            <Text size="xs" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="status-staff">
+              {staff.firstName} {staff.lastName}
+            </Text>
+            <Button
+              size="compact-xs"
+              variant={staff.hasPin ? 'subtle' : 'light'}
+              onClick={onSetPin}
+              style={{ flexShrink: 0 }}
+              data-testid="set-pin"
+            >
+              {staff.hasPin ? t('pin.change') : t('pin.set')}
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="default"
+              onClick={() => lock.mutate()}
+              loading={lock.isPending}
+              style={{ flexShrink: 0 }}
+              data-testid="switch-staff"
+            >
+              {t('status.switch')}
+            </Button>
+          </>
+        ) : null}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,50 @@
+import './desktop.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { PageContext } from '../../shared/contracts/page-context';
+import { ApiClient } from '../../web/lib/api-client';
+import { initI18n } from '../../web/lib/i18n';
+import { createQueryClient } from '../../web/lib/query-client';
+import { AppProviders } from '../../web/ui/AppProviders';
+import { call, getDesktopApi } from './bridge';
+import { DesktopApp } from './DesktopApp';
+import { createIpcFetch } from './ipc-fetch';
+import { DesktopContextProvider, sessionFor } from './station.api';
+
+async function boot(): Promise<void> {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('No #root element');
+  const bridge = getDesktopApi();
+  const [info, state] = await Promise.all([call(bridge, 'appInfo', {}), call(bridge, 'stationState', {})]);
+  const ipcFetch = createIpcFetch(bridge, globalThis.fetch.bind(globalThis));
+  // Screens that call fetch themselves (file exports) reach the API through main as well.
+  globalThis.fetch = ipcFetch;
+  const pageContext: PageContext = {
+    app: 'backoffice',
+    baseUrl: info.cloudUrl,
+    environment: 'production',
+    sessionId: null,
+    token: 'station',
+    userId: state.staff?.userId ?? null,
+    studioUuid: state.device?.studioUuid ?? null,
+    locale: state.locale,
+    version: info.version,
+  };
+  const i18n = initI18n(state.locale, 'desktop');
+  const api = new ApiClient({ session: sessionFor(state), fetch: ipcFetch });
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders pageContext={pageContext} api={api} i18n={i18n} queryClient={createQueryClient()}>
+        <DesktopContextProvider value={{ bridge, info }}>
+          <DesktopApp initialState={state} />
+        </DesktopContextProvider>
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+boot().catch((error: unknown) => {
+  const root = document.getElementById('root');
+  if (root) root.textContent = error instanceof Error ? error.message : String(error);
+  console.error(error);
+});

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { ClientCreateInputSchema, ClientUpdateInputSchema } from '../api/clients';
+import { uuid } from '../api/common';
+
+/**
+ * Commands a station queues in its outbox: named and versioned (`createClient@1`). The server runs
+ * them with the domain rules; a version it does not know answers 426. `kind` follows the design:
+ * facts are never rejected, intents may be.
+ */
+export type CommandKind = 'fact' | 'factLike' | 'intent';
+
+/** `createClient@1`: the station assigns both ids (UUIDv7) so it can use them offline at once. */
+export const CreateClientArgsSchema = ClientCreateInputSchema.extend({
+  /** The client's person id (the API's `{user}`). */
+  userId: uuid(),
+  /** The studio's record of the client (the membership's id). */
+  clientId: uuid(),
+});
+export type CreateClientArgs = z.infer<typeof CreateClientArgsSchema>;
+
+/** `updateClient@1`: the fields the staff changed, each applied last-writer-wins in server order. */
+export const UpdateClientArgsSchema = z.strictObject({
+  userId: uuid(),
+  fields: ClientUpdateInputSchema.refine((f) => Object.keys(f).length > 0, {
+    message: 'change at least one field',
+  }),
+});
+export type UpdateClientArgs = z.infer<typeof UpdateClientArgsSchema>;
+
+/**
+ * `bookClass@1` (intent): the station chose the visit's id. Capacity is decided by the server in
+ * receipt order: a free place books; a full class puts the client on the waiting list when
+ * `waitingList`; a client standing at the desk (`clientPresent`) is booked anyway and flagged
+ * overbooked; otherwise rejected.
+ */
+export const BookClassArgsSchema = z.strictObject({
+  visitId: uuid(),
+  /** The client's person id. */
+  userId: uuid(),
+  scheduleEventId: uuid(),
+  waitingList: z.boolean().default(true),
+  clientPresent: z.boolean().default(false),
+  /** Pay at the desk instead of with a pass. */
+  payAtDesk: z.boolean().optional(),
+  clientPricingOptionId: uuid().optional(),
+});
+export type BookClassArgs = z.infer<typeof BookClassArgsSchema>;
+
+/** `cancelBooking@1` (intent, idempotent): late or early by the station's corrected time, with a tolerance. */
+export const CancelBookingArgsSchema = z.strictObject({
+  visitId: uuid(),
+  /** False: staff waive the late-cancellation fee. */
+  chargeFee: z.boolean().default(true),
+});
+export type CancelBookingArgs = z.infer<typeof CancelBookingArgsSchema>;
+
+/**
+ * `checkIn@1` (fact): the client came in for this class. Never rejected: a booking is made if there is
+ * none (the pass the catalog's rule picks at the class time), and with no pass the visit stays,
+ * unpaid at the desk, flagged `uncovered`.
+ */
+export const CheckInArgsSchema = z.strictObject({
+  /** The visit's id: the booked visit's, or a new one the station chose. */
+  visitId: uuid(),
+  userId: uuid(),
+  scheduleEventId: uuid(),
+});
+export type CheckInArgs = z.infer<typeof CheckInArgsSchema>;
+
+export interface CommandDescriptor {
+  name: string;
+  version: number;
+  kind: CommandKind;
+  args: z.ZodType;
+}
+
+/** Commands the server runs today. The desk validates with the same schemas before queuing. */
+export const SYNC_COMMANDS: readonly CommandDescriptor[] = [
+  { name: 'createClient', version: 1, kind: 'factLike', args: CreateClientArgsSchema },
+  { name: 'updateClient', version: 1, kind: 'intent', args: UpdateClientArgsSchema },
+  { name: 'bookClass', version: 1, kind: 'intent', args: BookClassArgsSchema },
+  { name: 'cancelBooking', version: 1, kind: 'intent', args: CancelBookingArgsSchema },
+  { name: 'checkIn', version: 1, kind: 'fact', args: CheckInArgsSchema },
+];
+
+export const commandKey = (name: string, version: number) => `${name}@${version}`;
+
+export function findCommand(name: string, version: number): CommandDescriptor | undefined {
+  return SYNC_COMMANDS.find((c) => c.name === name && c.version === version);
+}

@@ -1,0 +1,271 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ROOT } from './support/paths';
+
+/**
+ * The front-desk station through desktop/host (main's services in Node, the renderer in Chromium,
+ * the IPC contract over HTTP): a manager sets the station up with a password and sets a PIN; the
+ * back office's client list arrives through IPC (never /api from the page); the front desk signs in,
+ * the manager switches back with a PIN (a wrong one refused first); the online indicator turns to
+ * offline when the cloud process is stopped and back to online when it starts again on the same data.
+ * Client search, a profile and the schedule run as the web back office's own screens; the status
+ * bar shows the sync engine's figures (nothing waiting, the time of the last sync).
+ *
+ * This suite runs its own cloud (it stops it) on DESKTOP_CLOUD_PORT and the host on
+ * DESKTOP_HOST_PORT, next to the Playwright webServer on E2E_PORT.
+ */
+const CLOUD_PORT = Number(process.env.DESKTOP_CLOUD_PORT ?? 4328);
+const HOST_PORT = Number(process.env.DESKTOP_HOST_PORT ?? 4327);
+const RENDERER_DIR =
+  process.env.DESKTOP_RENDERER_DIR ??
+  (process.env.WEB_DIST_DIR
+    ? path.join(path.dirname(path.resolve(process.env.WEB_DIST_DIR)), 'desktop-renderer')
+    : path.join(ROOT, 'out', 'renderer'));
+const SHOTS_DIR = process.env.DESKTOP_SHOTS_DIR ?? path.join(ROOT, 'test-results', 'screenshots');
+const HOST_URL = `http://localhost:${HOST_PORT}`;
+const MANAGER = { email: 'manager@demo.studio', password: 'demo1234', name: 'Anna Kowalska' };
+const FRONT_DESK = { email: 'frontdesk@demo.studio', password: 'demo1234' };
+
+let cloud: ChildProcess | null = null;
+let host: ChildProcess | null = null;
+let workDir = '';
+
+/** Starts a tsx child and resolves when a line matching `ready` appears on its stdout. */
+function startChild(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`timed out: ${args.join(' ')}\n${output}`)), 170_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code}: ${args.join(' ')}\n${output}`));
+    });
+  });
+}
+
+function startCloud(): Promise<ChildProcess> {
+  return startChild(
+    ['desktop/host/test-cloud.ts', String(CLOUD_PORT), path.join(workDir, 'cloud')],
+    {},
+    /^READY /m,
+  );
+}
+
+async function stop(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(180_000);
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  workDir = mkdtempSync(path.join(tmpdir(), 'desktop-station-e2e-'));
+  cloud = await startCloud();
+  host = await startChild(
+    ['desktop/host/server.ts'],
+    {
+      DESKTOP_HOST_PORT: String(HOST_PORT),
+      STUDIO_CLOUD_URL: `http://localhost:${CLOUD_PORT}`,
+      DESKTOP_DATA_DIR: path.join(workDir, 'station'),
+      DESKTOP_RENDERER_DIR: RENDERER_DIR,
+      DESKTOP_PROBE_MS: '1000',
+    },
+    /station on http/,
+  );
+});
+
+test.afterAll(async () => {
+  await stop(host);
+  await stop(cloud);
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
+  await page.getByTestId('language-switch').first().getByText(locale, { exact: true }).dispatchEvent('click');
+  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
+}
+
+async function shoot(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  for (const locale of ['EN', 'PL'] as const) {
+    await setLanguage(page, locale);
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 1024, height: 768 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await ready();
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `desktop-${name}-${locale.toLowerCase()}-${viewport.width}.png`),
+        animations: 'disabled',
+      });
+    }
+  }
+  await setLanguage(page, 'EN');
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function signIn(page: Page, email: string, password: string, stationName?: string): Promise<void> {
+  const form = page.getByTestId('station-sign-in');
+  await form.locator('input[name="emailAddress"]').fill(email);
+  await form.locator('input[name="password"]').fill(password);
+  if (stationName) await form.locator('input[name="stationName"]').fill(stationName);
+  await page.getByTestId('station-sign-in-submit').click();
+}
+
+async function setPin(page: Page, pin: string): Promise<void> {
+  const dialog = page.getByTestId('set-pin-form');
+  await expect(dialog).toBeVisible();
+  await dialog.locator('input[name="pin"]').fill(pin);
+  await dialog.locator('input[name="repeat"]').fill(pin);
+  await page.getByTestId('set-pin-submit').click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a station is signed in once, shows the back office over IPC and switches staff with a PIN', async ({
+  page,
+}) => {
+  const apiCalls: string[] = [];
+  const ipcCalls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname);
+    if (url.pathname.startsWith('/ipc/')) ipcCalls.push(url.pathname);
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(HOST_URL);
+
+  // A new station: the password sign-in registers it.
+  await expect(page.getByTestId('station-sign-in')).toBeVisible();
+  await expect(page.getByTestId('lock-studio')).toHaveText('New station: not registered yet');
+  await shoot(page, 'setup', () => expect(page.getByTestId('station-sign-in')).toBeVisible());
+
+  await signIn(page, MANAGER.email, 'not-the-password', 'Front desk 1');
+  await expect(page.getByTestId('form-errors')).toHaveText('Wrong email address or password.');
+  await page.getByTestId('station-sign-in').locator('input[name="password"]').fill(MANAGER.password);
+  await page.getByTestId('station-sign-in-submit').click();
+
+  // First sign-in: the station asks for a PIN (format checked, then saved).
+  const pinForm = page.getByTestId('set-pin-form');
+  await expect(pinForm).toBeVisible();
+  await pinForm.locator('input[name="pin"]').fill('12');
+  await page.getByTestId('set-pin-submit').click();
+  await expect(pinForm).toContainText('Use 4 to 8 digits.');
+  await setPin(page, '1234');
+
+  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  await expect(page.getByTestId('status-staff')).toHaveText(MANAGER.name);
+  await expect(page.getByTestId('status-station')).toHaveText('Station: Front desk 1');
+  await expect(page.getByTestId('sync-online')).toHaveAttribute('data-state', 'online');
+  // The sync engine registered with the station and bootstrapped: real figures, not placeholders.
+  await expect(page.getByTestId('sync-pending')).toHaveText('All changes synced', { timeout: 30_000 });
+  await expect(page.getByTestId('sync-last')).toHaveText(/^Last sync \d{2}:\d{2}:\d{2}/, {
+    timeout: 30_000,
+  });
+
+  // The back office's client list, through IPC only.
+  await page.getByTestId('nav-clients').click();
+  await expect(page.getByTestId('client-row').first()).toBeVisible();
+  expect(await page.getByTestId('client-row').count()).toBeGreaterThan(5);
+  expect(apiCalls).toEqual([]);
+  expect(ipcCalls).toContain('/ipc/apiRequest');
+  await shoot(page, 'clients', () => expect(page.getByTestId('client-row').first()).toBeVisible());
+
+  // Search and a client's profile, the web back office's own screens.
+  await page.getByTestId('clients-search').fill('client@demo.studio');
+  await expect(page.getByTestId('client-row')).toHaveCount(1);
+  await page.getByTestId('client-open').first().click();
+  await expect(page.getByTestId('client-name')).toHaveText('Julia Nowak');
+  await shoot(page, 'profile', () => expect(page.getByTestId('client-details')).toBeVisible());
+
+  // The schedule: this week's classes and one class's drawer.
+  await page.getByTestId('nav-schedule').click();
+  await expect(page.getByTestId('schedule-week')).toBeVisible();
+  await expect(page.getByTestId('schedule-event').first()).toBeVisible();
+  await shoot(page, 'schedule', () => expect(page.getByTestId('schedule-event').first()).toBeVisible());
+  await page.getByTestId('schedule-event').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  expect(apiCalls).toEqual([]);
+
+  // The front desk signs in with a password and sets a PIN too.
+  await page.getByTestId('switch-staff').click();
+  await expect(page.getByTestId('pin-switch')).toBeVisible();
+  await expect(page.getByTestId('lock-studio')).toHaveText('Station of Harmonia Studio Ruchu');
+  await page.getByTestId('use-password').click();
+  await signIn(page, FRONT_DESK.email, FRONT_DESK.password);
+  await setPin(page, '5678');
+  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  const frontDeskName = (await page.getByTestId('status-staff').textContent())?.trim();
+  expect(frontDeskName).toBeTruthy();
+  expect(frontDeskName).not.toBe(MANAGER.name);
+
+  // Quick switch back to the manager: a wrong PIN first.
+  await page.getByTestId('switch-staff').click();
+  await page.getByTestId(`pin-person-${MANAGER.email}`).click();
+  await shoot(page, 'pin', () => expect(page.getByTestId('pin-form')).toBeVisible());
+  await page.getByTestId('pin-input').fill('0000');
+  await page.getByTestId('pin-submit').click();
+  await expect(page.getByTestId('form-errors')).toHaveText('Wrong PIN.');
+  await page.getByTestId('pin-input').fill('1234');
+  await page.getByTestId('pin-submit').click();
+  await expect(page.getByTestId('status-staff')).toHaveText(MANAGER.name);
+  await expect(page.getByTestId('welcome-card')).toBeVisible();
+
+  // A reload keeps the station and the person at it (main keeps them, not the page).
+  await page.reload();
+  await expect(page.getByTestId('status-staff')).toHaveText(MANAGER.name);
+  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  expect(apiCalls).toEqual([]);
+});
+
+test('the indicator shows offline while the cloud is stopped and online again when it is back', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(HOST_URL);
+  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  const indicator = page.getByTestId('sync-online');
+  await expect(indicator).toHaveAttribute('data-state', 'online');
+  await expect(indicator).toHaveText('Online');
+
+  await stop(cloud);
+  cloud = null;
+  await expect(indicator).toHaveAttribute('data-state', 'offline', { timeout: 15_000 });
+  await expect(indicator).toHaveText('Offline');
+  await shoot(page, 'offline', () => expect(indicator).toHaveAttribute('data-state', 'offline'));
+
+  // Switching staff needs no cloud: the PIN is checked on the station.
+  await page.getByTestId('switch-staff').click();
+  await page.getByTestId(`pin-person-${MANAGER.email}`).click();
+  await page.getByTestId('pin-input').fill('1234');
+  await page.getByTestId('pin-submit').click();
+  await expect(page.getByTestId('status-staff')).toHaveText(MANAGER.name);
+
+  cloud = await startCloud();
+  await expect(indicator).toHaveAttribute('data-state', 'online', { timeout: 15_000 });
+  // The session outlived the cloud's restart: the client list loads again.
+  await page.getByTestId('nav-clients').click();
+  await expect(page.getByTestId('client-row').first()).toBeVisible({ timeout: 15_000 });
+});
