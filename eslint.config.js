@@ -117,7 +117,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**/*.ts'],
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-support.ts', 'tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

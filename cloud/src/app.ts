@@ -22,6 +22,14 @@ import { registerStaffRoutes } from './modules/staff/staff.routes';
 import { registerProductRoutes } from './modules/products/products.routes';
 import { registerFiscalPrinterRoutes } from './modules/fiscal-printers/fiscal-printers.routes';
 import { registerScheduleRoutes } from './modules/schedule/schedule.routes';
+import { registerSalesRoutes } from './modules/sales/sales.routes';
+import { registerSalesPageRoutes } from './modules/sales/sales.pages';
+import { registerBookingRoutes } from './modules/bookings/bookings.routes';
+import { registerSyncRoutes } from './sync/sync.routes';
+import { registerPlacesRoutes } from './modules/places/places.routes';
+import { registerContractRoutes } from './modules/contracts/contracts.routes';
+import { registerInvoiceRoutes } from './modules/invoices/invoices.routes';
+import { registerRetailRoutes } from './modules/retail/retail.routes';
 import { WEB_DIST_DIR } from './paths';
 
 /** Every module's API routes, mounted under /api. */
@@ -36,7 +44,14 @@ const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> 
   registerClientAccountRoutes,
   registerCatalogRoutes,
   registerFiscalPrinterRoutes,
+  // Before the schedule: its class-service/{classService} would otherwise take class-service/all.
+  registerPlacesRoutes,
   registerScheduleRoutes,
+  registerSalesRoutes,
+  registerBookingRoutes,
+  registerContractRoutes,
+  registerInvoiceRoutes,
+  registerRetailRoutes,
 ];
 
 export type ExtraMiddleware = Koa.Middleware<AppState, AppCustom>;
@@ -139,6 +154,8 @@ export function createApp(
   for (const register of API_MODULES) register(api);
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
+  // Station sync (device tokens, not sessions): docs/offline-sync.md, cloud/src/sync/README.md.
+  registerSyncRoutes(app);
 
   const pages = new Router<AppState, AppCustom>();
   pages.get('/health', async (ctx) => {
@@ -147,6 +164,7 @@ export function createApp(
     ctx.body = { status: 'ok' };
   });
   registerTranslationRoutes(pages);
+  registerSalesPageRoutes(pages);
   registerPageRoutes(pages);
   const pageRoutes = pages.routes() as unknown as Koa.Middleware<AppState, AppCustom>;
   app.use(async (ctx, next) => (ctx.path.startsWith('/api/') ? next() : pageRoutes(ctx, next)));

@@ -9,6 +9,7 @@ import { createKnex, type Knex } from './db/knex';
 import { migrateLatest } from './db/migrate';
 import { seedDemoStudio, type DemoSummary } from './db/seed/demo';
 import { builtWebAssets, type WebAssets } from './http/pages';
+import { startJobRunner } from './jobs/runner';
 import { RateLimits, type RateLimitName, type RateLimitRule } from './http/rate-limit';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -27,6 +28,8 @@ export interface StartOptions {
   log?: boolean;
   clock?: Clock;
   rateLimits?: Partial<Record<RateLimitName, RateLimitRule>>;
+  /** Run background jobs (pg-boss); default true. */
+  jobs?: boolean;
 }
 
 export interface RunningServer {
@@ -89,6 +92,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     },
     { devMiddleware },
   );
+  const jobs =
+    options.jobs === false ? null : await startJobRunner({ knex, log, clock: options.clock ?? systemClock });
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);
@@ -108,6 +113,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       await closeVite?.();
+      await jobs?.stop();
       await knex.destroy();
       await embedded?.stop();
     })());

@@ -159,7 +159,7 @@ describe('bad input to every API route', () => {
     }
     expect(failures).toEqual([]);
     expect(await snapshot()).toEqual(before);
-  });
+  }, 240_000); // hundreds of routes × several bad bodies each, on a loaded CI machine
 
   it('odd page and asset paths do not answer 500', async () => {
     for (const path of [

@@ -8,6 +8,12 @@ import { productRoutes } from './products/routes';
 import { clientsRoutes } from './clients/routes';
 import { settingsRoutes } from './settings/routes';
 import { scheduleRoutes } from './schedule/routes';
+import { placesRoutes } from './places/routes';
+import { catalogRoutes } from './catalog/routes';
+import { invoiceRoutes } from './invoices/routes';
+import { posRoutes } from './pos/routes';
+import { ordersRoutes } from './orders/routes';
+import { contractsRoutes } from './contracts/routes';
 
 /** Hash routing (spec §9: the back office's router mode is hash). */
 export function createBackofficeRouter() {
@@ -22,6 +28,12 @@ export function createBackofficeRouter() {
         ...clientsRoutes,
         ...settingsRoutes,
         ...scheduleRoutes,
+        ...placesRoutes,
+        ...catalogRoutes,
+        ...invoiceRoutes,
+        ...posRoutes,
+        ...ordersRoutes,
+        ...contractsRoutes,
         ...SECTIONS.filter(
           (s) =>
             s.id !== 'dashboard' &&
@@ -29,7 +41,13 @@ export function createBackofficeRouter() {
             s.id !== 'clients' &&
             s.id !== 'settings' &&
             s.id !== 'products' &&
-            s.id !== 'schedule',
+            s.id !== 'schedule' &&
+            s.id !== 'places' &&
+            s.id !== 'catalog' &&
+            s.id !== 'invoices' &&
+            s.id !== 'contracts' &&
+            s.id !== 'pos' &&
+            s.id !== 'orders',
         ).map((section) => ({
           path: section.path.slice(1),
           element: <SectionPlaceholder section={section.id} />,

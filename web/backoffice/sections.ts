@@ -5,9 +5,15 @@
 export const SECTIONS = [
   { id: 'dashboard', path: '/' },
   { id: 'schedule', path: '/schedule' },
+  { id: 'places', path: '/places', labelKey: 'places:nav.section', ability: 'schedule.view' },
   { id: 'clients', path: '/clients', ability: 'clients.view' },
   { id: 'sales', path: '/sales' },
+  { id: 'pos', path: '/pos', labelKey: 'retail:nav', ability: 'sales.sell' },
+  { id: 'orders', path: '/orders', labelKey: 'orders:nav', ability: 'sales.view' },
   { id: 'products', path: '/products', labelKey: 'products:nav', ability: 'sales.view' },
+  { id: 'catalog', path: '/catalog', labelKey: 'catalog:nav', ability: 'sales.view' },
+  { id: 'invoices', path: '/invoices', labelKey: 'invoices:nav', ability: 'sales.view' },
+  { id: 'contracts', path: '/contracts', labelKey: 'contracts:nav', ability: 'sales.view' },
   { id: 'reports', path: '/reports' },
   // Shown to members whose role holds `ability`; its label lives under the module's own key.
   { id: 'staff', path: '/staff', labelKey: 'staff.nav', ability: 'staff.view' },

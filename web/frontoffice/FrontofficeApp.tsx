@@ -12,8 +12,16 @@ import { ProfileDeletionScreen } from './screens/ProfileDeletionScreen';
 import { ResetPasswordScreen } from './screens/ResetPasswordScreen';
 import { StudioUuidProvider } from './studio';
 import { TimetableScreen } from './timetable/TimetableScreen';
+import { VisitsScreen } from './visits/VisitsScreen';
 import { accountRoutes } from './account/routes';
 import { FrontofficeMenu } from './FrontofficeMenu';
+import { PriceListScreen } from './pricing/PriceListScreen';
+import { MyPassesScreen } from './passes/MyPassesScreen';
+import { CartScreen } from './cart/CartScreen';
+import { WalletScreen } from './wallet/WalletScreen';
+import { PurchasesScreen } from './purchases/PurchasesScreen';
+import { FrontofficeDonation } from './donation/DonationScreen';
+import { ContractPriceListScreen } from './pricing-contracts/ContractPriceListScreen';
 
 /**
  * Client-facing app, history routing under `/{uuid}/frontoffice` (the server serves this HTML for
@@ -35,6 +43,15 @@ export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
                   { path: 'reset-password', element: <ResetPasswordScreen /> },
                   { path: PROFILE_DELETION_SLUG, element: <ProfileDeletionScreen /> },
                   { path: 'timetable', element: <TimetableScreen /> },
+                  { path: 'pricing/pricing-options', element: <PriceListScreen /> },
+                  { path: 'pricing/contracts', element: <ContractPriceListScreen /> },
+                  { path: 'passes', element: <MyPassesScreen /> },
+                  { path: 'visits', element: <VisitsScreen /> },
+                  { path: 'cart', element: <CartScreen /> },
+                  { path: 'wallet', element: <WalletScreen /> },
+                  { path: 'purchases', element: <PurchasesScreen /> },
+                  { path: 'donation', element: <FrontofficeDonation /> },
+                  { path: 'donation/payment-status', element: <FrontofficeDonation status /> },
                   ...accountRoutes,
                   // A screen clients should reach also gets a menu entry in nav.ts.
                   { path: '*', element: <NotFoundScreen /> },

@@ -2,7 +2,7 @@ import { Button, Group, ScrollArea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../lib/app-context';
-import { FRONTOFFICE_NAV, visibleNav } from './nav';
+import { FRONTOFFICE_NAV, isActiveNav, visibleNav } from './nav';
 
 /**
  * The client zone's menu: a row of pill buttons above every screen, scrolling sideways on phones so
@@ -24,7 +24,7 @@ export function FrontofficeMenu() {
     >
       <Group gap="xs" wrap="nowrap" w="max-content" pb={4}>
         {items.map((item) => {
-          const active = location.pathname.split('/').includes(item.path.split('/')[0]!);
+          const active = isActiveNav(location.pathname, item.path);
           return (
             <Button
               key={item.path}

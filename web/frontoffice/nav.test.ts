@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import enFrontoffice from '../../locales/en/frontoffice.json';
-import plFrontoffice from '../../locales/pl/frontoffice.json';
-import { FRONTOFFICE_NAV, visibleNav } from './nav';
+import { readFileSync } from 'node:fs';
+import { FRONTOFFICE_NAV, isActiveNav, visibleNav } from './nav';
 
-const lookup = (dict: unknown, key: string) =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], dict);
+/** The label of `key` (`nav.x` in the frontoffice namespace, or `namespace:path.to.key`) in a locale. */
+function lookup(locale: 'en' | 'pl', key: string): unknown {
+  const [ns, path] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['frontoffice', key];
+  const dict: unknown = JSON.parse(
+    readFileSync(new URL(`../../locales/${locale}/${ns}.json`, import.meta.url), 'utf8'),
+  );
+  return path
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], dict);
+}
 
 describe('front-office menu', () => {
   it('shows account screens to signed-in clients and the sign-up only to visitors', () => {
@@ -20,9 +27,17 @@ describe('front-office menu', () => {
 
   it('has a label in English and Polish for every entry and no duplicate paths', () => {
     for (const item of FRONTOFFICE_NAV) {
-      expect(typeof lookup(enFrontoffice, item.labelKey), `en ${item.labelKey}`).toBe('string');
-      expect(typeof lookup(plFrontoffice, item.labelKey), `pl ${item.labelKey}`).toBe('string');
+      expect(typeof lookup('en', item.labelKey), `en ${item.labelKey}`).toBe('string');
+      expect(typeof lookup('pl', item.labelKey), `pl ${item.labelKey}`).toBe('string');
     }
     expect(new Set(FRONTOFFICE_NAV.map((i) => i.path)).size).toBe(FRONTOFFICE_NAV.length);
+  });
+
+  it('marks only the current entry: the price lists of passes and contracts are siblings', () => {
+    expect(isActiveNav('/pricing/contracts', 'pricing/contracts')).toBe(true);
+    expect(isActiveNav('/pricing/contracts', 'pricing/pricing-options')).toBe(false);
+    expect(isActiveNav('/passes/0190a', 'passes')).toBe(true);
+    expect(isActiveNav('/visits/', 'visits')).toBe(true);
+    expect(isActiveNav('/passes-old', 'passes')).toBe(false);
   });
 });

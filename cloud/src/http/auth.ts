@@ -44,7 +44,10 @@ export async function authMiddleware(ctx: AppContext, next: () => Promise<unknow
  * context: the session's token when signed in, else the anonymous double-submit cookie's value.
  */
 export async function csrfMiddleware(ctx: AppContext, next: () => Promise<unknown>): Promise<void> {
-  if (ctx.path.startsWith('/api/') && !SAFE_METHODS.has(ctx.method)) {
+  // The public API authenticates with a per-studio key in a custom header, which a browser cannot
+  // send cross-site without CORS: no cookie, so nothing to forge (bookings module, `x-api-key`).
+  const apiKeyCall = ctx.path.startsWith('/api/v2/public/') && Boolean(ctx.get('x-api-key'));
+  if (ctx.path.startsWith('/api/') && !SAFE_METHODS.has(ctx.method) && !apiKeyCall) {
     const marker = ctx.get(REQUESTED_WITH_HEADER);
     const token = ctx.get(CSRF_HEADER);
     const expected = ctx.state.auth ? ctx.state.auth.session.csrfToken : ctx.cookies.get(CSRF_COOKIE);

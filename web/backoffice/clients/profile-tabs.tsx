@@ -9,6 +9,8 @@ import {
   DuplicatesProfileTab,
 } from '../client-records/profile-tabs';
 import { IdentitiesTab } from '../client-identities/IdentitiesTab';
+import { PassesTab } from '../client-passes/PassesTab';
+import { ContractsTab } from '../client-contracts/ContractsTab';
 
 /** What every tab of the client profile receives (the profile call is already loaded). */
 export interface ClientProfileTabProps {
@@ -45,4 +47,6 @@ export const CLIENT_PROFILE_TABS: ClientProfileTab[] = [
   },
   { id: 'duplicates', labelKey: 'client-records:tabs.duplicates', Component: DuplicatesProfileTab },
   { id: 'identities', labelKey: 'account:identities.title', Component: IdentitiesTab },
+  { id: 'passes', labelKey: 'catalog:passes.tab', Component: PassesTab },
+  { id: 'contracts', labelKey: 'contracts:client.tab', Component: ContractsTab },
 ];

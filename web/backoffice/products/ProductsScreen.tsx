@@ -326,6 +326,7 @@ function VouchersPanel() {
   const [status, setStatus] = useState<string>('current');
   const vouchers = useVouchers({ q: debounced, status });
   const [adding, setAdding] = useState(false);
+  const [opened, setOpened] = useState<VoucherView | null>(null);
 
   if (vouchers.error) return <LoadError error={vouchers.error} onRetry={() => void vouchers.refetch()} />;
   const items = vouchers.data?.pages.flatMap((p) => p.items) ?? [];
@@ -368,7 +369,7 @@ function VouchersPanel() {
       ) : phone ? (
         <Stack gap="xs">
           {items.map((v) => (
-            <VoucherCard key={v.id} voucher={v} />
+            <VoucherCard key={v.id} voucher={v} onOpen={() => setOpened(v)} />
           ))}
         </Stack>
       ) : (
@@ -386,7 +387,7 @@ function VouchersPanel() {
             </Table.Thead>
             <Table.Tbody>
               {items.map((v) => (
-                <VoucherRow key={v.id} voucher={v} />
+                <VoucherRow key={v.id} voucher={v} onOpen={() => setOpened(v)} />
               ))}
             </Table.Tbody>
           </Table>
@@ -404,6 +405,7 @@ function VouchersPanel() {
         </Group>
       ) : null}
       <VoucherDialog opened={adding} onClose={() => setAdding(false)} />
+      <VoucherDialog opened={opened !== null} onClose={() => setOpened(null)} voucher={opened} />
     </Stack>
   );
 }
@@ -424,10 +426,15 @@ function useVoucherTexts(v: VoucherView) {
   };
 }
 
-function VoucherRow({ voucher }: { voucher: VoucherView }) {
+function VoucherRow({ voucher, onOpen }: { voucher: VoucherView; onOpen(): void }) {
   const texts = useVoucherTexts(voucher);
   return (
-    <Table.Tr data-testid="voucher-row" data-code={voucher.code}>
+    <Table.Tr
+      data-testid="voucher-row"
+      data-code={voucher.code}
+      onClick={onOpen}
+      style={{ cursor: 'pointer' }}
+    >
       <Table.Td ff="monospace" fw={600}>
         {voucher.code}
         {voucher.description ? (
@@ -455,10 +462,18 @@ function VoucherRow({ voucher }: { voucher: VoucherView }) {
   );
 }
 
-function VoucherCard({ voucher }: { voucher: VoucherView }) {
+function VoucherCard({ voucher, onOpen }: { voucher: VoucherView; onOpen(): void }) {
   const texts = useVoucherTexts(voucher);
   return (
-    <Card withBorder padding="sm" radius="md" data-testid="voucher-row" data-code={voucher.code}>
+    <Card
+      withBorder
+      padding="sm"
+      radius="md"
+      data-testid="voucher-row"
+      data-code={voucher.code}
+      onClick={onOpen}
+      style={{ cursor: 'pointer' }}
+    >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2} miw={0}>
           <Text fw={700} ff="monospace">

@@ -1,4 +1,5 @@
 import { Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { VoucherView } from '../../../shared/contracts/api/products';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VoucherRestrictionInit } from '../../../shared/contracts/api/products';
@@ -9,6 +10,8 @@ import { useApiClient } from '../../lib/app-context';
 import { FormErrorList } from '../../ui/FormErrorList';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useServerForm } from '../../ui/use-server-form';
+import { useSubmitButton } from '../../ui/use-submit-button';
+import { VoucherRedemptions } from './VoucherRedemptions';
 import { useBackoffice } from '../backoffice.api';
 import {
   productCalls,
@@ -19,40 +22,79 @@ import {
 } from './products.api';
 import { usePhone } from './ProductsScreen';
 
-export function VoucherDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
-  const { t } = useTranslation('products');
+/**
+ * Adds a voucher, or (with `voucher`) edits one: its terms, archive/restore, and the list of its
+ * redemptions. Members without `settings.edit` see the voucher and its redemptions read-only.
+ */
+export function VoucherDialog({
+  opened,
+  onClose,
+  voucher = null,
+}: {
+  opened: boolean;
+  onClose(): void;
+  voucher?: VoucherView | null;
+}) {
+  const { t } = useTranslation(['products', 'catalog']);
   const phone = usePhone();
   const init = useRestrictionInit(opened);
   return (
-    <Modal opened={opened} onClose={onClose} title={t('voucherForm.title')} fullScreen={phone} size="lg">
-      {opened && init.data ? <VoucherForm init={init.data} onDone={onClose} /> : null}
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={voucher ? t('catalog:vouchers.editTitle', { code: voucher.code }) : t('voucherForm.title')}
+      fullScreen={phone}
+      size="lg"
+    >
+      {opened && init.data ? (
+        <Stack gap="lg">
+          <VoucherForm key={voucher?.id ?? 'new'} init={init.data} onDone={onClose} voucher={voucher} />
+          {voucher ? <VoucherRedemptions voucher={voucher} /> : null}
+        </Stack>
+      ) : null}
     </Modal>
   );
 }
 
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
 
-function VoucherForm({ init, onDone }: { init: VoucherRestrictionInit; onDone(): void }) {
+/** Minor units or basis points as typed in the value field: 1500 → "15", 1250 → "12.5". */
+function valueText(value: number, language: string): string {
+  const text = (value / 100).toString();
+  return language.startsWith('pl') ? text.replace('.', ',') : text;
+}
+
+function VoucherForm({
+  init,
+  onDone,
+  voucher,
+}: {
+  init: VoucherRestrictionInit;
+  onDone(): void;
+  voucher: VoucherView | null;
+}) {
   const { t, i18n } = useTranslation('products');
   const api = useApiClient();
   const studio = useStudioUuid();
   const { studio: studioInfo } = useBackoffice();
   const invalidate = useInvalidateProducts();
-  const [categories, setCategories] = useState<string[]>([]);
-  const [products, setProducts] = useState<string[]>([]);
-  const [pricingOptions, setPricingOptions] = useState<string[]>([]);
+  const canEdit = init.abilities.edit;
+  const archive = useSubmitButton();
+  const [categories, setCategories] = useState<string[]>(voucher?.targets.productCategoryIds ?? []);
+  const [products, setProducts] = useState<string[]>(voucher?.targets.productIds ?? []);
+  const [pricingOptions, setPricingOptions] = useState<string[]>(voucher?.targets.pricingOptionIds ?? []);
   const form = useServerForm({
     initialValues: {
-      code: '',
-      description: '',
-      type: '0',
-      discountType: 'amount',
-      value: '',
-      usageLimitTotal: '',
-      usageLimitPerClient: '',
-      validFrom: '',
-      validTo: '',
-      appliesTo: 'all',
+      code: voucher?.code ?? '',
+      description: voucher?.description ?? '',
+      type: String(voucher?.type ?? 0),
+      discountType: voucher?.discountType ?? 'amount',
+      value: voucher ? valueText(voucher.value, i18n.language) : '',
+      usageLimitTotal: voucher?.usageLimitTotal == null ? '' : String(voucher.usageLimitTotal),
+      usageLimitPerClient: voucher?.usageLimitPerClient == null ? '' : String(voucher.usageLimitPerClient),
+      validFrom: voucher?.validFrom ?? '',
+      validTo: voucher?.validTo ?? '',
+      appliesTo: voucher?.appliesTo ?? 'all',
     },
     submit: (v) =>
       translated(t, async () => {
@@ -66,8 +108,7 @@ function VoucherForm({ init, onDone }: { init: VoucherRestrictionInit; onDone():
           });
         }
         const selected = v.appliesTo === 'selected';
-        return productCalls.createVoucher(api, studio, {
-          code: v.code || null,
+        const fields = {
           description: v.description,
           type: Number(v.type) as 0 | 1,
           discountType: v.discountType as 'amount' | 'percentage',
@@ -79,8 +120,14 @@ function VoucherForm({ init, onDone }: { init: VoucherRestrictionInit; onDone():
           appliesTo: v.appliesTo as 'all' | 'selected',
           ...(selected
             ? { productCategoryIds: categories, productIds: products, pricingOptionIds: pricingOptions }
-            : {}),
-        });
+            : { productCategoryIds: [], productIds: [], pricingOptionIds: [] }),
+        };
+        if (voucher)
+          return productCalls.updateVoucher(api, studio, voucher.id, {
+            ...fields,
+            ...(v.code ? { code: v.code } : {}),
+          });
+        return productCalls.createVoucher(api, studio, { ...fields, code: v.code || null });
       }),
     onSuccess: () => {
       void invalidate();
@@ -106,103 +153,133 @@ function VoucherForm({ init, onDone }: { init: VoucherRestrictionInit; onDone():
   );
   return (
     <form {...form.formProps} data-testid="voucher-form">
-      <Stack gap="md">
-        <FormErrorList errors={form.formErrors} />
-        <TextInput
-          {...form.getInputProps('code')}
-          label={t('voucherForm.code')}
-          description={t('voucherForm.codeHint')}
-          data-autofocus
-        />
-        <TextInput {...form.getInputProps('description')} label={t('voucherForm.description')} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          {select(
-            'type',
-            init.voucherTypes.map((o) => ({ value: String(o.value), label: t(o.labelKey) })),
-            t('voucherForm.type'),
-          )}
-          {select(
-            'discountType',
-            init.discountTypes.map((d) => ({ value: d, label: t(`voucherForm.discountTypes.${d}`) })),
-            t('voucherForm.discountType'),
-          )}
+      <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="md">
+          <FormErrorList errors={form.formErrors} />
           <TextInput
-            {...form.getInputProps('value')}
-            label={
-              form.values.discountType === 'amount'
-                ? t('voucherForm.amount', { currency: init.currency })
-                : t('voucherForm.percent')
-            }
-            inputMode="decimal"
-            required
+            {...form.getInputProps('code')}
+            label={t('voucherForm.code')}
+            description={t('voucherForm.codeHint')}
+            data-autofocus
           />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput {...form.getInputProps('validFrom')} type="date" label={t('voucherForm.validFrom')} />
-          <TextInput {...form.getInputProps('validTo')} type="date" label={t('voucherForm.validTo')} />
-        </SimpleGrid>
-        <Text size="xs" c="dimmed" mt={-8}>
-          {t('voucherForm.timeZone', { zone: studioInfo.timeZone })}
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {form.values.type === '1' ? (
+          <TextInput {...form.getInputProps('description')} label={t('voucherForm.description')} />
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            {select(
+              'type',
+              init.voucherTypes.map((o) => ({ value: String(o.value), label: t(o.labelKey) })),
+              t('voucherForm.type'),
+            )}
+            {select(
+              'discountType',
+              init.discountTypes.map((d) => ({ value: d, label: t(`voucherForm.discountTypes.${d}`) })),
+              t('voucherForm.discountType'),
+            )}
             <TextInput
-              {...form.getInputProps('usageLimitTotal')}
-              label={t('voucherForm.usageLimitTotal')}
+              {...form.getInputProps('value')}
+              label={
+                form.values.discountType === 'amount'
+                  ? t('voucherForm.amount', { currency: init.currency })
+                  : t('voucherForm.percent')
+              }
+              inputMode="decimal"
+              required
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput {...form.getInputProps('validFrom')} type="date" label={t('voucherForm.validFrom')} />
+            <TextInput {...form.getInputProps('validTo')} type="date" label={t('voucherForm.validTo')} />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed" mt={-8}>
+            {t('voucherForm.timeZone', { zone: studioInfo.timeZone })}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {form.values.type === '1' ? (
+              <TextInput
+                {...form.getInputProps('usageLimitTotal')}
+                label={t('voucherForm.usageLimitTotal')}
+                placeholder={t('voucherForm.unlimited')}
+                inputMode="numeric"
+              />
+            ) : null}
+            <TextInput
+              {...form.getInputProps('usageLimitPerClient')}
+              label={t('voucherForm.usageLimitPerClient')}
               placeholder={t('voucherForm.unlimited')}
               inputMode="numeric"
             />
+          </SimpleGrid>
+          {select(
+            'appliesTo',
+            init.appliesTo.map((a) => ({ value: a, label: t(`voucherForm.appliesToOptions.${a}`) })),
+            t('voucherForm.appliesTo'),
+          )}
+          {form.values.appliesTo === 'selected' ? (
+            <Stack gap="sm">
+              <MultiSelect
+                label={t('voucherForm.categories')}
+                data={init.productCategories.map((c) => ({ value: c.id, label: c.name }))}
+                value={categories}
+                onChange={setCategories}
+                searchable
+                comboboxProps={{ withinPortal: true }}
+              />
+              <MultiSelect
+                label={t('voucherForm.products')}
+                data={init.products.map((p) => ({ value: p.id, label: p.name }))}
+                value={products}
+                onChange={setProducts}
+                searchable
+                comboboxProps={{ withinPortal: true }}
+              />
+              <MultiSelect
+                label={t('voucherForm.pricingOptions')}
+                data={init.pricingOptions.map((o) => ({
+                  value: o.id,
+                  label:
+                    resolveLocaleText(o.name as LocaleText, i18n.language, studioInfo.defaultLocale) || o.id,
+                }))}
+                value={pricingOptions}
+                onChange={setPricingOptions}
+                searchable
+                comboboxProps={{ withinPortal: true }}
+              />
+            </Stack>
           ) : null}
-          <TextInput
-            {...form.getInputProps('usageLimitPerClient')}
-            label={t('voucherForm.usageLimitPerClient')}
-            placeholder={t('voucherForm.unlimited')}
-            inputMode="numeric"
-          />
-        </SimpleGrid>
-        {select(
-          'appliesTo',
-          init.appliesTo.map((a) => ({ value: a, label: t(`voucherForm.appliesToOptions.${a}`) })),
-          t('voucherForm.appliesTo'),
-        )}
-        {form.values.appliesTo === 'selected' ? (
-          <Stack gap="sm">
-            <MultiSelect
-              label={t('voucherForm.categories')}
-              data={init.productCategories.map((c) => ({ value: c.id, label: c.name }))}
-              value={categories}
-              onChange={setCategories}
-              searchable
-              comboboxProps={{ withinPortal: true }}
-            />
-            <MultiSelect
-              label={t('voucherForm.products')}
-              data={init.products.map((p) => ({ value: p.id, label: p.name }))}
-              value={products}
-              onChange={setProducts}
-              searchable
-              comboboxProps={{ withinPortal: true }}
-            />
-            <MultiSelect
-              label={t('voucherForm.pricingOptions')}
-              data={init.pricingOptions.map((o) => ({
-                value: o.id,
-                label:
-                  resolveLocaleText(o.name as LocaleText, i18n.language, studioInfo.defaultLocale) || o.id,
-              }))}
-              value={pricingOptions}
-              onChange={setPricingOptions}
-              searchable
-              comboboxProps={{ withinPortal: true }}
-            />
-          </Stack>
-        ) : null}
-        <Group justify="flex-end">
-          <SubmitButton state={form.buttonState} data-testid="voucher-submit">
-            {t('voucherForm.create')}
-          </SubmitButton>
-        </Group>
-      </Stack>
+          {canEdit ? (
+            <Group justify="space-between">
+              {voucher ? (
+                <SubmitButton
+                  type="button"
+                  variant="default"
+                  state={archive.state}
+                  onClick={() =>
+                    void archive
+                      .run(() =>
+                        productCalls.updateVoucher(api, studio, voucher.id, {
+                          archived: voucher.status !== 'archived',
+                        }),
+                      )
+                      .then((outcome) => {
+                        if (outcome.accepted && outcome.ok) {
+                          void invalidate();
+                          onDone();
+                        }
+                      })
+                  }
+                  data-testid="voucher-archive"
+                >
+                  {voucher.status === 'archived' ? t('catalog:form.restore') : t('catalog:form.archive')}
+                </SubmitButton>
+              ) : (
+                <span />
+              )}
+              <SubmitButton state={form.buttonState} data-testid="voucher-submit">
+                {voucher ? t('catalog:form.save') : t('voucherForm.create')}
+              </SubmitButton>
+            </Group>
+          ) : null}
+        </Stack>
+      </fieldset>
     </form>
   );
 }

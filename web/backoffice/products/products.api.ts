@@ -12,6 +12,7 @@ import {
   type ProductPatch,
   type StockMovementInput,
   type VoucherCreateInput,
+  type VoucherPatch,
 } from '../../../shared/contracts/api/products';
 import { formatPrice, POLISH_PRICE_NUMBER_FORMAT } from '../../../shared/domain/money';
 import { ApiError, type ApiClient } from '../../lib/api-client';
@@ -157,6 +158,8 @@ export const productCalls = {
     api.post(`${studio}/product/${id}/stock-movement`, input, { schema: StockMovementResultSchema }),
   createVoucher: (api: ApiClient, studio: string, input: VoucherCreateInput) =>
     api.post(`${studio}/voucher`, input, { schema: VoucherViewSchema }),
+  updateVoucher: (api: ApiClient, studio: string, id: string, input: VoucherPatch) =>
+    api.patch(`${studio}/voucher/${id}`, input, { schema: VoucherViewSchema }),
 };
 
 /** Prices as the studio's language writes them ("1 234,50 zł" in Polish). */

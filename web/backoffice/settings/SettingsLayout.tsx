@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
 /** The pages of the Settings area, in order. */
-const SETTINGS_PAGES = [{ id: 'fiscalPrinters', path: '/settings/fiscal-printers' }] as const;
+const SETTINGS_PAGES = [
+  { id: 'fiscalPrinters', path: '/settings/fiscal-printers' },
+  { id: 'clientFields', path: '/settings/client-fields' },
+] as const;
 
 export function SettingsLayout({
   page,

@@ -12,6 +12,14 @@ import * as taxes from './20261122_0011_taxes';
 import * as pricingOptions from './20261122_0012_pricing_options';
 import * as productsVouchers from './20261122_0013_products_vouchers';
 import * as schedule from './20261122_0014_schedule';
+import * as bookings from './20261123_0015_bookings';
+import * as places from './20261123_0016_places';
+import * as contracts from './20261123_0017_contracts';
+import * as sales from './20261123_0018_sales';
+import * as invoices from './20261123_0019_invoices';
+import * as sync from './20261123_0020_sync';
+import * as donations from './20261123_0024_donations';
+import * as retail from './20261123_0025_retail';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -33,4 +41,12 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261122_0012_pricing_options', pricingOptions],
   ['20261122_0013_products_vouchers', productsVouchers],
   ['20261122_0014_schedule', schedule],
+  ['20261123_0015_bookings', bookings],
+  ['20261123_0016_places', places],
+  ['20261123_0017_contracts', contracts],
+  ['20261123_0018_sales', sales],
+  ['20261123_0019_invoices', invoices],
+  ['20261123_0020_sync', sync],
+  ['20261123_0024_donations', donations],
+  ['20261123_0025_retail', retail],
 ];

@@ -7,6 +7,7 @@ import { hashPassword } from '../../modules/identity/passwords';
 import { newSecret } from '../../modules/identity/tokens';
 import { seedDemoAgreements } from '../../modules/client-accounts/demo-agreements';
 import { seedDemoProducts } from '../../modules/products/demo-products';
+import { seedDemoVisits } from '../../modules/bookings/demo-visits';
 
 export interface DemoSummary {
   studioUuid: string;
@@ -419,6 +420,7 @@ export async function seedDemoStudio(knex: Knex, log: Logger, now = new Date()):
     );
     await seedDemoAgreements(trx, studioId, now);
     await seedDemoProducts(trx, studioId);
+    await seedDemoVisits(trx, studioId, events, owned, clientIds[0]!, now);
     log.info(
       { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },
       'demo studio seeded',

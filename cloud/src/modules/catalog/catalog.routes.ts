@@ -63,6 +63,7 @@ import {
   updatePricingOption,
 } from './pricing-options.service';
 import { createTax, deleteTax, listTaxes, updateTax } from './taxes.service';
+import { registerCatalogScreenRoutes } from './catalog-screens.routes';
 
 const StudioParams = z.object({ uuid: z.string() });
 const TaxParams = z.object({ uuid: z.string(), tax: z.uuid() });
@@ -110,6 +111,7 @@ async function restrictionInit(
 export function registerCatalogRoutes(router: Router<AppState, AppCustom>): void {
   registerPricingOptionRoutes(router);
   registerClientPricingOptionRoutes(router);
+  registerCatalogScreenRoutes(router);
   // ---------------------------------------------------------------------------------------- taxes
 
   defineRoute(router, {

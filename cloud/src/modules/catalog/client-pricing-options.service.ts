@@ -103,8 +103,8 @@ async function changesOf(db: Db, studioId: string, passIds: string[]): Promise<M
 
 /**
  * Visits paid with each pass: the fact source entries and first-visit activation derive from. The
- * schedule module owns `client_visits`; until it exists (with `client_pricing_option_id`, `starts_at`
- * and `status`), passes have no visits. See README "What the schedule issue must provide".
+ * bookings module owns `client_visits` (migration 0015, always run before this code); no
+ * `information_schema` probe per call any more (it was the booking path's biggest cost).
  */
 export async function visitsOf(
   db: Db,
@@ -113,11 +113,6 @@ export async function visitsOf(
 ): Promise<Map<string, PassVisit[]>> {
   const byPass = new Map<string, PassVisit[]>();
   if (passIds.length === 0) return byPass;
-  const columns = (await db('information_schema.columns')
-    .where({ table_name: 'client_visits' })
-    .whereIn('column_name', ['studio_id', 'client_pricing_option_id', 'starts_at', 'status'])
-    .select('column_name')) as Array<{ columnName: string }>;
-  if (columns.length < 4) return byPass;
   const rows = (await db('client_visits')
     .where({ studio_id: studioId })
     .whereIn('client_pricing_option_id', passIds)
@@ -247,6 +242,14 @@ export async function passesSharedWith(db: Db, studio: Studio, userId: string, n
     ])
     .limit(1000)) as PassRow[];
   return (await derive(db, studio, rows, now)).map((d) => d.view);
+}
+
+/** Passes by id (of this studio only), state derived at `now`, in the order of `ids`. */
+export async function passViewsByIds(db: Db, studio: Studio, ids: string[], now: Date) {
+  if (ids.length === 0) return [];
+  const rows = (await selectPasses(db, studio.id).whereIn('cpo.id', ids)) as PassRow[];
+  const byId = new Map((await derive(db, studio, rows, now)).map((d) => [d.row.id, d.view]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 async function passRow(db: Db, studioId: string, id: string, lock = false): Promise<PassRow> {

@@ -1,0 +1,794 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Chip,
+  Group,
+  MultiSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { PricingOptionInit, PromotionView } from '../../../shared/contracts/api/catalog';
+import { useApiClient } from '../../lib/app-context';
+import { FormErrorList } from '../../ui/FormErrorList';
+import { SubmitButton } from '../../ui/SubmitButton';
+import {
+  catalogCalls,
+  formatDay,
+  percent,
+  price,
+  problemsError,
+  useCan,
+  useCatalogSubmit,
+  useInvalidateCatalog,
+  useLocaleName,
+  usePricingOptionInit,
+  useStudio,
+} from './catalog.api';
+import { LoadError, Loading } from './CatalogScreen';
+import { weekdayName } from './labels';
+import {
+  emptyPricingOptionForm,
+  formFromPricingOption,
+  pricingOptionPayload,
+  promotionPayload,
+  validityFieldsOf,
+  type PricingOptionFormValues,
+  type PromotionFormValues,
+} from './pricing-option-form';
+
+/** `#/catalog/pricing-options/new` and `#/catalog/pricing-options/:id`. */
+export function PricingOptionEditorScreen() {
+  const { id } = useParams();
+  const isNew = !id || id === 'new';
+  const init = usePricingOptionInit(isNew ? undefined : id);
+  if (init.error) return <LoadError error={init.error} onRetry={() => void init.refetch()} />;
+  if (!init.data) return <Loading />;
+  return <PricingOptionEditor key={id ?? 'new'} init={init.data} />;
+}
+
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0];
+
+function Section({ title, children, hint }: { title: string; hint?: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+      <Stack gap="sm">
+        <div>
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          {hint ? (
+            <Text size="xs" c="dimmed">
+              {hint}
+            </Text>
+          ) : null}
+        </div>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A promotion typed for an option not saved yet: sent right after the option is created. */
+type PendingPromotion = PromotionFormValues & { key: number };
+
+function PricingOptionEditor({ init }: { init: PricingOptionInit }) {
+  const { t, i18n } = useTranslation('catalog');
+  const api = useApiClient();
+  const studio = useStudio();
+  const navigate = useNavigate();
+  const invalidate = useInvalidateCatalog();
+  const canEdit = useCan('settings.edit');
+  const name = useLocaleName();
+  const option = init.pricingOption;
+  const isNew = option === null;
+  const [values, setValues] = useState<PricingOptionFormValues>(() =>
+    option ? formFromPricingOption(option, i18n.language) : emptyPricingOptionForm(),
+  );
+  const [pending, setPending] = useState<PendingPromotion[]>([]);
+  const set = <K extends keyof PricingOptionFormValues>(key: K, value: PricingOptionFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const fieldNames = [
+    'name',
+    'description',
+    'categoryId',
+    'price',
+    'taxId',
+    'entries',
+    'expirationType',
+    'validityCount',
+    'validityUnit',
+    'validUntil',
+    'serviceTypes',
+    'restrictions.classServiceIds',
+    'restrictions.locationIds',
+    'restrictions.tagIds',
+    ...values.timeWindows.flatMap((_, i) =>
+      ['weekdays', 'fromMinutes', 'toMinutes'].map((f) => `restrictions.timeWindows.${i}.${f}`),
+    ),
+    'limitPerClient',
+    'shareLimit',
+    'position',
+  ];
+  const form = useCatalogSubmit(fieldNames);
+  const archive = useCatalogSubmit([]);
+  const err = (path: string) => form.fieldErrors[path];
+  const shown = validityFieldsOf(Number(values.expirationType));
+  const chosenVariants = new Set(values.serviceTypes);
+  const services = init.restrictions.classServices.filter(
+    (s) => chosenVariants.has(s.pricingOptionServiceType) || values.classServiceIds.includes(s.id),
+  );
+  const taxLabel = (id: string) => {
+    const tax = init.taxes.find((x) => x.id === id);
+    return tax
+      ? `${tax.name} (${percent(tax.rateBp, i18n.language, t('taxes.exempt'))}, ${tax.fiscalSlot})`
+      : '';
+  };
+  const defaultTax = init.taxes.find((x) => x.isDefault);
+
+  const save = () =>
+    void form
+      .run(async () => {
+        const mapped = pricingOptionPayload(values, { isNew });
+        if (!mapped.ok) throw problemsError(t, mapped.fields);
+        for (const p of pending) {
+          const promo = promotionPayload(p);
+          if (!promo.ok) throw problemsError(t, { '': ['errors.promotionIncomplete'] });
+        }
+        if (!isNew) return catalogCalls.updateOption(api, studio.uuid, option.id, mapped.payload);
+        const created = await catalogCalls.createOption(api, studio.uuid, mapped.payload);
+        for (const p of pending) {
+          const promo = promotionPayload(p);
+          if (promo.ok) await catalogCalls.addPromotion(api, studio.uuid, created.id, promo.payload);
+        }
+        return created;
+      })
+      .then((saved) => {
+        if (!saved) return;
+        void invalidate();
+        navigate('/catalog');
+      });
+
+  return (
+    <Stack gap="md" maw={900} data-testid="option-editor">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={2} miw={0}>
+          <Anchor component={Link} to="/catalog" size="sm">
+            ← {t('editor.back')}
+          </Anchor>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {isNew ? t('editor.newTitle') : name(option.name) || t('list.unnamed')}
+          </Title>
+        </Stack>
+        {option?.archived ? (
+          <Badge color="gray" variant="light">
+            {t('list.archivedShort')}
+          </Badge>
+        ) : null}
+      </Group>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+        noValidate
+        data-testid="option-form"
+      >
+        <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <Stack gap="md">
+            <FormErrorList errors={form.formErrors} />
+            <Section title={t('editor.basics')}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label={t('form.nameEn')}
+                  value={values.nameEn}
+                  onChange={(e) => set('nameEn', e.currentTarget.value)}
+                  error={err('name')}
+                  name="nameEn"
+                  data-testid="option-name-en"
+                />
+                <TextInput
+                  label={t('form.namePl')}
+                  value={values.namePl}
+                  onChange={(e) => set('namePl', e.currentTarget.value)}
+                  name="namePl"
+                  data-testid="option-name-pl"
+                />
+                <Textarea
+                  label={t('form.descriptionEn')}
+                  value={values.descriptionEn}
+                  onChange={(e) => set('descriptionEn', e.currentTarget.value)}
+                  error={err('description')}
+                  autosize
+                  minRows={2}
+                />
+                <Textarea
+                  label={t('form.descriptionPl')}
+                  value={values.descriptionPl}
+                  onChange={(e) => set('descriptionPl', e.currentTarget.value)}
+                  autosize
+                  minRows={2}
+                />
+                <Select
+                  label={t('form.category')}
+                  placeholder={t('list.uncategorized')}
+                  data={init.categories.map((c) => ({ value: c.id, label: name(c.name) }))}
+                  value={values.categoryId || null}
+                  onChange={(v) => set('categoryId', v ?? '')}
+                  error={err('categoryId')}
+                  clearable
+                  comboboxProps={{ withinPortal: true }}
+                  data-testid="option-category"
+                />
+                <TextInput
+                  label={t('form.position')}
+                  description={t('form.positionHint')}
+                  value={values.position}
+                  onChange={(e) => set('position', e.currentTarget.value)}
+                  error={err('position')}
+                  inputMode="numeric"
+                />
+              </SimpleGrid>
+            </Section>
+
+            <Section title={t('editor.priceAndEntries')}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label={t('form.price', { currency: init.currency })}
+                  value={values.price}
+                  onChange={(e) => set('price', e.currentTarget.value)}
+                  error={err('price')}
+                  inputMode="decimal"
+                  required
+                  data-testid="option-price"
+                />
+                <Select
+                  label={t('form.tax')}
+                  placeholder={
+                    isNew && defaultTax
+                      ? t('form.defaultTax', { tax: taxLabel(defaultTax.id) })
+                      : t('form.noTax')
+                  }
+                  data={init.taxes.map((x) => ({ value: x.id, label: taxLabel(x.id) }))}
+                  value={values.taxId || null}
+                  onChange={(v) => set('taxId', v ?? '')}
+                  error={err('taxId')}
+                  clearable
+                  comboboxProps={{ withinPortal: true }}
+                  data-testid="option-tax"
+                />
+                <TextInput
+                  label={t('form.entries')}
+                  value={values.unlimited ? '' : values.entries}
+                  placeholder={values.unlimited ? t('terms.unlimited') : undefined}
+                  onChange={(e) => set('entries', e.currentTarget.value)}
+                  error={err('entries')}
+                  disabled={values.unlimited}
+                  inputMode="numeric"
+                  data-testid="option-entries"
+                />
+                <Switch
+                  mt={{ base: 0, sm: 30 }}
+                  label={t('form.unlimited')}
+                  checked={values.unlimited}
+                  onChange={(e) => set('unlimited', e.currentTarget.checked)}
+                  data-testid="option-unlimited"
+                />
+              </SimpleGrid>
+            </Section>
+
+            <Section title={t('editor.validity')}>
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <Select
+                  label={t('form.expirationType')}
+                  data={init.expirationTypes.map((x) => ({ value: String(x.value), label: t(x.labelKey) }))}
+                  value={values.expirationType}
+                  onChange={(v) => set('expirationType', v ?? values.expirationType)}
+                  error={err('expirationType')}
+                  allowDeselect={false}
+                  comboboxProps={{ withinPortal: true }}
+                  data-testid="option-expiration"
+                />
+                {shown.count ? (
+                  <TextInput
+                    label={shown.count === 'months' ? t('form.months') : t('form.validityCount')}
+                    description={shown.count === 'months' ? t('form.monthsHint') : undefined}
+                    value={values.validityCount}
+                    onChange={(e) => set('validityCount', e.currentTarget.value)}
+                    error={err('validityCount')}
+                    inputMode="numeric"
+                    placeholder={shown.count === 'months' ? '1' : undefined}
+                    data-testid="option-validity-count"
+                  />
+                ) : null}
+                {shown.unit ? (
+                  <Select
+                    label={t('form.validityUnit')}
+                    data={init.validityUnits.map((u) => ({ value: u, label: t(`form.units.${u}`) }))}
+                    value={values.validityUnit}
+                    onChange={(v) =>
+                      set('validityUnit', (v ?? 'day') as PricingOptionFormValues['validityUnit'])
+                    }
+                    error={err('validityUnit')}
+                    allowDeselect={false}
+                    comboboxProps={{ withinPortal: true }}
+                    data-testid="option-validity-unit"
+                  />
+                ) : null}
+                {shown.date ? (
+                  <TextInput
+                    type="date"
+                    label={t('form.validUntil')}
+                    value={values.validUntil}
+                    onChange={(e) => set('validUntil', e.currentTarget.value)}
+                    error={err('validUntil')}
+                    data-testid="option-valid-until"
+                  />
+                ) : null}
+              </SimpleGrid>
+              <Text size="xs" c="dimmed">
+                {t(`form.expirationHint.${values.expirationType}`, { zone: studio.timeZone })}
+              </Text>
+            </Section>
+
+            <Section title={t('editor.covers')} hint={t('editor.coversHint')}>
+              <Checkbox.Group
+                label={t('form.serviceTypes')}
+                value={values.serviceTypes}
+                onChange={(v) => set('serviceTypes', v)}
+                error={err('serviceTypes')}
+              >
+                <Group gap="md" mt={6}>
+                  {init.serviceTypes.map((s) => (
+                    <Checkbox key={s.value} value={s.value} label={t(s.labelKey)} />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <MultiSelect
+                  label={t('form.classServices')}
+                  placeholder={values.classServiceIds.length ? undefined : t('form.anyService')}
+                  data={services.map((s) => ({ value: s.id, label: s.name }))}
+                  value={values.classServiceIds}
+                  onChange={(v) => set('classServiceIds', v)}
+                  error={err('restrictions.classServiceIds')}
+                  searchable
+                  comboboxProps={{ withinPortal: true }}
+                />
+                <MultiSelect
+                  label={t('form.locations')}
+                  placeholder={values.locationIds.length ? undefined : t('form.anyLocation')}
+                  data={init.restrictions.locations.map((l) => ({ value: l.id, label: l.name }))}
+                  value={values.locationIds}
+                  onChange={(v) => set('locationIds', v)}
+                  error={err('restrictions.locationIds')}
+                  searchable
+                  comboboxProps={{ withinPortal: true }}
+                />
+                <MultiSelect
+                  label={t('form.tags')}
+                  placeholder={values.tagIds.length ? undefined : t('form.anyClient')}
+                  data={init.restrictions.tags.map((x) => ({ value: x.id, label: x.name }))}
+                  value={values.tagIds}
+                  onChange={(v) => set('tagIds', v)}
+                  error={err('restrictions.tagIds')}
+                  searchable
+                  comboboxProps={{ withinPortal: true }}
+                />
+              </SimpleGrid>
+              <Stack gap="xs">
+                <Text size="sm" fw={500}>
+                  {t('form.timeWindows')}
+                </Text>
+                {values.timeWindows.length === 0 ? (
+                  <Text size="xs" c="dimmed">
+                    {t('form.anyTime')}
+                  </Text>
+                ) : null}
+                {values.timeWindows.map((w, i) => {
+                  const update = (patch: Partial<typeof w>) =>
+                    set(
+                      'timeWindows',
+                      values.timeWindows.map((x, j) => (j === i ? { ...x, ...patch } : x)),
+                    );
+                  const prefix = `restrictions.timeWindows.${i}`;
+                  return (
+                    <Paper key={i} withBorder p="xs" radius="sm" data-testid="time-window">
+                      <Stack gap={6}>
+                        <Chip.Group
+                          multiple
+                          value={w.weekdays.map(String)}
+                          onChange={(v) => update({ weekdays: v.map(Number) })}
+                        >
+                          <Group gap={4}>
+                            {WEEKDAYS.map((d) => (
+                              <Chip key={d} value={String(d)} size="xs">
+                                {weekdayName(d, i18n.language)}
+                              </Chip>
+                            ))}
+                          </Group>
+                        </Chip.Group>
+                        {err(`${prefix}.weekdays`) ? (
+                          <Text size="xs" c="red">
+                            {err(`${prefix}.weekdays`)}
+                          </Text>
+                        ) : null}
+                        <Group gap="xs" align="flex-start" wrap="nowrap">
+                          <TextInput
+                            type="time"
+                            aria-label={t('form.from')}
+                            value={w.from}
+                            onChange={(e) => update({ from: e.currentTarget.value })}
+                            error={err(`${prefix}.fromMinutes`)}
+                            style={{ flex: 1 }}
+                          />
+                          <Text pt={6}>–</Text>
+                          <TextInput
+                            type="time"
+                            aria-label={t('form.to')}
+                            value={w.to === '24:00' ? '23:59' : w.to}
+                            onChange={(e) => update({ to: e.currentTarget.value })}
+                            error={err(`${prefix}.toMinutes`)}
+                            style={{ flex: 1 }}
+                          />
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            mt={4}
+                            aria-label={t('form.removeWindow')}
+                            onClick={() =>
+                              set(
+                                'timeWindows',
+                                values.timeWindows.filter((_, j) => j !== i),
+                              )
+                            }
+                          >
+                            ×
+                          </ActionIcon>
+                        </Group>
+                      </Stack>
+                    </Paper>
+                  );
+                })}
+                <Group>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    onClick={() =>
+                      set('timeWindows', [
+                        ...values.timeWindows,
+                        { weekdays: [1, 2, 3, 4, 5], from: '06:00', to: '16:00' },
+                      ])
+                    }
+                    data-testid="add-time-window"
+                  >
+                    {t('form.addWindow')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Section>
+
+            <Section title={t('editor.sales')}>
+              <Group gap="xl">
+                <Switch
+                  label={t('channels.deskLong')}
+                  checked={values.sellAtDesk}
+                  onChange={(e) => set('sellAtDesk', e.currentTarget.checked)}
+                />
+                <Switch
+                  label={t('channels.onlineLong')}
+                  checked={values.sellOnline}
+                  onChange={(e) => set('sellOnline', e.currentTarget.checked)}
+                  data-testid="option-sell-online"
+                />
+              </Group>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label={t('form.limitPerClient')}
+                  placeholder={t('form.noLimit')}
+                  value={values.limitPerClient}
+                  onChange={(e) => set('limitPerClient', e.currentTarget.value)}
+                  error={err('limitPerClient')}
+                  inputMode="numeric"
+                />
+              </SimpleGrid>
+              <Switch
+                label={t('form.shareable')}
+                description={t('form.shareableHint')}
+                checked={values.shareable}
+                onChange={(e) => set('shareable', e.currentTarget.checked)}
+              />
+              {values.shareable ? (
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput
+                    label={t('form.shareLimit')}
+                    placeholder={t('form.noLimit')}
+                    value={values.shareLimit}
+                    onChange={(e) => set('shareLimit', e.currentTarget.value)}
+                    error={err('shareLimit')}
+                    inputMode="numeric"
+                  />
+                </SimpleGrid>
+              ) : null}
+            </Section>
+          </Stack>
+        </fieldset>
+
+        <Stack gap="md" mt="md">
+          <Section title={t('promotions.title')} hint={t('promotions.hint', { zone: studio.timeZone })}>
+            {option ? (
+              <SavedPromotions optionId={option.id} promotions={option.promotions} currency={init.currency} />
+            ) : (
+              <PendingPromotions pending={pending} onChange={setPending} currency={init.currency} />
+            )}
+          </Section>
+          {canEdit ? (
+            <Group justify="space-between">
+              {option ? (
+                <SubmitButton
+                  type="button"
+                  variant="default"
+                  state={archive.state}
+                  onClick={() =>
+                    void archive
+                      .run(() =>
+                        catalogCalls.updateOption(api, studio.uuid, option.id, {
+                          archived: !option.archived,
+                        }),
+                      )
+                      .then((saved) => {
+                        if (!saved) return;
+                        void invalidate();
+                        navigate('/catalog');
+                      })
+                  }
+                  data-testid="option-archive"
+                >
+                  {option.archived ? t('form.restore') : t('form.archive')}
+                </SubmitButton>
+              ) : (
+                <span />
+              )}
+              <SubmitButton state={form.state} data-testid="option-save">
+                {t('form.save')}
+              </SubmitButton>
+            </Group>
+          ) : null}
+          <FormErrorList errors={archive.formErrors} />
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+function PromotionFields({
+  values,
+  onChange,
+  currency,
+  errors = {},
+}: {
+  values: PromotionFormValues;
+  onChange(v: PromotionFormValues): void;
+  currency: string;
+  errors?: Record<string, string>;
+}) {
+  const { t } = useTranslation('catalog');
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <TextInput
+        label={t('promotions.price', { currency })}
+        value={values.price}
+        onChange={(e) => onChange({ ...values, price: e.currentTarget.value })}
+        error={errors.price}
+        inputMode="decimal"
+        data-testid="promotion-price"
+      />
+      <TextInput
+        type="date"
+        label={t('promotions.startsOn')}
+        value={values.startsOn}
+        onChange={(e) => onChange({ ...values, startsOn: e.currentTarget.value })}
+        error={errors.startsOn}
+        data-testid="promotion-starts"
+      />
+      <TextInput
+        type="date"
+        label={t('promotions.endsOn')}
+        value={values.endsOn}
+        onChange={(e) => onChange({ ...values, endsOn: e.currentTarget.value })}
+        error={errors.endsOn}
+        data-testid="promotion-ends"
+      />
+    </SimpleGrid>
+  );
+}
+
+function PromotionTable({
+  rows,
+  currency,
+  onRemove,
+}: {
+  rows: Array<{ key: string; price: number | null; startsOn: string; endsOn: string; removing?: ReactNode }>;
+  currency: string;
+  onRemove?: (key: string) => void;
+}) {
+  const { t, i18n } = useTranslation('catalog');
+  if (rows.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('promotions.none')}
+      </Text>
+    );
+  return (
+    <Table verticalSpacing={4}>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.key} data-testid="promotion-row">
+            <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {r.price === null ? '—' : price(r.price, currency, i18n.language)}
+            </Table.Td>
+            <Table.Td>
+              {r.startsOn ? formatDay(r.startsOn, i18n.language) : '…'} –{' '}
+              {r.endsOn ? formatDay(r.endsOn, i18n.language) : '…'}
+            </Table.Td>
+            <Table.Td w={40}>
+              {r.removing ??
+                (onRemove ? (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('promotions.remove')}
+                    onClick={() => onRemove(r.key)}
+                  >
+                    ×
+                  </ActionIcon>
+                ) : null)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+const EMPTY_PROMOTION: PromotionFormValues = { price: '', startsOn: '', endsOn: '' };
+
+function PendingPromotions({
+  pending,
+  onChange,
+  currency,
+}: {
+  pending: PendingPromotion[];
+  onChange(p: PendingPromotion[]): void;
+  currency: string;
+}) {
+  const { t } = useTranslation('catalog');
+  const [draft, setDraft] = useState<PromotionFormValues>(EMPTY_PROMOTION);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  return (
+    <Stack gap="sm">
+      <PromotionTable
+        rows={pending.map((p) => {
+          const mapped = promotionPayload(p);
+          return {
+            key: String(p.key),
+            price: mapped.ok ? mapped.payload.price : null,
+            startsOn: p.startsOn,
+            endsOn: p.endsOn,
+          };
+        })}
+        currency={currency}
+        onRemove={(key) => onChange(pending.filter((p) => String(p.key) !== key))}
+      />
+      <PromotionFields values={draft} onChange={setDraft} currency={currency} errors={errors} />
+      <Group>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => {
+            const mapped = promotionPayload(draft);
+            if (!mapped.ok) {
+              setErrors(Object.fromEntries(Object.entries(mapped.fields).map(([k, v]) => [k, t(v[0]!)])));
+              return;
+            }
+            setErrors({});
+            onChange([...pending, { ...draft, key: Date.now() }]);
+            setDraft(EMPTY_PROMOTION);
+          }}
+          data-testid="promotion-add"
+        >
+          {t('promotions.add')}
+        </Button>
+      </Group>
+      {pending.length > 0 ? (
+        <Text size="xs" c="dimmed">
+          {t('promotions.sentWithOption')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function SavedPromotions({
+  optionId,
+  promotions,
+  currency,
+}: {
+  optionId: string;
+  promotions: PromotionView[];
+  currency: string;
+}) {
+  const { t } = useTranslation('catalog');
+  const api = useApiClient();
+  const studio = useStudio().uuid;
+  const canEdit = useCan('settings.edit');
+  const invalidate = useInvalidateCatalog();
+  const [draft, setDraft] = useState<PromotionFormValues>(EMPTY_PROMOTION);
+  const add = useCatalogSubmit(['price', 'startsOn', 'endsOn']);
+  const [removing, setRemoving] = useState<string | null>(null);
+  return (
+    <Stack gap="sm">
+      <PromotionTable
+        rows={[...promotions]
+          .sort((a, b) => a.startsOn.localeCompare(b.startsOn))
+          .map((p) => ({ key: p.id, price: p.price, startsOn: p.startsOn, endsOn: p.endsOn }))}
+        currency={currency}
+        onRemove={
+          canEdit
+            ? (key) => {
+                if (removing) return;
+                setRemoving(key);
+                void catalogCalls
+                  .deletePromotion(api, studio, optionId, key)
+                  .then(() => invalidate())
+                  .finally(() => setRemoving(null));
+              }
+            : undefined
+        }
+      />
+      {canEdit ? (
+        <>
+          <FormErrorList errors={add.formErrors} />
+          <PromotionFields values={draft} onChange={setDraft} currency={currency} errors={add.fieldErrors} />
+          <Group>
+            <SubmitButton
+              type="button"
+              variant="default"
+              size="xs"
+              state={add.state}
+              onClick={() =>
+                void add
+                  .run(async () => {
+                    const mapped = promotionPayload(draft);
+                    if (!mapped.ok) throw problemsError(t, mapped.fields);
+                    return catalogCalls.addPromotion(api, studio, optionId, mapped.payload);
+                  })
+                  .then((saved) => {
+                    if (!saved) return;
+                    setDraft(EMPTY_PROMOTION);
+                    void invalidate();
+                  })
+              }
+              data-testid="promotion-add"
+            >
+              {t('promotions.add')}
+            </SubmitButton>
+          </Group>
+        </>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,308 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ClientPricingOptionViewSchema,
+  PricingOptionCategoryViewSchema,
+  PricingOptionViewSchema,
+  PromotionViewSchema,
+  TaxViewSchema,
+  type BulkChangeResult,
+  type ClientPricingOptionInit,
+  type ClientPricingOptionView,
+  type PricingOptionCategoryView,
+  type PricingOptionInit,
+  type PricingOptionView,
+  type TaxView,
+} from '../../../shared/contracts/api/catalog';
+import {
+  ManagerPassListSchema,
+  PassVisitListSchema,
+  type ManagerPassQuery,
+} from '../../../shared/contracts/api/catalog-screens';
+import { resolveLocaleText, type LocaleText } from '../../../shared/domain/locale-text';
+import { ApiError } from '../../lib/api-client';
+import { useApiClient } from '../../lib/app-context';
+import { fitToForm, toFormErrors } from '../../lib/form-errors';
+import { useSubmitButton } from '../../ui/use-submit-button';
+import { useBackoffice } from '../backoffice.api';
+import type { FieldProblems } from './pricing-option-form';
+
+export { formatDateTime, formatDay, price } from './labels';
+
+/** Catalog calls (spec §7 "Payments and catalog", client pricing options, manager tools). */
+export const catalogKeys = {
+  all: (studio: string) => ['catalog', studio] as const,
+  options: (studio: string, filters: { categoryId?: string; archived: string }) =>
+    ['catalog', studio, 'options', filters] as const,
+  init: (studio: string, id?: string) => ['catalog', studio, 'init', id ?? null] as const,
+  categories: (studio: string) => ['catalog', studio, 'categories'] as const,
+  taxes: (studio: string) => ['catalog', studio, 'taxes'] as const,
+  managerPasses: (studio: string, query: ManagerPassQuery) =>
+    ['catalog', studio, 'manager-passes', query] as const,
+  // Client passes live under the client, so a change refreshes the profile's lists too.
+  clientPasses: (studio: string, user: string) => ['catalog', studio, 'client-passes', user] as const,
+  pass: (studio: string, id: string) => ['catalog', studio, 'pass', id] as const,
+};
+
+export function useStudio() {
+  return useBackoffice().studio;
+}
+
+export function useCan(ability: string): boolean {
+  return useBackoffice().member.abilities.includes(ability);
+}
+
+export function usePricingOptions(filters: {
+  categoryId?: string;
+  archived: 'exclude' | 'only' | 'include';
+}) {
+  const api = useApiClient();
+  const studio = useStudio().uuid;
+  return useQuery({
+    queryKey: catalogKeys.options(studio, filters),
+    queryFn: ({ signal }) =>
+      api.get<{ items: PricingOptionView[] }>(`${studio}/pricing-option/all`, {
+        signal,
+        query: { categoryId: filters.categoryId, archived: filters.archived },
+      }),
+  });
+}
+
+export function usePricingOptionInit(id?: string) {
+  const api = useApiClient();
+  const studio = useStudio().uuid;
+  return useQuery({
+    queryKey: catalogKeys.init(studio, id),
+    queryFn: ({ signal }) =>
+      api.get<PricingOptionInit>(`${studio}/pricing-option/init`, {
+        signal,
+        query: { pricingOption: id },
+      }),
+  });
+}
+
+export function useCategories() {
+  const api = useApiClient();
+  const studio = useStudio().uuid;
+  return useQuery({
+    queryKey: catalogKeys.categories(studio),
+    queryFn: ({ signal }) =>
+      api.get<{ items: PricingOptionCategoryView[] }>(`${studio}/pricing-option-category/all`, { signal }),
+  });
+}
+
+export function useTaxes() {
+  const api = useApiClient();
+  const studio = useStudio().uuid;
+  return useQuery({
+    queryKey: catalogKeys.taxes(studio),
+    queryFn: ({ signal }) => api.get<{ items: TaxView[] }>(`${studio}/tax/collection`, { signal }),
+  });
+}
+
+export function useManagerPasses(query: ManagerPassQuery, enabled: boolean) {
+  const api = useApiClient();
+  const studio = useStudio().uuid;
+  return useQuery({
+    queryKey: catalogKeys.managerPasses(studio, query),
+    queryFn: ({ signal }) =>
+      api.get(`${studio}/manager-tools/client-pricing-option/collection`, {
+        signal,
+        schema: ManagerPassListSchema,
+        query: { pricingOptionId: query.pricingOptionId, status: query.status },
+      }),
+    enabled,
+  });
+}
+
+export function useClientPasses(user: string) {
+  const api = useApiClient();
+  const studio = useStudio().uuid;
+  return useQuery({
+    queryKey: catalogKeys.clientPasses(studio, user),
+    queryFn: async ({ signal }) => {
+      const [own, shared] = await Promise.all([
+        api.get<{ items: ClientPricingOptionView[] }>(`${studio}/client/${user}/client-pricing-option/all`, {
+          signal,
+        }),
+        api.get<{ items: ClientPricingOptionView[] }>(
+          `${studio}/client/${user}/client-pricing-option/shared-for-me`,
+          { signal },
+        ),
+      ]);
+      return { own: own.items, shared: shared.items };
+    },
+  });
+}
+
+export function usePassDetail(id: string | null) {
+  const api = useApiClient();
+  const studio = useStudio().uuid;
+  return useQuery({
+    queryKey: catalogKeys.pass(studio, id ?? ''),
+    queryFn: async ({ signal }) => {
+      const [init, visits] = await Promise.all([
+        api.get<ClientPricingOptionInit>(`${studio}/client-pricing-option/${id}/init`, { signal }),
+        api.get(`${studio}/client-pricing-option/${id}/visit/collection`, {
+          signal,
+          schema: PassVisitListSchema,
+        }),
+      ]);
+      return { ...init, visits: visits.items };
+    },
+    enabled: id !== null,
+  });
+}
+
+export function useInvalidateCatalog(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const studio = useStudio().uuid;
+  return () => queryClient.invalidateQueries({ queryKey: catalogKeys.all(studio) });
+}
+
+export const catalogCalls = {
+  createOption: (api: ReturnType<typeof useApiClient>, studio: string, body: unknown) =>
+    api.post(`${studio}/pricing-option`, body, { schema: PricingOptionViewSchema }),
+  updateOption: (api: ReturnType<typeof useApiClient>, studio: string, id: string, body: unknown) =>
+    api.patch(`${studio}/pricing-option/${id}`, body, { schema: PricingOptionViewSchema }),
+  addPromotion: (api: ReturnType<typeof useApiClient>, studio: string, id: string, body: unknown) =>
+    api.post(`${studio}/pricing-option/${id}/promotion`, body, { schema: PromotionViewSchema }),
+  deletePromotion: (api: ReturnType<typeof useApiClient>, studio: string, id: string, promotion: string) =>
+    api.delete(`${studio}/pricing-option/${id}/promotion/${promotion}`),
+  createCategory: (api: ReturnType<typeof useApiClient>, studio: string, body: unknown) =>
+    api.post(`${studio}/pricing-option-category`, body, { schema: PricingOptionCategoryViewSchema }),
+  updateCategory: (api: ReturnType<typeof useApiClient>, studio: string, id: string, body: unknown) =>
+    api.patch(`${studio}/pricing-option-category/${id}`, body, { schema: PricingOptionCategoryViewSchema }),
+  createTax: (api: ReturnType<typeof useApiClient>, studio: string, body: unknown) =>
+    api.post(`${studio}/tax`, body, { schema: TaxViewSchema }),
+  updateTax: (api: ReturnType<typeof useApiClient>, studio: string, id: string, body: unknown) =>
+    api.patch(`${studio}/tax/${id}`, body, { schema: TaxViewSchema }),
+  deleteTax: (api: ReturnType<typeof useApiClient>, studio: string, id: string) =>
+    api.delete(`${studio}/tax/${id}`),
+  changePass: (api: ReturnType<typeof useApiClient>, studio: string, id: string, body: unknown) =>
+    api.patch(`${studio}/client-pricing-option/${id}`, body, { schema: ClientPricingOptionViewSchema }),
+  sharePass: (
+    api: ReturnType<typeof useApiClient>,
+    studio: string,
+    id: string,
+    userId: string,
+    shared: boolean,
+  ) =>
+    api.post(
+      `${studio}/client-pricing-option/${id}/share`,
+      { userId, shared },
+      { schema: ClientPricingOptionViewSchema },
+    ),
+  bulkChange: (api: ReturnType<typeof useApiClient>, studio: string, body: unknown) =>
+    api.post<BulkChangeResult>(`${studio}/manager-tools/client-pricing-option-bulk-change`, body),
+};
+
+/**
+ * Server field messages of the catalog (English constants of the shared schemas and services), by
+ * translation key of the `catalog` namespace; the form then speaks the screen's language.
+ */
+const SERVER_MESSAGES: Record<string, string> = {
+  required: 'errors.required',
+  'a number is required': 'errors.number',
+  'at least 1': 'errors.wholePositive',
+  'must not be negative': 'errors.price',
+  'in minor units (grosze, cents)': 'errors.price',
+  'too large': 'errors.tooLarge',
+  'invalid date (YYYY-MM-DD)': 'errors.date',
+  'must end after it starts': 'errors.timeOrder',
+  'must not end before it starts': 'errors.endBeforeStart',
+  'choose at least one day': 'errors.weekdays',
+  'choose at least one kind of service': 'errors.serviceTypes',
+  'unknown in this studio': 'errors.unknownChoice',
+  'another promotion runs in this period': 'errors.promotionOverlap',
+  'another tax already uses this fiscal slot': 'errors.slotTaken',
+  'a tax with this name already exists': 'errors.taxNameTaken',
+  'this tax is still used by the catalog': 'errors.taxInUse',
+  'this pass has unlimited entries': 'errors.unlimitedEntries',
+  'must not be 0': 'errors.delta',
+  'choose a change: extend, freeze or entries': 'errors.chooseChange',
+  'this pass cannot be shared': 'errors.notShareable',
+  'not a linked account of the pass owner in this studio': 'errors.notLinked',
+  'shared with as many accounts as allowed': 'errors.shareLimit',
+  'choose at least one pass': 'errors.choosePasses',
+  'a whole number of basis points': 'errors.percent',
+  'at most 100 %': 'errors.percent',
+  'this pricing option is archived': 'errors.archivedOption',
+  'this pricing option is not sold at the desk': 'errors.notAtDesk',
+  'this pricing option’s validity date has passed': 'errors.datePassed',
+  'the client has bought this as many times as allowed': 'errors.limitReached',
+};
+
+export function translateServerMessage(t: TFunction, message: string): string {
+  const key = SERVER_MESSAGES[message];
+  if (key) return t(`catalog:${key}`);
+  const fewer = /^would leave fewer entries than the (\d+) already used$/.exec(message);
+  if (fewer) return t('catalog:errors.belowUsed', { used: fewer[1] });
+  if (message.startsWith('at most ')) return t('catalog:errors.tooLarge');
+  return message;
+}
+
+/** A failed mapping (client-side problems, as catalog keys) as the 400 the server would give. */
+export function problemsError(t: TFunction, fields: FieldProblems): ApiError {
+  const translatedFields = Object.fromEntries(
+    Object.entries(fields).map(([path, keys]) => [path, keys.map((k) => t(`catalog:${k}`))]),
+  );
+  return new ApiError(400, {
+    error: { code: 1000, key: 'request.invalid', message: 'invalid', fields: translatedFields },
+  });
+}
+
+/**
+ * A submit in the spec §4/§8 way for forms with structured values: locks the button, clears old
+ * errors, and shows the first message per field (paths as the payload's) plus form-level ones.
+ * Paths not in `fieldNames` are shown at form level so nothing is lost.
+ */
+export function useCatalogSubmit(fieldNames: readonly string[]) {
+  const { t } = useTranslation('catalog');
+  const button = useSubmitButton();
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const run = async <T>(action: () => Promise<T>): Promise<T | undefined> => {
+    const outcome = await button.run(async () => {
+      setFieldErrors({});
+      setFormErrors([]);
+      try {
+        return await action();
+      } catch (error) {
+        if (error instanceof ApiError && error.envelope?.error.fields) {
+          const fields = Object.fromEntries(
+            Object.entries(error.envelope.error.fields).map(([path, messages]) => [
+              path,
+              messages.map((m) => translateServerMessage(t, m)),
+            ]),
+          );
+          throw new ApiError(error.status, { error: { ...error.envelope.error, fields } });
+        }
+        throw error;
+      }
+    });
+    if (!outcome.accepted) return undefined;
+    if (outcome.ok) return outcome.value;
+    const { fields, form } = fitToForm(toFormErrors(outcome.error, t), fieldNames);
+    setFieldErrors(fields);
+    setFormErrors(form);
+    return undefined;
+  };
+  return { run, state: button.state, fieldErrors, formErrors };
+}
+
+/** 2300 → "23%", 550 → "5.5%" ("5,5%" in Polish); null → the exempt label. */
+export function percent(bp: number | null, language: string, exempt: string): string {
+  if (bp === null) return exempt;
+  const text = (bp / 100).toString();
+  return `${language.startsWith('pl') ? text.replace('.', ',') : text}%`;
+}
+
+export function useLocaleName() {
+  const { i18n } = useTranslation();
+  const studio = useStudio();
+  return (text: Record<string, { value: string }> | undefined) =>
+    resolveLocaleText(text as LocaleText, i18n.language, studio.defaultLocale);
+}

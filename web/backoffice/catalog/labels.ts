@@ -1,0 +1,78 @@
+import type { TFunction } from 'i18next';
+import { formatPrice, POLISH_PRICE_NUMBER_FORMAT } from '../../../shared/domain/money';
+import { PricingOptionExpirationType } from '../../../shared/enums/pricing-options';
+
+/**
+ * How a pass's terms read on screen (back office and front office): entries and validity in the
+ * screen's language. Keys live in the `catalog` namespace.
+ */
+
+interface Terms {
+  entries: number | null;
+  expirationType: number;
+  validityCount: number | null;
+  validityUnit: string | null;
+  validUntil: string | null;
+}
+
+export function entriesLabel(t: TFunction, entries: number | null): string {
+  return entries === null ? t('catalog:terms.unlimited') : t('catalog:terms.entries', { count: entries });
+}
+
+export function validityLabel(t: TFunction, terms: Terms, formatDay: (day: string) => string): string {
+  const count = terms.validityCount ?? 1;
+  const period = t(`catalog:terms.unit.${terms.validityUnit ?? 'day'}`, { count });
+  switch (terms.expirationType) {
+    case PricingOptionExpirationType.saleDate:
+      return t('catalog:terms.fromSale', { period });
+    case PricingOptionExpirationType.firstVisit:
+      return t('catalog:terms.fromFirstVisit', { period });
+    case PricingOptionExpirationType.always:
+      return t('catalog:terms.always');
+    case PricingOptionExpirationType.calendarMonth:
+      return t('catalog:terms.calendarMonth', { count });
+    case PricingOptionExpirationType.specificDate:
+      return terms.validUntil ? t('catalog:terms.until', { date: formatDay(terms.validUntil) }) : '';
+    default:
+      return '';
+  }
+}
+
+/** Weekday names (0 = Sunday) in the screen's language, from the platform's calendar data. */
+export function weekdayName(weekday: number, language: string, style: 'short' | 'long' = 'short'): string {
+  // 22 November 2026 is a Sunday.
+  const day = new Date(Date.UTC(2026, 10, 22 + weekday));
+  return day.toLocaleDateString(language.startsWith('pl') ? 'pl-PL' : 'en-GB', {
+    weekday: style,
+    timeZone: 'UTC',
+  });
+}
+
+export const STATUS_COLORS: Record<number, string> = { 0: 'gray', 1: 'green', 2: 'blue' };
+
+/** Prices as the screen's language writes them ("1 234,50 zł" in Polish). */
+export function price(amount: number, currency: string, language: string): string {
+  return formatPrice(amount, currency, language.startsWith('pl') ? POLISH_PRICE_NUMBER_FORMAT : {});
+}
+
+/** "2026-12-24" in the screen's language (dates are studio calendar days). */
+export function formatDay(day: string, language: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(language.startsWith('pl') ? 'pl-PL' : 'en-GB', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+}
+
+export function formatDateTime(isoText: string, language: string, timeZone: string): string {
+  return new Date(isoText).toLocaleString(language.startsWith('pl') ? 'pl-PL' : 'en-GB', {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}

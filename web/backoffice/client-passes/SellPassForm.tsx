@@ -1,0 +1,109 @@
+import { Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ClientPricingOptionViewSchema } from '../../../shared/contracts/api/catalog';
+import { parsePriceInput } from '../../../shared/domain/money';
+import { useApiClient } from '../../lib/app-context';
+import { FormErrorList } from '../../ui/FormErrorList';
+import { SubmitButton } from '../../ui/SubmitButton';
+import {
+  price,
+  problemsError,
+  useCatalogSubmit,
+  useLocaleName,
+  usePricingOptions,
+  useStudio,
+} from '../catalog/catalog.api';
+import { priceText } from '../catalog/pricing-option-form';
+
+/**
+ * Sell (or give) a pass at the desk from the client's Passes tab: `POST /api/v2/{uuid}/clients/
+ * {user}/client-pricing-options/{pricingOption}`. The price defaults to the option's current price
+ * (a running promotion included); staff may lower it. Payment is the sales module's business.
+ */
+export function SellPassForm({ clientId, onSold }: { clientId: string; onSold(): void }) {
+  const { t, i18n } = useTranslation('catalog');
+  const api = useApiClient();
+  const studio = useStudio();
+  const name = useLocaleName();
+  const options = usePricingOptions({ archived: 'exclude' });
+  const [optionId, setOptionId] = useState<string | null>(null);
+  const [amount, setAmount] = useState('');
+  const form = useCatalogSubmit(['pricingOption', 'price']);
+  const sellable = (options.data?.items ?? []).filter((o) => o.sellAtDesk);
+  const chosen = sellable.find((o) => o.id === optionId) ?? null;
+
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <form
+        noValidate
+        data-testid="sell-pass-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void form
+            .run(async () => {
+              const problems: Record<string, string[]> = {};
+              if (!chosen) problems.pricingOption = ['errors.required'];
+              const typed = amount.trim() === '' ? undefined : parsePriceInput(amount);
+              if (typed === null || (typed !== undefined && typed < 0)) problems.price = ['errors.price'];
+              if (!chosen || Object.keys(problems).length > 0) throw problemsError(t, problems);
+              return api.post(
+                `../v2/${studio.uuid}/clients/${clientId}/client-pricing-options/${chosen.id}`,
+                typed === undefined ? {} : { price: typed },
+                { schema: ClientPricingOptionViewSchema },
+              );
+            })
+            .then((sold) => {
+              if (!sold) return;
+              setOptionId(null);
+              setAmount('');
+              onSold();
+            });
+        }}
+      >
+        <Stack gap="sm">
+          <Text fw={600}>{t('sell.title')}</Text>
+          <FormErrorList errors={form.formErrors} />
+          <Group align="flex-start" gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+            <Select
+              label={t('sell.option')}
+              placeholder={t('sell.choose')}
+              data={sellable.map((o) => ({
+                value: o.id,
+                label: `${name(o.name) || t('list.unnamed')} · ${price(o.currentPrice, o.currency, i18n.language)}`,
+              }))}
+              value={optionId}
+              onChange={(v) => {
+                setOptionId(v);
+                const option = sellable.find((o) => o.id === v);
+                setAmount(option ? priceText(option.currentPrice, i18n.language) : '');
+              }}
+              error={form.fieldErrors.pricingOption}
+              searchable
+              nothingFoundMessage={t('sell.nothing')}
+              miw={220}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="sell-pass-option"
+            />
+            <TextInput
+              label={t('sell.price', { currency: studio.currency })}
+              description={t('sell.priceHint')}
+              value={amount}
+              onChange={(e) => setAmount(e.currentTarget.value)}
+              error={form.fieldErrors.price}
+              inputMode="decimal"
+              miw={160}
+              name="price"
+              data-testid="sell-pass-price"
+            />
+          </Group>
+          <Group justify="flex-end">
+            <SubmitButton state={form.state} data-testid="sell-pass-submit">
+              {t('sell.submit')}
+            </SubmitButton>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
