@@ -110,6 +110,26 @@ function Attendees({ eventId, data }: { eventId: string; data: EventEnrollments 
       await calls.status(ids, action);
       setSelected((s) => s.filter((id) => !ids.includes(id)));
     });
+  /** One visit's status button; busy while its own call runs. */
+  const statusButton = (
+    visitId: string,
+    action: EnrollmentAction,
+    testId: string,
+    label: string,
+    color?: string,
+    variant: 'light' | 'subtle' = 'light',
+  ) => (
+    <Button
+      size="compact-xs"
+      color={color}
+      variant={variant}
+      loading={busy === `${action}-${visitId}`}
+      onClick={() => void setStatus([visitId], action, `${action}-${visitId}`)}
+      data-testid={testId}
+    >
+      {label}
+    </Button>
+  );
   const allIds = data.attendees.map((v) => v.id);
   const allTicked = allIds.length > 0 && selected.length === allIds.length;
 
@@ -247,55 +267,25 @@ function Attendees({ eventId, data }: { eventId: string; data: EventEnrollments 
                 </div>
               </Group>
               <Group gap={4} wrap="nowrap">
-                {data.can.checkIn && visit.status !== ClientVisitStatus.present && (
-                  <Button
-                    size="compact-xs"
-                    color="teal"
-                    variant="light"
-                    loading={busy === `present-${visit.id}`}
-                    onClick={() => void setStatus([visit.id], 'present', `present-${visit.id}`)}
-                    data-testid="attendee-present"
-                  >
-                    {t('staff.present')}
-                  </Button>
-                )}
-                {data.can.checkIn && visit.status !== ClientVisitStatus.absent && (
-                  <Button
-                    size="compact-xs"
-                    color="orange"
-                    variant="light"
-                    loading={busy === `absent-${visit.id}`}
-                    onClick={() => void setStatus([visit.id], 'absent', `absent-${visit.id}`)}
-                    data-testid="attendee-absent"
-                  >
-                    {t('staff.absent')}
-                  </Button>
-                )}
                 {data.can.checkIn &&
-                  (visit.status === ClientVisitStatus.present ||
-                    visit.status === ClientVisitStatus.absent) && (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      loading={busy === `reset-${visit.id}`}
-                      onClick={() => void setStatus([visit.id], 'reset', `reset-${visit.id}`)}
-                      data-testid="attendee-reset"
-                    >
-                      {t('staff.reset')}
-                    </Button>
+                  visit.status !== ClientVisitStatus.present &&
+                  statusButton(visit.id, 'present', 'attendee-present', t('staff.present'), 'teal')}
+                {data.can.checkIn &&
+                  visit.status !== ClientVisitStatus.absent &&
+                  statusButton(visit.id, 'absent', 'attendee-absent', t('staff.absent'), 'orange')}
+                {data.can.checkIn &&
+                  (visit.status === ClientVisitStatus.present || visit.status === ClientVisitStatus.absent) &&
+                  statusButton(visit.id, 'reset', 'attendee-reset', t('staff.reset'), undefined, 'subtle')}
+                {data.can.book &&
+                  open &&
+                  statusButton(
+                    visit.id,
+                    'cancel',
+                    'attendee-cancel',
+                    t('staff.cancelBooking'),
+                    'red',
+                    'subtle',
                   )}
-                {data.can.book && open && (
-                  <Button
-                    size="compact-xs"
-                    color="red"
-                    variant="subtle"
-                    loading={busy === `cancel-${visit.id}`}
-                    onClick={() => void setStatus([visit.id], 'cancel', `cancel-${visit.id}`)}
-                    data-testid="attendee-cancel"
-                  >
-                    {t('staff.cancelBooking')}
-                  </Button>
-                )}
               </Group>
             </Group>
           ))}
@@ -360,16 +350,14 @@ function Attendees({ eventId, data }: { eventId: string; data: EventEnrollments 
                   >
                     {t('staff.promote')}
                   </Button>
-                  <Button
-                    size="compact-xs"
-                    color="red"
-                    variant="subtle"
-                    loading={busy === `cancel-${visit.id}`}
-                    onClick={() => void setStatus([visit.id], 'cancel', `cancel-${visit.id}`)}
-                    data-testid="waiting-remove"
-                  >
-                    {t('staff.removeFromList')}
-                  </Button>
+                  {statusButton(
+                    visit.id,
+                    'cancel',
+                    'waiting-remove',
+                    t('staff.removeFromList'),
+                    'red',
+                    'subtle',
+                  )}
                 </Group>
               )}
             </Group>
