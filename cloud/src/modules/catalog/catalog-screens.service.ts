@@ -26,6 +26,7 @@ import {
   passViewsByIds,
 } from './client-pricing-options.service';
 import { listCategories, listPricingOptions, pricingOptionRow } from './pricing-options.service';
+import { readAll } from '../../db/read-all';
 
 type Person = { userId: string; firstName: string; lastName: string };
 
@@ -64,9 +65,9 @@ export async function publicPriceList(
   now: Date,
 ): Promise<PublicPriceList> {
   const today = localDateOf(now, studio.timeZone);
-  const [categories, options] = await Promise.all([
-    listCategories(db, studio.id, false),
-    listPricingOptions(db, studio, { archived: 'exclude', channel: 'online', ...filter }, now),
+  const [categories, options] = await readAll(db, [
+    () => listCategories(db, studio.id, false),
+    () => listPricingOptions(db, studio, { archived: 'exclude', channel: 'online', ...filter }, now),
   ]);
   const sellable = options
     .filter(
@@ -92,9 +93,9 @@ export async function publicPriceList(
 /** The signed-in client's passes, and the passes linked accounts shared with them (with the owner). */
 export async function myPasses(db: Db, studio: Studio, userId: string, now: Date): Promise<MyPasses> {
   await assertClient(db, studio.id, userId);
-  const [own, shared] = await Promise.all([
-    listClientPasses(db, studio, userId, now),
-    passesSharedWith(db, studio, userId, now),
+  const [own, shared] = await readAll(db, [
+    () => listClientPasses(db, studio, userId, now),
+    () => passesSharedWith(db, studio, userId, now),
   ]);
   const owners = await peopleById(
     db,

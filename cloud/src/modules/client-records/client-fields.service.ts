@@ -18,6 +18,7 @@ import type { Db } from '../../db/knex';
 import { decryptFieldValue, encryptFieldValue } from './field-crypto';
 import { ClientField } from './client-field.model';
 import { presentField } from './client-records.presenter';
+import { readAll } from '../../db/read-all';
 
 /** The studio's client (any standing): 404 for anyone else, other studios' clients included. */
 export async function assertClient(db: Db, studioId: string, userId: string): Promise<void> {
@@ -144,22 +145,25 @@ export async function clientFieldValues(
   can: { edit: boolean; decrypt: boolean },
 ): Promise<ClientFieldValues> {
   await assertClient(db, studioId, userId);
-  const [fields, rows, locations, members] = await Promise.all([
-    ClientField.query(db).where({ studioId }).orderBy(['position', 'createdAt', 'id']),
-    db('client_field_values')
-      .where({ studio_id: studioId, client_id: userId })
-      .select('field_id', 'value', 'ciphertext', 'updated_at') as Promise<ValueRow[]>,
-    db('locations').where({ studio_id: studioId }).orderBy(['name', 'id']).select('id', 'name') as Promise<
-      Array<{ id: string; name: string }>
-    >,
-    db('memberships as m')
-      .join('users as u', 'u.id', 'm.user_id')
-      .where({ 'm.studio_id': studioId, 'm.is_member': true })
-      .whereNull('m.archived_at')
-      .orderBy(['u.last_name', 'u.first_name', 'u.id'])
-      .select('u.id', 'u.first_name', 'u.last_name') as Promise<
-      Array<{ id: string; firstName: string; lastName: string }>
-    >,
+  const [fields, rows, locations, members] = await readAll(db, [
+    () => ClientField.query(db).where({ studioId }).orderBy(['position', 'createdAt', 'id']),
+    () =>
+      db('client_field_values')
+        .where({ studio_id: studioId, client_id: userId })
+        .select('field_id', 'value', 'ciphertext', 'updated_at') as Promise<ValueRow[]>,
+    () =>
+      db('locations').where({ studio_id: studioId }).orderBy(['name', 'id']).select('id', 'name') as Promise<
+        Array<{ id: string; name: string }>
+      >,
+    () =>
+      db('memberships as m')
+        .join('users as u', 'u.id', 'm.user_id')
+        .where({ 'm.studio_id': studioId, 'm.is_member': true })
+        .whereNull('m.archived_at')
+        .orderBy(['u.last_name', 'u.first_name', 'u.id'])
+        .select('u.id', 'u.first_name', 'u.last_name') as Promise<
+        Array<{ id: string; firstName: string; lastName: string }>
+      >,
   ]);
   const byField = new Map(rows.map((r) => [r.fieldId, r]));
   return {
@@ -224,9 +228,9 @@ export async function patchClientFieldValues(
   };
   const refOf = (type: number) =>
     checked.filter((c) => c.field.type === type && typeof c.value === 'string').map((c) => c.value as string);
-  const [locations, members] = await Promise.all([
-    refs('locations', refOf(ClientCustomFieldType.locationSelect)),
-    refs('members', refOf(ClientCustomFieldType.memberSelect)),
+  const [locations, members] = await readAll(trx, [
+    () => refs('locations', refOf(ClientCustomFieldType.locationSelect)),
+    () => refs('members', refOf(ClientCustomFieldType.memberSelect)),
   ]);
   for (const c of checked) {
     if (typeof c.value !== 'string') continue;

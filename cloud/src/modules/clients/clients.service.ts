@@ -21,6 +21,7 @@ import { Client } from './client.model';
 import { ClientNote } from './client-note.model';
 import { listNotes } from './client-notes.service';
 import { presentClientDetail, presentClientSearchItem } from './clients.presenter';
+import { readAll } from '../../db/read-all';
 
 /**
  * A person the studio adds without an email address still needs a users row (the sign-in identity,
@@ -292,23 +293,24 @@ export async function clientProfile(
   abilities: ClientProfile['abilities'],
 ): Promise<ClientProfile> {
   const client = await getClientDetail(db, studio, userId, now);
-  const [notes, passes] = await Promise.all([
-    listNotes(db, studio.id, userId, 50),
-    db('client_pricing_options as cpo')
-      .join('pricing_options as po', 'po.id', 'cpo.pricing_option_id')
-      .where({ 'cpo.studio_id': studio.id, 'cpo.client_id': userId, 'cpo.status': 1 })
-      .where((w) => w.whereNull('cpo.expires_at').orWhere('cpo.expires_at', '>', now))
-      .orderByRaw('cpo.expires_at asc nulls last, cpo.id')
-      .limit(100)
-      .select('cpo.id', 'cpo.pricing_option_id', 'po.name', 'cpo.entries', 'cpo.expires_at') as Promise<
-      Array<{
-        id: string;
-        pricingOptionId: string;
-        name: Record<string, { value: string }>;
-        entries: number | null;
-        expiresAt: Date | null;
-      }>
-    >,
+  const [notes, passes] = await readAll(db, [
+    () => listNotes(db, studio.id, userId, 50),
+    () =>
+      db('client_pricing_options as cpo')
+        .join('pricing_options as po', 'po.id', 'cpo.pricing_option_id')
+        .where({ 'cpo.studio_id': studio.id, 'cpo.client_id': userId, 'cpo.status': 1 })
+        .where((w) => w.whereNull('cpo.expires_at').orWhere('cpo.expires_at', '>', now))
+        .orderByRaw('cpo.expires_at asc nulls last, cpo.id')
+        .limit(100)
+        .select('cpo.id', 'cpo.pricing_option_id', 'po.name', 'cpo.entries', 'cpo.expires_at') as Promise<
+        Array<{
+          id: string;
+          pricingOptionId: string;
+          name: Record<string, { value: string }>;
+          entries: number | null;
+          expiresAt: Date | null;
+        }>
+      >,
   ]);
   return {
     client,

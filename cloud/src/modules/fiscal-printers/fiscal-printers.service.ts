@@ -36,6 +36,7 @@ import {
   presentStatus,
   type DiagnosisRow,
 } from './fiscal-printers.presenter';
+import { readAll } from '../../db/read-all';
 
 type PrinterInput = z.output<typeof FiscalPrinterInputSchema>;
 type PrinterPatch = z.output<typeof FiscalPrinterPatchSchema>;
@@ -136,9 +137,9 @@ async function printerView(
   studioId: string,
   printer: StudioFiscalPrinter,
 ): Promise<FiscalPrinterView> {
-  const [rates, diagnoses] = await Promise.all([
-    studioTaxRates(db, studioId),
-    latestDiagnoses(db, studioId, [printer.id]),
+  const [rates, diagnoses] = await readAll(db, [
+    () => studioTaxRates(db, studioId),
+    () => latestDiagnoses(db, studioId, [printer.id]),
   ]);
   return presentPrinter(printer, diagnoses.get(printer.id) ?? null, rates);
 }
@@ -148,13 +149,14 @@ export async function listPrinters(db: Db, studioId: string): Promise<FiscalPrin
     .where({ studioId })
     .orderByRaw('lower(name), lower(station_slug), id')
     .limit(500);
-  const [rates, diagnoses] = await Promise.all([
-    studioTaxRates(db, studioId),
-    latestDiagnoses(
-      db,
-      studioId,
-      printers.map((p) => p.id),
-    ),
+  const [rates, diagnoses] = await readAll(db, [
+    () => studioTaxRates(db, studioId),
+    () =>
+      latestDiagnoses(
+        db,
+        studioId,
+        printers.map((p) => p.id),
+      ),
   ]);
   return {
     items: printers.map((p) => presentPrinter(p, diagnoses.get(p.id) ?? null, rates)),
@@ -442,17 +444,19 @@ export async function retailStatus(
     };
   if (input.status)
     printer = await printer.$query(trx).patchAndFetch({ lastStatus: input.status, lastSeenAt: now });
-  const [pending, attention] = await Promise.all([
-    trx('fiscal_printer_diagnoses')
-      .where({ studio_id: studioId, printer_id: printer.id })
-      .whereNull('completed_at')
-      .count('*', { as: 'n' })
-      .first(),
-    trx('fiscal_documents')
-      .where({ studio_id: studioId, status: 'needsAttention' })
-      .whereRaw('lower(station_slug) = lower(?)', [printer.stationSlug])
-      .count('*', { as: 'n' })
-      .first(),
+  const [pending, attention] = await readAll(trx, [
+    () =>
+      trx('fiscal_printer_diagnoses')
+        .where({ studio_id: studioId, printer_id: printer.id })
+        .whereNull('completed_at')
+        .count('*', { as: 'n' })
+        .first(),
+    () =>
+      trx('fiscal_documents')
+        .where({ studio_id: studioId, status: 'needsAttention' })
+        .whereRaw('lower(station_slug) = lower(?)', [printer.stationSlug])
+        .count('*', { as: 'n' })
+        .first(),
   ]);
   return {
     configured: true,

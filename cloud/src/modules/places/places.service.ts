@@ -32,6 +32,7 @@ import {
   type PlaceLocationRow,
   type PlaceRoomRow,
 } from './places.presenter';
+import { readAll } from '../../db/read-all';
 
 /**
  * Setting up locations and rooms, class service categories and class services. Nothing here is
@@ -90,15 +91,17 @@ async function futureUse(
   now: Date,
 ): Promise<{ events: number; metas: number }> {
   const today = localDateOf(now, studio.timeZone);
-  const [events, metas] = await Promise.all([
-    db('schedule_events')
-      .where({ studio_id: studio.id, [column]: id, status: 'scheduled' })
-      .where('starts_at', '>', now)
-      .count<{ count: number }[]>('id as count'),
-    db('schedule_metas')
-      .where({ studio_id: studio.id, [column]: id })
-      .where((q) => q.whereNull('last_date').orWhere('last_date', '>=', today))
-      .count<{ count: number }[]>('id as count'),
+  const [events, metas] = await readAll(db, [
+    () =>
+      db('schedule_events')
+        .where({ studio_id: studio.id, [column]: id, status: 'scheduled' })
+        .where('starts_at', '>', now)
+        .count<{ count: number }[]>('id as count'),
+    () =>
+      db('schedule_metas')
+        .where({ studio_id: studio.id, [column]: id })
+        .where((q) => q.whereNull('last_date').orWhere('last_date', '>=', today))
+        .count<{ count: number }[]>('id as count'),
   ]);
   return { events: Number(events[0]?.count ?? 0), metas: Number(metas[0]?.count ?? 0) };
 }
@@ -583,15 +586,16 @@ export async function setClassServiceArchived(
 }
 
 export async function classServiceInit(db: Db, studio: Studio): Promise<ClassServiceInit> {
-  const [categories, levels] = await Promise.all([
-    listPlaceCategories(db, studio, 'all'),
-    db('experience_levels')
-      .where({ studio_id: studio.id })
-      .whereIn('service_type', CLASS_SERVICE_TYPES)
-      .select('id', 'service_type', 'name', 'position')
-      .orderBy([{ column: 'position' }, { column: 'name' }, { column: 'id' }]) as Promise<
-      ExperienceLevelRow[]
-    >,
+  const [categories, levels] = await readAll(db, [
+    () => listPlaceCategories(db, studio, 'all'),
+    () =>
+      db('experience_levels')
+        .where({ studio_id: studio.id })
+        .whereIn('service_type', CLASS_SERVICE_TYPES)
+        .select('id', 'service_type', 'name', 'position')
+        .orderBy([{ column: 'position' }, { column: 'name' }, { column: 'id' }]) as Promise<
+        ExperienceLevelRow[]
+      >,
   ]);
   return {
     timeZone: studio.timeZone,

@@ -58,6 +58,7 @@ import {
   updateVoucher,
   voucherView,
 } from './vouchers.service';
+import { readAll } from '../../db/read-all';
 
 const StudioParams = z.object({ uuid: z.string() });
 const ProductParams = z.object({ uuid: z.string(), product: z.uuid() });
@@ -102,18 +103,20 @@ export function registerProductRoutes(router: Router<AppState, AppCustom>): void
     ability: 'sales.view',
     params: StudioParams,
     handle: async ({ db, studio, membership }): Promise<ProductInit> => {
-      const [categories, taxes, abilities] = await Promise.all([
-        db('product_categories')
-          .where('studio_id', studio.id)
-          .orderByRaw('position, lower(name), id')
-          .select('id', 'name') as Promise<Array<{ id: string; name: string }>>,
-        db('taxes')
-          .where('studio_id', studio.id)
-          .orderBy('fiscal_slot')
-          .select('id', 'name', 'rate_bp', 'fiscal_slot', 'is_default') as Promise<
-          Array<{ id: string; name: string; rateBp: number | null; fiscalSlot: string; isDefault: boolean }>
-        >,
-        abilitiesOf(db, membership),
+      const [categories, taxes, abilities] = await readAll(db, [
+        () =>
+          db('product_categories')
+            .where('studio_id', studio.id)
+            .orderByRaw('position, lower(name), id')
+            .select('id', 'name') as Promise<Array<{ id: string; name: string }>>,
+        () =>
+          db('taxes')
+            .where('studio_id', studio.id)
+            .orderBy('fiscal_slot')
+            .select('id', 'name', 'rate_bp', 'fiscal_slot', 'is_default') as Promise<
+            Array<{ id: string; name: string; rateBp: number | null; fiscalSlot: string; isDefault: boolean }>
+          >,
+        () => abilitiesOf(db, membership),
       ]);
       return {
         currency: studio.currency,

@@ -30,6 +30,7 @@ import {
   type ProductRow,
   type StockMovementRow,
 } from './products.presenter';
+import { readAll } from '../../db/read-all';
 
 /** Turns the unique indexes of products and categories into 409s on the field that clashed. */
 export async function savingProduct<T>(work: () => PromiseLike<T>): Promise<T> {
@@ -142,12 +143,14 @@ export async function listProducts(db: Db, studio: Studio, query: ProductListQue
 
 /** Active products by category (category order: position, then name), for the desk's product picker. */
 export async function categorizedProducts(db: Db, studio: Studio): Promise<ProductCategorized> {
-  const [categories, rows] = await Promise.all([
-    db('product_categories')
-      .where('studio_id', studio.id)
-      .orderByRaw('position, lower(name), id')
-      .select('id', 'name'),
-    selectProducts(db, studio.id).whereNull('p.archived_at').orderByRaw('lower(p.name), p.id').limit(5000),
+  const [categories, rows] = await readAll(db, [
+    () =>
+      db('product_categories')
+        .where('studio_id', studio.id)
+        .orderByRaw('position, lower(name), id')
+        .select('id', 'name'),
+    () =>
+      selectProducts(db, studio.id).whereNull('p.archived_at').orderByRaw('lower(p.name), p.id').limit(5000),
   ]);
   const products = (rows as ProductRow[]).map((row) => presentProduct(row, studio.currency));
   return {

@@ -32,6 +32,7 @@ import {
   type VoucherRow,
   type VoucherTargetRow,
 } from './products.presenter';
+import { readAll } from '../../db/read-all';
 
 const TARGET_FIELDS = [
   ['productCategoryIds', 'productCategory', 'product_categories'],
@@ -141,18 +142,20 @@ export async function restrictionInit(
   studio: Studio,
   canEdit: boolean,
 ): Promise<VoucherRestrictionInit> {
-  const [categories, products, pricingOptions] = await Promise.all([
-    db('product_categories')
-      .where('studio_id', studio.id)
-      .orderByRaw('position, lower(name), id')
-      .select('id', 'name'),
-    db('products')
-      .where('studio_id', studio.id)
-      .whereNull('archived_at')
-      .orderByRaw('lower(name), id')
-      .limit(5000)
-      .select('id', 'name', 'category_id'),
-    db('pricing_options').where('studio_id', studio.id).orderBy('id').limit(5000).select('id', 'name'),
+  const [categories, products, pricingOptions] = await readAll(db, [
+    () =>
+      db('product_categories')
+        .where('studio_id', studio.id)
+        .orderByRaw('position, lower(name), id')
+        .select('id', 'name'),
+    () =>
+      db('products')
+        .where('studio_id', studio.id)
+        .whereNull('archived_at')
+        .orderByRaw('lower(name), id')
+        .limit(5000)
+        .select('id', 'name', 'category_id'),
+    () => db('pricing_options').where('studio_id', studio.id).orderBy('id').limit(5000).select('id', 'name'),
   ]);
   return {
     currency: studio.currency,
@@ -342,21 +345,23 @@ async function priceLines(
 ): Promise<BasketLine[]> {
   const productIds = [...new Set(input.flatMap((l) => (l.productId ? [l.productId] : [])))];
   const optionIds = [...new Set(input.flatMap((l) => (l.pricingOptionId ? [l.pricingOptionId] : [])))];
-  const [products, options] = await Promise.all([
-    productIds.length
-      ? (trx('products')
-          .where('studio_id', studioId)
-          .whereRaw('id = any(?::uuid[])', [productIds])
-          .select('id', 'category_id', 'price') as Promise<
-          Array<{ id: string; categoryId: string | null; price: number }>
-        >)
-      : [],
-    optionIds.length
-      ? (trx('pricing_options')
-          .where('studio_id', studioId)
-          .whereRaw('id = any(?::uuid[])', [optionIds])
-          .select('id', 'price') as Promise<Array<{ id: string; price: number }>>)
-      : [],
+  const [products, options] = await readAll(trx, [
+    async () =>
+      productIds.length
+        ? (trx('products')
+            .where('studio_id', studioId)
+            .whereRaw('id = any(?::uuid[])', [productIds])
+            .select('id', 'category_id', 'price') as Promise<
+            Array<{ id: string; categoryId: string | null; price: number }>
+          >)
+        : [],
+    async () =>
+      optionIds.length
+        ? (trx('pricing_options')
+            .where('studio_id', studioId)
+            .whereRaw('id = any(?::uuid[])', [optionIds])
+            .select('id', 'price') as Promise<Array<{ id: string; price: number }>>)
+        : [],
   ]);
   if (products.length !== productIds.length) throw AppError.notFound('product');
   if (options.length !== optionIds.length) throw AppError.notFound('pricing option');

@@ -43,6 +43,7 @@ import {
   updateMemberProfile,
   updateRole,
 } from './staff.service';
+import { readAll } from '../../db/read-all';
 
 /**
  * Members of staff and studio IAM roles (spec §7 "member…", "studio-iam-role…"). Every route is for
@@ -209,9 +210,9 @@ export function registerStaffRoutes(router: Router<AppState, AppCustom>): void {
     handle: async ({ db, studio, membership, params }): Promise<MemberIamInit> => {
       const target = await findMember(db, studio.id, params.user);
       const actor = await actorOf(db, membership);
-      const [roles, permissions] = await Promise.all([
-        listRoles(db, studio.id),
-        memberPermissions(db, studio.id, actor, target),
+      const [roles, permissions] = await readAll(db, [
+        () => listRoles(db, studio.id),
+        () => memberPermissions(db, studio.id, actor, target),
       ]);
       const shape = { userId: target.userId, role: roleShapeOf(target), ownerCount: permissions.ownerCount };
       return {

@@ -39,6 +39,7 @@ import type { Studio } from '../identity/studio.model';
 import { User } from '../identity/user.model';
 import { findUserByEmail } from '../identity/users.service';
 import { StudioIamRole } from './iam-role.model';
+import { readAll } from '../../db/read-all';
 
 // ---------------------------------------------------------------------------------------------------
 // Default roles
@@ -170,9 +171,9 @@ const roleOrder = (role: StudioIamRole): number =>
 /** The studio's roles: defaults in their usual order, then the studio's own, oldest first. */
 export async function listRoles(db: Db, studioId: string): Promise<RoleWithCount[]> {
   await ensureDefaultRoles(db, studioId);
-  const [roles, counts] = await Promise.all([
-    StudioIamRole.query(db).where({ studioId }).orderBy('createdAt').orderBy('id'),
-    memberCounts(db, studioId),
+  const [roles, counts] = await readAll(db, [
+    () => StudioIamRole.query(db).where({ studioId }).orderBy('createdAt').orderBy('id'),
+    () => memberCounts(db, studioId),
   ]);
   return roles
     .sort((a, b) => roleOrder(a) - roleOrder(b))
