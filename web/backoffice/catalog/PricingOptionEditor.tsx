@@ -3,10 +3,7 @@ import {
   Anchor,
   Badge,
   Button,
-  Checkbox,
-  Chip,
   Group,
-  MultiSelect,
   Paper,
   Select,
   SimpleGrid,
@@ -39,7 +36,7 @@ import {
   useStudio,
 } from './catalog.api';
 import { LoadError, Loading } from './CatalogScreen';
-import { weekdayName } from './labels';
+import { EntitlementFields } from './EntitlementFields';
 import {
   emptyPricingOptionForm,
   formFromPricingOption,
@@ -59,8 +56,6 @@ export function PricingOptionEditorScreen() {
   if (!init.data) return <Loading />;
   return <PricingOptionEditor key={id ?? 'new'} init={init.data} />;
 }
-
-const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0];
 
 function Section({ title, children, hint }: { title: string; hint?: string; children: ReactNode }) {
   return (
@@ -127,10 +122,6 @@ function PricingOptionEditor({ init }: { init: PricingOptionInit }) {
   const archive = useCatalogSubmit([]);
   const err = (path: string) => form.fieldErrors[path];
   const shown = validityFieldsOf(Number(values.expirationType));
-  const chosenVariants = new Set(values.serviceTypes);
-  const services = init.restrictions.classServices.filter(
-    (s) => chosenVariants.has(s.pricingOptionServiceType) || values.classServiceIds.includes(s.id),
-  );
   const taxLabel = (id: string) => {
     const tax = init.taxes.find((x) => x.id === id);
     return tax
@@ -345,140 +336,13 @@ function PricingOptionEditor({ init }: { init: PricingOptionInit }) {
             </Section>
 
             <Section title={t('editor.covers')} hint={t('editor.coversHint')}>
-              <Checkbox.Group
-                label={t('form.serviceTypes')}
-                value={values.serviceTypes}
-                onChange={(v) => set('serviceTypes', v)}
-                error={err('serviceTypes')}
-              >
-                <Group gap="md" mt={6}>
-                  {init.serviceTypes.map((s) => (
-                    <Checkbox key={s.value} value={s.value} label={t(s.labelKey)} />
-                  ))}
-                </Group>
-              </Checkbox.Group>
-              <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <MultiSelect
-                  label={t('form.classServices')}
-                  placeholder={values.classServiceIds.length ? undefined : t('form.anyService')}
-                  data={services.map((s) => ({ value: s.id, label: s.name }))}
-                  value={values.classServiceIds}
-                  onChange={(v) => set('classServiceIds', v)}
-                  error={err('restrictions.classServiceIds')}
-                  searchable
-                  comboboxProps={{ withinPortal: true }}
-                />
-                <MultiSelect
-                  label={t('form.locations')}
-                  placeholder={values.locationIds.length ? undefined : t('form.anyLocation')}
-                  data={init.restrictions.locations.map((l) => ({ value: l.id, label: l.name }))}
-                  value={values.locationIds}
-                  onChange={(v) => set('locationIds', v)}
-                  error={err('restrictions.locationIds')}
-                  searchable
-                  comboboxProps={{ withinPortal: true }}
-                />
-                <MultiSelect
-                  label={t('form.tags')}
-                  placeholder={values.tagIds.length ? undefined : t('form.anyClient')}
-                  data={init.restrictions.tags.map((x) => ({ value: x.id, label: x.name }))}
-                  value={values.tagIds}
-                  onChange={(v) => set('tagIds', v)}
-                  error={err('restrictions.tagIds')}
-                  searchable
-                  comboboxProps={{ withinPortal: true }}
-                />
-              </SimpleGrid>
-              <Stack gap="xs">
-                <Text size="sm" fw={500}>
-                  {t('form.timeWindows')}
-                </Text>
-                {values.timeWindows.length === 0 ? (
-                  <Text size="xs" c="dimmed">
-                    {t('form.anyTime')}
-                  </Text>
-                ) : null}
-                {values.timeWindows.map((w, i) => {
-                  const update = (patch: Partial<typeof w>) =>
-                    set(
-                      'timeWindows',
-                      values.timeWindows.map((x, j) => (j === i ? { ...x, ...patch } : x)),
-                    );
-                  const prefix = `restrictions.timeWindows.${i}`;
-                  return (
-                    <Paper key={i} withBorder p="xs" radius="sm" data-testid="time-window">
-                      <Stack gap={6}>
-                        <Chip.Group
-                          multiple
-                          value={w.weekdays.map(String)}
-                          onChange={(v) => update({ weekdays: v.map(Number) })}
-                        >
-                          <Group gap={4}>
-                            {WEEKDAYS.map((d) => (
-                              <Chip key={d} value={String(d)} size="xs">
-                                {weekdayName(d, i18n.language)}
-                              </Chip>
-                            ))}
-                          </Group>
-                        </Chip.Group>
-                        {err(`${prefix}.weekdays`) ? (
-                          <Text size="xs" c="red">
-                            {err(`${prefix}.weekdays`)}
-                          </Text>
-                        ) : null}
-                        <Group gap="xs" align="flex-start" wrap="nowrap">
-                          <TextInput
-                            type="time"
-                            aria-label={t('form.from')}
-                            value={w.from}
-                            onChange={(e) => update({ from: e.currentTarget.value })}
-                            error={err(`${prefix}.fromMinutes`)}
-                            style={{ flex: 1 }}
-                          />
-                          <Text pt={6}>–</Text>
-                          <TextInput
-                            type="time"
-                            aria-label={t('form.to')}
-                            value={w.to === '24:00' ? '23:59' : w.to}
-                            onChange={(e) => update({ to: e.currentTarget.value })}
-                            error={err(`${prefix}.toMinutes`)}
-                            style={{ flex: 1 }}
-                          />
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            mt={4}
-                            aria-label={t('form.removeWindow')}
-                            onClick={() =>
-                              set(
-                                'timeWindows',
-                                values.timeWindows.filter((_, j) => j !== i),
-                              )
-                            }
-                          >
-                            ×
-                          </ActionIcon>
-                        </Group>
-                      </Stack>
-                    </Paper>
-                  );
-                })}
-                <Group>
-                  <Button
-                    variant="default"
-                    size="xs"
-                    onClick={() =>
-                      set('timeWindows', [
-                        ...values.timeWindows,
-                        { weekdays: [1, 2, 3, 4, 5], from: '06:00', to: '16:00' },
-                      ])
-                    }
-                    data-testid="add-time-window"
-                  >
-                    {t('form.addWindow')}
-                  </Button>
-                </Group>
-              </Stack>
+              <EntitlementFields
+                values={values}
+                onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+                serviceTypes={init.serviceTypes}
+                restrictions={init.restrictions}
+                error={err}
+              />
             </Section>
 
             <Section title={t('editor.sales')}>

@@ -132,6 +132,38 @@ export function parseMinutes(text: string): number | null {
   return hours * 60 + minutes;
 }
 
+/** Days-and-hours restrictions as the form holds them ("HH:MM" texts). */
+export function timeWindowValuesOf(windows: Restrictions['timeWindows']): TimeWindowValues[] {
+  return windows.map((w) => ({
+    weekdays: [...w.weekdays],
+    from: minutesText(w.fromMinutes),
+    to: minutesText(w.toMinutes),
+  }));
+}
+
+/**
+ * The form's days and hours as the payload's time windows; problems are reported per window field
+ * (`restrictions.timeWindows.N.…`) as the keys `errors.weekdays`, `errors.time`, `errors.timeOrder`.
+ */
+export function timeWindowsPayload(
+  values: readonly TimeWindowValues[],
+  problem: (path: string, key: string) => void,
+): Restrictions['timeWindows'] {
+  const timeWindows: Restrictions['timeWindows'] = [];
+  values.forEach((w, i) => {
+    const from = parseMinutes(w.from);
+    const to = parseMinutes(w.to);
+    if (w.weekdays.length === 0) problem(`restrictions.timeWindows.${i}.weekdays`, 'errors.weekdays');
+    if (from === null || from >= 1440) problem(`restrictions.timeWindows.${i}.fromMinutes`, 'errors.time');
+    if (to === null || to === 0) problem(`restrictions.timeWindows.${i}.toMinutes`, 'errors.time');
+    else if (from !== null && to <= from)
+      problem(`restrictions.timeWindows.${i}.toMinutes`, 'errors.timeOrder');
+    if (from !== null && to !== null)
+      timeWindows.push({ weekdays: [...w.weekdays].sort(), fromMinutes: from, toMinutes: to });
+  });
+  return timeWindows;
+}
+
 export function formFromPricingOption(option: PricingOptionView, language = 'en'): PricingOptionFormValues {
   return {
     nameEn: option.name.en?.value ?? '',
@@ -151,11 +183,7 @@ export function formFromPricingOption(option: PricingOptionView, language = 'en'
     classServiceIds: [...option.restrictions.classServiceIds],
     locationIds: [...option.restrictions.locationIds],
     tagIds: [...option.restrictions.tagIds],
-    timeWindows: option.restrictions.timeWindows.map((w) => ({
-      weekdays: [...w.weekdays],
-      from: minutesText(w.fromMinutes),
-      to: minutesText(w.toMinutes),
-    })),
+    timeWindows: timeWindowValuesOf(option.restrictions.timeWindows),
     sellAtDesk: option.sellAtDesk,
     sellOnline: option.sellOnline,
     limitPerClient: option.limitPerClient === null ? '' : String(option.limitPerClient),
@@ -220,18 +248,7 @@ export function pricingOptionPayload(
   const validUntil = shown.date ? values.validUntil.trim() || null : null;
   if (shown.date && !validUntil) problem('validUntil', 'errors.required');
 
-  const timeWindows: Restrictions['timeWindows'] = [];
-  values.timeWindows.forEach((w, i) => {
-    const from = parseMinutes(w.from);
-    const to = parseMinutes(w.to);
-    if (w.weekdays.length === 0) problem(`restrictions.timeWindows.${i}.weekdays`, 'errors.weekdays');
-    if (from === null || from >= 1440) problem(`restrictions.timeWindows.${i}.fromMinutes`, 'errors.time');
-    if (to === null || to === 0) problem(`restrictions.timeWindows.${i}.toMinutes`, 'errors.time');
-    else if (from !== null && to <= from)
-      problem(`restrictions.timeWindows.${i}.toMinutes`, 'errors.timeOrder');
-    if (from !== null && to !== null)
-      timeWindows.push({ weekdays: [...w.weekdays].sort(), fromMinutes: from, toMinutes: to });
-  });
+  const timeWindows = timeWindowsPayload(values.timeWindows, problem);
 
   const limitPerClient = wholeNumber(values.limitPerClient, null);
   if (limitPerClient === 'invalid' || limitPerClient === 0) problem('limitPerClient', 'errors.wholePositive');

@@ -1,9 +1,7 @@
 import {
   Anchor,
   Badge,
-  Checkbox,
   Group,
-  MultiSelect,
   Paper,
   Select,
   SimpleGrid,
@@ -23,6 +21,7 @@ import { FormErrorList } from '../../ui/FormErrorList';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { percent, useCan, useLocaleName, useStudio } from '../catalog/catalog.api';
 import { LoadError, Loading } from '../catalog/CatalogScreen';
+import { EntitlementFields } from '../catalog/EntitlementFields';
 import {
   contractPayload,
   emptyContractForm,
@@ -87,6 +86,10 @@ const FIELD_NAMES = [
   'restrictions.tagIds',
   'position',
 ];
+const windowFields = (count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    ['weekdays', 'fromMinutes', 'toMinutes'].map((f) => `restrictions.timeWindows.${i}.${f}`),
+  ).flat();
 
 function ContractEditor({ init }: { init: ContractInit }) {
   const { t, i18n } = useTranslation('contracts');
@@ -103,13 +106,9 @@ function ContractEditor({ init }: { init: ContractInit }) {
   );
   const set = <K extends keyof ContractFormValues>(key: K, value: ContractFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
-  const form = useContractSubmit(FIELD_NAMES);
+  const form = useContractSubmit([...FIELD_NAMES, ...windowFields(values.timeWindows.length)]);
   const archive = useContractSubmit([]);
   const err = (path: string) => form.fieldErrors[path];
-  const chosen = new Set(values.serviceTypes);
-  const services = init.restrictions.classServices.filter(
-    (s) => chosen.has(s.pricingOptionServiceType) || values.classServiceIds.includes(s.id),
-  );
   const taxLabel = (id: string) => {
     const tax = init.taxes.find((x) => x.id === id);
     return tax
@@ -318,55 +317,13 @@ function ContractEditor({ init }: { init: ContractInit }) {
             </Section>
 
             <Section title={t('editor.entitlement')} hint={t('editor.entitlementHint')}>
-              <Checkbox.Group
-                label={t('form.serviceTypes')}
-                value={values.serviceTypes}
-                onChange={(v) => set('serviceTypes', v)}
-                error={err('serviceTypes')}
-              >
-                <Group gap="md" mt={6}>
-                  {init.serviceTypes.map((s) => (
-                    <Checkbox key={s.value} value={s.value} label={t(s.labelKey)} />
-                  ))}
-                </Group>
-              </Checkbox.Group>
-              <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <MultiSelect
-                  label={t('form.classServices')}
-                  placeholder={values.classServiceIds.length ? undefined : t('form.anyService')}
-                  data={services.map((s) => ({ value: s.id, label: s.name }))}
-                  value={values.classServiceIds}
-                  onChange={(v) => set('classServiceIds', v)}
-                  error={err('restrictions.classServiceIds')}
-                  searchable
-                  comboboxProps={{ withinPortal: true }}
-                />
-                <MultiSelect
-                  label={t('form.locations')}
-                  placeholder={values.locationIds.length ? undefined : t('form.anyLocation')}
-                  data={init.restrictions.locations.map((l) => ({ value: l.id, label: l.name }))}
-                  value={values.locationIds}
-                  onChange={(v) => set('locationIds', v)}
-                  error={err('restrictions.locationIds')}
-                  searchable
-                  comboboxProps={{ withinPortal: true }}
-                />
-                <MultiSelect
-                  label={t('form.tags')}
-                  placeholder={values.tagIds.length ? undefined : t('form.anyClient')}
-                  data={init.restrictions.tags.map((x) => ({ value: x.id, label: x.name }))}
-                  value={values.tagIds}
-                  onChange={(v) => set('tagIds', v)}
-                  error={err('restrictions.tagIds')}
-                  searchable
-                  comboboxProps={{ withinPortal: true }}
-                />
-              </SimpleGrid>
-              {values.timeWindows.length > 0 ? (
-                <Text size="xs" c="dimmed">
-                  {t('editor.timeWindowsKept', { count: values.timeWindows.length })}
-                </Text>
-              ) : null}
+              <EntitlementFields
+                values={values}
+                onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+                serviceTypes={init.serviceTypes}
+                restrictions={init.restrictions}
+                error={err}
+              />
             </Section>
 
             <Section title={t('editor.sales')}>

@@ -118,4 +118,35 @@ describe('contract form → payload', () => {
       position: 3,
     });
   });
+
+  it('edits days and hours: Mon–Fri 6:00–12:00 as minutes, and reports every bad window field', () => {
+    const values = {
+      ...emptyContractForm(),
+      nameEn: 'Mornings',
+      price: '199',
+      timeWindows: [{ weekdays: [5, 1, 2, 3, 4], from: '06:00', to: '12:00' }],
+    };
+    const ok = contractPayload(values, { isNew: true });
+    expect(ok.ok && ok.payload.restrictions?.timeWindows).toEqual([
+      { weekdays: [1, 2, 3, 4, 5], fromMinutes: 360, toMinutes: 720 },
+    ]);
+    const bad = contractPayload(
+      {
+        ...values,
+        timeWindows: [
+          { weekdays: [], from: '12:00', to: '06:00' },
+          { weekdays: [6], from: '', to: '24:00' },
+        ],
+      },
+      { isNew: true },
+    );
+    expect(bad).toEqual({
+      ok: false,
+      fields: {
+        'restrictions.timeWindows.0.weekdays': ['errors.weekdays'],
+        'restrictions.timeWindows.0.toMinutes': ['errors.timeOrder'],
+        'restrictions.timeWindows.1.fromMinutes': ['errors.time'],
+      },
+    });
+  });
 });

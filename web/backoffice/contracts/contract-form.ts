@@ -1,7 +1,11 @@
 import type { ContractInput, ContractView } from '../../../shared/contracts/api/contracts';
-import type { Restrictions } from '../../../shared/contracts/api/catalog';
 import { parsePriceInput } from '../../../shared/domain/money';
-import { priceText } from '../catalog/pricing-option-form';
+import {
+  priceText,
+  timeWindowsPayload,
+  timeWindowValuesOf,
+  type TimeWindowValues,
+} from '../catalog/pricing-option-form';
 
 /**
  * The contract editor as plain data: what the form holds (texts as typed), how a contract fills it
@@ -33,8 +37,8 @@ export interface ContractFormValues {
   classServiceIds: string[];
   locationIds: string[];
   tagIds: string[];
-  /** Kept as loaded: the editor does not edit time windows (see the module README). */
-  timeWindows: Restrictions['timeWindows'];
+  /** Days and hours ("HH:MM" texts), as in the pricing-option editor. */
+  timeWindows: TimeWindowValues[];
   sellAtDesk: boolean;
   sellOnline: boolean;
   position: string;
@@ -90,7 +94,7 @@ export function formFromContract(contract: ContractView, language = 'en'): Contr
     classServiceIds: [...contract.restrictions.classServiceIds],
     locationIds: [...contract.restrictions.locationIds],
     tagIds: [...contract.restrictions.tagIds],
-    timeWindows: contract.restrictions.timeWindows.map((w) => ({ ...w, weekdays: [...w.weekdays] })),
+    timeWindows: timeWindowValuesOf(contract.restrictions.timeWindows),
     sellAtDesk: contract.sellAtDesk,
     sellOnline: contract.sellOnline,
     position: String(contract.position),
@@ -143,6 +147,7 @@ export function contractPayload(
   const position = wholeNumber(values.position, 0);
   if (position === 'invalid') problem('position', 'errors.whole');
   if (values.serviceTypes.length === 0) problem('serviceTypes', 'errors.serviceTypes');
+  const timeWindows = timeWindowsPayload(values.timeWindows, problem);
   if (Object.keys(fields).length > 0) return { ok: false, fields };
 
   const activationType = Number(values.activationType) as ContractInput['activationType'];
@@ -160,7 +165,7 @@ export function contractPayload(
       classServiceIds: [...values.classServiceIds],
       locationIds: [...values.locationIds],
       tagIds: [...values.tagIds],
-      timeWindows: values.timeWindows,
+      timeWindows,
     },
     noticePeriods: noticePeriods as number,
     signUpFee: signUpFee!,

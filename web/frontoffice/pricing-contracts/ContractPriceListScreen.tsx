@@ -12,12 +12,14 @@ import {
   pricePerPeriod,
   signUpFeeLabel,
 } from '../../backoffice/contracts/labels';
+import { AddToCartButton } from '../cart/AddToCartButton';
 import { useStudioUuid } from '../studio';
 
 /**
  * The studio's memberships (front office `POST pricing/contracts`): anyone may look. Contracts sold
  * online, with the price per period, duration, when billing starts, the notice and the sign-up fee.
- * Signing up happens at the desk (no online contract checkout yet: see the contracts README).
+ * "Buy" puts the contract in the shopping cart; the checkout's payment is the sign-up fee and the
+ * first period, and the client contract with its schedule is created once it is paid.
  */
 export function ContractPriceListScreen() {
   const { t, i18n } = useTranslation('contracts');
@@ -99,8 +101,12 @@ function OfferCard({ offer }: { offer: PublicContractOffer }) {
           <Text size="sm" c="dimmed" data-testid="contract-offer-fee">
             {signUpFeeLabel(t, offer, i18n.language)}
           </Text>
+          <AddToCartButton item={{ type: 'contract', id: offer.id }} />
         </Stack>
       </Group>
+      <Text size="xs" c="dimmed" mt="xs">
+        {t(offer.signUpFee > 0 ? 'front.payNow' : 'front.payNowNoFee')}
+      </Text>
     </Card>
   );
 }

@@ -216,6 +216,7 @@ export async function sellContract(
   channel: 'desk' | 'online' | 'api',
   now: Date,
   note = '',
+  options: { paidByOrderId?: string } = {},
 ): Promise<ClientContractView> {
   await assertClient(trx, studio.id, clientId);
   const contract = await contractRow(trx, studio.id, contractId);
@@ -255,6 +256,8 @@ export async function sellContract(
     pro_rata: contract.proRata,
     notice_periods: contract.noticePeriods,
     sign_up_fee: contract.signUpFee,
+    service_types: JSON.stringify(contract.serviceTypes),
+    restrictions: JSON.stringify(contract.restrictions ?? {}),
     tax_rate_bp: contract.taxId ? contract.joinedTaxRateBp : null,
     currency: studio.currency,
     anchor_on: start.anchor,
@@ -273,6 +276,12 @@ export async function sellContract(
     { contractId: contract.id, channel, instalments: instalments.length },
     note,
   );
+  // Bought online: the checkout's order (already paid) pays whatever is due on the sale day.
+  if (options.paidByOrderId)
+    await trx('client_contract_instalments')
+      .where({ client_contract_id: id })
+      .where('due_on', '<=', soldOn)
+      .update({ status: 'ordered', order_id: options.paidByOrderId, updated_at: trx.fn.now() });
   await orderDueInstalments(trx, studio, id, now);
   return getClientContract(trx, studio, id, now);
 }

@@ -25,6 +25,8 @@ import { localDateOf } from '../../../../shared/domain/entitlements/local-dates'
 import { ContractActivationType } from '../../../../shared/enums/pricing-options';
 import { AppError } from '../../../../shared/errors';
 import { isLocale, negotiateLocale } from '../../../../shared/i18n/locales';
+// Registers contracts in the shopping cart and their fulfilment once paid.
+import './contract-cart';
 import type { Db } from '../../db/knex';
 import { assertAbility } from '../../http/abilities';
 import { LOCALE_COOKIE } from '../../http/cookies';
