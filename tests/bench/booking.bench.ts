@@ -80,6 +80,12 @@ async function openDatabase(): Promise<Database> {
   };
 }
 
+/** Cores and load average (1, 5, 15 min), like `uptime`. */
+function machineLoad(when: string): string {
+  const load = os.loadavg().map((l) => l.toFixed(2));
+  return `machine ${when}: ${os.cpus().length} cores, load average ${load.join(', ')}`;
+}
+
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
@@ -337,6 +343,7 @@ async function main() {
   let pool: pg.Pool | undefined;
   try {
     console.log(`database: ${db.label}`);
+    console.log(machineLoad('at start'));
     await migrateLatest(knex);
     let t = performance.now();
     const s = await seed(knex);
@@ -416,17 +423,19 @@ async function main() {
       await pool.end();
       pool = undefined;
       const conn = (await knex.client.acquireConnection()) as pg.ClientBase;
+      let sqlRate: number;
       try {
         const job = (i: number) => {
           const p = pair(i, s.sqlEvents);
           return sqlBooking(conn, s.studioId, p.event, s.clients[p.client]!.id);
         };
         for (let i = 0; i < warm; i++) await job(i);
-        const sqlRate = await drive(BOOKINGS - warm, 1, (i) => job(i + warm));
-        await report(apiRate, sqlRate);
+        sqlRate = await drive(BOOKINGS - warm, 1, (i) => job(i + warm));
       } finally {
+        // The report reads through the pool: with PGlite's single connection it must be back first.
         await knex.client.releaseConnection(conn);
       }
+      await report(apiRate, sqlRate);
     } else {
       for (let i = 0; i < warm; i++) await sqlJob(i);
       const sqlRate = await drive(BOOKINGS - warm, concurrency, (i) => sqlJob(i + warm));
@@ -474,6 +483,8 @@ async function main() {
       console.log(
         `POST schedule/find (back office week): p50 ${b.p50.toFixed(1)} ms, p95 ${b.p95.toFixed(1)} ms (n=${b.n})`,
       );
+      // Figures from a loaded machine mean little without the load: printed before the last line.
+      console.log(machineLoad('at the end'));
       console.log(
         `booking api/sql ratio = ${(api / sql).toFixed(2)}, timetable p95 ms = ${Math.max(f.p95, b.p95).toFixed(1)}`,
       );

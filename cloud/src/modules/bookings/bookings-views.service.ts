@@ -17,11 +17,13 @@ import {
   type Actor,
 } from '../../../../shared/domain/bookings';
 import { addLocalDays, startOfLocalDate } from '../../../../shared/domain/entitlements/local-dates';
-import { choosePassForVisit } from '../../../../shared/domain/entitlements';
+import { chooseEntitlementForVisit } from '../../../../shared/domain/contracts';
+import { localDateOf } from '../../../../shared/domain/entitlements';
 import type { ClientVisitStatus } from '../../../../shared/enums/visits';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import { passCandidatesFor } from '../catalog/client-pricing-options.service';
+import { contractEntitlementsFor } from '../contracts/contract-entitlements.service';
 import type { Studio } from '../identity/studio.model';
 import { instructorsById } from '../schedule/places-and-services.service';
 import {
@@ -427,6 +429,7 @@ export async function clientSchedule(
     .where('v.starts_at', '<', new Date(to.getTime() + 86_400_000))) as VisitViewRow[];
   const tags = await clientTagIds(db, studio.id, clientId);
   const passes = await passCandidatesFor(db, studio, clientId);
+  const contracts = await contractEntitlementsFor(db, studio, clientId, localDateOf(from, studio.timeZone));
   const settings = await settingsOf(db, studio);
   const countBy = new Map(counts.map((c) => [c.scheduleEventId, c]));
   const mineBy = new Map(mine.map((v) => [v.scheduleEventId, v]));
@@ -441,8 +444,8 @@ export async function clientSchedule(
       );
       let payment: 'pass' | 'free' | 'desk' | 'none' = 'free';
       if (!event.freeOfCharge) {
-        const choice = choosePassForVisit(
-          passes,
+        const choice = chooseEntitlementForVisit(
+          { contracts, passes },
           {
             serviceType: event.serviceType,
             serviceId: event.classServiceId,

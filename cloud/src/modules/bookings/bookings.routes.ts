@@ -26,7 +26,8 @@ import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import { abilitiesOf } from '../../http/abilities';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
-import { defineRoute } from '../../http/route';
+import { defineRoute as defineRouteBase } from '../../http/route';
+import { withBookingMails } from './booking-mails.service';
 import type { Membership } from '../identity/membership.model';
 import { Studio } from '../identity/studio.model';
 import {
@@ -52,6 +53,8 @@ import {
   visitViews,
 } from './bookings-views.service';
 
+// Booking mails written by a request (confirmations, cancellations …) go out after its commit.
+const defineRoute = withBookingMails(defineRouteBase);
 const StudioParams = z.object({ uuid: z.string() });
 const EventParams = z.object({ uuid: z.string(), scheduleEvent: z.uuid() });
 const EventV2Params = z.object({ uuid: z.string(), referenceId: z.uuid() });

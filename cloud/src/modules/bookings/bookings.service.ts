@@ -21,14 +21,18 @@ import {
   type Payment,
   type VisitAction,
 } from '../../../../shared/domain/bookings';
-import { choosePassForVisit, type PassRejection } from '../../../../shared/domain/entitlements';
+import { chooseEntitlementForVisit } from '../../../../shared/domain/contracts';
+import { addLocalDays, localDateOf, type PassRejection } from '../../../../shared/domain/entitlements';
 import type { ServiceType } from '../../../../shared/enums/services';
 import type { ClientVisitStatus } from '../../../../shared/enums/visits';
 import { AppError, type ErrorKey } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import { passCandidatesFor, refreshPassProjection } from '../catalog/client-pricing-options.service';
+import { contractEntitlementsFor } from '../contracts/contract-entitlements.service';
 import { notify } from '../client-accounts/inbox.service';
 import type { Studio } from '../identity/studio.model';
+import { enqueueBookingMail, enqueueBookingMails, type CancelMailDetails } from './booking-mails.service';
+import { billFee } from './fee-orders.service';
 
 /** An event with the booking rules of its meta (defaults when the meta is gone). */
 export interface BookingEventRow {
@@ -57,7 +61,7 @@ export interface VisitRow {
   scheduleEventId: string;
   clientId: string;
   status: ClientVisitStatus;
-  payment: 'pass' | 'free' | 'desk';
+  payment: 'pass' | 'contract' | 'free' | 'desk';
   clientPricingOptionId: string | null;
   paidAt: Date | null;
   bookedBy: Actor;
@@ -231,16 +235,25 @@ export async function conflictingVisits(db: Db, studioId: string, clientId: stri
   }>;
 }
 
+/** How a visit is paid: the booking rule's `Payment`, or a client contract (membership). */
+export type VisitPayment = Payment | 'contract';
+
 interface PaymentChoice {
-  payment: Payment;
+  payment: VisitPayment;
   passId: string | null;
+  clientContractId?: string | null;
   passRejection: PassRejection | 'noPasses' | null;
 }
 
+/** A contract pays for a place exactly as a pass does (booked at once, nothing owed at the desk). */
+export const paymentForDecision = (payment: VisitPayment): Payment =>
+  payment === 'contract' ? 'pass' : payment;
+
 /**
- * How a visit to this event would be paid: a free class needs nothing; else the pass the catalog's
- * pass-choice rule picks (or the one staff named); else at the desk when staff ask for it or the
- * studio lets clients pay there; else not at all.
+ * How a visit to this event would be paid: a free class needs nothing; else what the entitlement
+ * rule picks — a covering client contract first, then a pass (or the pass staff named, which skips
+ * contracts); else at the desk when staff ask for it or the studio lets clients pay there; else not
+ * at all.
  */
 export async function paymentFor(
   db: Db,
@@ -259,8 +272,17 @@ export async function paymentFor(
     if (candidates.length === 0)
       throw AppError.invalid({ clientPricingOptionId: ['not a pass of this client'] });
   }
-  const choice = choosePassForVisit(
-    candidates,
+  // A named pass is the staff's choice: contracts are not considered then.
+  const contracts = options.passId
+    ? []
+    : await contractEntitlementsFor(
+        db,
+        studio,
+        clientId,
+        addLocalDays(localDateOf(event.startsAt, studio.timeZone), -1),
+      );
+  const choice = chooseEntitlementForVisit(
+    { contracts, passes: candidates },
     {
       serviceType: event.serviceType,
       serviceId: event.classServiceId,
@@ -270,6 +292,13 @@ export async function paymentFor(
     },
     studio.timeZone,
   );
+  if (choice.ok && choice.kind === 'contract')
+    return {
+      payment: 'contract',
+      passId: null,
+      clientContractId: choice.clientContractId,
+      passRejection: null,
+    };
   if (choice.ok) return { payment: 'pass', passId: choice.passId, passRejection: null };
   if (options.actor !== 'staff' && options.payAtDeskAllowed && !options.passId)
     return { payment: 'desk', passId: null, passRejection: choice.reason };
@@ -334,8 +363,8 @@ export async function bookVisit(
   const counts = await countsOf(trx, event.id);
   const tags = await clientTagIds(trx, studio.id, req.clientId);
   const conflicts = await conflictingVisits(trx, studio.id, req.clientId, event);
-  const payment = existing
-    ? { payment: 'free' as Payment, passId: null, passRejection: null }
+  const payment: PaymentChoice = existing
+    ? { payment: 'free', passId: null, passRejection: null }
     : await paymentFor(trx, studio, event, req.clientId, tags, {
         actor: req.actor,
         passId: req.passId,
@@ -351,7 +380,7 @@ export async function bookVisit(
     clientTagIds: tags,
     alreadyOnClass: Boolean(existing),
     hasConflict: conflicts.length > 0,
-    payment: payment.payment,
+    payment: paymentForDecision(payment.payment),
     taken: counts.taken,
     waiting: counts.waiting,
     waitingListWanted: req.waitingListWanted,
@@ -365,7 +394,7 @@ export async function bookVisit(
         ? V.unconfirmed
         : V.booked;
   const id = uuidv7();
-  const payWith = payment.payment as 'pass' | 'free' | 'desk';
+  const payWith = payment.payment as VisitRow['payment'];
   await trx('client_visits').insert({
     id,
     studio_id: studio.id,
@@ -375,6 +404,7 @@ export async function bookVisit(
     status,
     payment: payWith,
     client_pricing_option_id: payment.passId,
+    client_contract_id: payment.clientContractId ?? null,
     booked_by: req.actor,
     booked_by_user_id: req.actorUserId,
     waiting_position: status === V.waitingList ? await nextWaitingPosition(trx, event.id) : null,
@@ -382,6 +412,7 @@ export async function bookVisit(
   });
   if (payment.passId && status !== V.waitingList)
     await refreshPassProjection(trx, studio, payment.passId, now);
+  if (status !== V.waitingList) await enqueueBookingMail(trx, studio.id, req.clientId, id, 'confirmed');
   return { outcome: decision.outcome, visitId: id };
 }
 
@@ -428,17 +459,18 @@ async function recordFee(
   status: number,
   settings: BookingSettings,
   actorUserId: string | null,
-): Promise<void> {
+): Promise<CancelMailDetails['fee'] | undefined> {
   const kind = feeKindOf(status);
-  if (!kind) return;
+  if (!kind) return undefined;
   const [earlier] = (await trx('client_visit_fees')
     .where({ studio_id: studio.id, client_id: visit.clientId })
     .whereNull('voided_at')
     .count('* as n')) as Array<{ n: number | string }>;
   const fee = feeFor(kind, settings, Number(earlier?.n ?? 0));
-  if (!fee) return;
+  if (!fee) return undefined;
+  const feeId = uuidv7();
   await trx('client_visit_fees').insert({
-    id: uuidv7(),
+    id: feeId,
     studio_id: studio.id,
     client_visit_id: visit.id,
     client_id: visit.clientId,
@@ -448,13 +480,20 @@ async function recordFee(
     forgiven: fee.forgiven,
     created_by: actorUserId,
   });
+  if (!fee.forgiven)
+    await billFee(
+      trx,
+      studio,
+      { id: feeId, visitId: visit.id, clientId: visit.clientId, kind, amount: fee.amount },
+      actorUserId,
+    );
+  return { amount: fee.amount, currency: studio.currency, forgiven: fee.forgiven };
 }
 
 async function voidFees(trx: Db, visitId: string, now: Date): Promise<void> {
   await trx('client_visit_fees')
     .where({ client_visit_id: visitId })
     .whereNull('voided_at')
-    .whereNull('client_order_id')
     .update({ voided_at: now, updated_at: trx.fn.now() });
 }
 
@@ -504,8 +543,15 @@ export async function cancelVisit(
     fee_waived: waive,
     updated_at: trx.fn.now(),
   });
-  if (decision.kind === 'lateCancel' && !waive)
-    await recordFee(trx, studio, visit, next.status, await settingsOf(trx, studio), actorUserId);
+  const fee =
+    decision.kind === 'lateCancel' && !waive
+      ? await recordFee(trx, studio, visit, next.status, await settingsOf(trx, studio), actorUserId)
+      : undefined;
+  if (decision.kind !== 'leaveWaitingList')
+    await enqueueBookingMail(trx, studio.id, visit.clientId, visit.id, 'cancelled', {
+      late: decision.kind === 'lateCancel',
+      ...(fee ? { fee } : {}),
+    });
   if (visit.clientPricingOptionId && takesPlace(visit.status))
     await refreshPassProjection(trx, studio, visit.clientPricingOptionId, now);
   if (takesPlace(visit.status)) await promoteWaiting(trx, studio, event, now);
@@ -561,15 +607,19 @@ async function tryPromote(
   const paid = pay.payment !== 'desk';
   const next = nextStatus(visit.status, 'promote', 'staff', paid);
   if (!next.ok) return false;
-  await trx('client_visits').where({ id: visit.id }).update({
-    status: next.status,
-    waiting_position: null,
-    promoted_at: now,
-    payment: pay.payment,
-    client_pricing_option_id: pay.passId,
-    updated_at: trx.fn.now(),
-  });
+  await trx('client_visits')
+    .where({ id: visit.id })
+    .update({
+      status: next.status,
+      waiting_position: null,
+      promoted_at: now,
+      payment: pay.payment,
+      client_pricing_option_id: pay.passId,
+      client_contract_id: pay.clientContractId ?? null,
+      updated_at: trx.fn.now(),
+    });
   if (pay.passId) await refreshPassProjection(trx, studio, pay.passId, now);
+  await enqueueBookingMail(trx, studio.id, visit.clientId, visit.id, 'promoted');
   await notify(trx, studio.id, visit.clientId, 'visitPromoted', 'bookings:notifications.promoted', {
     scheduleEventId: event.id,
     startsAt: event.startsAt.toISOString(),
@@ -719,6 +769,12 @@ export async function cancelVisitsOfEvents(
     rows.flatMap((r) => (r.clientPricingOptionId ? [r.clientPricingOptionId] : [])),
   ))
     await refreshPassProjection(trx, studio, passId, now);
+  await enqueueBookingMails(
+    trx,
+    studio.id,
+    rows.map((r) => ({ clientId: r.clientId, visitId: r.id })),
+    'classCancelled',
+  );
   for (const r of rows)
     await notify(trx, studio.id, r.clientId, 'classCancelled', 'bookings:notifications.classCancelled', {
       scheduleEventId: r.scheduleEventId,

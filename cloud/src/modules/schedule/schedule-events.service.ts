@@ -26,13 +26,9 @@ import { AppError, type FieldErrors } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { Studio } from '../identity/studio.model';
 import { instructorsById } from './places-and-services.service';
-import {
-  presentEvent,
-  presentPublicEvent,
-  type ScheduleEventRow,
-  type ScheduleMetaRow,
-} from './schedule.presenter';
+import { presentEvent, type ScheduleEventRow, type ScheduleMetaRow } from './schedule.presenter';
 import { metaRow, referenceErrors } from './schedule-metas.service';
+import { instructorsOfEvents, publicTimetable, staffTimetable } from './timetable-json';
 import {
   cancelVisitsOfEvents,
   eventsWithVisits,
@@ -63,7 +59,8 @@ const EVENT_COLUMNS = [
   'e.edited_at',
 ];
 
-function selectEvents(db: Db, studioId: string) {
+/** Event rows for the JS presenters (single events, small lists; the timetable is timetable-json.ts). */
+export function selectEvents(db: Db, studioId: string) {
   return db('schedule_events as e')
     .join('class_services as s', 's.id', 'e.class_service_id')
     .join('locations as l', 'l.id', 'e.location_id')
@@ -89,8 +86,8 @@ function instantsOf(studio: Studio, from: string, to: string): [Date, Date] {
 
 /**
  * The back office's timetable. One range scan on (studio_id, starts_at) or, with a location,
- * (studio_id, location_id, starts_at); services, locations and rooms by primary key; instructors
- * in one query for the whole page (no N+1).
+ * (studio_id, location_id, starts_at); services, locations, rooms and instructors by primary key;
+ * presented by PostgreSQL as one JSON document (timetable-json.ts).
  */
 export async function findEvents(
   db: Db,
@@ -98,16 +95,7 @@ export async function findEvents(
   input: ScheduleFindInput,
 ): Promise<ScheduleEventView[]> {
   const [from, to] = instantsOf(studio, input.from, input.to);
-  const q = selectEvents(db, studio.id)
-    .where('e.starts_at', '>=', from)
-    .where('e.starts_at', '<', to)
-    .orderBy([{ column: 'e.starts_at' }, { column: 'e.id' }]);
-  if (input.locationId) q.where('e.location_id', input.locationId);
-  if (input.roomId) q.where('e.room_id', input.roomId);
-  if (input.classServiceId) q.where('e.class_service_id', input.classServiceId);
-  if (input.instructorId) q.whereRaw('? = any(e.instructor_ids)', [input.instructorId]);
-  if (!input.includeRemoved) q.whereNot('e.status', 'removed');
-  return present(db, studio.id, (await q) as ScheduleEventRow[]);
+  return staffTimetable(db, studio.id, { ...input, from, to, includeRemoved: input.includeRemoved ?? false });
 }
 
 export async function getEvent(db: Db, studio: Studio, id: string): Promise<ScheduleEventView> {
@@ -487,38 +475,18 @@ export async function publicSchedule(
   input: PublicScheduleInput,
 ): Promise<PublicSchedule> {
   const [from, to] = instantsOf(studio, input.from, input.to);
-  const q = selectEvents(db, studio.id)
-    .where('e.starts_at', '>=', from)
-    .where('e.starts_at', '<', to)
-    .where('e.is_hidden', false)
-    .whereNot('e.status', 'removed')
-    .orderBy([{ column: 'e.starts_at' }, { column: 'e.id' }]);
-  if (input.locationId) q.where('e.location_id', input.locationId);
-  if (input.classServiceId) q.where('e.class_service_id', input.classServiceId);
-  if (input.instructorId) q.whereRaw('? = any(e.instructor_ids)', [input.instructorId]);
-  const rows = (await q) as ScheduleEventRow[];
-  const people = await instructorsById(
-    db,
-    studio.id,
-    rows.flatMap((r) => r.instructorIds),
-  );
-  const [locations, services] = await Promise.all([
-    db('locations')
-      .where({ studio_id: studio.id })
-      .whereNull('archived_at')
-      .select('id', 'name')
-      .orderBy([{ column: 'name' }, { column: 'id' }]),
-    db('class_services')
-      .where({ studio_id: studio.id })
-      .whereIn('service_type', ['classroom', 'course'])
-      .whereNull('archived_at')
-      .select('id', 'name', 'color', 'service_type')
-      .orderBy([{ column: 'created_at' }, { column: 'id' }]),
-  ]);
+  // One statement: the week and the filters' locations and class services.
+  const { items, locations, classServices } = await publicTimetable(db, studio.id, {
+    from,
+    to,
+    locationId: input.locationId,
+    classServiceId: input.classServiceId,
+    instructorId: input.instructorId,
+  });
   // The instructor filter offers everyone teaching in the window. Unfiltered, those are exactly the
   // instructors of the rows already read (the common call: no second scan of the week).
   const filtered = Boolean(input.locationId || input.classServiceId || input.instructorId);
-  const teacherMap = filtered
+  const teachers = filtered
     ? await instructorsById(
         db,
         studio.id,
@@ -530,24 +498,17 @@ export async function publicSchedule(
             .where('starts_at', '<', to)
             .distinct(db.raw('unnest(instructor_ids) as id'))) as Array<{ id: string }>
         ).map((t) => t.id),
-      )
-    : people;
+      ).then((m) => [...m.values()])
+    : instructorsOfEvents(items);
   return {
     timeZone: studio.timeZone,
     from: input.from,
     to: input.to,
-    items: rows.map((r) => presentPublicEvent(r, people)),
+    items,
     filters: {
-      locations: locations as Array<{ id: string; name: string }>,
-      classServices: (
-        services as Array<{
-          id: string;
-          name: Record<string, { value: string }>;
-          color: string;
-          serviceType: 'classroom' | 'course';
-        }>
-      ).map((s) => ({ id: s.id, name: s.name, color: s.color, serviceType: s.serviceType })),
-      instructors: [...teacherMap.values()].sort(
+      locations,
+      classServices,
+      instructors: teachers.sort(
         (a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName),
       ),
     },

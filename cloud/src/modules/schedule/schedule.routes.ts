@@ -20,7 +20,8 @@ import {
 import { ACTION_BY_SEGMENT } from '../../../../shared/domain/schedule';
 import { AppError } from '../../../../shared/errors';
 import type { AppCustom, AppState } from '../../http/context';
-import { defineRoute } from '../../http/route';
+import { defineRoute as defineRouteBase } from '../../http/route';
+import { withBookingMails } from '../bookings/booking-mails.service';
 import { Studio } from '../identity/studio.model';
 import {
   createExperienceLevel,
@@ -55,6 +56,8 @@ import {
   updateMeta,
 } from './schedule-metas.service';
 
+// Booking mails written by a request (confirmations, cancellations …) go out after its commit.
+const defineRoute = withBookingMails(defineRouteBase);
 const StudioParams = z.object({ uuid: z.string() });
 const LocationParams = z.object({ uuid: z.string(), location: z.uuid() });
 const ClassServiceParams = z.object({ uuid: z.string(), classService: z.uuid() });

@@ -1,0 +1,146 @@
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStudio, createUser } from '../../../../tests/support/factories';
+import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { instructorsById } from './places-and-services.service';
+import { selectEvents } from './schedule-events.service';
+import { presentEvent, presentPublicEvent, type ScheduleEventRow } from './schedule.presenter';
+import { publicTimetable, staffTimetable } from './timetable-json';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => app?.close());
+
+const FROM = new Date('2026-03-02T00:00:00Z');
+const TO = new Date('2026-03-09T00:00:00Z');
+
+/** A week with every shape the presenters handle: rooms or none, 0–2 instructors, states, flags. */
+async function week() {
+  const knex = app.knex;
+  const studio = await createStudio(knex);
+  const [ada, bo] = [
+    await createUser(knex, { firstName: 'Ada', lastName: 'Zielińska' }),
+    await createUser(knex, { firstName: 'Bo', lastName: 'Adamska' }),
+  ];
+  const location = uuidv7();
+  const room = uuidv7();
+  const service = uuidv7();
+  const meta = uuidv7();
+  await knex('locations').insert({ id: location, studio_id: studio.id, name: 'Mokotów' });
+  await knex('location_rooms').insert({
+    id: room,
+    studio_id: studio.id,
+    location_id: location,
+    name: 'Sala A',
+    capacity: 20,
+  });
+  await knex('class_services').insert({
+    id: service,
+    studio_id: studio.id,
+    name: JSON.stringify({ en: { value: 'Yoga' }, pl: { value: 'Joga' } }),
+    color: '#aa3300',
+    duration_minutes: 60,
+  });
+  await knex('schedule_metas').insert({
+    id: meta,
+    studio_id: studio.id,
+    class_service_id: service,
+    location_id: location,
+    days_of_week: [1],
+    start_time: '18:00',
+    duration_minutes: 60,
+    first_date: '2026-01-01',
+    capacity: 10,
+  });
+  const event = (i: number, over: Record<string, unknown>) => {
+    const startsAt = new Date(FROM.getTime() + i * 7 * 3_600_000 + 123);
+    return {
+      id: uuidv7(),
+      studio_id: studio.id,
+      class_service_id: service,
+      location_id: location,
+      starts_at: startsAt,
+      ends_at: new Date(startsAt.getTime() + 3_600_000),
+      capacity: 10 + i,
+      waiting_list_size: i,
+      ...over,
+    };
+  };
+  const rows = [
+    event(0, {
+      room_id: room,
+      instructor_ids: [bo!.id, ada!.id],
+      schedule_meta_id: meta,
+      occurrence_date: '2026-03-02',
+    }),
+    event(1, { instructor_ids: [ada!.id], notes: 'bring a mat', livestream_url: 'https://live.example/1' }),
+    event(2, { status: 'cancelled', bookable_online: false, edited_at: new Date() }),
+    event(3, { is_hidden: true, room_id: room }),
+    event(4, { status: 'removed' }),
+    event(5, { instructor_ids: [uuidv7()] }), // someone no longer a user: dropped
+    // Same start as the first: ordered by id.
+    { ...event(0, {}), starts_at: new Date(FROM.getTime() + 123) },
+  ];
+  await knex('schedule_events').insert(rows);
+  // Outside the week: never answered.
+  await knex('schedule_events').insert(event(40, {}));
+  return { studio, rows };
+}
+
+async function presentedByJs(studioId: string, filter: (r: ScheduleEventRow) => boolean) {
+  const rows = (
+    (await selectEvents(app.knex, studioId)
+      .where('e.starts_at', '>=', FROM)
+      .where('e.starts_at', '<', TO)
+      .orderBy([{ column: 'e.starts_at' }, { column: 'e.id' }])) as ScheduleEventRow[]
+  ).filter(filter);
+  const people = await instructorsById(
+    app.knex,
+    studioId,
+    rows.flatMap((r) => r.instructorIds),
+  );
+  return { rows, people };
+}
+
+describe('timetable presented by PostgreSQL', () => {
+  it('answers exactly what the staff presenter answers, in start order', async () => {
+    const { studio } = await week();
+    const js = await presentedByJs(studio.id, (r) => r.status !== 'removed');
+    const sql = await staffTimetable(app.knex, studio.id, { from: FROM, to: TO });
+    expect(sql).toEqual(js.rows.map((r) => presentEvent(r, js.people)));
+    expect(sql).toHaveLength(6);
+    expect(sql[0]!.instructors.map((i) => i.firstName)).toEqual(['Bo', 'Ada']);
+
+    const all = await staffTimetable(app.knex, studio.id, { from: FROM, to: TO, includeRemoved: true });
+    const jsAll = await presentedByJs(studio.id, () => true);
+    expect(all).toEqual(jsAll.rows.map((r) => presentEvent(r, jsAll.people)));
+  });
+
+  it('answers exactly what the public presenter answers: nothing hidden or removed', async () => {
+    const { studio } = await week();
+    const js = await presentedByJs(studio.id, (r) => r.status !== 'removed' && !r.isHidden);
+    const { items: sql } = await publicTimetable(app.knex, studio.id, { from: FROM, to: TO });
+    expect(sql).toEqual(js.rows.map((r) => presentPublicEvent(r, js.people)));
+    expect(sql.map((e) => e.cancelled)).toContain(true);
+  });
+
+  it('applies the filters', async () => {
+    const { studio, rows } = await week();
+    const ada = (await staffTimetable(app.knex, studio.id, { from: FROM, to: TO })).find(
+      (e) => e.instructors.length === 1 && e.instructors[0]!.firstName === 'Ada',
+    )!.instructors[0]!.id;
+    const byTeacher = await staffTimetable(app.knex, studio.id, { from: FROM, to: TO, instructorId: ada });
+    expect(byTeacher.map((e) => e.id).sort()).toEqual([rows[0]!.id, rows[1]!.id].sort());
+    const byRoom = await staffTimetable(app.knex, studio.id, {
+      from: FROM,
+      to: TO,
+      roomId: (rows[0] as unknown as { room_id: string }).room_id,
+    });
+    expect(byRoom.map((e) => e.id).sort()).toEqual([rows[0]!.id, rows[3]!.id].sort());
+    expect(await staffTimetable(app.knex, studio.id, { from: FROM, to: TO, locationId: uuidv7() })).toEqual(
+      [],
+    );
+  });
+});
