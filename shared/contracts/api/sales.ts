@@ -192,7 +192,8 @@ export type DeskPaymentInput = z.infer<typeof DeskPaymentSchema>;
 
 // ----------------------------------------------------------------------------- payment providers
 
-export const PAYMENT_PROVIDERS = ['test'] as const;
+/** Real providers first: a studio that set one up pays through it rather than the test bank. */
+export const PAYMENT_PROVIDERS = ['stripe', 'test'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 export interface PaymentProviderView {
@@ -201,16 +202,59 @@ export interface PaymentProviderView {
   enabled: boolean;
   /** Sandbox behaviour the test provider simulates on refunds. */
   settings: { refundError: ClientOrderRefundError | null };
+  /** Whether the provider needs keys, whether they are saved, and a hint of which (never the keys). */
+  needsCredentials: boolean;
+  configured: boolean;
+  secretKeyHint: string | null;
+  /** Where the provider should post its notifications (the studio enters it in the provider's dashboard). */
+  webhookPath: string;
 }
 
-export const PaymentProviderTestSchema = z.strictObject({ provider: z.enum(PAYMENT_PROVIDERS) });
+/** A Stripe account's keys: the secret (or restricted) API key and the webhook endpoint's signing secret. */
+export const StripeCredentialsSchema = z.strictObject({
+  secretKey: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,200}$/, 'not a Stripe secret key (sk_test_…, sk_live_…)'),
+  webhookSecret: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9+/=]{8,200}$/, 'not a webhook signing secret (whsec_…)'),
+});
+export type StripeCredentialsInput = z.infer<typeof StripeCredentialsSchema>;
+
+export const PaymentProviderTestSchema = z.strictObject({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** Keys typed but not saved yet; without them the saved ones are tried. */
+  credentials: StripeCredentialsSchema.optional(),
+});
 export const PaymentProviderUpdateSchema = z.strictObject({
   enabled: z.boolean().optional(),
   refundError: z
     .enum(Object.values(ClientOrderRefundError) as [string, ...string[]])
     .nullable()
     .optional(),
+  credentials: StripeCredentialsSchema.optional(),
 });
+
+export interface PaymentProviderTestResult {
+  ok: boolean;
+  message: string;
+  /** Stable reason to translate: null when ok. */
+  reason: 'noCredentials' | 'invalidKey' | 'unreachable' | 'error' | null;
+  livemode?: boolean;
+}
+
+/** A card a client saved with the provider (spec §7 `me/payment-cards`): what to show, never the number. */
+export interface PaymentCardView {
+  id: string;
+  provider: PaymentProviderName;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  createdAt: string;
+}
 export type PaymentProviderUpdateInput = z.infer<typeof PaymentProviderUpdateSchema>;
 
 export interface PaymentOptionView {
@@ -283,6 +327,8 @@ export const CHECKOUT_METHODS = ['online', 'wallet'] as const;
 export const CheckoutSchema = z.strictObject({
   paymentMethod: z.enum(CHECKOUT_METHODS),
   returnPath: ReturnPathSchema.optional(),
+  /** Keep the card for later payments (providers that can; ignored by the others). */
+  saveCard: z.boolean().optional(),
 });
 export type CheckoutInput = z.infer<typeof CheckoutSchema>;
 

@@ -64,7 +64,14 @@ export function usePrepareCart(studio: string) {
   const { i18n } = useTranslation();
   return useMutation({
     mutationFn: (items: CartItemInput[]) => api.post<CartView>(`${studio}/shopping-cart/prepare`, { items }),
-    onSuccess: (cart) => queryClient.setQueryData(cartKey(studio, i18n.language), cart),
+    onSuccess: async (cart) => {
+      // The cart is cached per language (names come translated): refresh the other languages too.
+      await queryClient.invalidateQueries({
+        queryKey: cartKey(studio),
+        predicate: (q) => q.queryKey[2] !== i18n.language,
+      });
+      queryClient.setQueryData(cartKey(studio, i18n.language), cart);
+    },
   });
 }
 

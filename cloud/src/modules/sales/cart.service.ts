@@ -47,6 +47,7 @@ export type CartItemResolver = (
   clientId: string,
   id: string,
   locale: string | null,
+  now: Date,
 ) => Promise<(PricedItem & { lineKind: 'contract_instalment' | 'fee' }) | null>;
 
 const resolvers = new Map<'contract', CartItemResolver>();
@@ -140,7 +141,7 @@ async function priceItem(
     };
   }
   const resolver = resolvers.get('contract');
-  const priced = resolver ? await resolver(db, studio, clientId, item.id, locale) : null;
+  const priced = resolver ? await resolver(db, studio, clientId, item.id, locale, now) : null;
   if (!priced) return unavailable;
   return { ...base, ...priced, total: priced.unitPrice };
 }
@@ -455,6 +456,7 @@ export async function checkout(
     origin: options.origin,
     returnPath: input.returnPath ?? `/${studio.id}/frontoffice/purchases`,
     createdBy: clientId,
+    saveCard: input.saveCard,
   });
   return { orderId: id, status: OrderStatus.awaiting, redirectUrl: started.redirectUrl };
 }

@@ -67,7 +67,7 @@ describe('order status changes (spec §4), through the API', () => {
         }
       }
     }
-  });
+  }, 180_000);
 
   it('shows only the allowed actions, and a reminder cannot be enabled twice', async () => {
     const s = await salesStudio(app);
@@ -477,7 +477,7 @@ describe('access to the sales routes', () => {
     // Nothing changed: the order is still unpaid and nothing was recorded against it.
     expect((await statusOf(id)).status).toBe(S.unpaid);
     expect(await app.knex('client_order_payments').where({ order_id: id })).toHaveLength(0);
-  });
+  }, 180_000);
 
   it("another studio's ids are unknown in one's own studio", async () => {
     const s = await salesStudio(app);

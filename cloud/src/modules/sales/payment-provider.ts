@@ -20,7 +20,31 @@ export interface CreatePaymentRequest {
   returnUrl: string;
   /** Absolute URL of the asynchronous notification (webhook) endpoint. */
   notifyUrl: string;
+  /** The paying client (null for a walk-in or an anonymous donor). */
+  clientId?: string | null;
+  /** The client asked to keep the card for later payments (providers that can). */
+  saveCard?: boolean;
 }
+
+/** What the notification route hands a provider besides the parsed body (signatures cover raw bytes). */
+export interface NotificationRequest {
+  rawBody: string;
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, string | string[] | undefined>;
+}
+
+/** A card saved with the provider (`client_payment_cards`). */
+export interface SavedCard {
+  id: string;
+  studioId: string;
+  clientId: string;
+  provider: string;
+  customerRef: string;
+  methodRef: string;
+}
+
+export type SavedCardChargeResult =
+  { status: 'succeeded'; providerRef: string } | { status: 'declined'; message: string };
 
 export type ProviderRefundResult =
   | { status: 'success' | 'pending'; providerRef: string | null }
@@ -51,7 +75,35 @@ export interface PaymentProvider {
   /** The provider's view of a transaction (used on return, when a notification may be late or lost). */
   fetchStatus(db: Db, studioId: string, providerRef: string): Promise<PaymentOutcome | 'pending' | null>;
   refund(db: Db, studioId: string, providerRef: string, amount: number): Promise<ProviderRefundResult>;
-  /** Null when the body is not a genuine notification of this provider (bad signature, unknown studio). */
-  verifyNotification(db: Db, body: unknown): Promise<ProviderNotification | null>;
-  testConnection(db: Db, studioId: string): Promise<{ ok: boolean; message: string }>;
+  /**
+   * Null when the body is not a genuine notification of this provider (bad signature, unknown
+   * studio); 'ignored' for a genuine one about something the sales module does not follow.
+   */
+  verifyNotification(
+    db: Db,
+    body: unknown,
+    request: NotificationRequest,
+  ): Promise<ProviderNotification | 'ignored' | null>;
+  /** `candidate`: keys typed on the settings screen and not saved yet (the saved ones otherwise). */
+  testConnection(
+    db: Db,
+    studioId: string,
+    candidate?: unknown,
+  ): Promise<{ ok: boolean; message: string; reason?: string | null; livemode?: boolean }>;
+  /** The payer came back through the provider's "cancel" link: end the transaction, report its state. */
+  cancelPayment?(db: Db, studioId: string, providerRef: string): Promise<PaymentOutcome | 'pending' | null>;
+  /** Charges a saved card without the client present (staff's bulk charge). */
+  chargeSavedCard?(
+    db: Db,
+    request: {
+      card: SavedCard;
+      amount: number;
+      currency: string;
+      paymentId: string;
+      description: string;
+      idempotencyKey: string;
+    },
+  ): Promise<SavedCardChargeResult>;
+  /** Forgets a saved card at the provider. */
+  detachCard?(db: Db, card: SavedCard): Promise<void>;
 }

@@ -3,10 +3,20 @@ import type { ClientOrderRefundError } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { PaymentProvider } from './payment-provider';
+import { stripeProvider } from './providers/stripe-provider';
 import { testProvider } from './test-provider';
 
-/** Every provider this server can talk to. A real provider joins this map. */
-export const PROVIDERS: Record<PaymentProviderName, PaymentProvider> = { test: testProvider };
+/**
+ * Every provider this server can talk to, real ones first: the studio's online payments go through
+ * the first enabled one, so a studio that set up Stripe is not sent to the test bank.
+ */
+export const PROVIDERS: Record<PaymentProviderName, PaymentProvider> = {
+  stripe: stripeProvider,
+  test: testProvider,
+};
+
+/** Providers that work only with the studio's own account keys (off until the keys are saved). */
+const NEEDS_CREDENTIALS: ReadonlySet<PaymentProviderName> = new Set(['stripe']);
 
 export function isProviderName(name: string): name is PaymentProviderName {
   return Object.hasOwn(PROVIDERS, name);
@@ -15,7 +25,7 @@ export function isProviderName(name: string): name is PaymentProviderName {
 interface ProviderRow {
   provider: string;
   enabled: boolean;
-  settings: { refundError?: ClientOrderRefundError | null };
+  settings: { refundError?: ClientOrderRefundError | null; credentials?: string; secretKeyHint?: string };
 }
 
 /**
@@ -34,11 +44,17 @@ export async function providerViews(db: Db, studioId: string): Promise<PaymentPr
   const rows = (await db('studio_payment_providers').where({ studioId })) as ProviderRow[];
   return (Object.keys(PROVIDERS) as PaymentProviderName[]).map((name) => {
     const row = rows.find((r) => r.provider === name);
+    const needsCredentials = NEEDS_CREDENTIALS.has(name);
+    const configured = !needsCredentials || Boolean(row?.settings.credentials);
     return {
       provider: name,
       method: PROVIDERS[name].method,
-      enabled: row ? row.enabled : enabledByDefault(),
+      enabled: configured && (row ? row.enabled : !needsCredentials && enabledByDefault()),
       settings: { refundError: row?.settings.refundError ?? null },
+      needsCredentials,
+      configured,
+      secretKeyHint: row?.settings.secretKeyHint ?? null,
+      webhookPath: `/app/payment-notification/${name}${needsCredentials ? `?studio=${studioId}` : ''}`,
     };
   });
 }

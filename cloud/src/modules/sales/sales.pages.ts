@@ -132,11 +132,12 @@ export function registerSalesPageRoutes(router: Router<AppState, AppCustom>): vo
     const payment = await paymentOf(ctx, ctx.query.payment);
     if (!payment) return notFound(ctx);
     if (payment.status === 'pending' && payment.provider && isProviderName(payment.provider)) {
-      const state = await PROVIDERS[payment.provider].fetchStatus(
-        ctx.deps.knex,
-        payment.studioId,
-        payment.providerRef ?? '',
-      );
+      const provider = PROVIDERS[payment.provider];
+      // The provider's "back to the shop" link: the payer gave up, so the provider ends the transaction.
+      const state =
+        ctx.query.cancelled === '1' && provider.cancelPayment
+          ? await provider.cancelPayment(ctx.deps.knex, payment.studioId, payment.providerRef ?? '')
+          : await provider.fetchStatus(ctx.deps.knex, payment.studioId, payment.providerRef ?? '');
       if (state && state !== 'pending') await apply(ctx, payment.id, state);
     }
     ctx.redirect(returnTarget(payment));
@@ -147,9 +148,19 @@ export function registerSalesPageRoutes(router: Router<AppState, AppCustom>): vo
     if (!isProviderName(name)) throw AppError.notFound('provider');
     const provider = PROVIDERS[name];
     const body = (ctx.request as { body?: unknown }).body;
-    const notification = await provider.verifyNotification(ctx.deps.knex, body);
+    const notification = await provider.verifyNotification(ctx.deps.knex, body, {
+      rawBody: (ctx.request as { rawBody?: string }).rawBody ?? '',
+      headers: ctx.headers,
+      query: ctx.query,
+    });
     if (!notification)
       throw new AppError('payment.notificationInvalid', { message: 'not a valid notification' });
+    if (notification === 'ignored') {
+      // Genuine, but about nothing we follow: acknowledged so the provider stops resending it.
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { received: true, result: 'ignored' };
+      return;
+    }
     const result = await ctx.deps.knex.transaction(async (trx) => {
       // Each event is applied once, however often the provider repeats it. Event ids are the
       // provider account's, and each studio has its own account: the key is per studio.

@@ -31,6 +31,7 @@ import {
   type OrderStatusView,
   type PaymentOptionView,
   type PaymentProviderView,
+  type PaymentProviderTestResult,
   type PurchasesView,
   type RefundView,
   type WalletEntryView,
@@ -59,6 +60,8 @@ import {
 } from './cart.service';
 import { donationCheckout, donationInit, donationStatus } from './donation.service';
 import { PROVIDERS, providerViews } from './providers';
+import { encryptCredentials, secretKeyHint } from './providers/credentials';
+import { registerPaymentCardRoutes } from './providers/payment-cards.routes';
 import { presentWalletEntry } from './sales.presenter';
 import {
   applyStatusAction,
@@ -275,6 +278,8 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
 
   // ---------------------------------------------------------------------------------- providers
 
+  registerPaymentCardRoutes(router);
+
   defineRoute(router, {
     method: 'get',
     path: '/v4/:uuid/payment-provider/all',
@@ -294,7 +299,12 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
     ability: 'settings.edit',
     params: StudioParams,
     body: PaymentProviderTestSchema,
-    handle: async ({ db, studio, body }) => PROVIDERS[body.provider].testConnection(db, studio.id),
+    handle: async ({ db, studio, body }): Promise<PaymentProviderTestResult> => {
+      if (body.credentials && body.provider !== 'stripe')
+        throw AppError.invalid({ credentials: ['this provider takes no keys'] });
+      const result = await PROVIDERS[body.provider].testConnection(db, studio.id, body.credentials);
+      return { reason: null, ...result } as PaymentProviderTestResult;
+    },
   });
 
   defineRoute(router, {
@@ -308,6 +318,15 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
       const current = (await providerViews(db, studio.id)).find((p) => p.provider === params.provider)!;
       const patch: Record<string, unknown> = {};
       if (body.refundError !== undefined) patch.refundError = body.refundError;
+      if (body.credentials && !current.needsCredentials)
+        throw AppError.invalid({ credentials: ['this provider takes no keys'] });
+      if (body.credentials) {
+        // Stored encrypted; only a hint of the key is readable afterwards.
+        patch.credentials = encryptCredentials(studio.id, params.provider, body.credentials);
+        patch.secretKeyHint = secretKeyHint(body.credentials.secretKey);
+      }
+      if (body.enabled && current.needsCredentials && !current.configured && !body.credentials)
+        throw AppError.invalid({ enabled: ['save the provider keys first'] });
       await db.raw(
         `insert into studio_payment_providers (id, studio_id, provider, enabled, settings)
          values (?, ?, ?, ?, ?::jsonb)

@@ -34,7 +34,9 @@ import type { Logger } from '../../logger';
 import type { Studio } from '../identity/studio.model';
 import { fulfilOrder } from './fulfilment';
 import { createOrder } from './order-factory';
+import type { SavedCard } from './payment-provider';
 import { providerFor } from './providers';
+import { chargeableCard } from './providers/payment-cards';
 import {
   presentOrder,
   presentOrderLine,
@@ -303,7 +305,7 @@ export async function startOnlinePayment(
   trx: Trx,
   studio: Studio,
   orderId: string,
-  options: { origin: string; returnPath: string; createdBy: string | null },
+  options: { origin: string; returnPath: string; createdBy: string | null; saveCard?: boolean },
 ): Promise<OnlinePaymentStart> {
   const order = await orderRow(trx, studio.id, orderId, true);
   if (!isOrderPayable(order.status))
@@ -321,6 +323,8 @@ export async function startOnlinePayment(
     description: `${studio.name} ${order.id.slice(-8).toUpperCase()}`,
     returnUrl,
     notifyUrl: `${options.origin}/app/payment-notification/${provider.name}`,
+    clientId: order.clientId,
+    saveCard: Boolean(options.saveCard && order.clientId),
   });
   await trx('client_order_payments').insert({
     id: paymentId,
@@ -405,6 +409,60 @@ export async function payOrderFromWallet(
     orderId,
     paymentId,
     createdBy,
+  });
+  await settleIfCovered(trx, orderId, paymentId, now, log);
+}
+
+/**
+ * Charges what is left of an order to the client's saved card (payment method 6, payment card),
+ * without the client present. A declined card is 409 `payment.cardDeclined` and nothing is
+ * recorded. The provider call carries an idempotency key made of the order, the card and the amount,
+ * so if this transaction rolls back after the charge, charging again within the provider's
+ * idempotency window does not take the money twice.
+ */
+export async function payOrderWithSavedCard(
+  trx: Trx,
+  studio: Studio,
+  orderId: string,
+  card: SavedCard,
+  createdBy: string | null,
+  now: Date,
+  log?: Logger,
+): Promise<void> {
+  const order = await orderRow(trx, studio.id, orderId, true);
+  if (!order.clientId || order.clientId !== card.clientId)
+    throw new AppError('payment.methodNotAllowed', { message: "the card is not this client's" });
+  if (!isOrderPayable(order.status))
+    throw new AppError('order.notPayable', { message: 'this order is not waiting for payment' });
+  const due = order.total - Number(order.paid);
+  if (due <= 0) throw new AppError('order.notPayable', { message: 'nothing left to pay' });
+  const provider = await providerFor(trx, studio.id, card.provider);
+  if (!provider.chargeSavedCard)
+    throw new AppError('payment.methodNotAllowed', { message: 'this provider cannot charge saved cards' });
+  const paymentId = uuidv7();
+  const charged = await provider.chargeSavedCard(trx, {
+    card,
+    amount: due,
+    currency: order.currency,
+    paymentId,
+    description: `${studio.name} ${order.id.slice(-8).toUpperCase()}`,
+    idempotencyKey: `order-charge:${order.id}:${card.id}:${due}`,
+  });
+  if (charged.status === 'declined')
+    throw new AppError('payment.cardDeclined', { message: `the card was declined: ${charged.message}` });
+  await trx('client_order_payments').insert({
+    id: paymentId,
+    studioId: studio.id,
+    orderId,
+    clientId: order.clientId,
+    method: PaymentMethod.paymentCard,
+    amount: due,
+    currency: order.currency,
+    status: 'succeeded',
+    provider: provider.name,
+    providerRef: charged.providerRef,
+    createdBy,
+    settledAt: now,
   });
   await settleIfCovered(trx, orderId, paymentId, now, log);
 }
@@ -567,9 +625,9 @@ export async function refundOrder(
 // ------------------------------------------------------------------------------------ bulk, visits
 
 /**
- * Charges each order that still waits for money from its client's wallet (the one stored means of
- * payment we hold). Each order is charged in its own savepoint: one that cannot be charged is listed
- * with the error's key and the others go on.
+ * Charges each order that still waits for money: to the client's saved card when they have one
+ * (with an enabled provider), otherwise from their wallet. Each order is charged in its own
+ * savepoint: one that cannot be charged is listed with the error's key and the others go on.
  */
 export async function bulkCharge(
   trx: Trx,
@@ -587,7 +645,14 @@ export async function bulkCharge(
   const result: BulkChargeResult = { charged: [], failed: [] };
   for (const id of [...new Set(orderIds)]) {
     try {
-      await trx.transaction((sp) => payOrderFromWallet(sp, studio, id, createdBy, now, log));
+      await trx.transaction(async (sp) => {
+        const order = (await sp('client_orders').where({ id }).first('clientId')) as {
+          clientId: string | null;
+        };
+        const card = order.clientId ? await chargeableCard(sp, studio.id, order.clientId, now) : null;
+        if (card) await payOrderWithSavedCard(sp, studio, id, card, createdBy, now, log);
+        else await payOrderFromWallet(sp, studio, id, createdBy, now, log);
+      });
       result.charged.push(id);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

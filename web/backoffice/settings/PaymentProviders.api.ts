@@ -1,0 +1,64 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  PaymentProviderName,
+  PaymentProviderTestResult,
+  PaymentProviderView,
+  StripeCredentialsInput,
+} from '../../../shared/contracts/api/sales';
+import type { ApiClient } from '../../lib/api-client';
+import { useApiClient } from '../../lib/app-context';
+import { useBackoffice } from '../backoffice.api';
+
+/** Payment provider calls (spec §7 `payment-provider/all`, `test-connection`; PATCH is ours). */
+export const paymentProviderKeys = {
+  all: (studio: string) => ['payment-providers', studio] as const,
+};
+
+export function usePaymentProviders() {
+  const api = useApiClient();
+  const studio = useBackoffice().studio.uuid;
+  return useQuery({
+    queryKey: paymentProviderKeys.all(studio),
+    queryFn: ({ signal }) =>
+      api.get<{ items: PaymentProviderView[] }>(`${studio}/payment-provider/all`, { signal }),
+  });
+}
+
+export function useInvalidatePaymentProviders(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const studio = useBackoffice().studio.uuid;
+  return () => queryClient.invalidateQueries({ queryKey: paymentProviderKeys.all(studio) });
+}
+
+export const paymentProviderCalls = {
+  update: (
+    api: ApiClient,
+    studio: string,
+    provider: PaymentProviderName,
+    input: { enabled?: boolean; credentials?: StripeCredentialsInput },
+  ) => api.patch<PaymentProviderView>(`${studio}/payment-provider/${provider}`, input),
+  testConnection: (
+    api: ApiClient,
+    studio: string,
+    provider: PaymentProviderName,
+    credentials?: StripeCredentialsInput,
+  ) =>
+    api.post<PaymentProviderTestResult>(`${studio}/payment-provider/test-connection`, {
+      provider,
+      ...(credentials ? { credentials } : {}),
+    }),
+};
+
+/** Stripe's form: the payload's paths, so server field errors land on the inputs. */
+export type StripeFormValues = {
+  'credentials.secretKey': string;
+  'credentials.webhookSecret': string;
+  enabled: 'true' | 'false';
+};
+
+/** The keys typed into the form, when both are (otherwise the saved ones stay). */
+export function typedCredentials(values: StripeFormValues): StripeCredentialsInput | undefined {
+  const secretKey = values['credentials.secretKey'].trim();
+  const webhookSecret = values['credentials.webhookSecret'].trim();
+  return secretKey || webhookSecret ? { secretKey, webhookSecret } : undefined;
+}
