@@ -490,3 +490,30 @@ export const InvoiceOrderDraftSchema = z.object({
   settings: InvoiceSettingsViewSchema,
 });
 export type InvoiceOrderDraft = z.infer<typeof InvoiceOrderDraftSchema>;
+
+// ------------------------------------------------------------------------------------ the client's own
+
+/** Front office: the signed-in client's own invoices (issued ones, corrections included). */
+export const ClientInvoiceListQuerySchema = z.strictObject({
+  limit: z.coerce.number().pipe(int(1, INVOICES_LIMIT_MAX)).default(INVOICES_LIMIT_DEFAULT),
+  cursor: uuid().optional(),
+});
+export type ClientInvoiceListQuery = z.infer<typeof ClientInvoiceListQuerySchema>;
+
+export const ClientInvoiceSchema = z.object({
+  id: z.string(),
+  kind: z.enum(INVOICE_KINDS),
+  number: z.string(),
+  issueDate: z.string(),
+  orderId: z.string().nullable(),
+  currency: z.string(),
+  gross: z.number(),
+  correctedInvoiceNumber: z.string().nullable(),
+  downloadPath: z.string(),
+});
+export type ClientInvoice = z.infer<typeof ClientInvoiceSchema>;
+export const ClientInvoiceListSchema = z.object({
+  items: z.array(ClientInvoiceSchema),
+  next: z.string().nullable(),
+});
+export type ClientInvoiceList = z.infer<typeof ClientInvoiceListSchema>;

@@ -110,7 +110,7 @@ function DraftForm({ draft }: { draft: InvoiceOrderDraft }) {
   const [termDays, setTermDays] = useState<number>(draft.settings.paymentTermDays);
   const [remarks, setRemarks] = useState('');
   const [errors, setErrors] = useState<FormErrors>({ fields: {}, form: [] });
-  const [nipCheck, setNipCheck] = useState<{ ok: boolean; text: string } | null>(null);
+  const [nipCheck, setNipCheck] = useState<{ ok: boolean; nip: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const currency = draft.order.currency;
 
@@ -131,9 +131,9 @@ function DraftForm({ draft }: { draft: InvoiceOrderDraft }) {
   const checkNip = async () => {
     try {
       const result = await calls.checkNip(buyer.taxId);
-      setNipCheck({ ok: true, text: t('fields.taxIdValid', { nip: result.formatted }) });
+      setNipCheck({ ok: true, nip: result.formatted });
     } catch {
-      setNipCheck({ ok: false, text: t('fields.taxIdInvalid') });
+      setNipCheck({ ok: false, nip: '' });
     }
   };
 
@@ -269,7 +269,7 @@ function DraftForm({ draft }: { draft: InvoiceOrderDraft }) {
                 </Button>
                 {nipCheck ? (
                   <Text size="xs" c={nipCheck.ok ? 'green' : 'red'} data-testid="invoice-nip-check">
-                    {nipCheck.text}
+                    {nipCheck.ok ? t('fields.taxIdValid', { nip: nipCheck.nip }) : t('fields.taxIdInvalid')}
                   </Text>
                 ) : null}
               </Group>

@@ -147,6 +147,16 @@ function OrderView({ order }: { order: OrderDetail }) {
                 {t('receipt.print')}
               </Button>
             )}
+            {order.paid > 0 && (
+              <Button
+                component={Link}
+                to={`/invoices/new?order=${order.id}`}
+                variant="default"
+                data-testid="order-issue-invoice"
+              >
+                {t('invoice.issue')}
+              </Button>
+            )}
           </Group>
         </Group>
       </Card>

@@ -69,9 +69,14 @@ export function OrdersScreen() {
         <Title order={1} size="h2">
           {t('title')}
         </Title>
-        <Button component={Link} to="/pos" variant="light">
-          {t('newSale')}
-        </Button>
+        <Group gap="xs">
+          <Button component={Link} to="/pos/batch-print" variant="default" data-testid="orders-batch-print">
+            {t('batchPrint.open')}
+          </Button>
+          <Button component={Link} to="/pos" variant="light">
+            {t('newSale')}
+          </Button>
+        </Group>
       </Group>
       <Group gap="sm" align="flex-end">
         <TextInput

@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import type { ClientInvoice, ClientInvoiceList } from '../../../shared/contracts/api/invoices';
 import type { OrderStatusView, PurchasesView } from '../../../shared/contracts/api/sales';
 import { FRONT_OFFICE_QUERY } from '../../../shared/contracts/routes';
 import { formatPrice } from '../../../shared/domain/money';
@@ -87,6 +88,15 @@ function Purchases() {
       api.post<PurchasesView>(`${studio}/purchases`, pageParam ? { cursor: pageParam } : {}, { signal }),
     getNextPageParam: (last) => last.next ?? undefined,
   });
+  // The client's own invoices, shown on the purchase they were issued for (newest 200).
+  const invoices = useQuery({
+    queryKey: ['purchases', studio, 'invoices'],
+    queryFn: ({ signal }) => api.get<ClientInvoiceList>(`${studio}/purchases/invoices?limit=200`, { signal }),
+  });
+  const invoicesByOrder = new Map<string, ClientInvoice[]>();
+  for (const invoice of invoices.data?.items ?? [])
+    if (invoice.orderId)
+      invoicesByOrder.set(invoice.orderId, [...(invoicesByOrder.get(invoice.orderId) ?? []), invoice]);
   // The order's state changed (the bank answered): show the list as it is now.
   const settled = returned.data ? paymentOutcome(returned.data) : null;
   const { refetch } = list;
@@ -143,6 +153,7 @@ function Purchases() {
                       {t('purchases.paidWith', { method: te(`paymentMethod.${p.payment.method}`) })}
                     </Text>
                   ) : null}
+                  <PurchaseInvoices invoices={invoicesByOrder.get(p.id) ?? []} />
                 </Stack>
                 <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
                   <Text fw={700}>{formatPrice(p.total, p.currency)}</Text>
@@ -175,5 +186,32 @@ function Purchases() {
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** Download links of the invoices issued for one purchase (the client's own PDF route). */
+function PurchaseInvoices({ invoices }: { invoices: ClientInvoice[] }) {
+  const { t } = useTranslation('invoices');
+  if (invoices.length === 0) return null;
+  return (
+    <Group gap="xs" mt={4}>
+      {invoices.map((invoice) => (
+        <Button
+          key={invoice.id}
+          component="a"
+          href={invoice.downloadPath}
+          download
+          size="compact-sm"
+          variant="light"
+          data-testid="purchase-invoice"
+          data-number={invoice.number}
+          aria-label={t('client.download', { number: invoice.number })}
+        >
+          {t(invoice.kind === 'corrective' ? 'client.corrective' : 'client.invoice', {
+            number: invoice.number,
+          })}
+        </Button>
+      ))}
+    </Group>
   );
 }

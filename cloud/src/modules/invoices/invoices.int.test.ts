@@ -559,3 +559,64 @@ describe('numbering', () => {
     clock.set(NOW);
   });
 });
+
+describe("the client's own invoices (front office)", () => {
+  it('a client lists and downloads their invoices; another client, staff route rules and other studios get nothing', async () => {
+    const { studio, owner, client } = await studioWithOwner();
+    const order = await paidOrder(studio, client.id);
+    const issued = await owner.post(api(studio, `client-order/${order}/invoice`), { buyer: BUYER });
+    expect(issued.status, issued.text).toBe(201);
+    const invoiceId = issued.body.id as string;
+    // A second, cancelled invoice is void: the client does not see it.
+    const other = await paidOrder(studio, client.id);
+    const voided = await owner.post(api(studio, `client-order/${other}/invoice`), { buyer: BUYER });
+    await owner.post(api(studio, `invoice/${voided.body.id}/cancel`), { reason: 'wrong buyer' });
+
+    const me = await app.signedIn(client.email, client.password);
+    const list = await me.get(api(studio, 'purchases/invoices'));
+    expect(list.status, list.text).toBe(200);
+    expect(list.body).toEqual({
+      items: [
+        {
+          id: invoiceId,
+          kind: 'invoice',
+          number: 'FV/2026/000001',
+          issueDate: '2026-11-23',
+          orderId: order,
+          currency: 'PLN',
+          gross: 30000,
+          correctedInvoiceNumber: null,
+          downloadPath: `/api/v4/${studio.id}/purchases/invoice/${invoiceId}/pdf`,
+        },
+      ],
+      next: null,
+    });
+
+    const pdfPath = list.body.items[0].downloadPath as string;
+    const res = await fetch(app.url + pdfPath, { headers: me.headers() });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toContain('FV_2026_000001.pdf');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.toString('latin1')).toContain('FV/2026/000001');
+    expect((await me.get(api(studio, `purchases/invoice/${voided.body.id}/pdf`))).status).toBe(404);
+    expect((await me.get(api(studio, `purchases/invoice/${uuidv7()}/pdf`))).status).toBe(404);
+    expect((await me.get(api(studio, 'purchases/invoices?limit=0'))).status).toBe(400);
+    // The staff routes stay staff's.
+    expect((await me.get(api(studio, `invoice/${invoiceId}/pdf`))).status).toBe(403);
+
+    // Another client of the same studio: the invoice does not exist for them.
+    const stranger = await createUser(app.knex, { firstName: 'Obca', lastName: 'Klientka' });
+    await addMembership(app.knex, studio, stranger, { isClient: true });
+    const strangerHttp = await app.signedIn(stranger.email, stranger.password);
+    const foreign = await strangerHttp.get(pdfPath);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.key).toBe('resource.notFound');
+    expect((await strangerHttp.get(api(studio, 'purchases/invoices'))).body.items).toEqual([]);
+
+    expect((await (await app.anonymous()).get(pdfPath)).status).toBe(401);
+    await expectHiddenFromOtherStudio(app, { method: 'GET', path: pdfPath }, ['FV/2026']);
+    await expectHiddenFromOtherStudio(app, { method: 'GET', path: api(studio, 'purchases/invoices') });
+  });
+});

@@ -1,4 +1,5 @@
 import type {
+  ClientInvoice,
   InvoiceLineView,
   InvoiceListItem,
   InvoiceSettingsView,
@@ -263,6 +264,24 @@ export function presentListItem(
     due: totalDue(row.grossTotal, row.paidAmount),
     paymentDueDate: row.paymentDueDate,
     correctedInvoiceNumber: row.correctedInvoiceNumber,
+  };
+}
+
+/** An invoice on the client's purchases screen, with the client's own download path. */
+export function presentClientInvoice(
+  row: InvoiceRow & { correctedInvoiceNumber: string | null },
+  studioUuid: string,
+): ClientInvoice {
+  return {
+    id: row.id,
+    kind: row.kind,
+    number: row.number,
+    issueDate: row.issueDate,
+    orderId: row.orderId,
+    currency: row.currency,
+    gross: row.grossTotal,
+    correctedInvoiceNumber: row.correctedInvoiceNumber,
+    downloadPath: `/api/v4/${studioUuid}/purchases/invoice/${row.id}/pdf`,
   };
 }
 

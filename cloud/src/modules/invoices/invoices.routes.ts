@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import {
+  ClientInvoiceListQuerySchema,
   InvoiceCancelInputSchema,
   InvoiceCorrectiveInputSchema,
   InvoiceFromOrderInputSchema,
@@ -8,6 +9,7 @@ import {
   InvoiceListQuerySchema,
   InvoiceSettingsInputSchema,
   TaxIdCheckQuerySchema,
+  type ClientInvoiceList,
   type InvoiceInit,
   type InvoiceList,
   type InvoiceOrderDraft,
@@ -24,6 +26,8 @@ import { renderInvoicePdf } from './invoice-pdf';
 import { invoiceFileName } from './invoices.presenter';
 import {
   cancelInvoice,
+  clientInvoiceDetail,
+  listClientInvoices,
   correctInvoice,
   invoiceDetail,
   invoiceSettings,
@@ -212,6 +216,33 @@ export function registerInvoiceRoutes(router: Router<AppState, AppCustom>): void
     handle: async ({ db, studio, body, auth, deps, params }): Promise<InvoiceView> => {
       await cancelInvoice(trx(db), studio, auth.user.id, params.invoice, body.reason, deps.clock.now());
       return invoiceDetail(db, studio, params.invoice, deps.clock.now());
+    },
+  });
+
+  // ---------------------------------------------------------------------------------- the client's own
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/purchases/invoices',
+    access: 'client',
+    params: StudioParams,
+    query: ClientInvoiceListQuerySchema,
+    handle: async ({ db, studio, auth, query }): Promise<ClientInvoiceList> =>
+      listClientInvoices(db, studio, auth.user.id, query),
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/purchases/invoice/:invoice/pdf',
+    access: 'client',
+    params: InvoiceParams,
+    handle: async ({ db, studio, auth, params, deps, ctx }): Promise<Buffer> => {
+      const invoice = await clientInvoiceDetail(db, studio, auth.user.id, params.invoice, deps.clock.now());
+      const pdf = await renderInvoicePdf(invoice);
+      ctx.attachment(invoiceFileName(invoice.number));
+      ctx.type = 'application/pdf';
+      ctx.set('Cache-Control', 'private, no-store');
+      return pdf;
     },
   });
 }

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import type {
+  ClientInvoiceList,
+  ClientInvoiceListQuery,
   InvoiceCorrectiveInput,
   InvoiceFromOrderInput,
   InvoiceIssueInput,
@@ -41,6 +43,7 @@ import {
   invoiceRef,
   presentInvoice,
   presentLine,
+  presentClientInvoice,
   presentListItem,
   presentSettings,
   type BuyerSnapshot,
@@ -795,4 +798,45 @@ export async function listInvoices(db: Db, studio: Studio, query: InvoiceListQue
     items: page.map(presentListItem),
     next: rows.length > query.limit ? page[page.length - 1]!.id : null,
   };
+}
+
+// ------------------------------------------------------------------------------------ the client's own
+
+/**
+ * The signed-in client's own invoices, newest first: issued ones only (a cancelled invoice is void
+ * and stays with the accountant), corrections included. "Own" is the invoice's `client_id`, which an
+ * invoice for an order takes from the order.
+ */
+export async function listClientInvoices(
+  db: Db,
+  studio: Studio,
+  clientId: string,
+  query: ClientInvoiceListQuery,
+): Promise<ClientInvoiceList> {
+  const q = selectInvoices(db, studio.id)
+    .where({ 'i.client_id': clientId, 'i.status': 'issued' })
+    .leftJoin('invoices as c', 'c.id', 'i.corrected_invoice_id')
+    .select('c.number as corrected_invoice_number')
+    .orderBy('i.id', 'desc')
+    .limit(query.limit + 1);
+  if (query.cursor) q.where('i.id', '<', query.cursor);
+  const rows = (await q) as (InvoiceRow & { correctedInvoiceNumber: string | null })[];
+  const page = rows.slice(0, query.limit);
+  return {
+    items: page.map((row) => presentClientInvoice(row, studio.id)),
+    next: rows.length > query.limit ? page[page.length - 1]!.id : null,
+  };
+}
+
+/** One of the client's own issued invoices; anyone else's (or a cancelled one) is unknown: 404. */
+export async function clientInvoiceDetail(
+  db: Db,
+  studio: Studio,
+  clientId: string,
+  id: string,
+  now: Date,
+): Promise<InvoiceView> {
+  const own = await db('invoices').where({ studioId: studio.id, id, clientId, status: 'issued' }).first('id');
+  if (!own) throw AppError.notFound('invoice');
+  return invoiceDetail(db, studio, id, now);
 }

@@ -1,0 +1,176 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Download, type Page } from '@playwright/test';
+import { readDemo } from './support/demo';
+import { RESULTS_DIR } from './support/paths';
+
+/**
+ * Invoices end to end on the demo studio: the manager issues a VAT invoice for the demo client's paid
+ * order (seeded: "Karnet 4 wejścia", paid by card three days ago) with a company buyer — a NIP with a
+ * wrong check digit is refused first — and downloads the PDF; the client downloads the same invoice
+ * from "My purchases". Then the manager sends the order's receipt to the printer and finds it on the
+ * batch-print screen. Screenshots in EN and PL at 390 and 1280 px: <E2E_RESULTS_DIR>/screenshots/invoices-*.
+ */
+const SIZES = [
+  ['1280', { width: 1280, height: 800 }],
+  ['390', { width: 390, height: 844 }],
+] as const;
+const SHOTS = path.join(RESULTS_DIR, 'screenshots');
+
+async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
+  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
+  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
+}
+
+async function shootAll(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const locale of ['EN', 'PL'] as const) {
+    await setLanguage(page, locale);
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await ready();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({
+        path: path.join(SHOTS, `invoices-${name}-${locale.toLowerCase()}-${size}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
+    }
+  }
+  await setLanguage(page, 'EN');
+  await page.setViewportSize(SIZES[0][1]);
+}
+
+/** The downloaded file: a PDF whose document info names the invoice number (pdfkit writes it plain). */
+function expectInvoicePdf(download: Download, file: string, number: string): Buffer {
+  expect(download.suggestedFilename()).toBe(`${number.replaceAll('/', '_')}.pdf`);
+  const bytes = readFileSync(file);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.toString('latin1')).toContain(`(${number})`);
+  expect(bytes.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+  return bytes;
+}
+
+test('invoices: the manager invoices a paid order, both the manager and the client download the PDF', async ({
+  browser,
+}) => {
+  const demo = readDemo();
+  const errors: string[] = [];
+
+  // ---- back office: the manager
+  const office = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US', acceptDownloads: true });
+  const page = await office.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`/${demo.studioUuid}/backoffice`);
+  const signIn = page.getByTestId('sign-in-form');
+  await signIn.locator('input[name="emailAddress"]').fill(demo.managerEmail);
+  await signIn.locator('input[name="password"]').fill(demo.managerPassword);
+  await page.getByTestId('sign-in-submit').click();
+  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  await setLanguage(page, 'EN');
+
+  // The demo client's paid order (the oldest of theirs: other suites may add newer ones).
+  await page.goto(`/${demo.studioUuid}/backoffice#/orders`);
+  await page.getByTestId('orders-search').fill(demo.clientEmail!);
+  const row = page
+    .getByTestId('order-row')
+    .filter({ hasText: 'Karnet 4 wejścia' })
+    .filter({ hasNotText: 'Woda' })
+    .last();
+  await expect(row).toBeVisible();
+  await row.click();
+  await expect(page.getByTestId('order-detail')).toBeVisible();
+  await expect(page.getByTestId('order-status')).toHaveText('Paid');
+  const orderUrl = page.url();
+
+  await page.getByTestId('order-issue-invoice').click();
+  const form = page.getByTestId('invoice-issue-form');
+  await expect(form).toBeVisible();
+  await expect(form.locator('input[name="buyer.name"]')).toHaveValue('Julia Nowak');
+  await form.locator('input[name="buyer.name"]').fill('Pracownia Ruchu Julia Nowak');
+  await form.locator('input[name="buyer.addressLine"]').fill('ul. Złota 44/12');
+  await form.locator('input[name="buyer.postalCode"]').fill('00-120');
+  await form.locator('input[name="buyer.city"]').fill('Warszawa');
+  // A NIP with a wrong check digit: the check says so, and issuing is refused on the field.
+  await form.locator('input[name="buyer.taxId"]').fill('774-000-14-55');
+  await form.getByRole('button', { name: 'Check the NIP' }).click();
+  await expect(page.getByTestId('invoice-nip-check')).toHaveText('Invalid NIP');
+  await page.getByTestId('invoice-issue-submit').click();
+  const taxIdField = form.locator('input[name="buyer.taxId"]');
+  await expect(taxIdField).toHaveAttribute('aria-invalid', 'true');
+  await shootAll(page, 'issue-nip-error', async () => {
+    await expect(taxIdField).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  await taxIdField.fill('774-000-14-54');
+  await form.getByRole('button', { name: 'Check the NIP' }).click();
+  await expect(page.getByTestId('invoice-nip-check')).toHaveText('Valid NIP: 774-000-14-54');
+  await page.getByTestId('invoice-issue-submit').click();
+  await expect(page.getByTestId('invoice-detail')).toBeVisible();
+  const number = (await page.getByTestId('invoice-number').innerText()).match(/FV\/\d{4}\/\d{6}/)?.[0];
+  expect(number).toMatch(/^FV\/\d{4}\/000001$/);
+  await expect(page.getByTestId('invoice-detail')).toContainText('Pracownia Ruchu Julia Nowak');
+  await expect(page.getByTestId('invoice-detail')).toContainText('7740001454');
+  await expect(page.getByTestId('invoice-due')).toContainText('0');
+  await shootAll(page, 'detail', async () => {
+    await expect(page.getByTestId('invoice-download')).toBeVisible();
+  });
+
+  const [managerDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('invoice-download').click(),
+  ]);
+  const managerFile = path.join(RESULTS_DIR, 'invoices-manager.pdf');
+  await managerDownload.saveAs(managerFile);
+  expectInvoicePdf(managerDownload, managerFile, number!);
+
+  // ---- front office: the client downloads the same invoice from "My purchases"
+  const shop = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US', acceptDownloads: true });
+  await shop.addCookies([{ name: 'locale', value: 'en', url: demo.baseURL }]);
+  const client = await shop.newPage();
+  client.on('pageerror', (e) => errors.push(e.message));
+  const query = new URLSearchParams({
+    username: demo.clientEmail!,
+    showLoginForm: '1',
+    redirectAfterLogin: 'purchases',
+  });
+  await client.goto(`/${demo.studioUuid}/frontoffice/login?${query}`);
+  await client.getByTestId('sign-in-form').locator('input[name="password"]').fill(demo.clientPassword!);
+  await client.getByTestId('sign-in-submit').click();
+  await expect(client).toHaveURL(/\/frontoffice\/purchases/);
+  const orderId = orderUrl.split('/').pop()!;
+  const purchase = client.locator(`[data-testid="purchase"][data-order="${orderId}"]`);
+  const link = purchase.getByTestId('purchase-invoice');
+  await expect(link).toHaveAttribute('data-number', number!);
+  await shootAll(client, 'purchases', async () => {
+    await expect(link).toBeVisible();
+  });
+  const [clientDownload] = await Promise.all([client.waitForEvent('download'), link.click()]);
+  const clientFile = path.join(RESULTS_DIR, 'invoices-client.pdf');
+  await clientDownload.saveAs(clientFile);
+  expectInvoicePdf(clientDownload, clientFile, number!);
+
+  // ---- back office: the order's receipt goes to the printer, the batch screen shows its job
+  await page.goto(orderUrl);
+  await page.getByTestId('order-print-receipt').click();
+  await expect(page.getByTestId('order-message')).toBeVisible();
+  await page.goto(`/${demo.studioUuid}/backoffice#/orders`);
+  await page.getByTestId('orders-batch-print').click();
+  await expect(page.getByTestId('batch-print')).toBeVisible();
+  const reference = orderId.slice(-8).toUpperCase();
+  const receipt = page.getByTestId('batch-receipt').filter({ hasText: reference });
+  await expect(receipt.getByTestId('batch-receipt-state')).toHaveAttribute('data-state', 'sent');
+  await expect(receipt).toContainText('sent 1 time');
+  await receipt.getByRole('checkbox').check();
+  await expect(page.getByTestId('batch-print-submit')).toHaveText('Print 1 receipt');
+  await page.getByTestId('batch-print-submit').click();
+  await expect(page.getByTestId('batch-result')).toContainText('1 receipt sent to the printer');
+  await expect(receipt).toContainText('sent 2 times');
+  await shootAll(page, 'batch-print', async () => {
+    await expect(receipt).toBeVisible();
+  });
+
+  expect(errors).toEqual([]);
+  await office.close();
+  await shop.close();
+});
