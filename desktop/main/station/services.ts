@@ -1,5 +1,6 @@
 import type { AppInfo } from '../../../shared/contracts/ipc';
 import { CloudClient } from './cloud-client';
+import { OfflineApi } from './offline-api';
 import { StationService } from './station.service';
 import { StationStore, type SecretBox } from './station-store';
 import { openStationSync } from './station-sync';
@@ -37,10 +38,13 @@ export interface MainServices {
 export function createMainServices(options: MainServicesOptions): MainServices {
   // The store first: it creates the data folder 0700 before the database file goes into it.
   const store = new StationStore(options.dataDir, options.secretBox ?? null);
-  const sync: SyncEnginePort | null =
+  const local =
     options.sync === 'local'
       ? openStationSync(options.dataDir, options.fetch ? { fetch: options.fetch } : {})
-      : (options.sync ?? null);
+      : null;
+  const sync: SyncEnginePort | null = local ?? (options.sync === 'local' ? null : (options.sync ?? null));
+  // The offline subset of the API, from the engine's mirror (only with the station's own engine).
+  const offline = local ? new OfflineApi(local.engine) : null;
   // The cloud answers again: push what waited now rather than at the engine's next poll.
   const probe = new ReachabilityProbe(options.probeIntervalMs, (online) => {
     if (online) sync?.kick?.();
@@ -56,6 +60,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     cloud,
     probe,
     sync,
+    offline,
   });
   sync?.start?.();
   return {

@@ -12,6 +12,7 @@ import type {
 import type { Locale } from '../../../shared/i18n/locales';
 import { AppError } from '../../../shared/errors/app-error';
 import { CloudHttpError, CloudUnreachableError, staffSessionCookie, type CloudClient } from './cloud-client';
+import type { OfflineApi } from './offline-api';
 import { hashPin, verifyPin } from './pin';
 import type { StationFile, StationStore, StoredStaff } from './station-store';
 import { normaliseSyncStatus, type ReachabilityProbe, type SyncEnginePort } from './sync-port';
@@ -21,6 +22,8 @@ export interface StationServiceOptions {
   cloud: CloudClient;
   probe: ReachabilityProbe;
   sync?: SyncEnginePort | null;
+  /** Answers the offline subset of the API from the station's SQLite mirror (none: every call needs the cloud). */
+  offline?: OfflineApi | null;
   /** Wrong PINs in a row before the PIN is dropped and a full sign-in is needed. */
   maxPinAttempts?: number;
   now?: () => Date;
@@ -40,6 +43,7 @@ export class StationService {
   private readonly cloud: CloudClient;
   private readonly probe: ReachabilityProbe;
   private readonly sync: SyncEnginePort | null;
+  private readonly offline: OfflineApi | null;
   private readonly maxPinAttempts: number;
   private readonly now: () => Date;
   private data: StationFile;
@@ -50,6 +54,7 @@ export class StationService {
     this.cloud = options.cloud;
     this.probe = options.probe;
     this.sync = options.sync ?? null;
+    this.offline = options.offline ?? null;
     this.maxPinAttempts = options.maxPinAttempts ?? 5;
     this.now = options.now ?? (() => new Date());
     this.data = this.store.load();
@@ -284,15 +289,28 @@ export class StationService {
       return { status: 204, contentType: null, contentDisposition: null, encoding: 'utf8', body: '' };
     }
     assertStudioPath(pathOnly, device.studioUuid);
+    // Offline-capable calls are answered from SQLite while the cloud is away. A write goes local only
+    // when the cloud was already known to be away: a write that failed on its way might have arrived.
+    const offline = this.offline?.handles(request, device.studioUuid) ? this.offline : null;
+    const cloudAway = !this.probe.isOnline;
+    if (offline && cloudAway) {
+      const local = offline.answer(request, device.studioUuid, current.userId);
+      if (local) return local;
+    }
     try {
       const response = await this.cloud.forward(
         { userId: current.userId, sessionId: current.sessionId, csrfToken: current.csrfToken },
         request,
       );
       if (response.status === 401) await this.dropSession(current.userId);
+      else offline?.remember(current.userId, device.studioUuid, request, response);
       return response;
     } catch (error) {
       if (error instanceof CloudUnreachableError) {
+        if (offline?.isRead(request, device.studioUuid)) {
+          const local = offline.answer(request, device.studioUuid, current.userId);
+          if (local) return local;
+        }
         throw new AppError('station.cloudUnreachable', { message: 'the cloud cannot be reached' });
       }
       throw error;

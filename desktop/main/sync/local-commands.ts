@@ -1,14 +1,17 @@
+import { v7 as uuidv7 } from 'uuid';
 import {
   BookClassArgsSchema,
   CancelBookingArgsSchema,
   CheckInArgsSchema,
   CreateClientArgsSchema,
+  RecordSaleArgsSchema,
   UpdateClientArgsSchema,
   findCommand,
   type BookClassArgs,
   type CancelBookingArgs,
   type CheckInArgs,
   type CreateClientArgs,
+  type RecordSaleArgs,
   type UpdateClientArgs,
 } from '../../../shared/contracts/sync';
 import { V, isCancelled, takesPlace } from '../../../shared/domain/bookings';
@@ -176,6 +179,44 @@ const checkIn: LocalCommand<CheckInArgs> = {
   },
 };
 
+/**
+ * recordSale: the sale itself is kept in `local_sales` (desktop/main/station/sales.ts writes it in the
+ * same transaction); the cache gets what the desk needs at once — each pass sold, provisional (its
+ * id is the station's; the server's pass replaces it at the pull that confirms the sale).
+ */
+const recordSale: LocalCommand<RecordSaleArgs> = {
+  name: 'recordSale',
+  version: 1,
+  effects: (a, ctx) =>
+    a.lines.flatMap((line) => {
+      if (line.type !== 'pricingOption' || !a.clientId) return [];
+      const option = ctx.store.get<{ id: string; entries?: number | null }>('pricing_options', line.id);
+      return Array.from({ length: line.quantity }, (): EffectOp => {
+        const id = uuidv7();
+        return {
+          op: 'put',
+          tbl: 'client_pricing_options',
+          id,
+          data: {
+            id,
+            studio_id: ctx.studioId,
+            client_id: a.clientId,
+            pricing_option_id: line.id,
+            status: 1,
+            entries: option?.entries ?? null,
+            price_paid: line.unitPrice,
+            activated_at: null,
+            expires_at: null,
+            sold_at: ctx.now,
+            created_at: ctx.now,
+            provisional: true,
+            sale_id: a.saleId,
+          },
+        };
+      });
+    }),
+};
+
 const LOCAL_COMMANDS = new Map<string, { command: LocalCommand<never>; parse: (args: unknown) => unknown }>([
   [
     'createClient@1',
@@ -191,6 +232,10 @@ const LOCAL_COMMANDS = new Map<string, { command: LocalCommand<never>; parse: (a
     { command: cancelBooking as LocalCommand<never>, parse: (x) => CancelBookingArgsSchema.parse(x) },
   ],
   ['checkIn@1', { command: checkIn as LocalCommand<never>, parse: (x) => CheckInArgsSchema.parse(x) }],
+  [
+    'recordSale@1',
+    { command: recordSale as LocalCommand<never>, parse: (x) => RecordSaleArgsSchema.parse(x) },
+  ],
 ]);
 
 /** Validates the arguments (zod: throws with every bad field) and computes the local effect. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ClientCreateInputSchema, ClientUpdateInputSchema } from '../api/clients';
 import { uuid } from '../api/common';
+import { RecordSaleArgsSchema } from './sales';
 
 /**
  * Commands a station queues in its outbox: named and versioned (`createClient@1`). The server runs
@@ -81,6 +82,7 @@ export const SYNC_COMMANDS: readonly CommandDescriptor[] = [
   { name: 'bookClass', version: 1, kind: 'intent', args: BookClassArgsSchema },
   { name: 'cancelBooking', version: 1, kind: 'intent', args: CancelBookingArgsSchema },
   { name: 'checkIn', version: 1, kind: 'fact', args: CheckInArgsSchema },
+  { name: 'recordSale', version: 1, kind: 'fact', args: RecordSaleArgsSchema },
 ];
 
 export const commandKey = (name: string, version: number) => `${name}@${version}`;

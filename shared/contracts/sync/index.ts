@@ -4,4 +4,5 @@ export * from './devices';
 export * from './outcomes';
 export * from './pull';
 export * from './push';
+export * from './sales';
 export * from './tables';

@@ -1,7 +1,8 @@
 /**
- * Every command handler, registered at import. Left for the sales/POS module (docs: README): recordSale@1.
+ * Every command handler, registered at import. recordSale@1 is in sales.commands.ts.
  */
 import './clients.commands';
 import './visits.commands';
+import './sales.commands';
 
 export { findHandler, registeredCommands, type CommandHandler } from './registry';

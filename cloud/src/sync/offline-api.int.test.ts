@@ -1,0 +1,229 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLocalDatabase } from '../../../desktop/main/db/database';
+import { OfflineApi } from '../../../desktop/main/station/offline-api';
+import { SyncEngine } from '../../../desktop/main/sync/engine';
+import {
+  BookingResultSchema,
+  ClientVisitListSchema,
+  ClientVisitSchema,
+  EventEnrollmentsSchema,
+} from '../../../shared/contracts/api/bookings';
+import {
+  ClientListSchema,
+  ClientProfileSchema,
+  ClientSearchResultSchema,
+} from '../../../shared/contracts/api/clients';
+import { ScheduleEventListSchema } from '../../../shared/contracts/api/schedule';
+import type { ApiRequestInput } from '../../../shared/contracts/ipc';
+import { ClientVisitStatus } from '../../../shared/enums/visits';
+import { AppError } from '../../../shared/errors';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { bookingStudio } from '../modules/bookings/bookings-fixtures';
+
+/**
+ * The station's offline API (desktop/main/station/offline-api.ts) against a studio bootstrapped from
+ * the real cloud: its answers parse with the same schemas the screens use and say what the cloud
+ * says; the desk's writes become engine commands that reach the cloud once.
+ */
+let app: TestApp;
+let tmp: string;
+beforeAll(async () => {
+  app = await startTestApp();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'offline-api-'));
+});
+afterAll(async () => {
+  await app?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function setup() {
+  const st = await bookingStudio(app, new Date(Date.now() + 3 * 3_600_000), { capacity: 5 });
+  const owner = await app.signedIn(st.manager.email, st.manager.password);
+  const cookie = encodeURIComponent(`${owner.session!.userId}:${owner.session!.sessionId}`);
+  const walkIn = await st.addClient(false, 'Zielińska');
+  const regular = await st.addClient(true, 'Żak');
+  const db = openLocalDatabase(path.join(tmp, `${uuidv7()}.db`));
+  const engine = new SyncEngine(db);
+  await engine.registerDevice(app.url, cookie, 'Recepcja');
+  await engine.syncOnce();
+  const offline = new OfflineApi(engine);
+  const studio = st.studio.id;
+  const userId = owner.session!.userId;
+  /** What the cloud answers, kept by the station as it would from a forwarded call. */
+  const online = async (method: 'GET' | 'POST', p: string, body?: unknown) => {
+    const res = method === 'GET' ? await owner.get(`/api/${p}`) : await owner.post(`/api/${p}`, body);
+    expect(res.status, res.text).toBe(200);
+    offline.remember(
+      userId,
+      studio,
+      { method, path: p },
+      {
+        status: 200,
+        contentType: 'application/json',
+        contentDisposition: null,
+        encoding: 'utf8',
+        body: res.text,
+      },
+    );
+    return res.body;
+  };
+  const local = (method: ApiRequestInput['method'], p: string, body?: unknown) => {
+    const request: ApiRequestInput = {
+      method,
+      path: p,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    };
+    expect(offline.handles(request, studio)).toBe(true);
+    const answer = offline.answer(request, studio, userId);
+    expect(answer?.status).toBe(200);
+    return JSON.parse(answer!.body) as unknown;
+  };
+  return { ...st, engine, offline, studio, userId, walkIn, regular, online, local };
+}
+
+describe('offline API (answers from SQLite)', () => {
+  it('answers the desk reads as the cloud does: search, list, profile with passes, timetable, attendees', async () => {
+    const t = await setup();
+    const v4 = (p: string) => `v4/${t.studio}/${p}`;
+    // The cloud once (settings-like reads and the person's abilities are kept from it).
+    const init = await t.online('GET', v4('schedule/init'));
+    const day = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+    const find = { from: day, to: day };
+    const cloudWeek = await t.online('POST', v4('schedule/find'), find);
+    const cloudAttendees = await t.online('GET', v4(`schedule-event/${t.eventId}/enrollments/init`));
+    const cloudProfile = await t.online('GET', v4(`client/${t.regular.user.id}/profile`));
+
+    const search = ClientSearchResultSchema.parse(t.local('GET', v4('client/search?q=zie&limit=10')));
+    expect(search.items.map((c) => c.id)).toEqual([t.walkIn.user.id]);
+    const list = ClientListSchema.parse(t.local('GET', v4('client/collection?q=%C5%BCak&limit=50')));
+    expect(list.items).toMatchObject([{ id: t.regular.user.id, firstName: 'Żak', hasValidPass: true }]);
+
+    const profile = ClientProfileSchema.parse(t.local('GET', v4(`client/${t.regular.user.id}/profile`)));
+    expect(profile.client).toMatchObject({ id: t.regular.user.id, firstName: 'Żak', status: 'active' });
+    expect(profile.validPasses.map((p) => p.id)).toEqual(
+      cloudProfile.validPasses.map((p: { id: string }) => p.id),
+    );
+    expect(profile.abilities.canEdit).toBe(false);
+
+    const week = ScheduleEventListSchema.parse(t.local('POST', v4('schedule/find'), find));
+    expect(week.items.map((e) => e.id)).toEqual(cloudWeek.items.map((e: { id: string }) => e.id));
+    expect(week.items[0]).toMatchObject({
+      classService: cloudWeek.items[0].classService,
+      locationName: cloudWeek.items[0].locationName,
+      capacity: 5,
+      startsAt: cloudWeek.items[0].startsAt,
+    });
+    expect(init.timeZone).toBeTruthy();
+
+    const attendees = EventEnrollmentsSchema.parse(
+      t.local('GET', v4(`schedule-event/${t.eventId}/enrollments/init`)),
+    );
+    expect(attendees).toMatchObject({
+      capacity: cloudAttendees.capacity,
+      taken: cloudAttendees.taken,
+      placesLeft: cloudAttendees.placesLeft,
+      can: { book: cloudAttendees.can.book, checkIn: cloudAttendees.can.checkIn, overrideRules: false },
+    });
+  });
+
+  it("the desk's writes become commands: enrol, present, check-in, cancel — visible at once, in the cloud once", async () => {
+    const t = await setup();
+    const v4 = (p: string) => `v4/${t.studio}/${p}`;
+    await t.online('GET', v4(`schedule-event/${t.eventId}/enrollments/init`));
+    const booked = BookingResultSchema.parse(
+      t.local('POST', v4(`schedule-event/${t.eventId}/enrollment/enroll`), { clientId: t.regular.user.id }),
+    );
+    expect(booked.outcome).toBe('booked');
+    const present = ClientVisitListSchema.pick({ items: true }).parse(
+      t.local('POST', v4('client-enrollment/status'), {
+        clientVisitIds: [booked.visit.id],
+        action: 'present',
+      }),
+    );
+    expect(present.items[0]!.status).toBe(ClientVisitStatus.present);
+    const walkIn = ClientVisitSchema.parse(
+      t.local('POST', v4(`schedule-event/${t.eventId}/check-in`), { clientId: t.walkIn.user.id }),
+    );
+    expect(walkIn.status).toBe(ClientVisitStatus.present);
+    // Already on the class: refused at the desk like the cloud would.
+    expect(() =>
+      t.offline.answer(
+        {
+          method: 'POST',
+          path: v4(`schedule-event/${t.eventId}/enrollment/enroll`),
+          body: JSON.stringify({ clientId: t.regular.user.id }),
+        },
+        t.studio,
+        t.userId,
+      ),
+    ).toThrow(AppError);
+    const attendees = EventEnrollmentsSchema.parse(
+      t.local('GET', v4(`schedule-event/${t.eventId}/enrollments/init`)),
+    );
+    expect(attendees.attendees.map((a) => [a.client.id, a.status]).sort()).toEqual(
+      [
+        [t.regular.user.id, ClientVisitStatus.present],
+        [t.walkIn.user.id, ClientVisitStatus.present],
+      ].sort(),
+    );
+    expect(t.engine.outbox().map((m) => [m.name, m.actorId])).toEqual([
+      ['bookClass', t.userId],
+      ['checkIn', t.userId],
+      ['checkIn', t.userId],
+    ]);
+    // Invalid input: 400 with the fields, nothing queued.
+    expect(() =>
+      t.offline.answer(
+        {
+          method: 'POST',
+          path: v4('client-enrollment/status'),
+          body: JSON.stringify({ clientVisitIds: [] }),
+        },
+        t.studio,
+        t.userId,
+      ),
+    ).toThrow(expect.objectContaining({ status: 400 }));
+    // Absent / reset need the cloud.
+    expect(() =>
+      t.local('POST', v4('client-enrollment/status'), {
+        clientVisitIds: [booked.visit.id],
+        action: 'absent',
+      }),
+    ).toThrow(expect.objectContaining({ key: 'station.cloudUnreachable' }));
+
+    await t.engine.syncOnce();
+    expect(t.engine.status().pending).toBe(0);
+    const visits = await app
+      .knex('client_visits')
+      .where({ scheduleEventId: t.eventId })
+      .whereIn('clientId', [t.regular.user.id, t.walkIn.user.id]);
+    expect(visits.map((v) => v.status)).toEqual([ClientVisitStatus.present, ClientVisitStatus.present]);
+  });
+
+  it('answers nothing for other studios, unknown classes or calls it does not serve', async () => {
+    const t = await setup();
+    const other = uuidv7();
+    const request: ApiRequestInput = { method: 'GET', path: `v4/${other}/client/search?q=za` };
+    expect(t.offline.handles(request, t.studio)).toBe(false);
+    expect(t.offline.answer(request, t.studio, t.userId)).toBeNull();
+    expect(t.offline.answer({ method: 'GET', path: `v4/${t.studio}/orders` }, t.studio, t.userId)).toBeNull();
+    // A settings read never seen online has no answer (the screen shows the cloud as unreachable).
+    expect(
+      t.offline.answer({ method: 'GET', path: `v4/${t.studio}/schedule/init` }, t.studio, t.userId),
+    ).toBeNull();
+    expect(() =>
+      t.offline.answer(
+        { method: 'GET', path: `v4/${t.studio}/schedule-event/${other}/enrollments/init` },
+        t.studio,
+        t.userId,
+      ),
+    ).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() =>
+      t.offline.answer({ method: 'GET', path: `v4/${t.studio}/client/${other}/profile` }, t.studio, t.userId),
+    ).toThrow(expect.objectContaining({ status: 404 }));
+  });
+});

@@ -1,0 +1,605 @@
+import { v7 as uuidv7 } from 'uuid';
+import { type z } from 'zod';
+import {
+  EnrollInputSchema,
+  EnrollmentStatusInputSchema,
+  CheckInInputSchema,
+  type BookingResult,
+  type ClientVisitView,
+  type EventEnrollments,
+} from '../../../shared/contracts/api/bookings';
+import type { ClientProfile, ClientSearchResult, ClientList } from '../../../shared/contracts/api/clients';
+import { ScheduleFindInputSchema, type ScheduleEventView } from '../../../shared/contracts/api/schedule';
+import type { ApiRequestInput, ApiResponse } from '../../../shared/contracts/ipc';
+import { V, isCancelled, takesPlace } from '../../../shared/domain/bookings';
+import { escapeLike, foldSearchText } from '../../../shared/domain/clients';
+import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
+import { AppError, zodIssuesToFields } from '../../../shared/errors';
+import type { SyncEngine } from '../sync/engine';
+import type { Row } from '../sync/local-store';
+
+/**
+ * The offline subset of the cloud's API, answered from the station's SQLite mirror when the cloud
+ * cannot be reached (docs/offline-sync.md: "the desktop main process serves the offline-capable
+ * subset of the same contract"). Same paths, same shapes (the web screens parse them with the same
+ * zod schemas), so React code never knows which one answered.
+ *
+ * - Live data comes from the synced rows with pending local effects on top: client search and list,
+ *   a client's profile basics and valid passes, the timetable of a period, a class's attendees.
+ * - The desk's writes become engine commands (durable in the outbox before the answer): enrol →
+ *   `bookClass`, check-in and "present" → `checkIn`, cancel → `cancelBooking`. Their answers are
+ *   provisional; the server's outcome replaces them at the next pull.
+ * - Settings-like reads (`schedule/init`, `client-list/init`, `client/add/init`, `auth/me`) and what
+ *   the person may do are the last answer the cloud gave this person, kept in `api_cache`.
+ * - Anything else answers null: the caller reports the cloud unreachable, as before.
+ */
+
+type Json = Record<string, unknown>;
+type Handler = (m: RegExpMatchArray, req: ParsedRequest) => unknown;
+
+interface ParsedRequest {
+  method: string;
+  query: URLSearchParams;
+  body: unknown;
+  userId: string;
+}
+
+/** Cached answers, by method and path after the studio (or the whole path for unscoped ones). */
+const CACHED_READS = new Set([
+  'POST backoffice/init',
+  'GET schedule/init',
+  'GET client-list/init',
+  'GET client/add/init',
+  'GET v4/auth/me',
+]);
+/** POSTs that only read (init, a search with a body): answered locally even after a failed attempt. */
+const READ_POSTS = new Set(['backoffice/init', 'schedule/find']);
+const ENROLLMENT_CAN = 'enrollments.can';
+const CLIENT_ABILITIES = 'client.abilities';
+
+const iso = (v: unknown): string | null =>
+  v === null || v === undefined ? null : new Date(String(v)).toISOString();
+
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) throw AppError.invalid(zodIssuesToFields(parsed.error.issues));
+  return parsed.data;
+}
+
+export class OfflineApi {
+  private readonly routes: Array<[string, RegExp, Handler]>;
+
+  constructor(
+    private readonly engine: SyncEngine,
+    private readonly now: () => Date = () => new Date(engine.serverNow()),
+  ) {
+    this.routes = [
+      ['GET', /^client\/search$/, (_m, r) => this.clientSearch(r)],
+      ['GET', /^client\/collection$/, (_m, r) => this.clientList(r)],
+      ['GET', /^client\/([0-9a-f-]{36})\/profile$/, (m, r) => this.clientProfile(m[1]!, r)],
+      ['POST', /^schedule\/find$/, (_m, r) => this.scheduleFind(r)],
+      ['GET', /^schedule-event\/([0-9a-f-]{36})\/enrollments\/init$/, (m, r) => this.enrollments(m[1]!, r)],
+      ['POST', /^schedule-event\/([0-9a-f-]{36})\/enrollment\/enroll$/, (m, r) => this.enrol(m[1]!, r)],
+      ['POST', /^schedule-event\/([0-9a-f-]{36})\/check-in$/, (m, r) => this.checkIn(m[1]!, r)],
+      ['POST', /^client-enrollment\/status$/, (_m, r) => this.setStatus(r)],
+    ];
+  }
+
+  private get store() {
+    return this.engine.store;
+  }
+
+  /** Keeps what the offline answers cannot compute: settings-like reads, and the person's abilities. */
+  remember(userId: string, studioUuid: string, request: ApiRequestInput, response: ApiResponse): void {
+    if (response.status !== 200 || response.encoding !== 'utf8') return;
+    const key = this.keyOf(request.path.split('?')[0] ?? '', studioUuid);
+    if (key === null) return;
+    const save = (k: string, body: string) =>
+      this.engine.db
+        .prepare(
+          `insert into api_cache (user_id, key, body, saved_at) values (?, ?, ?, ?)
+           on conflict (user_id, key) do update set body = excluded.body, saved_at = excluded.saved_at`,
+        )
+        .run(userId, k, body, new Date().toISOString());
+    try {
+      if (CACHED_READS.has(`${request.method} ${key}`)) save(key, response.body);
+      else if (request.method === 'GET' && /^schedule-event\/[^/]+\/enrollments\/init$/.test(key))
+        save(ENROLLMENT_CAN, JSON.stringify((JSON.parse(response.body) as EventEnrollments).can));
+      else if (request.method === 'GET' && /^client\/[^/]+\/profile$/.test(key))
+        save(CLIENT_ABILITIES, JSON.stringify((JSON.parse(response.body) as ClientProfile).abilities));
+    } catch {
+      // Not JSON of the expected shape: nothing worth keeping.
+    }
+  }
+
+  private cached<T>(userId: string, key: string): T | null {
+    const row = this.engine.db
+      .prepare('select body from api_cache where user_id = ? and key = ?')
+      .get(userId, key) as { body: string } | undefined;
+    return row ? (JSON.parse(row.body) as T) : null;
+  }
+
+  private keyOf(pathOnly: string, studioUuid: string): string | null {
+    if (pathOnly === 'v4/auth/me') return pathOnly;
+    const prefix = `v4/${studioUuid}/`;
+    return pathOnly.startsWith(prefix) ? pathOnly.slice(prefix.length) : null;
+  }
+
+  /** Whether this call has an offline answer (a read of the mirror or a queued command). */
+  handles(request: ApiRequestInput, studioUuid: string): boolean {
+    const key = this.keyOf(request.path.split('?')[0] ?? '', studioUuid);
+    if (key === null) return false;
+    if (CACHED_READS.has(`${request.method} ${key}`)) return true;
+    return this.routes.some(([method, pattern]) => method === request.method && pattern.test(key));
+  }
+
+  /** A call that changes nothing (GET, or a POST that only reads): safe to answer locally after a failed attempt. */
+  isRead(request: ApiRequestInput, studioUuid: string): boolean {
+    const key = this.keyOf(request.path.split('?')[0] ?? '', studioUuid);
+    return request.method === 'GET' || (request.method === 'POST' && key !== null && READ_POSTS.has(key));
+  }
+
+  /**
+   * The offline answer, or null when this call has none (or, for a cached read, none was kept).
+   * Bad input is a 400 with every field, like the cloud's; an unknown class or client a 404.
+   */
+  answer(request: ApiRequestInput, studioUuid: string, userId: string): ApiResponse | null {
+    const [pathOnly = '', search = ''] = request.path.split('?');
+    const key = this.keyOf(pathOnly, studioUuid);
+    if (key === null || !this.engine.studioId) return null;
+    if (CACHED_READS.has(`${request.method} ${key}`)) {
+      const row = this.engine.db
+        .prepare('select body from api_cache where user_id = ? and key = ?')
+        .get(userId, key) as { body: string } | undefined;
+      return row ? json(200, row.body) : null;
+    }
+    for (const [method, pattern, handler] of this.routes) {
+      if (method !== request.method) continue;
+      const m = key.match(pattern);
+      if (!m) continue;
+      let body: unknown = undefined;
+      if (request.body) {
+        try {
+          body = JSON.parse(request.body);
+        } catch {
+          throw AppError.invalid({ '': ['not JSON'] });
+        }
+      }
+      const value = handler(m, { method, query: new URLSearchParams(search), body, userId });
+      return json(200, JSON.stringify(value));
+    }
+    return null;
+  }
+
+  // ------------------------------------------------------------------ clients
+
+  private clientRows(q: string, limit: number, archived: boolean): Row[] {
+    const folded = foldSearchText(q.trim());
+    return (
+      this.store.db
+        .prepare(
+          `select data from rows where tbl = 'clients'
+             and (? = '' or json_extract(data, '$.search_text') like ? escape '\\')
+             and (json_extract(data, '$.archived_at') is null) = ?
+           order by json_extract(data, '$.last_key'), json_extract(data, '$.first_key'), id limit ?`,
+        )
+        .all(folded, `%${escapeLike(folded)}%`, archived ? 0 : 1, limit) as Array<{ data: string }>
+    ).map((r) => JSON.parse(r.data) as Row);
+  }
+
+  private clientSearch(r: ParsedRequest): ClientSearchResult {
+    const limit = Math.min(50, Math.max(1, Number(r.query.get('limit') ?? 10) || 10));
+    return {
+      items: this.clientRows(r.query.get('q') ?? '', limit, false).map((c) => ({
+        id: String(c.user_id),
+        firstName: String(c.first_name ?? ''),
+        lastName: String(c.last_name ?? ''),
+        emailAddress: (c.email as string | null) ?? null,
+        phone: (c.phone as string | null) ?? null,
+        status: c.archived_at ? 'archived' : 'active',
+      })),
+      next: null,
+    };
+  }
+
+  private validPasses(userId: string): Row[] {
+    const now = this.now().getTime();
+    return (
+      this.store.db
+        .prepare(
+          `select data from rows where tbl = 'client_pricing_options' and json_extract(data, '$.client_id') = ?`,
+        )
+        .all(userId) as Array<{ data: string }>
+    )
+      .map((r) => JSON.parse(r.data) as Row)
+      .filter((p) => Number(p.status) === 1 && (!p.expires_at || Date.parse(String(p.expires_at)) > now))
+      .sort((a, b) => String(a.expires_at ?? '9999').localeCompare(String(b.expires_at ?? '9999')));
+  }
+
+  private tagsOf(userId: string): Array<{ id: string; name: string }> {
+    return (
+      this.store.db
+        .prepare(
+          `select t.data as data from rows ut join rows t on t.tbl = 'tags' and t.id = json_extract(ut.data, '$.tag_id')
+            where ut.tbl = 'user_tags' and json_extract(ut.data, '$.user_id') = ?`,
+        )
+        .all(userId) as Array<{ data: string }>
+    ).map((r) => {
+      const tag = JSON.parse(r.data) as Row;
+      return { id: tag.id, name: String(tag.name ?? '') };
+    });
+  }
+
+  private listItem(c: Row) {
+    const userId = String(c.user_id);
+    return {
+      id: userId,
+      firstName: String(c.first_name ?? ''),
+      lastName: String(c.last_name ?? ''),
+      emailAddress: (c.email as string | null) ?? null,
+      phone: (c.phone as string | null) ?? null,
+      birthDate: (c.birth_date as string | null) ?? null,
+      sex: c.sex === null || c.sex === undefined ? null : Number(c.sex),
+      status: c.archived_at ? ('archived' as const) : ('active' as const),
+      tags: this.tagsOf(userId),
+      hasValidPass: this.validPasses(userId).length > 0,
+      createdAt: iso(c.created_at) ?? new Date(0).toISOString(),
+    };
+  }
+
+  /** The client list's first page for a search (filters other than the text and status are not applied offline). */
+  private clientList(r: ParsedRequest): ClientList {
+    const limit = Math.min(100, Math.max(1, Number(r.query.get('limit') ?? 50) || 50));
+    const archived = r.query.get('status') === 'archived';
+    return {
+      items: this.clientRows(r.query.get('q') ?? '', limit, archived).map((c) => this.listItem(c)),
+      next: null,
+    };
+  }
+
+  private clientProfile(userId: string, r: ParsedRequest): ClientProfile {
+    const c = this.store.clientByUser(userId);
+    if (!c) throw AppError.notFound('client');
+    const names = new Map<string, Json>();
+    const nameOf = (optionId: string) => {
+      if (!names.has(optionId))
+        names.set(optionId, (this.store.get('pricing_options', optionId)?.name as Json | undefined) ?? {});
+      return names.get(optionId) as Record<string, { value: string }>;
+    };
+    return {
+      client: {
+        ...this.listItem(c),
+        isMember: false,
+        hasAccount: false,
+        archivedAt: iso(c.archived_at),
+        updatedAt: iso(c.updated_at) ?? new Date(0).toISOString(),
+      },
+      notes: [],
+      validPasses: this.validPasses(userId).map((p) => ({
+        id: p.id,
+        pricingOptionId: String(p.pricing_option_id),
+        name: nameOf(String(p.pricing_option_id)),
+        entries: p.entries === null || p.entries === undefined ? null : Number(p.entries),
+        expiresAt: iso(p.expires_at),
+      })),
+      // Offline nothing is edited here: viewing only, whatever the person may do online.
+      abilities: {
+        ...(this.cached<ClientProfile['abilities']>(r.userId, CLIENT_ABILITIES) ?? {
+          canView: true,
+          canDelete: false,
+          canExport: false,
+          canMessage: false,
+          canDecryptFields: false,
+        }),
+        canEdit: false,
+        canDelete: false,
+        canExport: false,
+        canMessage: false,
+      },
+    };
+  }
+
+  // ------------------------------------------------------------------ timetable
+
+  private timeZone(userId: string): string {
+    return this.cached<{ timeZone: string }>(userId, 'schedule/init')?.timeZone ?? 'UTC';
+  }
+
+  private instructors(userId: string): Map<string, { id: string; firstName: string; lastName: string }> {
+    const init = this.cached<{ instructors: Array<{ id: string; firstName: string; lastName: string }> }>(
+      userId,
+      'schedule/init',
+    );
+    return new Map((init?.instructors ?? []).map((i) => [i.id, i]));
+  }
+
+  private eventView(e: Row, userId: string): ScheduleEventView {
+    const service = this.store.get('class_services', String(e.class_service_id));
+    const location = this.store.get('locations', String(e.location_id));
+    const room = e.room_id ? this.store.get('location_rooms', String(e.room_id)) : null;
+    const people = this.instructors(userId);
+    const ids = Array.isArray(e.instructor_ids)
+      ? (e.instructor_ids as string[])
+      : e.instructor_id
+        ? [String(e.instructor_id)]
+        : [];
+    return {
+      id: e.id,
+      scheduleMetaId: (e.schedule_meta_id as string | null) ?? null,
+      occurrenceDate: (e.occurrence_date as string | null) ?? null,
+      classService: {
+        id: String(e.class_service_id),
+        name: (service?.name as Record<string, { value: string }>) ?? {},
+        color: String(service?.color ?? '#868e96'),
+        serviceType:
+          (service?.service_type as ScheduleEventView['classService']['serviceType']) ?? 'classroom',
+      },
+      locationId: String(e.location_id),
+      locationName: String(location?.name ?? ''),
+      roomId: (e.room_id as string | null) ?? null,
+      roomName: room ? String(room.name ?? '') : null,
+      instructors: ids.map((id) => people.get(id) ?? { id, firstName: '', lastName: '' }),
+      startsAt: iso(e.starts_at)!,
+      endsAt: iso(e.ends_at)!,
+      capacity: Number(e.capacity ?? 0),
+      waitingListSize: Number(e.waiting_list_size ?? 0),
+      status: (e.status as ScheduleEventView['status']) ?? 'scheduled',
+      hidden: Boolean(e.is_hidden),
+      bookableOnline: Boolean(e.bookable_online),
+      livestreamUrl: (e.livestream_url as string | null) ?? null,
+      notes: String(e.notes ?? ''),
+      edited: Boolean(e.edited_at),
+    };
+  }
+
+  private scheduleFind(r: ParsedRequest): { items: ScheduleEventView[]; next: null } {
+    const input = parse(ScheduleFindInputSchema, r.body);
+    const zone = this.timeZone(r.userId);
+    // A day either side in UTC covers any zone; the local date decides.
+    const lo = new Date(Date.parse(`${input.from}T00:00:00Z`) - 86_400_000).toISOString();
+    const hi = new Date(Date.parse(`${input.to}T00:00:00Z`) + 2 * 86_400_000).toISOString();
+    const rows = (
+      this.store.db
+        .prepare(
+          `select data from rows where tbl = 'schedule_events'
+             and json_extract(data, '$.starts_at') >= ? and json_extract(data, '$.starts_at') < ?`,
+        )
+        .all(lo.slice(0, 10), hi.slice(0, 10)) as Array<{ data: string }>
+    ).map((x) => JSON.parse(x.data) as Row);
+    const items = rows
+      .filter((e) => {
+        const day = localDateOf(new Date(String(e.starts_at)), zone);
+        return (
+          day >= input.from &&
+          day <= input.to &&
+          (input.includeRemoved || e.status !== 'removed') &&
+          (!input.locationId || e.location_id === input.locationId) &&
+          (!input.roomId || e.room_id === input.roomId) &&
+          (!input.classServiceId || e.class_service_id === input.classServiceId) &&
+          (!input.instructorId ||
+            e.instructor_id === input.instructorId ||
+            (Array.isArray(e.instructor_ids) && (e.instructor_ids as string[]).includes(input.instructorId)))
+        );
+      })
+      .map((e) => this.eventView(e, r.userId))
+      .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.id.localeCompare(b.id));
+    return { items, next: null };
+  }
+
+  private event(eventId: string): Row {
+    const event = this.store.get('schedule_events', eventId);
+    if (!event) throw AppError.notFound('schedule event');
+    return event;
+  }
+
+  private visitsOf(eventId: string): Row[] {
+    return (
+      this.store.db
+        .prepare(
+          `select data from rows where tbl = 'client_visits' and json_extract(data, '$.schedule_event_id') = ?`,
+        )
+        .all(eventId) as Array<{ data: string }>
+    ).map((x) => JSON.parse(x.data) as Row);
+  }
+
+  private visitView(v: Row, event: Row): ClientVisitView {
+    const client = this.store.clientByUser(String(v.client_id));
+    const service = this.store.get('class_services', String(event.class_service_id));
+    const location = this.store.get('locations', String(event.location_id));
+    const pass = v.client_pricing_option_id
+      ? this.store.get('client_pricing_options', String(v.client_pricing_option_id))
+      : null;
+    const option = pass ? this.store.get('pricing_options', String(pass.pricing_option_id)) : null;
+    return {
+      id: v.id,
+      scheduleEventId: String(v.schedule_event_id),
+      client: {
+        id: String(v.client_id),
+        firstName: String(client?.first_name ?? ''),
+        lastName: String(client?.last_name ?? ''),
+        email: (client?.email as string | null) ?? null,
+      },
+      status: Number(v.status) as ClientVisitView['status'],
+      bookedBy: (['staff', 'self', 'api'].includes(String(v.booked_by))
+        ? v.booked_by
+        : 'staff') as ClientVisitView['bookedBy'],
+      waitingPosition:
+        v.waiting_position === null || v.waiting_position === undefined ? null : Number(v.waiting_position),
+      pass: pass ? { id: pass.id, name: (option?.name as Record<string, { value: string }>) ?? {} } : null,
+      bookedAt: iso(v.booked_at) ?? iso(v.created_at) ?? new Date(0).toISOString(),
+      cancelledAt: iso(v.cancelled_at),
+      checkedInAt: iso(v.checked_in_at),
+      promotedAt: iso(v.promoted_at),
+      fees: [],
+      event: {
+        startsAt: iso(event.starts_at)!,
+        endsAt: iso(event.ends_at)!,
+        classService: {
+          id: String(event.class_service_id),
+          name: (service?.name as Record<string, { value: string }>) ?? {},
+          color: String(service?.color ?? '#868e96'),
+        },
+        locationName: String(location?.name ?? ''),
+      },
+    };
+  }
+
+  private enrollments(eventId: string, r: ParsedRequest): EventEnrollments {
+    const event = this.event(eventId);
+    const visits = this.visitsOf(eventId).map((v) => this.visitView(v, event));
+    const attendees = visits
+      .filter((v) => takesPlace(v.status))
+      .sort((a, b) =>
+        `${a.client.lastName} ${a.client.firstName}`.localeCompare(
+          `${b.client.lastName} ${b.client.firstName}`,
+        ),
+      );
+    const waitingList = visits
+      .filter((v) => v.status === V.waitingList)
+      .sort((a, b) => (a.waitingPosition ?? 0) - (b.waitingPosition ?? 0));
+    const cancelled = visits
+      .filter((v) => isCancelled(v.status))
+      .sort((a, b) => String(b.cancelledAt).localeCompare(String(a.cancelledAt)));
+    const capacity = Number(event.capacity ?? 0);
+    const waitingListSize = Number(event.waiting_list_size ?? 0);
+    const can = this.cached<EventEnrollments['can']>(r.userId, ENROLLMENT_CAN) ?? {
+      book: false,
+      checkIn: false,
+      overrideRules: false,
+    };
+    return {
+      scheduleEventId: eventId,
+      startsAt: iso(event.starts_at)!,
+      endsAt: iso(event.ends_at)!,
+      eventStatus: (event.status as EventEnrollments['eventStatus']) ?? 'scheduled',
+      capacity,
+      waitingListSize,
+      taken: attendees.length,
+      placesLeft: Math.max(0, capacity - attendees.length),
+      waitingPlacesLeft: Math.max(0, waitingListSize - waitingList.length),
+      attendees,
+      waitingList,
+      cancelled,
+      // The cut-off is the class's rule, not in the mirror: staff decide; the server applies it.
+      lateCancelNow: false,
+      // Overriding the rules offline is not offered: the server decides capacity in receipt order.
+      can: { ...can, overrideRules: false },
+    };
+  }
+
+  // ------------------------------------------------------------------ writes → commands
+
+  private standing(eventId: string, userId: string): Row | null {
+    return (
+      this.visitsOf(eventId).find((v) => v.client_id === userId && !isCancelled(Number(v.status))) ?? null
+    );
+  }
+
+  private enrol(eventId: string, r: ParsedRequest): BookingResult {
+    const input = parse(EnrollInputSchema, r.body);
+    const event = this.event(eventId);
+    if (!this.store.clientByUser(input.clientId)) throw AppError.notFound('client');
+    if (this.standing(eventId, input.clientId))
+      throw new AppError('visit.alreadyBooked', { message: 'the client is already on this class' });
+    const visitId = uuidv7();
+    this.engine.mutate(
+      'bookClass',
+      1,
+      {
+        visitId,
+        userId: input.clientId,
+        scheduleEventId: eventId,
+        waitingList: input.waitingList,
+        clientPresent: false,
+        ...(input.payAtDesk ? { payAtDesk: true } : {}),
+        ...(input.clientPricingOptionId ? { clientPricingOptionId: input.clientPricingOptionId } : {}),
+      },
+      { actorId: r.userId },
+    );
+    const visit = this.store.get('client_visits', visitId)!;
+    const view = this.visitView(visit, event);
+    const location = this.store.get('locations', String(event.location_id));
+    const room = event.room_id ? this.store.get('location_rooms', String(event.room_id)) : null;
+    return {
+      outcome: view.status === V.waitingList ? 'waitingList' : 'booked',
+      visit: {
+        id: view.id,
+        status: view.status,
+        waitingPosition: view.waitingPosition,
+        event: {
+          id: eventId,
+          classService: view.event.classService,
+          location: { id: String(event.location_id), name: String(location?.name ?? '') },
+          room: room ? { id: room.id, name: String(room.name ?? '') } : null,
+          instructors: this.eventView(event, r.userId).instructors,
+          startsAt: view.event.startsAt,
+          endsAt: view.event.endsAt,
+          cancelled: event.status === 'cancelled',
+        },
+        pass: view.pass,
+        bookedAt: view.bookedAt,
+        cancelledAt: null,
+        canCancel: true,
+        cancelIsLate: false,
+        fees: [],
+      },
+    };
+  }
+
+  private checkIn(eventId: string, r: ParsedRequest): ClientVisitView {
+    const input = parse(CheckInInputSchema, r.body);
+    const event = this.event(eventId);
+    if (!this.store.clientByUser(input.clientId)) throw AppError.notFound('client');
+    const visitId = this.standing(eventId, input.clientId)?.id ?? uuidv7();
+    this.engine.mutate(
+      'checkIn',
+      1,
+      { visitId, userId: input.clientId, scheduleEventId: eventId },
+      { actorId: r.userId },
+    );
+    return this.visitView(this.store.get('client_visits', visitId)!, event);
+  }
+
+  /** "Present" and "cancel" of the attendee list; absent and reset wait for the cloud. */
+  private setStatus(r: ParsedRequest): { items: ClientVisitView[] } {
+    const input = parse(EnrollmentStatusInputSchema, r.body);
+    if (input.action !== 'present' && input.action !== 'cancel')
+      throw new AppError('station.cloudUnreachable', { message: 'this needs the cloud' });
+    const visits = input.clientVisitIds.map((id) => {
+      const visit = this.store.get('client_visits', id);
+      if (!visit) throw AppError.notFound('visit');
+      return visit;
+    });
+    for (const visit of visits) {
+      if (input.action === 'present')
+        this.engine.mutate(
+          'checkIn',
+          1,
+          { visitId: visit.id, userId: visit.client_id, scheduleEventId: visit.schedule_event_id },
+          { actorId: r.userId },
+        );
+      else
+        this.engine.mutate(
+          'cancelBooking',
+          1,
+          { visitId: visit.id, chargeFee: input.chargeFee },
+          { actorId: r.userId },
+        );
+    }
+    return {
+      items: visits.map((v) =>
+        this.visitView(this.store.get('client_visits', v.id)!, this.event(String(v.schedule_event_id))),
+      ),
+    };
+  }
+}
+
+function json(status: number, body: string): ApiResponse {
+  return {
+    status,
+    contentType: 'application/json; charset=utf-8',
+    contentDisposition: null,
+    encoding: 'utf8',
+    body,
+  };
+}

@@ -1,0 +1,114 @@
+import { v7 as uuidv7 } from 'uuid';
+import {
+  RecordSaleInputSchema,
+  recordSaleTotal,
+  type Outcome,
+  type RecordSaleArgs,
+  type RecordSaleInput,
+} from '../../../shared/contracts/sync';
+import type { SyncEngine } from '../sync/engine';
+
+export interface RecordedSale {
+  saleId: string;
+  mutationId: string;
+  seq: number;
+  /** What the lines cost after the discount (what the receipt prints). */
+  total: number;
+  soldAt: string;
+}
+
+export interface LocalSale {
+  saleId: string;
+  mutationId: string;
+  shiftId: string | null;
+  clientId: string | null;
+  total: number;
+  soldAt: string;
+  actorId: string | null;
+  sale: RecordSaleArgs;
+  /** 'pending' until the server answered; then its outcome (applied, flagged…). */
+  status: 'pending' | 'acked';
+  outcome: Outcome | null;
+}
+
+/**
+ * Records a sale made at this station (the POS screen's "pay"): validates it with the shared schema
+ * (zod, every bad field), then in ONE synchronous SQLite transaction writes the sale to `local_sales`,
+ * its local effect (passes sold, provisional) and its `recordSale@1` outbox row. Durable when it
+ * returns: print the receipt, open the drawer after this. The engine then pushes it (once: the
+ * mutation id is the idempotency key, the sale id dedupes again on the server).
+ *
+ * A receipt printed after the sale was recorded is not a second sale: record the sale with its
+ * `receipt` outcome, or (printing first) pass the outcome in `input.receipt`.
+ */
+export function recordSale(
+  engine: SyncEngine,
+  input: RecordSaleInput,
+  options: { actorId?: string } = {},
+): RecordedSale {
+  const parsed = RecordSaleInputSchema.parse(input);
+  const args: RecordSaleArgs = { ...parsed, saleId: parsed.saleId ?? uuidv7() };
+  let soldAt = '';
+  const done = engine.mutate('recordSale', 1, args, {
+    ...(options.actorId ? { actorId: options.actorId } : {}),
+    alsoWrite: (m) => {
+      soldAt = m.occurredAt;
+      engine.db
+        .prepare(
+          `insert into local_sales (sale_id, mutation_id, shift_id, client_id, total, args, sold_at, actor_id)
+           values (?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          args.saleId,
+          m.mutationId,
+          args.shiftId ?? null,
+          args.clientId,
+          recordSaleTotal(args),
+          JSON.stringify(m.args),
+          m.occurredAt,
+          options.actorId ?? null,
+        );
+    },
+  });
+  return {
+    saleId: args.saleId,
+    mutationId: done.mutationId,
+    seq: done.seq,
+    total: recordSaleTotal(args),
+    soldAt,
+  };
+}
+
+/** The station's sales, newest first (a shift's when `shiftId` is given), with the server's outcome once known. */
+export function localSales(engine: SyncEngine, filter: { shiftId?: string } = {}): LocalSale[] {
+  const rows = engine.db
+    .prepare(
+      `select s.*, o.status, o.outcome from local_sales s left join outbox o on o.mutation_id = s.mutation_id
+        where (? is null or s.shift_id = ?) order by s.sold_at desc, s.sale_id desc`,
+    )
+    .all(filter.shiftId ?? null, filter.shiftId ?? null) as Array<{
+    sale_id: string;
+    mutation_id: string;
+    shift_id: string | null;
+    client_id: string | null;
+    total: number;
+    args: string;
+    sold_at: string;
+    actor_id: string | null;
+    status: 'pending' | 'acked' | null;
+    outcome: string | null;
+  }>;
+  return rows.map((r) => ({
+    saleId: r.sale_id,
+    mutationId: r.mutation_id,
+    shiftId: r.shift_id,
+    clientId: r.client_id,
+    total: r.total,
+    soldAt: r.sold_at,
+    actorId: r.actor_id,
+    sale: JSON.parse(r.args) as RecordSaleArgs,
+    // An outbox row dropped after a re-registration was delivered already.
+    status: r.status ?? 'acked',
+    outcome: r.outcome ? (JSON.parse(r.outcome) as Outcome) : null,
+  }));
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { PaymentMethod } from '../../enums';
+import { FiscalOutcomeSchema, VatRateSchema } from '../api/fiscal-printers';
+import { uuid } from '../api/common';
+
+/**
+ * `recordSale@1` (fact): a sale the desk made, recorded as it happened — amounts as charged and
+ * printed, never re-priced. The server never rejects it: it dedupes on the sale id and on the
+ * station + fiscal receipt number, and flags what moved on (price changed, product archived, stock
+ * below zero). Offline sales are paid now in full at the desk; the wallet is not offered offline (its
+ * balance cannot be checked without the cloud), nor are contracts (their schedule is the cloud's).
+ */
+export const RECORD_SALE_PAYMENT_METHODS = [
+  PaymentMethod.cash,
+  PaymentMethod.terminal,
+  PaymentMethod.bankTransfer,
+  PaymentMethod.gift,
+  PaymentMethod.other,
+] as const;
+
+export const RecordSaleLineSchema = z.strictObject({
+  /** A product, or a pass (pricing option) sold to the sale's client. */
+  type: z.enum(['product', 'pricingOption']),
+  id: uuid(),
+  /** The name as sold (and printed). */
+  name: z.string().trim().min(1).max(200),
+  quantity: z.number().int().min(1).max(999),
+  /** Unit price as charged, minor units. */
+  unitPrice: z.number().int().min(0).max(100_000_000),
+  /** Basis points (2300) or 'exempt', as printed. */
+  vatRate: VatRateSchema,
+});
+export type RecordSaleLine = z.infer<typeof RecordSaleLineSchema>;
+
+export const RecordSalePaymentSchema = z.strictObject({
+  method: z
+    .number()
+    .int()
+    .refine(
+      (m) => (RECORD_SALE_PAYMENT_METHODS as readonly number[]).includes(m),
+      'not an offline desk method',
+    ),
+  amount: z.number().int().min(1).max(100_000_000),
+});
+
+/** What the fiscal printer answered for the sale's receipt (the driver's outcome), if it printed. */
+export const RecordSaleReceiptSchema = z.strictObject({
+  /** The id the receipt was printed under (the driver's sale id); the cloud's receipt takes it. */
+  receiptId: uuid(),
+  stationSlug: z.string().trim().min(1).max(64),
+  outcome: FiscalOutcomeSchema,
+  printedAt: z.iso.datetime({ offset: true }).optional(),
+});
+
+const saleFields = {
+  /** The sale's id, chosen by the station (UUIDv7): the cloud's `retail_sales.id`. */
+  saleId: uuid(),
+  /** The client's person id (`{user}`); null for a walk-in buying products. */
+  clientId: uuid().nullable().default(null),
+  lines: z.array(RecordSaleLineSchema).min(1).max(100),
+  /** Receipt-level discount, minor units. */
+  discount: z.number().int().min(0).max(100_000_000).default(0),
+  payments: z.array(RecordSalePaymentSchema).max(5).default([]),
+  /** Cash given back. */
+  change: z.number().int().min(0).max(100_000_000).default(0),
+  /** The station's shift the sale belongs to (the POS's; kept with the sale). */
+  shiftId: uuid().optional(),
+  stationSlug: z.string().trim().min(1).max(64).optional(),
+  note: z.string().trim().max(500).default(''),
+  receipt: RecordSaleReceiptSchema.nullable().default(null),
+};
+
+type SaleShape = {
+  clientId: string | null;
+  lines: RecordSaleLine[];
+  discount: number;
+  payments: Array<{ method: number; amount: number }>;
+  change: number;
+};
+
+/** What the lines cost after the discount. */
+export function recordSaleTotal(sale: Pick<SaleShape, 'lines' | 'discount'>): number {
+  return sale.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0) - sale.discount;
+}
+
+/** Every problem at once: passes need a client, the payments less the change pay exactly the total. */
+function checkSale(sale: SaleShape, ctx: z.RefinementCtx): void {
+  sale.lines.forEach((line, i) => {
+    if (line.type === 'pricingOption' && !sale.clientId)
+      ctx.addIssue({ code: 'custom', path: ['lines', i, 'type'], message: 'a pass needs a client' });
+  });
+  const total = recordSaleTotal(sale);
+  if (total < 0) ctx.addIssue({ code: 'custom', path: ['discount'], message: 'more than the lines cost' });
+  const paid = sale.payments.reduce((sum, p) => sum + p.amount, 0);
+  if (paid - sale.change !== Math.max(0, total))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['payments'],
+      message: 'the payments less the change must equal the total',
+    });
+  const cash = sale.payments
+    .filter((p) => p.method === PaymentMethod.cash)
+    .reduce((sum, p) => sum + p.amount, 0);
+  if (sale.change > cash)
+    ctx.addIssue({ code: 'custom', path: ['change'], message: 'change is given from cash only' });
+}
+
+export const RecordSaleArgsSchema = z.strictObject(saleFields).superRefine(checkSale);
+export type RecordSaleArgs = z.infer<typeof RecordSaleArgsSchema>;
+
+/**
+ * The station's `recordSale(input)` (desktop/main/station/sales.ts): the sale as the POS screen has
+ * it; `saleId` is drawn when absent.
+ */
+export const RecordSaleInputSchema = z
+  .strictObject({ ...saleFields, saleId: uuid().optional() })
+  .superRefine(checkSale);
+export type RecordSaleInput = z.input<typeof RecordSaleInputSchema>;
