@@ -3,6 +3,7 @@ import type { Clock } from '../clock';
 import type { Knex } from '../db/knex';
 import type { Logger } from '../logger';
 import { CONTRACT_INSTALMENTS_DUE, contractInstalmentsDueJob } from './contract-instalments.job';
+import { SYNC_CHANGEFEED_PRUNE, syncChangefeedPruneJob } from './sync-prune.job';
 
 /** One background job: a queue, how often it runs (cron, UTC) and what it does. */
 export interface JobDefinition {
@@ -26,7 +27,7 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-export const JOBS: readonly JobDefinition[] = [contractInstalmentsDueJob];
+export const JOBS: readonly JobDefinition[] = [contractInstalmentsDueJob, syncChangefeedPruneJob];
 
 /**
  * pg-boss talks to the database through knex's own pool: one query at a time on a borrowed
@@ -86,4 +87,4 @@ export async function startJobRunner(
   };
 }
 
-export { CONTRACT_INSTALMENTS_DUE };
+export { CONTRACT_INSTALMENTS_DUE, SYNC_CHANGEFEED_PRUNE };

@@ -98,18 +98,34 @@ export async function readDeltaPage(
   const after: [string, string] = args.resume
     ? [args.resume.afterTable, args.resume.afterId]
     : ['', '00000000-0000-0000-0000-000000000000'];
+  // A committed transaction is invisible in the cursor exactly when its xid is at or above the
+  // cursor's xmax or in its list of then-running xids. Asking the (studio_id, xid) index for those two
+  // ranges, rather than everything from the cursor's xmin on, keeps a pull small even when a long
+  // transaction elsewhere in the cluster held the xmin back (e.g. the pull closing a bootstrap).
   const keys = (await trx.raw(
     `select table_name as tbl, row_id::text as id
-       from sync_change
-      where studio_id = ?
-        and xid >= pg_snapshot_xmin(?::pg_snapshot)
-        and not pg_visible_in_snapshot(xid, ?::pg_snapshot)
+       from (select table_name, row_id, xid from sync_change
+              where studio_id = ? and xid >= pg_snapshot_xmax(?::pg_snapshot)
+             union all
+             select table_name, row_id, xid from sync_change
+              where studio_id = ? and xid = any(array(select pg_snapshot_xip(?::pg_snapshot)))) c
+      where not pg_visible_in_snapshot(xid, ?::pg_snapshot)
         and pg_visible_in_snapshot(xid, ?::pg_snapshot)
         and (table_name, row_id) > (?, ?::uuid)
       group by table_name, row_id
       order by table_name, row_id
       limit ?`,
-    [args.studioId, args.cursor, args.cursor, pin, after[0], after[1], args.limit + 1],
+    [
+      args.studioId,
+      args.cursor,
+      args.studioId,
+      args.cursor,
+      args.cursor,
+      pin,
+      after[0],
+      after[1],
+      args.limit + 1,
+    ],
   )) as { rows: Array<{ tbl: string; id: string }> };
   const hasMore = keys.rows.length > args.limit;
   const page = hasMore ? keys.rows.slice(0, args.limit) : keys.rows;
@@ -175,30 +191,49 @@ export async function readRows(
 }
 
 /**
- * Prunes the log: changes older than `olderThanDays` go, and the floor rises to the oldest xid kept
- * (never above the oldest running transaction). A cursor whose xmin is below the floor may have lost
- * changes: it gets 409 reset. Returns the number of rows removed.
+ * How long the changefeed keeps changes (the design's "e.g. 45 days"). Longer than the stations'
+ * offline window (30 days, push.service.ts): a station offline for the whole window still continues
+ * its cursor instead of bootstrapping again.
  */
-export async function pruneChangefeed(knex: Knex, olderThanDays: number, now: Date): Promise<number> {
+export const CHANGEFEED_RETENTION_DAYS = 45;
+
+/**
+ * Prunes the log: changes older than `olderThanDays` go (up to the oldest change kept and the oldest
+ * running transaction), and the floor rises to one above the newest xid actually removed — never down.
+ * A cursor whose xmin is below the floor may have missed a removed change: it gets 409 reset and the
+ * station bootstraps again, keeping its outbox. A cursor taken after every removed change committed
+ * goes on, so stations that pulled recently (or an idle studio's) are not reset because time passed.
+ */
+export async function pruneChangefeed(
+  knex: Knex,
+  olderThanDays: number,
+  now: Date,
+): Promise<{ deleted: number; floorXid: string }> {
   return knex.transaction(async (trx) => {
     await trx.raw('select 1 from sync_meta where id = 1 for update');
     const cutoff = new Date(now.getTime() - olderThanDays * 86_400_000);
+    // `at` is the writing statement's time. Only rows below every kept change and every running
+    // transaction may go, so what stays is a suffix of the log in xid order.
     const res = (await trx.raw(
-      `with kept as (select min(xid) as xid from sync_change where at >= ?)
-       select least(coalesce(kept.xid, pg_snapshot_xmin(pg_current_snapshot())),
-                    pg_snapshot_xmin(pg_current_snapshot()))::text as floor
-         from kept`,
-      [cutoff],
+      `with bound as (
+         select least((select min(xid) from sync_change where at >= ?),
+                      pg_snapshot_xmin(pg_current_snapshot())) as xid),
+       removed as (
+         delete from sync_change c using bound where c.at < ? and c.xid < bound.xid returning c.xid)
+       select count(*)::int as n, max(xid)::text as newest from removed`,
+      [cutoff, cutoff],
+    )) as { rows: Array<{ n: number; newest: string | null }> };
+    const { n, newest } = res.rows[0]!;
+    const meta = (await trx.raw(
+      `update sync_meta
+          set floor_xid = case when ?::text is null then floor_xid
+                               else greatest(floor_xid, ((?::text)::bigint + 1)::text::xid8) end,
+              pruned_at = ?
+        where id = 1
+        returning floor_xid::text as floor`,
+      [newest, newest, now],
     )) as { rows: Array<{ floor: string }> };
-    const floor = res.rows[0]!.floor;
-    const deleted = (await trx.raw('delete from sync_change where xid < ?::xid8', [floor])) as {
-      rowCount: number;
-    };
-    await trx.raw(
-      `update sync_meta set floor_xid = greatest(floor_xid, ?::xid8), pruned_at = ? where id = 1`,
-      [floor, now],
-    );
-    return deleted.rowCount;
+    return { deleted: n, floorXid: meta.rows[0]!.floor };
   });
 }
 

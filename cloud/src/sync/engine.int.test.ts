@@ -297,7 +297,11 @@ describe('upgrade with a non-empty outbox (what the tests must prove, 7)', () =>
     desk.db.close();
     const next = [
       ...LOCAL_MIGRATIONS,
-      { id: 2, name: '0002_later', sql: 'create table later_feature (id text primary key)' },
+      {
+        id: Math.max(...LOCAL_MIGRATIONS.map((m) => m.id)) + 1,
+        name: 'later',
+        sql: 'create table later_feature (id text primary key)',
+      },
     ];
     const upgraded = openLocalDatabase(desk.file, { migrations: next });
     const engine = new SyncEngine(upgraded);

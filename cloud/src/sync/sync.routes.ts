@@ -15,6 +15,7 @@ import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '../../../shared/con
 import { AppError } from '../../../shared/errors';
 import type { AppContext, AppCustom, AppState } from '../http/context';
 import { Studio } from '../modules/identity/studio.model';
+import { bootstrapPageLines } from './bootstrap.service';
 import {
   cursorProblem,
   deviceLastSeq,
@@ -111,7 +112,7 @@ export function registerSyncRoutes(app: Koa<AppState, AppCustom>): void {
       ctx.status = spec.status ?? 200;
       if (ctx.status === 204) return;
       if (typeof result === 'string') {
-        ctx.type = 'application/json';
+        if (!ctx.type) ctx.type = 'application/json';
         ctx.body = result;
       } else ctx.body = result;
     });
@@ -185,8 +186,11 @@ export function registerSyncRoutes(app: Koa<AppState, AppCustom>): void {
 
   route('get', '/bootstrap/page', {
     auth: 'device',
-    query: BootstrapPageQuerySchema,
-    handle: async ({ knex, device, query }) => {
+    query: BootstrapPageQuerySchema.extend({
+      // `lines`: the station's fast path (see bootstrapPageLines); `json`: the contract's object.
+      format: z.enum(['json', 'lines']).default('json'),
+    }),
+    handle: async ({ ctx, knex, device, query }) => {
       const d = device!;
       const present = await presentTables(knex);
       const table = query.table;
@@ -194,6 +198,16 @@ export function registerSyncRoutes(app: Koa<AppState, AppCustom>): void {
         throw AppError.invalid({ 'query.table': ['not a table this station receives'] });
       if (query.after !== undefined && !z.uuid().safeParse(query.after).success)
         throw AppError.invalid({ 'query.after': ['invalid id'] });
+      if (query.format === 'lines') {
+        const page = await bootstrapPageLines(knex, table, d.studioId, d.scope, {
+          after: query.after ?? null,
+          limit: query.limit,
+        });
+        ctx.set('sync-next', page.next ?? '');
+        ctx.set('sync-count', String(page.count));
+        ctx.type = 'text/plain';
+        return page.body;
+      }
       const rows = await readRows(knex, table, d.studioId, d.scope, {
         after: query.after ?? null,
         limit: query.limit,

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readDemo } from './support/demo';
+import { saveScreenshot } from './support/screenshots';
+
+/**
+ * Station sync review: a station (registered through the API like the desktop app) pushes two
+ * clients with the same email (a possible-duplicate flag) and a check-in for a class that does not
+ * exist (a fact the rules refuse: kept in quarantine). The demo manager sees both under "Station
+ * sync", resolves the flag, dismisses the quarantined command and finds both under Closed.
+ * Screenshots in English and Polish at 390 px and 1280 px.
+ */
+const SIZES = [
+  ['1280', { width: 1280, height: 800 }],
+  ['390', { width: 390, height: 844 }],
+] as const;
+
+async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
+  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
+  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
+}
+
+async function shootAll(page: Page, name: string): Promise<void> {
+  for (const locale of ['EN', 'PL'] as const) {
+    await setLanguage(page, locale);
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await expect(page.getByTestId('sync-issues-state')).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await saveScreenshot(page, `sync-review-${name}-${locale.toLowerCase()}-${size}`);
+    }
+  }
+  await setLanguage(page, 'EN');
+  await page.setViewportSize(SIZES[0][1]);
+}
+
+/** Registers a station with the manager's session and pushes what the desk did offline. */
+async function stationPushes(request: APIRequestContext, demo: ReturnType<typeof readDemo>) {
+  const base = { 'x-requested-with': 'XMLHttpRequest' };
+  const csrf = (await (await request.get('/api/v4/auth/csrf', { headers: base })).json()) as {
+    token: string;
+  };
+  const login = await request.post('/api/v4/auth/login', {
+    headers: { ...base, 'x-csrf-token': csrf.token },
+    data: { emailAddress: demo.managerEmail, password: demo.managerPassword },
+  });
+  expect(login.status()).toBe(200);
+  const stationName = `Recepcja ${randomUUID().slice(0, 4)}`;
+  const registered = await request.post('/sync/devices', {
+    headers: base,
+    data: { deviceId: randomUUID(), name: stationName, studioUuid: demo.studioUuid },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { deviceToken } = (await registered.json()) as { deviceToken: string };
+  const email = `twin-${randomUUID().slice(0, 8)}@example.com`;
+  const client = (lastName: string) => ({
+    userId: randomUUID(),
+    clientId: randomUUID(),
+    firstName: 'Zofia',
+    lastName,
+    emailAddress: email,
+  });
+  const twin = client('Bliźniak');
+  const mutation = (seq: number, name: string, args: unknown) => ({
+    id: randomUUID(),
+    seq,
+    name,
+    version: 1,
+    args,
+    occurredAt: new Date().toISOString(),
+  });
+  const pushed = await request.post('/sync/push', {
+    headers: { authorization: `Bearer ${deviceToken}` },
+    data: {
+      mutations: [
+        mutation(1, 'createClient', client('Pierwsza')),
+        mutation(2, 'createClient', twin),
+        mutation(3, 'checkIn', { visitId: randomUUID(), userId: twin.userId, scheduleEventId: randomUUID() }),
+      ],
+    },
+  });
+  expect(pushed.status(), await pushed.text()).toBe(200);
+  const outcomes = ((await pushed.json()) as { results: Array<{ outcome: { status: string } }> }).results.map(
+    (r) => r.outcome.status,
+  );
+  expect(outcomes).toEqual(['applied', 'flagged', 'quarantined']);
+  return { stationName };
+}
+
+test('station sync review: a manager resolves a flag and dismisses a command that was not applied', async ({
+  browser,
+  request,
+}) => {
+  const demo = readDemo();
+  const { stationName } = await stationPushes(request, demo);
+  const context = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+
+  await page.goto(`/${demo.studioUuid}/backoffice`);
+  const signIn = page.getByTestId('sign-in-form');
+  await signIn.locator('input[name="emailAddress"]').fill(demo.managerEmail);
+  await signIn.locator('input[name="password"]').fill(demo.managerPassword);
+  await page.getByTestId('sign-in-submit').click();
+  await expect(page.getByTestId('welcome-card')).toBeVisible();
+
+  await page.getByTestId('nav-sync').click();
+  await expect(page).toHaveURL(/#\/sync$/);
+  // Only this test's station: the demo server may hold items of earlier runs.
+  await page.getByTestId('sync-issues-station').click();
+  await page.getByRole('option', { name: new RegExp(`^${stationName} \\(2 open\\)`) }).click();
+  const cards = page.getByTestId('sync-issue');
+  await expect(cards).toHaveCount(2);
+  const flag = cards.filter({ hasText: 'Possible duplicate client' });
+  await expect(flag.getByTestId('sync-issue-client')).toHaveText('Zofia Bliźniak');
+  const quarantined = cards.filter({ hasText: 'Command “checkIn” not applied' });
+  await expect(quarantined).toContainText(`From station: ${stationName}`);
+  await shootAll(page, 'open');
+
+  await flag.getByTestId('sync-issue-resolve').click();
+  await expect(cards).toHaveCount(1);
+  await quarantined.getByTestId('sync-issue-dismiss').click();
+  await expect(page.getByTestId('sync-issues-empty')).toBeVisible();
+
+  await page.getByTestId('sync-issues-state').getByText('Closed').click();
+  await expect(cards).toHaveCount(2);
+  await expect(cards.getByTestId('sync-issue-closed')).toHaveText([
+    /^(Resolved|Dismissed) by /,
+    /^(Resolved|Dismissed) by /,
+  ]);
+  await shootAll(page, 'closed');
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,5 @@
+import type { RouteObject } from 'react-router-dom';
+import { SyncIssuesScreen } from './SyncIssuesScreen';
+
+/** Station sync review: what front-desk stations left for a person (flags, quarantined commands). */
+export const syncRoutes: RouteObject[] = [{ path: 'sync', element: <SyncIssuesScreen /> }];
