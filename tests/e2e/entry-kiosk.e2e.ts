@@ -62,7 +62,8 @@ for (const { lang, locale } of LANGUAGES) {
       // The kiosk app of the studio's default kiosk: /{uuid}/kiosk/{guid}.
       await expect(page).toHaveURL(new RegExp(`/${demo.studioUuid}/kiosk/[0-9a-f-]{36}$`));
       const guid = new URL(page.url()).pathname.split('/').pop()!;
-      await expect(page.getByTestId('kiosk-in-progress')).toBeVisible();
+      // The kiosk app signs itself in with the stored key: its start screen.
+      await expect(page.getByTestId('kiosk-start')).toBeVisible();
       expect(JSON.parse((await stored(page))!)).toEqual({ uuid: demo.studioUuid, kioskKey: demo.kioskKey });
       expect(watch.bodies('auth/kiosk')).toEqual([
         { uuid: demo.studioUuid, kioskKey: 'not-the-key' },

@@ -59,13 +59,14 @@ test('kiosk and widget shells say what they are', async ({ page }) => {
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.setViewportSize(VIEWPORTS.desktop);
-  for (const [path, app, title] of [
-    [`/${demo.studioUuid}/kiosk/front-desk`, 'kiosk', 'Kiosk'],
-    [`/${demo.studioUuid}/widget/me`, 'widget', 'My account widget'],
+  // The kiosk is the real app: a device that has no key for this kiosk asks for it.
+  for (const [path, app, title, shown] of [
+    [`/${demo.studioUuid}/kiosk/front-desk`, 'kiosk', 'Kiosk', 'kiosk-sign-in'],
+    [`/${demo.studioUuid}/widget/me`, 'widget', 'My account widget', 'widget-in-progress'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-    await expect(page.getByTestId(`${app}-in-progress`)).toBeVisible();
+    await expect(page.getByTestId(shown)).toBeVisible();
     await expect(page.getByTestId('copyright-footer')).toBeVisible();
     await saveScreenshot(page, `${app}-1366x768`);
   }

@@ -1,4 +1,4 @@
 import { startApp } from '../ui/boot';
-import { ModuleShell } from '../ui/ModuleShell';
+import { KioskApp } from './KioskApp';
 
-startApp('kiosk', () => <ModuleShell namespace="kiosk" />, { namespace: 'kiosk' });
+startApp('kiosk', () => <KioskApp />, { namespace: 'kiosk' });

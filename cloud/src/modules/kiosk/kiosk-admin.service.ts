@@ -1,0 +1,309 @@
+import QRCode from 'qrcode';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  DEFAULT_KIOSK_SETTINGS,
+  KioskSettingsSchema,
+  type KioskSettings,
+  type SmartLockInput,
+  type SmartLockPatch,
+  type StudioKioskInput,
+  type StudioKioskPatch,
+} from '../../../../shared/contracts/api/kiosk';
+import { AppError } from '../../../../shared/errors';
+import type { Db } from '../../db/knex';
+import type { Studio } from '../identity/studio.model';
+import { newSecret } from '../identity/tokens';
+import { DEFAULT_KIOSK_NAME } from '../entry/entry.service';
+import type { HttpRelayConfig, SmartLockAnswer, SmartLockTarget } from './smart-lock-driver';
+import { smartLockDriverFor } from './smart-lock-driver';
+
+export interface KioskRow {
+  id: string;
+  studioId: string;
+  name: string;
+  isDefault: boolean;
+  /** null for the default kiosk: it signs in with the studio's kiosk key. */
+  kioskKey: string | null;
+  locationId: string | null;
+  smartLockId: string | null;
+  settings: KioskSettings;
+  createdAt: Date;
+}
+
+export interface SmartLockRow {
+  id: string;
+  studioId: string;
+  name: string;
+  driver: 'httpRelay';
+  config: HttpRelayConfig;
+  lastTestedAt: Date | null;
+  lastTestOk: boolean | null;
+  lastTestMessage: string | null;
+  createdAt: Date;
+}
+
+const KIOSK_COLUMNS = [
+  'id',
+  'studio_id',
+  'name',
+  'is_default',
+  'kiosk_key',
+  'location_id',
+  'smart_lock_id',
+  'settings',
+  'created_at',
+];
+
+/** Stored settings over the defaults; a row written before a setting existed still reads whole. */
+export function settingsOf(raw: unknown): KioskSettings {
+  const merged = { ...DEFAULT_KIOSK_SETTINGS, ...((raw as object | null) ?? {}) };
+  const parsed = KioskSettingsSchema.safeParse(merged);
+  return parsed.success ? parsed.data : DEFAULT_KIOSK_SETTINGS;
+}
+
+function toKiosk(row: Omit<KioskRow, 'settings'> & { settings: unknown }): KioskRow {
+  return { ...row, settings: settingsOf(row.settings) };
+}
+
+export async function kioskRow(db: Db, studioId: string, id: string): Promise<KioskRow | undefined> {
+  const row = await db('studio_kiosks').where({ studio_id: studioId, id }).first(KIOSK_COLUMNS);
+  return row ? toKiosk(row) : undefined;
+}
+
+async function requireKioskRow(db: Db, studioId: string, id: string): Promise<KioskRow> {
+  const row = await kioskRow(db, studioId, id);
+  if (!row) throw AppError.notFound('kiosk');
+  return row;
+}
+
+/**
+ * The studio's kiosks, the default one first. A studio that never signed a kiosk in (demo seed, old
+ * studios) gets its default kiosk here, as the entry module's kiosk sign-in would make it.
+ */
+export async function listKiosks(db: Db, studio: Studio): Promise<KioskRow[]> {
+  await db.raw(
+    `insert into studio_kiosks (id, studio_id, name, is_default) values (?, ?, ?, true)
+     on conflict (studio_id) where is_default do nothing`,
+    [uuidv7(), studio.id, DEFAULT_KIOSK_NAME],
+  );
+  const rows = await db('studio_kiosks')
+    .where({ studio_id: studio.id })
+    .orderBy([{ column: 'is_default', order: 'desc' }, { column: 'name' }, { column: 'id' }])
+    .select(KIOSK_COLUMNS);
+  return rows.map(toKiosk);
+}
+
+/** A location or lock named in a kiosk must be this studio's: a 400 on the field otherwise. */
+async function checkReferences(
+  db: Db,
+  studioId: string,
+  input: { locationId?: string | null; smartLockId?: string | null },
+): Promise<void> {
+  const fields: Record<string, string[]> = {};
+  if (input.locationId) {
+    const found = await db('locations').where({ studio_id: studioId, id: input.locationId }).first('id');
+    if (!found) fields.locationId = ['unknown location'];
+  }
+  if (input.smartLockId) {
+    const found = await db('studio_smart_locks')
+      .where({ studio_id: studioId, id: input.smartLockId })
+      .first('id');
+    if (!found) fields.smartLockId = ['unknown smart lock'];
+  }
+  if (Object.keys(fields).length > 0) throw AppError.invalid(fields);
+}
+
+export async function createKiosk(trx: Db, studio: Studio, input: StudioKioskInput): Promise<KioskRow> {
+  await checkReferences(trx, studio.id, input);
+  const id = uuidv7();
+  await trx('studio_kiosks').insert({
+    id,
+    studio_id: studio.id,
+    name: input.name,
+    is_default: false,
+    kiosk_key: newSecret(12),
+    location_id: input.locationId,
+    smart_lock_id: input.smartLockId,
+    settings: JSON.stringify(input.settings),
+  });
+  return requireKioskRow(trx, studio.id, id);
+}
+
+export async function updateKiosk(
+  trx: Db,
+  studio: Studio,
+  id: string,
+  patch: StudioKioskPatch,
+  now: Date,
+): Promise<KioskRow> {
+  const kiosk = await requireKioskRow(trx, studio.id, id);
+  await checkReferences(trx, studio.id, patch);
+  const changes: Record<string, unknown> = {};
+  if (patch.name !== undefined) changes.name = patch.name;
+  if (patch.locationId !== undefined) changes.location_id = patch.locationId;
+  if (patch.smartLockId !== undefined) changes.smart_lock_id = patch.smartLockId;
+  if (patch.settings !== undefined) changes.settings = JSON.stringify(patch.settings);
+  if (patch.regenerateKey) {
+    // The default kiosk's key is the studio's kiosk key (the entry app's /kiosk sign-in).
+    if (kiosk.isDefault)
+      await trx('studios')
+        .where({ id: studio.id })
+        .update({ kiosk_key: newSecret(12), updated_at: now });
+    else changes.kiosk_key = newSecret(12);
+    await trx('kiosk_sessions')
+      .where({ kiosk_id: kiosk.id })
+      .whereNull('revoked_at')
+      .update({ revoked_at: now });
+  }
+  if (Object.keys(changes).length > 0)
+    await trx('studio_kiosks')
+      .where({ id: kiosk.id })
+      .update({ ...changes, updated_at: now });
+  return requireKioskRow(trx, studio.id, id);
+}
+
+export async function deleteKiosk(trx: Db, studio: Studio, id: string): Promise<void> {
+  const kiosk = await requireKioskRow(trx, studio.id, id);
+  if (kiosk.isDefault)
+    throw new AppError('kiosk.defaultKioskLocked', {
+      message: 'the studio kiosk cannot be removed',
+      fields: { kioskId: ['the studio kiosk cannot be removed'] },
+    });
+  await trx('studio_kiosks').where({ id: kiosk.id }).delete();
+}
+
+export function kioskUrl(publicUrl: string, studioId: string, kioskId: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/${studioId}/kiosk/${kioskId}`;
+}
+
+/**
+ * The QR code that sets a device up: the kiosk's address with its key in the URL fragment, which a
+ * browser never sends to a server. The kiosk app stores the key and drops the fragment.
+ */
+export async function kioskQrCode(
+  db: Db,
+  studio: Studio,
+  id: string,
+  publicUrl: string,
+): Promise<{ url: string; svg: string }> {
+  const kiosk = await requireKioskRow(db, studio.id, id);
+  const key = kiosk.kioskKey ?? studio.kioskKey;
+  const url = `${kioskUrl(publicUrl, studio.id, kiosk.id)}#key=${encodeURIComponent(key)}`;
+  const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return { url, svg };
+}
+
+// ------------------------------------------------------------------------------------ smart locks
+
+const LOCK_COLUMNS = [
+  'id',
+  'studio_id',
+  'name',
+  'driver',
+  'config',
+  'last_tested_at',
+  'last_test_ok',
+  'last_test_message',
+  'created_at',
+];
+
+export async function listSmartLocks(db: Db, studioId: string): Promise<SmartLockRow[]> {
+  return (await db('studio_smart_locks')
+    .where({ studio_id: studioId })
+    .orderBy([{ column: 'name' }, { column: 'id' }])
+    .select(LOCK_COLUMNS)) as SmartLockRow[];
+}
+
+export async function smartLockRow(db: Db, studioId: string, id: string): Promise<SmartLockRow> {
+  const row = (await db('studio_smart_locks').where({ studio_id: studioId, id }).first(LOCK_COLUMNS)) as
+    SmartLockRow | undefined;
+  if (!row) throw AppError.notFound('smart lock');
+  return row;
+}
+
+/** Kiosk ids per lock, for the lock list. */
+export async function kiosksByLock(db: Db, studioId: string): Promise<Map<string, string[]>> {
+  const rows = (await db('studio_kiosks')
+    .where({ studio_id: studioId })
+    .whereNotNull('smart_lock_id')
+    .orderBy('id')
+    .select('id', 'smart_lock_id')) as Array<{ id: string; smartLockId: string }>;
+  const map = new Map<string, string[]>();
+  for (const r of rows) map.set(r.smartLockId, [...(map.get(r.smartLockId) ?? []), r.id]);
+  return map;
+}
+
+function configOf(input: SmartLockInput['config'], previous: HttpRelayConfig | null): HttpRelayConfig {
+  return {
+    url: input.url,
+    method: input.method,
+    // Absent keeps the stored secret (the form never shows it), null clears it.
+    secret: input.secret === undefined ? (previous?.secret ?? null) : input.secret || null,
+    openSeconds: input.openSeconds,
+  };
+}
+
+export async function createSmartLock(trx: Db, studio: Studio, input: SmartLockInput): Promise<SmartLockRow> {
+  const id = uuidv7();
+  await trx('studio_smart_locks').insert({
+    id,
+    studio_id: studio.id,
+    name: input.name,
+    driver: input.driver,
+    config: JSON.stringify(configOf(input.config, null)),
+  });
+  return smartLockRow(trx, studio.id, id);
+}
+
+export async function updateSmartLock(
+  trx: Db,
+  studio: Studio,
+  id: string,
+  patch: SmartLockPatch,
+  now: Date,
+): Promise<SmartLockRow> {
+  const lock = await smartLockRow(trx, studio.id, id);
+  const changes: Record<string, unknown> = {};
+  if (patch.name !== undefined) changes.name = patch.name;
+  if (patch.config !== undefined) {
+    changes.config = JSON.stringify(configOf(patch.config, lock.config));
+    // A new address or secret makes the last test say nothing about the lock any more.
+    changes.last_tested_at = null;
+    changes.last_test_ok = null;
+    changes.last_test_message = null;
+  }
+  if (Object.keys(changes).length > 0)
+    await trx('studio_smart_locks')
+      .where({ id: lock.id })
+      .update({ ...changes, updated_at: now });
+  return smartLockRow(trx, studio.id, id);
+}
+
+export async function deleteSmartLock(trx: Db, studio: Studio, id: string): Promise<void> {
+  const lock = await smartLockRow(trx, studio.id, id);
+  // Kiosks that opened it keep working without a lock (foreign key sets null).
+  await trx('studio_smart_locks').where({ id: lock.id }).delete();
+}
+
+export function lockTarget(row: SmartLockRow): SmartLockTarget {
+  return { id: row.id, driver: row.driver, config: row.config };
+}
+
+/** Asks the lock's driver for a test and records the answer on the lock. */
+export async function testSmartLock(
+  db: Db,
+  studio: Studio,
+  id: string,
+  now: Date,
+): Promise<SmartLockAnswer & { testedAt: Date }> {
+  const lock = await smartLockRow(db, studio.id, id);
+  const answer = await smartLockDriverFor(lockTarget(lock)).test(lockTarget(lock));
+  await db('studio_smart_locks')
+    .where({ id: lock.id })
+    .update({
+      last_tested_at: now,
+      last_test_ok: answer.ok,
+      last_test_message: answer.message.slice(0, 300),
+    });
+  return { ...answer, testedAt: now };
+}
