@@ -53,4 +53,74 @@ export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
       create index rows_passes_client on rows (json_extract(data, '$.client_id')) where tbl = 'client_pricing_options';
     `,
   },
+  {
+    id: 2,
+    name: '0002_local_sales_api_cache',
+    sql: `
+      -- Sales made at this station (recordSale), kept after the sync confirms them: the POS's shift
+      -- totals and reprints read them here. Written in the same transaction as the outbox row.
+      create table local_sales (
+        sale_id text primary key,
+        mutation_id text not null unique,
+        shift_id text,
+        client_id text,
+        total integer not null,
+        args text not null,
+        sold_at text not null,
+        actor_id text
+      );
+      create index local_sales_shift on local_sales (shift_id, sold_at);
+
+      -- The last cloud answer of the settings-like reads the offline screens need (schedule/init,
+      -- client-list/init...) and of what the signed-in person may do, per person: nothing in the
+      -- synced rows holds them. Live data (clients, classes, visits, passes) is read from rows.
+      create table api_cache (
+        user_id text not null,
+        key text not null,
+        body text not null,
+        saved_at text not null,
+        primary key (user_id, key)
+      ) without rowid;
+    `,
+  },
+  {
+    id: 3,
+    name: '0003_pos_shifts',
+    sql: `
+      -- The till's shifts (desktop/main/station/shifts.ts): opened, moved and closed here, offline too;
+      -- each step is replayed to the cloud's studio-pos shift routes under the same ids (synced_at).
+      create table pos_shifts (
+        id text primary key,
+        pos_id text,
+        station_slug text not null,
+        opened_by text not null,
+        opened_by_name text not null,
+        opened_at text not null,
+        float integer not null check (float >= 0),
+        closed_by text,
+        closed_at text,
+        cash_sales integer,
+        cash_refunds integer,
+        expected integer,
+        counted integer,
+        note text not null default '',
+        daily_report text,
+        open_synced_at text,
+        close_synced_at text
+      );
+      create unique index pos_shifts_one_open on pos_shifts (station_slug) where closed_at is null;
+
+      create table pos_shift_cash (
+        id text primary key,
+        shift_id text not null references pos_shifts (id),
+        kind text not null check (kind in ('in', 'out')),
+        amount integer not null check (amount > 0),
+        reason text not null default '',
+        at text not null,
+        by_user text not null,
+        synced_at text
+      );
+      create index pos_shift_cash_shift on pos_shift_cash (shift_id, at);
+    `,
+  },
 ];

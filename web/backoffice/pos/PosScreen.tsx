@@ -35,6 +35,9 @@ import { PaymentMethod, RetailItemStatus } from '../../../shared/enums';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { errorCodeLabel } from '../../lib/form-errors';
+import { useBarcodeScanner } from './barcode';
+import { OpenShiftCard, ShiftBar, StationPicker } from './ShiftPanel';
+import { stationKeys, useChosenStation, useCurrentShift, useStations } from './stations.api';
 import {
   amountText,
   checkout,
@@ -82,8 +85,15 @@ export function PosScreen() {
   const init = useRetailInit();
   const [done, setDone] = useState<RetailCheckoutResult | null>(null);
   const [saleNumber, setSaleNumber] = useState(0);
+  // The till this screen sells at, chosen once on this device: its shift counts the sales. Without
+  // one (a manager's browser) the sale belongs to no station and no shift.
+  const stations = useStations();
+  const [chosen, choose] = useChosenStation();
+  const stationList = stations.data?.items ?? [];
+  const pos = stationList.find((s) => s.id === chosen) ?? null;
+  const shift = useCurrentShift(pos?.id ?? null);
 
-  if (init.isPending)
+  if (init.isPending || stations.isPending || (pos && shift.isPending))
     return (
       <Center py="xl">
         <Loader aria-label={t('loading')} />
@@ -103,7 +113,13 @@ export function PosScreen() {
       <Title order={1} size="h2">
         {t('title')}
       </Title>
-      {done ? (
+      {stationList.length > 0 && (
+        <StationPicker stations={stationList} chosen={pos?.id ?? null} onChoose={choose} />
+      )}
+      {pos && shift.data?.shift && !done && <ShiftBar pos={pos} shift={shift.data.shift} />}
+      {pos && shift.data && !shift.data.shift ? (
+        <OpenShiftCard pos={pos} currency={init.data.currency} />
+      ) : done ? (
         <DoneScreen
           result={done}
           currency={init.data.currency}
@@ -113,7 +129,13 @@ export function PosScreen() {
           }}
         />
       ) : (
-        <SaleForm key={saleNumber} catalog={init.data.items} currency={init.data.currency} onSold={setDone} />
+        <SaleForm
+          key={saleNumber}
+          catalog={init.data.items}
+          currency={init.data.currency}
+          stationSlug={pos?.slug}
+          onSold={setDone}
+        />
       )}
     </Stack>
   );
@@ -122,10 +144,12 @@ export function PosScreen() {
 function SaleForm({
   catalog,
   currency,
+  stationSlug,
   onSold,
 }: {
   catalog: RetailCatalogItem[];
   currency: string;
+  stationSlug?: string | undefined;
   onSold(result: RetailCheckoutResult): void;
 }) {
   const { t, i18n } = useTranslation('retail');
@@ -135,6 +159,7 @@ function SaleForm({
   const queryClient = useQueryClient();
   const locale = useLocale();
   const [search, setSearch] = useState('');
+  const [scanMiss, setScanMiss] = useState<string | null>(null);
   const [lines, setLines] = useState<BasketLine[]>([]);
   const [client, setClient] = useState<{ id: string; name: string } | null>(null);
   const [voucherInput, setVoucherInput] = useState('');
@@ -190,6 +215,14 @@ function SaleForm({
       ];
     });
   };
+  // A scanned barcode (keyboard wedge) adds its product; in the search field, Enter does the same.
+  const addByBarcode = (code: string): boolean => {
+    const item = catalog.find((i) => i.barcode !== null && i.barcode === code.trim());
+    setScanMiss(item ? null : code.trim());
+    if (item) add(item);
+    return Boolean(item);
+  };
+  useBarcodeScanner((code) => addByBarcode(code));
   const update = (key: string, patch: Partial<BasketLine>) =>
     setLines((prev) => prev.map((l) => (l.key === key ? { ...l, ...patch } : l)));
 
@@ -209,8 +242,15 @@ function SaleForm({
     setSelling(true);
     setSellError(null);
     try {
-      const result = await checkout(api, studio, { ...basket, note: '' }, attemptKey, locale);
+      const result = await checkout(
+        api,
+        studio,
+        { ...basket, note: '', ...(stationSlug ? { stationSlug } : {}) },
+        attemptKey,
+        locale,
+      );
       await queryClient.invalidateQueries({ queryKey: posKeys.all(studio) });
+      await queryClient.invalidateQueries({ queryKey: stationKeys.all(studio) });
       await queryClient.invalidateQueries({ queryKey: ['orders', studio] });
       onSold(result);
     } catch (error) {
@@ -236,8 +276,26 @@ function SaleForm({
               placeholder={t('search.placeholder')}
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key !== 'Enter' || !search.trim()) return;
+                const exact = catalog.find((i) => i.barcode !== null && i.barcode === search.trim());
+                setScanMiss(null);
+                if (exact) {
+                  e.preventDefault();
+                  add(exact);
+                  setSearch('');
+                } else if (found.length === 1) {
+                  add(found[0]!);
+                  setSearch('');
+                }
+              }}
               data-testid="pos-search"
             />
+            {scanMiss && (
+              <Text size="sm" c="red" data-testid="pos-scan-miss">
+                {t('search.noBarcode', { code: scanMiss })}
+              </Text>
+            )}
             <Stack gap={4} mah={420} style={{ overflowY: 'auto' }} data-testid="pos-results">
               {found.length === 0 && (
                 <Text c="dimmed" size="sm">

@@ -1,0 +1,147 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { readDemo } from './support/demo';
+
+/**
+ * A till's cash shift in the browser POS: the manager sets up a POS station in Settings, chooses it
+ * at the POS, opens a shift with a 200 zł float, sells a drink for cash (change given), takes 50 zł
+ * out to the safe and closes the shift with 5 zł missing — the difference is shown before and after
+ * the close. Screenshots in English and Polish at 390 and 1280 px (E2E_RESULTS_DIR/screenshots).
+ */
+const SIZES = [
+  ['1280', { width: 1280, height: 900 }],
+  ['390', { width: 390, height: 844 }],
+] as const;
+const SHOTS = path.join(process.env.E2E_RESULTS_DIR ?? 'test-results', 'screenshots');
+
+async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
+  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
+  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
+}
+
+async function shootAll(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const locale of ['EN', 'PL'] as const) {
+    await setLanguage(page, locale);
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await ready();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({
+        path: path.join(SHOTS, `shifts-${name}-${locale.toLowerCase()}-${size}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
+    }
+  }
+  await setLanguage(page, 'EN');
+  await page.setViewportSize(SIZES[0][1]);
+}
+
+test('shifts: open with a float, a cash sale, cash out, close with the difference shown', async ({
+  browser,
+}) => {
+  // Twenty-four screenshots (six screens, two languages, two widths) take most of the time.
+  test.setTimeout(300_000);
+  const demo = readDemo();
+  const context = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(`/${demo.studioUuid}/backoffice`);
+  const signIn = page.getByTestId('sign-in-form');
+  await signIn.locator('input[name="emailAddress"]').fill(demo.managerEmail);
+  await signIn.locator('input[name="password"]').fill(demo.managerPassword);
+  await page.getByTestId('sign-in-submit').click();
+  await expect(page.getByTestId('welcome-card')).toBeVisible();
+
+  // Settings → POS stations: add the reception till.
+  const slug = `till-${Date.now().toString(36)}`;
+  await page.goto(`/${demo.studioUuid}/backoffice#/settings/stations`);
+  await page.getByTestId('station-add').click();
+  await page.getByTestId('station-save').click();
+  await expect(page.getByRole('dialog')).toContainText('This field is required.');
+  await page.getByTestId('station-name').fill('Reception till');
+  await page.getByTestId('station-slug').fill(slug);
+  await page.getByTestId('station-save').click();
+  const card = page.locator(`[data-testid="station"][data-slug="${slug}"]`);
+  await expect(card).toContainText('Reception till');
+  await expect(card.getByTestId('station-shift')).toHaveText('No open shift');
+  await shootAll(page, 'settings', async () => {
+    await expect(card).toBeVisible();
+  });
+
+  // The POS: choose the till; no shift is open, so the float comes first.
+  await page.getByTestId('nav-pos').click();
+  await expect(page).toHaveURL(/#\/pos$/);
+  const station = page.getByTestId('pos-station');
+  await station.selectOption({ label: `Reception till (${slug})` });
+  await expect(page.getByTestId('shift-open-card')).toBeVisible();
+  await expect(page.getByTestId('pos-search')).toHaveCount(0);
+  await page.getByTestId('shift-float').fill('abc');
+  await expect(page.getByTestId('shift-open-card')).toContainText('Enter an amount');
+  await shootAll(page, 'open', async () => {
+    await expect(page.getByTestId('shift-open-card')).toBeVisible();
+  });
+  await page.getByTestId('shift-float').fill('200');
+  await page.getByTestId('shift-open').click();
+  await expect(page.getByTestId('shift-bar')).toBeVisible();
+  await expect(page.getByTestId('shift-expected')).toContainText('200');
+
+  // A drink for 5 zł, paid with a 10 zł note.
+  await page.getByTestId('pos-search').fill('Woda mineralna');
+  await page.getByRole('button', { name: /Add Woda mineralna/ }).click();
+  await page.getByTestId('pos-payment-amount-0').fill('10');
+  await expect(page.getByTestId('pos-change')).toContainText('5');
+  await page.getByTestId('pos-sell').click();
+  await expect(page.getByTestId('pos-done')).toBeVisible();
+  await page.getByTestId('pos-new-sale').click();
+  await expect(page.getByTestId('shift-cash-sales')).toContainText('5');
+  await expect(page.getByTestId('shift-expected')).toContainText('205');
+
+  // 50 zł to the safe; more than the drawer holds is refused.
+  await page.getByTestId('shift-cash').click();
+  await page.getByTestId('shift-cash-kind').getByText('Cash out').click();
+  await page.getByTestId('shift-cash-amount').fill('5000');
+  await page.getByTestId('shift-cash-record').click();
+  await expect(page.getByTestId('shift-error')).toHaveText('The drawer does not hold that much.');
+  await page.getByTestId('shift-cash-amount').fill('50');
+  await page.getByTestId('shift-cash-reason').fill('Safe drop');
+  await shootAll(page, 'cash', async () => {
+    await expect(page.getByTestId('shift-cash-amount')).toBeVisible();
+  });
+  await page.getByTestId('shift-cash-record').click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('shift-expected')).toContainText('155');
+  await expect(page.getByTestId('shift-cash-moves')).toContainText('50');
+  await shootAll(page, 'bar', async () => {
+    await expect(page.getByTestId('shift-bar')).toBeVisible();
+  });
+
+  // Close with 150 zł counted: 5 zł short, shown as it is typed and after the close.
+  await page.getByTestId('shift-close').click();
+  await expect(page.getByTestId('shift-close-expected')).toContainText('155');
+  await page.getByTestId('shift-counted').fill('150');
+  await expect(page.getByTestId('shift-difference')).toContainText('Short by 5');
+  await shootAll(page, 'close', async () => {
+    await expect(page.getByTestId('shift-difference')).toBeVisible();
+  });
+  await page.getByTestId('shift-close-confirm').click();
+  const closed = page.getByTestId('shift-closed');
+  await expect(closed).toBeVisible();
+  await expect(closed.getByTestId('shift-difference')).toContainText('Short by 5');
+  await expect(closed.getByTestId('shift-closed-counted')).toContainText('150');
+  await expect(closed).toContainText('Cash');
+  await shootAll(page, 'closed', async () => {
+    await expect(closed).toBeVisible();
+  });
+  await page.getByTestId('shift-next').click();
+  await expect(page.getByTestId('shift-open-card')).toBeVisible();
+
+  // Settings shows the till without an open shift; leave the device unbound for other tests.
+  await page.getByTestId('pos-station').selectOption({ value: '' });
+  await expect(page.getByTestId('pos-search')).toBeVisible();
+  expect(pageErrors).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,399 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StudioPos } from '../../../shared/contracts/api/stations';
+import { ApiError } from '../../lib/api-client';
+import { useApiClient } from '../../lib/app-context';
+import { errorCodeLabel, fitToForm, toFormErrors, type FormErrors } from '../../lib/form-errors';
+import { CenteredMessage } from '../../ui/CenteredMessage';
+import { useBackoffice } from '../backoffice.api';
+import { stationCalls, useInvalidateStations, useStations, useStationsInit } from '../pos/stations.api';
+import { SettingsLayout } from './SettingsLayout';
+
+function useDateTime(): (iso: string) => string {
+  const { i18n } = useTranslation();
+  const { studio } = useBackoffice();
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: studio.timeZone,
+  });
+  return (iso) => format.format(new Date(iso));
+}
+
+/** Settings → POS stations: the tills, where they stand, which desk computer runs each, open shifts. */
+export function StationsScreen() {
+  const { t } = useTranslation('stations');
+  const { member } = useBackoffice();
+  const canEdit = member.abilities.includes('settings.edit');
+  const stations = useStations();
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const [adding, setAdding] = useState(false);
+  const [assigning, setAssigning] = useState<StudioPos | null>(null);
+
+  let body;
+  if (stations.error) {
+    const error = stations.error;
+    body =
+      error instanceof ApiError && [401, 403, 405].includes(error.status) ? (
+        <CenteredMessage title={t('settings:nav.stations')} testId="stations-no-permission">
+          {t('settings.noPermission')}
+        </CenteredMessage>
+      ) : (
+        <Alert color="red" variant="light" title={t('settings.loadFailed')}>
+          <Stack gap="sm">
+            <Text size="sm">{t('common:errors.generalWithCode', { code: errorCodeLabel(error) })}</Text>
+            <Group>
+              <Button size="xs" variant="default" onClick={() => void stations.refetch()}>
+                {t('common:actions.retry')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      );
+  } else if (stations.isPending) {
+    body = (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  } else {
+    const items = stations.data.items;
+    body = (
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Text c="dimmed" size="sm" maw={640} style={{ flex: 1, minWidth: 240 }}>
+            {t('settings.intro')}
+          </Text>
+          {canEdit && (
+            <Button onClick={() => setAdding(true)} fullWidth={phone} data-testid="station-add">
+              {t('settings.add')}
+            </Button>
+          )}
+        </Group>
+        {items.length === 0 ? (
+          <Paper withBorder p="lg" radius="md">
+            <Text c="dimmed" ta="center" data-testid="stations-empty">
+              {t('settings.empty')}
+            </Text>
+          </Paper>
+        ) : (
+          items.map((pos) => (
+            <StationCard key={pos.id} pos={pos} canEdit={canEdit} onAssign={() => setAssigning(pos)} />
+          ))
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <SettingsLayout page="stations">
+      {body}
+      {canEdit && <AddStationDialog opened={adding} onClose={() => setAdding(false)} />}
+      {canEdit && <AssignDialog pos={assigning} onClose={() => setAssigning(null)} />}
+    </SettingsLayout>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+function StationCard({ pos, canEdit, onAssign }: { pos: StudioPos; canEdit: boolean; onAssign(): void }) {
+  const { t } = useTranslation('stations');
+  const dateTime = useDateTime();
+  const api = useApiClient();
+  const studio = useBackoffice().studio.uuid;
+  const invalidate = useInvalidateStations();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const unassign = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await stationCalls.unassign(api, studio, pos.id);
+      await invalidate();
+    } catch (e) {
+      setError(toFormErrors(e, t).form[0] ?? null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="station" data-slug={pos.slug}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+            <Group gap="xs" wrap="wrap">
+              <Title order={2} size="h4">
+                {pos.name}
+              </Title>
+              <Badge variant="outline" color="gray" tt="none">
+                {pos.slug}
+              </Badge>
+            </Group>
+            {pos.openShift ? (
+              <Text size="sm" c="teal.8" data-testid="station-shift">
+                {t('settings.shiftOpen', {
+                  time: dateTime(pos.openShift.openedAt),
+                  name: pos.openShift.openedBy,
+                })}
+              </Text>
+            ) : (
+              <Text size="sm" c="dimmed" data-testid="station-shift">
+                {t('settings.shiftClosed')}
+              </Text>
+            )}
+          </Stack>
+          {canEdit && (
+            <Group gap="xs">
+              {pos.device && (
+                <Button
+                  variant="default"
+                  size="xs"
+                  loading={busy}
+                  onClick={() => void unassign()}
+                  data-testid="station-unassign"
+                >
+                  {t('settings.unassign')}
+                </Button>
+              )}
+              <Button variant="light" size="xs" onClick={onAssign} data-testid="station-assign">
+                {t('settings.assign')}
+              </Button>
+            </Group>
+          )}
+        </Group>
+        <Group gap="xl" wrap="wrap">
+          <Fact label={t('settings.location')} value={pos.location?.name ?? t('settings.noLocation')} />
+          <Fact
+            label={t('settings.device')}
+            value={
+              pos.device
+                ? pos.device.lastSeenAt
+                  ? `${pos.device.name} · ${t('settings.lastSeen', { time: dateTime(pos.device.lastSeenAt) })}`
+                  : pos.device.name
+                : t('settings.noDevice')
+            }
+          />
+          <Fact
+            label={t('settings.printer')}
+            value={pos.fiscalPrinter ? t('settings.printerYes') : t('settings.printerNo')}
+          />
+        </Group>
+        {error && (
+          <Alert color="red" variant="light">
+            {error}
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function AddStationDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const { t } = useTranslation('stations');
+  const api = useApiClient();
+  const studio = useBackoffice().studio.uuid;
+  const init = useStationsInit(opened);
+  const invalidate = useInvalidateStations();
+  const [name, setName] = useState('');
+  const [slug, setSlug] = useState('');
+  const [locationId, setLocationId] = useState('');
+  const [errors, setErrors] = useState<FormErrors>({ fields: {}, form: [] });
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setName('');
+    setSlug('');
+    setLocationId('');
+    setErrors({ fields: {}, form: [] });
+    onClose();
+  };
+  const save = async () => {
+    setBusy(true);
+    setErrors({ fields: {}, form: [] });
+    try {
+      await stationCalls.create(api, studio, { name, slug, locationId: locationId || null });
+      await invalidate();
+      close();
+    } catch (e) {
+      const found = toFormErrors(e, t, { messagesByKey: {} });
+      if (e instanceof ApiError && e.key === 'studioPos.slugTaken')
+        found.fields.slug = t('settings.slugTaken');
+      setErrors(fitToForm(found, ['name', 'slug', 'locationId']));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('settings.add')} centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput
+            label={t('settings.name')}
+            value={name}
+            maxLength={80}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors.fields.name}
+            data-testid="station-name"
+            data-autofocus
+          />
+          <TextInput
+            label={t('settings.slug')}
+            description={t('settings.slugHint')}
+            value={slug}
+            maxLength={64}
+            onChange={(e) => setSlug(e.currentTarget.value)}
+            error={errors.fields.slug}
+            data-testid="station-slug"
+          />
+          <NativeSelect
+            label={t('settings.location')}
+            value={locationId}
+            onChange={(e) => setLocationId(e.currentTarget.value)}
+            error={errors.fields.locationId}
+            data={[
+              { value: '', label: t('settings.noLocation') },
+              ...(init.data?.locations ?? []).map((l) => ({ value: l.id, label: l.name })),
+            ]}
+          />
+          {errors.form.map((m) => (
+            <Alert key={m} color="red" variant="light">
+              {m}
+            </Alert>
+          ))}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('settings.cancel')}
+            </Button>
+            <Button type="submit" loading={busy} data-testid="station-save">
+              {t('settings.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function AssignDialog({ pos, onClose }: { pos: StudioPos | null; onClose(): void }) {
+  const { t } = useTranslation('stations');
+  const api = useApiClient();
+  const studio = useBackoffice().studio.uuid;
+  const init = useStationsInit(pos !== null);
+  const stations = useStations(pos !== null);
+  const invalidate = useInvalidateStations();
+  const [deviceId, setDeviceId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const devices = init.data?.devices ?? [];
+  const nameOf = (id: string | null) => stations.data?.items.find((p) => p.id === id)?.name ?? '';
+
+  const close = () => {
+    setDeviceId('');
+    setError(null);
+    onClose();
+  };
+  const assign = async () => {
+    if (!pos || !deviceId) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await stationCalls.assign(api, studio, pos.id, deviceId);
+      await invalidate();
+      close();
+    } catch (e) {
+      setError(toFormErrors(e, t).form[0] ?? t('common:errors.generalWithCode', { code: errorCodeLabel(e) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={pos !== null}
+      onClose={close}
+      title={t('settings.assignTitle', { name: pos?.name ?? '' })}
+      centered
+    >
+      <Stack gap="sm">
+        {init.isPending ? (
+          <Loader size="sm" />
+        ) : devices.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="station-no-devices">
+            {t('settings.noDevices')}
+          </Text>
+        ) : (
+          <NativeSelect
+            label={t('settings.chooseDevice')}
+            value={deviceId || (pos?.device?.id ?? '')}
+            onChange={(e) => setDeviceId(e.currentTarget.value)}
+            data={[
+              { value: '', label: '—' },
+              ...devices.map((d) => ({
+                value: d.id,
+                label:
+                  d.posId && d.posId !== pos?.id
+                    ? `${d.name} (${t('settings.deviceBusy', { name: nameOf(d.posId) })})`
+                    : d.name,
+              })),
+            ]}
+            data-testid="station-device"
+          />
+        )}
+        {error && (
+          <Alert color="red" variant="light">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('settings.cancel')}
+          </Button>
+          <Button
+            onClick={() => void assign()}
+            loading={busy}
+            disabled={!deviceId}
+            data-testid="station-assign-save"
+          >
+            {t('settings.assign')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
