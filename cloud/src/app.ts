@@ -24,12 +24,18 @@ import { registerFiscalPrinterRoutes } from './modules/fiscal-printers/fiscal-pr
 import { registerScheduleRoutes } from './modules/schedule/schedule.routes';
 import { registerSalesRoutes } from './modules/sales/sales.routes';
 import { registerSalesPageRoutes } from './modules/sales/sales.pages';
+import { registerDonationApiHooks, registerDonationPageHooks } from './modules/sales/donations.hooks';
+import { configurePaymentSecrets } from './modules/sales/providers/credentials';
 import { registerBookingRoutes } from './modules/bookings/bookings.routes';
 import { registerSyncRoutes } from './sync/sync.routes';
+import { registerSyncReviewRoutes } from './sync/review.routes';
 import { registerPlacesRoutes } from './modules/places/places.routes';
 import { registerContractRoutes } from './modules/contracts/contracts.routes';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes';
 import { registerRetailRoutes } from './modules/retail/retail.routes';
+import { registerKioskRoutes } from './modules/kiosk/kiosk.routes';
+import { kioskScopeMiddleware } from './modules/kiosk/kiosk-session';
+import { registerStationRoutes } from './modules/stations/stations.routes';
 import { WEB_DIST_DIR } from './paths';
 
 /** Every module's API routes, mounted under /api. */
@@ -47,11 +53,16 @@ const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> 
   // Before the schedule: its class-service/{classService} would otherwise take class-service/all.
   registerPlacesRoutes,
   registerScheduleRoutes,
+  // Before sales: the donation checkout's rate limits and receipt delivery run first.
+  registerDonationApiHooks,
   registerSalesRoutes,
   registerBookingRoutes,
   registerContractRoutes,
   registerInvoiceRoutes,
   registerRetailRoutes,
+  registerStationRoutes,
+  registerKioskRoutes,
+  registerSyncReviewRoutes,
 ];
 
 export type ExtraMiddleware = Koa.Middleware<AppState, AppCustom>;
@@ -66,6 +77,7 @@ export function createApp(
 ): Koa<AppState, AppCustom> {
   const app = new Koa<AppState, AppCustom>({ proxy: process.env.TRUST_PROXY === 'true' });
   app.context.deps = deps;
+  configurePaymentSecrets(deps.config);
   const dev = Boolean(options.devMiddleware);
 
   app.use(async (ctx, next) => {
@@ -147,6 +159,8 @@ export function createApp(
     }
     await next();
   });
+  // A kiosk session may make kiosk calls only (modules/kiosk): 403 before anything else looks at it.
+  app.use(kioskScopeMiddleware);
   app.use(authMiddleware);
   app.use(csrfMiddleware);
 
@@ -164,6 +178,7 @@ export function createApp(
     ctx.body = { status: 'ok' };
   });
   registerTranslationRoutes(pages);
+  registerDonationPageHooks(pages);
   registerSalesPageRoutes(pages);
   registerPageRoutes(pages);
   const pageRoutes = pages.routes() as unknown as Koa.Middleware<AppState, AppCustom>;

@@ -12,8 +12,11 @@ import { placesRoutes } from './places/routes';
 import { catalogRoutes } from './catalog/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { posRoutes } from './pos/routes';
+import { BatchPrintScreen } from './pos/BatchPrintScreen';
 import { ordersRoutes } from './orders/routes';
 import { contractsRoutes } from './contracts/routes';
+import { kioskRoutes } from './kiosk/routes';
+import { syncRoutes } from './sync/routes';
 
 /** Hash routing (spec §9: the back office's router mode is hash). */
 export function createBackofficeRouter() {
@@ -32,8 +35,11 @@ export function createBackofficeRouter() {
         ...catalogRoutes,
         ...invoiceRoutes,
         ...posRoutes,
+        { path: 'pos/batch-print', element: <BatchPrintScreen /> },
         ...ordersRoutes,
         ...contractsRoutes,
+        ...kioskRoutes,
+        ...syncRoutes,
         ...SECTIONS.filter(
           (s) =>
             s.id !== 'dashboard' &&
@@ -46,8 +52,10 @@ export function createBackofficeRouter() {
             s.id !== 'catalog' &&
             s.id !== 'invoices' &&
             s.id !== 'contracts' &&
+            s.id !== 'kiosks' &&
             s.id !== 'pos' &&
-            s.id !== 'orders',
+            s.id !== 'orders' &&
+            s.id !== 'sync',
         ).map((section) => ({
           path: section.path.slice(1),
           element: <SectionPlaceholder section={section.id} />,

@@ -17,6 +17,9 @@ export const SECTIONS = [
   { id: 'reports', path: '/reports' },
   // Shown to members whose role holds `ability`; its label lives under the module's own key.
   { id: 'staff', path: '/staff', labelKey: 'staff.nav', ability: 'staff.view' },
+  // What front-desk stations left for a person after syncing (flags, commands not applied).
+  { id: 'sync', path: '/sync', labelKey: 'sync:nav', ability: 'clients.edit' },
+  { id: 'kiosks', path: '/kiosks', labelKey: 'kiosk:nav', ability: 'settings.view' },
   { id: 'settings', path: '/settings' },
 ] as const;
 

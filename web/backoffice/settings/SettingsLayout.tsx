@@ -7,6 +7,8 @@ import { useNavigate } from 'react-router-dom';
 const SETTINGS_PAGES = [
   { id: 'fiscalPrinters', path: '/settings/fiscal-printers' },
   { id: 'clientFields', path: '/settings/client-fields' },
+  { id: 'stations', path: '/settings/stations' },
+  { id: 'paymentProviders', path: '/settings/payment-providers' },
 ] as const;
 
 export function SettingsLayout({

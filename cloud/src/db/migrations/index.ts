@@ -20,6 +20,14 @@ import * as invoices from './20261123_0019_invoices';
 import * as sync from './20261123_0020_sync';
 import * as donations from './20261123_0024_donations';
 import * as retail from './20261123_0025_retail';
+import * as contractEntitlements from './20261123_0026_contract_entitlements';
+import * as paymentCards from './20261123_0027_payment_cards';
+import * as donationReceipts from './20261123_0028_donation_receipts';
+import * as bookingMails from './20261123_0029_booking_mails';
+import * as syncSales from './20261123_0030_sync_sales';
+import * as syncReview from './20261123_0031_sync_review';
+import * as kiosk from './20261123_0032_kiosk';
+import * as stations from './20261123_0033_stations';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -49,4 +57,12 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261123_0020_sync', sync],
   ['20261123_0024_donations', donations],
   ['20261123_0025_retail', retail],
+  ['20261123_0026_contract_entitlements', contractEntitlements],
+  ['20261123_0027_payment_cards', paymentCards],
+  ['20261123_0028_donation_receipts', donationReceipts],
+  ['20261123_0029_booking_mails', bookingMails],
+  ['20261123_0030_sync_sales', syncSales],
+  ['20261123_0031_sync_review', syncReview],
+  ['20261123_0032_kiosk', kiosk],
+  ['20261123_0033_stations', stations],
 ];

@@ -8,6 +8,8 @@ import { newSecret } from '../../modules/identity/tokens';
 import { seedDemoAgreements } from '../../modules/client-accounts/demo-agreements';
 import { seedDemoProducts } from '../../modules/products/demo-products';
 import { seedDemoVisits } from '../../modules/bookings/demo-visits';
+import { seedDemoContracts } from '../../modules/contracts/demo-contracts';
+import { seedDemoInvoicing } from '../../modules/invoices/demo-invoices';
 
 export interface DemoSummary {
   studioUuid: string;
@@ -421,6 +423,9 @@ export async function seedDemoStudio(knex: Knex, log: Logger, now = new Date()):
     await seedDemoAgreements(trx, studioId, now);
     await seedDemoProducts(trx, studioId);
     await seedDemoVisits(trx, studioId, events, owned, clientIds[0]!, now);
+    // A second client (not the demo login, whose bookings use passes) holds a monthly contract.
+    await seedDemoContracts(trx, studioId, clientIds[1]!, now);
+    await seedDemoInvoicing(trx, studioId, clientIds[0]!, now);
     log.info(
       { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },
       'demo studio seeded',
