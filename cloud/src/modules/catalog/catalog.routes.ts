@@ -64,6 +64,7 @@ import {
 } from './pricing-options.service';
 import { createTax, deleteTax, listTaxes, updateTax } from './taxes.service';
 import { registerCatalogScreenRoutes } from './catalog-screens.routes';
+import { readAll } from '../../db/read-all';
 
 const StudioParams = z.object({ uuid: z.string() });
 const TaxParams = z.object({ uuid: z.string(), tax: z.uuid() });
@@ -80,14 +81,16 @@ async function restrictionInit(
   studio: Studio,
   locale: string | null,
 ): Promise<PricingOptionRestrictionInit> {
-  const [services, locations, tags] = await Promise.all([
-    db('class_services').where({ studio_id: studio.id }).select('id', 'name', 'service_type').limit(1000),
-    db('locations').where({ studio_id: studio.id }).orderBy('name').select('id', 'name').limit(1000),
-    db('tags')
-      .where({ studio_id: studio.id, type: TagType.client })
-      .orderByRaw('lower(name)')
-      .select('id', 'name')
-      .limit(1000),
+  const [services, locations, tags] = await readAll(db, [
+    () =>
+      db('class_services').where({ studio_id: studio.id }).select('id', 'name', 'service_type').limit(1000),
+    () => db('locations').where({ studio_id: studio.id }).orderBy('name').select('id', 'name').limit(1000),
+    () =>
+      db('tags')
+        .where({ studio_id: studio.id, type: TagType.client })
+        .orderByRaw('lower(name)')
+        .select('id', 'name')
+        .limit(1000),
   ]);
   return {
     classServices: (services as Array<{ id: string; name: LocaleText; serviceType: ServiceType }>)
@@ -223,9 +226,9 @@ function registerPricingOptionRoutes(router: Router<AppState, AppCustom>): void 
     params: StudioParams,
     query: PricingOptionListQuerySchema,
     handle: async ({ db, studio, query, deps }): Promise<PricingOptionCategorized> => {
-      const [categories, options] = await Promise.all([
-        listCategories(db, studio.id, query.archived !== 'exclude'),
-        listPricingOptions(db, studio, query, deps.clock.now()),
+      const [categories, options] = await readAll(db, [
+        () => listCategories(db, studio.id, query.archived !== 'exclude'),
+        () => listPricingOptions(db, studio, query, deps.clock.now()),
       ]);
       const known = new Set(categories.map((c) => c.id));
       return {

@@ -25,6 +25,7 @@ import type { Db } from '../../db/knex';
 import type { Studio } from '../identity/studio.model';
 import { dateOnly, iso, priceOn } from './catalog.presenter';
 import { pricingOptionRow } from './pricing-options.service';
+import { readAll } from '../../db/read-all';
 
 interface PassRow {
   id: string;
@@ -199,10 +200,10 @@ function presentPass(row: PassRow, state: PassState, sharedWith: Person[]): Clie
 /** Passes with their state derived from facts at `now`, newest sale first. */
 async function derive(db: Db, studio: Studio, rows: PassRow[], now: Date) {
   const ids = rows.map((r) => r.id);
-  const [changes, visits, shares] = await Promise.all([
-    changesOf(db, studio.id, ids),
-    visitsOf(db, studio.id, ids),
-    sharesOf(db, studio.id, ids),
+  const [changes, visits, shares] = await readAll(db, [
+    () => changesOf(db, studio.id, ids),
+    () => visitsOf(db, studio.id, ids),
+    () => sharesOf(db, studio.id, ids),
   ]);
   return rows.map((row) => {
     const state = derivePassState(
@@ -529,7 +530,10 @@ export async function passCandidatesFor(db: Db, studio: Studio, userId: string):
     )
     .limit(1000)) as Array<PassRow & { restrictions: Partial<Restrictions> }>;
   const ids = rows.map((r) => r.id);
-  const [changes, visits] = await Promise.all([changesOf(db, studio.id, ids), visitsOf(db, studio.id, ids)]);
+  const [changes, visits] = await readAll(db, [
+    () => changesOf(db, studio.id, ids),
+    () => visitsOf(db, studio.id, ids),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     facts: factsOf(row, changes.get(row.id) ?? [], visits.get(row.id) ?? []),

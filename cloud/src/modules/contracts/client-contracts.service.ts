@@ -35,6 +35,7 @@ import {
   type InstalmentRow,
   type SuspensionRow,
 } from './contracts.presenter';
+import { readAll } from '../../db/read-all';
 
 export type Via = 'staff' | 'client' | 'api' | 'job';
 export interface Actor {
@@ -140,7 +141,10 @@ async function present(
   now: Date,
 ): Promise<ClientContractView[]> {
   const ids = rows.map((r) => r.id);
-  const [instalments, suspensions] = await Promise.all([instalmentsOf(db, ids), suspensionsOf(db, ids)]);
+  const [instalments, suspensions] = await readAll(db, [
+    () => instalmentsOf(db, ids),
+    () => suspensionsOf(db, ids),
+  ]);
   const today = localDateOf(now, studio.timeZone);
   return rows.map((r) =>
     presentClientContract(r, instalments.get(r.id) ?? [], suspensions.get(r.id) ?? [], today),

@@ -14,6 +14,7 @@ import { AppError, type FieldErrors } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { Studio } from '../identity/studio.model';
 import { presentContract, presentOffer, type ContractRow } from './contracts.presenter';
+import { readAll } from '../../db/read-all';
 
 /** Contracts (memberships) as the studio sells them: the catalog side. */
 
@@ -169,14 +170,16 @@ export async function restrictionChoices(
   studio: Studio,
   locale: string | null,
 ): Promise<PricingOptionRestrictionInit> {
-  const [services, locations, tags] = await Promise.all([
-    db('class_services').where({ studio_id: studio.id }).select('id', 'name', 'service_type').limit(1000),
-    db('locations').where({ studio_id: studio.id }).orderBy('name').select('id', 'name').limit(1000),
-    db('tags')
-      .where({ studio_id: studio.id, type: TagType.client })
-      .orderByRaw('lower(name)')
-      .select('id', 'name')
-      .limit(1000),
+  const [services, locations, tags] = await readAll(db, [
+    () =>
+      db('class_services').where({ studio_id: studio.id }).select('id', 'name', 'service_type').limit(1000),
+    () => db('locations').where({ studio_id: studio.id }).orderBy('name').select('id', 'name').limit(1000),
+    () =>
+      db('tags')
+        .where({ studio_id: studio.id, type: TagType.client })
+        .orderByRaw('lower(name)')
+        .select('id', 'name')
+        .limit(1000),
   ]);
   return {
     classServices: (services as Array<{ id: string; name: LocaleText; serviceType: ServiceType }>)

@@ -19,6 +19,7 @@ import { AppError } from '../../../../shared/errors';
 import type { Db, Knex } from '../../db/knex';
 import type { Studio } from '../identity/studio.model';
 import { presentReceipt, receiptStatusOf, type ReceiptRow } from './retail.presenter';
+import { readAll } from '../../db/read-all';
 
 type Trx = Knex.Transaction;
 
@@ -323,24 +324,26 @@ export async function listReceipts(
 }
 
 export async function batchInit(db: Db, studio: Studio): Promise<ReceiptBatchInit> {
-  const [toPrint, attention, oldest, stations] = await Promise.all([
-    toPrintCount(db, studio.id),
-    db('retail_receipts as r')
-      .join('fiscal_documents as fd', function () {
-        this.on('fd.studio_id', '=', 'r.studio_id').andOn('fd.sale_id', '=', 'r.id');
-      })
-      .where({ 'r.studio_id': studio.id, 'fd.status': 'needsAttention' })
-      .count({ n: '*' }) as Promise<Array<{ n: number | string }>>,
-    whereToPrint(
+  const [toPrint, attention, oldest, stations] = await readAll(db, [
+    () => toPrintCount(db, studio.id),
+    () =>
       db('retail_receipts as r')
-        .leftJoin('fiscal_documents as fd', function () {
+        .join('fiscal_documents as fd', function () {
           this.on('fd.studio_id', '=', 'r.studio_id').andOn('fd.sale_id', '=', 'r.id');
         })
-        .where('r.studio_id', studio.id),
-    )
-      .orderBy('r.id')
-      .first('r.created_at') as Promise<{ createdAt: Date } | undefined>,
-    stationSlugs(db, studio.id),
+        .where({ 'r.studio_id': studio.id, 'fd.status': 'needsAttention' })
+        .count({ n: '*' }) as Promise<Array<{ n: number | string }>>,
+    () =>
+      whereToPrint(
+        db('retail_receipts as r')
+          .leftJoin('fiscal_documents as fd', function () {
+            this.on('fd.studio_id', '=', 'r.studio_id').andOn('fd.sale_id', '=', 'r.id');
+          })
+          .where('r.studio_id', studio.id),
+      )
+        .orderBy('r.id')
+        .first('r.created_at') as Promise<{ createdAt: Date } | undefined>,
+    () => stationSlugs(db, studio.id),
   ]);
   return {
     currency: studio.currency,

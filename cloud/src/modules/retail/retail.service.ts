@@ -30,6 +30,7 @@ import { createOrder } from '../sales/order-factory';
 import { payOrderFromWallet, recordDeskPayment, walletBalanceOf } from '../sales/sales.service';
 import { presentTotals } from './retail.presenter';
 import { createReceipt, fiscalPaymentsOf, receiptView, stationSlugs, toPrintCount } from './receipts.service';
+import { readAll } from '../../db/read-all';
 
 type Trx = Knex.Transaction;
 type Basket = z.output<typeof RetailBasketSchema>;
@@ -96,14 +97,15 @@ export async function retailInit(
   now: Date,
 ): Promise<RetailInit> {
   const today = localDateOf(now, studio.timeZone);
-  const [products, options, contracts, stations, receiptsToPrint] = await Promise.all([
-    selectProducts(db, studio.id).whereNull('p.archived_at').orderBy('p.name').limit(1000) as Promise<
-      ProductRow[]
-    >,
-    listPricingOptions(db, studio, { archived: 'exclude', channel: 'desk' }, now),
-    listContracts(db, studio, { archived: 'exclude', channel: 'desk' }),
-    stationSlugs(db, studio.id),
-    toPrintCount(db, studio.id),
+  const [products, options, contracts, stations, receiptsToPrint] = await readAll(db, [
+    () =>
+      selectProducts(db, studio.id).whereNull('p.archived_at').orderBy('p.name').limit(1000) as Promise<
+        ProductRow[]
+      >,
+    () => listPricingOptions(db, studio, { archived: 'exclude', channel: 'desk' }, now),
+    () => listContracts(db, studio, { archived: 'exclude', channel: 'desk' }),
+    () => stationSlugs(db, studio.id),
+    () => toPrintCount(db, studio.id),
   ]);
   const items: RetailCatalogItem[] = [
     ...products.map((p) => ({

@@ -27,6 +27,7 @@ import { createOrder } from './order-factory';
 import { providerViews } from './providers';
 import { presentPurchase, presentWalletEntry, type OrderRow, type PaymentRow } from './sales.presenter';
 import { payOrderFromWallet, selectOrders, startOnlinePayment, walletBalanceOf } from './sales.service';
+import { readAll } from '../../db/read-all';
 
 type Trx = Knex.Transaction;
 
@@ -477,12 +478,14 @@ export async function purchases(
   const rows = (await q) as OrderRow[];
   const shown = rows.slice(0, page.limit);
   const ids = shown.map((r) => r.id);
-  const [lines, payments] = await Promise.all([
-    db('client_order_lines')
-      .whereIn('orderId', ids)
-      .orderBy('position')
-      .select('orderId', 'kind', 'name', 'quantity', 'total'),
-    db('client_order_payments').whereIn('orderId', ids).orderBy('id').select('orderId', 'method', 'status'),
+  const [lines, payments] = await readAll(db, [
+    () =>
+      db('client_order_lines')
+        .whereIn('orderId', ids)
+        .orderBy('position')
+        .select('orderId', 'kind', 'name', 'quantity', 'total'),
+    () =>
+      db('client_order_payments').whereIn('orderId', ids).orderBy('id').select('orderId', 'method', 'status'),
   ]);
   return {
     items: shown.map((row) => {
@@ -504,10 +507,11 @@ export async function purchases(
 // ------------------------------------------------------------------------------------ wallet
 
 export async function walletView(db: Db, studio: Studio, clientId: string): Promise<WalletView> {
-  const [balance, entries, providers] = await Promise.all([
-    walletBalanceOf(db, studio.id, clientId),
-    db('client_wallet_payments').where({ studioId: studio.id, clientId }).orderBy('id', 'desc').limit(50),
-    providerViews(db, studio.id),
+  const [balance, entries, providers] = await readAll(db, [
+    () => walletBalanceOf(db, studio.id, clientId),
+    () =>
+      db('client_wallet_payments').where({ studioId: studio.id, clientId }).orderBy('id', 'desc').limit(50),
+    () => providerViews(db, studio.id),
   ]);
   return {
     balance,

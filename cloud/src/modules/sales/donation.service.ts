@@ -14,19 +14,21 @@ import { createOrder } from './order-factory';
 import { providerViews } from './providers';
 import type { PaymentRow } from './sales.presenter';
 import { startOnlinePayment } from './sales.service';
+import { readAll } from '../../db/read-all';
 
 /** Suggested amounts on the donation page (minor units). */
 const SUGGESTED = [20_00, 50_00, 100_00, 200_00];
 
 /** The donation page's data: the studio, the amounts, and the signed-in donor to prefill. */
 export async function donationInit(db: Db, studio: Studio, userId: string | null): Promise<DonationInit> {
-  const [providers, user] = await Promise.all([
-    providerViews(db, studio.id),
-    userId
-      ? (db('users').where({ id: userId }).first('firstName', 'lastName', 'email') as Promise<
-          { firstName: string; lastName: string; email: string | null } | undefined
-        >)
-      : Promise.resolve(undefined),
+  const [providers, user] = await readAll(db, [
+    () => providerViews(db, studio.id),
+    () =>
+      userId
+        ? (db('users').where({ id: userId }).first('firstName', 'lastName', 'email') as Promise<
+            { firstName: string; lastName: string; email: string | null } | undefined
+          >)
+        : Promise.resolve(undefined),
   ]);
   return {
     studio: { id: studio.id, name: studio.name, logoUrl: studio.logoUrl },

@@ -46,6 +46,7 @@ import {
   type PaymentRow,
   type RefundRow,
 } from './sales.presenter';
+import { readAll } from '../../db/read-all';
 
 type Trx = Knex.Transaction;
 
@@ -128,10 +129,10 @@ export async function orderDetail(
   abilities: { refund: boolean; changeStatus: boolean },
 ): Promise<OrderDetail> {
   const row = await orderRow(db, studio.id, id);
-  const [lines, payments, refunds] = await Promise.all([
-    db('client_order_lines').where({ orderId: id }).orderBy('position'),
-    paymentsOf(db, id),
-    refundsOf(db, id),
+  const [lines, payments, refunds] = await readAll(db, [
+    () => db('client_order_lines').where({ orderId: id }).orderBy('position'),
+    () => paymentsOf(db, id),
+    () => refundsOf(db, id),
   ]);
   const presentedPayments = payments.map((p) =>
     presentPayment(

@@ -24,6 +24,7 @@ import {
   type PricingOptionRefRow,
   type RoomRow,
 } from './schedule.presenter';
+import { readAll } from '../../db/read-all';
 
 /** Locations and rooms, class services and categories, experience levels, and what forms pick from. */
 
@@ -218,16 +219,17 @@ export async function pricingOptionRefs(db: Db, studioId: string): Promise<Prici
 }
 
 export async function scheduleInit(db: Db, studio: Studio): Promise<ScheduleInit> {
-  const [locations, classServices, instructors, experienceLevels, pricingOptions, tags] = await Promise.all([
-    listLocations(db, studio),
-    listClassServices(db, studio),
-    listInstructors(db, studio.id),
-    listExperienceLevels(db, studio),
-    pricingOptionRefs(db, studio.id),
-    db('tags')
-      .where({ studio_id: studio.id, type: TagType.client })
-      .select('id', 'name')
-      .orderBy('name') as Promise<Array<{ id: string; name: string }>>,
+  const [locations, classServices, instructors, experienceLevels, pricingOptions, tags] = await readAll(db, [
+    () => listLocations(db, studio),
+    () => listClassServices(db, studio),
+    () => listInstructors(db, studio.id),
+    () => listExperienceLevels(db, studio),
+    () => pricingOptionRefs(db, studio.id),
+    () =>
+      db('tags')
+        .where({ studio_id: studio.id, type: TagType.client })
+        .select('id', 'name')
+        .orderBy('name') as Promise<Array<{ id: string; name: string }>>,
   ]);
   return {
     timeZone: studio.timeZone,

@@ -17,6 +17,7 @@ import { PaymentMethod } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { Db, Knex } from '../../db/knex';
 import type { Studio } from '../identity/studio.model';
+import { readAll } from '../../db/read-all';
 
 type Trx = Knex.Transaction;
 
@@ -143,18 +144,20 @@ export async function getPos(db: Db, studio: Studio, posId: string): Promise<Stu
 }
 
 export async function posInit(db: Db, studio: Studio): Promise<StudioPosInit> {
-  const [locations, devices] = await Promise.all([
-    db('locations').where({ studioId: studio.id }).orderBy('name').select('id', 'name') as Promise<
-      Array<{ id: string; name: string }>
-    >,
-    db('sync_devices as d')
-      .leftJoin('studio_pos as p', 'p.device_id', 'd.id')
-      .where('d.studio_id', studio.id)
-      .whereNull('d.revoked_at')
-      .orderBy('d.name')
-      .select('d.id', 'd.name', 'd.last_seen_at', 'p.id as pos_id') as Promise<
-      Array<{ id: string; name: string; lastSeenAt: Date | null; posId: string | null }>
-    >,
+  const [locations, devices] = await readAll(db, [
+    () =>
+      db('locations').where({ studioId: studio.id }).orderBy('name').select('id', 'name') as Promise<
+        Array<{ id: string; name: string }>
+      >,
+    () =>
+      db('sync_devices as d')
+        .leftJoin('studio_pos as p', 'p.device_id', 'd.id')
+        .where('d.studio_id', studio.id)
+        .whereNull('d.revoked_at')
+        .orderBy('d.name')
+        .select('d.id', 'd.name', 'd.last_seen_at', 'p.id as pos_id') as Promise<
+        Array<{ id: string; name: string; lastSeenAt: Date | null; posId: string | null }>
+      >,
   ]);
   return {
     currency: studio.currency,
@@ -281,10 +284,11 @@ async function salesFigures(db: Db, studioId: string, slug: string, from: Date, 
       'p.method': PaymentMethod.cash,
     })
     .sum({ amount: 'r.amount' });
-  const [byMethod, count, refunds] = await Promise.all([
-    window(salesQuery, 's.created_at') as unknown as Promise<Array<{ method: number; amount: number }>>,
-    window(countQuery, 's.created_at') as unknown as Promise<Array<{ n: number }>>,
-    window(refundsQuery, 'r.created_at') as unknown as Promise<Array<{ amount: number | string | null }>>,
+  const [byMethod, count, refunds] = await readAll(db, [
+    () => window(salesQuery, 's.created_at') as unknown as Promise<Array<{ method: number; amount: number }>>,
+    () => window(countQuery, 's.created_at') as unknown as Promise<Array<{ n: number }>>,
+    () =>
+      window(refundsQuery, 'r.created_at') as unknown as Promise<Array<{ amount: number | string | null }>>,
   ]);
   const methods = byMethod
     .map((m) => ({ method: Number(m.method), amount: Number(m.amount) }))
@@ -347,10 +351,10 @@ async function presentShift(
   pos: { slug: string; name: string },
   row: ShiftRow,
 ): Promise<ShiftView> {
-  const [figures, movements, names] = await Promise.all([
-    salesFigures(db, studio.id, pos.slug, row.openedAt, row.closedAt),
-    movementsOf(db, row.id),
-    namesOf(db, [row.openedBy, row.closedBy]),
+  const [figures, movements, names] = await readAll(db, [
+    () => salesFigures(db, studio.id, pos.slug, row.openedAt, row.closedAt),
+    () => movementsOf(db, row.id),
+    () => namesOf(db, [row.openedBy, row.closedBy]),
   ]);
   const closed = row.closedAt !== null;
   // A closed shift shows what the cashier counted against (its snapshot); an open one, the live sum.
@@ -467,9 +471,9 @@ export async function addCashMovement(
   }
   if (shift.closedAt) throw new AppError('shift.closed', { message: 'the shift is closed' });
   if (input.kind === 'out') {
-    const [figures, movements] = await Promise.all([
-      salesFigures(trx, studio.id, pos.slug, shift.openedAt, null),
-      movementsOf(trx, shiftId),
+    const [figures, movements] = await readAll(trx, [
+      () => salesFigures(trx, studio.id, pos.slug, shift.openedAt, null),
+      () => movementsOf(trx, shiftId),
     ]);
     if (!canTakeCashOut({ float: shift.float, ...figures, movements }, input.amount))
       throw new AppError('shift.notEnoughCash', {
@@ -511,9 +515,9 @@ export async function closeShift(
     throw new AppError('shift.closed', { message: 'the shift is closed' });
   }
   const closedAt = when(input.closedAt, now, shift.openedAt);
-  const [figures, movements] = await Promise.all([
-    salesFigures(trx, studio.id, pos.slug, shift.openedAt, closedAt),
-    movementsOf(trx, shiftId),
+  const [figures, movements] = await readAll(trx, [
+    () => salesFigures(trx, studio.id, pos.slug, shift.openedAt, closedAt),
+    () => movementsOf(trx, shiftId),
   ]);
   const result = reconcileShift(
     { float: shift.float, cashSales: figures.cashSales, cashRefunds: figures.cashRefunds, movements },
