@@ -37,6 +37,13 @@ export async function up(knex: Knex): Promise<void> {
     t.jsonb('settings').notNullable().defaultTo('{}');
   });
 
+  // Every studio has its default kiosk (entry's studio/create makes it; older studios get it here).
+  await knex.raw(
+    `insert into studio_kiosks (id, studio_id, name, is_default)
+     select gen_random_uuid(), s.id, 'Kiosk', true from studios s
+     where not exists (select 1 from studio_kiosks k where k.studio_id = s.id and k.is_default)`,
+  );
+
   await knex.schema.createTable('kiosk_sessions', (t) => {
     t.uuid('id').primary();
     t.uuid('studio_id').notNullable().references('studios.id').onDelete('CASCADE');

@@ -174,6 +174,8 @@ export async function seedDemoStudio(knex: Knex, log: Logger, now = new Date()):
       appearance: JSON.stringify({ primaryColor: '#7048e8' }),
       settings: JSON.stringify({}),
     });
+    // The default kiosk every studio has (entry's studio/create makes it for new studios).
+    await trx('studio_kiosks').insert({ id: uuidv7(), studio_id: studioId, name: 'Kiosk', is_default: true });
 
     const users: Record<string, unknown>[] = [];
     const memberships: Record<string, unknown>[] = [];

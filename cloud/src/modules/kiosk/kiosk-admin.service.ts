@@ -13,7 +13,6 @@ import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { Studio } from '../identity/studio.model';
 import { newSecret } from '../identity/tokens';
-import { DEFAULT_KIOSK_NAME } from '../entry/entry.service';
 import type { HttpRelayConfig, SmartLockAnswer, SmartLockTarget } from './smart-lock-driver';
 import { smartLockDriverFor } from './smart-lock-driver';
 
@@ -77,15 +76,10 @@ async function requireKioskRow(db: Db, studioId: string, id: string): Promise<Ki
 }
 
 /**
- * The studio's kiosks, the default one first. A studio that never signed a kiosk in (demo seed, old
- * studios) gets its default kiosk here, as the entry module's kiosk sign-in would make it.
+ * The studio's kiosks, the default one first. Every studio has its default kiosk from its creation
+ * (entry's studio/create, the demo seed, migration 0032 for older studios); a read never writes.
  */
 export async function listKiosks(db: Db, studio: Studio): Promise<KioskRow[]> {
-  await db.raw(
-    `insert into studio_kiosks (id, studio_id, name, is_default) values (?, ?, ?, true)
-     on conflict (studio_id) where is_default do nothing`,
-    [uuidv7(), studio.id, DEFAULT_KIOSK_NAME],
-  );
   const rows = await db('studio_kiosks')
     .where({ studio_id: studio.id })
     .orderBy([{ column: 'is_default', order: 'desc' }, { column: 'name' }, { column: 'id' }])
