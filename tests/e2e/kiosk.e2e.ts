@@ -191,7 +191,7 @@ test('kiosk: set up with the studio key, check in by card, by name and birth dat
   await page.getByTestId('kiosk-code').pressSequentially(data.cardNumber);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('kiosk-hello')).toHaveText('Hello, Anna!');
-  const offered = page.getByTestId('kiosk-class').filter({ hasText: data.slot.time });
+  const offered = page.locator(`[data-testid="kiosk-class"][data-event-id="${data.eventId}"]`);
   await expect(offered).toHaveCount(1);
   await expect(offered.getByTestId('kiosk-book')).toBeVisible();
   await shootAll(page, 'client-card', () => expect(offered.getByTestId('kiosk-book')).toBeVisible());
@@ -205,7 +205,7 @@ test('kiosk: set up with the studio key, check in by card, by name and birth dat
   await page.getByTestId('kiosk-code').fill(data.cardNumber.toLowerCase());
   await page.getByTestId('kiosk-code-submit').click();
   await expect(
-    page.getByTestId('kiosk-booking').filter({ hasText: data.slot.time }).getByText('Checked in'),
+    page.locator(`[data-testid="kiosk-booking"][data-event-id="${data.eventId}"]`).getByText('Checked in'),
   ).toBeVisible();
   await page.getByTestId('kiosk-back').click();
 
@@ -217,7 +217,7 @@ test('kiosk: set up with the studio key, check in by card, by name and birth dat
   await shootAll(page, 'by-name', () => expect(page.getByTestId('kiosk-name')).toBeVisible());
   await page.getByTestId('kiosk-name-submit').click();
   await expect(page.getByTestId('kiosk-hello')).toHaveText('Hello, Łucja!');
-  const booking = page.getByTestId('kiosk-booking').filter({ hasText: data.slot.time });
+  const booking = page.locator(`[data-testid="kiosk-booking"][data-event-id="${data.eventId}"]`);
   await shootAll(page, 'client-booked', () => expect(booking.getByTestId('kiosk-check-in')).toBeVisible());
   await booking.getByTestId('kiosk-check-in').click();
   await expect(page.getByTestId('kiosk-done-title')).toHaveText("You're checked in, Łucja!");
@@ -241,7 +241,7 @@ test('kiosk: set up with the studio key, check in by card, by name and birth dat
   await page.getByTestId('kiosk-birth-date').fill('1985-06-07');
   await page.getByTestId('kiosk-name-submit').click();
   await expect(page.getByTestId('kiosk-hello')).toHaveText('Hello, Piotr!');
-  const refused = page.getByTestId('kiosk-class').filter({ hasText: data.slot.time });
+  const refused = page.locator(`[data-testid="kiosk-class"][data-event-id="${data.eventId}"]`);
   await expect(refused.getByTestId('kiosk-class-reason')).toHaveText(
     'You have no pass. You can buy one at the desk.',
   );

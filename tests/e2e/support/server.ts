@@ -83,6 +83,12 @@ async function main(): Promise<void> {
     dataDir,
     ...(databaseUrl ? { databaseUrl } : {}),
     seedDemo: true,
+    // The suite signs the same demo accounts in dozens of times within minutes from one address;
+    // the sign-in limits themselves are proved by the integration tests (identity).
+    rateLimits: {
+      loginPerEmail: { points: 1000, durationSeconds: 300 },
+      loginPerIp: { points: 1000, durationSeconds: 60 },
+    },
     log: process.env.E2E_LOG === '1',
     env: { NODE_ENV: 'test' },
   });

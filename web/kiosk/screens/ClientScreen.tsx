@@ -147,7 +147,13 @@ function BookingCard({
 }) {
   const { t } = useTranslation('kiosk');
   return (
-    <Card withBorder radius="lg" padding="lg" data-testid="kiosk-booking">
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      data-testid="kiosk-booking"
+      data-event-id={booking.scheduleEventId}
+    >
       <Group justify="space-between" wrap="wrap" gap="md">
         <Stack gap={2}>
           <Text size="xl" fw={700}>
@@ -194,7 +200,7 @@ function ClassCard({
   // When the screen appeared: it lives for a minute or so (the idle reset), so that is "now".
   const [shownAt] = useState(() => Date.now());
   return (
-    <Card withBorder radius="lg" padding="lg" data-testid="kiosk-class">
+    <Card withBorder radius="lg" padding="lg" data-testid="kiosk-class" data-event-id={item.scheduleEventId}>
       <Group justify="space-between" wrap="wrap" gap="md">
         <Stack gap={2}>
           <Text size="xl" fw={700}>
