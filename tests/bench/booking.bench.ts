@@ -25,7 +25,6 @@ import { v7 as uuidv7 } from 'uuid';
 import { createApp } from '../../cloud/src/app';
 import { systemClock } from '../../cloud/src/clock';
 import { loadConfig } from '../../cloud/src/config';
-import { startEmbeddedDatabase } from '../../cloud/src/db/embedded';
 import { createKnex, type Knex } from '../../cloud/src/db/knex';
 import { migrateLatest } from '../../cloud/src/db/migrate';
 import type { Deps } from '../../cloud/src/http/context';
@@ -34,6 +33,7 @@ import { createLogger } from '../../cloud/src/logger';
 import { openSession } from '../../cloud/src/modules/identity/sessions.service';
 import { addLocalDays, startOfLocalDate } from '../../shared/domain/entitlements/local-dates';
 import { HttpClient } from '../support/http-client';
+import { openBenchDatabase } from './support/database';
 
 const WEEK_EVENTS = Number(process.env.BENCH_WEEK_EVENTS ?? 500);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 400);
@@ -41,44 +41,6 @@ const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
 const TZ = 'Europe/Warsaw';
-
-interface Database {
-  url: string;
-  single: boolean;
-  label: string;
-  drop(): Promise<void>;
-}
-
-async function openDatabase(): Promise<Database> {
-  const server = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (!server) {
-    const embedded = await startEmbeddedDatabase('memory://');
-    return {
-      url: embedded.url,
-      single: true,
-      label: 'embedded PGlite (in memory)',
-      drop: () => embedded.stop(),
-    };
-  }
-  const name = `booking_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    single: false,
-    label: `PostgreSQL ${url.host} (fresh database ${name})`,
-    async drop() {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 /** Cores and load average (1, 5, 15 min), like `uptime`. */
 function machineLoad(when: string): string {
@@ -337,7 +299,7 @@ async function sqlBooking(client: pg.ClientBase, studioId: string, eventId: stri
 }
 
 async function main() {
-  const db = await openDatabase();
+  const db = await openBenchDatabase('booking_bench');
   const knex = createKnex(db.url, { singleConnection: db.single });
   let server: Server | undefined;
   let pool: pg.Pool | undefined;

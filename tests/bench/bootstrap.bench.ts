@@ -26,8 +26,8 @@ import { performance } from 'node:perf_hooks';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
+import { openBenchDatabase } from './support/database';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50_000);
 const VISITS = Number(process.env.BENCH_VISITS ?? 500_000);
@@ -146,45 +146,6 @@ async function station(cloudUrl: string, cookie: string, file: string): Promise<
 
 // ---------------------------------------------------------------------------------- the cloud
 
-interface Database {
-  url: string;
-  single: boolean;
-  label: string;
-  drop(): Promise<void>;
-}
-
-async function openDatabase(): Promise<Database> {
-  const server = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (!server) {
-    const { startEmbeddedDatabase } = await import('../../cloud/src/db/embedded');
-    const embedded = await startEmbeddedDatabase('memory://');
-    return {
-      url: embedded.url,
-      single: true,
-      label: 'embedded PGlite (in memory)',
-      drop: () => embedded.stop(),
-    };
-  }
-  const name = `bootstrap_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    single: false,
-    label: `PostgreSQL ${url.host} (fresh database ${name})`,
-    async drop() {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 type Knex = import('knex').Knex;
 
 async function seed(knex: Knex): Promise<{ studioId: string; ownerId: string }> {
@@ -276,7 +237,7 @@ async function cloud(): Promise<void> {
   const { createLogger } = await import('../../cloud/src/logger');
   const { openSession } = await import('../../cloud/src/modules/identity/sessions.service');
 
-  const db = await openDatabase();
+  const db = await openBenchDatabase('bootstrap_bench');
   const knex = createKnex(db.url, { singleConnection: db.single });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bootstrap-bench-'));
   let server: Server | undefined;

@@ -14,12 +14,10 @@ import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { createApp } from '../../cloud/src/app';
 import { systemClock } from '../../cloud/src/clock';
 import { loadConfig } from '../../cloud/src/config';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../cloud/src/db/embedded';
 import { createKnex, type Knex } from '../../cloud/src/db/knex';
 import { migrateLatest } from '../../cloud/src/db/migrate';
 import type { Deps } from '../../cloud/src/http/context';
@@ -27,6 +25,7 @@ import { RateLimits } from '../../cloud/src/http/rate-limit';
 import { createLogger } from '../../cloud/src/logger';
 import { hashPassword } from '../../cloud/src/modules/identity/passwords';
 import { HttpClient } from '../support/http-client';
+import { openBenchDatabase } from './support/database';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50_000);
 const NOISE_CLIENTS = Number(process.env.BENCH_NOISE_CLIENTS ?? 10_000);
@@ -135,44 +134,6 @@ const ascii = (s: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/ł/g, 'l');
 
-interface Database {
-  url: string;
-  single: boolean;
-  label: string;
-  drop(): Promise<void>;
-}
-
-async function openDatabase(): Promise<Database> {
-  const server = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (!server) {
-    const embedded: EmbeddedDatabase = await startEmbeddedDatabase('memory://');
-    return {
-      url: embedded.url,
-      single: true,
-      label: 'embedded PGlite (in memory)',
-      drop: () => embedded.stop(),
-    };
-  }
-  const name = `clients_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    single: false,
-    label: `PostgreSQL ${url.host} (fresh database ${name})`,
-    async drop() {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 async function seedStudio(knex: Knex, count: number, label: string) {
   const studioId = uuidv7();
   await knex('studios').insert({
@@ -268,7 +229,7 @@ function stats(samples: number[]) {
 const fmt = (ms: number) => ms.toFixed(1);
 
 async function main() {
-  const db = await openDatabase();
+  const db = await openBenchDatabase('clients_bench');
   const knex = createKnex(db.url, { singleConnection: db.single });
   let server: Server | undefined;
   try {

@@ -1,0 +1,47 @@
+import pg from 'pg';
+
+/** The database a benchmark runs on: a fresh PostgreSQL database, or an in-memory PGlite. */
+export interface BenchDatabase {
+  url: string;
+  /** One connection only (PGlite). */
+  single: boolean;
+  label: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * TEST_DATABASE_URL or DATABASE_URL names a PostgreSQL server: a fresh database `<prefix>_<time>` is
+ * created for the run and dropped by `drop()`. Without either, an in-memory embedded PGlite.
+ */
+export async function openBenchDatabase(prefix: string): Promise<BenchDatabase> {
+  const server = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (!server) {
+    const { startEmbeddedDatabase } = await import('../../../cloud/src/db/embedded');
+    const embedded = await startEmbeddedDatabase('memory://');
+    return {
+      url: embedded.url,
+      single: true,
+      label: 'embedded PGlite (in memory)',
+      drop: () => embedded.stop(),
+    };
+  }
+  const name = `${prefix}_${Date.now()}`;
+  const run = async (sql: string) => {
+    const c = new pg.Client({ connectionString: server });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    single: false,
+    label: `PostgreSQL ${url.host} (fresh database ${name})`,
+    drop: () => run(`drop database if exists ${name} with (force)`),
+  };
+}
