@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readDemo, type DemoDetails } from './support/demo';
-import { RESULTS_DIR } from './support/paths';
+import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
 
 /**
  * Catalog end to end: the demo manager creates a pricing option in the back office; a visitor
@@ -11,34 +9,6 @@ import { RESULTS_DIR } from './support/paths';
  * client sees the extended pass under "My passes". Screenshots in English and Polish at 390 and
  * 1280 px go to <E2E_RESULTS_DIR>/screenshots/catalog-*.
  */
-const SIZES = [
-  ['1280', { width: 1280, height: 800 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-const SHOTS = path.join(RESULTS_DIR, 'screenshots');
-
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-async function shootAll(page: Page, name: string, ready: () => Promise<void>, fullPage = true) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [size, viewport] of SIZES) {
-      await page.setViewportSize(viewport);
-      await ready();
-      await page.screenshot({
-        path: path.join(SHOTS, `catalog-${name}-${locale.toLowerCase()}-${size}.png`),
-        fullPage,
-        animations: 'disabled',
-      });
-    }
-  }
-  await setLanguage(page, 'EN');
-  await page.setViewportSize(SIZES[0][1]);
-}
 
 /** A studio calendar day (Europe/Warsaw) `days` after today, as the screens write it in English. */
 function studioDayInEnglish(days: number): string {
@@ -53,7 +23,7 @@ function studioDayInEnglish(days: number): string {
 }
 
 async function managerSignIn(browser: Browser, demo: DemoDetails, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(`backoffice: ${e.message}`));
   await page.goto(`/${demo.studioUuid}/backoffice`);
@@ -81,7 +51,7 @@ test('catalog: a new pricing option reaches the price list; staff sell and exten
   await expect(page).toHaveURL(/#\/catalog$/);
   const row = (name: string) => page.locator(`[data-testid="option-row"][data-name="${name}"]`);
   await expect(row('Single entry')).toBeVisible();
-  await shootAll(page, 'options', async () => {
+  await shootAll(page, 'catalog-options', async () => {
     await expect(page.getByTestId('option-row').first()).toBeVisible();
   });
   await page.getByTestId('catalog-add-option').click();
@@ -95,7 +65,7 @@ test('catalog: a new pricing option reaches the price list; staff sell and exten
   await page.getByTestId('option-price').fill('210.50');
   await page.getByTestId('option-entries').fill('6');
   await page.getByTestId('option-validity-count').fill('30');
-  await shootAll(page, 'editor', async () => {
+  await shootAll(page, 'catalog-editor', async () => {
     await expect(page.getByTestId('option-name-en')).toHaveValue(nameEn);
   });
   await page.getByTestId('option-save').click();
@@ -106,7 +76,7 @@ test('catalog: a new pricing option reaches the price list; staff sell and exten
   await expect(row(nameEn)).toContainText('30 days');
 
   // 2. A visitor sees it in the front office's price list, in both languages.
-  const visitorContext = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const visitorContext = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const visitor = await visitorContext.newPage();
   visitor.on('pageerror', (e) => errors.push(`frontoffice: ${e.message}`));
   await visitor.goto(`/${demo.studioUuid}/frontoffice/pricing/pricing-options`);
@@ -117,7 +87,7 @@ test('catalog: a new pricing option reaches the price list; staff sell and exten
   await expect(offer).toContainText('6 entries');
   await setLanguage(visitor, 'PL');
   await expect(visitor.getByTestId('price-list-option').filter({ hasText: namePl })).toContainText('210,50');
-  await shootAll(visitor, 'price-list', async () => {
+  await shootAll(visitor, 'catalog-price-list', async () => {
     await expect(visitor.getByTestId('price-list-option').first()).toBeVisible();
   });
   await visitorContext.close();
@@ -145,7 +115,7 @@ test('catalog: a new pricing option reaches the price list; staff sell and exten
   await expect(card.getByTestId('pass-entries')).toHaveText('0 of 6 entries used · 6 left');
   // 30 days from today: valid through day 29 (today counts).
   await expect(card.getByTestId('pass-validity')).toHaveText(`Valid through ${studioDayInEnglish(29)}`);
-  await shootAll(page, 'client-passes', async () => {
+  await shootAll(page, 'catalog-client-passes', async () => {
     await expect(page.getByTestId('pass-card').first()).toBeVisible();
   });
 
@@ -166,17 +136,17 @@ test('catalog: a new pricing option reaches the price list; staff sell and exten
   await expect(detail.getByTestId('pass-validity')).toHaveText(`Valid through ${studioDayInEnglish(36)}`);
   await shootAll(
     page,
-    'pass-drawer',
+    'catalog-pass-drawer',
     async () => {
       await expect(page.getByTestId('audit-row').first()).toBeVisible();
     },
-    false,
+    { fullPage: false },
   );
   await page.keyboard.press('Escape');
   await expect(card.getByTestId('pass-validity')).toHaveText(`Valid through ${studioDayInEnglish(36)}`);
 
   // 4. The client sees the extended pass under "My passes".
-  const clientContext = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const clientContext = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const client = await clientContext.newPage();
   client.on('pageerror', (e) => errors.push(`frontoffice: ${e.message}`));
   const query = new URLSearchParams({
@@ -192,7 +162,7 @@ test('catalog: a new pricing option reaches the price list; staff sell and exten
   const mine = client.getByTestId('pass-card').filter({ hasText: nameEn });
   await expect(mine).toBeVisible();
   await expect(mine.getByTestId('pass-validity')).toHaveText(`Valid through ${studioDayInEnglish(36)}`);
-  await shootAll(client, 'my-passes', async () => {
+  await shootAll(client, 'catalog-my-passes', async () => {
     await expect(client.getByTestId('pass-card').first()).toBeVisible();
   });
   await clientContext.close();

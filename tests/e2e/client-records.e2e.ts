@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { SCREENSHOT_DIR, saveScreenshot } from './support/screenshots';
+import { shootAll } from './support/screenshots';
 
 /**
  * Client records in the back office: the demo manager defines an encrypted client field in
@@ -12,7 +10,6 @@ import { SCREENSHOT_DIR, saveScreenshot } from './support/screenshots';
  * Screenshots at 1280 and 390 widths, EN and PL. Names carry the run's stamp.
  */
 const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 async function signedInPage(browser: Browser, studioUuid: string, email: string, password: string) {
@@ -25,34 +22,6 @@ async function signedInPage(browser: Browser, studioUuid: string, email: string,
   await page.getByTestId('sign-in-submit').click();
   await expect(page.getByTestId('welcome-card')).toBeVisible();
   return page;
-}
-
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-async function shootAll(page: Page, name: string, ready: () => Promise<void>, dialog = false) {
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [size, viewport] of [
-      ['1280x800', DESKTOP],
-      ['390x844', PHONE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await ready();
-      const file = `client-records-${name}-${locale.toLowerCase()}-${size}`;
-      if (dialog) {
-        mkdirSync(SCREENSHOT_DIR, { recursive: true });
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${file}.png`), animations: 'disabled' });
-      } else {
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await saveScreenshot(page, file);
-      }
-    }
-  }
-  await setLanguage(page, 'EN');
-  await page.setViewportSize(DESKTOP);
 }
 
 test('client records: define an encrypted field, fill and reveal it, upload a document', async ({
@@ -70,14 +39,16 @@ test('client records: define an encrypted field, fill and reveal it, upload a do
   await form.locator('input[name="name"]').fill(fieldName);
   await form.locator('input[name="namePl"]').fill(`Kontuzje ${stamp}`);
   await page.getByTestId('client-field-encrypted').check();
-  await shootAll(page, 'field-dialog', () => expect(form).toBeVisible(), true);
+  await shootAll(page, 'client-records-field-dialog', () => expect(form).toBeVisible(), { dialog: true });
   await page.getByTestId('client-field-submit').click();
   await expect(form).toBeHidden();
   const fieldRow = page.locator(`[data-testid="client-field-row"][data-name="${fieldName}"]`);
   await expect(fieldRow).toContainText('Encrypted');
   const fieldId = await fieldRow.getAttribute('data-id');
   expect(fieldId).toBeTruthy();
-  await shootAll(page, 'fields-settings', () => expect(page.getByTestId('client-field-add')).toBeVisible());
+  await shootAll(page, 'client-records-fields-settings', () =>
+    expect(page.getByTestId('client-field-add')).toBeVisible(),
+  );
 
   // ---- The demo client's Custom fields tab ----------------------------------------------------------
   await page.goto(`/${demo.studioUuid}/backoffice#/clients?q=${encodeURIComponent(demo.clientEmail!)}`);
@@ -92,7 +63,9 @@ test('client records: define an encrypted field, fill and reveal it, upload a do
   await expect(page.getByTestId(`client-field-${fieldId}`)).toHaveValue('••••••••');
   await page.getByTestId(`client-field-reveal-${fieldId}`).click();
   await expect(page.getByTestId(`client-field-${fieldId}`)).toHaveValue('Left knee, 2025');
-  await shootAll(page, 'custom-fields', () => expect(page.getByTestId('client-fields')).toBeVisible());
+  await shootAll(page, 'client-records-custom-fields', () =>
+    expect(page.getByTestId('client-fields')).toBeVisible(),
+  );
 
   // ---- Documents: upload a PDF -------------------------------------------------------------------------
   await page.getByTestId('client-tab-documents').click();
@@ -103,7 +76,7 @@ test('client records: define an encrypted field, fill and reveal it, upload a do
   await expect(doc).toBeVisible();
   await page.reload();
   await expect(doc).toBeVisible();
-  await shootAll(page, 'documents', () => expect(doc).toBeVisible());
+  await shootAll(page, 'client-records-documents', () => expect(doc).toBeVisible());
 
   // ---- The front desk may look at the definitions but not change them ----------------------------------
   const desk = await signedInPage(browser, demo.studioUuid, 'frontdesk@demo.studio', 'demo1234');

@@ -1,8 +1,7 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { SCREENSHOT_DIR, saveScreenshot } from './support/screenshots';
+import { shootAll } from './support/screenshots';
 
 /**
  * The back office's clients: the demo owner searches the demo studio's clients, filters by a seeded
@@ -15,7 +14,6 @@ import { SCREENSHOT_DIR, saveScreenshot } from './support/screenshots';
  */
 const FRONT_DESK = { email: 'frontdesk@demo.studio', password: 'demo1234' };
 const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 async function signedInPage(
   browser: Browser,
@@ -32,40 +30,6 @@ async function signedInPage(
   await page.getByTestId('sign-in-submit').click();
   await expect(page.getByTestId('welcome-card')).toBeVisible();
   return page;
-}
-
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-/** clients-<name>-<lang>-<size>.png; dialogs as the viewport shows them, pages whole. */
-async function shootAll(
-  page: Page,
-  name: string,
-  ready: () => Promise<void>,
-  options: { dialog?: boolean } = {},
-) {
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [size, viewport] of [
-      ['1280x800', DESKTOP],
-      ['390x844', PHONE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await ready();
-      const file = `clients-${name}-${locale.toLowerCase()}-${size}`;
-      if (options.dialog) {
-        mkdirSync(SCREENSHOT_DIR, { recursive: true });
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${file}.png`), animations: 'disabled' });
-      } else {
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await saveScreenshot(page, file);
-      }
-    }
-  }
-  await setLanguage(page, 'EN');
-  await page.setViewportSize(DESKTOP);
 }
 
 async function openClients(page: Page): Promise<void> {
@@ -96,7 +60,7 @@ test('clients: search, filter, profile, notes, add with duplicate warning, bulk 
   const owner = await signedInPage(browser, demo.studioUuid, demo.managerEmail, demo.managerPassword);
   owner.on('pageerror', (error) => pageErrors.push(error.message));
   await openClients(owner);
-  await shootAll(owner, 'list', async () => {
+  await shootAll(owner, 'clients-list', async () => {
     await expect(owner.getByTestId('client-row').first()).toBeVisible();
   });
 
@@ -122,7 +86,7 @@ test('clients: search, filter, profile, notes, add with duplicate warning, bulk 
   await owner.getByTestId('clients-load-more').click();
   await expect(vipRows).toHaveCount(29);
   await expect(owner.getByTestId('clients-load-more')).toBeHidden();
-  await shootAll(owner, 'filtered', async () => {
+  await shootAll(owner, 'clients-filtered', async () => {
     await expect(owner.getByTestId('clients-filters')).toBeVisible();
   });
   await owner.getByTestId('clients-filters-clear').click();
@@ -135,7 +99,7 @@ test('clients: search, filter, profile, notes, add with duplicate warning, bulk 
   await expect(owner.getByTestId('client-row')).toHaveCount(1);
   await row(owner, demo.clientEmail!).getByTestId('client-open').click();
   await expect(owner.getByTestId('client-name')).toHaveText('Julia Nowak');
-  await shootAll(owner, 'profile', async () => {
+  await shootAll(owner, 'clients-profile', async () => {
     await expect(owner.getByTestId('client-details')).toBeVisible();
   });
   const newPhone = `+48 601 ${stamp.replace(/\D/g, '').padEnd(3, '7').slice(0, 3)} 000`;
@@ -156,7 +120,7 @@ test('clients: search, filter, profile, notes, add with duplicate warning, bulk 
   await owner.getByTestId('client-note-add-submit').click();
   await expect(owner.getByTestId('client-note').first()).toContainText(noteText);
   await expect(owner.getByTestId('client-note-add-content')).toHaveValue('');
-  await shootAll(owner, 'notes', async () => {
+  await shootAll(owner, 'clients-notes', async () => {
     await expect(owner.getByTestId('client-note').first()).toBeVisible();
   });
   // A reload keeps the note (it was saved, not only shown).
@@ -176,7 +140,7 @@ test('clients: search, filter, profile, notes, add with duplicate warning, bulk 
   await expect(warning.getByRole('link', { name: 'Julia Nowak' })).toBeVisible();
   await shootAll(
     owner,
-    'add',
+    'clients-add',
     async () => {
       await expect(owner.getByTestId('client-add-duplicates')).toBeVisible();
     },
@@ -227,7 +191,7 @@ test('clients: search, filter, profile, notes, add with duplicate warning, bulk 
   await expect(owner.getByTestId('clients-bulk-count')).toHaveText('2 clients selected');
   await shootAll(
     owner,
-    'bulk',
+    'clients-bulk',
     async () => {
       await expect(owner.getByTestId('clients-bulk-bar')).toBeVisible();
     },

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { RESULTS_DIR } from './support/paths';
+import { VIEWPORTS, shootAll } from './support/screenshots';
 
 /**
  * Contracts bought online and edited with days and hours: the manager opens the demo's "Weekday
@@ -11,35 +9,7 @@ import { RESULTS_DIR } from './support/paths';
  * "My purchases", and the manager finds it on the client's Contracts tab, sold online, first payment
  * paid. Screenshots in English and Polish at 390 and 1280 px (contracts-online-*).
  */
-const SIZES = [
-  ['1280', { width: 1280, height: 800 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-const SHOTS = path.join(RESULTS_DIR, 'screenshots');
 const MORNINGS = 'Weekday mornings';
-
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-async function shootAll(page: Page, name: string, ready: () => Promise<void>, fullPage = true) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [size, viewport] of SIZES) {
-      await page.setViewportSize(viewport);
-      await ready();
-      await page.screenshot({
-        path: path.join(SHOTS, `contracts-online-${name}-${locale.toLowerCase()}-${size}.png`),
-        fullPage,
-        animations: 'disabled',
-      });
-    }
-  }
-  await setLanguage(page, 'EN');
-  await page.setViewportSize(SIZES[0][1]);
-}
 
 async function managerPage(page: Page, demo: ReturnType<typeof readDemo>) {
   await page.goto(`/${demo.studioUuid}/backoffice`);
@@ -57,7 +27,7 @@ test('a client buys a contract online; the editor shows its days and hours', asy
   const errors: string[] = [];
 
   // 1. The back office editor edits days and hours: the seeded contract's Mon–Fri 6:00–12:00.
-  const staff = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const staff = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const manager = await staff.newPage();
   manager.on('pageerror', (e) => errors.push(e.message));
   await managerPage(manager, demo);
@@ -73,7 +43,7 @@ test('a client buys a contract online; the editor shows its days and hours', asy
   await manager.getByTestId('time-window').nth(1).getByTestId('time-window-to').fill('17:00');
   await manager.getByTestId('contract-save').click();
   await expect(manager.getByText('Must end after it starts.')).toBeVisible();
-  await shootAll(manager, 'editor', async () => {
+  await shootAll(manager, 'contracts-online-editor', async () => {
     await expect(manager.getByTestId('time-window')).toHaveCount(2);
   });
   await manager.getByTestId('time-window').nth(1).getByRole('button').click();
@@ -82,7 +52,7 @@ test('a client buys a contract online; the editor shows its days and hours', asy
   await expect(manager).toHaveURL(/#\/contracts$/);
 
   // 2. The client buys it from the membership list: Buy → cart → test bank → purchases.
-  const clientContext = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const clientContext = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   await clientContext.addCookies([{ name: 'locale', value: 'en', url: demo.baseURL }]);
   const page = await clientContext.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
@@ -105,7 +75,7 @@ test('a client buys a contract online; the editor shows its days and hours', asy
   await expect(item).toHaveCount(1);
   await expect(item).toContainText(MORNINGS);
   await expect(page.getByTestId('cart-total')).toHaveText('179 zł');
-  await shootAll(page, 'cart', async () => {
+  await shootAll(page, 'contracts-online-cart', async () => {
     await expect(page.getByTestId('checkout-pay')).toBeEnabled();
   });
   await page.getByTestId('method-online').check();
@@ -119,12 +89,12 @@ test('a client buys a contract online; the editor shows its days and hours', asy
   const bought = page.locator(`[data-testid="purchase"][data-order="${orderId}"]`);
   await expect(bought).toContainText(MORNINGS);
   await expect(bought.getByTestId('purchase-status')).toHaveText('Paid');
-  await shootAll(page, 'purchases', async () => {
+  await shootAll(page, 'contracts-online-purchases', async () => {
     await expect(page.getByTestId('payment-result')).toBeVisible();
   });
   await page.goto(`/${demo.studioUuid}/frontoffice/pricing/contracts`);
   await expect(page.locator(`[data-testid="contract-offer"][data-name="${MORNINGS}"]`)).toBeVisible();
-  await shootAll(page, 'price-list', async () => {
+  await shootAll(page, 'contracts-online-price-list', async () => {
     await expect(page.locator('[data-testid="contract-offer"]').first()).toBeVisible();
   });
   await clientContext.close();
@@ -147,11 +117,11 @@ test('a client buys a contract online; the editor shows its days and hours', asy
   await expect(detail.getByTestId('instalment-row').nth(1)).toHaveAttribute('data-status', 'scheduled');
   await shootAll(
     manager,
-    'client-schedule',
+    'contracts-online-client-schedule',
     async () => {
       await expect(detail.getByTestId('instalment-row').first()).toBeVisible();
     },
-    false,
+    { fullPage: false },
   );
   expect(errors).toEqual([]);
   await staff.close();

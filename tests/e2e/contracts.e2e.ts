@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { RESULTS_DIR } from './support/paths';
+import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
 
 /**
  * Contracts (memberships): the demo manager creates a contract, sells it to the demo client from the
@@ -10,40 +8,6 @@ import { RESULTS_DIR } from './support/paths';
  * suspends it; a visitor sees it in the front office's price list. Screenshots of every screen in
  * English and Polish at 390 and 1280 px (under this run's results dir).
  */
-const SIZES = [
-  ['1280', { width: 1280, height: 800 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-const SHOTS = path.join(RESULTS_DIR, 'screenshots');
-
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-/** Screenshots in EN and PL at both widths; `fullPage` off for drawers (they scroll themselves). */
-async function shootAll(
-  page: Page,
-  name: string,
-  ready: () => Promise<void>,
-  fullPage = true,
-): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [size, viewport] of SIZES) {
-      await page.setViewportSize(viewport);
-      await ready();
-      await page.screenshot({
-        path: path.join(SHOTS, `contracts-${name}-${locale.toLowerCase()}-${size}.png`),
-        fullPage,
-        animations: 'disabled',
-      });
-    }
-  }
-  await setLanguage(page, 'EN');
-  await page.setViewportSize(SIZES[0][1]);
-}
 
 test('contracts: staff create a contract, sell it from the client tab, see the schedule, suspend it', async ({
   browser,
@@ -51,7 +15,7 @@ test('contracts: staff create a contract, sell it from the client tab, see the s
   // Twenty screenshots on a shared machine take longer than the default two minutes.
   test.setTimeout(300_000);
   const demo = readDemo();
-  const context = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -79,7 +43,7 @@ test('contracts: staff create a contract, sell it from the client tab, see the s
   await page.getByTestId('contract-duration').fill('12');
   await page.getByTestId('contract-notice').fill('1');
   await expect(page.getByTestId('contract-summary')).toContainText('For 12 months');
-  await shootAll(page, 'editor', async () => {
+  await shootAll(page, 'contracts-editor', async () => {
     await expect(page.getByTestId('contract-summary')).toBeVisible();
   });
   await page.getByTestId('contract-save').click();
@@ -88,7 +52,7 @@ test('contracts: staff create a contract, sell it from the client tab, see the s
   await expect(row).toContainText('199');
   await expect(row).toContainText('Sign-up fee 49');
   await expect(row).toContainText('For 12 months');
-  await shootAll(page, 'list', async () => {
+  await shootAll(page, 'contracts-list', async () => {
     await expect(page.locator('[data-testid="contract-row"]').first()).toBeVisible();
   });
 
@@ -116,11 +80,11 @@ test('contracts: staff create a contract, sell it from the client tab, see the s
   await expect(detail.getByTestId('client-contract-outstanding')).toContainText('2,189');
   await shootAll(
     page,
-    'client-schedule',
+    'contracts-client-schedule',
     async () => {
       await expect(instalments).toHaveCount(13);
     },
-    false,
+    { fullPage: false },
   );
 
   // Suspend from today: billing pauses from the next period; the 11 later instalments are suspended.
@@ -137,31 +101,31 @@ test('contracts: staff create a contract, sell it from the client tab, see the s
   await expect(detail.getByTestId('client-contract-event').first()).toContainText('Suspended from');
   await shootAll(
     page,
-    'client-suspended',
+    'contracts-client-suspended',
     async () => {
       await expect(detail.getByTestId('client-contract-resume')).toBeVisible();
     },
-    false,
+    { fullPage: false },
   );
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
   const card = page.locator(`[data-testid="client-contract-card"][data-name="${name}"]`);
   await expect(card).toBeVisible();
-  await shootAll(page, 'client-tab', async () => {
+  await shootAll(page, 'contracts-client-tab', async () => {
     await expect(page.getByTestId('client-contract-card').first()).toBeVisible();
   });
   expect(pageErrors).toEqual([]);
   await context.close();
 
   // A visitor sees the contract in the front office's price list.
-  const visitor = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const visitor = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const front = await visitor.newPage();
   await front.goto(`/${demo.studioUuid}/frontoffice/pricing/contracts`);
   const offer = front.locator(`[data-testid="contract-offer"][data-name="${name}"]`);
   await expect(offer).toBeVisible();
   await expect(offer.getByTestId('contract-offer-price')).toContainText('/ month');
   await expect(offer.getByTestId('contract-offer-fee')).toContainText('49');
-  await shootAll(front, 'front-price-list', async () => {
+  await shootAll(front, 'contracts-front-price-list', async () => {
     await expect(front.locator('[data-testid="contract-offer"]').first()).toBeVisible();
   });
   // In Polish the contract's Polish name is shown.

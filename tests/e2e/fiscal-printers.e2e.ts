@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { SCREENSHOT_DIR, saveScreenshot } from './support/screenshots';
+import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
 
 /**
  * Settings → Fiscal printers: the demo manager adds the front desk's printer, sees it listed with its
@@ -10,35 +8,6 @@ import { SCREENSHOT_DIR, saveScreenshot } from './support/screenshots';
  * list and the add dialog in English and Polish, at 390 px and 1280 px. The printer is deleted at the
  * end, so the test can run again on the same server.
  */
-const SIZES = [
-  ['1280', { width: 1280, height: 800 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-async function shootAll(page: Page, name: string, ready: () => Promise<void>, dialog = false): Promise<void> {
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [size, viewport] of SIZES) {
-      await page.setViewportSize(viewport);
-      await ready();
-      const file = `fiscal-printers-${name}-${locale.toLowerCase()}-${size}`;
-      if (dialog) {
-        mkdirSync(SCREENSHOT_DIR, { recursive: true });
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${file}.png`), animations: 'disabled' });
-      } else {
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await saveScreenshot(page, file);
-      }
-    }
-  }
-  await setLanguage(page, 'EN');
-  await page.setViewportSize(SIZES[0][1]);
-}
 
 /** The station's side, through the API: signs in like the desktop app and answers the diagnose. */
 async function stationAnswers(
@@ -99,7 +68,7 @@ async function stationAnswers(
 test('fiscal printers: a manager adds the station’s printer and queues a diagnose', async ({ browser }) => {
   const demo = readDemo();
   const station = `front-${Date.now().toString(36).slice(-5)}`;
-  const context = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -122,7 +91,7 @@ test('fiscal printers: a manager adds the station’s printer and queues a diagn
   await form.locator('input[name="name"]').fill('Front desk POSNET');
   await form.locator('input[name="stationSlug"]').fill(`${station} !`);
   await form.locator('input[name="connection.path"]').fill('/dev/ttyUSB0');
-  await shootAll(page, 'add', async () => expect(form).toBeVisible(), true);
+  await shootAll(page, 'fiscal-printers-add', async () => expect(form).toBeVisible(), { dialog: true });
   await page.getByTestId('fiscal-printer-submit').click();
   await expect(form.locator('input[name="stationSlug"]')).toHaveAttribute('aria-invalid', 'true');
   await form.locator('input[name="stationSlug"]').fill(station);
@@ -143,7 +112,7 @@ test('fiscal printers: a manager adds the station’s printer and queues a diagn
   await expect(card.getByTestId('fiscal-printer-diagnosis')).toContainText('Waiting for the station');
   await expect(card.getByTestId('fiscal-printer-diagnose-button')).toBeDisabled();
 
-  await shootAll(page, 'pending', async () => {
+  await shootAll(page, 'fiscal-printers-pending', async () => {
     await expect(card.getByTestId('fiscal-printer-diagnosis')).toHaveAttribute('data-state', 'pending');
   });
   await setLanguage(page, 'PL');
@@ -159,7 +128,7 @@ test('fiscal printers: a manager adds the station’s printer and queues a diagn
   await expect(card.getByTestId('fiscal-printer-status')).toHaveText('Needs attention');
   await expect(card.getByTestId('fiscal-printer-attention')).toContainText('out of paper');
   await expect(card).toContainText('128');
-  await shootAll(page, 'reported', async () => {
+  await shootAll(page, 'fiscal-printers-reported', async () => {
     await expect(card.getByTestId('fiscal-printer-diagnosis')).toHaveAttribute('data-state', 'completed');
   });
 

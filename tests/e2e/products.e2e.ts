@@ -1,48 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { gs1CheckDigit } from '../../shared/domain/products/barcode';
 import { readDemo } from './support/demo';
-import { SCREENSHOT_DIR, saveScreenshot } from './support/screenshots';
+import { VIEWPORTS, shootAll } from './support/screenshots';
 
 /**
  * Products and vouchers in the back office: the demo manager sees the desk products by category
  * with stock and barcodes, is told a mistyped barcode's check digit is wrong, adds a product with
  * stock, then adds a voucher. Screenshots of each screen in English and Polish at 390 and 1280 px.
  */
-const SIZES = [
-  ['1280', { width: 1280, height: 800 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-async function shootAll(page: Page, name: string, ready: () => Promise<void>, dialog = false): Promise<void> {
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [size, viewport] of SIZES) {
-      await page.setViewportSize(viewport);
-      await ready();
-      const file = `products-${name}-${locale.toLowerCase()}-${size}`;
-      if (dialog) {
-        mkdirSync(SCREENSHOT_DIR, { recursive: true });
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${file}.png`), animations: 'disabled' });
-      } else {
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await saveScreenshot(page, file);
-      }
-    }
-  }
-  await setLanguage(page, 'EN');
-  await page.setViewportSize(SIZES[0][1]);
-}
 
 test('products: the manager adds a product with stock and a voucher', async ({ browser }) => {
   const demo = readDemo();
-  const context = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -59,7 +28,7 @@ test('products: the manager adds a product with stock and a voucher', async ({ b
   await expect(row('Mata do jogi')).toBeVisible();
   await expect(row('Mata do jogi')).toContainText('149');
   await expect(page.getByTestId('products-group').first()).toContainText('Napoje');
-  await shootAll(page, 'list', async () => {
+  await shootAll(page, 'products-list', async () => {
     await expect(row('Mata do jogi')).toBeVisible();
   });
 
@@ -85,11 +54,11 @@ test('products: the manager adds a product with stock and a voucher', async ({ b
   await expect(page.getByTestId('categories-list')).toContainText(categoryName);
   await shootAll(
     page,
-    'categories',
+    'products-categories',
     async () => {
       await expect(page.getByTestId('categories-list')).toContainText(categoryName);
     },
-    true,
+    { dialog: true },
   );
   await page.keyboard.press('Escape');
   await expect(categoryForm).toBeHidden();
@@ -110,13 +79,13 @@ test('products: the manager adds a product with stock and a voucher', async ({ b
   const checkDigitMessage = { en: 'The check digit is wrong', pl: 'Błędna cyfra kontrolna' };
   await shootAll(
     page,
-    'product-form',
+    'products-product-form',
     async () => {
       await page.getByTestId('product-submit').click();
       const lang = (await page.locator('html').getAttribute('lang')) === 'pl' ? 'pl' : 'en';
       await expect(form).toContainText(checkDigitMessage[lang]);
     },
-    true,
+    { dialog: true },
   );
   await form.locator('input[name="barcode"]').fill(barcode);
   await page.getByTestId('product-submit').click();
@@ -144,13 +113,13 @@ test('products: the manager adds a product with stock and a voucher', async ({ b
   await expect(page.getByTestId('product-stock-now')).toHaveText('10');
   await shootAll(
     page,
-    'product-edit',
+    'products-product-edit',
     async () => {
       await page.getByTestId('product-stock-submit').click();
       const lang = (await page.locator('html').getAttribute('lang')) === 'pl' ? 'pl' : 'en';
       await expect(stockForm).toContainText(lang === 'pl' ? 'Za mało na stanie' : 'Not enough in stock');
     },
-    true,
+    { dialog: true },
   );
   await page.keyboard.press('Escape');
   await expect(row(name).getByTestId('product-stock')).toHaveText('10');
@@ -171,11 +140,11 @@ test('products: the manager adds a product with stock and a voucher', async ({ b
   await voucherForm.locator('input[name="validTo"]').fill('2030-08-31');
   await shootAll(
     page,
-    'voucher-form',
+    'products-voucher-form',
     async () => {
       await expect(voucherForm).toBeVisible();
     },
-    true,
+    { dialog: true },
   );
   await page.getByTestId('voucher-submit').click();
   await expect(voucherForm).toBeHidden();
@@ -183,7 +152,7 @@ test('products: the manager adds a product with stock and a voucher', async ({ b
   await expect(voucherRow).toBeVisible();
   await expect(voucherRow).toContainText('15%');
   await expect(voucherRow).toContainText('2030-08-31');
-  await shootAll(page, 'vouchers', async () => {
+  await shootAll(page, 'products-vouchers', async () => {
     await expect(voucherRow).toBeVisible();
   });
 

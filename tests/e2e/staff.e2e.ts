@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { SCREENSHOT_DIR, VIEWPORTS, saveScreenshot } from './support/screenshots';
+import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
 
 /**
  * Staff and roles in the back office: the demo owner creates a role (front desk abilities plus seeing
@@ -31,46 +29,6 @@ async function signedInPage(
   await page.getByTestId('sign-in-submit').click();
   await expect(page.getByTestId('welcome-card')).toBeVisible();
   return page;
-}
-
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  // Dispatched rather than clicked: an open dialog's overlay covers the header (and a click on it
-  // would close the dialog we want to photograph in both languages).
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-/**
- * The same screen in both languages and both sizes: staff-<name>-<lang>-<size>.png. Pages are shot
- * whole from the top; dialogs as the viewport shows them (a full-page shot would show the page
- * scrolled under a phone's full-screen dialog).
- */
-async function shootAll(
-  page: Page,
-  name: string,
-  ready: () => Promise<void>,
-  options: { dialog?: boolean } = {},
-): Promise<void> {
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [size, viewport] of [
-      ['1366x768', VIEWPORTS.desktop],
-      ['390x844', VIEWPORTS.phone],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await ready();
-      const file = `staff-${name}-${locale.toLowerCase()}-${size}`;
-      if (options.dialog) {
-        mkdirSync(SCREENSHOT_DIR, { recursive: true });
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${file}.png`), animations: 'disabled' });
-      } else {
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await saveScreenshot(page, file);
-      }
-    }
-  }
-  await setLanguage(page, 'EN');
-  await page.setViewportSize(VIEWPORTS.desktop);
 }
 
 const memberRow = (page: Page, email: string) =>
@@ -103,7 +61,7 @@ test('staff: a role made by the owner is given to the front desk, who then meets
   await expect(memberRow(owner, FRONT_DESK.email)).toBeVisible();
   await expect(memberRow(owner, demo.managerEmail)).toContainText('Owner');
   await expect(memberRow(owner, demo.managerEmail)).toContainText('You');
-  await shootAll(owner, 'members', async () => {
+  await shootAll(owner, 'staff-members', async () => {
     await expect(memberRow(owner, FRONT_DESK.email)).toBeVisible();
   });
 
@@ -112,7 +70,7 @@ test('staff: a role made by the owner is given to the front desk, who then meets
   await expect(owner.getByTestId('staff-add-form')).toBeVisible();
   await shootAll(
     owner,
-    'add-member',
+    'staff-add-member',
     async () => {
       await expect(owner.getByTestId('staff-add-form')).toBeVisible();
     },
@@ -126,7 +84,7 @@ test('staff: a role made by the owner is given to the front desk, who then meets
   await expect(owner).toHaveURL(/#\/staff\/roles$/);
   await expect(owner.getByTestId('staff-role').first()).toBeVisible();
   expect(await owner.getByTestId('staff-role').count()).toBeGreaterThanOrEqual(5);
-  await shootAll(owner, 'roles', async () => {
+  await shootAll(owner, 'staff-roles', async () => {
     await expect(
       owner.locator(
         '[data-testid="staff-role"][data-role-name="Owner"], [data-testid="staff-role"][data-role-name="Właściciel"]',
@@ -151,7 +109,7 @@ test('staff: a role made by the owner is given to the front desk, who then meets
     'staff.edit',
   ])
     await owner.getByTestId(`ability-${ability}`).check();
-  await shootAll(owner, 'role-editor', async () => {
+  await shootAll(owner, 'staff-role-editor', async () => {
     await expect(owner.getByTestId('ability-staff.edit')).toBeChecked();
   });
   const created = owner.waitForResponse(
@@ -171,7 +129,7 @@ test('staff: a role made by the owner is given to the front desk, who then meets
   await owner.getByRole('option', { name: roleName, exact: true }).click();
   await shootAll(
     owner,
-    'change-role',
+    'staff-change-role',
     async () => {
       await expect(owner.getByTestId('staff-role-form')).toBeVisible();
     },
@@ -205,7 +163,7 @@ test('staff: a role made by the owner is given to the front desk, who then meets
   await expect(desk.getByTestId('staff-remove-submit')).toHaveAttribute('data-state', 'error');
   await shootAll(
     desk,
-    'front-desk-403',
+    'staff-front-desk-403',
     async () => {
       await expect(desk.getByTestId('form-errors')).toBeVisible();
     },

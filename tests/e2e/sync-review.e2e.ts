@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { saveScreenshot } from './support/screenshots';
+import { VIEWPORTS, shootAll } from './support/screenshots';
 
 /**
  * Station sync review: a station (registered through the API like the desktop app) pushes two
@@ -10,29 +10,6 @@ import { saveScreenshot } from './support/screenshots';
  * sync", resolves the flag, dismisses the quarantined command and finds both under Closed.
  * Screenshots in English and Polish at 390 px and 1280 px.
  */
-const SIZES = [
-  ['1280', { width: 1280, height: 800 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-async function shootAll(page: Page, name: string): Promise<void> {
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [size, viewport] of SIZES) {
-      await page.setViewportSize(viewport);
-      await expect(page.getByTestId('sync-issues-state')).toBeVisible();
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await saveScreenshot(page, `sync-review-${name}-${locale.toLowerCase()}-${size}`);
-    }
-  }
-  await setLanguage(page, 'EN');
-  await page.setViewportSize(SIZES[0][1]);
-}
 
 /** Registers a station with the manager's session and pushes what the desk did offline. */
 async function stationPushes(request: APIRequestContext, demo: ReturnType<typeof readDemo>) {
@@ -93,7 +70,7 @@ test('station sync review: a manager resolves a flag and dismisses a command tha
 }) => {
   const demo = readDemo();
   const { stationName } = await stationPushes(request, demo);
-  const context = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -116,7 +93,7 @@ test('station sync review: a manager resolves a flag and dismisses a command tha
   await expect(flag.getByTestId('sync-issue-client')).toHaveText('Zofia Bliźniak');
   const quarantined = cards.filter({ hasText: 'Command “checkIn” not applied' });
   await expect(quarantined).toContainText(`From station: ${stationName}`);
-  await shootAll(page, 'open');
+  await shootAll(page, 'sync-review-open', () => expect(page.getByTestId('sync-issues-state')).toBeVisible());
 
   await flag.getByTestId('sync-issue-resolve').click();
   await expect(cards).toHaveCount(1);
@@ -129,7 +106,9 @@ test('station sync review: a manager resolves a flag and dismisses a command tha
     /^(Resolved|Dismissed) by /,
     /^(Resolved|Dismissed) by /,
   ]);
-  await shootAll(page, 'closed');
+  await shootAll(page, 'sync-review-closed', () =>
+    expect(page.getByTestId('sync-issues-state')).toBeVisible(),
+  );
   expect(pageErrors).toEqual([]);
   await context.close();
 });

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { RESULTS_DIR } from './paths';
 
-export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../test-results/screenshots', import.meta.url));
+/** Our own screenshots: <E2E_RESULTS_DIR or test-results>/screenshots (kept, unlike artifacts/). */
+export const SCREENSHOT_DIR = path.join(RESULTS_DIR, 'screenshots');
 
-/** Saves a full-page PNG as test-results/screenshots/<name>.png (kept between runs, unlike artifacts/). */
+/** Saves a full-page PNG as SCREENSHOT_DIR/<name>.png. */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9._-]+/gi, '-')}.png`);
@@ -15,5 +16,64 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
 
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
+  laptop: { width: 1280, height: 800 },
   desktop: { width: 1366, height: 768 },
 } as const;
+
+export type Viewport = { width: number; height: number };
+/** Label (used in the file name) and viewport of each size a screen is photographed at. */
+export type ScreenshotSizes = ReadonlyArray<readonly [string, Viewport]>;
+
+/** The default pair: a laptop and a phone. */
+export const LAPTOP_AND_PHONE: ScreenshotSizes = [
+  ['1280', VIEWPORTS.laptop],
+  ['390', VIEWPORTS.phone],
+];
+
+export type UiLanguage = 'EN' | 'PL';
+
+/**
+ * Switches the interface language with the header's switch. Dispatched rather than clicked: an open
+ * dialog's overlay covers the header (and a click on it would close the dialog being photographed).
+ */
+export async function setLanguage(page: Page, locale: UiLanguage): Promise<void> {
+  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
+  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
+}
+
+export interface ShootAllOptions {
+  sizes?: ScreenshotSizes;
+  /** An open dialog: photograph the viewport as it is (no scrolling, not the full page). */
+  dialog?: boolean;
+  /** Full page (default) or just the viewport. */
+  fullPage?: boolean;
+}
+
+/**
+ * Photographs the screen in English and Polish at each size as SCREENSHOT_DIR/<name>-<en|pl>-<size>.png,
+ * waiting for `ready` after each change, then leaves the page in English at the first size.
+ */
+export async function shootAll(
+  page: Page,
+  name: string,
+  ready: () => Promise<void>,
+  options: ShootAllOptions = {},
+): Promise<void> {
+  const sizes = options.sizes ?? LAPTOP_AND_PHONE;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  for (const locale of ['EN', 'PL'] as const) {
+    await setLanguage(page, locale);
+    for (const [size, viewport] of sizes) {
+      await page.setViewportSize(viewport);
+      await ready();
+      if (!options.dialog) await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `${name}-${locale.toLowerCase()}-${size}.png`),
+        fullPage: !options.dialog && options.fullPage !== false,
+        animations: 'disabled',
+      });
+    }
+  }
+  await setLanguage(page, 'EN');
+  await page.setViewportSize(sizes[0]![1]);
+}
