@@ -280,6 +280,8 @@ async function cloud(): Promise<void> {
     const child = spawn(
       process.execPath,
       [
+        // `node --cpu-prof --cpu-prof-dir=DIR --import tsx tests/bench/bootstrap.bench.ts` profiles both.
+        ...process.execArgv.filter((a) => a.startsWith('--cpu-prof')),
         '--import',
         'tsx',
         fileURLToPath(import.meta.url),
