@@ -283,7 +283,15 @@ test('back office: kiosks and smart locks, a new kiosk, a lock and its QR code',
   await page.getByTestId('lock-form-save').click();
   await expect(page.getByTestId('lock-card')).toContainText('Front door');
   await page.getByTestId('lock-test').click();
-  await expect(page.getByTestId('lock-test-result')).toContainText('Not connected');
+  // The relay's answer in the user's language (a reason code from the cloud, not its English text).
+  await expect(page.getByTestId('lock-test-result')).toHaveText(
+    'Not connected: the relay cannot be reached (check its address and network)',
+  );
+  await setLanguage(page, 'PL');
+  await expect(page.getByTestId('lock-test-result')).toHaveText(
+    'Brak połączenia: nie można połączyć się z przekaźnikiem (sprawdź adres i sieć)',
+  );
+  await setLanguage(page, 'EN');
 
   const name = `Tablet ${Date.now().toString(36).slice(-4)}`;
   await page.getByTestId('kiosk-add').click();

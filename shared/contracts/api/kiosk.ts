@@ -127,6 +127,10 @@ export const SmartLockPatchSchema = z.strictObject({
 });
 export type SmartLockPatch = z.infer<typeof SmartLockPatchSchema>;
 
+/** What a lock's test (or opening) answered; the back office says it in the user's language. */
+export const SMART_LOCK_TEST_REASONS = ['ok', 'httpStatus', 'timeout', 'unreachable'] as const;
+export type SmartLockTestReason = (typeof SMART_LOCK_TEST_REASONS)[number];
+
 export const SmartLockSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -137,7 +141,16 @@ export const SmartLockSchema = z.object({
     openSeconds: z.number(),
     hasSecret: z.boolean(),
   }),
-  lastTest: z.object({ at: z.string(), ok: z.boolean(), message: z.string() }).nullable(),
+  lastTest: z
+    .object({
+      at: z.string(),
+      ok: z.boolean(),
+      /** English, with the technical detail; `reason` is what the screens translate (null: tested before it existed). */
+      message: z.string(),
+      reason: z.enum(SMART_LOCK_TEST_REASONS).nullable(),
+      httpStatus: z.number().nullable(),
+    })
+    .nullable(),
   /** Kiosks that open this lock. */
   kioskIds: z.array(z.string()),
 });
@@ -149,6 +162,8 @@ export const SmartLockTestInputSchema = z.strictObject({ smartLockId: uuid() });
 export const SmartLockTestResultSchema = z.object({
   ok: z.boolean(),
   message: z.string(),
+  reason: z.enum(SMART_LOCK_TEST_REASONS),
+  httpStatus: z.number().nullable(),
   testedAt: z.string(),
 });
 export type SmartLockTestResult = z.infer<typeof SmartLockTestResultSchema>;
@@ -203,6 +218,8 @@ export const KIOSK_PASS_REASONS = [
   'frozen',
   'noEntriesLeft',
   'countedEntryPass',
+  /** The desktop kiosk without the cloud: entry at the door needs the connection (desktop/README.md). */
+  'needsConnection',
 ] as const;
 export type KioskPassReason = (typeof KIOSK_PASS_REASONS)[number];
 
@@ -268,5 +285,9 @@ export const KioskCheckInResultSchema = z.object({
   lock: z.enum(['opened', 'failed', 'none']),
   /** Present when the kiosk prints tickets. */
   ticket: KioskTicketSchema.nullable(),
+  /** Desktop kiosk only: the ticket came out of the station's printer (false: it failed). */
+  ticketPrinted: z.boolean().optional(),
+  /** Desktop kiosk only: recorded at the station without the cloud; it syncs when the cloud is back. */
+  offline: z.boolean().optional(),
 });
 export type KioskCheckInResult = z.infer<typeof KioskCheckInResultSchema>;

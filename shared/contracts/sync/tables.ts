@@ -19,6 +19,7 @@ export const SYNCED_TABLES = [
   'class_services',
   'schedule_events',
   'client_visits',
+  'client_identities',
 ] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 

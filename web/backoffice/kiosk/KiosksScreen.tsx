@@ -28,6 +28,7 @@ import {
   type CheckInMethod,
   type KioskQrCode,
   type SmartLock,
+  type SmartLockTestReason,
   type StudioKiosk,
 } from '../../../shared/contracts/api/kiosk';
 import type { Ability } from '../../../shared/policies/abilities';
@@ -70,7 +71,13 @@ export function KiosksScreen() {
   const api = useApiClient();
   const studio = useBackoffice().studio.uuid;
   const invalidate = useInvalidateKiosks();
-  const [tests, setTests] = useState<Record<string, { ok: boolean; message: string } | 'busy'>>({});
+  const [tests, setTests] = useState<
+    Record<
+      string,
+      | { ok: boolean; message: string; reason?: SmartLockTestReason | null; httpStatus?: number | null }
+      | 'busy'
+    >
+  >({});
 
   const error = kiosks.error ?? locks.error;
   if (error)
@@ -235,7 +242,12 @@ export function KiosksScreen() {
                     data-testid="lock-test-result"
                   >
                     {last
-                      ? t(last.ok ? 'admin.testOk' : 'admin.testFailed', { message: last.message })
+                      ? t(last.ok ? 'admin.testOk' : 'admin.testFailed', {
+                          // Tests recorded before reasons existed keep their English text.
+                          message: last.reason
+                            ? t(`admin.lockResult.${last.reason}`, { status: last.httpStatus, seconds: 4 })
+                            : last.message,
+                        })
                       : t('admin.neverTested')}
                   </Text>
                   {edit && (

@@ -13,6 +13,7 @@ import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { Studio } from '../identity/studio.model';
 import { newSecret } from '../identity/tokens';
+import type { SmartLockTestReason } from '../../../../shared/contracts/api/kiosk';
 import type { HttpRelayConfig, SmartLockAnswer, SmartLockTarget } from './smart-lock-driver';
 import { smartLockDriverFor } from './smart-lock-driver';
 
@@ -38,6 +39,8 @@ export interface SmartLockRow {
   lastTestedAt: Date | null;
   lastTestOk: boolean | null;
   lastTestMessage: string | null;
+  lastTestReason: SmartLockTestReason | null;
+  lastTestStatus: number | null;
   createdAt: Date;
 }
 
@@ -198,6 +201,8 @@ const LOCK_COLUMNS = [
   'last_tested_at',
   'last_test_ok',
   'last_test_message',
+  'last_test_reason',
+  'last_test_status',
   'created_at',
 ];
 
@@ -265,6 +270,8 @@ export async function updateSmartLock(
     changes.last_tested_at = null;
     changes.last_test_ok = null;
     changes.last_test_message = null;
+    changes.last_test_reason = null;
+    changes.last_test_status = null;
   }
   if (Object.keys(changes).length > 0)
     await trx('studio_smart_locks')
@@ -298,6 +305,8 @@ export async function testSmartLock(
       last_tested_at: now,
       last_test_ok: answer.ok,
       last_test_message: answer.message.slice(0, 300),
+      last_test_reason: answer.reason,
+      last_test_status: answer.httpStatus,
     });
   return { ...answer, testedAt: now };
 }

@@ -258,7 +258,7 @@ describe('studio-smart-lock', () => {
       smartLockId: lockId,
     });
     expect(test.status, test.text).toBe(200);
-    expect(test.body).toMatchObject({ ok: true, message: 'HTTP 200' });
+    expect(test.body).toMatchObject({ ok: true, reason: 'ok', httpStatus: 200, message: 'HTTP 200' });
     expect(calls.at(-1)).toEqual({
       method: 'POST',
       url: '/relay/0',
@@ -266,7 +266,12 @@ describe('studio-smart-lock', () => {
       body: JSON.stringify({ action: 'test' }),
     });
     const after = await s.owner.get(v4(s.studio.id, 'studio-smart-lock/collection'));
-    expect(after.body.items[0].lastTest).toMatchObject({ ok: true, message: 'HTTP 200' });
+    expect(after.body.items[0].lastTest).toMatchObject({
+      ok: true,
+      reason: 'ok',
+      httpStatus: 200,
+      message: 'HTTP 200',
+    });
 
     // A relay that answers 500, and one that is not there.
     await s.owner.patch(v4(s.studio.id, `studio-smart-lock/${lockId}`), {
@@ -275,7 +280,15 @@ describe('studio-smart-lock', () => {
     const broken = await s.owner.post(v4(s.studio.id, 'studio-smart-lock/test-connection'), {
       smartLockId: lockId,
     });
-    expect(broken.body).toMatchObject({ ok: false, message: 'the relay answered HTTP 500' });
+    expect(broken.body).toMatchObject({
+      ok: false,
+      reason: 'httpStatus',
+      httpStatus: 500,
+      message: 'the relay answered HTTP 500',
+    });
+    // The list keeps the last test's reason, which the back office translates.
+    const reset = await s.owner.get(v4(s.studio.id, 'studio-smart-lock/collection'));
+    expect(reset.body.items[0].lastTest).toMatchObject({ reason: 'httpStatus', httpStatus: 500 });
     expect(calls.at(-1)).toMatchObject({
       method: 'GET',
       url: '/broken?action=test',
@@ -285,7 +298,7 @@ describe('studio-smart-lock', () => {
     const down = await s.owner.post(v4(s.studio.id, 'studio-smart-lock/test-connection'), {
       smartLockId: gone,
     });
-    expect(down.body.ok).toBe(false);
+    expect(down.body).toMatchObject({ ok: false, reason: 'unreachable', httpStatus: null });
     expect(down.body.message).toMatch(/could not reach the relay/);
   });
 

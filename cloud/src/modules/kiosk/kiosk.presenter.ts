@@ -38,7 +38,13 @@ export function presentSmartLock(row: SmartLockRow, kioskIds: string[]): SmartLo
     },
     lastTest:
       row.lastTestedAt && row.lastTestOk !== null
-        ? { at: iso(row.lastTestedAt), ok: row.lastTestOk, message: row.lastTestMessage ?? '' }
+        ? {
+            at: iso(row.lastTestedAt),
+            ok: row.lastTestOk,
+            message: row.lastTestMessage ?? '',
+            reason: row.lastTestReason ?? null,
+            httpStatus: row.lastTestStatus ?? null,
+          }
         : null,
     kioskIds,
   };

@@ -176,7 +176,13 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
     body: SmartLockTestInputSchema,
     handle: async ({ db, studio, body, deps }): Promise<SmartLockTestResult> => {
       const answer = await testSmartLock(db, studio, body.smartLockId, deps.clock.now());
-      return { ok: answer.ok, message: answer.message, testedAt: answer.testedAt.toISOString() };
+      return {
+        ok: answer.ok,
+        message: answer.message,
+        reason: answer.reason,
+        httpStatus: answer.httpStatus,
+        testedAt: answer.testedAt.toISOString(),
+      };
     },
   });
   defineRoute(router, {

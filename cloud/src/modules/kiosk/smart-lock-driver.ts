@@ -1,3 +1,5 @@
+import type { SmartLockTestReason } from '../../../../shared/contracts/api/kiosk';
+
 /**
  * Smart locks behind one interface: the kiosk asks "open" after a successful check-in, the back
  * office asks "test". The HTTP relay is the one real driver (a relay board or a lock bridge that
@@ -18,7 +20,11 @@ export interface SmartLockTarget {
 
 export interface SmartLockAnswer {
   ok: boolean;
-  /** What happened, in plain words for the back office (HTTP status, time-out, refused). */
+  /** What happened, as a code the back office translates (EN/PL): `admin.lockResult.<reason>`. */
+  reason: SmartLockTestReason;
+  /** The relay's HTTP status (reasons `ok` and `httpStatus`). */
+  httpStatus: number | null;
+  /** The same in plain English with the technical detail (logs, API clients). */
   message: string;
 }
 
@@ -77,14 +83,29 @@ export class HttpRelayDriver implements SmartLockDriver {
       });
       await res.body?.cancel().catch(() => undefined);
       return res.ok
-        ? { ok: true, message: `HTTP ${res.status}` }
-        : { ok: false, message: `the relay answered HTTP ${res.status}` };
+        ? { ok: true, reason: 'ok', httpStatus: res.status, message: `HTTP ${res.status}` }
+        : {
+            ok: false,
+            reason: 'httpStatus',
+            httpStatus: res.status,
+            message: `the relay answered HTTP ${res.status}`,
+          };
     } catch (err) {
       const name = err instanceof Error ? err.name : '';
       if (name === 'TimeoutError' || name === 'AbortError')
-        return { ok: false, message: `no answer within ${RELAY_TIMEOUT_MS / 1000} s` };
+        return {
+          ok: false,
+          reason: 'timeout',
+          httpStatus: null,
+          message: `no answer within ${RELAY_TIMEOUT_MS / 1000} s`,
+        };
       const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err);
-      return { ok: false, message: `could not reach the relay (${cause})`.slice(0, 300) };
+      return {
+        ok: false,
+        reason: 'unreachable',
+        httpStatus: null,
+        message: `could not reach the relay (${cause})`.slice(0, 300),
+      };
     }
   }
 }
@@ -93,7 +114,7 @@ export class HttpRelayDriver implements SmartLockDriver {
 export class FakeSmartLockDriver implements SmartLockDriver {
   readonly opened: Array<{ lockId: string; reason: string; clientId: string }> = [];
   readonly tested: string[] = [];
-  answer: SmartLockAnswer = { ok: true, message: 'fake lock' };
+  answer: SmartLockAnswer = { ok: true, reason: 'ok', httpStatus: 200, message: 'fake lock' };
 
   async open(lock: SmartLockTarget, context: { reason: 'checkIn' | 'entry'; clientId: string }) {
     this.opened.push({ lockId: lock.id, reason: context.reason, clientId: context.clientId });
