@@ -353,6 +353,8 @@ export interface CartView {
   voucher: { code: string; discount: number; problem: string | null } | null;
   walletBalance: number;
   paymentMethods: Array<(typeof CHECKOUT_METHODS)[number]>;
+  /** The studio's online provider can keep the card for later payments: checkout offers `saveCard`. */
+  canSaveCard: boolean;
   canCheckout: boolean;
 }
 

@@ -1,9 +1,11 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Card,
   Center,
+  Checkbox,
   Group,
   Loader,
   NativeSelect,
@@ -17,10 +19,13 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { OrderView } from '../../../shared/contracts/api/sales';
+import type { BulkChargeResult, OrderView } from '../../../shared/contracts/api/sales';
+import { isOrderPayable } from '../../../shared/domain/orders';
 import { OrderStatus } from '../../../shared/enums';
+import { useApiClient } from '../../lib/app-context';
+import { useBackoffice } from '../backoffice.api';
 import { usePrice } from '../pos/PosScreen';
-import { useOrders } from './orders.api';
+import { orderCalls, useInvalidateOrders, useOrders, useStudioUuid } from './orders.api';
 
 /** Spec §9: table search waits 600 ms after the last key. */
 const SEARCH_DELAY_MS = 600;
@@ -60,6 +65,7 @@ export function OrdersScreen() {
   const status = params.get('status') ?? 'all';
   const orders = useOrders({ q: debouncedQ, status });
   const items = orders.data?.pages.flatMap((p) => p.items) ?? [];
+  const bulk = useBulkCharge(items);
   const date = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
 
@@ -106,6 +112,7 @@ export function OrdersScreen() {
           data-testid="orders-status"
         />
       </Group>
+      {bulk.bar}
       {orders.isPending ? (
         <Center py="xl">
           <Loader aria-label={t('loading')} />
@@ -123,35 +130,43 @@ export function OrdersScreen() {
       ) : phone ? (
         <Stack gap="xs" data-testid="orders-list">
           {items.map((o) => (
-            <Card
-              key={o.id}
-              withBorder
-              padding="sm"
-              component={Link}
-              to={`/orders/${o.id}`}
-              data-testid="order-row"
-            >
-              <Group justify="space-between" wrap="nowrap">
-                <Text fw={600}>{o.reference}</Text>
-                <OrderStatusBadge status={o.status} />
-              </Group>
-              <Text size="sm">{clientName(o, t('walkIn'))}</Text>
-              <Text size="xs" c="dimmed" lineClamp={1}>
-                {o.summary}
-              </Text>
-              <Group justify="space-between">
-                <Text size="xs" c="dimmed">
-                  {date(o.createdAt)}
+            <Group key={o.id} wrap="nowrap" align="flex-start" gap="xs">
+              {bulk.enabled ? (
+                <Box w={24} pt="md">
+                  {bulk.checkbox(o)}
+                </Box>
+              ) : null}
+              <Card
+                withBorder
+                padding="sm"
+                component={Link}
+                to={`/orders/${o.id}`}
+                data-testid="order-row"
+                style={{ flex: 1, minWidth: 0 }}
+              >
+                <Group justify="space-between" wrap="nowrap">
+                  <Text fw={600}>{o.reference}</Text>
+                  <OrderStatusBadge status={o.status} />
+                </Group>
+                <Text size="sm">{clientName(o, t('walkIn'))}</Text>
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {o.summary}
                 </Text>
-                <Text fw={600}>{price(o.total, o.currency)}</Text>
-              </Group>
-            </Card>
+                <Group justify="space-between">
+                  <Text size="xs" c="dimmed">
+                    {date(o.createdAt)}
+                  </Text>
+                  <Text fw={600}>{price(o.total, o.currency)}</Text>
+                </Group>
+              </Card>
+            </Group>
           ))}
         </Stack>
       ) : (
         <Table highlightOnHover data-testid="orders-list">
           <Table.Thead>
             <Table.Tr>
+              {bulk.enabled ? <Table.Th w={40} /> : null}
               <Table.Th>{t('columns.reference')}</Table.Th>
               <Table.Th>{t('columns.date')}</Table.Th>
               <Table.Th>{t('columns.client')}</Table.Th>
@@ -168,6 +183,9 @@ export function OrdersScreen() {
                 onClick={() => navigate(`/orders/${o.id}`)}
                 data-testid="order-row"
               >
+                {bulk.enabled ? (
+                  <Table.Td onClick={(e) => e.stopPropagation()}>{bulk.checkbox(o)}</Table.Td>
+                ) : null}
                 <Table.Td>
                   <Link to={`/orders/${o.id}`} onClick={(e) => e.stopPropagation()}>
                     {o.reference}
@@ -200,4 +218,118 @@ export function OrdersScreen() {
       )}
     </Stack>
   );
+}
+
+/** Why bulk charge could not take an order, as the server's error key says. */
+const CHARGE_FAILURE_KEYS: Record<string, string> = {
+  'wallet.insufficientFunds': 'bulkCharge.reason.insufficientFunds',
+  'payment.cardDeclined': 'bulkCharge.reason.cardDeclined',
+  'order.notPayable': 'bulkCharge.reason.notPayable',
+  'payment.methodNotAllowed': 'bulkCharge.reason.methodNotAllowed',
+};
+
+/**
+ * Bulk charge (spec §7 `client-order/bulk/charge`) for staff with `sales.sell`: orders still waiting
+ * for money and belonging to a client can be ticked; one press charges each to the client's saved
+ * card, else their wallet. The answer lists what was charged and why the rest was not.
+ */
+function useBulkCharge(items: OrderView[]) {
+  const { t } = useTranslation('orders');
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  const invalidate = useInvalidateOrders();
+  const { member } = useBackoffice();
+  const enabled = member.abilities.includes('sales.sell');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<BulkChargeResult | 'error' | null>(null);
+  const chargeable = (o: OrderView) => o.client !== null && isOrderPayable(o.status);
+  const chosen = items.filter((o) => selected.has(o.id) && chargeable(o));
+  const reference = (id: string) => items.find((o) => o.id === id)?.reference ?? id.slice(-8).toUpperCase();
+
+  const charge = async () => {
+    setBusy(true);
+    setResult(null);
+    try {
+      const res = await orderCalls.bulkCharge(
+        api,
+        studio,
+        chosen.map((o) => o.id),
+      );
+      setResult(res);
+      setSelected(new Set());
+    } catch {
+      setResult('error');
+    } finally {
+      setBusy(false);
+      await invalidate();
+    }
+  };
+
+  const checkbox = (o: OrderView) =>
+    chargeable(o) ? (
+      <Checkbox
+        checked={selected.has(o.id)}
+        onChange={() =>
+          setSelected((prev) => {
+            const next = new Set(prev);
+            if (next.has(o.id)) next.delete(o.id);
+            else next.add(o.id);
+            return next;
+          })
+        }
+        aria-label={t('bulkCharge.choose', { reference: o.reference })}
+        data-testid="order-charge-select"
+      />
+    ) : null;
+
+  const bar = !enabled ? null : (
+    <>
+      {chosen.length > 0 ? (
+        <Card withBorder padding="sm" data-testid="bulk-charge-bar">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{t('bulkCharge.selected', { count: chosen.length })}</Text>
+            <Group gap="xs">
+              <Button variant="default" size="xs" onClick={() => setSelected(new Set())}>
+                {t('bulkCharge.clear')}
+              </Button>
+              <Button size="xs" loading={busy} onClick={() => void charge()} data-testid="bulk-charge-submit">
+                {t('bulkCharge.submit', { count: chosen.length })}
+              </Button>
+            </Group>
+          </Group>
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('bulkCharge.hint')}
+          </Text>
+        </Card>
+      ) : null}
+      {result ? (
+        <Alert
+          color={result === 'error' || result.failed.length > 0 ? 'orange' : 'green'}
+          withCloseButton
+          onClose={() => setResult(null)}
+          data-testid="bulk-charge-result"
+        >
+          {result === 'error' ? (
+            t('bulkCharge.error')
+          ) : (
+            <Stack gap={4}>
+              {result.charged.length > 0 ? (
+                <Text size="sm">{t('bulkCharge.charged', { count: result.charged.length })}</Text>
+              ) : null}
+              {result.failed.map((f) => (
+                <Text size="sm" key={f.id}>
+                  {t('bulkCharge.failed', {
+                    reference: reference(f.id),
+                    reason: t(CHARGE_FAILURE_KEYS[f.key] ?? 'bulkCharge.reason.other'),
+                  })}
+                </Text>
+              ))}
+            </Stack>
+          )}
+        </Alert>
+      ) : null}
+    </>
+  );
+  return { enabled, checkbox, bar };
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReceiptPrintResult } from '../../../shared/contracts/api/retail';
 import type {
+  BulkChargeResult,
   OrderDetail,
   OrderList,
   OrderStatusActionInput,
@@ -66,4 +67,6 @@ export const orderCalls = {
     api.post<RefundView>(`${studio}/client-order/${id}/refund`, input),
   printReceipt: (api: ApiClient, studio: string, id: string) =>
     api.post<ReceiptPrintResult>(`${studio}/client-order/${id}/print-receipt`, {}),
+  bulkCharge: (api: ApiClient, studio: string, orderIds: string[]) =>
+    api.post<BulkChargeResult>(`${studio}/client-order/bulk/charge`, { orderIds }),
 };

@@ -3,6 +3,7 @@ import {
   Badge,
   Button,
   Center,
+  Checkbox,
   Divider,
   Group,
   Loader,
@@ -148,6 +149,7 @@ function CartContents({ cart }: { cart: CartView }) {
   const [method, setMethod] = useState<CheckoutInput['paymentMethod']>(
     cart.paymentMethods.includes('online') ? 'online' : 'wallet',
   );
+  const [saveCard, setSaveCard] = useState(false);
   const [voucher, setVoucher] = useState('');
   const [voucherError, setVoucherError] = useState<string | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
@@ -155,12 +157,15 @@ function CartContents({ cart }: { cart: CartView }) {
   const voucherButton = useSubmitButton();
   // One key per cart content and method: a retried press after a lost answer charges once.
   const keyFor = useRef<{ sig: string; key: string } | null>(null);
-  const signature = useMemo(
-    () => JSON.stringify([cartInputs(cart), cart.voucher?.code ?? null, method]),
-    [cart, method],
-  );
   const walletOk = cart.paymentMethods.includes('wallet');
   const free = cart.total === 0;
+  // Only a provider that can charge the card later offers to keep it, and only for an online payment.
+  const offerSaveCard = cart.canSaveCard && method === 'online' && !free;
+  const keepCard = offerSaveCard && saveCard;
+  const signature = useMemo(
+    () => JSON.stringify([cartInputs(cart), cart.voucher?.code ?? null, method, keepCard]),
+    [cart, method, keepCard],
+  );
 
   const remove = (index: number) => {
     const items = cartInputs(cart).filter((_, i) => i !== index);
@@ -189,7 +194,8 @@ function CartContents({ cart }: { cart: CartView }) {
     setPayError(null);
     if (keyFor.current?.sig !== signature) keyFor.current = { sig: signature, key: newIdempotencyKey() };
     const key = keyFor.current.key;
-    const result = await pay.run(() => checkout(api, studio, { paymentMethod: method }, key));
+    const input: CheckoutInput = { paymentMethod: method, ...(keepCard ? { saveCard: true } : {}) };
+    const result = await pay.run(() => checkout(api, studio, input, key));
     if (!result.accepted) return;
     if (!result.ok) {
       const errors = toFormErrors(result.error, t, {
@@ -343,6 +349,16 @@ function CartContents({ cart }: { cart: CartView }) {
             <Text size="sm" c="dimmed" mt="xs">
               {t('cart.noOnline')}
             </Text>
+          ) : null}
+          {offerSaveCard ? (
+            <Checkbox
+              mt="md"
+              checked={saveCard}
+              onChange={(e) => setSaveCard(e.currentTarget.checked)}
+              label={t('cart.saveCard.label')}
+              description={t('cart.saveCard.hint')}
+              data-testid="checkout-save-card"
+            />
           ) : null}
         </Paper>
       )}

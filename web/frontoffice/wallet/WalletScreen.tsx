@@ -1,13 +1,14 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { CheckoutResult, WalletView } from '../../../shared/contracts/api/sales';
+import type { CheckoutResult, PaymentCardView, WalletView } from '../../../shared/contracts/api/sales';
 import { FRONT_OFFICE_QUERY } from '../../../shared/contracts/routes';
 import { formatPrice } from '../../../shared/domain/money';
 import { useApiClient, useSession } from '../../lib/app-context';
 import { toFormErrors } from '../../lib/form-errors';
+import { PaymentCardList } from '../../features/sales/PaymentCardList';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useSubmitButton } from '../../ui/use-submit-button';
 import { AmountPicker } from '../cart/AmountPicker';
@@ -73,6 +74,7 @@ function Wallet() {
         </Text>
       </Paper>
       <TopUp wallet={w} />
+      <SavedCards />
       <Stack gap="xs">
         <Title order={3} size="h4">
           {t('wallet.history')}
@@ -104,6 +106,40 @@ function Wallet() {
           </Paper>
         )}
       </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * The cards the client kept at an online checkout (`me/payment-cards`), removable here. Shown only
+ * when there is one: a studio whose provider cannot keep cards never offers it.
+ */
+function SavedCards() {
+  const { t } = useTranslation('sales');
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  const queryClient = useQueryClient();
+  const key = ['payment-cards', studio] as const;
+  const cards = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => api.get<{ items: PaymentCardView[] }>(`${studio}/me/payment-cards`, { signal }),
+  });
+  if (!cards.data || cards.data.items.length === 0) return null;
+  return (
+    <Stack gap="xs" data-testid="saved-cards">
+      <Title order={3} size="h4">
+        {t('cards.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('cards.intro')}
+      </Text>
+      <PaymentCardList
+        cards={cards.data.items}
+        onRemove={async (card) => {
+          await api.delete(`${studio}/me/payment-cards/${card.id}`);
+          await queryClient.invalidateQueries({ queryKey: key });
+        }}
+      />
     </Stack>
   );
 }

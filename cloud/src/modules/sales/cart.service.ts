@@ -24,7 +24,7 @@ import type { Studio } from '../identity/studio.model';
 import { redeemVoucher } from '../products/vouchers.service';
 import { fulfilOrder } from './fulfilment';
 import { createOrder } from './order-factory';
-import { providerViews } from './providers';
+import { PROVIDERS, providerViews } from './providers';
 import { presentPurchase, presentWalletEntry, type OrderRow, type PaymentRow } from './sales.presenter';
 import { payOrderFromWallet, selectOrders, startOnlinePayment, walletBalanceOf } from './sales.service';
 import { readAll } from '../../db/read-all';
@@ -239,7 +239,10 @@ export async function cartView(
     voucher?.discount ?? 0,
   );
   const walletBalance = await walletBalanceOf(db, studio.id, clientId);
-  const online = (await providerViews(db, studio.id)).some((p) => p.enabled);
+  // The provider online payments go through (the first enabled one) decides whether a card can be
+  // kept: only one that can charge a saved card later offers the "save my card" box.
+  const onlineProvider = (await providerViews(db, studio.id)).find((p) => p.enabled) ?? null;
+  const online = onlineProvider !== null;
   const paymentMethods: CartView['paymentMethods'] = [];
   if (online) paymentMethods.push('online');
   if (walletBalance >= totals.total && totals.total > 0) paymentMethods.push('wallet');
@@ -255,6 +258,7 @@ export async function cartView(
       : null,
     walletBalance,
     paymentMethods,
+    canSaveCard: onlineProvider !== null && PROVIDERS[onlineProvider.provider].chargeSavedCard !== undefined,
     canCheckout:
       items.length > 0 &&
       items.every((i) => i.problem === null) &&

@@ -413,14 +413,42 @@ describe('access to the sales routes', () => {
     const anonymous = await app.anonymous();
     for (const [method, path, body] of [
       ['GET', 'client-order/all'],
+      ['GET', `client/${s.client.id}/client-order/all`],
       ['GET', `client-order/${id}/init`],
+      ['GET', `client-order/${id}`],
+      ['GET', `client-order/${id}/status`],
+      ['POST', `client-order/${id}/status`, { action: 'markUnpaid' }],
+      ['PATCH', `client-order/${id}`, { status: 1 }],
+      ['POST', `client-order/${id}/payment`, { method: PaymentMethod.cash }],
+      ['POST', `client-order/${id}/refund`, { paymentId: uuidv7(), amount: 1 }],
+      ['POST', 'client-order/bulk/charge', { orderIds: [id] }],
+      ['GET', 'payment-provider/all'],
+      ['POST', 'payment-provider/test-connection', { provider: 'test' }],
+      ['PATCH', 'payment-provider/test', { enabled: false }],
+      ['GET', 'payment-option/all'],
+      ['GET', 'payment-option/init'],
+      ['GET', `client-wallet/${s.client.id}/init`],
+      ['GET', `client/${s.client.id}/client-wallet-payment/all`],
+      ['GET', `client/${s.client.id}/payment-cards`],
+      ['GET', 'me/payment-cards'],
+      ['GET', 'shopping-cart/status'],
       ['POST', 'shopping-cart/prepare', { items: [] }],
+      ['POST', 'shopping-cart/voucher-redeem', { code: null }],
+      ['POST', 'shopping-cart/checkout', { paymentMethod: 'online' }],
       ['GET', 'wallet/init'],
+      ['POST', 'wallet/top-up', { amount: 5000 }],
       ['POST', 'purchases', {}],
     ] as const) {
       const res = await anonymous.request(method, api(s.studio, path), body);
       expect(res.status, path).toBe(401);
     }
+    const visitPay = await anonymous.post(`/api/v2/${s.studio.id}/client-visits/pay`, {
+      userId: s.client.id,
+      visitIds: [uuidv7()],
+      unitPrice: 100,
+      method: PaymentMethod.cash,
+    });
+    expect(visitPay.status).toBe(401);
     const instructor = await staffWithRole(app, s.studio, 'instructor');
     expect((await instructor.get(api(s.studio, 'client-order/all'))).status).toBe(403);
     const frontDesk = await staffWithRole(app, s.studio, 'front_desk');
@@ -441,6 +469,38 @@ describe('access to the sales routes', () => {
     expect((await s.clientHttp.get(api(s.studio, `client-order/${otherClientOrder}/status`))).status).toBe(
       404,
     );
+  });
+
+  it('400 with every invalid field on the staff routes that take input', async () => {
+    const s = await salesStudio(app);
+    const id = await orderInStatus(app, s.studio, s.client.id, S.unpaid);
+    const fieldsOf = async (method: string, path: string, body: unknown) => {
+      const res = await s.owner.request(method, path, body);
+      expect(res.status, `${method} ${path}`).toBe(400);
+      return Object.keys(res.body.error.fields).sort();
+    };
+    expect(await fieldsOf('POST', api(s.studio, `client-order/${id}/status`), { action: 'void' })).toEqual([
+      'action',
+    ]);
+    expect(
+      await fieldsOf('POST', api(s.studio, `client-order/${id}/payment`), { method: 99, amount: -5 }),
+    ).toEqual(['amount', 'method']);
+    expect(
+      await fieldsOf('POST', api(s.studio, `client-order/${id}/refund`), { paymentId: 'x', amount: 0 }),
+    ).toEqual(['amount', 'paymentId']);
+    expect(await fieldsOf('POST', api(s.studio, 'client-order/bulk/charge'), { orderIds: [] })).toEqual([
+      'orderIds',
+    ]);
+    expect(
+      await fieldsOf('POST', `/api/v2/${s.studio.id}/client-visits/pay`, {
+        userId: 'nobody',
+        visitIds: [],
+        unitPrice: -1,
+        method: PaymentMethod.online,
+      }),
+    ).toEqual(['method', 'unitPrice', 'userId', 'visitIds']);
+    // Nothing was recorded.
+    expect(await app.knex('client_order_payments').where({ order_id: id })).toHaveLength(0);
   });
 
   it("every sales route hides one studio's data from another", async () => {
@@ -472,6 +532,8 @@ describe('access to the sales routes', () => {
       { method: 'POST', path: api(s.studio, 'shopping-cart/voucher-redeem'), body: { code: null } },
       { method: 'POST', path: api(s.studio, 'shopping-cart/checkout'), body: { paymentMethod: 'online' } },
       { method: 'POST', path: api(s.studio, 'purchases'), body: {} },
+      { method: 'GET', path: api(s.studio, `client/${s.client.id}/payment-cards`) },
+      { method: 'GET', path: api(s.studio, 'me/payment-cards') },
     ];
     for (const route of routes) await expectHiddenFromOtherStudio(app, route, [s.client.email]);
     // Nothing changed: the order is still unpaid and nothing was recorded against it.

@@ -48,6 +48,7 @@ import { defineRoute } from '../../http/route';
 import type { Membership } from '../identity/membership.model';
 import { Studio } from '../identity/studio.model';
 import { tFor } from '../../i18n';
+import { studioOfApiKey } from '../contracts/public-api-key';
 import {
   cartStatus,
   checkout,
@@ -82,6 +83,9 @@ const StudioParams = z.object({ uuid: z.string() });
 const PublicStudioParams = z.object({ uuid: z.uuid() });
 const OrderParams = z.object({ uuid: z.string(), clientOrder: z.uuid() });
 const UserParams = z.object({ uuid: z.string(), user: z.uuid() });
+const PublicOrderParams = z.object({ clientOrder: z.uuid() });
+/** An API key changes order statuses like staff with `sales.sell`; refunds stay with staff. */
+const API_KEY_ORDER_ABILITIES = { refund: false, changeStatus: true } as const;
 const ProviderParams = z.object({ uuid: z.string(), provider: z.enum(PAYMENT_PROVIDERS) });
 
 /** A public route's studio: 404 when the uuid names none. */
@@ -114,6 +118,21 @@ async function clientWalletEntries(db: Db, studio: Studio, userId: string): Prom
     .orderBy('id', 'desc')
     .limit(200);
   return (rows as Parameters<typeof presentWalletEntry>[0][]).map(presentWalletEntry);
+}
+
+/** The studio's payment methods: its enabled online providers' first, then the desk's. */
+async function paymentOptions(db: Db, studio: Studio): Promise<PaymentOptionView[]> {
+  const providers = (await providerViews(db, studio.id)).filter((p) => p.enabled);
+  const desk = [
+    PaymentMethod.cash,
+    PaymentMethod.terminal,
+    PaymentMethod.bankTransfer,
+    PaymentMethod.wallet,
+    PaymentMethod.gift,
+    PaymentMethod.other,
+    PaymentMethod.none,
+  ].map((method) => ({ method, online: isOnlinePaymentMethod(method), provider: null }));
+  return [...providers.map((p) => ({ method: p.method, online: true, provider: p.provider })), ...desk];
 }
 
 /**
@@ -250,7 +269,48 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
       orderDetail(db, studio, params.clientOrder, await orderAbilities(db, membership)),
   });
 
-  /** The public API's PATCH, answered here for staff sessions (API keys are not built yet). */
+  // ------------------------------------------------------------------ public API (x-api-key)
+
+  /**
+   * The public API's order (spec §7 "GET and PATCH client-order/{clientOrder}"): a partner's server
+   * with the studio's API key (`x-api-key`, `studio-api` keys) reads an order and applies the same
+   * §4 changes staff make (paid, unpaid, payment reminder). No session, no CSRF (an API-key call
+   * carries no cookie); a missing or revoked key is 401, another studio's order 404.
+   */
+  defineRoute(router, {
+    method: 'get',
+    path: '/v2/public/client-order/:clientOrder',
+    access: 'public',
+    params: PublicOrderParams,
+    handle: async ({ db, ctx, params }): Promise<OrderDetail> =>
+      orderDetail(db, await studioOfApiKey(ctx, db), params.clientOrder, API_KEY_ORDER_ABILITIES),
+  });
+
+  defineRoute(router, {
+    method: 'patch',
+    path: '/v2/public/client-order/:clientOrder',
+    access: 'public',
+    params: PublicOrderParams,
+    body: OrderPatchSchema,
+    handle: async ({ db, ctx, params, body, deps }): Promise<OrderDetail> => {
+      const studio = await studioOfApiKey(ctx, db);
+      await patchOrder(trx(db), studio, params.clientOrder, body, deps.clock.now());
+      return orderDetail(db, studio, params.clientOrder, API_KEY_ORDER_ABILITIES);
+    },
+  });
+
+  /** Spec §7 public API "GET payment-option all": the studio's payment methods, online ones marked. */
+  defineRoute(router, {
+    method: 'get',
+    path: '/v2/public/payment-option/all',
+    access: 'public',
+    handle: async ({ db, ctx }): Promise<{ items: PaymentOptionView[]; next: null }> => ({
+      items: await paymentOptions(db, await studioOfApiKey(ctx, db)),
+      next: null,
+    }),
+  });
+
+  /** The same PATCH for staff sessions (the back office), with `sales.sell`. */
   defineRoute(router, {
     method: 'patch',
     path: '/v4/:uuid/client-order/:clientOrder',
@@ -339,20 +399,6 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
       return (await providerViews(db, studio.id)).find((p) => p.provider === params.provider)!;
     },
   });
-
-  const paymentOptions = async (db: Db, studio: Studio): Promise<PaymentOptionView[]> => {
-    const providers = (await providerViews(db, studio.id)).filter((p) => p.enabled);
-    const desk = [
-      PaymentMethod.cash,
-      PaymentMethod.terminal,
-      PaymentMethod.bankTransfer,
-      PaymentMethod.wallet,
-      PaymentMethod.gift,
-      PaymentMethod.other,
-      PaymentMethod.none,
-    ].map((method) => ({ method, online: isOnlinePaymentMethod(method), provider: null }));
-    return [...providers.map((p) => ({ method: p.method, online: true, provider: p.provider })), ...desk];
-  };
 
   defineRoute(router, {
     method: 'get',

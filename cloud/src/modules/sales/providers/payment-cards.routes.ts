@@ -1,13 +1,21 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
 import type { PaymentCardView } from '../../../../../shared/contracts/api/sales';
-import type { Knex } from '../../../db/knex';
+import { AppError } from '../../../../../shared/errors';
+import type { Db, Knex } from '../../../db/knex';
 import type { AppCustom, AppState } from '../../../http/context';
 import { defineRoute } from '../../../http/route';
 import { deleteCard, listCards } from './payment-cards';
 
 const StudioParams = z.object({ uuid: z.string() });
 const CardParams = z.object({ uuid: z.string(), card: z.uuid() });
+const ClientParams = z.object({ uuid: z.string(), user: z.uuid() });
+const ClientCardParams = z.object({ uuid: z.string(), user: z.uuid(), card: z.uuid() });
+
+async function assertClientOf(db: Db, studioId: string, userId: string): Promise<void> {
+  const row = await db('memberships').where({ studioId, userId, isClient: true }).first('id');
+  if (!row) throw AppError.notFound('client');
+}
 
 /**
  * The signed-in client's saved cards in this studio (spec §7 `GET me/payment-cards`) and removing one
@@ -34,6 +42,36 @@ export function registerPaymentCardRoutes(router: Router<AppState, AppCustom>): 
     status: 204,
     handle: async ({ db, studio, auth, params }) => {
       await deleteCard(db as Knex.Transaction, studio.id, auth.user.id, params.card);
+    },
+  });
+
+  /**
+   * Staff see a client's saved cards on the client's profile (our addition: the spec names only the
+   * client's own `me/payment-cards`) with `sales.view`, and remove one at the client's request with
+   * `sales.sell` (detached at the provider, as when the client removes it). Never the card number.
+   */
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/client/:user/payment-cards',
+    access: 'staff',
+    ability: 'sales.view',
+    params: ClientParams,
+    handle: async ({ db, studio, params }): Promise<{ items: PaymentCardView[]; next: null }> => {
+      await assertClientOf(db, studio.id, params.user);
+      return { items: await listCards(db, studio.id, params.user), next: null };
+    },
+  });
+
+  defineRoute(router, {
+    method: 'delete',
+    path: '/v4/:uuid/client/:user/payment-cards/:card',
+    access: 'staff',
+    ability: 'sales.sell',
+    params: ClientCardParams,
+    status: 204,
+    handle: async ({ db, studio, params }) => {
+      await assertClientOf(db, studio.id, params.user);
+      await deleteCard(db as Knex.Transaction, studio.id, params.user, params.card);
     },
   });
 }

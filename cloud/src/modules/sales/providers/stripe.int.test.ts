@@ -4,7 +4,7 @@ import { OrderStatus, PaymentMethod } from '../../../../../shared/enums';
 import { expectHiddenFromOtherStudio } from '../../../../../tests/support/tenancy';
 import { startTestApp, type TestApp } from '../../../../../tests/support/test-app';
 import type { HttpClient } from '../../../../../tests/support/http-client';
-import { anotherClient, api, orderInStatus, salesStudio, topUpDirect } from '../sales-support';
+import { anotherClient, api, orderInStatus, salesStudio, staffWithRole, topUpDirect } from '../sales-support';
 import { FakeStripe, type FakeStripeAccount } from './testing/fake-stripe';
 
 /**
@@ -535,6 +535,79 @@ describe('saved payment cards', () => {
     expect((await app.knex('client_order_payments').where({ order_id: next }).first()).method).toBe(
       PaymentMethod.wallet,
     );
+  });
+
+  it('the cart offers saving the card only when the online provider can charge it later', async () => {
+    const plain = await salesStudio(app);
+    await plain.clientHttp.post(api(plain.studio, 'shopping-cart/prepare'), {
+      items: [{ type: 'pricingOption', id: plain.passId }],
+    });
+    const testOnly = await plain.clientHttp.get(api(plain.studio, 'shopping-cart/status'));
+    expect(testOnly.body).toMatchObject({ paymentMethods: ['online'], canSaveCard: false });
+    const s = await stripeStudio();
+    await s.clientHttp.post(api(s.studio, 'shopping-cart/prepare'), {
+      items: [{ type: 'pricingOption', id: s.passId }],
+    });
+    expect((await s.clientHttp.get(api(s.studio, 'shopping-cart/status'))).body.canSaveCard).toBe(true);
+    // Without saveCard the client stays a guest at Stripe and no card is kept.
+    const c = await checkoutToStripe(s, false);
+    expect(fake.sessions.get(c.sessionId)!.customer ?? null).toBeNull();
+    fake.pay(c.sessionId);
+    await comeBack(s.clientHttp, `${app.url}/app/return?payment=${c.paymentId}`);
+    expect((await s.clientHttp.get(api(s.studio, 'me/payment-cards'))).body.items).toEqual([]);
+  });
+
+  it("staff see a client's saved cards and remove one at the client's request", async () => {
+    const s = await clientWithCard();
+    const path = api(s.studio, `client/${s.client.id}/payment-cards`);
+    const listed = await s.owner.get(path);
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({ id: s.card.id, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 }),
+    ]);
+    expect(JSON.stringify(listed.body)).not.toMatch(/pm_|cus_/); // no provider references leave
+    // The front desk (sales.view, sales.sell) may; an instructor (no sales) may not; nor a client.
+    const desk = await staffWithRole(app, s.studio, 'front_desk');
+    const instructor = await staffWithRole(app, s.studio, 'instructor');
+    const accountant = await staffWithRole(app, s.studio, 'accountant');
+    expect((await desk.get(path)).body.items).toHaveLength(1);
+    expect((await instructor.get(path)).status).toBe(403);
+    expect((await s.clientHttp.get(path)).status).toBe(403);
+    expect((await (await app.anonymous()).get(path)).status).toBe(401);
+    // Removing needs sales.sell: the accountant reads but may not remove.
+    expect((await accountant.get(path)).status).toBe(200);
+    expect((await accountant.delete(`${path}/${s.card.id}`)).status).toBe(403);
+    // Unknown client or card, another client's card, another studio: 404.
+    expect((await s.owner.get(api(s.studio, `client/${uuidv7()}/payment-cards`))).status).toBe(404);
+    const other = await anotherClient(app, s.studio);
+    expect(
+      (await s.owner.delete(api(s.studio, `client/${other.user.id}/payment-cards/${s.card.id}`))).status,
+    ).toBe(404);
+    expect((await s.owner.get(api(s.studio, `client/${other.user.id}/payment-cards`))).body.items).toEqual(
+      [],
+    );
+    await expectHiddenFromOtherStudio(app, { method: 'GET', path }, ['4242']);
+    await expectHiddenFromOtherStudio(app, { method: 'DELETE', path: `${path}/${s.card.id}` });
+    const otherStudio = await salesStudio(app);
+    expect(
+      (
+        await otherStudio.owner.delete(
+          api(otherStudio.studio, `client/${s.client.id}/payment-cards/${s.card.id}`),
+        )
+      ).status,
+    ).toBe(404);
+    expect(await app.knex('client_payment_cards').where({ id: s.card.id })).toHaveLength(1);
+
+    const { methodRef } = (await app.knex('client_payment_cards').where({ id: s.card.id }).first()) as {
+      methodRef: string;
+    };
+    const pm = fake.paymentMethods.get(methodRef)!;
+    expect(pm.customer).toMatch(/^cus_/);
+    const removed = await desk.delete(`${path}/${s.card.id}`);
+    expect(removed.status).toBe(204);
+    expect(pm.customer).toBeNull(); // detached at Stripe, as when the client removes it
+    expect((await s.clientHttp.get(api(s.studio, 'me/payment-cards'))).body.items).toEqual([]);
+    expect((await s.owner.get(path)).body.items).toEqual([]);
   });
 
   it('a declined saved card is listed as failed and nothing is recorded', async () => {
