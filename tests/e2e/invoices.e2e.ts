@@ -94,13 +94,27 @@ test('invoices: the manager invoices a paid order, both the manager and the clie
   // A NIP with a wrong check digit: the check says so, and issuing is refused on the field.
   await form.locator('input[name="buyer.taxId"]').fill('774-000-14-55');
   await form.getByRole('button', { name: 'Check the NIP' }).click();
-  await expect(page.getByTestId('invoice-nip-check')).toHaveText('Invalid NIP');
+  await expect(page.getByTestId('invoice-nip-check')).toHaveText(
+    'This NIP is not valid: its check digit does not match.',
+  );
+  // The check's answer is the server's reason, worded by key: Polish on the Polish screen.
+  await setLanguage(page, 'PL');
+  await expect(page.getByTestId('invoice-nip-check')).toHaveText(
+    'Ten NIP jest nieprawidłowy: cyfra kontrolna się nie zgadza.',
+  );
+  await setLanguage(page, 'EN');
   await page.getByTestId('invoice-issue-submit').click();
   const taxIdField = form.locator('input[name="buyer.taxId"]');
   await expect(taxIdField).toHaveAttribute('aria-invalid', 'true');
+  await expect(form).toContainText('This NIP is not valid: its check digit does not match.');
   await shootAll(page, 'issue-nip-error', async () => {
     await expect(taxIdField).toHaveAttribute('aria-invalid', 'true');
   });
+  // The server's refusal is shown by key: switching to Polish words the same errors in Polish.
+  await setLanguage(page, 'PL');
+  await expect(form).toContainText('Ten NIP jest nieprawidłowy: cyfra kontrolna się nie zgadza.');
+  await expect(form).not.toContainText('check digit');
+  await setLanguage(page, 'EN');
 
   await taxIdField.fill('774-000-14-54');
   await form.getByRole('button', { name: 'Check the NIP' }).click();
@@ -166,9 +180,25 @@ test('invoices: the manager invoices a paid order, both the manager and the clie
   await page.getByTestId('batch-print-submit').click();
   await expect(page.getByTestId('batch-result')).toContainText('1 receipt sent to the printer');
   await expect(receipt).toContainText('sent 2 times');
+  // Nothing chosen after sending: the button says what to do and is disabled (never "Print 0").
+  await expect(page.getByTestId('batch-print-submit')).toBeDisabled();
+  await expect(page.getByTestId('batch-print-submit')).toHaveText('Choose receipts to print');
   await shootAll(page, 'batch-print', async () => {
     await expect(receipt).toBeVisible();
   });
+  // A filter with nothing in it: an empty state, no selection bar, no print button.
+  await page.getByTestId('batch-filter').getByText('Need attention').click();
+  await expect(page.getByTestId('batch-empty')).toContainText('No receipt needs attention.');
+  await expect(page.getByTestId('batch-print-submit')).toHaveCount(0);
+  await shootAll(page, 'batch-print-empty', async () => {
+    await expect(page.getByTestId('batch-empty')).toBeVisible();
+  });
+  await setLanguage(page, 'PL');
+  await page.getByTestId('batch-filter').getByText('Do wydruku').click();
+  await expect(page.getByTestId('batch-print-submit')).toHaveText('Zaznacz paragony do wydruku');
+  await receipt.getByRole('checkbox').check();
+  await expect(page.getByTestId('batch-print-submit')).toHaveText('Drukuj 1 paragon');
+  await setLanguage(page, 'EN');
 
   expect(errors).toEqual([]);
   await office.close();

@@ -60,6 +60,17 @@ const basketShape = {
   payments: z.array(RetailPaymentInputSchema).max(5).default([]),
   /** The day scheduled items are to be paid (needed when an item is scheduled). */
   scheduledFor: date().nullable().optional(),
+  /**
+   * The POS station whose fiscal printer prints the receipt, when the desk has one: its VAT table
+   * gives the receipt's slot letters, and a rate it has no slot for is a problem of the item.
+   */
+  stationSlug: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . -')
+    .nullable()
+    .optional(),
 };
 
 /** POST retail/validate: the basket as it stands (payments may be partial). */
@@ -70,14 +81,6 @@ export type RetailBasketInput = z.input<typeof RetailBasketSchema>;
 export const RetailCheckoutSchema = z.strictObject({
   ...basketShape,
   note: text(500).default(''),
-  /** The POS station whose fiscal printer prints the receipt, when the desk has one. */
-  stationSlug: z
-    .string()
-    .trim()
-    .max(64)
-    .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . -')
-    .nullable()
-    .optional(),
 });
 export type RetailCheckoutInput = z.input<typeof RetailCheckoutSchema>;
 

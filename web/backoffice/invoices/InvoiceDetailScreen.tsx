@@ -18,13 +18,13 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { InvoiceLineView, InvoiceView } from '../../../shared/contracts/api/invoices';
-import { toFormErrors, type FormErrors } from '../../lib/form-errors';
 import {
-  INVOICE_ERROR_KEYS,
+  useInvoiceFormErrors,
   money,
   rateLabel,
   useCanInvoice,
@@ -80,6 +80,34 @@ function Party({ title, party }: { title: string; party: InvoiceView['buyer'] | 
 function Lines({ lines, currency }: { lines: InvoiceLineView[]; currency: string }) {
   const { t, i18n } = useTranslation('invoices');
   const lang = i18n.language;
+  const phone = useMediaQuery('(max-width: 47.99em)');
+  // On a phone eight columns do not fit: each line is a card with its amounts underneath.
+  if (phone)
+    return (
+      <Stack gap="xs" data-testid="invoice-lines">
+        {lines.map((l) => (
+          <Card key={l.position} withBorder padding="sm">
+            <Text fw={600} size="sm">
+              {l.position}. {l.description}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {l.quantity} {l.unit} × {money(l.unitPrice, currency, lang)} · {rateLabel(l.vatRate, lang)}
+            </Text>
+            <Group justify="space-between" gap="xs" mt={4} wrap="nowrap">
+              <Text size="xs" c="dimmed">
+                {t('detail.net')} {money(l.net, currency, lang)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('detail.vat')} {money(l.vat, currency, lang)}
+              </Text>
+              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {money(l.gross, currency, lang)}
+              </Text>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    );
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped>
@@ -266,33 +294,37 @@ function Detail({ invoice }: { invoice: InvoiceView }) {
             </Text>
           ) : null}
         </Stack>
-        <Card withBorder padding="sm">
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('detail.rate')}</Table.Th>
-                <Table.Th ta="right">{t('detail.net')}</Table.Th>
-                <Table.Th ta="right">{t('detail.vat')}</Table.Th>
-                <Table.Th ta="right">{t('detail.gross')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invoice.rates.map((r) => (
-                <Table.Tr key={String(r.vatRate)}>
-                  <Table.Td>{rateLabel(r.vatRate, lang)}</Table.Td>
-                  <Table.Td ta="right">{money(r.net, c, lang)}</Table.Td>
-                  <Table.Td ta="right">{money(r.vat, c, lang)}</Table.Td>
-                  <Table.Td ta="right">{money(r.gross, c, lang)}</Table.Td>
+        <Card withBorder padding="sm" data-testid="invoice-totals">
+          {/* Four money columns: tight spacing and no wrapping keep them on a 390 px phone; a
+              longer amount scrolls inside the card rather than being cut off. */}
+          <Table.ScrollContainer minWidth={0} type="native">
+            <Table horizontalSpacing={6} fz="sm" style={{ whiteSpace: 'nowrap' }}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('detail.rate')}</Table.Th>
+                  <Table.Th ta="right">{t('detail.net')}</Table.Th>
+                  <Table.Th ta="right">{t('detail.vat')}</Table.Th>
+                  <Table.Th ta="right">{t('detail.gross')}</Table.Th>
                 </Table.Tr>
-              ))}
-              <Table.Tr fw={700}>
-                <Table.Td>{t('detail.total')}</Table.Td>
-                <Table.Td ta="right">{money(invoice.totals.net, c, lang)}</Table.Td>
-                <Table.Td ta="right">{money(invoice.totals.vat, c, lang)}</Table.Td>
-                <Table.Td ta="right">{money(invoice.totals.gross, c, lang)}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {invoice.rates.map((r) => (
+                  <Table.Tr key={String(r.vatRate)}>
+                    <Table.Td>{rateLabel(r.vatRate, lang)}</Table.Td>
+                    <Table.Td ta="right">{money(r.net, c, lang)}</Table.Td>
+                    <Table.Td ta="right">{money(r.vat, c, lang)}</Table.Td>
+                    <Table.Td ta="right">{money(r.gross, c, lang)}</Table.Td>
+                  </Table.Tr>
+                ))}
+                <Table.Tr fw={700}>
+                  <Table.Td>{t('detail.total')}</Table.Td>
+                  <Table.Td ta="right">{money(invoice.totals.net, c, lang)}</Table.Td>
+                  <Table.Td ta="right">{money(invoice.totals.vat, c, lang)}</Table.Td>
+                  <Table.Td ta="right">{money(invoice.totals.gross, c, lang)}</Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           <Group justify="space-between" mt="sm">
             <Text size="sm">{t('detail.paid')}</Text>
             <Text size="sm">{money(invoice.totals.paid, c, lang)}</Text>
@@ -335,21 +367,21 @@ function CorrectionDialog({ invoice, onClose }: { invoice: InvoiceView; onClose(
     })),
   );
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({ fields: {}, form: [] });
+  const [errors, setFailure] = useInvoiceFormErrors({ unexpected: 'withCode' });
   const [busy, setBusy] = useState(false);
   const update = (i: number, patch: Partial<EditLine>) =>
     setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    setErrors({ fields: {}, form: [] });
+    setFailure(null);
     try {
       const created = await calls.correct(invoice.id, { reason, lines });
       await invalidate();
       onClose();
       navigate(`/invoices/${created.id}`);
     } catch (error) {
-      setErrors(toFormErrors(error, t, { messagesByKey: INVOICE_ERROR_KEYS, unexpected: 'withCode' }));
+      setFailure(error);
     } finally {
       setBusy(false);
     }
@@ -427,7 +459,7 @@ function CancelDialog({ invoice, onClose }: { invoice: InvoiceView; onClose(): v
   const calls = useInvoiceCalls();
   const invalidate = useInvalidateInvoices();
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({ fields: {}, form: [] });
+  const [errors, setFailure] = useInvoiceFormErrors({ unexpected: 'withCode' });
   const [busy, setBusy] = useState(false);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -437,7 +469,7 @@ function CancelDialog({ invoice, onClose }: { invoice: InvoiceView; onClose(): v
       await invalidate();
       onClose();
     } catch (error) {
-      setErrors(toFormErrors(error, t, { messagesByKey: INVOICE_ERROR_KEYS, unexpected: 'withCode' }));
+      setFailure(error);
     } finally {
       setBusy(false);
     }

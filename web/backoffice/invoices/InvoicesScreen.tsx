@@ -23,9 +23,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { InvoiceListItem, InvoiceSettingsView } from '../../../shared/contracts/api/invoices';
-import { errorCodeLabel, toFormErrors, type FormErrors } from '../../lib/form-errors';
+import { errorCodeLabel } from '../../lib/form-errors';
 import {
-  INVOICE_ERROR_KEYS,
+  useInvoiceFormErrors,
   money,
   useCanInvoice,
   useInvalidateInvoices,
@@ -255,7 +255,7 @@ function SettingsEditor({ initial }: { initial: InvoiceSettingsView }) {
     taxId: initial.taxId ?? '',
     iban: initial.iban ?? '',
   });
-  const [errors, setErrors] = useState<FormErrors>({ fields: {}, form: [] });
+  const [errors, setFailure] = useInvoiceFormErrors();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   useEffect(() => {
@@ -278,14 +278,14 @@ function SettingsEditor({ initial }: { initial: InvoiceSettingsView }) {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setSaving(true);
-    setErrors({ fields: {}, form: [] });
+    setFailure(null);
     try {
       const { complete: _complete, ...body } = { ...form, complete: undefined };
       await calls.saveSettings(body);
       await invalidate();
       setSaved(true);
     } catch (error) {
-      setErrors(toFormErrors(error, t, { messagesByKey: INVOICE_ERROR_KEYS }));
+      setFailure(error);
     } finally {
       setSaving(false);
     }

@@ -21,9 +21,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { InvoiceOrderDraft } from '../../../shared/contracts/api/invoices';
 import { PaymentMethod } from '../../../shared/enums';
 import { ApiError } from '../../lib/api-client';
-import { toFormErrors, type FormErrors } from '../../lib/form-errors';
 import {
-  INVOICE_ERROR_KEYS,
+  useInvoiceFormErrors,
+  nipCheckFailure,
   money,
   rateLabel,
   useInvalidateInvoices,
@@ -109,8 +109,10 @@ function DraftForm({ draft }: { draft: InvoiceOrderDraft }) {
   const [paymentMethod, setPaymentMethod] = useState(String(draft.paymentMethod));
   const [termDays, setTermDays] = useState<number>(draft.settings.paymentTermDays);
   const [remarks, setRemarks] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({ fields: {}, form: [] });
-  const [nipCheck, setNipCheck] = useState<{ ok: boolean; nip: string } | null>(null);
+  const [errors, setFailure] = useInvoiceFormErrors({ unexpected: 'withCode' });
+  const [nipCheck, setNipCheck] = useState<{ ok: true; nip: string } | { ok: false; error: unknown } | null>(
+    null,
+  );
   const [busy, setBusy] = useState(false);
   const currency = draft.order.currency;
 
@@ -132,15 +134,16 @@ function DraftForm({ draft }: { draft: InvoiceOrderDraft }) {
     try {
       const result = await calls.checkNip(buyer.taxId);
       setNipCheck({ ok: true, nip: result.formatted });
-    } catch {
-      setNipCheck({ ok: false, nip: '' });
+    } catch (error) {
+      // The server says why (format or check digit): translated when shown, in the screen's language.
+      setNipCheck({ ok: false, error });
     }
   };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    setErrors({ fields: {}, form: [] });
+    setFailure(null);
     try {
       const invoice = await calls.issueForOrder(draft.order.id, {
         buyer: { ...buyer, taxId: buyer.taxId || null, email: buyer.email || null },
@@ -152,7 +155,7 @@ function DraftForm({ draft }: { draft: InvoiceOrderDraft }) {
       await invalidate();
       navigate(`/invoices/${invoice.id}`);
     } catch (error) {
-      setErrors(toFormErrors(error, t, { messagesByKey: INVOICE_ERROR_KEYS, unexpected: 'withCode' }));
+      setFailure(error);
     } finally {
       setBusy(false);
     }
@@ -267,9 +270,12 @@ function DraftForm({ draft }: { draft: InvoiceOrderDraft }) {
                 >
                   {t('fields.taxIdCheck')}
                 </Button>
-                {nipCheck ? (
+                {/* A refused submit already says why on the field: the check's failure is not repeated under it. */}
+                {nipCheck && (nipCheck.ok || !errors.fields['buyer.taxId']) ? (
                   <Text size="xs" c={nipCheck.ok ? 'green' : 'red'} data-testid="invoice-nip-check">
-                    {nipCheck.ok ? t('fields.taxIdValid', { nip: nipCheck.nip }) : t('fields.taxIdInvalid')}
+                    {nipCheck.ok
+                      ? t('fields.taxIdValid', { nip: nipCheck.nip })
+                      : nipCheckFailure(nipCheck.error, t)}
                   </Text>
                 ) : null}
               </Group>

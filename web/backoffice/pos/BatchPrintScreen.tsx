@@ -9,6 +9,7 @@ import {
   Group,
   Loader,
   NativeSelect,
+  Paper,
   SegmentedControl,
   Stack,
   Table,
@@ -215,30 +216,43 @@ export function BatchPrintScreen() {
           </Button>
         </Alert>
       ) : items.length === 0 ? (
-        <Text c="dimmed" data-testid="batch-empty">
-          {t(`batchPrint.empty.${filter}`)}
-        </Text>
+        <Paper withBorder radius="md" p="xl" data-testid="batch-empty">
+          <Stack gap={4} align="center" ta="center">
+            <Text fw={600}>{t(`batchPrint.empty.${filter}`)}</Text>
+            <Text size="sm" c="dimmed">
+              {t(`batchPrint.emptyHint.${filter}`)}
+            </Text>
+          </Stack>
+        </Paper>
       ) : (
         <>
-          <Group justify="space-between">
-            <Checkbox
-              label={t('batchPrint.selectAll', { count: printable.length })}
-              checked={allChosen}
-              indeterminate={chosen.length > 0 && !allChosen}
-              disabled={printable.length === 0}
-              onChange={() => setSelected(allChosen ? new Set() : new Set(printable.map((r) => r.id)))}
-              data-testid="batch-select-all"
-            />
-            <Button
-              disabled={chosen.length === 0}
-              loading={print.isPending}
-              onClick={() => print.mutate(chosen.map((r) => r.id))}
-              data-testid="batch-print-submit"
-              fullWidth={phone}
-            >
-              {t('batchPrint.print', { count: chosen.length })}
-            </Button>
-          </Group>
+          {printable.length === 0 ? (
+            // Everything listed is printed already: nothing to choose, nothing to send.
+            <Text size="sm" c="dimmed" data-testid="batch-nothing-printable">
+              {t('batchPrint.nothingPrintable')}
+            </Text>
+          ) : (
+            <Group justify="space-between">
+              <Checkbox
+                label={t('batchPrint.selectAll', { count: printable.length })}
+                checked={allChosen}
+                indeterminate={chosen.length > 0 && !allChosen}
+                onChange={() => setSelected(allChosen ? new Set() : new Set(printable.map((r) => r.id)))}
+                data-testid="batch-select-all"
+              />
+              <Button
+                disabled={chosen.length === 0}
+                loading={print.isPending}
+                onClick={() => print.mutate(chosen.map((r) => r.id))}
+                data-testid="batch-print-submit"
+                fullWidth={phone}
+              >
+                {chosen.length === 0
+                  ? t('batchPrint.chooseToPrint')
+                  : t('batchPrint.print', { count: chosen.length })}
+              </Button>
+            </Group>
+          )}
           {phone ? (
             <Stack gap="xs">
               {items.map((r) => (

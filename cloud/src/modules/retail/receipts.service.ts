@@ -13,6 +13,7 @@ import {
   computeReceiptTotals,
   formatQuantity,
   type ReceiptLineInput,
+  type VatSlotRate,
 } from '../../../../shared/domain/receipts';
 import { PaymentMethod } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
@@ -49,6 +50,37 @@ export function fiscalPaymentsOf(
     else out.push({ type, amount: p.amount });
   }
   return out;
+}
+
+/**
+ * The VAT table of the fiscal printer at a station (what the station last reported reading from the
+ * printer, else what the studio configured), or null when the station has no fiscal printer.
+ */
+export async function stationVatSlots(
+  db: Db,
+  studioId: string,
+  stationSlug: string | null | undefined,
+): Promise<VatSlotRate[] | null> {
+  if (!stationSlug) return null;
+  const row = (await db('studio_fiscal_printers')
+    .where({ studioId })
+    .whereRaw('lower(station_slug) = lower(?)', [stationSlug])
+    .first('vatSlots', 'lastStatus')) as
+    { vatSlots: VatSlotRate[]; lastStatus: { vatSlots?: VatSlotRate[] | null } | null } | undefined;
+  if (!row) return null;
+  return row.lastStatus?.vatSlots ?? row.vatSlots;
+}
+
+/** Every station's printer VAT table in the studio, by lower-cased slug (receipt lists). */
+export async function stationsVatSlots(db: Db, studioId: string): Promise<Map<string, VatSlotRate[]>> {
+  const rows = (await db('studio_fiscal_printers')
+    .where({ studioId })
+    .select('stationSlug', 'vatSlots', 'lastStatus')) as Array<{
+    stationSlug: string;
+    vatSlots: VatSlotRate[];
+    lastStatus: { vatSlots?: VatSlotRate[] | null } | null;
+  }>;
+  return new Map(rows.map((r) => [r.stationSlug.toLowerCase(), r.lastStatus?.vatSlots ?? r.vatSlots]));
 }
 
 export async function stationSlugs(db: Db, studioId: string): Promise<string[]> {
@@ -104,7 +136,8 @@ async function orderIdsOf(db: Db, receiptIds: string[]): Promise<Map<string, str
 export async function receiptView(db: Db, studioId: string, id: string): Promise<ReceiptView> {
   const row = (await selectReceipts(db, studioId).where('r.id', id).first()) as ReceiptRow | undefined;
   if (!row) throw AppError.notFound('receipt');
-  return presentReceipt(row, (await orderIdsOf(db, [id])).get(id) ?? []);
+  const orderIds = (await orderIdsOf(db, [id])).get(id) ?? [];
+  return presentReceipt(row, orderIds, (await stationVatSlots(db, studioId, row.stationSlug)) ?? undefined);
 }
 
 /**
@@ -317,8 +350,12 @@ export async function listReceipts(
     db,
     page.map((r) => r.id),
   );
+  // Slot letters as the printer of each receipt's station holds the rates.
+  const slots = await stationsVatSlots(db, studio.id);
   return {
-    items: page.map((r) => presentReceipt(r, orders.get(r.id) ?? [])),
+    items: page.map((r) =>
+      presentReceipt(r, orders.get(r.id) ?? [], slots.get(r.stationSlug?.toLowerCase() ?? '')),
+    ),
     next: rows.length > query.limit ? page[page.length - 1]!.id : null,
   };
 }

@@ -73,7 +73,12 @@ export interface ReceiptRow {
 export const receiptStatusOf = (row: Pick<ReceiptRow, 'documentStatus'>): ReceiptStatus =>
   row.documentStatus ?? 'toPrint';
 
-export function presentReceipt(row: ReceiptRow, orderIds: string[]): ReceiptView {
+/** `slots`: the VAT table of the receipt's station printer (the default table when it has none). */
+export function presentReceipt(
+  row: ReceiptRow,
+  orderIds: string[],
+  slots: readonly VatSlotRate[] = DEFAULT_VAT_SLOTS,
+): ReceiptView {
   return {
     id: row.id,
     status: receiptStatusOf(row),
@@ -84,7 +89,7 @@ export function presentReceipt(row: ReceiptRow, orderIds: string[]): ReceiptView
       : null,
     stationSlug: row.stationSlug,
     currency: row.currency,
-    totals: presentTotals(row.totals),
+    totals: presentTotals(row.totals, slots),
     payments: row.payments,
     change: row.change,
     printRequests: row.printRequests,

@@ -13,7 +13,12 @@ import { RETAIL_PAYMENT_METHODS } from '../../../../shared/contracts/api/retail'
 import { buildSchedule, type ContractTerms } from '../../../../shared/domain/contracts';
 import { localDateOf } from '../../../../shared/domain/entitlements/local-dates';
 import { resolveLocaleText } from '../../../../shared/domain/locale-text';
-import { computeReceiptTotals, type VatRate } from '../../../../shared/domain/receipts';
+import {
+  computeReceiptTotals,
+  mapRatesToSlots,
+  vatRateKey,
+  type VatRate,
+} from '../../../../shared/domain/receipts';
 import type { ContractActivationType } from '../../../../shared/enums/pricing-options';
 import { OrderStatus, PaymentMethod, RetailItemStatus } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
@@ -29,7 +34,14 @@ import { fulfilOrder } from '../sales/fulfilment';
 import { createOrder } from '../sales/order-factory';
 import { payOrderFromWallet, recordDeskPayment, walletBalanceOf } from '../sales/sales.service';
 import { presentTotals } from './retail.presenter';
-import { createReceipt, fiscalPaymentsOf, receiptView, stationSlugs, toPrintCount } from './receipts.service';
+import {
+  createReceipt,
+  fiscalPaymentsOf,
+  receiptView,
+  stationSlugs,
+  stationVatSlots,
+  toPrintCount,
+} from './receipts.service';
 import { readAll } from '../../db/read-all';
 
 type Trx = Knex.Transaction;
@@ -346,12 +358,28 @@ export async function quoteBasket(
   if (change > 0 && due > 0 && (tendered - cash > due || cash < change)) add('payments', 'tooMuch');
   const remaining = Math.max(0, due - tendered);
 
-  const receiptLines = priced
-    .filter((i) => i.status === RetailItemStatus.payNow && i.total > 0)
-    .map((i) => ({ name: i.name, unitPrice: i.unitPrice, quantity: String(i.quantity), vatRate: i.vatRate }));
+  const onReceipt = priced.filter((i) => i.status === RetailItemStatus.payNow && i.total > 0);
+  const receiptLines = onReceipt.map((i) => ({
+    name: i.name,
+    unitPrice: i.unitPrice,
+    quantity: String(i.quantity),
+    vatRate: i.vatRate,
+  }));
+  // The station's fiscal printer refuses a line whose rate has no active slot in its VAT table
+  // (POSNET error 2000): say so on the item before the sale, not at the printer after it.
+  const slots = await stationVatSlots(db, studio.id, input.stationSlug);
+  if (slots) {
+    const mapping = mapRatesToSlots(
+      slots,
+      onReceipt.map((i) => i.vatRate),
+    );
+    for (const item of onReceipt)
+      if (mapping.find((m) => vatRateKey(m.rate) === vatRateKey(item.vatRate))?.slot === null)
+        add(`items.${item.index}.id`, 'noVatSlot');
+  }
   const receipt =
     due > 0 && receiptLines.length > 0
-      ? presentTotals(computeReceiptTotals({ lines: receiptLines, discount }))
+      ? presentTotals(computeReceiptTotals({ lines: receiptLines, discount }), slots ?? undefined)
       : null;
 
   return {
