@@ -4,8 +4,9 @@
  * Seeds a studio with a week of 500 classes, clients with passes, and big "booking" classes; then
  * 1. drives `POST booking/classroom/book` through the HTTP API with many concurrent clients,
  * 2. runs the same booking transaction as raw SQL through a direct `pg` driver loop with the same
- *    concurrency (lock the event, lock the client, standing visit, places taken, the client's passes
- *    and their used entries, insert the visit, refresh the pass projection),
+ *    concurrency: the statements `bookVisit` runs, in its order (see `sqlBooking`),
+ *    The two loops take turns (BENCH_BOOKING_ROUNDS rounds, 4 by default), so a machine whose load
+ *    drifts during the run weighs on both alike; each round's rates and the load are printed.
  * 3. measures the week's timetable: the front office's `POST /api/v4/{uuid}/schedule` and the back
  *    office's `POST schedule/find`, one request at a time.
  * Prints both throughputs, p50/p95 of each timetable call, and last
@@ -40,6 +41,8 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 400);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
+/** Turns the API and the SQL loop take (each books BOOKINGS / BOOKING_ROUNDS per turn). */
+const BOOKING_ROUNDS = Number(process.env.BENCH_BOOKING_ROUNDS ?? 4);
 const TZ = 'Europe/Warsaw';
 
 /** Cores and load average (1, 5, 15 min), like `uptime`. */
@@ -161,11 +164,13 @@ async function seed(knex: Knex) {
   });
   for (let i = 0; i < noise.length; i += 500) await knex('schedule_events').insert(noise.slice(i, i + 500));
 
-  // Big classes the two booking loops fill (half each), a few days ahead so every rule passes.
-  const bookingEvents = (n: number) =>
+  // Big classes the two booking loops fill (half each), a few days ahead so every rule passes. The
+  // two loops' classes never overlap in time: both book the same clients, and an overlapping class
+  // is a conflict the booking refuses.
+  const bookingEvents = (n: number, firstHour: number) =>
     Array.from({ length: n }, (_, i) => {
       const start = new Date(
-        startOfLocalDate(addLocalDays(monday, i % 7), TZ).getTime() + (6 + (i % 16)) * 3_600_000,
+        startOfLocalDate(addLocalDays(monday, i % 7), TZ).getTime() + (firstHour + (i % 8)) * 3_600_000,
       );
       return {
         id: uuidv7(),
@@ -181,8 +186,8 @@ async function seed(knex: Knex) {
       };
     });
   const perLoop = Math.ceil(BOOKINGS / CLIENTS) + 1;
-  const apiEvents = bookingEvents(perLoop);
-  const sqlEvents = bookingEvents(perLoop);
+  const apiEvents = bookingEvents(perLoop, 6);
+  const sqlEvents = bookingEvents(perLoop, 14);
   await knex('schedule_events').insert([...apiEvents, ...sqlEvents]);
 
   const optionId = uuidv7();
@@ -248,49 +253,113 @@ async function drive(total: number, concurrency: number, job: (i: number) => Pro
   return total / ((performance.now() - started) / 1000);
 }
 
-/** The booking transaction of bookVisit, as raw SQL: the same locks, reads and writes. */
+/**
+ * The booking transaction of `bookVisit` (bookings.service.ts), as raw SQL: the same statements in
+ * the same order, each as one round trip — lock the event (with its meta's rules), lock the client,
+ * the booking facts (standing visit, places taken, waiting list, tags, overlapping classes, booking
+ * settings), the client's passes with their changes and visits, their contracts, insert the visit,
+ * refresh the pass projection, queue the confirmation mail. The decision runs in JS as the API's does
+ * (no pure-rule library, only the checks this workload needs). What the API adds on top is its own
+ * cost: HTTP, the session and studio scope lookups, validation, the query builder, presenting.
+ */
 async function sqlBooking(client: pg.ClientBase, studioId: string, eventId: string, clientId: string) {
   await client.query('begin');
   try {
     const ev = await client.query(
-      `select e.id, e.starts_at, e.ends_at, e.capacity, e.waiting_list_size, e.status, s.free_of_charge,
-              m.booking_opens_hours, m.cancellation_cutoff_minutes
+      `select e.id, e.class_service_id, s.name as service_name, s.service_type, s.free_of_charge,
+              e.location_id, e.starts_at, e.ends_at, e.capacity, e.waiting_list_size, e.status, e.is_hidden,
+              e.bookable_online, m.booking_opens_hours, m.booking_closes_minutes,
+              m.cancellation_cutoff_minutes, m.booking_accessibility, m.booking_tag_ids
          from schedule_events e join class_services s on s.id = e.class_service_id
          left join schedule_metas m on m.id = e.schedule_meta_id
-        where e.studio_id = $1 and e.id = $2 for update of e`,
+        where e.studio_id = $1 and e.id = $2 limit 1 for update of e`,
       [studioId, eventId],
     );
     const event = ev.rows[0];
-    await client.query(`select id from clients where studio_id = $1 and user_id = $2 for update`, [
+    await client.query(`select id from clients where studio_id = $1 and user_id = $2 limit 1 for update`, [
       studioId,
       clientId,
     ]);
-    const standing = await client.query(
-      `select id from client_visits where schedule_event_id = $1 and client_id = $2 and status in (0,1,2,8,9)`,
-      [eventId, clientId],
-    );
-    const counts = await client.query(
-      `select count(*) filter (where status in (0,1,2,9))::int as taken from client_visits where schedule_event_id = $1`,
-      [eventId],
+    const facts = await client.query(
+      `select (select v.id from client_visits v
+                where v.schedule_event_id = $1 and v.client_id = $2
+                  and v.status in (0, 1, 2, 8, 9) limit 1) as existing_id,
+              c.taken, c.waiting, c.last_position,
+              (select coalesce(array_agg(t.tag_id), '{}') from user_tags t
+                where t.studio_id = $3 and t.user_id = $2) as tag_ids,
+              exists (select 1 from client_visits v join schedule_events e on e.id = v.schedule_event_id
+                       where v.studio_id = $3 and v.client_id = $2
+                         and v.status in (0, 1, 2, 9) and v.schedule_event_id <> $1
+                         and v.starts_at < $5 and e.ends_at > $4
+                         and v.starts_at > $6) as has_conflict,
+              s.studio_id is not null as has_settings, s.pay_at_desk_allowed
+         from (select count(*) filter (where status in (0, 1, 2, 9))::int as taken,
+                      count(*) filter (where status = 8)::int as waiting,
+                      coalesce(max(waiting_position) filter (where status = 8), 0)::int as last_position
+                 from client_visits where schedule_event_id = $1) c
+         left join studio_booking_settings s on s.studio_id = $3`,
+      [
+        eventId,
+        clientId,
+        studioId,
+        event.starts_at,
+        event.ends_at,
+        new Date(event.starts_at.getTime() - 24 * 3_600_000),
+      ],
     );
     const passes = await client.query(
-      `select cpo.id, cpo.entries,
-              (select count(*) from client_visits v where v.client_pricing_option_id = cpo.id
-                  and v.status in (0,1,2,5,6,9))::int as used
-         from client_pricing_options cpo where cpo.studio_id = $1 and cpo.client_id = $2`,
+      `select cpo.id, cpo.studio_id, cpo.client_id, cpo.pricing_option_id, cpo.sold_at, cpo.price_paid,
+              cpo.entries, cpo.expiration_type, cpo.validity_count, cpo.validity_unit, cpo.valid_until,
+              po.name, po.service_types,
+              (select coalesce(json_agg(json_build_object('kind', c.kind, 'payload', c.payload)
+                         order by c.created_at, c.id), '[]'::json)
+                 from client_pricing_option_changes c
+                where c.studio_id = cpo.studio_id and c.client_pricing_option_id = cpo.id) as change_facts,
+              (select coalesce(json_agg(json_build_object('startsAt', v.starts_at, 'status', v.status)), '[]'::json)
+                 from client_visits v
+                where v.studio_id = cpo.studio_id and v.client_pricing_option_id = cpo.id) as visit_facts,
+              po.restrictions
+         from client_pricing_options cpo join pricing_options po on po.id = cpo.pricing_option_id
+        where cpo.studio_id = $1
+          and (cpo.client_id = $2 or exists (select * from client_pricing_option_shares s
+                where s.client_pricing_option_id = cpo.id and s.user_id = $2))
+        limit 1000`,
       [studioId, clientId],
     );
-    const pass = passes.rows.find((p) => p.entries === null || p.used < p.entries);
-    if (standing.rowCount || !pass || counts.rows[0].taken >= event.capacity) throw new Error('refused');
     await client.query(
-      `insert into client_visits (id, studio_id, schedule_event_id, client_id, starts_at, status, payment,
-          client_pricing_option_id, booked_by, booked_at)
-       values ($1, $2, $3, $4, $5, 0, 'pass', $6, 'self', now())`,
-      [uuidv7(), studioId, eventId, clientId, event.starts_at, pass.id],
+      `select cc.id, cc.service_types, cc.restrictions, c.service_types as contract_service_types,
+              c.restrictions as contract_restrictions, cc.entitled_from, cc.ends_on
+         from client_contracts cc join contracts c on c.id = cc.contract_id
+        where cc.studio_id = $1 and cc.client_id = $2 and (cc.ends_on is null or cc.ends_on >= $3)
+        order by cc.id limit 100`,
+      [studioId, clientId, new Date(event.starts_at.getTime() - 24 * 3_600_000).toISOString().slice(0, 10)],
     );
-    await client.query(`update client_pricing_options set status = 1, updated_at = now() where id = $1`, [
-      pass.id,
-    ]);
+    const f = facts.rows[0];
+    const holds = new Set([0, 1, 2, 5, 6, 9]);
+    const pass = passes.rows.find(
+      (p) =>
+        p.entries === null ||
+        (p.visit_facts as Array<{ status: number }>).filter((v) => holds.has(v.status)).length < p.entries,
+    );
+    if (f.existing_id || f.has_conflict || !pass || f.taken >= event.capacity) throw new Error('refused');
+    const visitId = uuidv7();
+    await client.query(
+      `insert into client_visits (booked_at, booked_by, booked_by_user_id, client_contract_id, client_id,
+          client_pricing_option_id, id, payment, schedule_event_id, starts_at, status, studio_id,
+          waiting_position)
+       values ($1, 'self', $2, null, $2, $3, $4, 'pass', $5, $6, 0, $7, null)`,
+      [new Date(), clientId, pass.id, visitId, eventId, event.starts_at, studioId],
+    );
+    await client.query(
+      `update client_pricing_options set status = $1, activated_at = $2, expires_at = $3,
+          updated_at = CURRENT_TIMESTAMP where studio_id = $4 and id = $5`,
+      [1, pass.sold_at, null, studioId, pass.id],
+    );
+    await client.query(
+      `insert into booking_mails (client_id, client_visit_id, details, id, kind, studio_id)
+       values ($1, $2, $3, $4, 'confirmed', $5)`,
+      [clientId, visitId, '{}', uuidv7(), studioId],
+    );
     await client.query('commit');
   } catch (err) {
     await client.query('rollback');
@@ -363,46 +432,60 @@ async function main() {
       });
       if (res.status !== 200) throw new Error(`API booking ${i}: HTTP ${res.status} ${res.text}`);
     };
-    for (let i = 0; i < warm; i++) await apiJob(i);
-    const apiRate = await drive(BOOKINGS - warm, concurrency, (i) => apiJob(i + warm));
-    console.log(
-      `API booking: ${apiRate.toFixed(0)} bookings/s (${BOOKINGS - warm} bookings, ${concurrency} concurrent clients)`,
-    );
-
     // 2. The same transaction as raw SQL through a direct driver loop.
-    pool = new pg.Pool({ connectionString: db.url, max: db.single ? 1 : 10 });
-    const sqlJob = async (i: number) => {
-      const p = pair(i, s.sqlEvents);
-      const c = await pool!.connect();
-      try {
-        await sqlBooking(c, s.studioId, p.event, s.clients[p.client]!.id);
-      } finally {
-        c.release();
+    pool = db.single ? undefined : new pg.Pool({ connectionString: db.url, max: 10 });
+    /** `n` SQL bookings from index `from`; answers bookings per second. */
+    const sqlRun = async (n: number, from: number, workers: number): Promise<number> => {
+      if (pool) {
+        const p = pool;
+        return drive(n, workers, async (i) => {
+          const c = await p.connect();
+          try {
+            const at = pair(from + i, s.sqlEvents);
+            await sqlBooking(c, s.studioId, at.event, s.clients[at.client]!.id);
+          } finally {
+            c.release();
+          }
+        });
       }
-    };
-    if (db.single) {
-      // One connection: the knex pool holds it; run the driver loop through it instead of a second client.
-      await pool.end();
-      pool = undefined;
+      // One connection (PGlite): the knex pool holds it; run the driver loop through it, and give it
+      // back before the API (or the report) reads through the pool again.
       const conn = (await knex.client.acquireConnection()) as pg.ClientBase;
-      let sqlRate: number;
       try {
-        const job = (i: number) => {
-          const p = pair(i, s.sqlEvents);
-          return sqlBooking(conn, s.studioId, p.event, s.clients[p.client]!.id);
-        };
-        for (let i = 0; i < warm; i++) await job(i);
-        sqlRate = await drive(BOOKINGS - warm, 1, (i) => job(i + warm));
+        return await drive(n, 1, (i) => {
+          const at = pair(from + i, s.sqlEvents);
+          return sqlBooking(conn, s.studioId, at.event, s.clients[at.client]!.id);
+        });
       } finally {
-        // The report reads through the pool: with PGlite's single connection it must be back first.
         await knex.client.releaseConnection(conn);
       }
-      await report(apiRate, sqlRate);
-    } else {
-      for (let i = 0; i < warm; i++) await sqlJob(i);
-      const sqlRate = await drive(BOOKINGS - warm, concurrency, (i) => sqlJob(i + warm));
-      await report(apiRate, sqlRate);
+    };
+
+    for (let i = 0; i < warm; i++) await apiJob(i);
+    await sqlRun(warm, 0, 1);
+    // The two loops take turns in rounds: on a shared machine the load drifts during a run, and
+    // alternating lets both see the same load (one long API phase, then one SQL phase, did not).
+    const total = BOOKINGS - warm;
+    const perRound = Math.floor(total / BOOKING_ROUNDS);
+    let apiSeconds = 0;
+    let sqlSeconds = 0;
+    for (let r = 0; r < BOOKING_ROUNDS; r++) {
+      const from = warm + r * perRound;
+      const n = r === BOOKING_ROUNDS - 1 ? BOOKINGS - from : perRound;
+      const api = await drive(n, concurrency, (i) => apiJob(from + i));
+      const sql = await sqlRun(n, from, concurrency);
+      apiSeconds += n / api;
+      sqlSeconds += n / sql;
+      console.log(
+        `round ${r + 1}: API ${api.toFixed(0)}/s, raw SQL ${sql.toFixed(0)}/s, ratio ${(api / sql).toFixed(2)} (${n} bookings each; ${machineLoad('now')})`,
+      );
     }
+    const apiRate = total / apiSeconds;
+    const sqlRate = total / sqlSeconds;
+    console.log(
+      `API booking: ${apiRate.toFixed(0)} bookings/s (${total} bookings, ${concurrency} concurrent clients)`,
+    );
+    await report(apiRate, sqlRate);
 
     async function report(api: number, sql: number) {
       console.log(

@@ -53,6 +53,13 @@ export interface RouteSpec<A extends Access, B, Q, P, R> {
   /** HTTP status of success; 204 sends no body. */
   status?: number;
   handle(input: HandlerInput<A, B, Q, P>): Promise<R>;
+  /**
+   * Shapes the answer after the transaction committed, reading through the plain connection (`db`
+   * is `deps.knex` here): reads that only present the result then hold no row lock. The booking
+   * path uses it so the class's lock is not held while the answer is read back. Default: `handle`'s
+   * result as it is.
+   */
+  present?(result: R, input: HandlerInput<A, B, Q, P>): Promise<unknown>;
 }
 
 const EmptyBody = z.strictObject({});
@@ -127,6 +134,7 @@ export function defineRoute<
 
     const deps = ctx.deps;
     const effects: Array<() => Promise<void> | void> = [];
+    let input: HandlerInput<A, B, Q, P> | undefined;
     const run = async (db: Db): Promise<R> => {
       const scope =
         spec.access === 'studio' || spec.access === 'staff' || spec.access === 'client'
@@ -134,7 +142,7 @@ export function defineRoute<
           : {};
       if (spec.ability)
         await assertAbility(db, (scope as { membership?: Membership }).membership, spec.ability);
-      return spec.handle({
+      input = {
         body,
         query,
         params: typedParams,
@@ -144,10 +152,12 @@ export function defineRoute<
         auth: ctx.state.auth as Auth<A>,
         afterCommit: (effect) => effects.push(effect),
         ...scope,
-      } as HandlerInput<A, B, Q, P>);
+      } as HandlerInput<A, B, Q, P>;
+      return spec.handle(input);
     };
 
-    const result = spec.method === 'get' ? await run(deps.knex) : await deps.knex.transaction(run);
+    const handled = spec.method === 'get' ? await run(deps.knex) : await deps.knex.transaction(run);
+    const result = spec.present ? await spec.present(handled, { ...input!, db: deps.knex }) : handled;
 
     for (const effect of effects) {
       try {
