@@ -93,7 +93,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     { devMiddleware },
   );
   const jobs =
-    options.jobs === false ? null : await startJobRunner({ knex, log, clock: options.clock ?? systemClock });
+    options.jobs === false
+      ? null
+      : await startJobRunner({
+          knex,
+          log,
+          clock: options.clock ?? systemClock,
+          mailer,
+          publicUrl: () => config.publicUrl,
+        });
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);

@@ -2,8 +2,11 @@ import PgBoss from 'pg-boss';
 import type { Clock } from '../clock';
 import type { Knex } from '../db/knex';
 import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { BOOKING_MAILS_DELIVER, bookingMailsDeliverJob } from './booking-mails.job';
 import { CONTRACT_INSTALMENTS_DUE, contractInstalmentsDueJob } from './contract-instalments.job';
 import { SYNC_CHANGEFEED_PRUNE, syncChangefeedPruneJob } from './sync-prune.job';
+import { scheduledOrdersChargeJob } from './scheduled-orders.job';
 
 /** One background job: a queue, how often it runs (cron, UTC) and what it does. */
 export interface JobDefinition {
@@ -18,6 +21,13 @@ export interface JobDeps {
   knex: Knex;
   log: Logger;
   clock: Clock;
+  /**
+   * The app's mailer (SMTP or .eml files): jobs that send mail use the one requests use. The server
+   * always gives it; runners started without it (tests of other jobs) skip the mail jobs' work.
+   */
+  mailer?: Mailer;
+  /** The public base URL for links in mails (read late: a test server learns its port after start). */
+  publicUrl?: () => string;
 }
 
 export interface JobRunner {
@@ -27,7 +37,12 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-export const JOBS: readonly JobDefinition[] = [contractInstalmentsDueJob, syncChangefeedPruneJob];
+export const JOBS: readonly JobDefinition[] = [
+  contractInstalmentsDueJob,
+  syncChangefeedPruneJob,
+  bookingMailsDeliverJob,
+  scheduledOrdersChargeJob,
+];
 
 /**
  * pg-boss talks to the database through knex's own pool: one query at a time on a borrowed
@@ -87,4 +102,4 @@ export async function startJobRunner(
   };
 }
 
-export { CONTRACT_INSTALMENTS_DUE, SYNC_CHANGEFEED_PRUNE };
+export { BOOKING_MAILS_DELIVER, CONTRACT_INSTALMENTS_DUE, SYNC_CHANGEFEED_PRUNE };

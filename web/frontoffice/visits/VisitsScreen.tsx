@@ -17,6 +17,7 @@ import type { MyVisitView } from '../../../shared/contracts/api/bookings';
 import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
 import { ClientVisitStatus } from '../../../shared/enums/visits';
 import { formatDay, formatTime, serviceName } from '../../backoffice/schedule/week';
+import { visitPaymentLabel } from '../../backoffice/schedule/event-detail/visit-payment';
 import { useBookingAction } from '../timetable/BookingControls';
 import { loginPath, useMyVisits, useSignedIn, useStudioTimeZone } from './client-bookings.api';
 
@@ -99,6 +100,7 @@ function VisitCard({ visit, tz }: { visit: MyVisitView; tz: string }) {
   const [confirming, setConfirming] = useState(false);
   const waiting = visit.status === ClientVisitStatus.waitingList;
   const event = visit.event;
+  const paidWith = visitPaymentLabel(visit, t, i18n.language, 'client');
   return (
     <Paper
       withBorder
@@ -124,9 +126,9 @@ function VisitCard({ visit, tz }: { visit: MyVisitView; tz: string }) {
               .filter(Boolean)
               .join(' · ')}
           </Text>
-          {visit.pass && (
-            <Text size="xs" c="dimmed">
-              {t('client.paidWith', { pass: serviceName(visit.pass.name, i18n.language, null) })}
+          {paidWith && (
+            <Text size="xs" c="dimmed" data-testid="visit-payment">
+              {paidWith}
             </Text>
           )}
           {visit.fees

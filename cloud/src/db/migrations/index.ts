@@ -28,6 +28,9 @@ import * as syncSales from './20261123_0030_sync_sales';
 import * as syncReview from './20261123_0031_sync_review';
 import * as kiosk from './20261123_0032_kiosk';
 import * as stations from './20261123_0033_stations';
+import * as kioskSync from './20261124_0034_kiosk_sync';
+import * as scheduledCharges from './20261124_0035_scheduled_charges';
+import * as bookingWaitingListMails from './20261124_0036_booking_waiting_list_mails';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -65,4 +68,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261123_0031_sync_review', syncReview],
   ['20261123_0032_kiosk', kiosk],
   ['20261123_0033_stations', stations],
+  ['20261124_0034_kiosk_sync', kioskSync],
+  ['20261124_0035_scheduled_charges', scheduledCharges],
+  ['20261124_0036_booking_waiting_list_mails', bookingWaitingListMails],
 ];

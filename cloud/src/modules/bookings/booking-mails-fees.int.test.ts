@@ -74,22 +74,73 @@ describe('booking e-mails', () => {
     expect(mailTo(other.user.email)[0]!.subject).toMatch(/^Rezerwacja: /);
   });
 
-  it('tells the first waiting client they got the place, not the others; joining the list sends nothing', async () => {
+  it('tells a client joining the waiting list their place, and the first waiting client they got the place', async () => {
     const t = await setup({ capacity: 1, waitingListSize: 2, cancellationCutoffMinutes: 0 });
     const bogna = await t.addClient(true, 'Bogna');
     const celina = await t.addClient(true, 'Celina');
+    await app.knex('users').whereIn('id', [bogna.user.id, celina.user.id]).update({ locale: 'en' });
+    await app.knex('users').where({ id: celina.user.id }).update({ locale: 'pl' });
     const mine = await t.me.post(v4(t.studio, 'booking/classroom/book'), { scheduleEventId: t.eventId });
+    const sessions: Array<Awaited<ReturnType<typeof sessionClient>>> = [];
     for (const c of [bogna, celina]) {
       const s = await sessionClient(app, c.user.id);
+      sessions.push(s);
       expect(
         (await s.post(v4(t.studio, 'booking/classroom/book'), { scheduleEventId: t.eventId })).body.outcome,
       ).toBe('waitingList');
     }
-    expect(mailTo(bogna.user.email)).toEqual([]);
+    const [bognaWaiting] = mailTo(bogna.user.email);
+    expect(bognaWaiting!.subject).toBe('Waiting list: Vinyasa, Wednesday, 3 June 2026 18:00');
+    expect(bognaWaiting!.text).toContain('place 1.');
+    const [celinaWaiting] = mailTo(celina.user.email);
+    expect(celinaWaiting!.subject).toBe('Lista rezerwowa: Vinyasa, środa, 3 czerwca 2026 18:00');
+    expect(celinaWaiting!.text).toContain('miejsce 2.');
+    // The in-app notification the client sees in their inbox.
+    const bognaInbox = async () =>
+      (await sessions[0]!.get(v4(t.studio, 'user-notification/all'))).body.items as Array<{
+        titleKey: string;
+        values: Record<string, string>;
+      }>;
+    expect(await bognaInbox()).toEqual([
+      expect.objectContaining({
+        titleKey: 'bookings:notifications.waitingList',
+        values: expect.objectContaining({ className: 'Vinyasa', position: '1' }),
+      }),
+    ]);
+
     await t.me.post(v4(t.studio, 'booking/classroom/cancel'), { clientVisitId: mine.body.visit.id });
-    const [promoted] = mailTo(bogna.user.email);
-    expect(promoted!.subject).toMatch(/^(A place for you|Jest dla Ciebie miejsce): Vinyasa/);
-    expect(mailTo(celina.user.email)).toEqual([]);
+    const promoted = mailTo(bogna.user.email);
+    expect(promoted).toHaveLength(2);
+    expect(promoted[1]!.subject).toBe('A place for you: Vinyasa, Wednesday, 3 June 2026 18:00');
+    expect((await bognaInbox()).map((n) => n.titleKey)).toEqual([
+      'bookings:notifications.promoted',
+      'bookings:notifications.waitingList',
+    ]);
+    expect(mailTo(celina.user.email)).toHaveLength(1);
+  });
+
+  it('a waiting-list mail left in the outbox is not sent once the client is off the list', async () => {
+    const t = await setup({ capacity: 1, waitingListSize: 1 });
+    const bogna = await t.addClient(true, 'Bogna');
+    await t.me.post(v4(t.studio, 'booking/classroom/book'), { scheduleEventId: t.eventId });
+    const bs = await sessionClient(app, bogna.user.id);
+    const joined = await bs.post(v4(t.studio, 'booking/classroom/book'), { scheduleEventId: t.eventId });
+    expect(joined.body.outcome).toBe('waitingList');
+    // As if the mail had been queued by a sync push and not sent yet when the client left the list.
+    await app
+      .knex('booking_mails')
+      .where({ client_visit_id: joined.body.visit.id })
+      .update({ sent_at: null, claimed_at: null, attempts: 0 });
+    await app
+      .knex('client_visits')
+      .where({ id: joined.body.visit.id })
+      .update({ status: 4, waiting_position: null });
+    const before = mailTo(bogna.user.email).length;
+    await deliverBookingMails(mailDeliveryDeps(app.deps));
+    expect(mailTo(bogna.user.email)).toHaveLength(before);
+    expect(
+      await app.knex('booking_mails').where({ client_visit_id: joined.body.visit.id }).first('skipped'),
+    ).toEqual({ skipped: true });
   });
 
   it('tells everyone on a class the studio cancelled', async () => {
@@ -104,8 +155,9 @@ describe('booking e-mails', () => {
       'Class cancelled: Vinyasa, Wednesday, 3 June 2026 18:00',
     );
     expect(mailTo(t.client.email).at(-1)!.text).toContain('has been cancelled by the studio');
-    // Bogna was on the waiting list: told too.
+    // Bogna was on the waiting list (staff put her there: told her place): told too.
     expect(mailTo(bogna.user.email).map((m) => m.subject)).toEqual([
+      'Lista rezerwowa: Vinyasa, środa, 3 czerwca 2026 18:00',
       'Zajęcia odwołane: Vinyasa, środa, 3 czerwca 2026 18:00',
     ]);
   });

@@ -16,12 +16,25 @@ import type { Mailer, MailMessage } from '../../mail/mailer';
  * change never mails; a failed send stays pending and the next delivery (any request that books or
  * cancels, in any studio) retries it, up to MAX_ATTEMPTS.
  */
-export type BookingMailKind = 'confirmed' | 'cancelled' | 'promoted' | 'classCancelled';
+export type BookingMailKind =
+  'confirmed' | 'cancelled' | 'promoted' | 'classCancelled' | 'waitingList' | 'eventMessage';
 
 export interface CancelMailDetails {
   late: boolean;
   fee?: { amount: number; currency: string; forgiven: boolean };
 }
+
+/** A waiting-list mail: the place taken on joining (1-based). */
+export interface WaitingMailDetails {
+  position: number;
+}
+
+/** A message from the studio to everyone on a class (`enrollments/send-notification`). */
+export interface EventMessageDetails {
+  message: string;
+}
+
+type MailDetails = CancelMailDetails | WaitingMailDetails | EventMessageDetails | Record<string, never>;
 
 const MAX_ATTEMPTS = 5;
 /** A claimed row not sent within this time (the process died mid-send) may be claimed again. */
@@ -37,7 +50,7 @@ export async function enqueueBookingMail(
   clientId: string,
   visitId: string,
   kind: BookingMailKind,
-  details: CancelMailDetails | Record<string, never> = {},
+  details: MailDetails = {},
 ): Promise<void> {
   enqueuedIn.add(trx);
   await trx('booking_mails').insert({
@@ -56,6 +69,7 @@ export async function enqueueBookingMails(
   studioId: string,
   rows: Array<{ clientId: string; visitId: string }>,
   kind: BookingMailKind,
+  details: MailDetails = {},
 ): Promise<void> {
   if (rows.length === 0) return;
   enqueuedIn.add(trx);
@@ -66,7 +80,7 @@ export async function enqueueBookingMails(
       client_id: r.clientId,
       client_visit_id: r.visitId,
       kind,
-      details: '{}',
+      details: JSON.stringify(details),
     })),
   );
 }
@@ -74,7 +88,7 @@ export async function enqueueBookingMails(
 interface PendingMail {
   id: string;
   kind: BookingMailKind;
-  details: CancelMailDetails | Record<string, never>;
+  details: MailDetails;
   attempts: number;
   email: string;
   firstName: string;
@@ -124,6 +138,9 @@ export function bookingMailMessage(mail: PendingMail, baseUrl: string): MailMess
     }).format(startsAt),
     link: `${baseUrl}${frontOfficePath(mail.studioId, 'visits')}`,
   };
+  if (mail.kind === 'eventMessage') vars.message = (mail.details as EventMessageDetails).message ?? '';
+  if (mail.kind === 'waitingList')
+    vars.position = String((mail.details as WaitingMailDetails).position ?? '');
   let key: string = mail.kind;
   if (mail.kind === 'confirmed' && mail.visitStatus === 9) key = 'confirmedPayAtDesk';
   const parts = [t(`bookings:mail.${key}.body`, vars)];
@@ -210,7 +227,9 @@ export async function deliverBookingMails(deps: MailDeliveryDeps): Promise<numbe
         'v.status as visit_status',
       )) as PendingMail[];
     for (const mail of mails) {
-      if (mail.notifyEmail === false) {
+      // A waiting-list mail sent late (queued by a sync push) would mislead once the client moved on.
+      const stale = mail.kind === 'waitingList' && mail.visitStatus !== 8;
+      if (mail.notifyEmail === false || stale) {
         await deps.knex('booking_mails').where({ id: mail.id }).update({ skipped: true, sent_at: now });
         continue;
       }

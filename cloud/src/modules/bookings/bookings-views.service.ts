@@ -6,6 +6,7 @@ import type {
   EventEnrollments,
   MyVisitView,
   VisitFeeView,
+  VisitPaymentKind,
 } from '../../../../shared/contracts/api/bookings';
 import {
   V,
@@ -50,6 +51,9 @@ interface VisitViewRow {
   waitingRank: number | null;
   passId: string | null;
   passName: LocaleText | null;
+  payment: VisitPaymentKind;
+  contractId: string | null;
+  contractName: LocaleText | null;
   bookedAt: Date;
   cancelledAt: Date | null;
   checkedInAt: Date | null;
@@ -79,6 +83,7 @@ function selectVisits(db: Db, studioId: string) {
     .leftJoin('location_rooms as r', 'r.id', 'e.room_id')
     .leftJoin('client_pricing_options as cpo', 'cpo.id', 'v.client_pricing_option_id')
     .leftJoin('pricing_options as po', 'po.id', 'cpo.pricing_option_id')
+    .leftJoin('client_contracts as cc', 'cc.id', 'v.client_contract_id')
     .where('v.studio_id', studioId)
     .select(
       'v.id',
@@ -91,6 +96,9 @@ function selectVisits(db: Db, studioId: string) {
       'v.booked_by',
       'cpo.id as pass_id',
       'po.name as pass_name',
+      'v.payment',
+      'cc.id as contract_id',
+      'cc.name as contract_name',
       'v.booked_at',
       'v.cancelled_at',
       'v.checked_in_at',
@@ -146,6 +154,12 @@ async function feesOf(db: Db, visitIds: string[]): Promise<Map<string, VisitFeeV
   return byVisit;
 }
 
+/** What paid the visit; a contract by the name it was sold under (kept when the contract is renamed). */
+const paymentOf = (r: VisitViewRow) => ({
+  payment: r.payment,
+  contract: r.contractId ? { id: r.contractId, name: r.contractName ?? {} } : null,
+});
+
 function presentVisit(r: VisitViewRow, fees: VisitFeeView[]): ClientVisitView {
   return {
     id: r.id,
@@ -155,6 +169,7 @@ function presentVisit(r: VisitViewRow, fees: VisitFeeView[]): ClientVisitView {
     bookedBy: r.bookedBy,
     waitingPosition: r.waitingRank === null ? null : Number(r.waitingRank),
     pass: r.passId ? { id: r.passId, name: r.passName ?? {} } : null,
+    ...paymentOf(r),
     bookedAt: iso(r.bookedAt)!,
     cancelledAt: iso(r.cancelledAt),
     checkedInAt: iso(r.checkedInAt),
@@ -330,6 +345,7 @@ async function presentMyVisits(
         cancelled: r.eventStatus !== 'scheduled',
       },
       pass: r.passId ? { id: r.passId, name: r.passName ?? {} } : null,
+      ...paymentOf(r),
       bookedAt: iso(r.bookedAt)!,
       cancelledAt: iso(r.cancelledAt),
       canCancel: cancel.ok,
@@ -490,4 +506,50 @@ export async function clientSchedule(
       };
     }),
   };
+}
+
+/**
+ * Cancelled bookings (3–7) of the classes starting on the studio days `from`…`to`, latest class first:
+ * the back office's `schedule-event-cancellation/collection`. Keyset pages on (class start, visit id).
+ */
+export async function cancellationList(
+  db: Db,
+  studio: Studio,
+  query: { from: string; to: string; limit: number; cursor?: string | undefined },
+) {
+  const cursor = decodeCursor(query.cursor);
+  const q = selectVisits(db, studio.id)
+    .whereIn('v.status', [V.earlyCancel, V.selfEarlyCancel, V.lateCancel, V.selfLateCancel, V.classCancelled])
+    .where('v.starts_at', '>=', startOfLocalDate(query.from, studio.timeZone))
+    .where('v.starts_at', '<', startOfLocalDate(addLocalDays(query.to, 1), studio.timeZone));
+  if (cursor) q.whereRaw('(v.starts_at, v.id) < (?, ?)', [new Date(cursor.startsAt), cursor.id]);
+  q.orderBy([
+    { column: 'v.starts_at', order: 'desc' },
+    { column: 'v.id', order: 'desc' },
+  ]).limit(query.limit + 1);
+  const rows = (await q) as VisitViewRow[];
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  const fees = await feesOf(
+    db,
+    page.map((r) => r.id),
+  );
+  return {
+    items: page.map((r) => presentVisit(r, fees.get(r.id) ?? [])),
+    next:
+      rows.length > query.limit && last ? encodeCursor({ startsAt: iso(last.startsAt)!, id: last.id }) : null,
+  };
+}
+
+/** Several of a client's visits as "my visits" (the caller scopes the ids), in the given order. */
+export async function myVisitsByIds(
+  db: Db,
+  studio: Studio,
+  ids: string[],
+  now: Date,
+): Promise<MyVisitView[]> {
+  if (ids.length === 0) return [];
+  const rows = (await selectVisits(db, studio.id).whereIn('v.id', ids)) as VisitViewRow[];
+  const byId = new Map((await presentMyVisits(db, studio, rows, now)).map((v) => [v.id, v]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }

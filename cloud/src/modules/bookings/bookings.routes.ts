@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type Router from '@koa/router';
 import { z } from 'zod';
 import {
   BookingSettingsPatchSchema,
+  CancellationsQuerySchema,
   CheckInInputSchema,
   ClientBookInputSchema,
   ClientCancelInputSchema,
@@ -11,6 +13,8 @@ import {
   ConflictQuerySchema,
   EnrollInputSchema,
   EnrollmentStatusInputSchema,
+  EnrollmentsExportInputSchema,
+  EventMessageInputSchema,
   MyVisitsInputSchema,
   PublicBookInputSchema,
   PublicCancelInputSchema,
@@ -19,8 +23,15 @@ import {
   WaitingListPromoteInputSchema,
   type BookingResult,
   type EventEnrollments,
+  type EventMessageResult,
   type PublicVisit,
 } from '../../../../shared/contracts/api/bookings';
+import {
+  type ClassServiceListSchema,
+  type LocationListSchema,
+  PublicScheduleInputSchema,
+} from '../../../../shared/contracts/api/schedule';
+import { csvDelimiterForLocale } from '../../../../shared/domain/clients';
 import { can, type Ability } from '../../../../shared/policies/abilities';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
@@ -30,6 +41,8 @@ import { defineRoute as defineRouteBase } from '../../http/route';
 import { withBookingMails } from './booking-mails.service';
 import type { Membership } from '../identity/membership.model';
 import { Studio } from '../identity/studio.model';
+import { listClassServices, listLocations } from '../schedule/places-and-services.service';
+import { publicSchedule } from '../schedule/schedule-events.service';
 import {
   bookVisit,
   cancelVisit,
@@ -42,7 +55,10 @@ import {
   standingVisit,
   updateSettings,
 } from './bookings.service';
+import { enrollmentsCsv, messageAttendees } from './event-attendees-tools.service';
+import { registerEnrollmentRoutes } from './enrollments.routes';
 import {
+  cancellationList,
   clientSchedule,
   clientVisitList,
   enrollmentConflict,
@@ -52,6 +68,9 @@ import {
   myWaitingList,
   visitViews,
 } from './bookings-views.service';
+
+type ClassServiceList = z.infer<typeof ClassServiceListSchema>;
+type LocationList = z.infer<typeof LocationListSchema>;
 
 // Booking mails written by a request (confirmations, cancellations …) go out after its commit.
 const defineRoute = withBookingMails(defineRouteBase);
@@ -136,6 +155,8 @@ async function publicVisit(db: Db, studioId: string, visitId: string, outcome: P
  * cancelling, waiting list and "my visits"; the public API's classroom book and cancel.
  */
 export function registerBookingRoutes(router: Router<AppState, AppCustom>): void {
+  // Courses and client enrollments (reconcile, make unpaid, unlock, waiting time).
+  registerEnrollmentRoutes(router);
   // ------------------------------------------------------------------ back office
   defineRoute(router, {
     method: 'post',
@@ -182,6 +203,51 @@ export function registerBookingRoutes(router: Router<AppState, AppCustom>): void
     params: EventV2Params,
     handle: ({ db, studio, membership, params, deps }) =>
       enrollmentsFor(db, studio, membership, params.referenceId, deps.clock.now()),
+  });
+  /** The attendee list as a CSV download (spec §7 `enrollments/export`). */
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/schedule-event/:scheduleEvent/enrollments/export',
+    access: 'staff',
+    ability: VIEW,
+    params: EventParams,
+    body: EnrollmentsExportInputSchema,
+    handle: async ({ db, ctx, studio, params, body, deps }): Promise<Readable> => {
+      const delimiter = body.delimiter ?? csvDelimiterForLocale(studio.defaultLocale);
+      const csv = await enrollmentsCsv(db, studio, params.scheduleEvent, delimiter, deps.clock.now());
+      ctx.type = 'text/csv; charset=utf-8';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Content-Disposition', `attachment; filename="${csv.filename}"`);
+      return csv.body;
+    },
+  });
+  /** A message to everyone on the class: in-app notification and e-mail (spec §7 `enrollments/send-notification`). */
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/schedule-event/:scheduleEvent/enrollments/send-notification',
+    access: 'staff',
+    ability: BOOK,
+    params: EventParams,
+    body: EventMessageInputSchema,
+    handle: async ({ db, studio, params, body }): Promise<EventMessageResult> => ({
+      notified: await messageAttendees(
+        db,
+        studio,
+        params.scheduleEvent,
+        body.message,
+        body.includeWaitingList,
+      ),
+    }),
+  });
+  /** Cancelled bookings of a range of days (spec §7 `schedule-event-cancellation/collection`). */
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/schedule-event-cancellation/collection',
+    access: 'staff',
+    ability: VIEW,
+    params: StudioParams,
+    query: CancellationsQuerySchema,
+    handle: ({ db, studio, query }) => cancellationList(db, studio, query),
   });
   defineRoute(router, {
     method: 'post',
@@ -315,9 +381,8 @@ export function registerBookingRoutes(router: Router<AppState, AppCustom>): void
     access: 'client',
     params: StudioParams,
     body: ClientBookInputSchema,
-    handle: async ({ db, studio, body, auth, deps }): Promise<BookingResult> => {
-      const now = deps.clock.now();
-      const result = await bookVisit(
+    handle: ({ db, studio, body, auth, deps }) =>
+      bookVisit(
         db,
         studio,
         {
@@ -328,10 +393,13 @@ export function registerBookingRoutes(router: Router<AppState, AppCustom>): void
           override: false,
           waitingListWanted: body.waitingList,
         },
-        now,
-      );
-      return { outcome: result.outcome, visit: await myVisit(db, studio, result.visitId, now) };
-    },
+        deps.clock.now(),
+      ),
+    // Read back after the commit: the class's lock is not held while the answer is put together.
+    present: async (result, { db, studio, deps }): Promise<BookingResult> => ({
+      outcome: result.outcome,
+      visit: await myVisit(db, studio, result.visitId, deps.clock.now()),
+    }),
   });
   defineRoute(router, {
     method: 'post',
@@ -403,6 +471,49 @@ export function registerBookingRoutes(router: Router<AppState, AppCustom>): void
   });
 
   // ------------------------------------------------------------------ public API (API key)
+  // Reading for a partner's site: the timetable (GET with a query or POST with a body, as §7 lists
+  // both), the class services and locations it filters by, and one client's visits.
+  defineRoute(router, {
+    method: 'get',
+    path: '/v2/public/schedule',
+    access: 'public',
+    query: PublicScheduleInputSchema,
+    handle: async ({ db, ctx, query }) => publicSchedule(db, await studioOfApiKey(ctx, db), query),
+  });
+  defineRoute(router, {
+    method: 'post',
+    path: '/v2/public/schedule',
+    access: 'public',
+    body: PublicScheduleInputSchema,
+    handle: async ({ db, ctx, body }) => publicSchedule(db, await studioOfApiKey(ctx, db), body),
+  });
+  defineRoute(router, {
+    method: 'get',
+    path: '/v2/public/class-service/all',
+    access: 'public',
+    handle: async ({ db, ctx }): Promise<ClassServiceList> => ({
+      items: await listClassServices(db, await studioOfApiKey(ctx, db)),
+      next: null,
+    }),
+  });
+  defineRoute(router, {
+    method: 'get',
+    path: '/v2/public/location/all',
+    access: 'public',
+    handle: async ({ db, ctx }): Promise<LocationList> => ({
+      items: await listLocations(db, await studioOfApiKey(ctx, db)),
+      next: null,
+    }),
+  });
+  defineRoute(router, {
+    method: 'get',
+    path: '/v2/public/client/:user/visits',
+    access: 'public',
+    params: z.object({ user: z.uuid() }),
+    query: ClientVisitsQuerySchema,
+    handle: async ({ db, ctx, params, query, deps }) =>
+      clientVisitList(db, await studioOfApiKey(ctx, db), params.user, query, deps.clock.now()),
+  });
   defineRoute(router, {
     method: 'post',
     path: '/v2/public/classroom/book',

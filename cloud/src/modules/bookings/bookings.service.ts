@@ -22,7 +22,12 @@ import {
   type VisitAction,
 } from '../../../../shared/domain/bookings';
 import { chooseEntitlementForVisit } from '../../../../shared/domain/contracts';
-import { addLocalDays, localDateOf, type PassRejection } from '../../../../shared/domain/entitlements';
+import {
+  addLocalDays,
+  localDateOf,
+  type PassFacts,
+  type PassRejection,
+} from '../../../../shared/domain/entitlements';
 import type { ServiceType } from '../../../../shared/enums/services';
 import type { ClientVisitStatus } from '../../../../shared/enums/visits';
 import { AppError, type ErrorKey } from '../../../../shared/errors';
@@ -241,6 +246,8 @@ export type VisitPayment = Payment | 'contract';
 interface PaymentChoice {
   payment: VisitPayment;
   passId: string | null;
+  /** The chosen pass's facts as read (its projection is refreshed from them after the visit is written). */
+  passFacts?: PassFacts;
   clientContractId?: string | null;
   passRejection: PassRejection | 'noPasses' | null;
 }
@@ -299,7 +306,13 @@ export async function paymentFor(
       clientContractId: choice.clientContractId,
       passRejection: null,
     };
-  if (choice.ok) return { payment: 'pass', passId: choice.passId, passRejection: null };
+  if (choice.ok)
+    return {
+      payment: 'pass',
+      passId: choice.passId,
+      passFacts: candidates.find((c) => c.id === choice.passId)?.facts,
+      passRejection: null,
+    };
   if (options.actor !== 'staff' && options.payAtDeskAllowed && !options.passId)
     return { payment: 'desk', passId: null, passRejection: choice.reason };
   return { payment: 'none', passId: null, passRejection: choice.reason };
@@ -323,11 +336,73 @@ export function refusalError(refusal: BookingRefusal, field = 'scheduleEventId',
   return new AppError(key, { message, fields: { [field]: [detail ? `${message} (${detail})` : message] } });
 }
 
-async function nextWaitingPosition(trx: Db, eventId: string): Promise<number> {
-  const row = (await trx('client_visits')
-    .where({ schedule_event_id: eventId, status: V.waitingList })
-    .first(trx.raw('coalesce(max(waiting_position), 0)::int as last'))) as { last: number };
-  return Number(row.last) + 1;
+/**
+ * What booking a client on a locked class needs besides their passes, in one statement: a standing
+ * visit, places taken and the waiting list (with its last position), the client's tags, whether
+ * another class of theirs overlaps (as `conflictingVisits`), the studio's booking settings. Run it
+ * after `lockEvent` and `lockClient`: a statement's snapshot is taken when it starts, so the counts
+ * see every booking committed before the lock was granted.
+ */
+async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, clientId: string) {
+  const { rows } = (await trx.raw(
+    `select (select v.id from client_visits v
+              where v.schedule_event_id = :eventId and v.client_id = :clientId
+                and v.status in (0, 1, 2, 8, 9) limit 1) as "existingId",
+            c.taken, c.waiting, c.last_position as "lastWaitingPosition",
+            (select coalesce(array_agg(t.tag_id), '{}') from user_tags t
+              where t.studio_id = :studioId and t.user_id = :clientId) as "tagIds",
+            exists (select 1 from client_visits v join schedule_events e on e.id = v.schedule_event_id
+                     where v.studio_id = :studioId and v.client_id = :clientId
+                       and v.status in (0, 1, 2, 9) and v.schedule_event_id <> :eventId
+                       and v.starts_at < :endsAt and e.ends_at > :startsAt
+                       and v.starts_at > :dayBefore) as "hasConflict",
+            s.studio_id is not null as "hasSettings", s.late_cancel_fee as "lateCancelFee",
+            s.no_show_fee as "noShowFee", s.forgive_first_offence as "forgiveFirstOffence",
+            s.promotion_cutoff_minutes as "promotionCutoffMinutes", s.pay_at_desk_allowed as "payAtDeskAllowed"
+       from (select count(*) filter (where status in (0, 1, 2, 9))::int as taken,
+                    count(*) filter (where status = 8)::int as waiting,
+                    coalesce(max(waiting_position) filter (where status = 8), 0)::int as last_position
+               from client_visits where schedule_event_id = :eventId) c
+       left join studio_booking_settings s on s.studio_id = :studioId`,
+    {
+      eventId: event.id,
+      clientId,
+      studioId: studio.id,
+      startsAt: event.startsAt,
+      endsAt: event.endsAt,
+      dayBefore: new Date(event.startsAt.getTime() - 24 * 3_600_000),
+    },
+  )) as {
+    rows: Array<
+      typeof DEFAULT_SETTINGS & {
+        existingId: string | null;
+        taken: number;
+        waiting: number;
+        lastWaitingPosition: number;
+        tagIds: string[];
+        hasConflict: boolean;
+        hasSettings: boolean;
+      }
+    >;
+  };
+  const r = rows[0]!;
+  const s = r.hasSettings ? r : DEFAULT_SETTINGS;
+  const settings: BookingSettings = {
+    currency: studio.currency,
+    lateCancelFee: s.lateCancelFee,
+    noShowFee: s.noShowFee,
+    forgiveFirstOffence: s.forgiveFirstOffence,
+    promotionCutoffMinutes: s.promotionCutoffMinutes,
+    payAtDeskAllowed: s.payAtDeskAllowed,
+  };
+  return {
+    settings,
+    existing: r.existingId ? { id: r.existingId } : undefined,
+    counts: { taken: r.taken, waiting: r.waiting },
+    tags: r.tagIds,
+    hasConflict: r.hasConflict,
+    lastWaitingPosition: r.lastWaitingPosition,
+  };
 }
 
 export interface BookRequest {
@@ -339,6 +414,8 @@ export interface BookRequest {
   waitingListWanted: boolean;
   passId?: string;
   payAtDesk?: boolean;
+  /** Part of booking a whole course (`booking/course/book`): clients may not book one course class alone. */
+  wholeCourse?: boolean;
 }
 
 /**
@@ -353,16 +430,20 @@ export async function bookVisit(
   now: Date,
 ): Promise<{ outcome: BookingOutcome; visitId: string }> {
   const event = await lockEvent(trx, studio.id, req.eventId);
+  if (event.serviceType === 'course' && req.actor !== 'staff' && !req.wholeCourse)
+    throw new AppError('course.bookAsWhole', {
+      message: 'a course is booked as a whole',
+      fields: { scheduleEventId: ['a course is booked as a whole'] },
+    });
   await lockClient(trx, studio.id, req.clientId);
-  const settings = await settingsOf(trx, studio);
-  // One connection per transaction: the reads go one after another.
-  const existing = await trx('client_visits')
-    .where({ schedule_event_id: event.id, client_id: req.clientId })
-    .whereIn('status', [0, 1, 2, 8, 9])
-    .first('id');
-  const counts = await countsOf(trx, event.id);
-  const tags = await clientTagIds(trx, studio.id, req.clientId);
-  const conflicts = await conflictingVisits(trx, studio.id, req.clientId, event);
+  // Everything else about the class and the client in one statement: the event's lock is held from
+  // here to the commit, so each round trip is time every other booking of this class waits.
+  const { settings, existing, counts, tags, hasConflict, lastWaitingPosition } = await bookingFactsOf(
+    trx,
+    studio,
+    event,
+    req.clientId,
+  );
   const payment: PaymentChoice = existing
     ? { payment: 'free', passId: null, passRejection: null }
     : await paymentFor(trx, studio, event, req.clientId, tags, {
@@ -379,7 +460,7 @@ export async function bookVisit(
     timeZone: studio.timeZone,
     clientTagIds: tags,
     alreadyOnClass: Boolean(existing),
-    hasConflict: conflicts.length > 0,
+    hasConflict,
     payment: paymentForDecision(payment.payment),
     taken: counts.taken,
     waiting: counts.waiting,
@@ -407,13 +488,46 @@ export async function bookVisit(
     client_contract_id: payment.clientContractId ?? null,
     booked_by: req.actor,
     booked_by_user_id: req.actorUserId,
-    waiting_position: status === V.waitingList ? await nextWaitingPosition(trx, event.id) : null,
+    waiting_position: status === V.waitingList ? lastWaitingPosition + 1 : null,
     booked_at: now,
   });
   if (payment.passId && status !== V.waitingList)
-    await refreshPassProjection(trx, studio, payment.passId, now);
+    await refreshPassProjection(
+      trx,
+      studio,
+      payment.passId,
+      now,
+      // The facts read after the client's lock, plus this visit: nothing else can have changed them.
+      payment.passFacts && {
+        ...payment.passFacts,
+        visits: [...payment.passFacts.visits, { startsAt: event.startsAt, status }],
+      },
+    );
   if (status !== V.waitingList) await enqueueBookingMail(trx, studio.id, req.clientId, id, 'confirmed');
+  else await toldWaiting(trx, studio, event, req.clientId, id, counts.waiting + 1);
   return { outcome: decision.outcome, visitId: id };
+}
+
+/** The class's name in the studio's language, for notification values. */
+const classNameOf = (studio: Studio, event: BookingEventRow) =>
+  event.serviceName[studio.defaultLocale]?.value ?? Object.values(event.serviceName)[0]?.value ?? '';
+
+/** Joining a waiting list: an e-mail and an in-app notification saying which place (1-based). */
+async function toldWaiting(
+  trx: Db,
+  studio: Studio,
+  event: BookingEventRow,
+  clientId: string,
+  visitId: string,
+  position: number,
+): Promise<void> {
+  await enqueueBookingMail(trx, studio.id, clientId, visitId, 'waitingList', { position });
+  await notify(trx, studio.id, clientId, 'visitWaitingList', 'bookings:notifications.waitingList', {
+    scheduleEventId: event.id,
+    startsAt: event.startsAt.toISOString(),
+    className: classNameOf(studio, event),
+    position: String(position),
+  });
 }
 
 async function lockVisit(trx: Db, studioId: string, visitId: string): Promise<VisitRow> {
@@ -623,8 +737,7 @@ async function tryPromote(
   await notify(trx, studio.id, visit.clientId, 'visitPromoted', 'bookings:notifications.promoted', {
     scheduleEventId: event.id,
     startsAt: event.startsAt.toISOString(),
-    className:
-      event.serviceName[studio.defaultLocale]?.value ?? Object.values(event.serviceName)[0]?.value ?? '',
+    className: classNameOf(studio, event),
   });
   return true;
 }
