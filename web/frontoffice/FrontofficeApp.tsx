@@ -12,6 +12,7 @@ import { ProfileDeletionScreen } from './screens/ProfileDeletionScreen';
 import { ResetPasswordScreen } from './screens/ResetPasswordScreen';
 import { StudioUuidProvider } from './studio';
 import { TimetableScreen } from './timetable/TimetableScreen';
+import { CoursesScreen } from './courses/CoursesScreen';
 import { VisitsScreen } from './visits/VisitsScreen';
 import { accountRoutes } from './account/routes';
 import { FrontofficeMenu } from './FrontofficeMenu';
@@ -43,6 +44,7 @@ export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
                   { path: 'reset-password', element: <ResetPasswordScreen /> },
                   { path: PROFILE_DELETION_SLUG, element: <ProfileDeletionScreen /> },
                   { path: 'timetable', element: <TimetableScreen /> },
+                  { path: 'courses', element: <CoursesScreen /> },
                   { path: 'pricing/pricing-options', element: <PriceListScreen /> },
                   { path: 'pricing/contracts', element: <ContractPriceListScreen /> },
                   { path: 'passes', element: <MyPassesScreen /> },

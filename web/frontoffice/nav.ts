@@ -12,6 +12,7 @@ export interface FrontofficeNavItem {
 
 export const FRONTOFFICE_NAV: readonly FrontofficeNavItem[] = [
   { path: 'timetable', labelKey: 'nav.timetable' },
+  { path: 'courses', labelKey: 'bookings-ui:courses.nav' },
   { path: 'pricing/pricing-options', labelKey: 'nav.pricing' },
   { path: 'pricing/contracts', labelKey: 'contracts:front.nav' },
   { path: 'passes', labelKey: 'nav.passes', signedIn: true },

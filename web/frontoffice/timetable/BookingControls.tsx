@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { BookingResult, ClientScheduleItem } from '../../../shared/contracts/api/bookings';
 import type { PublicScheduleEvent } from '../../../shared/contracts/api/schedule';
 import { ClientVisitStatus } from '../../../shared/enums/visits';
@@ -9,6 +9,7 @@ import { useApiClient } from '../../lib/app-context';
 import { toFormErrors } from '../../lib/form-errors';
 import { formatDay, formatTime, serviceName } from '../../backoffice/schedule/week';
 import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
+import { COURSE_SERVICE_PARAM } from '../courses/CoursesScreen';
 import { useStudioUuid } from '../studio';
 import {
   CLIENT_BOOKING_ERROR_OPTIONS,
@@ -78,6 +79,9 @@ export function BookingControls({
   const [shownAt] = useState(() => Date.now());
   const size = compact ? 'compact-xs' : 'xs';
   if (event.cancelled || new Date(event.startsAt).getTime() <= shownAt) return null;
+  // A course's class is booked with the whole course (409 `course.bookAsWhole` alone): lead there.
+  if (event.classService.serviceType === 'course')
+    return <CourseClassControls event={event} item={signedIn ? item : undefined} compact={compact} />;
 
   if (!signedIn) {
     if (!event.bookableOnline) return null;
@@ -209,6 +213,49 @@ export function BookingControls({
           {feedback.text}
         </Text>
       )}
+    </Stack>
+  );
+}
+
+/** A course's class on the timetable: "part of a course", the client's standing, and a link to the course. */
+function CourseClassControls({
+  event,
+  item,
+  compact,
+}: {
+  event: PublicScheduleEvent;
+  item: ClientScheduleItem | undefined;
+  compact: boolean;
+}) {
+  const { t } = useTranslation('bookings-ui');
+  const status = item?.myVisit?.status;
+  const booked =
+    status === ClientVisitStatus.booked ||
+    status === ClientVisitStatus.unconfirmed ||
+    status === ClientVisitStatus.present ||
+    status === ClientVisitStatus.absent;
+  return (
+    <Stack gap={4} mt={4} data-testid="course-class-controls">
+      {booked ? (
+        <Badge size="sm" color="teal" variant="filled" data-testid="my-status">
+          {/* A narrow week card has room for "Booked" only (the link says it is the course). */}
+          {compact ? t(`client.status.${ClientVisitStatus.booked}`) : t('client.courseBooked')}
+        </Badge>
+      ) : (
+        <Text size="xs" c="dimmed" data-testid="course-class">
+          {t('client.courseClass')}
+        </Text>
+      )}
+      <Button
+        component={Link}
+        to={`/courses?${COURSE_SERVICE_PARAM}=${event.classService.id}`}
+        size={compact ? 'compact-xs' : 'xs'}
+        variant="light"
+        fullWidth={compact}
+        data-testid="timetable-to-course"
+      >
+        {t('client.toCourse')}
+      </Button>
     </Stack>
   );
 }

@@ -114,7 +114,9 @@ const REFUSAL_KEYS = [
 
 export const CLIENT_BOOKING_ERROR_OPTIONS: FormErrorOptions = {
   unexpected: 'withCode',
-  messagesByKey: Object.fromEntries(
-    REFUSAL_KEYS.map((k) => [`visit.${k}`, `bookings-ui:client.errors.${k}`]),
-  ),
+  messagesByKey: {
+    ...Object.fromEntries(REFUSAL_KEYS.map((k) => [`visit.${k}`, `bookings-ui:client.errors.${k}`])),
+    // A course's class is booked with the whole course (`booking/course/book`), not on its own.
+    'course.bookAsWhole': 'bookings-ui:client.errors.courseBookAsWhole',
+  },
 };

@@ -23,6 +23,7 @@ import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute as defineRouteBase } from '../../http/route';
 import { withBookingMails } from '../bookings/booking-mails.service';
 import { Studio } from '../identity/studio.model';
+import { registerClassServiceToolRoutes } from './class-service-tools.routes';
 import {
   createExperienceLevel,
   getClassService,
@@ -79,6 +80,8 @@ const list = <T>(items: T[]) => ({ items, next: null });
  * `schedule.view`, changing `schedule.edit`.
  */
 export function registerScheduleRoutes(router: Router<AppState, AppCustom>): void {
+  // Fixed paths (class-service/categorized, schedule-event/init …) before the `{id}` ones.
+  registerClassServiceToolRoutes(router);
   // ------------------------------------------------------------------ locations and rooms (v4)
   defineRoute(router, {
     method: 'get',
@@ -190,6 +193,21 @@ export function registerScheduleRoutes(router: Router<AppState, AppCustom>): voi
     params: StudioParams,
     body: ScheduleFindInputSchema,
     handle: async ({ db, studio, body }) => list(await findEvents(db, studio, body)),
+  });
+  // Classes the studio called off (cancelled) in a range of days, with the timetable's filters.
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/schedule-call-off/collection',
+    access: 'staff',
+    ability: READ,
+    params: StudioParams,
+    query: PublicScheduleInputSchema,
+    handle: async ({ db, studio, query }) =>
+      list(
+        (await findEvents(db, studio, { ...query, includeRemoved: false })).filter(
+          (e) => e.status === 'cancelled',
+        ),
+      ),
   });
   defineRoute(router, {
     method: 'get',

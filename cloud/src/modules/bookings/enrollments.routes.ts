@@ -1,0 +1,170 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import {
+  CourseBookInputSchema,
+  CoursesInputSchema,
+  EnrollmentsInputSchema,
+  MakeUnpaidInputSchema,
+  ReconcileInputSchema,
+  UnlockInputSchema,
+  WaitingTimeInputSchema,
+  type CourseBookingResult,
+  type CourseList,
+  type MyReconcileResult,
+  type ReconcileResult,
+} from '../../../../shared/contracts/api/enrollments';
+import type { AppCustom, AppState } from '../../http/context';
+import { defineRoute as defineRouteBase } from '../../http/route';
+import { eventsOfMeta } from '../schedule/schedule-events.service';
+import { withBookingMails } from './booking-mails.service';
+import { myVisitsByIds, visitViews } from './bookings-views.service';
+import {
+  bookCourse,
+  cancelCourse,
+  courseView,
+  listCourses,
+  makeVisitsUnpaid,
+  metaEnrollments,
+  myEnrollmentIds,
+  reconcileVisits,
+  unlockVisit,
+  waitingTimes,
+} from './enrollments.service';
+
+// Booking mails written by a request (course bookings and cancels) go out after its commit.
+const defineRoute = withBookingMails(defineRouteBase);
+const StudioParams = z.object({ uuid: z.string() });
+const MetaParams = z.object({ uuid: z.string(), scheduleMeta: z.uuid() });
+const ClientParams = z.object({ uuid: z.string(), user: z.uuid() });
+
+/**
+ * Courses and client enrollments (spec §4, §7): the back office's course attendance and payment
+ * corrections, the front office's course booking, enrollments, reconcile, unlock and waiting time.
+ */
+export function registerEnrollmentRoutes(router: Router<AppState, AppCustom>): void {
+  // ------------------------------------------------------------------ back office
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/schedule-meta/:scheduleMeta/schedule-events',
+    access: 'staff',
+    ability: 'schedule.view',
+    params: MetaParams,
+    handle: async ({ db, studio, params }) => ({
+      items: await eventsOfMeta(db, studio, params.scheduleMeta),
+      next: null,
+    }),
+  });
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/schedule-meta/:scheduleMeta/enrollments/init',
+    access: 'staff',
+    ability: 'schedule.view',
+    params: MetaParams,
+    handle: ({ db, studio, params }) => metaEnrollments(db, studio, params.scheduleMeta),
+  });
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/client/:user/client-enrollment/reconcile',
+    access: 'staff',
+    ability: 'schedule.book',
+    params: ClientParams,
+    body: ReconcileInputSchema,
+    handle: async ({ db, studio, params, body, deps }): Promise<ReconcileResult> => {
+      const r = await reconcileVisits(db, studio, params.user, body.clientVisitIds, deps.clock.now());
+      return {
+        reconciled: await visitViews(db, studio, r.reconciled),
+        unpaid: await visitViews(db, studio, r.unpaid),
+      };
+    },
+  });
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/client-enrollment/make-unpaid',
+    access: 'staff',
+    ability: 'schedule.book',
+    params: StudioParams,
+    body: MakeUnpaidInputSchema,
+    handle: async ({ db, studio, body, deps }) => {
+      await makeVisitsUnpaid(db, studio, body.clientVisitIds, deps.clock.now());
+      return { items: await visitViews(db, studio, body.clientVisitIds), next: null };
+    },
+  });
+
+  // ------------------------------------------------------------------ front office (signed-in client)
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/courses',
+    access: 'client',
+    params: StudioParams,
+    body: CoursesInputSchema,
+    handle: async ({ db, studio, body, auth, deps }): Promise<CourseList> => ({
+      items: await listCourses(db, studio, auth.user.id, body, deps.clock.now()),
+    }),
+  });
+  for (const [segment, act] of [
+    ['book', bookCourse],
+    ['cancel', cancelCourse],
+  ] as const)
+    defineRoute(router, {
+      method: 'post',
+      path: `/v4/:uuid/booking/course/${segment}`,
+      access: 'client',
+      params: StudioParams,
+      body: CourseBookInputSchema,
+      handle: ({ db, studio, body, auth, deps }) =>
+        act(db, studio, auth.user.id, body.scheduleMetaId, deps.clock.now()),
+      // Read back after the commit: the classes' locks are not held while the answer is put together.
+      present: async (result, { db, studio, body, auth, deps }): Promise<CourseBookingResult> => {
+        const now = deps.clock.now();
+        return {
+          outcome: result.outcome,
+          course: await courseView(db, studio, body.scheduleMetaId, auth.user.id, now),
+          visits: await myVisitsByIds(db, studio, result.visitIds, now),
+          late: result.late,
+        };
+      },
+    });
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/enrollments',
+    access: 'client',
+    params: StudioParams,
+    body: EnrollmentsInputSchema,
+    handle: async ({ db, studio, body, auth, deps }) => {
+      const now = deps.clock.now();
+      const ids = await myEnrollmentIds(db, studio.id, auth.user.id, body.filter, now);
+      return { items: await myVisitsByIds(db, studio, ids, now), next: null };
+    },
+  });
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/enrollments/reconcile',
+    access: 'client',
+    params: StudioParams,
+    body: ReconcileInputSchema,
+    handle: ({ db, studio, body, auth, deps }) =>
+      reconcileVisits(db, studio, auth.user.id, body.clientVisitIds, deps.clock.now()),
+    present: async (r, { db, studio, deps }): Promise<MyReconcileResult> => ({
+      reconciled: await myVisitsByIds(db, studio, r.reconciled, deps.clock.now()),
+      unpaid: await myVisitsByIds(db, studio, r.unpaid, deps.clock.now()),
+    }),
+  });
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/enrollments/unlock',
+    access: 'client',
+    params: StudioParams,
+    body: UnlockInputSchema,
+    handle: ({ db, studio, body, auth, deps }) =>
+      unlockVisit(db, studio, auth.user.id, body.clientVisitId, deps.clock.now()),
+  });
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/waiting-time',
+    access: 'client',
+    params: StudioParams,
+    body: WaitingTimeInputSchema,
+    handle: ({ db, studio, body, auth, deps }) =>
+      waitingTimes(db, studio, auth.user.id, body.scheduleEventId, deps.clock.now()),
+  });
+}

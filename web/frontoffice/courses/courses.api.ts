@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  CourseBookingResultSchema,
+  CourseListSchema,
+  type CoursesInput,
+} from '../../../shared/contracts/api/enrollments';
+import { useApiClient } from '../../lib/app-context';
+import type { FormErrorOptions } from '../../lib/form-errors';
+import { useStudioUuid } from '../studio';
+import { CLIENT_BOOKING_ERROR_OPTIONS, clientBookingKeys, useSignedIn } from '../visits/client-bookings.api';
+
+/**
+ * The signed-in client's course calls (front office `courses`, `booking/course/book|cancel`,
+ * cloud/src/modules/bookings/README.md "Courses"). Keys live under the client's bookings, so a
+ * course booking refreshes the timetable layer and "my visits" too.
+ */
+export function useCourses(scope: CoursesInput['scope']) {
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  const signedIn = useSignedIn();
+  return useQuery({
+    queryKey: [...clientBookingKeys.all(studio), 'courses', scope],
+    queryFn: ({ signal }) => api.post(`${studio}/courses`, { scope }, { schema: CourseListSchema, signal }),
+    enabled: signedIn,
+    // Staff members browsing the front office are not clients: no retries on their 403.
+    retry: false,
+  });
+}
+
+export function courseCalls(api: ReturnType<typeof useApiClient>, studio: string) {
+  return {
+    book: (scheduleMetaId: string) =>
+      api.post(`${studio}/booking/course/book`, { scheduleMetaId }, { schema: CourseBookingResultSchema }),
+    cancel: (scheduleMetaId: string) =>
+      api.post(`${studio}/booking/course/cancel`, { scheduleMetaId }, { schema: CourseBookingResultSchema }),
+  };
+}
+
+export const COURSE_ERROR_OPTIONS: FormErrorOptions = {
+  ...CLIENT_BOOKING_ERROR_OPTIONS,
+  messagesByKey: {
+    ...CLIENT_BOOKING_ERROR_OPTIONS.messagesByKey,
+    'course.notStartable': 'bookings-ui:courses.errors.notStartable',
+    'visit.notCancellable': 'bookings-ui:courses.errors.notCancellable',
+  },
+};
