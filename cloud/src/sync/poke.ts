@@ -10,6 +10,12 @@ import type { Logger } from '../logger';
  * LISTEN fails — the hub polls the changefeed with the same snapshot test the pull uses: exact, and
  * one indexed query a second. Stations also poll on their own, so a lost poke costs only latency.
  * The hub runs only while someone listens.
+ *
+ * `ready()` resolves once a subscription is live (LISTEN acknowledged, or the polling baseline
+ * snapshot taken): a change committed after it is poked. The SSE route says `hello` only then, and
+ * the station pulls on `hello`, so nothing falls between its last pull and the first poke. (Taking
+ * the baseline at the first tick instead, a second later, lost a change committed in between: the
+ * station then waited for its 30 s poll — the desktop-offline e2e's "last sync" that never moved.)
  */
 export class PokeHub {
   private readonly events = new EventEmitter();
@@ -31,11 +37,21 @@ export class PokeHub {
     this.events.on(studioId, onPoke);
     this.subscribers += 1;
     if (this.subscribers === 1) this.starting = this.start();
+    let active = true;
+    // Idempotent: the SSE route calls it on both the request's and the response's close; counting
+    // twice took the hub below zero and stopped it under a station still listening.
     return () => {
+      if (!active) return;
+      active = false;
       this.events.off(studioId, onPoke);
       this.subscribers -= 1;
       if (this.subscribers === 0) void this.stop();
     };
+  }
+
+  /** Resolves when the subscriptions made so far are live (see the class comment). */
+  ready(): Promise<void> {
+    return this.starting ?? Promise.resolve();
   }
 
   /** Pokes the devices of a studio from this process (after a push commits, say). */
@@ -54,7 +70,7 @@ export class PokeHub {
         client.on('error', (err) => {
           this.log.warn({ err }, 'sync poke listener lost; polling');
           this.listener = null;
-          this.startPolling();
+          void this.startPolling();
         });
         await client.query('listen sync_poke');
         if (this.subscribers === 0) await client.end();
@@ -64,13 +80,15 @@ export class PokeHub {
         this.log.warn({ err }, 'sync poke: LISTEN unavailable; polling');
       }
     }
-    this.startPolling();
+    await this.startPolling();
   }
 
-  private startPolling(): void {
+  /** Takes the baseline snapshot now (not at the first tick), then compares every pollMs. */
+  private async startPolling(): Promise<void> {
     if (this.timer || this.subscribers === 0) return;
     this.timer = setInterval(() => void this.pollOnce(), this.options.pollMs ?? 1000);
     this.timer.unref();
+    await this.pollOnce();
   }
 
   private async pollOnce(): Promise<void> {

@@ -289,12 +289,11 @@ export function registerSyncRoutes(app: Koa<AppState, AppCustom>): void {
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
-    res.write(`retry: 5000\nevent: hello\ndata: {"serverTime":"${clock.now().toISOString()}"}\n\n`);
     const unsubscribe = hub.subscribe(device.studioId, () => {
       res.write(`event: poke\ndata: {"serverTime":"${clock.now().toISOString()}"}\n\n`);
     });
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
-    await new Promise<void>((resolve) => {
+    const closed = new Promise<void>((resolve) => {
       const done = () => {
         clearInterval(keepAlive);
         unsubscribe();
@@ -303,6 +302,12 @@ export function registerSyncRoutes(app: Koa<AppState, AppCustom>): void {
       ctx.req.once('close', done);
       res.once('close', done);
     });
+    // `hello` only once the subscription is live: the station pulls on it, so a change committed
+    // between its last pull and the subscription is not missed (poke.ts).
+    await hub.ready();
+    if (!res.writableEnded && !res.destroyed)
+      res.write(`retry: 5000\nevent: hello\ndata: {"serverTime":"${clock.now().toISOString()}"}\n\n`);
+    await closed;
   });
 
   // Only /sync paths come here; anything else under /sync is the JSON 404 (not the web apps' page).

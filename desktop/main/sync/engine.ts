@@ -127,6 +127,8 @@ export class SyncEngine extends EventEmitter {
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  /** A kick that came while no wait was armed (mid-sync): the loop goes round again at once. */
+  private kicked = false;
   private failures = 0;
   private events: AbortController | null = null;
   private syncing: Promise<void> | null = null;
@@ -749,6 +751,10 @@ export class SyncEngine extends EventEmitter {
         }
         if (!this.running) break;
         if (!this.events && this.online) this.listen();
+        if (this.kicked) {
+          this.kicked = false;
+          continue;
+        }
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, this.backoffMs());
           this.wake = () => {
@@ -770,9 +776,13 @@ export class SyncEngine extends EventEmitter {
     await this.syncing?.catch(() => {});
   }
 
-  /** Wakes the loop (after a local mutation or a poke). */
+  /**
+   * Wakes the loop (after a local mutation or a poke). A kick during a sync is kept, not lost: that
+   * sync's pull may have read its snapshot before the change the poke announces.
+   */
   kick(): void {
-    this.wake?.();
+    if (this.wake) this.wake();
+    else this.kicked = true;
   }
 
   private listen(): void {
@@ -790,7 +800,10 @@ export class SyncEngine extends EventEmitter {
         if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
         const decoder = new TextDecoder();
         for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-          if (decoder.decode(chunk).includes('event: poke')) this.kick();
+          // `hello` comes once the cloud's subscription is live: pull then too, so a change made
+          // between the last pull and the subscription is not left to the poll timer.
+          const text = decoder.decode(chunk, { stream: true });
+          if (text.includes('event: poke') || text.includes('event: hello')) this.kick();
         }
       } catch {
         // Polling goes on; the loop opens the stream again when online.
