@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { StationState, SyncStatus } from '../../shared/contracts/ipc';
 import { call } from './bridge';
 import { useStationMutation, useSyncStatus } from './station.api';
+import { SyncNoticesButton } from './SyncNotices';
 
 /** `today 14:05` style for the last sync; a full date when it was not today. */
 export function formatSyncTime(iso: string, locale: string, now = new Date()): string {
@@ -78,6 +79,7 @@ export function StatusBar({ state, onSetPin }: { state: StationState; onSetPin: 
     >
       <SyncFacts status={status} />
       <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
+        {staff ? <SyncNoticesButton /> : null}
         {state.device ? (
           <Text size="xs" c="dimmed" truncate="end" visibleFrom="lg" data-testid="status-station">
             {t('status.station', { name: state.device.name })}

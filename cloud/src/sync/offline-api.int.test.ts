@@ -13,10 +13,15 @@ import {
   EventEnrollmentsSchema,
 } from '../../../shared/contracts/api/bookings';
 import {
+  ClientCheckExistenceResultSchema,
+  ClientCreateResultSchema,
+  ClientDetailSchema,
+  ClientEditInitSchema,
   ClientListSchema,
   ClientProfileSchema,
   ClientSearchResultSchema,
 } from '../../../shared/contracts/api/clients';
+import { SyncNotices } from '../../../desktop/main/sync/notices';
 import { ScheduleEventListSchema } from '../../../shared/contracts/api/schedule';
 import type { ApiRequestInput } from '../../../shared/contracts/ipc';
 import { ClientVisitStatus } from '../../../shared/enums/visits';
@@ -40,8 +45,8 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function setup() {
-  const st = await bookingStudio(app, new Date(Date.now() + 3 * 3_600_000), { capacity: 5 });
+async function setup(capacity = 5) {
+  const st = await bookingStudio(app, new Date(Date.now() + 3 * 3_600_000), { capacity });
   const owner = await app.signedIn(st.manager.email, st.manager.password);
   const cookie = encodeURIComponent(`${owner.session!.userId}:${owner.session!.sessionId}`);
   const walkIn = await st.addClient(false, 'Zielińska');
@@ -107,7 +112,9 @@ describe('offline API (answers from SQLite)', () => {
     expect(profile.validPasses.map((p) => p.id)).toEqual(
       cloudProfile.validPasses.map((p: { id: string }) => p.id),
     );
-    expect(profile.abilities.canEdit).toBe(false);
+    // Editing the record works offline (updateClient); deleting, exporting, messaging do not.
+    expect(profile.abilities.canEdit).toBe(cloudProfile.abilities.canEdit);
+    expect(profile.abilities).toMatchObject({ canDelete: false, canExport: false, canMessage: false });
 
     const week = ScheduleEventListSchema.parse(t.local('POST', v4('schedule/find'), find));
     expect(week.items.map((e) => e.id)).toEqual(cloudWeek.items.map((e: { id: string }) => e.id));
@@ -187,13 +194,19 @@ describe('offline API (answers from SQLite)', () => {
         t.userId,
       ),
     ).toThrow(expect.objectContaining({ status: 400 }));
-    // Absent / reset need the cloud.
+    // Absent before the class has started: refused at the desk as the cloud would, nothing queued.
     expect(() =>
       t.local('POST', v4('client-enrollment/status'), {
         clientVisitIds: [booked.visit.id],
         action: 'absent',
       }),
-    ).toThrow(expect.objectContaining({ key: 'station.cloudUnreachable' }));
+    ).toThrow(
+      expect.objectContaining({
+        key: 'visit.tooEarly',
+        fields: { 'clientVisitIds.0': ['the class has not started yet'] },
+      }),
+    );
+    expect(t.engine.outbox()).toHaveLength(3);
 
     await t.engine.syncOnce();
     expect(t.engine.status().pending).toBe(0);
@@ -202,6 +215,154 @@ describe('offline API (answers from SQLite)', () => {
       .where({ scheduleEventId: t.eventId })
       .whereIn('clientId', [t.regular.user.id, t.walkIn.user.id]);
     expect(visits.map((v) => v.status)).toEqual([ClientVisitStatus.present, ClientVisitStatus.present]);
+  });
+
+  it('clients added and edited at the desk: provisional until synced, booked, reset, in the cloud once', async () => {
+    const t = await setup();
+    const v4 = (p: string) => `v4/${t.studio}/${p}`;
+    await t.online('GET', v4(`client/${t.regular.user.id}/profile`));
+    await t.online('GET', v4(`client/${t.regular.user.id}/init`));
+    await t.online('GET', v4(`schedule-event/${t.eventId}/enrollments/init`));
+    const ask = (method: ApiRequestInput['method'], p: string, body?: unknown) =>
+      t.offline.answer(
+        { method, path: p, ...(body === undefined ? {} : { body: JSON.stringify(body) }) },
+        t.studio,
+        t.userId,
+      );
+
+    // Bad input: 400 with every field, nothing queued.
+    expect(() => ask('POST', v4('client'), { firstName: '', emailAddress: 'nope' })).toThrow(
+      expect.objectContaining({
+        status: 400,
+        fields: expect.objectContaining({
+          firstName: expect.any(Array),
+          lastName: expect.any(Array),
+          emailAddress: expect.any(Array),
+        }),
+      }),
+    );
+    expect(t.engine.outbox()).toHaveLength(0);
+
+    const answer = ask('POST', v4('client'), {
+      firstName: 'Ola',
+      lastName: 'Offline',
+      emailAddress: 'ola.offline@example.com',
+    });
+    expect(answer?.status).toBe(201);
+    const created = ClientCreateResultSchema.parse(JSON.parse(answer!.body));
+    expect(created.client).toMatchObject({ firstName: 'Ola', lastName: 'Offline', provisional: true });
+    const id = created.client.id;
+    const list = ClientListSchema.parse(t.local('GET', v4('client/collection?q=offline')));
+    expect(list.items.map((c) => [c.id, c.provisional])).toEqual([[id, true]]);
+    expect(
+      ClientCheckExistenceResultSchema.parse(
+        t.local('GET', v4('client/check-existence?emailAddress=OLA.offline@example.com')),
+      ).matches.map((m) => [m.id, m.matchedBy]),
+    ).toEqual([[id, ['emailAddress']]]);
+
+    // Edited offline: the edit form from the mirror, the fields sent become updateClient.
+    const init = ClientEditInitSchema.parse(t.local('GET', v4(`client/${id}/init`)));
+    expect(init.client.id).toBe(id);
+    expect(init.sexOptions.length).toBeGreaterThan(0);
+    const edited = ClientDetailSchema.parse(
+      t.local('PATCH', v4(`client/${id}`), { phone: '+48 600 100 200' }),
+    );
+    expect(edited).toMatchObject({ phone: '+48 600 100 200', provisional: true });
+
+    // Booked, checked in, reset to booked: each a command, each visible at once.
+    const booked = BookingResultSchema.parse(
+      t.local('POST', v4(`schedule-event/${t.eventId}/enrollment/enroll`), { clientId: id }),
+    );
+    t.local('POST', v4('client-enrollment/status'), { clientVisitIds: [booked.visit.id], action: 'present' });
+    const reset = ClientVisitListSchema.pick({ items: true }).parse(
+      t.local('POST', v4('client-enrollment/status'), { clientVisitIds: [booked.visit.id], action: 'reset' }),
+    );
+    expect(reset.items[0]).toMatchObject({
+      status: ClientVisitStatus.booked,
+      checkedInAt: null,
+      provisional: true,
+    });
+    const visits = ClientVisitListSchema.parse(
+      t.local('GET', v4(`client/${id}/client-visit/collection?when=upcoming`)),
+    );
+    expect(visits.items.map((v) => [v.id, v.status, v.provisional])).toEqual([
+      [booked.visit.id, ClientVisitStatus.booked, true],
+    ]);
+    expect(
+      ClientVisitListSchema.parse(t.local('GET', v4(`client/${id}/client-visit/collection?when=past`))).items,
+    ).toEqual([]);
+    expect(t.engine.outbox().map((m) => m.name)).toEqual([
+      'createClient',
+      'updateClient',
+      'bookClass',
+      'checkIn',
+      'setAttendance',
+    ]);
+
+    await t.engine.syncOnce();
+    expect(t.engine.status().pending).toBe(0);
+    const inCloud = await app.knex('clients').where({ studioId: t.studio, lastName: 'Offline' });
+    expect(inCloud.map((c) => [c.userId, c.phone])).toEqual([[id, '+48 600 100 200']]);
+    const cloudVisits = await app.knex('client_visits').where({ scheduleEventId: t.eventId, clientId: id });
+    // No pass: the cloud keeps the booking unpaid at the desk (the desk guessed booked).
+    expect(cloudVisits.map((v) => [v.id, v.status])).toEqual([
+      [booked.visit.id, ClientVisitStatus.unconfirmed],
+    ]);
+    // Confirmed: no longer provisional.
+    const after = ClientListSchema.parse(t.local('GET', v4('client/collection?q=offline')));
+    expect(after.items[0]!.provisional).toBeUndefined();
+    // A check-in three hours before the class was kept, flagged: the desk is told.
+    const notices = new SyncNotices(t.engine.db, t.engine.store);
+    expect(notices.list()).toContainEqual(
+      expect.objectContaining({
+        command: 'checkIn',
+        status: 'flagged',
+        flags: expect.arrayContaining(['attendanceForced']),
+        client: expect.objectContaining({ id, lastName: 'Offline' }),
+        event: expect.objectContaining({ id: t.eventId }),
+      }),
+    );
+    expect(notices.list().every((n) => n.status !== 'applied')).toBe(true);
+    expect(
+      notices.acknowledge(
+        notices.list().map((n) => n.seq),
+        t.userId,
+      ),
+    ).toEqual([]);
+  });
+
+  it('an offline booking the cloud waitlists: the desk shows the waiting list and a notice', async () => {
+    const t = await setup(1);
+    const v4 = (p: string) => `v4/${t.studio}/${p}`;
+    const second = await t.addClient(true, 'Nowak');
+    await t.engine.syncOnce();
+    await t.online('GET', v4(`schedule-event/${t.eventId}/enrollments/init`));
+    // Meanwhile, online elsewhere, the last place goes (the station has not pulled it).
+    const elsewhere = await app.signedIn(t.manager.email, t.manager.password);
+    const taken = await elsewhere.post(`/api/v4/${t.studio}/schedule-event/${t.eventId}/enrollment/enroll`, {
+      clientId: t.regular.user.id,
+    });
+    expect(taken.status, taken.text).toBe(200);
+    const guess = BookingResultSchema.parse(
+      t.local('POST', v4(`schedule-event/${t.eventId}/enrollment/enroll`), { clientId: second.user.id }),
+    );
+    expect(guess.outcome).toBe('booked');
+    await t.engine.syncOnce();
+    const attendees = EventEnrollmentsSchema.parse(
+      t.local('GET', v4(`schedule-event/${t.eventId}/enrollments/init`)),
+    );
+    expect(attendees.waitingList.map((v) => [v.client.id, v.provisional])).toEqual([
+      [second.user.id, undefined],
+    ]);
+    const notices = new SyncNotices(t.engine.db, t.engine.store).list();
+    expect(notices).toMatchObject([
+      {
+        command: 'bookClass',
+        status: 'waitlisted',
+        client: { id: second.user.id, firstName: 'Nowak' },
+        event: { id: t.eventId },
+      },
+    ]);
   });
 
   it('answers nothing for other studios, unknown classes or calls it does not serve', async () => {

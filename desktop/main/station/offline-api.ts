@@ -8,10 +8,23 @@ import {
   type ClientVisitView,
   type EventEnrollments,
 } from '../../../shared/contracts/api/bookings';
-import type { ClientProfile, ClientSearchResult, ClientList } from '../../../shared/contracts/api/clients';
+import {
+  ClientCheckExistenceQuerySchema,
+  ClientCreateInputSchema,
+  ClientUpdateInputSchema,
+  type ClientCheckExistenceResult,
+  type ClientCreateResult,
+  type ClientDetail,
+  type ClientEditInit,
+  type ClientProfile,
+  type ClientSearchResult,
+  type ClientList,
+} from '../../../shared/contracts/api/clients';
+import { ClientVisitsQuerySchema, type ClientVisitList } from '../../../shared/contracts/api/bookings';
+import { phoneMatchKey } from '../../../shared/domain/clients';
 import { ScheduleFindInputSchema, type ScheduleEventView } from '../../../shared/contracts/api/schedule';
 import type { ApiRequestInput, ApiResponse } from '../../../shared/contracts/ipc';
-import { V, isCancelled, takesPlace } from '../../../shared/domain/bookings';
+import { V, attendanceRefusal, isCancelled, nextStatus, takesPlace } from '../../../shared/domain/bookings';
 import { escapeLike, foldSearchText } from '../../../shared/domain/clients';
 import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
 import { AppError, zodIssuesToFields } from '../../../shared/errors';
@@ -56,6 +69,16 @@ const CACHED_READS = new Set([
 const READ_POSTS = new Set(['backoffice/init', 'schedule/find']);
 const ENROLLMENT_CAN = 'enrollments.can';
 const CLIENT_ABILITIES = 'client.abilities';
+/** The edit form's options (sex options, tags) from the last `client/{user}/init` the cloud answered. */
+const CLIENT_EDIT_OPTIONS = 'client.editOptions';
+
+/** A handler's answer with another status than 200 (a create answers 201, like the cloud). */
+class Answer {
+  constructor(
+    readonly status: number,
+    readonly value: unknown,
+  ) {}
+}
 
 const iso = (v: unknown): string | null =>
   v === null || v === undefined ? null : new Date(String(v)).toISOString();
@@ -82,6 +105,13 @@ export class OfflineApi {
       ['POST', /^schedule-event\/([0-9a-f-]{36})\/enrollment\/enroll$/, (m, r) => this.enrol(m[1]!, r)],
       ['POST', /^schedule-event\/([0-9a-f-]{36})\/check-in$/, (m, r) => this.checkIn(m[1]!, r)],
       ['POST', /^client-enrollment\/status$/, (_m, r) => this.setStatus(r)],
+      // Clients added and edited at the desk (createClient / updateClient), their visits.
+      ['POST', /^client$/, (_m, r) => this.createClient(r)],
+      ['GET', /^client\/check-existence$/, (_m, r) => this.checkExistence(r)],
+      ['GET', /^client\/([0-9a-f-]{36})$/, (m) => this.clientDetail(m[1]!)],
+      ['GET', /^client\/([0-9a-f-]{36})\/init$/, (m, r) => this.clientEditInit(m[1]!, r)],
+      ['PATCH', /^client\/([0-9a-f-]{36})$/, (m, r) => this.updateClient(m[1]!, r)],
+      ['GET', /^client\/([0-9a-f-]{36})\/client-visit\/collection$/, (m, r) => this.clientVisits(m[1]!, r)],
     ];
   }
 
@@ -107,6 +137,10 @@ export class OfflineApi {
         save(ENROLLMENT_CAN, JSON.stringify((JSON.parse(response.body) as EventEnrollments).can));
       else if (request.method === 'GET' && /^client\/[^/]+\/profile$/.test(key))
         save(CLIENT_ABILITIES, JSON.stringify((JSON.parse(response.body) as ClientProfile).abilities));
+      else if (request.method === 'GET' && /^client\/[^/]+\/init$/.test(key)) {
+        const init = JSON.parse(response.body) as ClientEditInit;
+        save(CLIENT_EDIT_OPTIONS, JSON.stringify({ sexOptions: init.sexOptions, tags: init.tags }));
+      }
     } catch {
       // Not JSON of the expected shape: nothing worth keeping.
     }
@@ -166,7 +200,9 @@ export class OfflineApi {
         }
       }
       const value = handler(m, { method, query: new URLSearchParams(search), body, userId });
-      return json(200, JSON.stringify(value));
+      return value instanceof Answer
+        ? json(value.status, JSON.stringify(value.value))
+        : json(200, JSON.stringify(value));
     }
     return null;
   }
@@ -244,7 +280,13 @@ export class OfflineApi {
       tags: this.tagsOf(userId),
       hasValidPass: this.validPasses(userId).length > 0,
       createdAt: iso(c.created_at) ?? new Date(0).toISOString(),
+      ...(this.isProvisional('clients', c.id) ? { provisional: true } : {}),
     };
+  }
+
+  /** A row a pending local command made or changed: what the desk sees until a sync confirms it. */
+  private isProvisional(tbl: string, id: string): boolean {
+    return Boolean(this.store.db.prepare('select 1 from shadow where tbl = ? and id = ?').get(tbl, id));
   }
 
   /** The client list's first page for a search (filters other than the text and status are not applied offline). */
@@ -282,21 +324,169 @@ export class OfflineApi {
         entries: p.entries === null || p.entries === undefined ? null : Number(p.entries),
         expiresAt: iso(p.expires_at),
       })),
-      // Offline nothing is edited here: viewing only, whatever the person may do online.
+      // Offline the record's fields can be edited (updateClient); deleting, exporting and messaging
+      // need the cloud.
       abilities: {
-        ...(this.cached<ClientProfile['abilities']>(r.userId, CLIENT_ABILITIES) ?? {
-          canView: true,
-          canDelete: false,
-          canExport: false,
-          canMessage: false,
-          canDecryptFields: false,
-        }),
-        canEdit: false,
+        ...this.clientAbilities(r.userId),
         canDelete: false,
         canExport: false,
         canMessage: false,
       },
     };
+  }
+
+  /** The person's client abilities as the cloud last said (none seen: view and edit nothing). */
+  private clientAbilities(userId: string): ClientProfile['abilities'] {
+    return {
+      ...(this.cached<ClientProfile['abilities']>(userId, CLIENT_ABILITIES) ?? {
+        canView: true,
+        canEdit: false,
+        canDelete: false,
+        canExport: false,
+        canMessage: false,
+        canDecryptFields: false,
+      }),
+      canDelete: false,
+      canExport: false,
+      canMessage: false,
+    };
+  }
+
+  private detailOf(c: Row): ClientDetail {
+    return {
+      ...this.listItem(c),
+      isMember: false,
+      hasAccount: false,
+      archivedAt: iso(c.archived_at),
+      updatedAt: iso(c.updated_at) ?? new Date(0).toISOString(),
+    };
+  }
+
+  /** Same email (folded) or same phone (match key) as another client of the mirror. */
+  private sameContact(emailAddress: string | null, phone: string | null, except?: string): Row[] {
+    const mail = emailAddress?.trim().toLowerCase() || null;
+    const key = phoneMatchKey(phone);
+    if (!mail && !key) return [];
+    return (
+      this.store.db
+        .prepare(
+          `select data from rows where tbl = 'clients'
+             and ((? is not null and lower(json_extract(data, '$.email')) = ?)
+               or (? is not null and json_extract(data, '$.phone_key') = ?))
+           limit 20`,
+        )
+        .all(mail, mail, key, key) as Array<{ data: string }>
+    )
+      .map((x) => JSON.parse(x.data) as Row)
+      .filter((c) => c.user_id !== except);
+  }
+
+  private searchItem(c: Row) {
+    return {
+      id: String(c.user_id),
+      firstName: String(c.first_name ?? ''),
+      lastName: String(c.last_name ?? ''),
+      emailAddress: (c.email as string | null) ?? null,
+      phone: (c.phone as string | null) ?? null,
+      status: c.archived_at ? ('archived' as const) : ('active' as const),
+    };
+  }
+
+  /**
+   * `POST client` → `createClient@1` (fact-like): the desk assigns both ids, so the client can be
+   * booked and checked in at once. The cloud never refuses it for a known email (it flags a
+   * possible duplicate); the same email or phone in the mirror is reported here as the cloud does.
+   */
+  private createClient(r: ParsedRequest): Answer {
+    const input = parse(ClientCreateInputSchema, r.body);
+    if (input.birthDate && input.birthDate > localDateOf(this.now(), this.timeZone(r.userId)))
+      throw AppError.invalid({ birthDate: ['cannot be in the future'] });
+    const userId = uuidv7();
+    const duplicates = this.sameContact(input.emailAddress ?? null, input.phone ?? null);
+    this.engine.mutate('createClient', 1, { ...input, userId, clientId: uuidv7() }, { actorId: r.userId });
+    const result: ClientCreateResult = {
+      client: this.detailOf(this.store.clientByUser(userId)!),
+      possibleDuplicates: duplicates.map((c) => this.searchItem(c)),
+      linkedExistingAccount: false,
+      restored: false,
+    };
+    return new Answer(201, result);
+  }
+
+  private checkExistence(r: ParsedRequest): ClientCheckExistenceResult {
+    const q = parse(ClientCheckExistenceQuerySchema, Object.fromEntries(r.query));
+    const mail = q.emailAddress?.toLowerCase() ?? null;
+    const key = phoneMatchKey(q.phone ?? null);
+    const matches = this.sameContact(q.emailAddress ?? null, q.phone ?? null).map((c) => ({
+      ...this.searchItem(c),
+      matchedBy: [
+        ...(mail && String(c.email ?? '').toLowerCase() === mail ? (['emailAddress'] as const) : []),
+        ...(key && c.phone_key === key ? (['phone'] as const) : []),
+      ],
+    }));
+    return { exists: matches.length > 0, matches };
+  }
+
+  private clientDetail(userId: string): ClientDetail {
+    const c = this.store.clientByUser(userId);
+    if (!c) throw AppError.notFound('client');
+    return this.detailOf(c);
+  }
+
+  /** The edit form: the mirror's record, the options the cloud last gave (sex options are fixed). */
+  private clientEditInit(userId: string, r: ParsedRequest): ClientEditInit {
+    const detail = this.clientDetail(userId);
+    const options = this.cached<Pick<ClientEditInit, 'sexOptions' | 'tags'>>(r.userId, CLIENT_EDIT_OPTIONS);
+    const addInit = this.cached<{ sexOptions: ClientEditInit['sexOptions'] }>(r.userId, 'client/add/init');
+    return {
+      client: detail,
+      sexOptions: options?.sexOptions ?? addInit?.sexOptions ?? [],
+      tags: options?.tags ?? [],
+      abilities: this.clientAbilities(r.userId),
+    };
+  }
+
+  /**
+   * `PATCH client/{user}` → `updateClient@1` (intent): the fields sent, each applied last-writer-wins
+   * in the cloud's receipt order. Only with the right to edit (as the cloud last said).
+   */
+  private updateClient(userId: string, r: ParsedRequest): ClientDetail {
+    const fields = parse(ClientUpdateInputSchema, r.body);
+    if (!this.store.clientByUser(userId)) throw AppError.notFound('client');
+    if (!this.clientAbilities(r.userId).canEdit)
+      throw new AppError('auth.forbidden', { message: 'you have no permission to perform this action' });
+    if (fields.birthDate && fields.birthDate > localDateOf(this.now(), this.timeZone(r.userId)))
+      throw AppError.invalid({ birthDate: ['cannot be in the future'] });
+    if (Object.keys(fields).length > 0)
+      this.engine.mutate('updateClient', 1, { userId, fields }, { actorId: r.userId });
+    return this.clientDetail(userId);
+  }
+
+  /** The profile's visits (upcoming: not ended yet, soonest first; past: newest first), one page. */
+  private clientVisits(userId: string, r: ParsedRequest): ClientVisitList {
+    const q = parse(ClientVisitsQuerySchema, Object.fromEntries(r.query));
+    if (!this.store.clientByUser(userId)) throw AppError.notFound('client');
+    const now = this.now().getTime();
+    const visits = (
+      this.store.db
+        .prepare(
+          `select data from rows where tbl = 'client_visits' and json_extract(data, '$.client_id') = ?`,
+        )
+        .all(userId) as Array<{ data: string }>
+    )
+      .map((x) => JSON.parse(x.data) as Row)
+      .flatMap((v) => {
+        const event = this.store.get('schedule_events', String(v.schedule_event_id));
+        return event ? [{ v, event, ends: Date.parse(String(event.ends_at)) }] : [];
+      })
+      .filter(({ ends }) => (q.when === 'upcoming' ? ends > now : q.when === 'past' ? ends <= now : true))
+      .map(({ v, event }) => this.visitView(v, event))
+      .sort((a, b) =>
+        q.when === 'upcoming'
+          ? a.event.startsAt.localeCompare(b.event.startsAt) || a.id.localeCompare(b.id)
+          : b.event.startsAt.localeCompare(a.event.startsAt) || b.id.localeCompare(a.id),
+      );
+    return { items: visits.slice(0, q.limit), next: null };
   }
 
   // ------------------------------------------------------------------ timetable
@@ -431,6 +621,7 @@ export class OfflineApi {
       checkedInAt: iso(v.checked_in_at),
       promotedAt: iso(v.promoted_at),
       fees: [],
+      ...(this.isProvisional('client_visits', v.id) ? { provisional: true } : {}),
       event: {
         startsAt: iso(event.starts_at)!,
         endsAt: iso(event.ends_at)!,
@@ -560,16 +751,46 @@ export class OfflineApi {
     return this.visitView(this.store.get('client_visits', visitId)!, event);
   }
 
-  /** "Present" and "cancel" of the attendee list; absent and reset wait for the cloud. */
+  /**
+   * The attendee list's status buttons: present → `checkIn` (a fact), cancel → `cancelBooking`,
+   * absent and reset → `setAttendance` (intents: the cloud's rules decide at the desk's time).
+   */
   private setStatus(r: ParsedRequest): { items: ClientVisitView[] } {
     const input = parse(EnrollmentStatusInputSchema, r.body);
-    if (input.action !== 'present' && input.action !== 'cancel')
-      throw new AppError('station.cloudUnreachable', { message: 'this needs the cloud' });
     const visits = input.clientVisitIds.map((id) => {
       const visit = this.store.get('client_visits', id);
       if (!visit) throw AppError.notFound('visit');
       return visit;
     });
+    // What the table refuses is refused here too, every field at once (as the cloud answers).
+    const fields: Record<string, string[]> = {};
+    let tooEarly = false;
+    visits.forEach((visit, i) => {
+      const status = Number(visit.status);
+      const event = this.store.get('schedule_events', String(visit.schedule_event_id));
+      if (
+        input.action === 'absent' &&
+        event &&
+        attendanceRefusal('absent', new Date(String(event.starts_at)), this.now())
+      ) {
+        tooEarly = true;
+        fields[`clientVisitIds.${i}`] = ['the class has not started yet'];
+        return;
+      }
+      const paid = visit.payment !== 'desk' || Boolean(visit.paid_at);
+      const refused =
+        input.action === 'cancel'
+          ? isCancelled(status)
+          : input.action === 'present'
+            ? false
+            : !nextStatus(status as never, input.action, 'staff', paid).ok;
+      if (refused) fields[`clientVisitIds.${i}`] = ['not possible for this visit'];
+    });
+    if (Object.keys(fields).length > 0)
+      throw new AppError(tooEarly ? 'visit.tooEarly' : 'visit.statusNotAllowed', {
+        message: Object.values(fields)[0]![0],
+        fields,
+      });
     for (const visit of visits) {
       if (input.action === 'present')
         this.engine.mutate(
@@ -578,11 +799,18 @@ export class OfflineApi {
           { visitId: visit.id, userId: visit.client_id, scheduleEventId: visit.schedule_event_id },
           { actorId: r.userId },
         );
-      else
+      else if (input.action === 'cancel')
         this.engine.mutate(
           'cancelBooking',
           1,
           { visitId: visit.id, chargeFee: input.chargeFee },
+          { actorId: r.userId },
+        );
+      else
+        this.engine.mutate(
+          'setAttendance',
+          1,
+          { visitId: visit.id, action: input.action, chargeFee: input.chargeFee },
           { actorId: r.userId },
         );
     }

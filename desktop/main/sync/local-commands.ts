@@ -5,6 +5,7 @@ import {
   CheckInArgsSchema,
   CreateClientArgsSchema,
   RecordSaleArgsSchema,
+  SetAttendanceArgsSchema,
   UpdateClientArgsSchema,
   findCommand,
   type BookClassArgs,
@@ -12,9 +13,10 @@ import {
   type CheckInArgs,
   type CreateClientArgs,
   type RecordSaleArgs,
+  type SetAttendanceArgs,
   type UpdateClientArgs,
 } from '../../../shared/contracts/sync';
-import { V, isCancelled, takesPlace } from '../../../shared/domain/bookings';
+import { V, isCancelled, nextStatus, takesPlace } from '../../../shared/domain/bookings';
 import type { EffectOp, LocalStore } from './local-store';
 
 export interface LocalCommandContext {
@@ -180,6 +182,37 @@ const checkIn: LocalCommand<CheckInArgs> = {
 };
 
 /**
+ * setAttendance: absent, or reset to booked (unconfirmed when unpaid at the desk), by the same
+ * transition table the cloud uses; a move the table refuses changes nothing here (the cloud will
+ * reject it and the desk shows that).
+ */
+const setAttendance: LocalCommand<SetAttendanceArgs> = {
+  name: 'setAttendance',
+  version: 1,
+  effects: (a, ctx) => {
+    const visit = ctx.store.get<{ id: string; status: number; payment?: string; paid_at?: string | null }>(
+      'client_visits',
+      a.visitId,
+    );
+    if (!visit) return [];
+    const paid = visit.payment !== 'desk' || Boolean(visit.paid_at);
+    const next = nextStatus(visit.status as never, a.action, 'staff', paid);
+    if (!next.ok) return [];
+    return [
+      {
+        op: 'merge',
+        tbl: 'client_visits',
+        id: a.visitId,
+        data:
+          a.action === 'reset'
+            ? { status: next.status, checked_in_at: null, attendance_marked_at: null }
+            : { status: next.status, attendance_marked_at: ctx.now },
+      },
+    ];
+  },
+};
+
+/**
  * recordSale: the sale itself is kept in `local_sales` (desktop/main/station/sales.ts writes it in the
  * same transaction); the cache gets what the desk needs at once — each pass sold, provisional (its
  * id is the station's; the server's pass replaces it at the pull that confirms the sale).
@@ -232,6 +265,10 @@ const LOCAL_COMMANDS = new Map<string, { command: LocalCommand<never>; parse: (a
     { command: cancelBooking as LocalCommand<never>, parse: (x) => CancelBookingArgsSchema.parse(x) },
   ],
   ['checkIn@1', { command: checkIn as LocalCommand<never>, parse: (x) => CheckInArgsSchema.parse(x) }],
+  [
+    'setAttendance@1',
+    { command: setAttendance as LocalCommand<never>, parse: (x) => SetAttendanceArgsSchema.parse(x) },
+  ],
   [
     'recordSale@1',
     { command: recordSale as LocalCommand<never>, parse: (x) => RecordSaleArgsSchema.parse(x) },

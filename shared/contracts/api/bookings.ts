@@ -19,7 +19,10 @@ import { InstructorSchema } from './schedule';
  *   `client-enrollment/status` (EnrollmentStatusInput → { items: ClientVisitView[] }),
  *   `GET enrollment/conflict?clientId&scheduleEventId` (→ EnrollmentConflict),
  *   `GET client/{user}/client-visit/collection?when=` (→ ClientVisitList),
- *   `GET|PATCH settings/booking` (BookingSettings / BookingSettingsPatch);
+ *   `GET|PATCH settings/booking` (BookingSettings / BookingSettingsPatch),
+ *   `schedule-event/{scheduleEvent}/enrollments/export` (EnrollmentsExportInput → CSV),
+ *   `schedule-event/{scheduleEvent}/enrollments/send-notification` (EventMessageInput → EventMessageResult),
+ *   `GET schedule-event-cancellation/collection` (CancellationsQuery → ClientVisitList);
  * - front office (`/api/v4/{uuid}/…`, signed-in client): `booking/classroom/book` (ClientBookInput →
  *   BookingResult), `booking/classroom/cancel` (ClientCancelInput → BookingResult), `booking/schedule`
  *   (ClientScheduleInput → ClientSchedule: places left and my status per event of the timetable),
@@ -85,6 +88,21 @@ export const VisitFeeSchema = z.object({
 export type VisitFeeView = z.infer<typeof VisitFeeSchema>;
 
 export const PassRefSchema = z.object({ id: z.string(), name: LocaleTextSchema });
+/** The client contract (membership) that paid a visit: its name as sold. */
+export const ContractRefSchema = z.object({ id: z.string(), name: LocaleTextSchema });
+
+/** What pays a visit: a pass entry, a client contract, nothing (free class), or the desk (unpaid: 9). */
+export const VISIT_PAYMENTS = ['pass', 'contract', 'free', 'desk'] as const;
+export type VisitPaymentKind = (typeof VISIT_PAYMENTS)[number];
+/**
+ * `payment` and `contract` are always given by the cloud; the desk station's offline answers leave
+ * them out (its cache holds no client contracts), so screens fall back to `pass`.
+ */
+const paymentFields = {
+  payment: z.enum(VISIT_PAYMENTS).optional(),
+  /** Set when `payment` is `contract`. */
+  contract: ContractRefSchema.nullable().optional(),
+};
 
 /** One client on an event, as the back office sees it (attendee list, client profile). */
 export const ClientVisitSchema = z.object({
@@ -101,11 +119,14 @@ export const ClientVisitSchema = z.object({
   /** 1-based place on the waiting list while status is 8, else null. */
   waitingPosition: z.number().nullable(),
   pass: PassRefSchema.nullable(),
+  ...paymentFields,
   bookedAt: z.string(),
   cancelledAt: z.string().nullable(),
   checkedInAt: z.string().nullable(),
   promotedAt: z.string().nullable(),
   fees: z.array(VisitFeeSchema),
+  /** Only in the desk station's offline answers: made or changed there, not confirmed by a sync yet. */
+  provisional: z.boolean().optional(),
   /** Class facts for lists of one client's visits (client profile). */
   event: z.object({
     startsAt: z.string(),
@@ -165,6 +186,7 @@ export const MyVisitSchema = z.object({
   waitingPosition: z.number().nullable(),
   event: VisitEventSchema,
   pass: PassRefSchema.nullable(),
+  ...paymentFields,
   bookedAt: z.string(),
   cancelledAt: z.string().nullable(),
   /** May the client cancel (or leave the waiting list) now. */
@@ -321,6 +343,48 @@ export const ClientVisitPayInputSchema = z.strictObject({
     .refine((a) => new Set(a).size === a.length, 'listed twice'),
 });
 export type ClientVisitPayInput = z.infer<typeof ClientVisitPayInputSchema>;
+
+/** `POST schedule-event/{scheduleEvent}/enrollments/export`: the attendee list as CSV. */
+export const EnrollmentsExportInputSchema = z.strictObject({
+  /** Default: `;` for a studio whose language writes decimal commas (pl), else `,`. */
+  delimiter: z.enum([',', ';']).optional(),
+});
+export type EnrollmentsExportInput = z.infer<typeof EnrollmentsExportInputSchema>;
+
+export const EVENT_MESSAGE_MAX = 1000;
+/** `POST schedule-event/{scheduleEvent}/enrollments/send-notification`: a message to everyone on a class. */
+export const EventMessageInputSchema = z.strictObject({
+  message: z
+    .string({ error: 'a message is required' })
+    .trim()
+    .min(1, 'a message is required')
+    .max(EVENT_MESSAGE_MAX, `at most ${EVENT_MESSAGE_MAX} characters`),
+  /** Tell the waiting list too (default: only the people with a place). */
+  includeWaitingList: z.boolean().default(false),
+});
+export type EventMessageInput = z.infer<typeof EventMessageInputSchema>;
+export const EventMessageResultSchema = z.object({ notified: z.number() });
+export type EventMessageResult = z.infer<typeof EventMessageResultSchema>;
+
+/**
+ * `GET schedule-event-cancellation/collection`: cancelled bookings (status 3–7) of the classes that
+ * start in a range of studio days, latest class first (keyset pages).
+ */
+export const CancellationsQuerySchema = z
+  .strictObject({
+    from: z.iso.date('invalid date (YYYY-MM-DD)'),
+    to: z.iso.date('invalid date (YYYY-MM-DD)'),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(BOOKING_LIMITS.visitsPage).default(50),
+  })
+  .superRefine((v, ctx) => {
+    if (!isLocalDate(v.from) || !isLocalDate(v.to)) return;
+    const span = localDaysBetween(v.from, v.to);
+    if (span < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'before the first day' });
+    else if (span >= BOOKING_LIMITS.scheduleDays)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${BOOKING_LIMITS.scheduleDays} days` });
+  });
+export type CancellationsQuery = z.infer<typeof CancellationsQuerySchema>;
 
 export const BookingSettingsPatchSchema = z.strictObject({
   lateCancelFee: int(0, BOOKING_LIMITS.feeMax).optional(),

@@ -61,6 +61,8 @@ export const ClientListItemSchema = z.object({
   tags: z.array(TagRefSchema),
   hasValidPass: z.boolean(),
   createdAt: z.string(),
+  /** Only in the desk station's offline answers: added or edited there, not confirmed by a sync yet. */
+  provisional: z.boolean().optional(),
 });
 export type ClientListItem = z.infer<typeof ClientListItemSchema>;
 

@@ -68,6 +68,20 @@ export const CheckInArgsSchema = z.strictObject({
 });
 export type CheckInArgs = z.infer<typeof CheckInArgsSchema>;
 
+/**
+ * `setAttendance@1` (intent): staff mark a booked client absent, or reset a present/absent mark back
+ * to booked (the attendee list's "absent" and "reset"). The bookings module's rules decide at the
+ * station's corrected action time; a visit the rules refuse (cancelled meanwhile, class not started)
+ * is rejected and shown to the desk. "present" is `checkIn@1` (a fact), "cancel" `cancelBooking@1`.
+ */
+export const SetAttendanceArgsSchema = z.strictObject({
+  visitId: uuid(),
+  action: z.enum(['absent', 'reset']),
+  /** Absent: record the studio's no-show fee (default) or waive it. */
+  chargeFee: z.boolean().default(true),
+});
+export type SetAttendanceArgs = z.infer<typeof SetAttendanceArgsSchema>;
+
 export interface CommandDescriptor {
   name: string;
   version: number;
@@ -82,6 +96,7 @@ export const SYNC_COMMANDS: readonly CommandDescriptor[] = [
   { name: 'bookClass', version: 1, kind: 'intent', args: BookClassArgsSchema },
   { name: 'cancelBooking', version: 1, kind: 'intent', args: CancelBookingArgsSchema },
   { name: 'checkIn', version: 1, kind: 'fact', args: CheckInArgsSchema },
+  { name: 'setAttendance', version: 1, kind: 'intent', args: SetAttendanceArgsSchema },
   { name: 'recordSale', version: 1, kind: 'fact', args: RecordSaleArgsSchema },
 ];
 

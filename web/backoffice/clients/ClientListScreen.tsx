@@ -35,6 +35,7 @@ import { SEARCH_DELAY_MS, useClientList, useClientListInit, usePhone } from './c
 import { ClientsLoadError, ClientsLoading } from './ClientStates';
 import { ExportDialog } from './ExportDialog';
 import { formatDate } from './format';
+import { ProvisionalBadge } from '../sync/ProvisionalBadge';
 
 /** `#/clients`: search, filters, sort and keyset pages of the studio's clients, with bulk actions. */
 export function ClientListScreen() {
@@ -266,6 +267,7 @@ function StatusBadges({ client }: { client: ClientListItem }) {
           {t('status.archived')}
         </Badge>
       ) : null}
+      <ProvisionalBadge provisional={client.provisional} />
     </>
   );
 }

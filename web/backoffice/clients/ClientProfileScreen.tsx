@@ -4,6 +4,9 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useBackoffice } from '../backoffice.api';
 import { clientListPath } from './client-filters';
 import { useClientProfile } from './clients.api';
+import { useOffline } from '../../lib/connectivity';
+import { CenteredMessage } from '../../ui/CenteredMessage';
+import { ProvisionalBadge } from '../sync/ProvisionalBadge';
 import { ClientsLoadError, ClientsLoading } from './ClientStates';
 import { CLIENT_PROFILE_TABS } from './profile-tabs';
 
@@ -14,6 +17,7 @@ export function ClientProfileScreen() {
   const navigate = useNavigate();
   const { member } = useBackoffice();
   const profile = useClientProfile(clientId);
+  const offline = useOffline();
   const tabs = CLIENT_PROFILE_TABS.filter(
     (entry) => !entry.ability || member.abilities.includes(entry.ability),
   );
@@ -54,6 +58,7 @@ export function ClientProfileScreen() {
             {t('list.validPass')}
           </Badge>
         ) : null}
+        <ProvisionalBadge provisional={client.provisional} />
       </Group>
       {client.emailAddress || client.phone ? (
         <Text c="dimmed" size="sm" mt={-8}>
@@ -74,7 +79,14 @@ export function ClientProfileScreen() {
           ))}
         </Tabs.List>
       </Tabs>
-      <Component key={clientId} clientId={clientId} client={client} profile={profile.data} />
+      {offline && !current.offline ? (
+        // The desk station without the cloud: this tab's data is not in its copy.
+        <CenteredMessage title={t('sync:offlineTab.title')} testId="client-tab-offline">
+          {t('sync:offlineTab.body')}
+        </CenteredMessage>
+      ) : (
+        <Component key={clientId} clientId={clientId} client={client} profile={profile.data} />
+      )}
     </Stack>
   );
 }

@@ -11,6 +11,8 @@ import {
 import { IdentitiesTab } from '../client-identities/IdentitiesTab';
 import { PassesTab } from '../client-passes/PassesTab';
 import { ContractsTab } from '../client-contracts/ContractsTab';
+import { ClientPaymentsTab } from '../orders/ClientPaymentsTab';
+import { VisitsTab } from '../client-visits/VisitsTab';
 
 /** What every tab of the client profile receives (the profile call is already loaded). */
 export interface ClientProfileTabProps {
@@ -29,6 +31,11 @@ export interface ClientProfileTab {
   /** Hidden from members whose role lacks it (the server checks again on every call). */
   ability?: Ability;
   Component: ComponentType<ClientProfileTabProps>;
+  /**
+   * The desk station answers this tab's calls from its own copy when the cloud is away; other tabs
+   * then say "not available offline" (see web/lib/connectivity.tsx).
+   */
+  offline?: true;
 }
 
 /**
@@ -36,7 +43,7 @@ export interface ClientProfileTab {
  * (documents, custom fields, identities): the profile screen renders whatever this array holds.
  */
 export const CLIENT_PROFILE_TABS: ClientProfileTab[] = [
-  { id: 'overview', labelKey: 'clients:profile.tabs.overview', Component: OverviewTab },
+  { id: 'overview', labelKey: 'clients:profile.tabs.overview', Component: OverviewTab, offline: true },
   { id: 'notes', labelKey: 'clients:profile.tabs.notes', Component: NotesTab },
   { id: 'fields', labelKey: 'client-records:tabs.fields', Component: CustomFieldsProfileTab },
   {
@@ -49,4 +56,17 @@ export const CLIENT_PROFILE_TABS: ClientProfileTab[] = [
   { id: 'identities', labelKey: 'account:identities.title', Component: IdentitiesTab },
   { id: 'passes', labelKey: 'catalog:passes.tab', Component: PassesTab },
   { id: 'contracts', labelKey: 'contracts:client.tab', Component: ContractsTab },
+  {
+    id: 'payments',
+    labelKey: 'orders:clientPayments.tab',
+    ability: 'sales.view',
+    Component: ClientPaymentsTab,
+  },
+  {
+    id: 'visits',
+    labelKey: 'bookings-ui:profileVisits.tab',
+    ability: 'schedule.view',
+    Component: VisitsTab,
+    offline: true,
+  },
 ];

@@ -3,10 +3,12 @@ import {
   BookClassArgsSchema,
   CancelBookingArgsSchema,
   CheckInArgsSchema,
+  SetAttendanceArgsSchema,
   type BookClassArgs,
   type CancelBookingArgs,
   type CheckInArgs,
   type Outcome,
+  type SetAttendanceArgs,
 } from '../../../../shared/contracts/sync';
 import { V, isCancelled } from '../../../../shared/domain/bookings';
 import { AppError } from '../../../../shared/errors';
@@ -250,6 +252,46 @@ async function checkInCommand(ctx: CommandContext<CheckInArgs>): Promise<Outcome
   };
 }
 
+/**
+ * setAttendance@1 — intent: absent or reset through the bookings module's `changeEnrollmentStatus`
+ * at the station's corrected action time (fees and pass entries as the back office's own buttons).
+ * A visit the rules refuse now (cancelled meanwhile, class not started yet) is rejected with the
+ * bookings error, and the desk shows it.
+ */
+async function setAttendanceCommand(ctx: CommandContext<SetAttendanceArgs>): Promise<Outcome> {
+  const { trx, studio, args } = ctx;
+  if (!ctx.actorAllowed)
+    throw new AppError('auth.forbidden', { message: 'you have no permission to perform this action' });
+  const visit = await visitById(trx, studio.id, args.visitId);
+  if (!visit) throw AppError.notFound('visit');
+  await trx.transaction((sp) =>
+    changeEnrollmentStatus(
+      sp,
+      studio,
+      [visit.id],
+      args.action,
+      ctx.actorId ?? '',
+      args.chargeFee,
+      ctx.occurredAt,
+    ),
+  );
+  const after = (await visitById(trx, studio.id, visit.id))!;
+  const flags = [...ctx.clockFlags];
+  return {
+    status: flags.length > 0 ? 'flagged' : 'applied',
+    ...(flags.length > 0 ? { flags } : {}),
+    data: { visitId: visit.id, visitStatus: after.status },
+  };
+}
+
+registerCommand({
+  name: 'setAttendance',
+  version: 1,
+  kind: 'intent',
+  ability: 'schedule.checkIn',
+  args: SetAttendanceArgsSchema,
+  handle: setAttendanceCommand,
+});
 registerCommand({
   name: 'bookClass',
   version: 1,

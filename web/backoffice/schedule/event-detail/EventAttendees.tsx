@@ -34,6 +34,9 @@ import {
   useEventEnrollments,
   useInvalidateEventBookings,
 } from './event-bookings.api';
+import { ProvisionalBadge } from '../../sync/ProvisionalBadge';
+import { AttendeeTools } from './AttendeeTools';
+import { visitPaymentLabel } from './visit-payment';
 
 const STATUS_COLOR: Record<number, string> = {
   [ClientVisitStatus.booked]: 'blue',
@@ -43,12 +46,22 @@ const STATUS_COLOR: Record<number, string> = {
   [ClientVisitStatus.waitingList]: 'grape',
 };
 
-export function VisitStatusBadge({ status }: { status: number }) {
+/** The visit's status; `provisional` (the desk station's offline answers) adds "Waiting to sync". */
+export function VisitStatusBadge({
+  status,
+  provisional,
+}: {
+  status: number;
+  provisional?: boolean | undefined;
+}) {
   const { t } = useTranslation('enums');
   return (
-    <Badge size="sm" variant="light" color={STATUS_COLOR[status] ?? 'gray'} data-testid="visit-status">
-      {t(`clientVisitStatus.${status}`)}
-    </Badge>
+    <>
+      <Badge size="sm" variant="light" color={STATUS_COLOR[status] ?? 'gray'} data-testid="visit-status">
+        {t(`clientVisitStatus.${status}`)}
+      </Badge>
+      <ProvisionalBadge provisional={provisional} />
+    </>
   );
 }
 
@@ -76,7 +89,7 @@ export function EventAttendees({ eventId }: { eventId: string }) {
 }
 
 function Attendees({ eventId, data }: { eventId: string; data: EventEnrollments }) {
-  const { t } = useTranslation('bookings-ui');
+  const { t, i18n } = useTranslation('bookings-ui');
   const api = useApiClient();
   const studio = useStudioUuid();
   const invalidate = useInvalidateEventBookings();
@@ -165,6 +178,7 @@ function Attendees({ eventId, data }: { eventId: string; data: EventEnrollments 
         </Alert>
       )}
       {data.can.book && open && <EnrolClient eventId={eventId} onResult={setMessage} />}
+      <AttendeeTools eventId={eventId} data={data} />
 
       {data.attendees.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="attendees-empty">
@@ -255,11 +269,11 @@ function Attendees({ eventId, data }: { eventId: string; data: EventEnrollments 
                     {fullName(visit)}
                   </Text>
                   <Group gap={4}>
-                    <VisitStatusBadge status={visit.status} />
+                    <VisitStatusBadge status={visit.status} provisional={visit.provisional} />
                     <Text size="xs" c="dimmed" lineClamp={1}>
-                      {visit.pass
-                        ? (visit.pass.name.en?.value ?? visit.pass.name.pl?.value ?? '')
-                        : t('staff.noPass')}
+                      <span data-testid="attendee-payment">
+                        {visitPaymentLabel(visit, t, i18n.language, 'staff')}
+                      </span>
                       {' · '}
                       {t(`bookedBy.${visit.bookedBy}`)}
                     </Text>
@@ -383,7 +397,7 @@ function Attendees({ eventId, data }: { eventId: string; data: EventEnrollments 
                   <Text size="sm" c="dimmed" lineClamp={1}>
                     {fullName(visit)}
                   </Text>
-                  <VisitStatusBadge status={visit.status} />
+                  <VisitStatusBadge status={visit.status} provisional={visit.provisional} />
                 </Group>
               ))}
             </Stack>
