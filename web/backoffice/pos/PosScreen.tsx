@@ -37,6 +37,8 @@ import { useApiClient } from '../../lib/app-context';
 import { errorCodeLabel } from '../../lib/form-errors';
 import { useBarcodeScanner } from './barcode';
 import { OpenShiftCard, ShiftBar, StationPicker } from './ShiftPanel';
+import { usePosStation } from './station-sink';
+import { StationPosScreen } from './StationPosScreen';
 import { stationKeys, useChosenStation, useCurrentShift, useStations } from './stations.api';
 import {
   amountText,
@@ -79,8 +81,18 @@ function vatLabel(rate: number | 'exempt', t: (key: string) => string, language:
   return `${language.startsWith('pl') ? text.replace('.', ',') : text}%`;
 }
 
-/** The back-office point of sale: search, basket, client or walk-in, split payment, done. */
+/**
+ * The point of sale. One screen, two sinks chosen by where it runs: in the desktop app the station's
+ * (sales recorded locally, fiscal receipt, drawer, offline: StationPosScreen), in the browser the
+ * cloud's retail checkout.
+ */
 export function PosScreen() {
+  const station = usePosStation();
+  return station ? <StationPosScreen sink={station} /> : <CloudPosScreen />;
+}
+
+/** The browser's point of sale: search, basket, client or walk-in, split payment, done. */
+function CloudPosScreen() {
   const { t } = useTranslation('retail');
   const init = useRetailInit();
   const [done, setDone] = useState<RetailCheckoutResult | null>(null);
@@ -184,6 +196,8 @@ function SaleForm({
           voucherCode,
           payments: parsedPayments,
           scheduledFor: scheduledFor || null,
+          // The till's printer VAT table letters the receipt preview and flags rates it cannot print.
+          ...(stationSlug ? { stationSlug } : {}),
         };
   const [debounced] = useDebouncedValue(basket, 250);
   const quote = useRetailQuote(debounced);
@@ -555,7 +569,7 @@ function SaleForm({
   );
 }
 
-function ClientPicker({
+export function ClientPicker({
   client,
   onChange,
 }: {

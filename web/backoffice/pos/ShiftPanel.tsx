@@ -24,6 +24,7 @@ import { errorCodeLabel } from '../../lib/form-errors';
 import { useBackoffice } from '../backoffice.api';
 import { usePrice } from './PosScreen';
 import { amountText, parseAmount, useStudioUuid } from './pos.api';
+import { posStationKeys, usePosStation } from './station-sink';
 import { stationCalls, stationKeys } from './stations.api';
 
 const ERROR_KEYS: Record<string, string> = {
@@ -93,14 +94,19 @@ export function OpenShiftCard({ pos, currency }: { pos: StudioPos; currency: str
   // One id per attempt: a retry after a lost answer opens the same shift.
   const [attempt, setAttempt] = useState(() => uuidv7());
   const amount = parseAmount(text);
+  const station = usePosStation();
 
   const open = async () => {
     if (amount === null) return setError({ i18nKey: 'shift.invalidAmount' });
     setBusy(true);
     setError(null);
     try {
-      await stationCalls.openShift(api, studio, pos.id, { id: attempt, float: amount });
-      await queryClient.invalidateQueries({ queryKey: stationKeys.all(studio) });
+      // At the desktop the shift is the station's own (offline too); in the browser, the cloud's.
+      if (station) await station.openShift(amount);
+      else await stationCalls.openShift(api, studio, pos.id, { id: attempt, float: amount });
+      await queryClient.invalidateQueries({
+        queryKey: station ? posStationKeys.all : stationKeys.all(studio),
+      });
     } catch (e) {
       if (e instanceof ApiError && e.status < 500) setAttempt(uuidv7());
       setError(e);
@@ -166,7 +172,16 @@ function Figure({
 }
 
 /** The open shift: its cash figures, cash in/out and the close. */
-export function ShiftBar({ pos, shift }: { pos: StudioPos; shift: ShiftView }) {
+export function ShiftBar({
+  pos,
+  shift,
+  onClosed,
+}: {
+  pos: StudioPos;
+  shift: ShiftView;
+  /** The closed shift's summary shown by the caller (the desk's screen drops the bar once it is closed). */
+  onClosed?(shift: ShiftView): void;
+}) {
   const { t } = useTranslation('stations');
   const price = usePrice();
   const time = useTime();
@@ -208,7 +223,13 @@ export function ShiftBar({ pos, shift }: { pos: StudioPos; shift: ShiftView }) {
         </Group>
       </Group>
       <CashDialog opened={dialog === 'cash'} pos={pos} shift={shift} onClose={() => setDialog(null)} />
-      <CloseDialog opened={dialog === 'close'} pos={pos} shift={shift} onClose={() => setDialog(null)} />
+      <CloseDialog
+        opened={dialog === 'close'}
+        pos={pos}
+        shift={shift}
+        onClose={() => setDialog(null)}
+        {...(onClosed ? { onClosed } : {})}
+      />
     </Card>
   );
 }
@@ -235,14 +256,18 @@ function CashDialog({
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const amount = parseAmount(text);
+  const station = usePosStation();
 
   const record = async () => {
     if (amount === null || amount <= 0) return setError({ i18nKey: 'shift.invalidAmount' });
     setBusy(true);
     setError(null);
     try {
-      await stationCalls.cash(api, studio, pos.id, shift.id, { id: uuidv7(), kind, amount, reason });
-      await queryClient.invalidateQueries({ queryKey: stationKeys.all(studio) });
+      if (station) await station.cash({ kind, amount, reason });
+      else await stationCalls.cash(api, studio, pos.id, shift.id, { id: uuidv7(), kind, amount, reason });
+      await queryClient.invalidateQueries({
+        queryKey: station ? posStationKeys.all : stationKeys.all(studio),
+      });
       setText('');
       setReason('');
       onClose();
@@ -317,11 +342,13 @@ function CloseDialog({
   pos,
   shift,
   onClose,
+  onClosed,
 }: {
   opened: boolean;
   pos: StudioPos;
   shift: ShiftView;
   onClose(): void;
+  onClosed?(shift: ShiftView): void;
 }) {
   const { t } = useTranslation('stations');
   const api = useApiClient();
@@ -335,6 +362,7 @@ function CloseDialog({
   const [busy, setBusy] = useState(false);
   const [closed, setClosed] = useState<ShiftView | null>(null);
   const counted = parseAmount(text);
+  const station = usePosStation();
   const money = (n: number) => price(n, shift.currency);
 
   const close = async () => {
@@ -342,7 +370,15 @@ function CloseDialog({
     setBusy(true);
     setError(null);
     try {
-      setClosed(await stationCalls.close(api, studio, pos.id, shift.id, { counted, note }));
+      const result = station
+        ? (await station.close({ counted, note })).shift
+        : await stationCalls.close(api, studio, pos.id, shift.id, { counted, note });
+      if (onClosed) {
+        setText('');
+        setNote('');
+        onClose();
+        onClosed(result);
+      } else setClosed(result);
     } catch (e) {
       setError(e);
     } finally {
@@ -354,7 +390,7 @@ function CloseDialog({
     setText('');
     setNote('');
     onClose();
-    await queryClient.invalidateQueries({ queryKey: stationKeys.all(studio) });
+    await queryClient.invalidateQueries({ queryKey: station ? posStationKeys.all : stationKeys.all(studio) });
   };
 
   return (
@@ -413,6 +449,16 @@ function CloseDialog({
           </Button>
         </Stack>
       )}
+    </Modal>
+  );
+}
+
+/** The closed shift's summary (counted against expected, by method, the daily report) until dismissed. */
+export function ClosedShiftModal({ shift, onDone }: { shift: ShiftView | null; onDone(): void }) {
+  const { t } = useTranslation('stations');
+  return (
+    <Modal opened={shift !== null} onClose={onDone} title={t('shift.closed')} centered size="md">
+      {shift && <ClosedSummary shift={shift} onNext={onDone} />}
     </Modal>
   );
 }

@@ -59,3 +59,35 @@ export class SerialTicketInterface implements TicketPrinterInterface {
     return this.settings.path;
   }
 }
+
+/** A LAN ESC/POS printer (raw port 9100): one connection per job, closed when the bytes are written. */
+export class TcpTicketInterface implements TicketPrinterInterface {
+  constructor(
+    private readonly host: string,
+    private readonly port: number,
+    private readonly timeoutMs = 5000,
+  ) {}
+
+  async execute(buffer: Buffer): Promise<void> {
+    const net = await import('node:net');
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect({ host: this.host, port: this.port });
+      socket.setTimeout(this.timeoutMs, () => socket.destroy(new Error('ticket printer timed out')));
+      socket.once('error', reject);
+      socket.once('connect', () => socket.end(buffer, () => resolve()));
+    });
+  }
+
+  async isPrinterConnected(): Promise<boolean> {
+    try {
+      await this.execute(Buffer.alloc(0));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  getPrinterName(): string {
+    return `tcp://${this.host}:${this.port}`;
+  }
+}

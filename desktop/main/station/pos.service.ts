@@ -1,0 +1,706 @@
+import { ZodError } from 'zod';
+import type { ApiRequestInput, ApiResponse } from '../../../shared/contracts/ipc';
+import {
+  PosSellInputSchema,
+  type PosCatalog,
+  type PosCatalogItem,
+  type PosReceiptIssue,
+  type PosSellInput,
+  type PosSellResult,
+  type PosState,
+  type PosStation,
+} from '../../../shared/contracts/ipc/pos';
+import type { RetailInit } from '../../../shared/contracts/api/retail';
+import type { ProductCategorized } from '../../../shared/contracts/api/products';
+import type { StationFiscalPrinter } from '../../../shared/contracts/api/fiscal-printers';
+import type { StudioPosList } from '../../../shared/contracts/api/stations';
+import type { FiscalReceiptOutcome, PendingFiscalReceipt } from '../../../shared/domain/receipts';
+import { PaymentMethod } from '../../../shared/enums';
+import { AppError, zodIssuesToFields } from '../../../shared/errors';
+import type { Locale } from '../../../shared/i18n/locales';
+import type { LocalDatabase } from '../db/database';
+import { connectionFromCloud, documentReport } from '../printing/cloud-settings';
+import { createPosnetPrinter } from '../printing/connection';
+import { EscPosTicketPrinter } from '../printing/escpos/escpos-ticket-printer';
+import type { TicketPrinterInterface } from '../printing/escpos/interfaces';
+import type { FiscalPaymentType, FiscalPrinter, FiscalReceipt } from '../printing/fiscal-printer';
+import { printingTranslator } from '../printing/i18n';
+import type { SyncEngine } from '../sync/engine';
+import { recordSale } from './sales';
+import { StationShifts, kickCashDrawer, type Cashier, type StationShiftView } from './shifts';
+
+/**
+ * The desktop point of sale (the `pos*` IPC channels): which studio-pos station this desk is, its
+ * shifts (StationShifts, in station.db), and the sale:
+ *
+ * 1. priced here from the catalog the cloud last gave (kept for offline), discount only for staff
+ *    holding `sales.discount` (the cloud's last word on the person);
+ * 2. recorded locally first — `recordSale` (local_sales + recordSale@1 outbox row) and its fiscal
+ *    receipt row (`pos_receipts`) in ONE SQLite transaction — so nothing printed is ever unrecorded;
+ * 3. the fiscal receipt printed through the driver (`printReceipt`; `onStarted` keeps the pending
+ *    state first): `needsAttention` and `notPrinted` stay listed and are settled by `resolvePending`
+ *    (which never prints twice: `resolvePending` of the driver, or a fresh print when nothing started);
+ * 4. the drawer kicked when cash was taken;
+ * 5. when the cloud is there: the receipt outcomes reported (`fiscal-printer/{slug}` documents) and
+ *    the shift's steps replayed (`StationShifts.pushToCloud`). The sale itself goes up with the
+ *    engine, exactly once.
+ *
+ * The fiscal printer comes from the station's cloud settings (kept for offline) unless the host
+ * attaches one (the emulator); the ticket printer (shift summary, drawer) only from the host/app
+ * options for now (no cloud settings for it yet).
+ */
+
+export interface StationPosOptions {
+  engine: SyncEngine;
+  /** A call to the cloud with the person at the desk's session (StationService.forwardApi). */
+  forward: (request: ApiRequestInput) => Promise<ApiResponse>;
+  /** Who is at the desk (null: locked). */
+  staff: () => { userId: string; name: string } | null;
+  studioUuid: () => string | null;
+  /** This desk's sync device id: a studio-pos station assigned to it in the back office is taken. */
+  deviceId?: () => string | null;
+  studioName?: () => string;
+  locale: () => Locale;
+  isOnline: () => boolean;
+  /** A fiscal printer attached by the host or app (the emulator); else the cloud's settings. */
+  fiscalPrinter?: FiscalPrinter | null;
+  /** Where the ticket printer and the drawer hang (ESC/POS). */
+  ticketInterface?: TicketPrinterInterface | null;
+  /** How long a sale waits on the printer (paper out, cover open) before it is left pending. */
+  printTimeoutMs?: number;
+  clock?: () => Date;
+  onBackgroundError?: (error: unknown) => void;
+}
+
+interface StationRow {
+  pos_id: string;
+  slug: string;
+  name: string;
+}
+
+interface ReceiptRow {
+  sale_id: string;
+  station_slug: string;
+  receipt: string;
+  status: 'printing' | 'printed' | 'notPrinted' | 'needsAttention' | 'noPrinter';
+  outcome: string | null;
+  pending: string | null;
+  message_key: string | null;
+  receipt_number: number | null;
+  printed_at: string | null;
+  reported_at: string | null;
+  created_at: string;
+}
+
+const STATION_KEY = '';
+const catalogKey = (locale: Locale) => `pos:catalog:${locale}`;
+const fiscalKey = (slug: string) => `pos:fiscal:${slug}`;
+
+const FISCAL_TYPES: Record<number, FiscalPaymentType> = {
+  [PaymentMethod.cash]: 'cash',
+  [PaymentMethod.terminal]: 'card',
+  [PaymentMethod.bankTransfer]: 'transfer',
+  [PaymentMethod.gift]: 'voucher',
+  [PaymentMethod.other]: 'other',
+};
+
+export class StationPos {
+  private readonly db: LocalDatabase;
+  private readonly clock: () => Date;
+  private shiftsCache: { slug: string; shifts: StationShifts } | null = null;
+  private cloudPrinter: { slug: string; key: string; printer: FiscalPrinter } | null = null;
+  private opened = new WeakMap<FiscalPrinter, Promise<unknown>>();
+  private background: Promise<void> | null = null;
+  private ticketPrinter: EscPosTicketPrinter | null = null;
+  private lookedForAssignedAt = 0;
+
+  constructor(private readonly options: StationPosOptions) {
+    this.db = options.engine.db;
+    this.clock = options.clock ?? (() => new Date());
+  }
+
+  // ------------------------------------------------------------------------------ reading
+
+  private stationRow(): StationRow | undefined {
+    return this.db.prepare('select pos_id, slug, name from pos_station where id = 1').get() as
+      StationRow | undefined;
+  }
+
+  private station(): PosStation | null {
+    const row = this.stationRow();
+    return row ? { posId: row.pos_id, slug: row.slug, name: row.name } : null;
+  }
+
+  private cached<T>(key: string, userId = STATION_KEY): { body: T; savedAt: string } | null {
+    const row = this.db
+      .prepare('select body, saved_at from api_cache where user_id = ? and key = ?')
+      .get(userId, key) as { body: string; saved_at: string } | undefined;
+    return row ? { body: JSON.parse(row.body) as T, savedAt: row.saved_at } : null;
+  }
+
+  private keep(key: string, body: unknown): void {
+    this.db
+      .prepare(
+        `insert into api_cache (user_id, key, body, saved_at) values (?, ?, ?, ?)
+         on conflict (user_id, key) do update set body = excluded.body, saved_at = excluded.saved_at`,
+      )
+      .run(STATION_KEY, key, JSON.stringify(body), this.clock().toISOString());
+  }
+
+  private shifts(): StationShifts | null {
+    const station = this.station();
+    if (!station) return null;
+    if (this.shiftsCache?.slug !== station.slug) {
+      this.shiftsCache = {
+        slug: station.slug,
+        shifts: new StationShifts({
+          engine: this.options.engine,
+          stationSlug: station.slug,
+          currency: this.currency(),
+          fiscalPrinter: () => this.fiscal(),
+          ticketPrinter: () => this.tickets(),
+          drawer: () => this.options.ticketInterface ?? null,
+          clock: this.clock,
+          locale: this.options.locale,
+          studioName: () => this.options.studioName?.() ?? '',
+        }),
+      };
+    }
+    return this.shiftsCache.shifts;
+  }
+
+  private currency(): string {
+    const locale = this.options.locale();
+    return (
+      this.cached<PosCatalog>(catalogKey(locale))?.body.currency ??
+      this.cached<PosCatalog>(catalogKey(locale === 'pl' ? 'en' : 'pl'))?.body.currency ??
+      'PLN'
+    );
+  }
+
+  /** The person at the desk may give discounts: the cloud's last answer for them says `sales.discount`. */
+  private canDiscount(userId: string | null): boolean {
+    if (!userId) return false;
+    const init = this.cached<{ member?: { abilities?: string[] } }>('backoffice/init', userId);
+    return init?.body.member?.abilities?.includes('sales.discount') ?? false;
+  }
+
+  private receiptIssues(): PosReceiptIssue[] {
+    const rows = this.db
+      .prepare(
+        `select r.sale_id, r.status, r.message_key, s.total, s.sold_at from pos_receipts r
+           join local_sales s on s.sale_id = r.sale_id
+          where r.status in ('printing', 'notPrinted', 'needsAttention') order by s.sold_at`,
+      )
+      .all() as Array<{
+      sale_id: string;
+      status: PosReceiptIssue['status'];
+      message_key: string | null;
+      total: number;
+      sold_at: string;
+    }>;
+    return rows.map((r) => ({
+      saleId: r.sale_id,
+      status: r.status,
+      messageKey: r.message_key,
+      total: r.total,
+      soldAt: r.sold_at,
+    }));
+  }
+
+  state(): PosState {
+    const staff = this.options.staff();
+    const shifts = this.shifts();
+    const station = this.station();
+    // What waited for the cloud goes up now (never holding the answer).
+    this.syncInBackground();
+    return {
+      available: true,
+      station,
+      shift: shifts?.current() ?? null,
+      currency: this.currency(),
+      printer: {
+        fiscal: Boolean(this.options.fiscalPrinter ?? (station && this.cached(fiscalKey(station.slug)))),
+        ticket: Boolean(this.options.ticketInterface),
+      },
+      receiptIssues: this.receiptIssues(),
+      canDiscount: this.canDiscount(staff?.userId ?? null),
+    };
+  }
+
+  /**
+   * The state the screen asks for: a desk that has not chosen its station yet first takes the one
+   * the back office assigned to it (studio-pos assign), when the cloud is there.
+   */
+  async current(): Promise<PosState> {
+    if (!this.station()) await this.takeAssignedStation();
+    return this.state();
+  }
+
+  /** The studio-pos station assigned to this device, if any, becomes this desk's (asked at most every 30 s). */
+  private async takeAssignedStation(): Promise<void> {
+    const deviceId = this.options.deviceId?.() ?? null;
+    const now = this.clock().getTime();
+    if (!deviceId || !this.options.isOnline() || !this.options.staff()) return;
+    if (now - this.lookedForAssignedAt < 30_000) return;
+    this.lookedForAssignedAt = now;
+    try {
+      const list = await this.cloud<StudioPosList>('GET', 'studio-pos/collection');
+      const assigned = list.items.find((p) => p.device?.id === deviceId);
+      if (assigned && !this.station()) await this.take(assigned);
+    } catch (error) {
+      // Not allowed to list stations, or the cloud went away: the desk chooses by hand.
+      this.options.onBackgroundError?.(error);
+    }
+  }
+
+  // ------------------------------------------------------------------------------ the cloud
+
+  private async cloud<T>(method: ApiRequestInput['method'], path: string, body?: unknown): Promise<T> {
+    const studio = this.options.studioUuid();
+    if (!studio) throw new AppError('station.notRegistered', { message: 'the station is not registered' });
+    const response = await this.options.forward({
+      method,
+      path: `v4/${studio}/${path}`,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const parsed: unknown = response.body ? JSON.parse(response.body) : null;
+    if (response.status >= 300) {
+      const envelope = parsed as { error?: { key?: string; message?: string } } | null;
+      throw Object.assign(new Error(envelope?.error?.message ?? `cloud answered ${response.status}`), {
+        status: response.status,
+      });
+    }
+    return parsed as T;
+  }
+
+  /** The catalog for the sale: the cloud's retail/init with product categories; offline, the kept copy. */
+  async catalog(locale: Locale): Promise<PosCatalog> {
+    if (this.options.isOnline()) {
+      try {
+        const [init, categorized] = await Promise.all([
+          this.cloud<RetailInit>('GET', `retail/init?locale=${locale}`),
+          this.cloud<ProductCategorized>('GET', 'product/categorized').catch(() => null),
+        ]);
+        const categoryOf = new Map<string, { id: string; name: string }>();
+        for (const c of categorized?.categories ?? [])
+          for (const p of c.products) categoryOf.set(p.id, { id: c.id, name: c.name });
+        const items: PosCatalogItem[] = init.items
+          .filter((i): i is typeof i & { type: 'product' | 'pricingOption' } => i.type !== 'contract')
+          .map((i) => ({
+            type: i.type,
+            id: i.id,
+            name: i.name,
+            price: i.price,
+            vatRate: i.vatRate,
+            stock: i.stock,
+            barcode: i.barcode,
+            needsClient: i.needsClient,
+            category: i.type === 'product' ? (categoryOf.get(i.id) ?? null) : null,
+          }));
+        const catalog: PosCatalog = {
+          currency: init.currency,
+          items,
+          savedAt: this.clock().toISOString(),
+          offline: false,
+        };
+        this.keep(catalogKey(locale), catalog);
+        return catalog;
+      } catch (error) {
+        if (!(error instanceof AppError && error.key === 'station.cloudUnreachable')) throw error;
+      }
+    }
+    const kept = this.cached<PosCatalog>(catalogKey(locale));
+    if (!kept) throw new AppError('station.cloudUnreachable', { message: 'no catalog kept for offline' });
+    return { ...kept.body, offline: true };
+  }
+
+  /** This desk sells as the studio-pos station `posId` (online: the cloud's list says which). */
+  async chooseStation(posId: string): Promise<PosState> {
+    const current = this.station();
+    if (current && current.posId !== posId && this.shifts()?.current())
+      throw new AppError('shift.alreadyOpen', { message: 'close the open shift before changing station' });
+    const list = await this.cloud<StudioPosList>('GET', 'studio-pos/collection');
+    const pos = list.items.find((p) => p.id === posId);
+    if (!pos) throw new AppError('resource.notFound', { message: 'no such POS station' });
+    await this.take(pos);
+    return this.state();
+  }
+
+  private async take(pos: { id: string; slug: string; name: string }): Promise<void> {
+    this.db
+      .prepare(
+        `insert into pos_station (id, pos_id, slug, name, chosen_at) values (1, ?, ?, ?, ?)
+         on conflict (id) do update set pos_id = excluded.pos_id, slug = excluded.slug, name = excluded.name,
+           chosen_at = excluded.chosen_at`,
+      )
+      .run(pos.id, pos.slug, pos.name, this.clock().toISOString());
+    await this.refreshFiscalSettings().catch(() => undefined);
+  }
+
+  /** The station's fiscal printer settings from the cloud (kept for offline). */
+  private async refreshFiscalSettings(): Promise<void> {
+    const station = this.station();
+    if (!station || this.options.fiscalPrinter) return;
+    try {
+      const settings = await this.cloud<StationFiscalPrinter>(
+        'GET',
+        `fiscal-printer/${encodeURIComponent(station.slug)}`,
+      );
+      this.keep(fiscalKey(station.slug), connectionFromCloud(settings.printer));
+    } catch (error) {
+      if ((error as { status?: number }).status === 404)
+        this.db
+          .prepare('delete from api_cache where user_id = ? and key = ?')
+          .run(STATION_KEY, fiscalKey(station.slug));
+      else throw error;
+    }
+  }
+
+  private fiscal(): FiscalPrinter | null {
+    if (this.options.fiscalPrinter) return this.options.fiscalPrinter;
+    const station = this.station();
+    if (!station) return null;
+    const kept = this.cached<unknown>(fiscalKey(station.slug));
+    if (!kept) return null;
+    const key = JSON.stringify(kept.body);
+    if (this.cloudPrinter?.slug !== station.slug || this.cloudPrinter.key !== key) {
+      void this.cloudPrinter?.printer.close().catch(() => undefined);
+      this.cloudPrinter = {
+        slug: station.slug,
+        key,
+        printer: createPosnetPrinter(kept.body as Parameters<typeof createPosnetPrinter>[0]),
+      };
+    }
+    return this.cloudPrinter.printer;
+  }
+
+  /** The printer, opened once (reads its VAT table; cancels a receipt a crash left open). */
+  private async ready(printer: FiscalPrinter): Promise<FiscalPrinter> {
+    let opening = this.opened.get(printer);
+    if (!opening) {
+      opening = printer.open();
+      this.opened.set(printer, opening);
+      opening.catch(() => this.opened.delete(printer));
+    }
+    await opening;
+    return printer;
+  }
+
+  private tickets(): EscPosTicketPrinter | null {
+    const target = this.options.ticketInterface;
+    if (!target) return null;
+    const locale = this.options.locale();
+    this.ticketPrinter = new EscPosTicketPrinter({
+      interface: target,
+      locale,
+      translate: printingTranslator(locale),
+    });
+    return this.ticketPrinter;
+  }
+
+  private syncInBackground(): void {
+    if (this.background || !this.options.isOnline() || !this.options.staff()) return;
+    this.background = this.pushNow()
+      .catch((error: unknown) => this.options.onBackgroundError?.(error))
+      .finally(() => (this.background = null));
+  }
+
+  /** Shift steps and receipt outcomes the cloud has not seen yet. */
+  async pushNow(): Promise<void> {
+    const station = this.station();
+    const shifts = this.shifts();
+    if (!station || !shifts) return;
+    await shifts.pushToCloud(station.posId, async (path, body) => {
+      const studio = this.options.studioUuid()!;
+      const res = await this.options.forward({
+        method: 'POST',
+        path: `v4/${studio}/${path}`,
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: res.body };
+    });
+    await this.reportReceipts();
+  }
+
+  /** Printed (or refused) receipts told to the cloud once their sale is there (it makes the receipt). */
+  private async reportReceipts(): Promise<void> {
+    const rows = this.db
+      .prepare(
+        `select r.* from pos_receipts r join outbox o on o.mutation_id = (
+            select mutation_id from local_sales where sale_id = r.sale_id)
+          where r.reported_at is null and r.outcome is not null and o.status = 'acked'
+          order by r.created_at limit 20`,
+      )
+      .all() as ReceiptRow[];
+    const bySlug = new Map<string, ReceiptRow[]>();
+    for (const row of rows) bySlug.set(row.station_slug, [...(bySlug.get(row.station_slug) ?? []), row]);
+    for (const [slug, list] of bySlug) {
+      const documents = list.map((r) =>
+        documentReport(
+          JSON.parse(r.receipt) as FiscalReceipt,
+          JSON.parse(r.outcome!) as FiscalReceiptOutcome,
+          r.printed_at ? new Date(r.printed_at) : undefined,
+        ),
+      );
+      const now = this.clock().toISOString();
+      try {
+        await this.cloud('POST', `fiscal-printer/${encodeURIComponent(slug)}`, { documents });
+      } catch (error) {
+        // No fiscal printer in the cloud for the slug (the host's emulator): nothing to tell it.
+        if ((error as { status?: number }).status !== 404) throw error;
+      }
+      const mark = this.db.prepare('update pos_receipts set reported_at = ? where sale_id = ?');
+      for (const r of list) mark.run(now, r.sale_id);
+    }
+  }
+
+  // ------------------------------------------------------------------------------ the till
+
+  private cashier(): Cashier {
+    const staff = this.options.staff();
+    if (!staff) throw new AppError('station.notSignedIn', { message: 'nobody is signed in at the station' });
+    return { id: staff.userId, name: staff.name };
+  }
+
+  private requireShifts(): StationShifts {
+    const shifts = this.shifts();
+    if (!shifts)
+      throw new AppError('pos.noStation', { message: 'choose the POS station of this desk first' });
+    return shifts;
+  }
+
+  async openShift(float: number): Promise<PosState> {
+    this.requireShifts().open({ float }, this.cashier());
+    if (this.options.isOnline()) await this.refreshFiscalSettings().catch(() => undefined);
+    return this.state();
+  }
+
+  async cashMovement(input: { kind: 'in' | 'out'; amount: number; reason?: string }): Promise<PosState> {
+    const shifts = this.requireShifts();
+    if (this.fiscal()) await this.ready(this.fiscal()!).catch(() => undefined);
+    await shifts.cash(input, this.cashier());
+    await shifts.openDrawer();
+    return this.state();
+  }
+
+  async closeShift(input: { counted: number; note?: string }) {
+    const shifts = this.requireShifts();
+    if (this.fiscal()) await this.ready(this.fiscal()!).catch(() => undefined);
+    const outcome = await shifts.close(input, this.cashier());
+    return {
+      shift: outcome.shift,
+      dailyReport: outcome.dailyReport,
+      ticket: outcome.ticket,
+      state: this.state(),
+    };
+  }
+
+  async openDrawer(): Promise<{ opened: boolean }> {
+    this.cashier();
+    const target = this.options.ticketInterface;
+    if (!target) return { opened: false };
+    try {
+      await kickCashDrawer(target);
+      return { opened: true };
+    } catch {
+      return { opened: false };
+    }
+  }
+
+  /** Prices a line from the kept catalog (the screen never sets a price). */
+  private priced(line: { type: string; id: string }, index: number): PosCatalogItem {
+    for (const locale of [this.options.locale(), 'en', 'pl'] as Locale[]) {
+      const item = this.cached<PosCatalog>(catalogKey(locale))?.body.items.find(
+        (i) => i.type === line.type && i.id === line.id,
+      );
+      if (item) return item;
+    }
+    throw new AppError('pos.itemUnknown', {
+      message: 'not in the catalog this station has',
+      fields: { [`lines.${index}.id`]: ['unknown'] },
+    });
+  }
+
+  async sell(raw: PosSellInput): Promise<PosSellResult> {
+    const input = PosSellInputSchema.parse(raw);
+    const cashier = this.cashier();
+    const station = this.station();
+    const shifts = this.requireShifts();
+    const shift: StationShiftView | null = shifts.current();
+    if (!station || !shift) throw new AppError('shift.notOpen', { message: 'no shift is open at this POS' });
+    if (input.discount > 0 && !this.canDiscount(cashier.id))
+      throw new AppError('pos.discountNotAllowed', {
+        message: 'no permission to give discounts',
+        fields: { discount: ['notAllowed'] },
+      });
+
+    // The same attempt again (a lost answer): the sale stands; settle its receipt, do not sell twice.
+    const known = this.db.prepare('select 1 from local_sales where sale_id = ?').get(input.saleId);
+    if (!known) {
+      const lines = input.lines.map((l, i) => {
+        const item = this.priced(l, i);
+        return {
+          type: l.type,
+          id: l.id,
+          name: item.name,
+          quantity: l.quantity,
+          unitPrice: item.price,
+          vatRate: item.vatRate,
+        };
+      });
+      const total = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0) - input.discount;
+      const paid = input.payments.reduce((sum, p) => sum + p.amount, 0);
+      const cash = input.payments
+        .filter((p) => p.method === PaymentMethod.cash)
+        .reduce((sum, p) => sum + p.amount, 0);
+      const change = Math.max(0, paid - total);
+      const fields: Record<string, string[]> = {};
+      if (paid < total) fields.payments = ['notEnough'];
+      else if (change > cash) fields.payments = ['changeFromCashOnly'];
+      if (total < 0) fields.discount = ['moreThanTotal'];
+      if (Object.keys(fields).length) throw AppError.invalid(fields);
+
+      const printer = this.fiscal();
+      const receipt: FiscalReceipt = {
+        id: input.saleId,
+        lines: lines.map((l) => ({
+          name: l.name,
+          unitPrice: l.unitPrice,
+          quantity: String(l.quantity),
+          vatRate: l.vatRate,
+        })),
+        ...(input.discount > 0 ? { discount: input.discount } : {}),
+        payments: input.payments.map((p) => ({ type: FISCAL_TYPES[p.method] ?? 'other', amount: p.amount })),
+      };
+      try {
+        this.db.transaction(() => {
+          recordSale(
+            this.options.engine,
+            {
+              saleId: input.saleId,
+              clientId: input.clientId,
+              lines,
+              discount: input.discount,
+              payments: input.payments,
+              change,
+              shiftId: shift.id,
+              stationSlug: station.slug,
+            },
+            { actorId: cashier.id },
+          );
+          this.db
+            .prepare(
+              `insert into pos_receipts (sale_id, station_slug, receipt, status, created_at) values (?, ?, ?, ?, ?)`,
+            )
+            .run(
+              input.saleId,
+              station.slug,
+              JSON.stringify(receipt),
+              printer ? 'printing' : 'noPrinter',
+              this.clock().toISOString(),
+            );
+        })();
+      } catch (error) {
+        if (error instanceof ZodError) throw AppError.invalid(zodIssuesToFields(error.issues));
+        throw error;
+      }
+    }
+
+    const row = this.receiptRow(input.saleId)!;
+    if (row.status === 'printing' || row.status === 'notPrinted' || row.status === 'needsAttention')
+      await this.settle(row);
+    const after = this.receiptRow(input.saleId)!;
+    const sale = this.db
+      .prepare('select total, args from local_sales where sale_id = ?')
+      .get(input.saleId) as {
+      total: number;
+      args: string;
+    };
+    const args = JSON.parse(sale.args) as { change: number; payments: Array<{ method: number }> };
+    const tookCash = args.payments.some((p) => p.method === PaymentMethod.cash);
+    const drawerOpened = !known && tookCash ? (await this.openDrawer()).opened : false;
+    return {
+      saleId: input.saleId,
+      total: sale.total,
+      change: args.change,
+      receipt: {
+        status: after.status === 'printing' ? 'needsAttention' : after.status,
+        receiptNumber: after.receipt_number,
+        messageKey: after.message_key,
+      },
+      drawerOpened,
+      state: this.state(),
+    };
+  }
+
+  private receiptRow(saleId: string): ReceiptRow | undefined {
+    return this.db.prepare('select * from pos_receipts where sale_id = ?').get(saleId) as
+      ReceiptRow | undefined;
+  }
+
+  /**
+   * Prints the receipt, or settles one the printer left unknown: a receipt that got as far as the
+   * printer (pending kept) is settled by the driver's resolvePending (never printed twice); one that
+   * never started is printed afresh.
+   */
+  private async settle(row: ReceiptRow): Promise<void> {
+    const printer = this.fiscal();
+    if (!printer) {
+      this.db.prepare(`update pos_receipts set status = 'noPrinter' where sale_id = ?`).run(row.sale_id);
+      return;
+    }
+    let outcome: FiscalReceiptOutcome;
+    try {
+      await this.ready(printer);
+      if (row.pending) {
+        outcome = await printer.resolvePending(JSON.parse(row.pending) as PendingFiscalReceipt);
+      } else {
+        const receipt = JSON.parse(row.receipt) as FiscalReceipt;
+        outcome = await printer.printReceipt(receipt, {
+          signal: AbortSignal.timeout(this.options.printTimeoutMs ?? 60_000),
+          onStarted: (pending) =>
+            this.db
+              .prepare('update pos_receipts set pending = ? where sale_id = ?')
+              .run(JSON.stringify(pending), row.sale_id),
+        });
+      }
+    } catch (error) {
+      // The printer could not even be reached: nothing started, the sale stands, print later.
+      this.db
+        .prepare(`update pos_receipts set status = 'notPrinted', message_key = ? where sale_id = ?`)
+        .run('printing:cashier.printerNotResponding', row.sale_id);
+      this.options.onBackgroundError?.(error);
+      return;
+    }
+    this.db
+      .prepare(
+        `update pos_receipts set status = ?, outcome = ?, message_key = ?, receipt_number = ?, printed_at = ?,
+           pending = ?, reported_at = null where sale_id = ?`,
+      )
+      .run(
+        outcome.status,
+        JSON.stringify(outcome),
+        outcome.status === 'printed' ? null : outcome.messageKey,
+        outcome.status === 'printed' ? outcome.receiptNumber : null,
+        outcome.status === 'printed' ? this.clock().toISOString() : null,
+        outcome.status === 'needsAttention' ? JSON.stringify(outcome.pending) : null,
+        row.sale_id,
+      );
+  }
+
+  /** Settles a receipt left pending or not printed (the cashier fixed the printer). */
+  async resolvePending(saleId: string): Promise<PosState> {
+    this.cashier();
+    const row = this.receiptRow(saleId);
+    if (!row || !['printing', 'notPrinted', 'needsAttention'].includes(row.status))
+      throw new AppError('pos.nothingToResolve', { message: 'no receipt of that sale waits' });
+    await this.settle(row);
+    return this.state();
+  }
+
+  async close(): Promise<void> {
+    await this.background;
+    await this.cloudPrinter?.printer.close().catch(() => undefined);
+  }
+}

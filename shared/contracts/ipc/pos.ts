@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { RECORD_SALE_PAYMENT_METHODS } from '../sync/sales';
+import { uuid } from '../api/common';
+
+/**
+ * The desktop point of sale's IPC channels (`pos*`): the station's own shifts, sales recorded in
+ * station.db before the fiscal receipt prints, the drawer, and receipts left pending by the printer.
+ * Money is integer minor units. The renderer's POS screen (web/backoffice/pos, station sink) uses them.
+ */
+
+const money = () => z.number().int().min(0).max(100_000_000);
+
+const ShiftMovementSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['in', 'out']),
+  amount: z.number(),
+  reason: z.string(),
+  at: z.string(),
+  by: z.string(),
+});
+
+/** The station's shift: the cloud's ShiftView plus the sales still waiting to sync. */
+export const PosShiftSchema = z.object({
+  id: z.string(),
+  posId: z.string(),
+  posName: z.string(),
+  status: z.enum(['open', 'closed']),
+  currency: z.string(),
+  openedAt: z.string(),
+  openedBy: z.string(),
+  closedAt: z.string().nullable(),
+  closedBy: z.string().nullable(),
+  float: z.number(),
+  cashSales: z.number(),
+  cashRefunds: z.number(),
+  cashIn: z.number(),
+  cashOut: z.number(),
+  expected: z.number(),
+  counted: z.number().nullable(),
+  difference: z.number().nullable(),
+  lateCashSales: z.number(),
+  sales: z.number(),
+  byMethod: z.array(z.object({ method: z.number(), amount: z.number() })),
+  movements: z.array(ShiftMovementSchema),
+  note: z.string(),
+  dailyReport: z.enum(['printed', 'failed', 'noPrinter']).nullable(),
+  pendingSales: z.number().int(),
+});
+export type PosShift = z.infer<typeof PosShiftSchema>;
+
+export const PosStationSchema = z.object({ posId: uuid(), slug: z.string(), name: z.string() });
+export type PosStation = z.infer<typeof PosStationSchema>;
+
+/** A fiscal receipt the printer left unsettled (needsAttention) or that did not print. */
+export const PosReceiptIssueSchema = z.object({
+  saleId: z.string(),
+  status: z.enum(['printing', 'notPrinted', 'needsAttention']),
+  messageKey: z.string().nullable(),
+  total: z.number(),
+  soldAt: z.string(),
+});
+export type PosReceiptIssue = z.infer<typeof PosReceiptIssueSchema>;
+
+export const PosStateSchema = z.object({
+  /** False without the station's sync engine (nowhere to record a sale offline). */
+  available: z.boolean(),
+  /** The studio-pos station this desk sells as; null until chosen. */
+  station: PosStationSchema.nullable(),
+  shift: PosShiftSchema.nullable(),
+  currency: z.string(),
+  printer: z.object({
+    /** A fiscal printer is set up for the station (cloud settings, or the host's emulator). */
+    fiscal: z.boolean(),
+    ticket: z.boolean(),
+  }),
+  /** Receipts to settle: needsAttention (resolvable) or notPrinted. */
+  receiptIssues: z.array(PosReceiptIssueSchema),
+  /** What the person at the desk may do here (from the cloud's last answer for them). */
+  canDiscount: z.boolean(),
+});
+export type PosState = z.infer<typeof PosStateSchema>;
+
+export const PosCatalogItemSchema = z.object({
+  type: z.enum(['product', 'pricingOption']),
+  id: z.string(),
+  name: z.string(),
+  price: z.number().int(),
+  vatRate: z.union([z.number(), z.literal('exempt')]),
+  stock: z.number().nullable(),
+  barcode: z.string().nullable(),
+  needsClient: z.boolean(),
+  category: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type PosCatalogItem = z.infer<typeof PosCatalogItemSchema>;
+
+export const PosCatalogSchema = z.object({
+  currency: z.string(),
+  items: z.array(PosCatalogItemSchema),
+  /** When the cloud last gave it (offline: the kept copy). */
+  savedAt: z.string(),
+  offline: z.boolean(),
+});
+export type PosCatalog = z.infer<typeof PosCatalogSchema>;
+
+export const PosSellLineSchema = z.strictObject({
+  type: z.enum(['product', 'pricingOption']),
+  id: uuid(),
+  quantity: z.number().int().min(1).max(999),
+});
+
+export const PosSellInputSchema = z.strictObject({
+  /** Drawn by the screen once per sale attempt: a retried "pay" records one sale. */
+  saleId: uuid(),
+  clientId: uuid().nullable(),
+  /** Priced by main from its catalog (the screen cannot set prices). */
+  lines: z.array(PosSellLineSchema).min(1).max(100),
+  discount: money().default(0),
+  payments: z
+    .array(
+      z.strictObject({
+        method: z
+          .number()
+          .int()
+          .refine((m) => (RECORD_SALE_PAYMENT_METHODS as readonly number[]).includes(m), 'not a desk method'),
+        amount: money().refine((n) => n > 0, 'must be more than zero'),
+      }),
+    )
+    .min(1)
+    .max(5),
+});
+export type PosSellInput = z.input<typeof PosSellInputSchema>;
+
+export const PosSellResultSchema = z.object({
+  saleId: z.string(),
+  total: z.number(),
+  change: z.number(),
+  receipt: z.object({
+    status: z.enum(['printed', 'notPrinted', 'needsAttention', 'noPrinter']),
+    receiptNumber: z.number().nullable(),
+    messageKey: z.string().nullable(),
+  }),
+  drawerOpened: z.boolean(),
+  state: PosStateSchema,
+});
+export type PosSellResult = z.infer<typeof PosSellResultSchema>;
+
+export const PosCloseResultSchema = z.object({
+  shift: PosShiftSchema,
+  dailyReport: z.enum(['printed', 'failed', 'noPrinter']),
+  ticket: z.enum(['printed', 'failed', 'noPrinter']),
+  state: PosStateSchema,
+});
+
+const empty = z.strictObject({});
+
+export const POS_IPC_CONTRACT = {
+  posState: { input: empty, output: PosStateSchema },
+  posCatalog: { input: z.strictObject({ locale: z.enum(['en', 'pl']) }), output: PosCatalogSchema },
+  posChooseStation: { input: z.strictObject({ posId: uuid() }), output: PosStateSchema },
+  posOpenShift: { input: z.strictObject({ float: money() }), output: PosStateSchema },
+  posCashMovement: {
+    input: z.strictObject({
+      kind: z.enum(['in', 'out']),
+      amount: money().refine((n) => n > 0, 'must be more than zero'),
+      reason: z.string().trim().max(200).optional(),
+    }),
+    output: PosStateSchema,
+  },
+  posCloseShift: {
+    input: z.strictObject({ counted: money(), note: z.string().trim().max(500).optional() }),
+    output: PosCloseResultSchema,
+  },
+  posSell: { input: PosSellInputSchema, output: PosSellResultSchema },
+  posOpenDrawer: { input: empty, output: z.object({ opened: z.boolean() }) },
+  posResolvePending: { input: z.strictObject({ saleId: uuid() }), output: PosStateSchema },
+} as const;

@@ -1,0 +1,723 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  CloseButton,
+  Grid,
+  Group,
+  Loader,
+  NativeSelect,
+  ScrollArea,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { v7 as uuidv7 } from 'uuid';
+import type { ShiftView, StudioPos } from '../../../shared/contracts/api/stations';
+import type { PosCatalogItem, PosSellResult, PosState } from '../../../shared/contracts/ipc/pos';
+import { PaymentMethod } from '../../../shared/enums';
+import { ApiError } from '../../lib/api-client';
+import { errorCodeLabel } from '../../lib/form-errors';
+import { useBarcodeScanner } from './barcode';
+import { ClientPicker, usePrice } from './PosScreen';
+import { amountText, parseAmount, useLocale } from './pos.api';
+import { ClosedShiftModal, OpenShiftCard, ShiftBar, StationPicker } from './ShiftPanel';
+import { posStationKeys, type PosStationSink } from './station-sink';
+import { useStations } from './stations.api';
+
+/** What the desk takes at the station: cash (with change), card terminal, voucher, transfer, other. */
+const METHODS = [
+  PaymentMethod.cash,
+  PaymentMethod.terminal,
+  PaymentMethod.gift,
+  PaymentMethod.bankTransfer,
+  PaymentMethod.other,
+] as const;
+
+interface Line {
+  item: PosCatalogItem;
+  quantity: number;
+}
+
+interface Payment {
+  key: string;
+  method: number;
+  text: string;
+}
+
+const newPayment = (method: number): Payment => ({ key: uuidv7(), method, text: '' });
+
+/** The POS at the desktop station: sales go through the station (local record, fiscal receipt, drawer). */
+export function StationPosScreen({ sink }: { sink: PosStationSink }) {
+  const { t } = useTranslation('retail');
+  const locale = useLocale();
+  const state = useQuery({
+    queryKey: posStationKeys.state,
+    queryFn: () => sink.state(),
+    refetchInterval: 5000,
+  });
+  const catalog = useQuery({
+    queryKey: posStationKeys.catalog(locale),
+    queryFn: () => sink.catalog(locale),
+    retry: false,
+    // Prices follow the cloud; a copy read offline is asked again soon (its badge goes once online).
+    refetchInterval: (query) => (query.state.data?.offline ? 10_000 : 60_000),
+    // A language switch keeps the basket and the grid (names follow once the new catalog is in).
+    placeholderData: keepPreviousData,
+  });
+  const [done, setDone] = useState<PosSellResult | null>(null);
+  const [saleNumber, setSaleNumber] = useState(0);
+  // Kept here: the state's poll drops the shift bar (and any dialog in it) once the shift is closed.
+  const [closedShift, setClosedShift] = useState<ShiftView | null>(null);
+  const queryClient = useQueryClient();
+
+  if (!state.data || !catalog.data) {
+    if (state.isError || catalog.isError)
+      return (
+        <Alert color="red" title={t('loadError')} data-testid="pos-load-error">
+          <Button
+            variant="light"
+            mt="sm"
+            onClick={() => void Promise.all([state.refetch(), catalog.refetch()])}
+          >
+            {t('retry')}
+          </Button>
+        </Alert>
+      );
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('loading')} />
+      </Center>
+    );
+  }
+  const pos = state.data;
+  const asStudioPos: StudioPos | null = pos.station
+    ? {
+        id: pos.station.posId,
+        name: pos.station.name,
+        slug: pos.station.slug,
+        location: null,
+        device: null,
+        assignedAt: null,
+        fiscalPrinter: pos.printer.fiscal,
+        openShift: null,
+      }
+    : null;
+
+  return (
+    <Stack gap="md" data-testid="pos-station-screen">
+      <Group justify="space-between" align="center">
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        <Group gap="xs">
+          {catalog.data.offline && (
+            <Badge color="orange" variant="light" data-testid="pos-offline">
+              {t('station.offlineCatalog')}
+            </Badge>
+          )}
+          <Badge variant="light" color={pos.printer.fiscal ? 'teal' : 'gray'} data-testid="pos-printer">
+            {pos.printer.fiscal ? t('station.fiscalOn') : t('station.fiscalOff')}
+          </Badge>
+        </Group>
+      </Group>
+      <StationChoice sink={sink} state={pos} />
+      <ReceiptIssues sink={sink} state={pos} />
+      {asStudioPos && pos.shift && !done && (
+        <ShiftBar
+          pos={asStudioPos}
+          shift={pos.shift}
+          onClosed={(shift) => {
+            setClosedShift(shift);
+            void queryClient.invalidateQueries({ queryKey: posStationKeys.all });
+          }}
+        />
+      )}
+      <ClosedShiftModal shift={closedShift} onDone={() => setClosedShift(null)} />
+      {asStudioPos && !pos.shift ? (
+        <OpenShiftCard pos={asStudioPos} currency={pos.currency} />
+      ) : !asStudioPos ? null : done ? (
+        <StationDone
+          result={done}
+          currency={pos.currency}
+          onNext={() => {
+            setDone(null);
+            setSaleNumber((n) => n + 1);
+          }}
+        />
+      ) : (
+        <StationSale
+          key={saleNumber}
+          sink={sink}
+          items={catalog.data.items}
+          currency={catalog.data.currency}
+          canDiscount={pos.canDiscount}
+          onSold={setDone}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Which studio-pos station this desk is: chosen once, online (the cloud's list). */
+function StationChoice({ sink, state }: { sink: PosStationSink; state: PosState }) {
+  const { t } = useTranslation('retail');
+  const queryClient = useQueryClient();
+  const stations = useStations(state.station === null);
+  const [error, setError] = useState<string | null>(null);
+  if (state.station) return null;
+  const choose = async (id: string | null) => {
+    if (!id) return;
+    setError(null);
+    try {
+      await sink.chooseStation(id);
+      await queryClient.invalidateQueries({ queryKey: posStationKeys.all });
+    } catch (e) {
+      setError(t('errors.general', { code: errorCodeLabel(e) }));
+    }
+  };
+  return (
+    <Card withBorder padding="md" maw={520}>
+      <Stack gap="xs">
+        <Text size="sm">{t('station.choose')}</Text>
+        {stations.isError && <Text c="red">{t('station.needsCloud')}</Text>}
+        {stations.data && (
+          <StationPicker stations={stations.data.items} chosen={null} onChoose={(id) => void choose(id)} />
+        )}
+        {error && <Text c="red">{error}</Text>}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Receipts the printer left unsettled (paper out, no answer): settle once it is fixed. */
+function ReceiptIssues({ sink, state }: { sink: PosStationSink; state: PosState }) {
+  const { t } = useTranslation(['retail', 'printing']);
+  const price = usePrice();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<string | null>(null);
+  if (state.receiptIssues.length === 0) return null;
+  return (
+    <Alert color="orange" title={t('station.receiptIssues')} data-testid="pos-receipt-issues">
+      <Stack gap={4}>
+        {state.receiptIssues.map((r) => (
+          <Group key={r.saleId} justify="space-between" wrap="nowrap">
+            <Text size="sm">
+              {price(r.total, state.currency)} ·{' '}
+              {r.messageKey ? t(r.messageKey) : t(`station.receipt.${r.status}`)}
+            </Text>
+            <Button
+              size="xs"
+              variant="light"
+              loading={busy === r.saleId}
+              onClick={() => {
+                setBusy(r.saleId);
+                void sink
+                  .resolvePending(r.saleId)
+                  .catch(() => undefined)
+                  .finally(() => {
+                    setBusy(null);
+                    void queryClient.invalidateQueries({ queryKey: posStationKeys.all });
+                  });
+              }}
+              data-testid="pos-resolve"
+            >
+              {t('station.resolve')}
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+function StationSale({
+  sink,
+  items,
+  currency,
+  canDiscount,
+  onSold,
+}: {
+  sink: PosStationSink;
+  items: PosCatalogItem[];
+  currency: string;
+  canDiscount: boolean;
+  onSold(result: PosSellResult): void;
+}) {
+  const { t, i18n } = useTranslation('retail');
+  const price = usePrice();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [group, setGroup] = useState('all');
+  const [scanMiss, setScanMiss] = useState<string | null>(null);
+  const [lines, setLines] = useState<Line[]>([]);
+  const [client, setClient] = useState<{ id: string; name: string } | null>(null);
+  const [discountText, setDiscountText] = useState('');
+  const [payments, setPayments] = useState<Payment[]>([newPayment(PaymentMethod.cash)]);
+  const [saleId, setSaleId] = useState(() => uuidv7());
+  const [selling, setSelling] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // Groups of the grid: each product category, products without one, and passes.
+  const groups = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const item of items) if (item.category) seen.set(item.category.id, item.category.name);
+    return [
+      { value: 'all', label: t('station.all') },
+      ...[...seen.entries()].map(([value, label]) => ({ value, label })),
+      ...(items.some((i) => i.type === 'product' && !i.category)
+        ? [{ value: 'other', label: t('station.otherProducts') }]
+        : []),
+      ...(items.some((i) => i.type === 'pricingOption')
+        ? [{ value: 'passes', label: t('types.pricingOption') }]
+        : []),
+    ];
+  }, [items, t]);
+
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return items.filter((i) => {
+      if (q) return i.name.toLowerCase().includes(q) || (i.barcode ?? '').startsWith(q);
+      if (group === 'all') return true;
+      if (group === 'passes') return i.type === 'pricingOption';
+      if (group === 'other') return i.type === 'product' && !i.category;
+      return i.category?.id === group;
+    });
+  }, [items, search, group]);
+
+  const add = (item: PosCatalogItem) => {
+    setError(null);
+    setLines((prev) => {
+      const same = prev.find((l) => l.item.type === item.type && l.item.id === item.id);
+      if (same && item.type === 'product')
+        return prev.map((l) => (l === same ? { ...l, quantity: Math.min(999, l.quantity + 1) } : l));
+      if (same) return prev;
+      return [...prev, { item, quantity: 1 }];
+    });
+  };
+  const addByBarcode = (code: string) => {
+    const item = items.find((i) => i.barcode !== null && i.barcode === code.trim());
+    setScanMiss(item ? null : code.trim());
+    if (item) add(item);
+  };
+  useBarcodeScanner(addByBarcode);
+
+  const subtotal = lines.reduce((sum, l) => sum + l.item.price * l.quantity, 0);
+  const discount = canDiscount ? (parseAmount(discountText) ?? 0) : 0;
+  const total = Math.max(0, subtotal - discount);
+  const amounts = payments.map((p) => parseAmount(p.text) ?? 0);
+  const tendered = amounts.reduce((a, b) => a + b, 0);
+  const cash = payments.reduce(
+    (sum, p, i) => sum + (p.method === PaymentMethod.cash ? (amounts[i] ?? 0) : 0),
+    0,
+  );
+  const change = Math.max(0, tendered - total);
+  const remaining = Math.max(0, total - tendered);
+  const needsClient = lines.some((l) => l.item.needsClient) && !client;
+  const problem =
+    lines.length === 0
+      ? null
+      : needsClient
+        ? t('problems.clientRequired')
+        : discount > subtotal
+          ? t('station.discountTooHigh')
+          : remaining > 0
+            ? null
+            : change > cash
+              ? t('station.changeFromCash')
+              : null;
+  const canSell = lines.length > 0 && remaining === 0 && !problem && total > 0;
+
+  const fillRest = (key: string) => {
+    const others = payments.filter((p) => p.key !== key).reduce((s, p) => s + (parseAmount(p.text) ?? 0), 0);
+    const rest = Math.max(0, total - others);
+    setPayments((prev) =>
+      prev.map((p) => (p.key === key ? { ...p, text: amountText(rest, i18n.language) } : p)),
+    );
+  };
+
+  const sell = async () => {
+    if (!canSell) return;
+    setSelling(true);
+    setError(null);
+    try {
+      const result = await sink.sell({
+        saleId,
+        clientId: client?.id ?? null,
+        lines: lines.map((l) => ({ type: l.item.type, id: l.item.id, quantity: l.quantity })),
+        discount,
+        payments: payments
+          .map((p, i) => ({ method: p.method, amount: amounts[i] ?? 0 }))
+          .filter((p) => p.amount > 0),
+      });
+      await queryClient.invalidateQueries({ queryKey: posStationKeys.state });
+      onSold(result);
+    } catch (e) {
+      // Refused (nothing recorded): the next attempt is a new sale.
+      if (e instanceof ApiError && e.status < 500) setSaleId(uuidv7());
+      setError(
+        e instanceof ApiError && e.key === 'pos.discountNotAllowed'
+          ? t('station.discountNotAllowed')
+          : e instanceof ApiError && e.key === 'shift.notOpen'
+            ? t('station.noShift')
+            : t('errors.general', { code: errorCodeLabel(e) }),
+      );
+    } finally {
+      setSelling(false);
+    }
+  };
+
+  return (
+    <Grid gutter="md">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Card withBorder padding="md">
+          <Stack gap="sm">
+            <TextInput
+              label={t('station.searchLabel')}
+              placeholder={t('search.placeholder')}
+              value={search}
+              size="md"
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key !== 'Enter' || !search.trim()) return;
+                e.preventDefault();
+                const exact = items.find((i) => i.barcode !== null && i.barcode === search.trim());
+                if (exact) add(exact);
+                else if (shown.length === 1) add(shown[0]!);
+                else return setScanMiss(search.trim());
+                setScanMiss(null);
+                setSearch('');
+              }}
+              data-testid="pos-search"
+            />
+            {scanMiss && (
+              <Text size="sm" c="red" data-testid="pos-scan-miss">
+                {t('search.noBarcode', { code: scanMiss })}
+              </Text>
+            )}
+            <ScrollArea type="auto" offsetScrollbars>
+              <SegmentedControl value={group} onChange={setGroup} data={groups} data-testid="pos-groups" />
+            </ScrollArea>
+            <SimpleGrid cols={{ base: 2, sm: 3, xl: 4 }} spacing="xs" data-testid="pos-results">
+              {shown.map((item) => (
+                <UnstyledButton
+                  key={`${item.type}-${item.id}`}
+                  onClick={() => add(item)}
+                  data-testid="pos-result"
+                  aria-label={t('search.add', { name: item.name })}
+                  p="sm"
+                  mih={84}
+                  style={{
+                    borderRadius: 'var(--mantine-radius-md)',
+                    border: '1px solid var(--mantine-color-gray-3)',
+                    background: item.type === 'product' ? undefined : 'var(--mantine-color-teal-0)',
+                  }}
+                >
+                  <Stack gap={4} justify="space-between" h="100%">
+                    <Text fw={500} size="sm" lineClamp={2}>
+                      {item.name}
+                    </Text>
+                    <Group justify="space-between" gap="xs" style={{ rowGap: 0 }}>
+                      <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                        {price(item.price, currency)}
+                      </Text>
+                      {item.stock !== null && (
+                        <Text size="xs" c={item.stock > 0 ? 'dimmed' : 'red'} ta="right">
+                          {t('search.stock', { count: item.stock })}
+                        </Text>
+                      )}
+                    </Group>
+                  </Stack>
+                </UnstyledButton>
+              ))}
+            </SimpleGrid>
+            {shown.length === 0 && (
+              <Text c="dimmed" size="sm">
+                {t('search.none')}
+              </Text>
+            )}
+          </Stack>
+        </Card>
+      </Grid.Col>
+
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Stack gap="sm">
+          <ClientPicker client={client} onChange={setClient} />
+          <Card withBorder padding="md">
+            <Title order={2} size="h4" mb="xs">
+              {t('basket.title')}
+            </Title>
+            {lines.length === 0 ? (
+              <Text c="dimmed" data-testid="pos-basket-empty">
+                {t('station.basketEmpty')}
+              </Text>
+            ) : (
+              <Stack gap={6} data-testid="pos-basket">
+                {lines.map((line) => (
+                  // The name on its own row: a narrow basket (1024 px) must not cut it to "W…".
+                  <Stack key={`${line.item.type}-${line.item.id}`} gap={2} data-testid="pos-basket-line">
+                    <Text size="sm" fw={500} lineClamp={2}>
+                      {line.item.name}
+                    </Text>
+                    <Group justify="space-between" wrap="nowrap" gap={4}>
+                      <Group gap={4} wrap="nowrap">
+                        {line.item.type === 'product' && (
+                          <>
+                            <ActionIcon
+                              variant="light"
+                              size="lg"
+                              aria-label={t('station.less')}
+                              onClick={() =>
+                                setLines((prev) =>
+                                  prev.map((l) =>
+                                    l === line ? { ...l, quantity: Math.max(1, l.quantity - 1) } : l,
+                                  ),
+                                )
+                              }
+                            >
+                              −
+                            </ActionIcon>
+                            <Text w={28} ta="center" data-testid="pos-line-quantity">
+                              {line.quantity}
+                            </Text>
+                            <ActionIcon
+                              variant="light"
+                              size="lg"
+                              aria-label={t('station.more')}
+                              onClick={() => add(line.item)}
+                            >
+                              +
+                            </ActionIcon>
+                          </>
+                        )}
+                      </Group>
+                      <Group gap={4} wrap="nowrap">
+                        <Text fw={600} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                          {price(line.item.price * line.quantity, currency)}
+                        </Text>
+                        <CloseButton
+                          aria-label={t('basket.remove', { name: line.item.name })}
+                          onClick={() => setLines((prev) => prev.filter((l) => l !== line))}
+                        />
+                      </Group>
+                    </Group>
+                  </Stack>
+                ))}
+              </Stack>
+            )}
+          </Card>
+
+          {lines.length > 0 && (
+            <Card withBorder padding="md">
+              <Stack gap="xs">
+                {canDiscount && (
+                  <TextInput
+                    label={t('station.discount')}
+                    inputMode="decimal"
+                    value={discountText}
+                    onChange={(e) => setDiscountText(e.currentTarget.value)}
+                    error={
+                      discountText && parseAmount(discountText) === null ? t('payment.invalid') : undefined
+                    }
+                    rightSection={<Text size="xs">{currency}</Text>}
+                    data-testid="pos-discount"
+                  />
+                )}
+                {payments.map((p, index) => (
+                  <Group key={p.key} gap="xs" align="flex-end" wrap="nowrap">
+                    <NativeSelect
+                      label={index === 0 ? t('payment.method') : undefined}
+                      aria-label={t('payment.method')}
+                      value={String(p.method)}
+                      onChange={(e) => {
+                        const method = Number(e.currentTarget.value);
+                        setPayments((prev) => prev.map((x) => (x.key === p.key ? { ...x, method } : x)));
+                      }}
+                      data={METHODS.map((m) => ({
+                        value: String(m),
+                        label:
+                          m === PaymentMethod.gift ? t('station.voucher') : t(`enums:paymentMethod.${m}`),
+                      }))}
+                      data-testid={`pos-payment-method-${index}`}
+                      style={{ flex: 1 }}
+                    />
+                    <TextInput
+                      label={index === 0 ? t('payment.amount') : undefined}
+                      aria-label={t('payment.amount')}
+                      inputMode="decimal"
+                      value={p.text}
+                      onChange={(e) => {
+                        const text = e.currentTarget.value;
+                        setPayments((prev) => prev.map((x) => (x.key === p.key ? { ...x, text } : x)));
+                      }}
+                      error={p.text && parseAmount(p.text) === null ? t('payment.invalid') : undefined}
+                      data-testid={`pos-payment-amount-${index}`}
+                      w={110}
+                    />
+                    <Button
+                      variant="subtle"
+                      px="xs"
+                      onClick={() => fillRest(p.key)}
+                      data-testid={`pos-payment-rest-${index}`}
+                    >
+                      {t('payment.rest')}
+                    </Button>
+                    {payments.length > 1 && (
+                      <CloseButton
+                        aria-label={t('payment.remove')}
+                        onClick={() => setPayments((prev) => prev.filter((x) => x.key !== p.key))}
+                        mb={6}
+                      />
+                    )}
+                  </Group>
+                ))}
+                {payments.length < 5 && (
+                  <Button
+                    variant="light"
+                    size="xs"
+                    w="fit-content"
+                    onClick={() => setPayments((prev) => [...prev, newPayment(PaymentMethod.terminal)])}
+                    data-testid="pos-add-payment"
+                  >
+                    {t('payment.split')}
+                  </Button>
+                )}
+              </Stack>
+            </Card>
+          )}
+          {lines.length > 0 && (
+            // The amounts and the button stay in sight (1024×768, 1280×800) while the rest scrolls.
+            <Card
+              withBorder
+              shadow="sm"
+              padding="md"
+              style={{
+                position: 'sticky',
+                bottom: 'calc(var(--app-shell-footer-offset, 0px) + var(--mantine-spacing-xs))',
+                zIndex: 2,
+              }}
+              data-testid="pos-checkout"
+            >
+              <Stack gap="xs">
+                <Stack gap={2} data-testid="pos-summary">
+                  {discount > 0 && (
+                    <Group justify="space-between">
+                      <Text size="sm">{t('summary.discount')}</Text>
+                      <Text size="sm">−{price(discount, currency)}</Text>
+                    </Group>
+                  )}
+                  <Group justify="space-between">
+                    <Text fw={700}>{t('summary.due')}</Text>
+                    <Text fw={700} size="lg" data-testid="pos-due">
+                      {price(total, currency)}
+                    </Text>
+                  </Group>
+                  <Group justify="space-between">
+                    <Text size="sm">{t('summary.tendered')}</Text>
+                    <Text size="sm">{price(tendered, currency)}</Text>
+                  </Group>
+                  {remaining > 0 && (
+                    <Group justify="space-between">
+                      <Text size="sm">{t('summary.remaining')}</Text>
+                      <Text size="sm" data-testid="pos-remaining">
+                        {price(remaining, currency)}
+                      </Text>
+                    </Group>
+                  )}
+                  {change > 0 && (
+                    <Group justify="space-between">
+                      <Text fw={700}>{t('summary.change')}</Text>
+                      <Text fw={700} data-testid="pos-change">
+                        {price(change, currency)}
+                      </Text>
+                    </Group>
+                  )}
+                  {problem && (
+                    <Text size="sm" c="red">
+                      {problem}
+                    </Text>
+                  )}
+                </Stack>
+                {error && (
+                  <Alert color="red" data-testid="pos-error">
+                    {error}
+                  </Alert>
+                )}
+                <Button
+                  fullWidth
+                  size="lg"
+                  loading={selling}
+                  disabled={!canSell}
+                  onClick={() => void sell()}
+                  data-testid="pos-sell"
+                >
+                  {t('sell', { amount: price(total, currency) })}
+                </Button>
+              </Stack>
+            </Card>
+          )}
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function StationDone({
+  result,
+  currency,
+  onNext,
+}: {
+  result: PosSellResult;
+  currency: string;
+  onNext(): void;
+}) {
+  const { t } = useTranslation(['retail', 'printing']);
+  const price = usePrice();
+  const r = result.receipt;
+  return (
+    <Card withBorder padding="lg" maw={640} data-testid="pos-done">
+      <Stack gap="md">
+        <Title order={2} size="h3" c="teal.8">
+          {t('done.title')}
+        </Title>
+        {result.change > 0 && (
+          <Alert color="yellow" title={t('done.change')}>
+            <Text size="xl" fw={700} data-testid="pos-done-change">
+              {price(result.change, currency)}
+            </Text>
+          </Alert>
+        )}
+        <Text data-testid="pos-done-total">
+          {t('done.total')}: <b>{price(result.total, currency)}</b>
+        </Text>
+        <Alert
+          color={r.status === 'printed' ? 'teal' : r.status === 'noPrinter' ? 'gray' : 'orange'}
+          data-testid="pos-done-receipt"
+          data-status={r.status}
+        >
+          {r.status === 'printed'
+            ? t('station.receipt.printed', { number: r.receiptNumber })
+            : r.messageKey
+              ? `${t(`station.receipt.${r.status}`)} ${t(r.messageKey)}`
+              : t(`station.receipt.${r.status}`)}
+        </Alert>
+        <Text size="sm" c="dimmed">
+          {t('station.savedLocally')}
+        </Text>
+        <Button size="lg" onClick={onNext} data-testid="pos-new-sale" autoFocus>
+          {t('done.newSale')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
