@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDispatcher, createIpcHandlers, type Dispatch } from '../main/ipc/handlers';
-import { createMainServices, type MainServices } from '../main/station/services';
+import { createMainServices, type MainServices, type MainServicesOptions } from '../main/station/services';
 import type { SyncEnginePort } from '../main/station/sync-port';
 import { CONTENT_SECURITY_POLICY } from '../renderer/csp';
 import { RENDERER_OUT_DIR } from '../renderer/vite.config';
@@ -18,6 +18,10 @@ export interface DesktopHostOptions {
   /** `'local'`: the real sync engine on dataDir/station.db (server.ts's default); none when omitted. */
   sync?: SyncEnginePort | 'local' | null;
   version?: string;
+  /** Kiosk mode and the kiosk's slip printer (`tcp://…`, `file:/path`, or an interface). */
+  kiosk?: MainServicesOptions['kiosk'];
+  /** The POS's printers (desktop/host/pos-printers.ts); else the station's cloud settings. */
+  pos?: MainServicesOptions['pos'];
 }
 
 export interface RunningDesktopHost {
@@ -132,6 +136,8 @@ export async function startDesktopHost(options: DesktopHostOptions): Promise<Run
     runtime: 'host',
     version: options.version ?? '0.1.0',
     sync: options.sync ?? null,
+    ...(options.kiosk ? { kiosk: options.kiosk } : {}),
+    ...(options.pos ? { pos: options.pos } : {}),
     ...(options.probeIntervalMs ? { probeIntervalMs: options.probeIntervalMs } : {}),
   });
   const dispatch = createDispatcher(createIpcHandlers(services), {

@@ -7,12 +7,16 @@
  * DESKTOP_SKIP_BUILD=1). DESKTOP_DATA_DIR keeps station.json between runs (default: a temporary
  * folder removed on exit). DESKTOP_PROBE_MS sets how often the cloud is probed (default 5000).
  * The sync engine runs on DESKTOP_DATA_DIR/station.db as in the app; DESKTOP_SYNC=off runs without it.
+ * DESKTOP_MODE=kiosk runs the kiosk screens; DESKTOP_TICKET_PRINTER (`tcp://host:9100`, `file:/path`)
+ * is the kiosk's slip printer and the POS's drawer; DESKTOP_FISCAL_PRINTER (`emulator`, `tcp://host:port`)
+ * is the POS's fiscal printer instead of the station's cloud settings (desktop/host/pos-printers.ts).
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RENDERER_OUT_DIR } from '../renderer/vite.config';
 import { newestSourceMtime, startDesktopHost } from './host';
+import { hostPosPrinters } from './pos-printers';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -33,12 +37,20 @@ async function buildRendererIfStale(): Promise<void> {
 
 async function main(): Promise<void> {
   await buildRendererIfStale();
+  const printers = hostPosPrinters();
   const host = await startDesktopHost({
     port: Number(process.env.DESKTOP_HOST_PORT ?? 4327),
     cloudUrl: process.env.STUDIO_CLOUD_URL ?? 'http://localhost:3000',
     ...(process.env.DESKTOP_DATA_DIR ? { dataDir: path.resolve(process.env.DESKTOP_DATA_DIR) } : {}),
     ...(process.env.DESKTOP_PROBE_MS ? { probeIntervalMs: Number(process.env.DESKTOP_PROBE_MS) } : {}),
     sync: process.env.DESKTOP_SYNC === 'off' ? null : 'local',
+    // The kiosk's slips go to the station's one ESC/POS printer (DESKTOP_TICKET_PRINTER).
+    kiosk: {
+      mode: process.env.DESKTOP_MODE === 'kiosk' ? 'kiosk' : 'desk',
+      ticketPrinter: printers.ticketInterface,
+    },
+    // The POS's fiscal printer (DESKTOP_FISCAL_PRINTER) and drawer (DESKTOP_TICKET_PRINTER).
+    pos: printers,
   });
   console.log(
     `[desktop-host] station on ${host.url} (cloud ${host.services.info.cloudUrl}, data ${host.dataDir})`,

@@ -33,6 +33,9 @@ const isTrustedUrl = createTrustedUrlCheck({
   platform: process.platform,
 });
 
+/** The station runs the client kiosk instead of the front desk (desktop/README.md "Kiosk mode"). */
+const KIOSK_MODE = process.env.DESKTOP_MODE === 'kiosk';
+
 function secretBox(): SecretBox | null {
   if (!safeStorage.isEncryptionAvailable()) return null;
   return {
@@ -47,6 +50,8 @@ function createWindow(): BrowserWindow {
     height: 800,
     minWidth: 1024,
     minHeight: 700,
+    // Kiosk mode (DESKTOP_MODE=kiosk): full screen, no way out to the desktop without a keyboard.
+    ...(KIOSK_MODE ? { kiosk: true, fullscreen: true } : {}),
     show: false,
     autoHideMenuBar: true,
     webPreferences: { ...WINDOW_WEB_PREFERENCES, preload: join(HERE, '../preload/index.cjs') },
@@ -94,6 +99,10 @@ void app.whenReady().then(() => {
       version: app.getVersion(),
       secretBox: secretBox(),
       sync: 'local',
+      kiosk: {
+        mode: KIOSK_MODE ? 'kiosk' : 'desk',
+        ticketPrinter: process.env.DESKTOP_TICKET_PRINTER || null,
+      },
     });
   } catch (error) {
     // A database written by a newer version is refused rather than risk its outbox; anything else

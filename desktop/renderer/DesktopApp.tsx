@@ -1,13 +1,16 @@
 import { Center, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StationState } from '../../shared/contracts/ipc';
 import { isLocale } from '../../shared/i18n/locales';
 import { BackofficeApp } from '../../web/backoffice/BackofficeApp';
 import { useApiClient, useSession } from '../../web/lib/app-context';
+import { ConnectivityProvider } from '../../web/lib/connectivity';
 import { useDocumentTitle } from '../../web/ui/use-document-title';
+import { PosStationProvider } from '../../web/backoffice/pos/station-sink';
 import { LockScreen } from './LockScreen';
+import { createStationPosSink } from './pos-sink';
 import { SetPinDialog } from './SetPinDialog';
 import { StatusBar } from './StatusBar';
 import { sessionFor, stationKeys, useDesktop, useStationState, useSyncStatus } from './station.api';
@@ -24,6 +27,8 @@ export function DesktopApp({ initialState }: { initialState: StationState }) {
   const queryClient = useQueryClient();
   const { data: state } = useStationState(initialState);
   const [pinDialog, setPinDialog] = useState(false);
+  // The back office's POS sells through the station (recorded locally, fiscal printer, offline).
+  const posSink = useMemo(() => createStationPosSink(bridge), [bridge]);
   const staffId = state.staff?.userId ?? null;
   useDocumentTitle(t('title'));
 
@@ -44,6 +49,16 @@ export function DesktopApp({ initialState }: { initialState: StationState }) {
       }),
     [api, queryClient],
   );
+
+  // Everything done offline is confirmed: screens loaded from the station's copy (provisional marks,
+  // the desk's guesses) load again from the cloud.
+  const syncPending = useSyncStatus().data?.pending;
+  const hadPending = useRef(false);
+  useEffect(() => {
+    if (syncPending === 0 && hadPending.current)
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'station' });
+    hadPending.current = (syncPending ?? 0) > 0;
+  }, [syncPending, queryClient]);
 
   // Back online: what failed while the cloud was away loads again without a click.
   const online = useSyncStatus().data?.online;
@@ -83,7 +98,14 @@ export function DesktopApp({ initialState }: { initialState: StationState }) {
       </Center>
     );
   } else {
-    content = <BackofficeApp key={staffId} studioUuid={state.device.studioUuid} />;
+    content = (
+      // Offline, screens say what the station cannot answer from its copy (web/lib/connectivity.tsx).
+      <ConnectivityProvider offline={online === false}>
+        <PosStationProvider value={posSink}>
+          <BackofficeApp key={staffId} studioUuid={state.device.studioUuid} />
+        </PosStationProvider>
+      </ConnectivityProvider>
+    );
   }
 
   return (

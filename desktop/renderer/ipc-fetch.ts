@@ -33,7 +33,12 @@ function base64ToBytes(text: string): Uint8Array<ArrayBuffer> {
  * credentials never enter the renderer. Other URLs go to the real fetch. A call main cannot deliver
  * (cloud unreachable) rejects with a TypeError, exactly like fetch without a network.
  */
-export function createIpcFetch(api: DesktopApi, fallback: typeof fetch): typeof fetch {
+export function createIpcFetch(
+  api: DesktopApi,
+  fallback: typeof fetch,
+  /** `kioskRequest` in kiosk mode: the web kiosk's calls, answered by main's kiosk (desktop/main/kiosk). */
+  channel: 'apiRequest' | 'kioskRequest' = 'apiRequest',
+): typeof fetch {
   return async (input, init) => {
     const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = apiPathOf(raw);
@@ -54,7 +59,7 @@ export function createIpcFetch(api: DesktopApi, fallback: typeof fetch): typeof 
       ...(headers.get('accept') ? { accept: headers.get('accept') as string } : {}),
     };
     if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
-    const result = await api.apiRequest(request);
+    const result = await api[channel](request);
     if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
     if (!result.ok) {
       if (result.error.key === 'station.cloudUnreachable')

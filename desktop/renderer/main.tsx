@@ -8,6 +8,7 @@ import { createQueryClient } from '../../web/lib/query-client';
 import { AppProviders } from '../../web/ui/AppProviders';
 import { call, getDesktopApi } from './bridge';
 import { DesktopApp } from './DesktopApp';
+import { DesktopKiosk } from './DesktopKiosk';
 import { createIpcFetch } from './ipc-fetch';
 import { DesktopContextProvider, sessionFor } from './station.api';
 
@@ -15,7 +16,11 @@ async function boot(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('No #root element');
   const bridge = getDesktopApi();
-  const [info, state] = await Promise.all([call(bridge, 'appInfo', {}), call(bridge, 'stationState', {})]);
+  const [info, state, kiosk] = await Promise.all([
+    call(bridge, 'appInfo', {}),
+    call(bridge, 'stationState', {}),
+    call(bridge, 'kioskState', {}),
+  ]);
   const ipcFetch = createIpcFetch(bridge, globalThis.fetch.bind(globalThis));
   // Screens that call fetch themselves (file exports) reach the API through main as well.
   globalThis.fetch = ipcFetch;
@@ -36,7 +41,11 @@ async function boot(): Promise<void> {
     <StrictMode>
       <AppProviders pageContext={pageContext} api={api} i18n={i18n} queryClient={createQueryClient()}>
         <DesktopContextProvider value={{ bridge, info }}>
-          <DesktopApp initialState={state} />
+          {kiosk.mode === 'kiosk' ? (
+            <DesktopKiosk initialState={state} kiosk={kiosk} />
+          ) : (
+            <DesktopApp initialState={state} />
+          )}
         </DesktopContextProvider>
       </AppProviders>
     </StrictMode>,

@@ -21,6 +21,7 @@ import { LanguageSwitch } from '../ui/LanguageSwitch';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { KioskApiClient } from './kiosk-api';
 import { KioskDeviceStore, kioskLocation } from './kiosk-device-store';
+import { cameraAvailable } from './QrCamera';
 import { ClientScreen } from './screens/ClientScreen';
 import { DoneScreen } from './screens/DoneScreen';
 import { NameScreen } from './screens/NameScreen';
@@ -39,20 +40,31 @@ export type Screen =
   | { name: 'client'; client: KioskClient }
   | { name: 'done'; client: KioskClient; result: KioskCheckInResult };
 
+/** What the desktop app in kiosk mode passes in (desktop/renderer/DesktopKiosk.tsx); the web reads the address. */
+export interface KioskAppHost {
+  where: { uuid: string; kioskId: string; keyFromLink: string | null };
+  store: KioskDeviceStore;
+  /** Its calls go to the desktop's main process, which keeps the session and answers offline. */
+  api: KioskApiClient;
+  /** The desktop denies every permission (camera too): its kiosk reads QR codes with a scanner. */
+  camera: boolean;
+}
+
 /**
  * The kiosk at /{uuid}/kiosk/{kioskId}: signs itself in with the stored key (or the key a set-up QR
  * code carried), then runs the check-in screens, and goes back to the start after a quiet while.
  */
-export function KioskApp() {
+export function KioskApp({ host }: { host?: KioskAppHost } = {}) {
   const { t } = useTranslation('kiosk');
   useDocumentTitle(t('title'));
   const context = usePageContext();
-  const where = useMemo(() => kioskLocation(window.location), []);
-  const store = useMemo(() => new KioskDeviceStore(), []);
+  const where = useMemo(() => host?.where ?? kioskLocation(window.location), [host]);
+  const store = useMemo(() => host?.store ?? new KioskDeviceStore(), [host]);
   const api = useMemo(
     () =>
+      host?.api ??
       new KioskApiClient({ session: { userId: null, sessionId: null, token: context.token } }, where.uuid),
-    [context.token, where.uuid],
+    [context.token, host, where.uuid],
   );
   const [boot, setBoot] = useState<Boot>({ state: 'loading' });
   const [screen, setScreen] = useState<Screen>({ name: 'start' });
@@ -142,6 +154,7 @@ export function KioskApp() {
         api={api}
         onFound={(client) => setScreen({ name: 'client', client })}
         onByName={() => setScreen({ name: 'byName' })}
+        camera={host ? host.camera : cameraAvailable()}
       />
     );
   else if (screen.name === 'byName')
@@ -175,7 +188,7 @@ export function KioskApp() {
         <LanguageSwitch size="lg" />
       </Group>
       <Box p={{ base: 'md', sm: 'xl' }} style={{ flex: 1 }}>
-        <Box maw={960} mx="auto">
+        <Box maw={{ base: 960, xl: 1200 }} mx="auto">
           {body}
         </Box>
       </Box>

@@ -20,6 +20,14 @@ export function kioskErrorMessage(error: unknown, t: TFunction): string {
       return t('errors.tooEarly');
     case 'visit.statusNotAllowed':
       return firstField === 'waitingList' ? t('errors.waitingList') : t('errors.unpaid');
+    case 'kiosk.needsConnection':
+      return t('errors.needsConnection');
+    case 'kiosk.notSignedIn':
+      return t('errors.notSignedIn');
+    case 'kiosk.stationNotSetUp':
+      return t('errors.stationNotSetUp');
+    case 'station.cloudUnreachable':
+      return t('errors.offline');
     case 'request.invalid':
       return t('errors.invalid');
     default:

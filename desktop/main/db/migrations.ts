@@ -123,4 +123,49 @@ export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
       create index pos_shift_cash_shift on pos_shift_cash (shift_id, at);
     `,
   },
+  {
+    id: 4,
+    name: '0004_pos_station_receipts',
+    sql: `
+      -- Which studio-pos station this desk sells as (desktop/main/station/pos.service.ts): one row.
+      create table pos_station (
+        id integer primary key check (id = 1),
+        pos_id text not null,
+        slug text not null,
+        name text not null,
+        chosen_at text not null
+      );
+
+      -- The fiscal receipt of each sale made here, written with the sale (before anything prints):
+      -- what was sent, the printer's outcome, the pending state a needsAttention outcome keeps (to
+      -- settle later, also after a restart), and when the cloud was told (reported_at).
+      create table pos_receipts (
+        sale_id text primary key,
+        station_slug text not null,
+        receipt text not null,
+        status text not null check (status in ('printing', 'printed', 'notPrinted', 'needsAttention', 'noPrinter')),
+        outcome text,
+        pending text,
+        message_key text,
+        receipt_number integer,
+        printed_at text,
+        reported_at text,
+        created_at text not null
+      );
+      create index pos_receipts_status on pos_receipts (status);
+    `,
+  },
+  {
+    id: 6,
+    name: '0006_outbox_notices',
+    sql: `
+      -- Outcomes that came back different from the desk's offline guess (waitlisted, flagged,
+      -- rejected, quarantined) stay listed for staff until acknowledged here
+      -- (desktop/main/sync/notices.ts); noticed_by is the person at the desk then.
+      alter table outbox add column noticed_at text;
+      alter table outbox add column noticed_by text;
+      create index outbox_notices on outbox (seq)
+        where outcome is not null and noticed_at is null and json_extract(outcome, '$.status') <> 'applied';
+    `,
+  },
 ];

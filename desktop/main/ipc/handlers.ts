@@ -28,7 +28,46 @@ export function createIpcHandlers(services: MainServices): IpcHandlers {
     stationSetLocale: ({ locale }) => station.setLocale(locale),
     apiRequest: (input) => station.forwardApi(input),
     syncStatus: () => station.syncStatus(),
+    ...syncNoticeHandlers(services),
+    kioskState: () => services.kiosk.state(),
+    kioskRequest: (input) => services.kiosk.request(input),
+    ...posHandlers(services),
   };
+}
+
+/** The point of sale's channels (desktop/main/station/pos.service.ts); 503 without the engine. */
+function posHandlers(services: MainServices) {
+  const pos = () => {
+    if (!services.pos)
+      throw new AppError('pos.unavailable', { message: 'the POS needs the station database' });
+    return services.pos;
+  };
+  return {
+    posState: () => pos().current(),
+    posCatalog: ({ locale }) => pos().catalog(locale),
+    posChooseStation: ({ posId }) => pos().chooseStation(posId),
+    posOpenShift: ({ float }) => pos().openShift(float),
+    posCashMovement: (input) => pos().cashMovement(input),
+    posCloseShift: (input) => pos().closeShift(input),
+    posSell: (input) => pos().sell(input),
+    posOpenDrawer: () => pos().openDrawer(),
+    posResolvePending: ({ saleId }) => pos().resolvePending(saleId),
+  } satisfies Pick<IpcHandlers, PosChannel>;
+}
+
+type PosChannel = Extract<IpcChannel, `pos${string}`>;
+
+/** The desk's changed outcomes (desktop/main/sync/notices.ts); nothing to show without the engine. */
+function syncNoticeHandlers(services: MainServices) {
+  return {
+    syncNotices: () => ({ items: services.notices?.list() ?? [] }),
+    syncNoticeAck: ({ seqs }) => {
+      const staff = services.station.state().staff;
+      if (!staff)
+        throw new AppError('station.notSignedIn', { message: 'nobody is signed in at the station' });
+      return { items: services.notices?.acknowledge(seqs, staff.userId) ?? [] };
+    },
+  } satisfies Pick<IpcHandlers, 'syncNotices' | 'syncNoticeAck'>;
 }
 
 export interface DispatchOptions {

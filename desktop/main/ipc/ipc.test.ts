@@ -77,6 +77,38 @@ describe('main re-validates every input', () => {
       { method: 'GET', path: 'v4/auth/me', headers: { cookie: 'x' } },
     ],
     syncStatus: [{ verbose: true }],
+    syncNotices: [{ extra: true }, []],
+    syncNoticeAck: [{}, { seqs: [] }, { seqs: [0] }, { seqs: [1, 1] }, { seqs: ['1'] }],
+    posState: [{ extra: true }],
+    posCatalog: [{}, { locale: 'de' }],
+    posChooseStation: [{}, { posId: 'front-1' }],
+    posOpenShift: [{}, { float: -1 }, { float: 12.5 }, { float: '100' }],
+    posCashMovement: [{ kind: 'in' }, { kind: 'sideways', amount: 100 }, { kind: 'out', amount: 0 }],
+    posCloseShift: [{}, { counted: -5 }, { counted: 100, note: 'x'.repeat(501) }],
+    posSell: [
+      {},
+      { saleId: 'x', clientId: null, lines: [], payments: [] },
+      {
+        saleId: '01a207d1-965c-77dc-93d3-e4a662568ce3',
+        clientId: null,
+        lines: [{ type: 'product', id: '01a207d1-965c-77dc-93d3-e4a662568ce3', quantity: 1, unitPrice: 1 }],
+        payments: [{ method: 2, amount: 100 }],
+      },
+      {
+        saleId: '01a207d1-965c-77dc-93d3-e4a662568ce3',
+        clientId: null,
+        lines: [{ type: 'product', id: '01a207d1-965c-77dc-93d3-e4a662568ce3', quantity: 1 }],
+        payments: [{ method: 13, amount: 100 }],
+      },
+    ],
+    posOpenDrawer: [{ force: true }],
+    posResolvePending: [{}, { saleId: 'nope' }],
+    kioskState: [{ extra: true }],
+    kioskRequest: [
+      { method: 'GET' },
+      { method: 'GET', path: 'https://evil.example/x' },
+      { method: 'POST', path: 'v4/x', body: {} },
+    ],
   };
 
   it('lists invalid inputs for every channel', () => {

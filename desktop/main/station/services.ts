@@ -1,6 +1,11 @@
 import type { AppInfo } from '../../../shared/contracts/ipc';
+import { KioskStation } from '../kiosk/kiosk-station';
 import { CloudClient } from './cloud-client';
 import { OfflineApi } from './offline-api';
+import { SyncNotices } from '../sync/notices';
+import type { FiscalPrinter } from '../printing/fiscal-printer';
+import type { TicketPrinterInterface } from '../printing/escpos/interfaces';
+import { StationPos } from './pos.service';
 import { StationService } from './station.service';
 import { StationStore, type SecretBox } from './station-store';
 import { openStationSync } from './station-sync';
@@ -21,12 +26,22 @@ export interface MainServicesOptions {
   secretBox?: SecretBox | null;
   probeIntervalMs?: number;
   fetch?: typeof fetch;
+  /** The POS's printers when the app or host attaches them (the emulator); else the cloud's settings. */
+  pos?: { fiscalPrinter?: FiscalPrinter | null; ticketInterface?: TicketPrinterInterface | null };
+  /** Kiosk mode (desktop/main/kiosk): `kiosk` shows the kiosk screens; the slip printer (`tcp://…`, `file:…`). */
+  kiosk?: { mode?: 'desk' | 'kiosk'; ticketPrinter?: string | TicketPrinterInterface | null };
 }
 
 export interface MainServices {
   station: StationService;
   /** The engine behind the status bar (null without one). */
   sync: SyncEnginePort | null;
+  /** Outcomes to show the desk (only with the station's own engine). */
+  notices: SyncNotices | null;
+  /** The point of sale (only with the station's own engine: sales are recorded in station.db). */
+  pos: StationPos | null;
+  /** The kiosk screens' calls (kiosk mode). */
+  kiosk: KioskStation;
   info: AppInfo;
   stop(): Promise<void>;
 }
@@ -45,6 +60,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const sync: SyncEnginePort | null = local ?? (options.sync === 'local' ? null : (options.sync ?? null));
   // The offline subset of the API, from the engine's mirror (only with the station's own engine).
   const offline = local ? new OfflineApi(local.engine) : null;
+  // Outcomes that came back different from the desk's offline guess (desktop/main/sync/notices.ts).
+  const notices = local ? new SyncNotices(local.engine.db, local.engine.store) : null;
   // The cloud answers again: push what waited now rather than at the engine's next poll.
   const probe = new ReachabilityProbe(options.probeIntervalMs, (online) => {
     if (online) sync?.kick?.();
@@ -62,10 +79,44 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     sync,
     offline,
   });
+  const pos = local
+    ? new StationPos({
+        engine: local.engine,
+        forward: (request) => station.forwardApi(request),
+        staff: () => {
+          const staff = station.state().staff;
+          return staff ? { userId: staff.userId, name: `${staff.firstName} ${staff.lastName}` } : null;
+        },
+        studioUuid: () => station.state().device?.studioUuid ?? null,
+        deviceId: () => station.state().device?.deviceId ?? null,
+        studioName: () => station.state().device?.studioName ?? '',
+        locale: () => station.state().locale,
+        isOnline: () => probe.isOnline,
+        fiscalPrinter: options.pos?.fiscalPrinter ?? null,
+        ticketInterface: options.pos?.ticketInterface ?? null,
+        onBackgroundError: (error) => console.warn('[pos]', error instanceof Error ? error.message : error),
+      })
+    : null;
+  const kiosk = new KioskStation({
+    dataDir: options.dataDir,
+    cloudUrl: cloud.baseUrl,
+    mode: options.kiosk?.mode ?? 'desk',
+    stationStudio: () => station.state().device?.studioUuid ?? null,
+    lockStaff: () => station.lock(),
+    locale: () => station.state().locale,
+    online: () => probe.isOnline,
+    report: (reachable, error) => probe.report(reachable, error),
+    engine: local?.engine ?? null,
+    ticketPrinter: options.kiosk?.ticketPrinter ?? null,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   sync?.start?.();
   return {
     station,
     sync,
+    notices,
+    pos,
+    kiosk,
     info: {
       version: options.version,
       runtime: options.runtime,
@@ -74,6 +125,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     },
     async stop() {
       probe.stop();
+      await pos?.close();
       await sync?.stop?.();
     },
   };

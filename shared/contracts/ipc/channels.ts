@@ -14,6 +14,22 @@ export const IPC_CHANNELS = [
   'stationSetLocale',
   'apiRequest',
   'syncStatus',
+  // Outcomes that came back different from the desk's offline guess (shared/contracts/ipc/sync-notices.ts).
+  'syncNotices',
+  'syncNoticeAck',
+  // Kiosk mode (shared/contracts/ipc/kiosk.ts).
+  'kioskState',
+  'kioskRequest',
+  // The point of sale (shared/contracts/ipc/pos.ts).
+  'posState',
+  'posCatalog',
+  'posChooseStation',
+  'posOpenShift',
+  'posCashMovement',
+  'posCloseShift',
+  'posSell',
+  'posOpenDrawer',
+  'posResolvePending',
 ] as const;
 
 export type IpcChannelName = (typeof IPC_CHANNELS)[number];

@@ -3,8 +3,14 @@ import { LOCALES } from '../../i18n/locales';
 import type { ErrorBody } from '../../errors/app-error';
 import { email, requiredText, uuid } from '../api/common';
 import type { IpcChannelName } from './channels';
+import { KioskStationStateSchema } from './kiosk';
+import { POS_IPC_CONTRACT } from './pos';
+import { SYNC_NOTICES_IPC_CONTRACT } from './sync-notices';
 
 export { IPC_CHANNELS, ipcChannelName } from './channels';
+export * from './pos';
+export * from './sync-notices';
+export * from './kiosk';
 
 /**
  * The desktop IPC contract: one map from channel to its input and output schemas. The preload
@@ -130,6 +136,11 @@ export const IPC_CONTRACT = {
   stationSetLocale: { input: z.strictObject({ locale: z.enum(LOCALES) }), output: StationStateSchema },
   apiRequest: { input: ApiRequestInputSchema, output: ApiResponseSchema },
   syncStatus: { input: empty, output: SyncStatusSchema },
+  ...SYNC_NOTICES_IPC_CONTRACT,
+  // Kiosk mode (./kiosk.ts): the web kiosk's calls, answered by main (online or from the mirror).
+  kioskState: { input: empty, output: KioskStationStateSchema },
+  kioskRequest: { input: ApiRequestInputSchema, output: ApiResponseSchema },
+  ...POS_IPC_CONTRACT,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type IpcContract = typeof IPC_CONTRACT;

@@ -9,7 +9,8 @@ export const DONE_SECONDS = 8;
 
 /**
  * Success: checked in, booked, or let in; whether the door opened. The web kiosk prints nothing
- * (README: a browser cannot reach the ESC/POS printer; the desktop app prints the ticket).
+ * (README: a browser cannot reach the ESC/POS printer); the desktop app prints the ticket and says
+ * so (`ticketPrinted`), and says when the check-in was saved at the station without the cloud.
  */
 export function DoneScreen({
   client,
@@ -61,6 +62,28 @@ export function DoneScreen({
               {t('done.doorFailed')}
             </Text>
           </Alert>
+        )}
+        {result.ticketPrinted !== undefined && (
+          <Text
+            size="xl"
+            fw={600}
+            c={result.ticketPrinted ? undefined : 'orange.8'}
+            data-testid="kiosk-ticket"
+          >
+            {result.ticketPrinted ? t('done.ticketPrinted') : t('done.ticketFailed')}
+          </Text>
+        )}
+        {result.offline && kiosk.hasLock && (
+          <Alert color="orange" variant="light" radius="lg" data-testid="kiosk-door">
+            <Text size="xl" fw={600}>
+              {t('done.doorOffline')}
+            </Text>
+          </Alert>
+        )}
+        {result.offline && (
+          <Text size="lg" c="dimmed" data-testid="kiosk-offline-note">
+            {t('done.offline')}
+          </Text>
         )}
         <Button size="xl" h={72} miw={260} onClick={onBack} data-testid="kiosk-done-back">
           {t('common.done')}

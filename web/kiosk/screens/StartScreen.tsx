@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { KioskClient, KioskDevice } from '../../../shared/contracts/api/kiosk';
 import type { KioskApiClient } from '../kiosk-api';
 import { kioskErrorMessage } from '../kiosk-messages';
+import { QrCamera } from '../QrCamera';
 
 /**
  * The start: one big field that a card reader or QR scanner (keyboard wedge: characters + Enter)
@@ -15,11 +16,14 @@ export function StartScreen({
   api,
   onFound,
   onByName,
+  camera = false,
 }: {
   kiosk: KioskDevice;
   api: KioskApiClient;
   onFound: (client: KioskClient) => void;
   onByName: () => void;
+  /** Offer the camera for QR codes (a browser with one; not the desktop app, which denies it). */
+  camera?: boolean;
 }) {
   const { t } = useTranslation('kiosk');
   const [code, setCode] = useState('');
@@ -38,7 +42,10 @@ export function StartScreen({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const value = code.trim();
+    await identify(code.trim());
+  };
+
+  const identify = async (value: string) => {
     if (!value || busy) return;
     setBusy(true);
     setError(null);
@@ -96,6 +103,7 @@ export function StartScreen({
           </form>
         </Paper>
       )}
+      {camera && methods.includes('qr') && <QrCamera onCode={(scanned) => void identify(scanned.trim())} />}
       {methods.includes('name') && (
         <Button
           size="xl"

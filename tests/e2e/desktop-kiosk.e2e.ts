@@ -1,0 +1,462 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import iconv from 'iconv-lite';
+import {
+  AUTH_HEADER,
+  CSRF_HEADER,
+  REQUESTED_WITH_HEADER,
+  REQUESTED_WITH_VALUE,
+} from '../../shared/contracts/page-context';
+import { ClientVisitStatus } from '../../shared/enums/visits';
+import { ROOT } from './support/paths';
+
+/**
+ * The desktop in kiosk mode (issue 10, kiosk part) through desktop/host with the real sync engine
+ * and a real cloud process that the test stops and starts (DESKTOP_MODE=kiosk, the ESC/POS slip
+ * printer writing its bytes to a file the test reads):
+ * - a manager sets the station up once; the kiosk signs in with the studio's kiosk key;
+ * - online: check-in by card (books the class with places), by QR payload, by name + birth date
+ *   (a booked client), each printing a slip whose bytes name the client;
+ * - the cloud stops: by card, QR and name again, answered from the station's mirror, recorded as
+ *   checkIn facts (slips say so, in Polish for one); a client without a pass hears why;
+ * - the cloud starts: the offline check-ins arrive exactly once, present.
+ * Screens at 1024×768, 1280×800 and 1920×1080 in EN and PL (DESKTOP_SHOTS_DIR).
+ *
+ * Own ports (DESKTOP_KIOSK_CLOUD_PORT 5200, DESKTOP_KIOSK_HOST_PORT 5201). Run with E2E_BASE_URL set
+ * (any URL) so Playwright does not start the web suite's server, which this file does not use.
+ */
+const CLOUD_PORT = Number(process.env.DESKTOP_KIOSK_CLOUD_PORT ?? 5200);
+const HOST_PORT = Number(process.env.DESKTOP_KIOSK_HOST_PORT ?? 5201);
+const CLOUD_URL = `http://localhost:${CLOUD_PORT}`;
+const HOST_URL = `http://localhost:${HOST_PORT}`;
+const RENDERER_DIR =
+  process.env.DESKTOP_RENDERER_DIR ??
+  (process.env.WEB_DIST_DIR
+    ? path.join(path.dirname(path.resolve(process.env.WEB_DIST_DIR)), 'desktop-renderer')
+    : path.join(ROOT, 'out', 'renderer'));
+const SHOTS_DIR = process.env.DESKTOP_SHOTS_DIR ?? path.join(ROOT, 'test-results', 'screenshots');
+const MANAGER = { email: 'manager@demo.studio', password: 'demo1234' };
+const STUDIO_TZ = 'Europe/Warsaw';
+const SIZES = [
+  [1024, 768],
+  [1280, 800],
+  [1920, 1080],
+] as const;
+
+let cloud: ChildProcess | null = null;
+let host: ChildProcess | null = null;
+let workDir = '';
+let demo: { studioUuid: string; studioName: string } = { studioUuid: '', studioName: '' };
+
+function startChild(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`timed out: ${args.join(' ')}\n${output}`)), 240_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code}: ${args.join(' ')}\n${output}`));
+    });
+  });
+}
+
+async function startCloud(): Promise<ChildProcess> {
+  const child = await startChild(
+    ['desktop/host/test-cloud.ts', String(CLOUD_PORT), path.join(workDir, 'cloud')],
+    {},
+    /^READY /m,
+  );
+  return child;
+}
+
+const ticketsFile = () => path.join(workDir, 'tickets.bin');
+
+const startHost = () =>
+  startChild(
+    ['desktop/host/server.ts'],
+    {
+      DESKTOP_HOST_PORT: String(HOST_PORT),
+      STUDIO_CLOUD_URL: CLOUD_URL,
+      DESKTOP_DATA_DIR: path.join(workDir, 'station'),
+      DESKTOP_RENDERER_DIR: RENDERER_DIR,
+      DESKTOP_PROBE_MS: '1000',
+      DESKTOP_MODE: 'kiosk',
+      DESKTOP_TICKET_PRINTER: `file:${ticketsFile()}`,
+    },
+    /station on http/,
+  );
+
+async function stop(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The studio clock `minutes` from now, rounded up to 5 minutes. */
+function studioSlot(minutes: number) {
+  const at = new Date(Math.ceil((Date.now() + minutes * 60_000) / 300_000) * 300_000);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: STUDIO_TZ,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      weekday: 'short',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+    isoWeekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday!) + 1,
+  };
+}
+
+/** The demo manager's calls straight to the cloud (set-up and the final check). */
+async function managerApi() {
+  const csrf = await fetch(`${CLOUD_URL}/api/v4/auth/csrf`, {
+    headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE },
+  });
+  const anon = ((await csrf.json()) as { token: string }).token;
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const login = await fetch(`${CLOUD_URL}/api/v4/auth/login`, {
+    method: 'POST',
+    headers: {
+      [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
+      [CSRF_HEADER]: anon,
+      'content-type': 'application/json',
+      cookie,
+    },
+    body: JSON.stringify({ emailAddress: MANAGER.email, password: MANAGER.password }),
+  });
+  expect(login.status, await login.clone().text()).toBe(200);
+  const session = (await login.json()) as { userId: string; sessionId: string; token: string };
+  return async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${CLOUD_URL}${url}`, {
+      method,
+      headers: {
+        [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
+        [CSRF_HEADER]: session.token,
+        [AUTH_HEADER]: `${session.userId}:${session.sessionId}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    expect(res.ok, `${method} ${url}: ${res.status} ${text}`).toBe(true);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+}
+
+type Item = {
+  id: string;
+  name?: Record<string, { value: string }>;
+  freeOfCharge?: boolean;
+  isDefault?: boolean;
+};
+type Call = Awaited<ReturnType<typeof managerApi>>;
+
+/** A class in about 30 minutes (check-in open) and the clients of the flow, each with what it needs. */
+async function setUp(call: Call) {
+  const v4 = (p: string) => `/api/v4/${demo.studioUuid}/${p}`;
+  const v2 = (p: string) => `/api/v2/${demo.studioUuid}/${p}`;
+  const services = await call<{ items: Item[] }>('GET', v4('class-service/all'));
+  const service = services.items.find((s) => s.freeOfCharge === false) ?? services.items[0]!;
+  const locations = await call<{ items: Item[] }>('GET', v4('location/collection'));
+  const slot = studioSlot(30);
+  const meta = await call<{ id: string }>('POST', v2(`class-services/${service.id}/schedule-metas`), {
+    locationId: locations.items[0]!.id,
+    daysOfWeek: [slot.isoWeekday],
+    startTime: slot.time,
+    durationMinutes: 60,
+    firstDate: slot.date,
+    lastDate: slot.date,
+    capacity: 20,
+  });
+  await call('POST', v2('schedule-events/generate'), {
+    scheduleMetaIds: [meta.id],
+    from: slot.date,
+    to: slot.date,
+  });
+  const events = await call<{ items: Array<{ id: string }> }>(
+    'GET',
+    v2(`schedule-metas/${meta.id}/schedule-events/all`),
+  );
+  const eventId = events.items[0]!.id;
+  const options = await call<{ items: Item[] }>('GET', v4('pricing-option/all'));
+  const pass = options.items.find((o) => o.name?.en?.value === '8 entries') ?? options.items[0]!;
+  const tag = Date.now().toString(36).slice(-5).toUpperCase();
+  const add = async (
+    firstName: string,
+    last: string,
+    opts: { birthDate?: string; pass?: boolean; booked?: boolean; card?: string; qr?: boolean } = {},
+  ) => {
+    const lastName = `${last}${tag}`;
+    const made = await call<{ client: { id: string } }>('POST', v4('client'), {
+      firstName,
+      lastName,
+      ...(opts.birthDate ? { birthDate: opts.birthDate } : {}),
+    });
+    const id = made.client.id;
+    if (opts.pass) await call('POST', v2(`clients/${id}/client-pricing-options/${pass.id}`), {});
+    if (opts.booked) await call('POST', v4(`schedule-event/${eventId}/enrollment/enroll`), { clientId: id });
+    if (opts.card) await call('POST', v4(`client/${id}/client-identity`), { cardNumber: opts.card });
+    const qr = opts.qr
+      ? (await call<{ qrPayload: string }>('GET', v4(`client/${id}/client-identity/collection`))).qrPayload
+      : null;
+    return { id, firstName, lastName, qr };
+  };
+  const clients = {
+    onlineCard: await add('Anna', 'Kartowa', { pass: true, card: `K1-${tag}` }),
+    onlineQr: await add('Bartek', 'Kodowy', { pass: true, qr: true }),
+    onlineName: await add('Celina', 'Imienna', { birthDate: '1990-03-04', pass: true, booked: true }),
+    offlineCard: await add('Damian', 'Bezsieci', { pass: true, card: `K2-${tag}` }),
+    offlineQr: await add('Ewa', 'Zapisana', { pass: true, booked: true, qr: true }),
+    offlineName: await add('Łucja', 'Żółwiowa', { birthDate: '1991-02-03', pass: true }),
+    noPass: await add('Piotr', 'Bezkarnetu', { birthDate: '1985-06-07' }),
+  };
+  const kiosks = await call<{ items: Array<Item & { kioskKey: string | null }> }>(
+    'GET',
+    v4('studio-kiosk/collection'),
+  );
+  const kioskKey = kiosks.items.find((k) => k.isDefault)!.kioskKey!;
+  return { slot, eventId, tag, clients, kioskKey, cards: { online: `K1-${tag}`, offline: `K2-${tag}` } };
+}
+
+async function ipc<T>(page: Page, channel: string): Promise<T> {
+  return page.evaluate(async (channel) => {
+    const res = await fetch(`/ipc/${channel}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    return ((await res.json()) as { value: unknown }).value;
+  }, channel) as Promise<T>;
+}
+
+type Sync = { online: boolean; pending: number | null; lastSyncAt: string | null };
+
+async function waitForSync(page: Page, want: (s: Sync) => boolean, timeout = 60_000): Promise<void> {
+  await expect
+    .poll(async () => want(await ipc<Sync>(page, 'syncStatus')), { timeout, intervals: [500] })
+    .toBe(true);
+}
+
+/** Every ESC/POS job the station printed so far (the file is appended job after job). */
+const ticketBytes = () => (existsSync(ticketsFile()) ? readFileSync(ticketsFile()) : Buffer.alloc(0));
+const CUT = Buffer.from([0x1d, 0x56, 0x00]); // GS V 0
+const countCuts = (b: Buffer) => {
+  let n = 0;
+  for (let i = b.indexOf(CUT); i >= 0; i = b.indexOf(CUT, i + 1)) n++;
+  return n;
+};
+
+async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
+  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
+  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
+}
+
+async function shoot(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const lang = (await page.locator('html').getAttribute('lang')) === 'pl' ? 'PL' : 'EN';
+  for (const locale of ['EN', 'PL'] as const) {
+    await setLanguage(page, locale);
+    for (const [width, height] of SIZES) {
+      await page.setViewportSize({ width, height });
+      await ready();
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `desktop-kiosk-${name}-${locale.toLowerCase()}-${width}.png`),
+        animations: 'disabled',
+        fullPage: true,
+      });
+    }
+  }
+  await setLanguage(page, lang);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function byCode(page: Page, code: string): Promise<void> {
+  await page.getByTestId('kiosk-code').fill(code);
+  await page.keyboard.press('Enter');
+}
+
+async function byName(page: Page, first: string, last: string, birthDate: string): Promise<void> {
+  await page.getByTestId('kiosk-by-name').click();
+  await page.getByTestId('kiosk-first-name').fill(first);
+  await page.getByTestId('kiosk-last-name').fill(last);
+  await page.getByTestId('kiosk-birth-date').fill(birthDate);
+  await page.getByTestId('kiosk-name-submit').click();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  workDir = mkdtempSync(path.join(tmpdir(), 'desktop-kiosk-e2e-'));
+  cloud = await startCloud();
+  const ready = await fetch(`${CLOUD_URL}/health`);
+  expect(ready.ok).toBe(true);
+});
+
+test.afterAll(async () => {
+  await stop(host);
+  await stop(cloud);
+  // DESKTOP_KEEP_WORKDIR=1 keeps station.db, the cloud's data and the slips for a look after a failure.
+  if (workDir && process.env.DESKTOP_KEEP_WORKDIR !== '1') rmSync(workDir, { recursive: true, force: true });
+  else if (workDir) console.log(`[desktop-kiosk] kept ${workDir}`);
+});
+
+test('desktop kiosk: check-in by card, QR and name, online and offline, slips printed, offline check-ins synced once', async ({
+  page,
+}) => {
+  test.setTimeout(420_000);
+  test.skip(studioSlot(30).date !== studioSlot(0).date, 'the class would start tomorrow on the studio clock');
+  const call = await managerApi();
+  const me = await call<{
+    memberships: Array<{ studioUuid: string; studioName: string; isMember: boolean }>;
+  }>('GET', '/api/v4/auth/me');
+  const studio = me.memberships.find((m) => m.isMember)!;
+  demo = { studioUuid: studio.studioUuid, studioName: studio.studioName };
+  const data = await setUp(call);
+  host = await startHost();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // A new station: staff set it up once (registration, the mirror), then the kiosk takes over.
+  await page.goto(HOST_URL);
+  const form = page.getByTestId('station-sign-in');
+  await form.locator('input[name="emailAddress"]').fill(MANAGER.email);
+  await form.locator('input[name="password"]').fill(MANAGER.password);
+  await form.locator('input[name="stationName"]').fill('Kiosk at the door');
+  await page.getByTestId('station-sign-in-submit').click();
+  await expect(page.getByTestId('kiosk-sign-in')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('kiosk-key').fill(data.kioskKey);
+  await page.getByTestId('kiosk-sign-in-submit').click();
+  await expect(page.getByTestId('kiosk-start')).toBeVisible();
+  await expect(page.getByTestId('kiosk-studio-name')).toHaveText(demo.studioName);
+  // The kiosk locked the desk: nobody's staff session is usable from this screen.
+  expect((await ipc<{ staff: unknown }>(page, 'stationState')).staff).toBeNull();
+  await waitForSync(page, (s) => s.online && s.pending === 0 && s.lastSyncAt !== null);
+  await shoot(page, 'start', () => expect(page.getByTestId('kiosk-start')).toBeVisible());
+
+  const offered = page.locator(`[data-testid="kiosk-class"][data-event-id="${data.eventId}"]`);
+  const booking = page.locator(`[data-testid="kiosk-booking"][data-event-id="${data.eventId}"]`);
+  const done = async (first: string) => {
+    await expect(page.getByTestId('kiosk-done-title')).toHaveText(`You're checked in, ${first}!`);
+    await expect(page.getByTestId('kiosk-ticket')).toHaveText('Please take your ticket.');
+  };
+
+  // ---- Online. 1. Card (a reader types it + Enter): the class with places, booked and in.
+  await byCode(page, data.cards.online.toLowerCase());
+  await expect(page.getByTestId('kiosk-hello')).toHaveText('Hello, Anna!');
+  await offered.getByTestId('kiosk-book').click();
+  await done('Anna');
+  await expect(page.getByTestId('kiosk-offline-note')).toHaveCount(0);
+  let printed = ticketBytes();
+  expect(countCuts(printed)).toBe(1);
+  expect(printed.includes(Buffer.from(`Anna ${data.clients.onlineCard.lastName}`))).toBe(true);
+  expect(printed.includes(Buffer.from('Check-in'))).toBe(true);
+  expect(printed.includes(Buffer.from(data.slot.time))).toBe(true);
+  await page.getByTestId('kiosk-done-back').click();
+
+  // 2. QR code (scanner wedge: the payload + Enter).
+  await byCode(page, data.clients.onlineQr.qr!);
+  await expect(page.getByTestId('kiosk-hello')).toHaveText('Hello, Bartek!');
+  await offered.getByTestId('kiosk-book').click();
+  await done('Bartek');
+  await page.getByTestId('kiosk-done-back').click();
+
+  // 3. Name + birth date: a booked client checks in from her bookings.
+  await byName(page, 'celina', data.clients.onlineName.lastName.toUpperCase(), '1990-03-04');
+  await expect(page.getByTestId('kiosk-hello')).toHaveText('Hello, Celina!');
+  await booking.getByTestId('kiosk-check-in').click();
+  await done('Celina');
+  printed = ticketBytes();
+  expect(countCuts(printed)).toBe(3);
+  expect(printed.includes(Buffer.from(`Celina ${data.clients.onlineName.lastName}`))).toBe(true);
+  await page.getByTestId('kiosk-done-back').click();
+  // The station pulls what the cloud recorded (its mirror shows the online check-ins too).
+  await waitForSync(page, (s) => s.pending === 0);
+
+  // ---- The internet goes away.
+  await stop(cloud);
+  cloud = null;
+  await waitForSync(page, (s) => !s.online, 20_000);
+
+  // 4. Card, offline: booked and checked in from the mirror; a checkIn fact waits to sync.
+  await byCode(page, data.cards.offline);
+  await expect(page.getByTestId('kiosk-hello')).toHaveText('Hello, Damian!');
+  await shoot(page, 'client-offline', () => expect(offered.getByTestId('kiosk-book')).toBeVisible());
+  await offered.getByTestId('kiosk-book').click();
+  await done('Damian');
+  await expect(page.getByTestId('kiosk-offline-note')).toBeVisible();
+  await shoot(page, 'done-offline', () => expect(page.getByTestId('kiosk-done')).toBeVisible());
+  await page.getByTestId('kiosk-done-back').click();
+
+  // 5. QR, offline, a booked client; 6. name + birth date, offline, in Polish (the slip too).
+  await byCode(page, data.clients.offlineQr.qr!);
+  await expect(page.getByTestId('kiosk-hello')).toHaveText('Hello, Ewa!');
+  await booking.getByTestId('kiosk-check-in').click();
+  await done('Ewa');
+  await page.getByTestId('kiosk-done-back').click();
+  await setLanguage(page, 'PL');
+  await byName(page, 'Lucja', data.clients.offlineName.lastName.toLowerCase(), '1991-02-03');
+  await expect(page.getByTestId('kiosk-hello')).toHaveText('Cześć, Łucja!');
+  await offered.getByTestId('kiosk-book').click();
+  await expect(page.getByTestId('kiosk-ticket')).toBeVisible();
+  printed = ticketBytes();
+  expect(countCuts(printed)).toBe(6);
+  expect(printed.includes(iconv.encode(`Łucja ${data.clients.offlineName.lastName}`, 'cp852'))).toBe(true);
+  expect(printed.includes(iconv.encode('Pozostało wejść', 'cp852'))).toBe(true);
+  await page.getByTestId('kiosk-done-back').click();
+  await setLanguage(page, 'EN');
+
+  // No pass, offline: the class says why, nothing is booked.
+  await byName(page, 'Piotr', data.clients.noPass.lastName, '1985-06-07');
+  await expect(offered.getByTestId('kiosk-class-reason')).toHaveText(
+    'You have no pass. You can buy one at the desk.',
+  );
+  await expect(offered.getByTestId('kiosk-book')).toHaveCount(0);
+  await page.getByTestId('kiosk-back').click();
+  expect(await ipc<Sync>(page, 'syncStatus')).toMatchObject({ online: false, pending: 3 });
+
+  // ---- The cloud is back: the three offline check-ins arrive, once each, present.
+  cloud = await startCloud();
+  await waitForSync(page, (s) => s.online && s.pending === 0, 60_000);
+  const enrollments = await (
+    await managerApi()
+  )<{ attendees: Array<{ status: number; client: { id: string } }> }>(
+    'GET',
+    `/api/v4/${demo.studioUuid}/schedule-event/${data.eventId}/enrollments/init`,
+  );
+  for (const client of Object.values(data.clients).filter((c) => c !== data.clients.noPass)) {
+    const visits = enrollments.attendees.filter((a) => a.client.id === client.id).map((a) => a.status);
+    expect(visits, `${client.firstName} ${client.lastName}`).toEqual([ClientVisitStatus.present]);
+  }
+  expect(enrollments.attendees.some((a) => a.client.id === data.clients.noPass.id)).toBe(false);
+  expect(errors).toEqual([]);
+});
