@@ -156,8 +156,8 @@ export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
     `,
   },
   {
-    id: 6,
-    name: '0006_outbox_notices',
+    id: 5,
+    name: '0005_outbox_notices',
     sql: `
       -- Outcomes that came back different from the desk's offline guess (waitlisted, flagged,
       -- rejected, quarantined) stay listed for staff until acknowledged here
