@@ -79,7 +79,7 @@ export function StatusBar({ state, onSetPin }: { state: StationState; onSetPin: 
     >
       <SyncFacts status={status} />
       <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
-        {staff ? <SyncNoticesButton /> : null}
+        {staff && state.device ? <SyncNoticesButton studioUuid={state.device.studioUuid} /> : null}
         {state.device ? (
           <Text size="xs" c="dimmed" truncate="end" visibleFrom="lg" data-testid="status-station">
             {t('status.station', { name: state.device.name })}

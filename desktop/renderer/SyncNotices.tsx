@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SyncNotice, SyncNoticeList } from '../../shared/contracts/ipc';
+import { useBackofficeInit } from '../../web/backoffice/backoffice.api';
 import { call } from './bridge';
 import { stationKeys, useDesktop } from './station.api';
 
@@ -28,10 +29,23 @@ const STATUS_COLOR: Record<SyncNotice['status'], string> = {
   quarantined: 'red',
 };
 
-function NoticeCard({ notice, onAck, busy }: { notice: SyncNotice; onAck(): void; busy: boolean }) {
+function NoticeCard({
+  notice,
+  onAck,
+  busy,
+  timeZone,
+}: {
+  notice: SyncNotice;
+  onAck(): void;
+  busy: boolean;
+  /** The studio's zone: a class at 07:00 is at 07:00 whatever the station's clock is set to. */
+  timeZone: string | undefined;
+}) {
   const { t, i18n } = useTranslation('desktop');
   const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+      new Date(iso),
+    );
   const name = notice.event
     ? (notice.event.name[i18n.language]?.value ?? Object.values(notice.event.name)[0]?.value ?? '')
     : '';
@@ -39,11 +53,16 @@ function NoticeCard({ notice, onAck, busy }: { notice: SyncNotice; onAck(): void
     <Paper withBorder p="sm" radius="md" data-testid="sync-notice" data-status={notice.status}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text size="sm" fw={600} lineClamp={1}>
+          <Text size="sm" fw={600} lineClamp={2} style={{ flex: 1, minWidth: 0 }}>
             {t(`notices.command.${notice.command}`, { defaultValue: notice.command })}
             {notice.client ? ` · ${notice.client.firstName} ${notice.client.lastName}`.trimEnd() : ''}
           </Text>
-          <Badge color={STATUS_COLOR[notice.status]} variant="light" data-testid="sync-notice-status">
+          <Badge
+            color={STATUS_COLOR[notice.status]}
+            variant="light"
+            style={{ flexShrink: 0 }}
+            data-testid="sync-notice-status"
+          >
             {t(`notices.status.${notice.status}`)}
           </Badge>
         </Group>
@@ -87,8 +106,10 @@ function NoticeCard({ notice, onAck, busy }: { notice: SyncNotice; onAck(): void
  * any is unacknowledged; the drawer lists them, each acknowledged by the person at the desk, and
  * links to the back office's Station sync review, where flags are resolved.
  */
-export function SyncNoticesButton() {
+export function SyncNoticesButton({ studioUuid }: { studioUuid: string }) {
   const { t } = useTranslation('desktop');
+  // The back office's own init query (already loaded, same cache key): the studio's time zone.
+  const timeZone = useBackofficeInit(studioUuid).data?.studio.timeZone;
   const { bridge } = useDesktop();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -157,6 +178,7 @@ export function SyncNoticesButton() {
               notice={notice}
               busy={ack.isPending && ack.variables?.includes(notice.seq) === true}
               onAck={() => ack.mutate([notice.seq])}
+              timeZone={timeZone}
             />
           ))}
         </Stack>

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { CloudClient } from '../../desktop/main/station/cloud-client';
 import { ClientVisitStatus } from '../../shared/enums/visits';
 import { ROOT } from './support/paths';
 
@@ -23,6 +24,8 @@ import { ROOT } from './support/paths';
  * desktop-station.e2e.ts.
  */
 const CLOUD_PORT = Number(process.env.DESKTOP_OFFLINE_CLOUD_PORT ?? 4330);
+/** The same cloud on another port: "online elsewhere" while the station still cannot reach it. */
+const SIDE_PORT = Number(process.env.DESKTOP_OFFLINE_SIDE_PORT ?? CLOUD_PORT + 2);
 const HOST_PORT = Number(process.env.DESKTOP_OFFLINE_HOST_PORT ?? 4329);
 const RENDERER_DIR =
   process.env.DESKTOP_RENDERER_DIR ??
@@ -65,8 +68,8 @@ function startChild(args: string[], env: Record<string, string>, ready: RegExp):
   });
 }
 
-const startCloud = () =>
-  startChild(['desktop/host/test-cloud.ts', String(CLOUD_PORT), path.join(workDir, 'cloud')], {}, /^READY /m);
+const startCloud = (port = CLOUD_PORT) =>
+  startChild(['desktop/host/test-cloud.ts', String(port), path.join(workDir, 'cloud')], {}, /^READY /m);
 
 const startHost = () =>
   startChild(
@@ -103,8 +106,9 @@ test.afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-async function shoot(page: Page, name: string): Promise<void> {
+async function shoot(page: Page, name: string, widths: readonly number[] = [1280]): Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });
+  const size = page.viewportSize();
   for (const locale of ['EN', 'PL'] as const) {
     await page
       .getByTestId('language-switch')
@@ -112,11 +116,15 @@ async function shoot(page: Page, name: string): Promise<void> {
       .getByText(locale, { exact: true })
       .dispatchEvent('click');
     await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-    await page.screenshot({
-      path: path.join(SHOTS_DIR, `desktop-${name}-${locale.toLowerCase()}-1280.png`),
-      animations: 'disabled',
-    });
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: size?.height ?? 800 });
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `desktop-${name}-${locale.toLowerCase()}-${width}.png`),
+        animations: 'disabled',
+      });
+    }
   }
+  if (size) await page.setViewportSize(size);
   await page.getByTestId('language-switch').first().getByText('EN', { exact: true }).dispatchEvent('click');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 }
@@ -165,6 +173,9 @@ async function stationState(page: Page): Promise<{ managerId: string; studioUuid
 async function openTodaysClass(page: Page, today: string): Promise<void> {
   await page.getByTestId('nav-schedule').click();
   const day = page.getByTestId(`schedule-day-${today}`);
+  // The week on screen is loaded; a day of next week (tomorrow on a Sunday) is one step forward.
+  await expect(page.locator('[data-testid^="schedule-day-"]').first()).toBeVisible({ timeout: 15_000 });
+  if (!(await day.isVisible())) await page.getByTestId('schedule-next').click();
   await expect(day).toBeVisible({ timeout: 15_000 });
   await day.locator('[data-testid="schedule-event"][data-status="scheduled"]').first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
@@ -283,4 +294,147 @@ test('offline at the desk: search a client, enrol and check them in from SQLite;
   await openTodaysClass(page, today);
   await expect(page.getByTestId('attendee-row').filter({ hasText: lastName })).toHaveCount(1);
   await shoot(page, 'synced-check-in');
+});
+
+test('offline: a client added at the desk is booked, marked waiting to sync; back online it is in the cloud once; the booking the studio waitlisted is shown', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(HOST_URL);
+  await expect(page.getByTestId('status-staff')).toHaveText(MANAGER.name, { timeout: 15_000 });
+  const online = page.getByTestId('sync-online');
+  const pending = page.getByTestId('sync-pending');
+  await expect(online).toHaveAttribute('data-state', 'online', { timeout: 20_000 });
+  await expect(pending).toHaveText('All changes synced', { timeout: 30_000 });
+  const { studioUuid } = await stationState(page);
+  const { timeZone } = await viaStation<{ timeZone: string }>(page, 'GET', `v4/${studioUuid}/schedule/init`);
+  // Tomorrow's first class: today's may be over already, and the studio refuses bookings of a past class.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(Date.now() + 86_400_000));
+
+  // Online once: the client screens (their settings are kept) and today's class, whose id we note.
+  await page.getByTestId('nav-clients').click();
+  await expect(page.getByTestId('client-row').first()).toBeVisible();
+  await page.getByTestId('clients-add').click();
+  await expect(page.getByTestId('client-add-form')).toBeVisible();
+  await page.keyboard.press('Escape');
+  const opened = page.waitForRequest(
+    (r) => r.url().endsWith('/ipc/apiRequest') && (r.postData() ?? '').includes('enrollments/init'),
+  );
+  await openTodaysClass(page, today);
+  const eventId = /schedule-event\/([0-9a-f-]{36})\/enrollments/.exec((await opened).postData() ?? '')![1]!;
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  // A client with a valid pass who is not on that class yet (the waiting list asks for a pass).
+  const onClass = await viaStation<{
+    attendees: Array<{ client: { id: string } }>;
+    waitingList: Array<{ client: { id: string } }>;
+  }>(page, 'GET', `v4/${studioUuid}/schedule-event/${eventId}/enrollments/init`);
+  const busy = new Set([...onClass.attendees, ...onClass.waitingList].map((v) => v.client.id));
+  const passHolders = await viaStation<{ items: Array<{ id: string; lastName: string; firstName: string }> }>(
+    page,
+    'GET',
+    `v4/${studioUuid}/client/collection?hasValidPass=true&limit=100`,
+  );
+  const holder = passHolders.items.find((c) => !busy.has(c.id))!;
+  expect(holder).toBeTruthy();
+
+  await stop(cloud);
+  cloud = null;
+  await expect(online).toHaveAttribute('data-state', 'offline', { timeout: 15_000 });
+
+  // A new client, through the back office's own dialog, answered from SQLite (createClient queued).
+  const lastName = `Desk${Date.now().toString(36)}`;
+  await page.getByTestId('nav-clients').click();
+  await page.getByTestId('clients-add').click();
+  const form = page.getByTestId('client-add-form');
+  await form.locator('input').nth(0).fill('Iga');
+  await form.locator('input').nth(1).fill(lastName);
+  await page.getByTestId('client-add-submit').click();
+  // No duplicates: the dialog opens the new profile itself.
+  await expect(page.getByTestId('client-name')).toHaveText(`Iga ${lastName}`, { timeout: 15_000 });
+  await expect(page.getByTestId('provisional-badge')).toHaveText('Waiting to sync');
+  // A tab whose data the station does not keep says so.
+  await page.getByTestId('client-tab-notes').click();
+  await expect(page.getByTestId('client-tab-offline')).toContainText('Not available offline');
+  await shoot(page, 'offline-new-client', [1280, 1024]);
+  await page.getByTestId('nav-clients').click();
+  await page.getByTestId('clients-search').fill(lastName);
+  await expect(page.getByTestId('client-row')).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByTestId('client-row').getByTestId('provisional-badge')).toBeVisible();
+
+  // Booked on today's class at the desk: provisional until synced.
+  await openTodaysClass(page, today);
+  // The new client has no pass yet: paid at the desk (else the studio refuses the booking).
+  const payAtDesk = page.getByRole('dialog').getByRole('switch');
+  await payAtDesk.check({ force: true });
+  await page.getByTestId('enrol-search').fill(lastName);
+  await page.getByTestId('enrol-option').filter({ hasText: lastName }).click();
+  const row = page.getByTestId('attendee-row').filter({ hasText: lastName });
+  await expect(row.getByTestId('visit-status')).toHaveText('Booked', { timeout: 15_000 });
+  await expect(row.getByTestId('provisional-badge')).toBeVisible();
+  // …and a client with a pass, after them (pushed in this order).
+  await payAtDesk.uncheck({ force: true });
+  await page.getByTestId('enrol-search').fill(holder.lastName);
+  await page.getByTestId('enrol-option').filter({ hasText: holder.lastName }).first().click();
+  const holderRow = page.getByTestId('attendee-row').filter({ hasText: holder.lastName });
+  await expect(holderRow.getByTestId('provisional-badge')).toBeVisible({ timeout: 15_000 });
+  await expect(pending).toHaveText('3 changes waiting to sync');
+  await shoot(page, 'offline-provisional', [1280, 1024]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  // Meanwhile, online elsewhere, the studio leaves the class one free place (same data, another port:
+  // the station still cannot reach it): the new client takes it, the pass holder is waitlisted.
+  cloud = await startCloud(SIDE_PORT);
+  const side = new CloudClient(`http://localhost:${SIDE_PORT}`);
+  const login = await side.login({ emailAddress: MANAGER.email, password: MANAGER.password, studioUuid });
+  const credentials = { userId: login.userId, sessionId: login.sessionId, csrfToken: login.token };
+  const sideCall = async (method: 'GET' | 'PATCH', apiPath: string, body?: unknown) => {
+    const res = await side.forward(credentials, {
+      method,
+      path: apiPath,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    expect(res.status, res.body).toBe(200);
+    return JSON.parse(res.body) as { taken: number; waitingListSize: number };
+  };
+  const there = await sideCall('GET', `v4/${studioUuid}/schedule-event/${eventId}/enrollments/init`);
+  await sideCall('PATCH', `v2/${studioUuid}/schedule-events/${eventId}`, {
+    capacity: there.taken + 1,
+    waitingListSize: Math.max(5, there.waitingListSize),
+  });
+  await stop(cloud);
+
+  // The cloud is back where the station looks: the second booking comes back waitlisted; the desk says so.
+  cloud = await startCloud();
+  await expect(online).toHaveAttribute('data-state', 'online', { timeout: 20_000 });
+  await expect(pending).toHaveText('All changes synced', { timeout: 30_000 });
+  await page.getByTestId('sync-notices-open').click();
+  const notice = page.getByTestId('sync-notice').filter({ hasText: holder.lastName });
+  await expect(notice.getByTestId('sync-notice-status')).toHaveText('Waiting list');
+  await shoot(page, 'sync-notices', [1280, 1024]);
+  await notice.getByTestId('sync-notice-ack').click();
+  await expect(notice).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The cloud has the new client exactly once, on the class; the pass holder on its waiting list; the
+  // desk shows both, confirmed.
+  const found = await viaStation<{ items: Array<{ id: string }> }>(
+    page,
+    'GET',
+    `v4/${studioUuid}/client/search?q=${lastName}&limit=10`,
+  );
+  expect(found.items).toHaveLength(1);
+  const enrollments = await viaStation<{
+    attendees: Array<{ client: { lastName: string } }>;
+    waitingList: Array<{ client: { lastName: string } }>;
+  }>(page, 'GET', `v4/${studioUuid}/schedule-event/${eventId}/enrollments/init`);
+  expect(enrollments.attendees.filter((a) => a.client.lastName === lastName)).toHaveLength(1);
+  expect(enrollments.waitingList.filter((a) => a.client.lastName === holder.lastName)).toHaveLength(1);
+  await openTodaysClass(page, today);
+  await expect(page.getByTestId('attendee-row').filter({ hasText: lastName })).toHaveCount(1);
+  const waiting = page.getByTestId('waiting-row').filter({ hasText: holder.lastName });
+  await expect(waiting).toHaveCount(1);
+  await expect(page.getByRole('dialog').getByTestId('provisional-badge')).toHaveCount(0);
 });
