@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { HttpClient } from '../support/http-client';
 import { readDemo, type DemoDetails } from './support/demo';
-import { RESULTS_DIR } from './support/paths';
+import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
 
 /**
  * What paid a visit, on every screen that lists visits. Set up through the API as the demo manager: a
@@ -13,40 +11,6 @@ import { RESULTS_DIR } from './support/paths';
  * downloads the attendee list and writes to everyone on the class. Screenshots in
  * English and Polish at 1280 and 390 px: E2E_RESULTS_DIR/screenshots/visit-payment-*.png.
  */
-const SIZES = [
-  ['1280', { width: 1280, height: 800 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-const SHOTS = path.join(RESULTS_DIR, 'screenshots');
-
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-async function shootAll(
-  page: Page,
-  name: string,
-  ready: (locale: 'EN' | 'PL') => Promise<void>,
-  fullPage = true,
-) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [size, viewport] of SIZES) {
-      await page.setViewportSize(viewport);
-      await ready(locale);
-      await page.screenshot({
-        path: path.join(SHOTS, `visit-payment-${name}-${locale.toLowerCase()}-${size}.png`),
-        // A drawer is fixed to the viewport: a full-page shot would show the page below it.
-        fullPage,
-        animations: 'disabled',
-      });
-    }
-  }
-  await setLanguage(page, 'EN');
-  await page.setViewportSize(SIZES[0][1]);
-}
 
 async function call(client: HttpClient, method: 'GET' | 'POST', url: string, body?: unknown, status = 200) {
   const res = await client.request(method, url, body);
@@ -62,7 +26,7 @@ function studioDay(days: number): string {
 }
 
 async function signIn(browser: Browser, url: string, fill: (page: Page) => Promise<void>, errors: string[]) {
-  const context = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(url);
@@ -170,7 +134,7 @@ test('visits name the contract that paid them: my visits, attendee list, client 
   );
   const card = client.getByTestId('visit-card').filter({ hasText: name });
   await expect(card.getByTestId('visit-payment')).toHaveText(`Membership: ${contractName}`);
-  await shootAll(client, 'my-visits', async (locale) => {
+  await shootAll(client, 'visit-payment-my-visits', async (locale) => {
     await expect(card.getByTestId('visit-payment')).toHaveText(
       locale === 'EN' ? `Membership: ${contractName}` : `Członkostwo: ${contractName} PL`,
     );
@@ -193,7 +157,7 @@ test('visits name the contract that paid them: my visits, attendee list, client 
   const row = staff.getByTestId('client-visit-row').filter({ hasText: name });
   await expect(row.getByTestId('client-visit-payment')).toContainText(`Contract: ${contractName}`);
   await expect(row.getByTestId('visit-status')).toHaveText('Booked');
-  await shootAll(staff, 'client-visits-tab', async (locale) => {
+  await shootAll(staff, 'visit-payment-client-visits-tab', async (locale) => {
     await expect(row.getByTestId('client-visit-payment')).toContainText(
       locale === 'EN' ? `Contract: ${contractName}` : `Umowa: ${contractName} PL`,
     );
@@ -213,13 +177,13 @@ test('visits name the contract that paid them: my visits, attendee list, client 
   await expect(attendees.getByTestId('attendee-payment')).toHaveText(`Contract: ${contractName}`);
   await shootAll(
     staff,
-    'attendees',
+    'visit-payment-attendees',
     async (locale) => {
       await expect(attendees.getByTestId('attendee-payment')).toHaveText(
         locale === 'EN' ? `Contract: ${contractName}` : `Umowa: ${contractName} PL`,
       );
     },
-    false,
+    { fullPage: false },
   );
 
   // ---- The attendee tools: the list as a spreadsheet, a message to everyone on the class ------
@@ -232,14 +196,14 @@ test('visits name the contract that paid them: my visits, attendee list, client 
   await attendees.getByTestId('attendees-message-text').fill('We meet in the garden tomorrow.');
   await shootAll(
     staff,
-    'attendees-message',
+    'visit-payment-attendees-message',
     async (locale) => {
       await expect(attendees.getByTestId('attendees-message-form')).toContainText(
         locale === 'EN' ? '1 person will get it' : 'Otrzyma ją 1 osoba',
       );
       await attendees.getByTestId('attendees-message-form').scrollIntoViewIfNeeded();
     },
-    false,
+    { fullPage: false },
   );
   await attendees.getByTestId('attendees-message-send').click();
   await expect(attendees.getByTestId('attendee-tools-feedback')).toHaveText('Sent to 1 person.');

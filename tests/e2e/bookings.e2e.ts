@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { readDemo, type DemoDetails } from './support/demo';
-import { RESULTS_DIR } from './support/paths';
+import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
 
 /**
  * Bookings end to end. The demo manager sets up a free class (Places → class services) and a one-off
@@ -16,41 +14,7 @@ import { RESULTS_DIR } from './support/paths';
  * Needs a freshly seeded demo (as Playwright's webServer gives): on a reused server the class made by
  * an earlier run overlaps this one and the client's booking is refused as a conflict.
  */
-const SIZES = [
-  ['1280', { width: 1280, height: 800 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
 const STUDIO_TZ = 'Europe/Warsaw';
-const SHOTS = path.join(RESULTS_DIR, 'screenshots');
-
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-async function shootAll(
-  page: Page,
-  name: string,
-  ready: () => Promise<void>,
-  options: { dialog?: boolean } = {},
-): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [size, viewport] of SIZES) {
-      await page.setViewportSize(viewport);
-      await ready();
-      if (!options.dialog) await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({
-        path: path.join(SHOTS, `bookings-${name}-${locale.toLowerCase()}-${size}.png`),
-        fullPage: !options.dialog,
-        animations: 'disabled',
-      });
-    }
-  }
-  await setLanguage(page, 'EN');
-  await page.setViewportSize(SIZES[0][1]);
-}
 
 /** A start about `minutes` from now on the studio's clock, on a 5-minute mark. */
 function studioSlot(minutes: number): { date: string; time: string; isoWeekday: number } {
@@ -78,7 +42,7 @@ function studioSlot(minutes: number): { date: string; time: string; isoWeekday: 
 }
 
 async function staffSignIn(browser: Browser, demo: DemoDetails, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(`backoffice: ${e.message}`));
   await page.goto(`/${demo.studioUuid}/backoffice`);
@@ -92,7 +56,7 @@ async function staffSignIn(browser: Browser, demo: DemoDetails, errors: string[]
 }
 
 async function clientSignIn(browser: Browser, demo: DemoDetails, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(`frontoffice: ${e.message}`));
   const query = new URLSearchParams({
@@ -142,10 +106,12 @@ test('bookings: a client books, sees and cancels a class; staff see them, check 
   await expect(serviceForm).toBeHidden();
   const serviceRow = staff.getByTestId('service-row').filter({ hasText: name });
   await expect(serviceRow.getByTestId('service-free-badge')).toHaveText('Free');
-  await shootAll(staff, 'places-services', () => expect(serviceRow).toBeVisible());
+  await shootAll(staff, 'bookings-places-services', () => expect(serviceRow).toBeVisible());
   await staff.getByTestId('places-tab-locations').click();
   await expect(staff.getByTestId('places-screen')).toBeVisible();
-  await shootAll(staff, 'places-locations', () => expect(staff.getByTestId('places-screen')).toBeVisible());
+  await shootAll(staff, 'bookings-places-locations', () =>
+    expect(staff.getByTestId('places-screen')).toBeVisible(),
+  );
 
   await staff.goto(`/${demo.studioUuid}/backoffice#/schedule`);
   await expect(staff.getByTestId('schedule-week')).toBeVisible();
@@ -170,7 +136,7 @@ test('bookings: a client books, sees and cancels a class; staff see them, check 
   await card.getByTestId('timetable-book').click();
   await expect(card.getByTestId('my-status')).toHaveText('Booked');
   await expect(card.getByTestId('booking-feedback')).toBeVisible();
-  await shootAll(client, 'timetable-booked', async () => {
+  await shootAll(client, 'bookings-timetable-booked', async () => {
     // Phones show one day at a time: the class's day.
     if (client.viewportSize()!.width < 768) {
       const day = client.getByTestId('timetable-event').filter({ hasText: name });
@@ -183,7 +149,7 @@ test('bookings: a client books, sees and cancels a class; staff see them, check 
   await client.goto(`/${demo.studioUuid}/frontoffice/visits`);
   const visit = client.getByTestId('visit-card').filter({ hasText: name });
   await expect(visit.getByTestId('visit-status')).toHaveText('Booked');
-  await shootAll(client, 'my-visits', () => expect(visit).toBeVisible());
+  await shootAll(client, 'bookings-my-visits', () => expect(visit).toBeVisible());
   await visit.getByTestId('visit-cancel').click();
   await expect(visit).toContainText('Your place goes to someone else; nothing is charged.');
   await visit.getByTestId('visit-cancel-confirm').click();
@@ -226,7 +192,7 @@ test('bookings: a client books, sees and cancels a class; staff see them, check 
 
   await clientRow.getByTestId('attendee-present').click();
   await expect(clientRow.getByTestId('visit-status')).toHaveText('Present');
-  await shootAll(staff, 'event-attendees', () => expect(clientRow).toBeVisible(), { dialog: true });
+  await shootAll(staff, 'bookings-event-attendees', () => expect(clientRow).toBeVisible(), { dialog: true });
 
   // A second place, then the waiting client is moved onto the class by hand (within the last hour
   // before the start the studio's promotion cut-off keeps a freed place from filling by itself).
@@ -242,7 +208,9 @@ test('bookings: a client books, sees and cancels a class; staff see them, check 
   await expect(attendees.getByTestId('waiting-row')).toHaveCount(0);
   await expect(attendees.getByTestId('attendees-summary')).toContainText('2 / 2 booked');
   await expect(attendees.getByTestId('attendee-row').filter({ hasText: waitingName })).toHaveCount(1);
-  await shootAll(staff, 'event-attendees-promoted', () => expect(clientRow).toBeVisible(), { dialog: true });
+  await shootAll(staff, 'bookings-event-attendees-promoted', () => expect(clientRow).toBeVisible(), {
+    dialog: true,
+  });
 
   // ---- The client's visit says they were there ---------------------------------------------------
   await client.goto(`/${demo.studioUuid}/frontoffice/visits`);

@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import { expect, test, type Download } from '@playwright/test';
 import { readDemo } from './support/demo';
 import { RESULTS_DIR } from './support/paths';
+import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
 
 /**
  * Invoices end to end on the demo studio: the manager issues a VAT invoice for the demo client's paid
@@ -11,35 +12,6 @@ import { RESULTS_DIR } from './support/paths';
  * from "My purchases". Then the manager sends the order's receipt to the printer and finds it on the
  * batch-print screen. Screenshots in EN and PL at 390 and 1280 px: <E2E_RESULTS_DIR>/screenshots/invoices-*.
  */
-const SIZES = [
-  ['1280', { width: 1280, height: 800 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-const SHOTS = path.join(RESULTS_DIR, 'screenshots');
-
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-async function shootAll(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [size, viewport] of SIZES) {
-      await page.setViewportSize(viewport);
-      await ready();
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({
-        path: path.join(SHOTS, `invoices-${name}-${locale.toLowerCase()}-${size}.png`),
-        fullPage: true,
-        animations: 'disabled',
-      });
-    }
-  }
-  await setLanguage(page, 'EN');
-  await page.setViewportSize(SIZES[0][1]);
-}
 
 /** The downloaded file: a PDF whose document info names the invoice number (pdfkit writes it plain). */
 function expectInvoicePdf(download: Download, file: string, number: string): Buffer {
@@ -58,7 +30,11 @@ test('invoices: the manager invoices a paid order, both the manager and the clie
   const errors: string[] = [];
 
   // ---- back office: the manager
-  const office = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US', acceptDownloads: true });
+  const office = await browser.newContext({
+    viewport: VIEWPORTS.laptop,
+    locale: 'en-US',
+    acceptDownloads: true,
+  });
   const page = await office.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`/${demo.studioUuid}/backoffice`);
@@ -107,7 +83,7 @@ test('invoices: the manager invoices a paid order, both the manager and the clie
   const taxIdField = form.locator('input[name="buyer.taxId"]');
   await expect(taxIdField).toHaveAttribute('aria-invalid', 'true');
   await expect(form).toContainText('This NIP is not valid: its check digit does not match.');
-  await shootAll(page, 'issue-nip-error', async () => {
+  await shootAll(page, 'invoices-issue-nip-error', async () => {
     await expect(taxIdField).toHaveAttribute('aria-invalid', 'true');
   });
   // The server's refusal is shown by key: switching to Polish words the same errors in Polish.
@@ -126,7 +102,7 @@ test('invoices: the manager invoices a paid order, both the manager and the clie
   await expect(page.getByTestId('invoice-detail')).toContainText('Pracownia Ruchu Julia Nowak');
   await expect(page.getByTestId('invoice-detail')).toContainText('7740001454');
   await expect(page.getByTestId('invoice-due')).toContainText('0');
-  await shootAll(page, 'detail', async () => {
+  await shootAll(page, 'invoices-detail', async () => {
     await expect(page.getByTestId('invoice-download')).toBeVisible();
   });
 
@@ -139,7 +115,11 @@ test('invoices: the manager invoices a paid order, both the manager and the clie
   expectInvoicePdf(managerDownload, managerFile, number!);
 
   // ---- front office: the client downloads the same invoice from "My purchases"
-  const shop = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US', acceptDownloads: true });
+  const shop = await browser.newContext({
+    viewport: VIEWPORTS.laptop,
+    locale: 'en-US',
+    acceptDownloads: true,
+  });
   await shop.addCookies([{ name: 'locale', value: 'en', url: demo.baseURL }]);
   const client = await shop.newPage();
   client.on('pageerror', (e) => errors.push(e.message));
@@ -156,7 +136,7 @@ test('invoices: the manager invoices a paid order, both the manager and the clie
   const purchase = client.locator(`[data-testid="purchase"][data-order="${orderId}"]`);
   const link = purchase.getByTestId('purchase-invoice');
   await expect(link).toHaveAttribute('data-number', number!);
-  await shootAll(client, 'purchases', async () => {
+  await shootAll(client, 'invoices-purchases', async () => {
     await expect(link).toBeVisible();
   });
   const [clientDownload] = await Promise.all([client.waitForEvent('download'), link.click()]);
@@ -183,14 +163,14 @@ test('invoices: the manager invoices a paid order, both the manager and the clie
   // Nothing chosen after sending: the button says what to do and is disabled (never "Print 0").
   await expect(page.getByTestId('batch-print-submit')).toBeDisabled();
   await expect(page.getByTestId('batch-print-submit')).toHaveText('Choose receipts to print');
-  await shootAll(page, 'batch-print', async () => {
+  await shootAll(page, 'invoices-batch-print', async () => {
     await expect(receipt).toBeVisible();
   });
   // A filter with nothing in it: an empty state, no selection bar, no print button.
   await page.getByTestId('batch-filter').getByText('Need attention').click();
   await expect(page.getByTestId('batch-empty')).toContainText('No receipt needs attention.');
   await expect(page.getByTestId('batch-print-submit')).toHaveCount(0);
-  await shootAll(page, 'batch-print-empty', async () => {
+  await shootAll(page, 'invoices-batch-print-empty', async () => {
     await expect(page.getByTestId('batch-empty')).toBeVisible();
   });
   await setLanguage(page, 'PL');

@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   AUTH_HEADER,
   CSRF_HEADER,
@@ -8,7 +7,7 @@ import {
   REQUESTED_WITH_VALUE,
 } from '../../shared/contracts/page-context';
 import { readDemo, type DemoDetails } from './support/demo';
-import { RESULTS_DIR } from './support/paths';
+import { SCREENSHOT_DIR, VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
 
 /**
  * The kiosk end to end (issue 10, kiosk part). Through the API the demo manager adds a class of a
@@ -23,11 +22,6 @@ import { RESULTS_DIR } from './support/paths';
  * Screens in English and Polish at 1280 and 390 px: E2E_RESULTS_DIR/screenshots/kiosk-*.png.
  */
 const STUDIO_TZ = 'Europe/Warsaw';
-const SHOTS = path.join(RESULTS_DIR, 'screenshots');
-const SIZES = [
-  ['1280', { width: 1280, height: 800 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
 
 function studioSlot(minutes: number): { date: string; time: string; isoWeekday: number } {
   const at = new Date(Math.ceil((Date.now() + minutes * 60_000) / 300_000) * 300_000);
@@ -141,29 +135,6 @@ async function setUp(request: APIRequestContext, demo: DemoDetails) {
   return { slot, eventId, cardClient, cardNumber, nameClient, noPassClient };
 }
 
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-async function shootAll(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [size, viewport] of SIZES) {
-      await page.setViewportSize(viewport);
-      await ready();
-      await page.screenshot({
-        path: path.join(SHOTS, `kiosk-${name}-${locale.toLowerCase()}-${size}.png`),
-        fullPage: true,
-        animations: 'disabled',
-      });
-    }
-  }
-  await setLanguage(page, 'EN');
-  await page.setViewportSize(SIZES[0][1]);
-}
-
 test('kiosk: set up with the studio key, check in by card, by name and birth date, and no pass', async ({
   page,
   request,
@@ -185,7 +156,7 @@ test('kiosk: set up with the studio key, check in by card, by name and birth dat
   await expect(page.getByTestId('kiosk-start')).toBeVisible();
   await expect(page.getByTestId('kiosk-studio-name')).toHaveText(demo.studioName);
   await expect(page.getByTestId('kiosk-code')).toBeFocused();
-  await shootAll(page, 'start', () => expect(page.getByTestId('kiosk-start')).toBeVisible());
+  await shootAll(page, 'kiosk-start', () => expect(page.getByTestId('kiosk-start')).toBeVisible());
 
   // 1. Card: typed (a reader types the same and presses Enter), the class with places, booked and in.
   await page.getByTestId('kiosk-code').pressSequentially(data.cardNumber);
@@ -194,11 +165,11 @@ test('kiosk: set up with the studio key, check in by card, by name and birth dat
   const offered = page.locator(`[data-testid="kiosk-class"][data-event-id="${data.eventId}"]`);
   await expect(offered).toHaveCount(1);
   await expect(offered.getByTestId('kiosk-book')).toBeVisible();
-  await shootAll(page, 'client-card', () => expect(offered.getByTestId('kiosk-book')).toBeVisible());
+  await shootAll(page, 'kiosk-client-card', () => expect(offered.getByTestId('kiosk-book')).toBeVisible());
   await offered.getByTestId('kiosk-book').click();
   await expect(page.getByTestId('kiosk-done-title')).toHaveText("You're checked in, Anna!");
   await expect(page.getByTestId('kiosk-done-class')).toContainText(data.slot.time);
-  await shootAll(page, 'done', () => expect(page.getByTestId('kiosk-done')).toBeVisible());
+  await shootAll(page, 'kiosk-done', () => expect(page.getByTestId('kiosk-done')).toBeVisible());
   await page.getByTestId('kiosk-done-back').click();
 
   // Scanning the same card again: the class is now among her bookings, checked in.
@@ -214,11 +185,13 @@ test('kiosk: set up with the studio key, check in by card, by name and birth dat
   await page.getByTestId('kiosk-first-name').fill('lucja');
   await page.getByTestId('kiosk-last-name').fill(data.nameClient.lastName.toUpperCase());
   await page.getByTestId('kiosk-birth-date').fill('1991-02-03');
-  await shootAll(page, 'by-name', () => expect(page.getByTestId('kiosk-name')).toBeVisible());
+  await shootAll(page, 'kiosk-by-name', () => expect(page.getByTestId('kiosk-name')).toBeVisible());
   await page.getByTestId('kiosk-name-submit').click();
   await expect(page.getByTestId('kiosk-hello')).toHaveText('Hello, Łucja!');
   const booking = page.locator(`[data-testid="kiosk-booking"][data-event-id="${data.eventId}"]`);
-  await shootAll(page, 'client-booked', () => expect(booking.getByTestId('kiosk-check-in')).toBeVisible());
+  await shootAll(page, 'kiosk-client-booked', () =>
+    expect(booking.getByTestId('kiosk-check-in')).toBeVisible(),
+  );
   await booking.getByTestId('kiosk-check-in').click();
   await expect(page.getByTestId('kiosk-done-title')).toHaveText("You're checked in, Łucja!");
   await page.getByTestId('kiosk-done-back').click();
@@ -246,7 +219,9 @@ test('kiosk: set up with the studio key, check in by card, by name and birth dat
     'You have no pass. You can buy one at the desk.',
   );
   await expect(refused.getByTestId('kiosk-book')).toHaveCount(0);
-  await shootAll(page, 'no-pass', () => expect(refused.getByTestId('kiosk-class-reason')).toBeVisible());
+  await shootAll(page, 'kiosk-no-pass', () =>
+    expect(refused.getByTestId('kiosk-class-reason')).toBeVisible(),
+  );
   await setLanguage(page, 'PL');
   await expect(refused.getByTestId('kiosk-class-reason')).toHaveText(
     'Nie masz karnetu. Możesz go kupić w recepcji.',
@@ -266,7 +241,7 @@ test('back office: kiosks and smart locks, a new kiosk, a lock and its QR code',
   const demo = readDemo();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.setViewportSize(SIZES[0][1]);
+  await page.setViewportSize(VIEWPORTS.laptop);
   await page.goto(`/${demo.studioUuid}/backoffice`);
   const form = page.getByTestId('sign-in-form');
   await form.locator('input[name="emailAddress"]').fill(demo.managerEmail);
@@ -301,12 +276,12 @@ test('back office: kiosks and smart locks, a new kiosk, a lock and its QR code',
   await page.getByTestId('kiosk-form-save').click();
   const card = page.getByTestId('kiosk-card').filter({ hasText: name });
   await expect(card).toContainText('Front door');
-  await shootAll(page, 'backoffice', () => expect(page.getByTestId('kiosks-screen')).toBeVisible());
+  await shootAll(page, 'kiosk-backoffice', () => expect(page.getByTestId('kiosks-screen')).toBeVisible());
 
   await card.getByTestId('kiosk-qr').click();
   await expect(page.getByTestId('kiosk-qr-modal').locator('img')).toBeVisible();
   await page.screenshot({
-    path: path.join(SHOTS, 'kiosk-backoffice-qr-en-1280.png'),
+    path: path.join(SCREENSHOT_DIR, 'kiosk-backoffice-qr-en-1280.png'),
     animations: 'disabled',
   });
   expect(errors).toEqual([]);

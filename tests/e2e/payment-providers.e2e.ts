@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FakeStripe } from '../../cloud/src/modules/sales/providers/testing/fake-stripe';
 import { readDemo } from './support/demo';
-import { saveScreenshot } from './support/screenshots';
+import { VIEWPORTS, LAPTOP_AND_PHONE, saveScreenshot, setLanguage } from './support/screenshots';
 
 /**
  * Settings → Online payments: the demo manager types Stripe keys, tests the connection, saves them
@@ -10,15 +10,6 @@ import { saveScreenshot } from './support/screenshots';
  * listens there and the connection test must succeed; otherwise it must report a failure clearly.
  * Screenshots in English and Polish at 390 px and 1280 px.
  */
-const SIZES = [
-  ['1280', { width: 1280, height: 900 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
 
 test('online payments: a manager enters Stripe keys and tests the connection', async ({ browser }) => {
   const demo = readDemo();
@@ -29,7 +20,7 @@ test('online payments: a manager enters Stripe keys and tests the connection', a
     webhookSecret: 'whsec_e2eNotAKnownSecret1234',
   };
   try {
-    const context = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+    const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -65,7 +56,7 @@ test('online payments: a manager enters Stripe keys and tests the connection', a
 
     for (const locale of ['EN', 'PL'] as const) {
       await setLanguage(page, locale);
-      for (const [size, viewport] of SIZES) {
+      for (const [size, viewport] of LAPTOP_AND_PHONE) {
         await page.setViewportSize(viewport);
         await expect(stripe).toBeVisible();
         await page.evaluate(() => window.scrollTo(0, 0));
@@ -73,7 +64,7 @@ test('online payments: a manager enters Stripe keys and tests the connection', a
       }
     }
     await setLanguage(page, 'EN');
-    await page.setViewportSize(SIZES[0][1]);
+    await page.setViewportSize(VIEWPORTS.laptop);
 
     // Saved: the keys are not shown again, only a hint.
     await page.getByTestId('stripe-enabled').dispatchEvent('click');
@@ -81,7 +72,7 @@ test('online payments: a manager enters Stripe keys and tests the connection', a
     await expect(page.getByTestId('stripe-key-hint')).toContainText(`…${account.secretKey.slice(-4)}`);
     await expect(page.getByTestId('provider-status-stripe')).toHaveText('Enabled');
     await expect(page.getByTestId('stripe-secret-key')).toHaveValue('');
-    await page.setViewportSize(SIZES[1][1]);
+    await page.setViewportSize(VIEWPORTS.phone);
     await saveScreenshot(page, 'payment-providers-saved-en-390');
 
     // Off again: the demo keeps selling through the test provider.

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readDemo } from './support/demo';
+import { VIEWPORTS, shootAll } from './support/screenshots';
 
 /**
  * The front desk sells at the point of sale: a drink and a pass to a client, paid partly in cash
@@ -9,41 +8,12 @@ import { readDemo } from './support/demo';
  * with both payments. Screenshots of the POS, the done screen and the orders screens in English and
  * Polish at 390 and 1280 px (into E2E_RESULTS_DIR/screenshots).
  */
-const SIZES = [
-  ['1280', { width: 1280, height: 900 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-const SHOTS = path.join(process.env.E2E_RESULTS_DIR ?? 'test-results', 'screenshots');
-
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-async function shootAll(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [size, viewport] of SIZES) {
-      await page.setViewportSize(viewport);
-      await ready();
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({
-        path: path.join(SHOTS, `pos-${name}-${locale.toLowerCase()}-${size}.png`),
-        fullPage: true,
-        animations: 'disabled',
-      });
-    }
-  }
-  await setLanguage(page, 'EN');
-  await page.setViewportSize(SIZES[0][1]);
-}
 
 test('pos: the front desk sells a product and a pass to a client with cash and card, then finds the order', async ({
   browser,
 }) => {
   const demo = readDemo();
-  const context = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -82,7 +52,7 @@ test('pos: the front desk sells a product and a pass to a client with cash and c
   await expect(page.getByTestId('pos-payment-amount-1')).toHaveValue('65.00');
   await expect(page.getByTestId('pos-remaining')).toHaveCount(0);
   await expect(page.getByTestId('pos-sell')).toBeEnabled();
-  await shootAll(page, 'basket', async () => {
+  await shootAll(page, 'pos-basket', async () => {
     await expect(page.getByTestId('pos-sell')).toBeEnabled();
   });
 
@@ -91,7 +61,7 @@ test('pos: the front desk sells a product and a pass to a client with cash and c
   await expect(page.getByTestId('pos-done')).toContainText('Paid');
   const reference = (await page.getByTestId('pos-done-order').innerText()).trim();
   expect(reference).toMatch(/^[0-9A-F]{8}$/);
-  await shootAll(page, 'done', async () => {
+  await shootAll(page, 'pos-done', async () => {
     await expect(page.getByTestId('pos-done')).toBeVisible();
   });
 
@@ -104,7 +74,7 @@ test('pos: the front desk sells a product and a pass to a client with cash and c
   await expect(row).toContainText('Julia Nowak');
   await expect(row).toContainText('Paid');
   await expect(row).toContainText('165');
-  await shootAll(page, 'orders', async () => {
+  await shootAll(page, 'pos-orders', async () => {
     await expect(page.getByTestId('order-row')).toHaveCount(1);
   });
   await row.getByRole('link', { name: reference }).click();
@@ -112,7 +82,7 @@ test('pos: the front desk sells a product and a pass to a client with cash and c
   await expect(page.getByTestId('order-payment')).toHaveCount(2);
   await expect(page.getByTestId('order-payments')).toContainText('Cash');
   await expect(page.getByTestId('order-payments')).toContainText('Payment terminal');
-  await shootAll(page, 'order-detail', async () => {
+  await shootAll(page, 'pos-order-detail', async () => {
     await expect(page.getByTestId('order-payment')).toHaveCount(2);
   });
 

@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { FakeStripe } from '../../cloud/src/modules/sales/providers/testing/fake-stripe';
 import { HttpClient } from '../support/http-client';
 import { readDemo } from './support/demo';
-import { RESULTS_DIR } from './support/paths';
+import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
 
 /**
  * Saved cards end to end, with Stripe (the local fake at STRIPE_API_URL; skipped without it): the
@@ -13,35 +11,6 @@ import { RESULTS_DIR } from './support/paths';
  * removes it at the client's request; Stripe is switched off again so the demo keeps paying through
  * the test provider. Screenshots EN/PL at 390 and 1280: <E2E_RESULTS_DIR>/screenshots/cards-*.
  */
-const SIZES = [
-  ['1280', { width: 1280, height: 800 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-const SHOTS = path.join(RESULTS_DIR, 'screenshots');
-
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-async function shootAll(page: Page, name: string, ready: (locale: 'EN' | 'PL') => Promise<void>) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [size, viewport] of SIZES) {
-      await page.setViewportSize(viewport);
-      await ready(locale);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({
-        path: path.join(SHOTS, `cards-${name}-${locale.toLowerCase()}-${size}.png`),
-        fullPage: true,
-        animations: 'disabled',
-      });
-    }
-  }
-  await setLanguage(page, 'EN');
-  await page.setViewportSize(SIZES[0][1]);
-}
 
 async function setStripe(page: Page, enabled: boolean, keys?: { secretKey: string; webhookSecret: string }) {
   await page.getByTestId('nav-settings').click();
@@ -65,7 +34,7 @@ test('a client saves a card at checkout; staff see it on the profile and remove 
   const fake = await FakeStripe.start(Number(new URL(apiUrl!).port));
   const account = fake.addAccount();
   const errors: string[] = [];
-  const office = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const office = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const manager = await office.newPage();
   manager.on('pageerror', (e) => errors.push(e.message));
   try {
@@ -79,7 +48,7 @@ test('a client saves a card at checkout; staff see it on the profile and remove 
     await setStripe(manager, true, account);
 
     // ---- the client: cart → "save my card" → Stripe's hosted page → back
-    const shop = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+    const shop = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
     await shop.addCookies([{ name: 'locale', value: 'en', url: demo.baseURL }]);
     const page = await shop.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
@@ -110,7 +79,7 @@ test('a client saves a card at checkout; staff see it on the profile and remove 
     await expect(saveCard).toBeVisible();
     await expect(saveCard).not.toBeChecked();
     // Paying from the wallet keeps no card: the box is for online payments only.
-    await shootAll(page, 'checkout', async (locale) => {
+    await shootAll(page, 'cards-checkout', async (locale) => {
       await expect(
         page.getByText(
           locale === 'EN'
@@ -132,7 +101,7 @@ test('a client saves a card at checkout; staff see it on the profile and remove 
     await expect(card).toHaveCount(1);
     await expect(card).toContainText('Visa ending in 4242');
     await expect(card).toContainText('Expires 12/30');
-    await shootAll(page, 'wallet', async (locale) => {
+    await shootAll(page, 'cards-wallet', async (locale) => {
       await expect(card).toContainText(locale === 'EN' ? 'Visa ending in 4242' : 'Visa z końcówką 4242');
     });
 
@@ -152,7 +121,7 @@ test('a client saves a card at checkout; staff see it on the profile and remove 
     await expect(awaiting.getByTestId('order-status')).toHaveText('Awaiting payment');
     await manager.getByTestId('order-charge-select').first().check();
     await expect(manager.getByTestId('bulk-charge-bar')).toContainText('1 order chosen');
-    await shootAll(manager, 'orders-bulk-charge', async () => {
+    await shootAll(manager, 'cards-orders-bulk-charge', async () => {
       await expect(manager.getByTestId('bulk-charge-submit')).toBeVisible();
     });
     await manager.getByTestId('bulk-charge-submit').click();
@@ -172,7 +141,7 @@ test('a client saves a card at checkout; staff see it on the profile and remove 
     await expect(staffCard).toHaveCount(1);
     await expect(staffCard).toContainText('Visa ending in 4242');
     await expect(manager.getByTestId('client-order').first()).toBeVisible();
-    await shootAll(manager, 'client-payments', async () => {
+    await shootAll(manager, 'cards-client-payments', async () => {
       await expect(staffCard).toBeVisible();
     });
     await staffCard.getByTestId('payment-card-remove').click();
@@ -222,7 +191,7 @@ test('staff take payment at the desk for a visit booked to be paid there', async
   }
   expect(booked, 'a paid class with a free place in the coming week').toBe(true);
 
-  const office = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const office = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const page = await office.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -240,7 +209,7 @@ test('staff take payment at the desk for a visit booked to be paid there', async
   await section.getByTestId('visit-to-pay').check();
   await page.getByTestId('visit-price').fill('35');
   await expect(page.getByTestId('visits-pay')).toHaveText('Take 35 zł for 1 visit');
-  await shootAll(page, 'visits-to-pay', async (locale) => {
+  await shootAll(page, 'cards-visits-to-pay', async (locale) => {
     await expect(page.getByTestId('visits-pay')).toHaveText(
       locale === 'EN' ? 'Take 35 zł for 1 visit' : 'Pobierz 35 zł za 1 wizytę',
     );

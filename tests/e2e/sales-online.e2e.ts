@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { RESULTS_DIR } from './support/paths';
+import { SCREENSHOT_DIR, VIEWPORTS, LAPTOP_AND_PHONE, setLanguage, shootAll } from './support/screenshots';
 
 /**
  * Buying online through the test provider, as the demo client: a pass from the price list into the
@@ -10,43 +10,15 @@ import { RESULTS_DIR } from './support/paths';
  * then a wallet top-up and a donation through the same bank. Screenshots in English and Polish at
  * 390 and 1280 px go to <E2E_RESULTS_DIR>/screenshots/sales-*.
  */
-const SIZES = [
-  ['1280', { width: 1280, height: 800 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-const SHOTS = path.join(RESULTS_DIR, 'screenshots');
-
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-async function shootAll(page: Page, name: string, ready: () => Promise<void>) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [size, viewport] of SIZES) {
-      await page.setViewportSize(viewport);
-      await ready();
-      await page.screenshot({
-        path: path.join(SHOTS, `sales-${name}-${locale.toLowerCase()}-${size}.png`),
-        fullPage: true,
-        animations: 'disabled',
-      });
-    }
-  }
-  await setLanguage(page, 'EN');
-  await page.setViewportSize(SIZES[0][1]);
-}
 
 /** The server-rendered bank page has no language switch: it follows the locale cookie. */
 async function shootBank(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [size, viewport] of SIZES) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  for (const [size, viewport] of LAPTOP_AND_PHONE) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: path.join(SHOTS, `sales-${name}-${size}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `sales-${name}-${size}.png`), fullPage: true });
   }
-  await page.setViewportSize(SIZES[0][1]);
+  await page.setViewportSize(VIEWPORTS.laptop);
 }
 
 test('a client buys a pass online through the test provider and sees it in purchases', async ({
@@ -54,7 +26,7 @@ test('a client buys a pass online through the test provider and sees it in purch
 }) => {
   const demo = readDemo();
   const errors: string[] = [];
-  const context = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   // The client reads the site in English (the demo client's saved language may be Polish).
   await context.addCookies([{ name: 'locale', value: 'en', url: demo.baseURL }]);
   const page = await context.newPage();
@@ -90,7 +62,7 @@ test('a client buys a pass online through the test provider and sees it in purch
   await expect(item).toContainText('8 entries');
   await expect(page.getByTestId('cart-total')).toHaveText('280 zł');
   await expect(page).not.toHaveURL(/add=/);
-  await shootAll(page, 'cart', async () => {
+  await shootAll(page, 'sales-cart', async () => {
     await expect(page.getByTestId('checkout-pay')).toBeEnabled();
   });
 
@@ -110,7 +82,7 @@ test('a client buys a pass online through the test provider and sees it in purch
   await expect(bought).toContainText('8 entries');
   await expect(bought).toContainText('280 zł');
   await expect(bought.getByTestId('purchase-status')).toHaveText('Paid');
-  await shootAll(page, 'purchases', async () => {
+  await shootAll(page, 'sales-purchases', async () => {
     await expect(page.getByTestId('payment-result')).toBeVisible();
   });
 
@@ -131,14 +103,14 @@ test('a client buys a pass online through the test provider and sees it in purch
   await expect(page.getByTestId('payment-result')).toHaveAttribute('data-outcome', 'succeeded');
   await expect(page.getByTestId('wallet-entry').first()).toContainText('+100 zł');
   expect(await page.getByTestId('wallet-balance').textContent()).not.toBe(before);
-  await shootAll(page, 'wallet', async () => {
+  await shootAll(page, 'sales-wallet', async () => {
     await expect(page.getByTestId('wallet-balance')).toBeVisible();
   });
 
   // 5. A donation: declined at the bank first, then given.
   await page.goto(`/${demo.studioUuid}/frontoffice/donation`);
   await expect(page.getByTestId('donation-email')).toHaveValue(demo.clientEmail!);
-  await shootAll(page, 'donation', async () => {
+  await shootAll(page, 'sales-donation', async () => {
     await expect(page.getByTestId('donation-submit')).toBeEnabled();
   });
   await page.getByTestId('donation-amount-custom').fill('35');
@@ -153,7 +125,7 @@ test('a client buys a pass online through the test provider and sees it in purch
   await page.locator('button[data-outcome="succeeded"]').click();
   await expect(page.getByTestId('donation-status')).toHaveAttribute('data-outcome', 'succeeded');
   await expect(page.getByTestId('donation-status')).toContainText('Thank you for your donation of 50 zł!');
-  await shootAll(page, 'donation-status', async () => {
+  await shootAll(page, 'sales-donation-status', async () => {
     await expect(page.getByTestId('donation-status')).toBeVisible();
   });
 

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { SCREENSHOT_DIR, saveScreenshot } from './support/screenshots';
+import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
 
 /**
  * The timetable: the demo manager creates a class series (every day at 21:45, a time the demo
@@ -11,47 +9,13 @@ import { SCREENSHOT_DIR, saveScreenshot } from './support/screenshots';
  * front office's public timetable shows the series with that class marked cancelled. Screenshots in
  * English and Polish at 1280 and 390 px wide.
  */
-const SIZES = [
-  ['1280', { width: 1280, height: 800 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-async function shootAll(
-  page: Page,
-  name: string,
-  ready: () => Promise<void>,
-  options: { dialog?: boolean } = {},
-) {
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [size, viewport] of SIZES) {
-      await page.setViewportSize(viewport);
-      await ready();
-      const file = `schedule-${name}-${locale.toLowerCase()}-${size}`;
-      if (options.dialog) {
-        mkdirSync(SCREENSHOT_DIR, { recursive: true });
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${file}.png`), animations: 'disabled' });
-      } else {
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await saveScreenshot(page, file);
-      }
-    }
-  }
-  await setLanguage(page, 'EN');
-  await page.setViewportSize(SIZES[0][1]);
-}
 
 test('schedule: a manager creates a class series, sees it in the week, cancels one; the front office shows it', async ({
   browser,
 }) => {
   const demo = readDemo();
   const errors: string[] = [];
-  const context = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`/${demo.studioUuid}/backoffice`);
@@ -65,7 +29,7 @@ test('schedule: a manager creates a class series, sees it in the week, cancels o
   await page.goto(`/${demo.studioUuid}/backoffice#/schedule`);
   await expect(page.getByTestId('schedule-week')).toBeVisible();
   await expect(page.getByTestId('schedule-event').first()).toBeVisible();
-  await shootAll(page, 'week', async () => {
+  await shootAll(page, 'schedule-week', async () => {
     await expect(page.getByTestId('schedule-event').first()).toBeVisible();
   });
 
@@ -76,7 +40,7 @@ test('schedule: a manager creates a class series, sees it in the week, cancels o
   for (const day of [1, 2, 3, 4, 5, 6, 7]) await meta.getByTestId(`meta-day-${day}`).locator('..').click();
   await meta.getByTestId('meta-start-time').fill('21:45');
   await meta.getByTestId('meta-capacity').fill('10');
-  await shootAll(page, 'meta-editor', async () => expect(meta).toBeVisible(), { dialog: true });
+  await shootAll(page, 'schedule-meta-editor', async () => expect(meta).toBeVisible(), { dialog: true });
   await meta.getByTestId('meta-submit').click();
   await expect(page.getByTestId('schedule-notice')).toContainText(/created with \d+ classes/);
   await expect(meta).toBeHidden();
@@ -96,7 +60,7 @@ test('schedule: a manager creates a class series, sees it in the week, cancels o
   await expect(drawer.getByTestId('schedule-action-cancel')).toBeVisible();
   await shootAll(
     page,
-    'event-drawer',
+    'schedule-event-drawer',
     async () => expect(drawer.getByTestId('schedule-action-cancel')).toBeVisible(),
     {
       dialog: true,
@@ -110,12 +74,12 @@ test('schedule: a manager creates a class series, sees it in the week, cancels o
   await expect(
     page.locator('[data-testid="schedule-event"][data-status="cancelled"]').filter({ hasText: '21:45' }),
   ).toHaveCount(1);
-  await shootAll(page, 'week-after-cancel', async () => {
+  await shootAll(page, 'schedule-week-after-cancel', async () => {
     await expect(late).toHaveCount(phoneWidth(page) ? 1 : 7);
   });
 
   // ---- Front office: anyone sees the timetable -------------------------------------------------
-  const visitor = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const visitor = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const fo = await visitor.newPage();
   fo.on('pageerror', (e) => errors.push(e.message));
   await fo.goto(`/${demo.studioUuid}/frontoffice/timetable`);
@@ -126,7 +90,7 @@ test('schedule: a manager creates a class series, sees it in the week, cancels o
   await expect(
     fo.locator('[data-testid="timetable-event"][data-cancelled="true"]').filter({ hasText: '21:45' }),
   ).toHaveCount(1);
-  await shootAll(fo, 'frontoffice-timetable', async () => {
+  await shootAll(fo, 'schedule-frontoffice-timetable', async () => {
     await expect(fo.getByTestId('timetable-event').first()).toBeVisible();
   });
 

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readDemo } from './support/demo';
+import { VIEWPORTS, shootAll } from './support/screenshots';
 
 /**
  * A till's cash shift in the browser POS: the manager sets up a POS station in Settings, chooses it
@@ -9,35 +8,6 @@ import { readDemo } from './support/demo';
  * out to the safe and closes the shift with 5 zł missing — the difference is shown before and after
  * the close. Screenshots in English and Polish at 390 and 1280 px (E2E_RESULTS_DIR/screenshots).
  */
-const SIZES = [
-  ['1280', { width: 1280, height: 900 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-const SHOTS = path.join(process.env.E2E_RESULTS_DIR ?? 'test-results', 'screenshots');
-
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-async function shootAll(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [size, viewport] of SIZES) {
-      await page.setViewportSize(viewport);
-      await ready();
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({
-        path: path.join(SHOTS, `shifts-${name}-${locale.toLowerCase()}-${size}.png`),
-        fullPage: true,
-        animations: 'disabled',
-      });
-    }
-  }
-  await setLanguage(page, 'EN');
-  await page.setViewportSize(SIZES[0][1]);
-}
 
 test('shifts: open with a float, a cash sale, cash out, close with the difference shown', async ({
   browser,
@@ -45,7 +15,7 @@ test('shifts: open with a float, a cash sale, cash out, close with the differenc
   // Twenty-four screenshots (six screens, two languages, two widths) take most of the time.
   test.setTimeout(300_000);
   const demo = readDemo();
-  const context = await browser.newContext({ viewport: SIZES[0][1], locale: 'en-US' });
+  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -68,7 +38,7 @@ test('shifts: open with a float, a cash sale, cash out, close with the differenc
   const card = page.locator(`[data-testid="station"][data-slug="${slug}"]`);
   await expect(card).toContainText('Reception till');
   await expect(card.getByTestId('station-shift')).toHaveText('No open shift');
-  await shootAll(page, 'settings', async () => {
+  await shootAll(page, 'shifts-settings', async () => {
     await expect(card).toBeVisible();
   });
 
@@ -81,7 +51,7 @@ test('shifts: open with a float, a cash sale, cash out, close with the differenc
   await expect(page.getByTestId('pos-search')).toHaveCount(0);
   await page.getByTestId('shift-float').fill('abc');
   await expect(page.getByTestId('shift-open-card')).toContainText('Enter an amount');
-  await shootAll(page, 'open', async () => {
+  await shootAll(page, 'shifts-open', async () => {
     await expect(page.getByTestId('shift-open-card')).toBeVisible();
   });
   await page.getByTestId('shift-float').fill('200');
@@ -108,14 +78,14 @@ test('shifts: open with a float, a cash sale, cash out, close with the differenc
   await expect(page.getByTestId('shift-error')).toHaveText('The drawer does not hold that much.');
   await page.getByTestId('shift-cash-amount').fill('50');
   await page.getByTestId('shift-cash-reason').fill('Safe drop');
-  await shootAll(page, 'cash', async () => {
+  await shootAll(page, 'shifts-cash', async () => {
     await expect(page.getByTestId('shift-cash-amount')).toBeVisible();
   });
   await page.getByTestId('shift-cash-record').click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('shift-expected')).toContainText('155');
   await expect(page.getByTestId('shift-cash-moves')).toContainText('50');
-  await shootAll(page, 'bar', async () => {
+  await shootAll(page, 'shifts-bar', async () => {
     await expect(page.getByTestId('shift-bar')).toBeVisible();
   });
 
@@ -124,7 +94,7 @@ test('shifts: open with a float, a cash sale, cash out, close with the differenc
   await expect(page.getByTestId('shift-close-expected')).toContainText('155');
   await page.getByTestId('shift-counted').fill('150');
   await expect(page.getByTestId('shift-difference')).toContainText('Short by 5');
-  await shootAll(page, 'close', async () => {
+  await shootAll(page, 'shifts-close', async () => {
     await expect(page.getByTestId('shift-difference')).toBeVisible();
   });
   await page.getByTestId('shift-close-confirm').click();
@@ -133,7 +103,7 @@ test('shifts: open with a float, a cash sale, cash out, close with the differenc
   await expect(closed.getByTestId('shift-difference')).toContainText('Short by 5');
   await expect(closed.getByTestId('shift-closed-counted')).toContainText('150');
   await expect(closed).toContainText('Cash');
-  await shootAll(page, 'closed', async () => {
+  await shootAll(page, 'shifts-closed', async () => {
     await expect(closed).toBeVisible();
   });
   await page.getByTestId('shift-next').click();

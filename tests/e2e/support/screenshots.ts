@@ -56,7 +56,7 @@ export interface ShootAllOptions {
 export async function shootAll(
   page: Page,
   name: string,
-  ready: () => Promise<void>,
+  ready: (locale: UiLanguage) => Promise<void>,
   options: ShootAllOptions = {},
 ): Promise<void> {
   const sizes = options.sizes ?? LAPTOP_AND_PHONE;
@@ -65,7 +65,7 @@ export async function shootAll(
     await setLanguage(page, locale);
     for (const [size, viewport] of sizes) {
       await page.setViewportSize(viewport);
-      await ready();
+      await ready(locale);
       if (!options.dialog) await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({
         path: path.join(SCREENSHOT_DIR, `${name}-${locale.toLowerCase()}-${size}.png`),
