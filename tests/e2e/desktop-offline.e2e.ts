@@ -11,17 +11,17 @@ import { ROOT } from './support/paths';
  * The station keeps working offline through the back office's own screens, answered from SQLite by
  * main (desktop/main/station/offline-api.ts), and delivers what was done once the cloud is back,
  * through desktop/host with the real sync engine and a real cloud process:
- * the station is set up and syncs, a client is added online; the cloud is stopped (Offline); the
- * client list finds the client; today's class shows its attendees; the client is enrolled and
- * marked present (2 changes waiting); the desktop process is killed and started again (still 2
- * waiting, still present at the desk); the cloud starts again → All changes synced; the cloud has
- * the client on today's classes exactly once, present.
+ * the station is set up and syncs, a client is added online, and the desk's POS is set up online (a
+ * studio-pos station created and chosen, a shift opened, which the cloud has); the cloud is stopped
+ * (Offline); the client list finds the client; today's class shows its attendees; the client is
+ * enrolled and marked present (2 changes waiting); a product is sold for cash at the POS (recorded
+ * locally, no fiscal printer at this desk: 3 changes waiting); the desktop process is killed and
+ * started again (still 3 waiting, still present at the desk, the shift still open); the cloud starts
+ * again → All changes synced; the cloud has the client on today's classes exactly once, present, and
+ * the shift at that POS counts the one sale with its cash.
  *
- * The sale of the issue's flow waits for the POS screen (recordSale is ready for it:
- * desktop/main/station/sales.ts).
- *
- * Own ports (DESKTOP_OFFLINE_CLOUD_PORT, DESKTOP_OFFLINE_HOST_PORT) so it may run next to
- * desktop-station.e2e.ts.
+ * Own ports (DESKTOP_OFFLINE_CLOUD_PORT, DESKTOP_OFFLINE_HOST_PORT, and DESKTOP_OFFLINE_SIDE_PORT,
+ * the cloud's + 2 unless set: mind PostgreSQL's 5432) so it may run next to desktop-station.e2e.ts.
  */
 const CLOUD_PORT = Number(process.env.DESKTOP_OFFLINE_CLOUD_PORT ?? 4330);
 /** The same cloud on another port: "online elsewhere" while the station still cannot reach it. */
@@ -169,6 +169,15 @@ async function stationState(page: Page): Promise<{ managerId: string; studioUuid
   });
 }
 
+/** "14 zł" or "1 234,50 zł" → minor units. */
+function minor(text: string): number {
+  const [whole, cents = '0'] = text
+    .replace(/[^\d,.]/g, '')
+    .replace('.', ',')
+    .split(',');
+  return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
+}
+
 /** Today's first class in the week view, opened in its drawer (attendees loaded). */
 async function openTodaysClass(page: Page, today: string): Promise<void> {
   await page.getByTestId('nav-schedule').click();
@@ -182,7 +191,7 @@ async function openTodaysClass(page: Page, today: string): Promise<void> {
   await expect(page.getByTestId('event-attendees')).toBeVisible({ timeout: 15_000 });
 }
 
-test('offline at the desk: search a client, enrol and check them in from SQLite; survives a killed desktop; reaches the cloud once', async ({
+test('offline at the desk: search a client, enrol and check them in from SQLite, sell a product; survives a killed desktop; reaches the cloud once', async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -226,6 +235,31 @@ test('offline at the desk: search a client, enrol and check them in from SQLite;
   await openTodaysClass(page, today);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
+
+  // Online, the desk's POS: a studio-pos station set up in the cloud, chosen here (the catalog is kept
+  // for offline), a shift opened with a float; the cloud has the shift before the internet goes.
+  const pos = await viaStation<{ id: string }>(page, 'POST', `v4/${studioUuid}/studio-pos`, {
+    name: 'Recepcja 2',
+    slug: 'recepcja-offline',
+  });
+  expect(pos.id).toBeTruthy();
+  const cloudShift = async () =>
+    (
+      await viaStation<{ shift?: { sales: number; cashSales: number } | null }>(
+        page,
+        'GET',
+        `v4/${studioUuid}/studio-pos/${pos.id}/shift/current`,
+      )
+    ).shift ?? null;
+  await page.getByTestId('nav-pos').click();
+  await expect(page.getByTestId('pos-station-screen')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('pos-station').selectOption(pos.id);
+  await page.getByTestId('shift-float').fill('100');
+  await page.getByTestId('shift-open').click();
+  await expect(page.getByTestId('shift-bar')).toBeVisible({ timeout: 15_000 });
+  await expect.poll(async () => (await cloudShift())?.sales ?? null, { timeout: 30_000 }).toBe(0);
+  await expect(pending).toHaveText('All changes synced', { timeout: 30_000 });
+
   await page.getByTestId('nav-clients').click();
   await expect(page.getByTestId('client-row').first()).toBeVisible();
 
@@ -251,6 +285,25 @@ test('offline at the desk: search a client, enrol and check them in from SQLite;
   await expect(pending).toHaveText('2 changes waiting to sync', { timeout: 10_000 });
   await expect(last).toHaveText(firstSync!);
   await shoot(page, 'offline-check-in');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  // A product sold at the POS, paid in cash: priced from the kept catalog, recorded here (3 waiting).
+  await page.getByTestId('nav-pos').click();
+  await expect(page.getByTestId('shift-bar')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('pos-search').fill('Kombucha');
+  await page.getByTestId('pos-search').press('Enter');
+  await expect(page.getByTestId('pos-basket-line')).toHaveCount(1);
+  await expect(page.getByTestId('pos-basket-line')).toContainText('Kombucha');
+  const due = (await page.getByTestId('pos-due').textContent())!;
+  await page.getByTestId('pos-payment-rest-0').click();
+  await page.getByTestId('pos-sell').click();
+  await expect(page.getByTestId('pos-done')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('pos-done-total')).toContainText(due);
+  await expect(page.getByTestId('pos-done-receipt')).toHaveAttribute('data-status', 'noPrinter');
+  await expect(pending).toHaveText('3 changes waiting to sync', { timeout: 10_000 });
+  await shoot(page, 'offline-pos-sale');
+  await page.getByTestId('pos-new-sale').click();
 
   // The desktop process dies (kill -9) and starts again, still without the cloud.
   await stop(host, 'SIGKILL');
@@ -258,7 +311,7 @@ test('offline at the desk: search a client, enrol and check them in from SQLite;
   await page.reload();
   await expect(page.getByTestId('status-staff')).toHaveText(MANAGER.name);
   await expect(online).toHaveAttribute('data-state', 'offline', { timeout: 15_000 });
-  await expect(pending).toHaveText('2 changes waiting to sync');
+  await expect(pending).toHaveText('3 changes waiting to sync');
   // What was done offline is still there at the desk.
   await openTodaysClass(page, today);
   await expect(
@@ -266,6 +319,8 @@ test('offline at the desk: search a client, enrol and check them in from SQLite;
   ).toHaveText('Present');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
+  await page.getByTestId('nav-pos').click();
+  await expect(page.getByTestId('shift-bar')).toBeVisible({ timeout: 20_000 });
 
   // The cloud is back: the changes go up on their own, once.
   cloud = await startCloud();
@@ -291,6 +346,9 @@ test('offline at the desk: search a client, enrol and check them in from SQLite;
     visits.push(...enrollments.attendees.filter((a) => a.client.lastName === lastName).map((a) => a.status));
   }
   expect(visits).toEqual([ClientVisitStatus.present]);
+  // The cloud's shift at that POS counts the one sale, its cash taken once.
+  await expect.poll(async () => (await cloudShift())?.sales ?? null, { timeout: 30_000 }).toBe(1);
+  expect((await cloudShift())?.cashSales).toBe(minor(due));
   await openTodaysClass(page, today);
   await expect(page.getByTestId('attendee-row').filter({ hasText: lastName })).toHaveCount(1);
   await shoot(page, 'synced-check-in');

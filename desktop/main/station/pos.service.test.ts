@@ -169,6 +169,10 @@ describe('StationPos', () => {
     await pos.openShift(0);
     goOffline();
     expect((await pos.catalog('pl')).offline).toBe(true);
+    // Switched to English after the connection dropped: the Polish copy still sells.
+    const other = await pos.catalog('en');
+    expect(other.offline).toBe(true);
+    expect(other.items.length).toBeGreaterThan(0);
     await expect(
       pos.sell({
         saleId: uuidv7(),

@@ -17,7 +17,7 @@ import type { StudioPosList } from '../../../shared/contracts/api/stations';
 import type { FiscalReceiptOutcome, PendingFiscalReceipt } from '../../../shared/domain/receipts';
 import { PaymentMethod } from '../../../shared/enums';
 import { AppError, zodIssuesToFields } from '../../../shared/errors';
-import type { Locale } from '../../../shared/i18n/locales';
+import { LOCALES, type Locale } from '../../../shared/i18n/locales';
 import type { LocalDatabase } from '../db/database';
 import { connectionFromCloud, documentReport } from '../printing/cloud-settings';
 import { createPosnetPrinter } from '../printing/connection';
@@ -310,7 +310,11 @@ export class StationPos {
         if (!(error instanceof AppError && error.key === 'station.cloudUnreachable')) throw error;
       }
     }
-    const kept = this.cached<PosCatalog>(catalogKey(locale));
+    // Offline: the copy kept in this language, else in the other one (a desk switched to Polish
+    // after the connection dropped still sells, with the names it has).
+    const kept = [locale, ...LOCALES.filter((l) => l !== locale)]
+      .map((l) => this.cached<PosCatalog>(catalogKey(l)))
+      .find((c) => c !== null && c !== undefined);
     if (!kept) throw new AppError('station.cloudUnreachable', { message: 'no catalog kept for offline' });
     return { ...kept.body, offline: true };
   }

@@ -31,6 +31,7 @@ import { errorCodeLabel } from '../../lib/form-errors';
 import { useBarcodeScanner } from './barcode';
 import { ClientPicker, usePrice } from './PosScreen';
 import { amountText, parseAmount, useLocale } from './pos.api';
+import { useOffline } from '../../lib/connectivity';
 import { ClosedShiftModal, OpenShiftCard, ShiftBar, StationPicker } from './ShiftPanel';
 import { posStationKeys, type PosStationSink } from './station-sink';
 import { useStations } from './stations.api';
@@ -66,8 +67,11 @@ export function StationPosScreen({ sink }: { sink: PosStationSink }) {
     queryFn: () => sink.state(),
     refetchInterval: 5000,
   });
+  // The station's connectivity (status bar) is part of the key: going off- or online reads the
+  // catalog again at once, so the "offline copy" badge follows the connection.
+  const offline = useOffline();
   const catalog = useQuery({
-    queryKey: posStationKeys.catalog(locale),
+    queryKey: [...posStationKeys.catalog(locale), offline],
     queryFn: () => sink.catalog(locale),
     retry: false,
     // Prices follow the cloud; a copy read offline is asked again soon (its badge goes once online).
