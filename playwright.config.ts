@@ -7,6 +7,9 @@ import { defineConfig, devices } from '@playwright/test';
  * own output, which Playwright empties at each run — hence not test-results/ itself).
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
+// Stripe's SDK in the server is pointed at a local fake, which the Stripe tests (payment-providers,
+// sales-cards) start on this port while they run: set here so the server and the tests agree.
+process.env.STRIPE_API_URL ??= `http://127.0.0.1:${port + 7}`;
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 const ci = Boolean(process.env.CI);
 
@@ -54,7 +57,7 @@ export default defineConfig({
         command: 'npx tsx tests/e2e/support/server.ts',
         // Answers as soon as the HTTP server is up, built web or not.
         url: `${baseURL}/app/auth/check`,
-        env: { PORT: String(port) },
+        env: { PORT: String(port), STRIPE_API_URL: process.env.STRIPE_API_URL },
         reuseExistingServer: !ci,
         timeout: 180_000,
         stdout: 'pipe',
