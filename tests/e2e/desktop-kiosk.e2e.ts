@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import {
 } from '../../shared/contracts/page-context';
 import { ClientVisitStatus } from '../../shared/enums/visits';
 import { ROOT } from './support/paths';
+import { startChild, stopChild } from './support/processes';
 
 /**
  * The desktop in kiosk mode (issue 10, kiosk part) through desktop/host with the real sync engine
@@ -51,30 +52,6 @@ let host: ChildProcess | null = null;
 let workDir = '';
 let demo: { studioUuid: string; studioName: string } = { studioUuid: '', studioName: '' };
 
-function startChild(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`timed out: ${args.join(' ')}\n${output}`)), 240_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (ready.test(output)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code}: ${args.join(' ')}\n${output}`));
-    });
-  });
-}
-
 async function startCloud(): Promise<ChildProcess> {
   const child = await startChild(
     ['desktop/host/test-cloud.ts', String(CLOUD_PORT), path.join(workDir, 'cloud')],
@@ -100,13 +77,6 @@ const startHost = () =>
     },
     /station on http/,
   );
-
-async function stop(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 /** The studio clock `minutes` from now, rounded up to 5 minutes. */
 function studioSlot(minutes: number) {
@@ -322,8 +292,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await stop(host);
-  await stop(cloud);
+  await stopChild(host);
+  await stopChild(cloud);
   // DESKTOP_KEEP_WORKDIR=1 keeps station.db, the cloud's data and the slips for a look after a failure.
   if (workDir && process.env.DESKTOP_KEEP_WORKDIR !== '1') rmSync(workDir, { recursive: true, force: true });
   else if (workDir) console.log(`[desktop-kiosk] kept ${workDir}`);
@@ -403,7 +373,7 @@ test('desktop kiosk: check-in by card, QR and name, online and offline, slips pr
   await waitForSync(page, (s) => s.pending === 0);
 
   // ---- The internet goes away.
-  await stop(cloud);
+  await stopChild(cloud);
   cloud = null;
   await waitForSync(page, (s) => !s.online, 20_000);
 

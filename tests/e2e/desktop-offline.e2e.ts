@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CloudClient } from '../../desktop/main/station/cloud-client';
 import { ClientVisitStatus } from '../../shared/enums/visits';
 import { ROOT } from './support/paths';
+import { startChild, stopChild } from './support/processes';
 
 /**
  * The station keeps working offline through the back office's own screens, answered from SQLite by
@@ -44,29 +45,6 @@ let workDir = '';
  * Runs a TypeScript entry in ONE Node process (`node --import tsx`, not the tsx CLI, which would put
  * the program in a child of its own): a SIGKILL then really kills the desktop process.
  */
-function startChild(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`timed out: ${args.join(' ')}\n${output}`)), 170_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (ready.test(output)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code}: ${args.join(' ')}\n${output}`));
-    });
-  });
-}
 
 const startCloud = (port = CLOUD_PORT) =>
   startChild(['desktop/host/test-cloud.ts', String(port), path.join(workDir, 'cloud')], {}, /^READY /m);
@@ -84,13 +62,6 @@ const startHost = () =>
     /station on http/,
   );
 
-async function stop(child: ChildProcess | null, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await exited;
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
@@ -101,8 +72,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await stop(host);
-  await stop(cloud);
+  await stopChild(host);
+  await stopChild(cloud);
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -264,7 +235,7 @@ test('offline at the desk: search a client, enrol and check them in from SQLite,
   await expect(page.getByTestId('client-row').first()).toBeVisible();
 
   // The internet goes away.
-  await stop(cloud);
+  await stopChild(cloud);
   cloud = null;
   await expect(online).toHaveAttribute('data-state', 'offline', { timeout: 15_000 });
   const firstSync = await last.textContent();
@@ -306,7 +277,7 @@ test('offline at the desk: search a client, enrol and check them in from SQLite,
   await page.getByTestId('pos-new-sale').click();
 
   // The desktop process dies (kill -9) and starts again, still without the cloud.
-  await stop(host, 'SIGKILL');
+  await stopChild(host, 'SIGKILL');
   host = await startHost();
   await page.reload();
   await expect(page.getByTestId('status-staff')).toHaveText(MANAGER.name);
@@ -397,7 +368,7 @@ test('offline: a client added at the desk is booked, marked waiting to sync; bac
   const holder = passHolders.items.find((c) => !busy.has(c.id))!;
   expect(holder).toBeTruthy();
 
-  await stop(cloud);
+  await stopChild(cloud);
   cloud = null;
   await expect(online).toHaveAttribute('data-state', 'offline', { timeout: 15_000 });
 
@@ -462,7 +433,7 @@ test('offline: a client added at the desk is booked, marked waiting to sync; bac
     capacity: there.taken + 1,
     waitingListSize: Math.max(5, there.waitingListSize),
   });
-  await stop(cloud);
+  await stopChild(cloud);
 
   // The cloud is back where the station looks: the second booking comes back waitlisted; the desk says so.
   cloud = await startCloud();

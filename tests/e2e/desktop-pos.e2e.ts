@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { listenTcp } from '../../desktop/main/printing/emulator/endpoints';
 import { PosnetEmulator } from '../../desktop/main/printing/emulator/emulator';
 import type { PrintedDocument } from '../../desktop/main/printing/emulator/device';
 import { ROOT } from './support/paths';
+import { startChild, stopChild } from './support/processes';
 
 /**
  * A full shift at the desktop POS through desktop/host, with a real cloud process and the POSNET
@@ -43,30 +44,6 @@ let fiscalServer: { close(): Promise<void> } | null = null;
 let ticketServer: net.Server | null = null;
 const ticketBytes: Buffer[] = [];
 
-function startChild(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`timed out: ${args.join(' ')}\n${output}`)), 170_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (ready.test(output)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code}: ${args.join(' ')}\n${output}`));
-    });
-  });
-}
-
 const startCloud = () =>
   startChild(['desktop/host/test-cloud.ts', String(CLOUD_PORT), path.join(workDir, 'cloud')], {}, /^READY /m);
 
@@ -84,13 +61,6 @@ const startHost = () =>
     /station on http/,
   );
 
-async function stop(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
@@ -104,8 +74,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await stop(host);
-  await stop(cloud);
+  await stopChild(host);
+  await stopChild(cloud);
   await fiscalServer?.close();
   await new Promise((resolve) => ticketServer?.close(resolve));
   if (workDir) rmSync(workDir, { recursive: true, force: true });
@@ -279,7 +249,7 @@ test('a shift at the desktop POS: sell online and offline, fiscal receipts on th
   await expect(pending).toHaveText('All changes synced', { timeout: 30_000 });
 
   // The cloud goes away: the desk keeps selling (recorded here, printed, waiting to sync).
-  await stop(cloud);
+  await stopChild(cloud);
   cloud = null;
   await expect(page.getByTestId('sync-online')).toHaveAttribute('data-state', 'offline', { timeout: 15_000 });
   await page.getByTestId('pos-new-sale').click();
