@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { HttpClient } from '../support/http-client';
 import { readDemo, type DemoDetails } from './support/demo';
 import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
+import { demoClient, demoManager, signInBackoffice, signInFrontoffice } from './support/sign-in';
 
 /**
  * What paid a visit, on every screen that lists visits. Set up through the API as the demo manager: a
@@ -25,13 +26,10 @@ function studioDay(days: number): string {
   );
 }
 
-async function signIn(browser: Browser, url: string, fill: (page: Page) => Promise<void>, errors: string[]) {
+async function englishPage(browser: Browser, errors: string[]): Promise<Page> {
   const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(url);
-  await fill(page);
-  await setLanguage(page, 'EN');
   return page;
 }
 
@@ -122,16 +120,9 @@ test('visits name the contract that paid them: my visits, attendee list, client 
   const { clientId } = await arrange(demo, name, contractName);
 
   // ---- Front office: my visits ----------------------------------------------------------------
-  const client = await signIn(
-    browser,
-    `/${demo.studioUuid}/frontoffice/login?${new URLSearchParams({ username: demo.clientEmail!, showLoginForm: '1', redirectAfterLogin: 'visits' })}`,
-    async (page) => {
-      await page.getByTestId('sign-in-form').locator('input[name="password"]').fill(demo.clientPassword!);
-      await page.getByTestId('sign-in-submit').click();
-      await expect(page).toHaveURL(/\/frontoffice\/visits/);
-    },
-    errors,
-  );
+  const client = await englishPage(browser, errors);
+  await signInFrontoffice(client, demo.studioUuid, demoClient(demo), 'visits');
+  await setLanguage(client, 'EN');
   const card = client.getByTestId('visit-card').filter({ hasText: name });
   await expect(card.getByTestId('visit-payment')).toHaveText(`Membership: ${contractName}`);
   await shootAll(client, 'visit-payment-my-visits', async (locale) => {
@@ -141,18 +132,9 @@ test('visits name the contract that paid them: my visits, attendee list, client 
   });
 
   // ---- Back office: the client's Visits tab ---------------------------------------------------
-  const staff = await signIn(
-    browser,
-    `/${demo.studioUuid}/backoffice`,
-    async (page) => {
-      const form = page.getByTestId('sign-in-form');
-      await form.locator('input[name="emailAddress"]').fill(demo.managerEmail);
-      await form.locator('input[name="password"]').fill(demo.managerPassword);
-      await page.getByTestId('sign-in-submit').click();
-      await expect(page.getByTestId('welcome-card')).toBeVisible();
-    },
-    errors,
-  );
+  const staff = await englishPage(browser, errors);
+  await signInBackoffice(staff, demo.studioUuid, demoManager(demo));
+  await setLanguage(staff, 'EN');
   await staff.goto(`/${demo.studioUuid}/backoffice#/clients/${clientId}/visits`);
   const row = staff.getByTestId('client-visit-row').filter({ hasText: name });
   await expect(row.getByTestId('client-visit-payment')).toContainText(`Contract: ${contractName}`);

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { readDemo, type DemoDetails } from './support/demo';
 import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
+import { backofficePage, demoClient, signInFrontoffice } from './support/sign-in';
 
 /**
  * Bookings end to end. The demo manager sets up a free class (Places → class services) and a one-off
@@ -42,15 +43,7 @@ function studioSlot(minutes: number): { date: string; time: string; isoWeekday: 
 }
 
 async function staffSignIn(browser: Browser, demo: DemoDetails, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(`backoffice: ${e.message}`));
-  await page.goto(`/${demo.studioUuid}/backoffice`);
-  const form = page.getByTestId('sign-in-form');
-  await form.locator('input[name="emailAddress"]').fill(demo.managerEmail);
-  await form.locator('input[name="password"]').fill(demo.managerPassword);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  const page = await backofficePage(browser, demo, { errors, label: 'backoffice' });
   await setLanguage(page, 'EN');
   return page;
 }
@@ -59,15 +52,7 @@ async function clientSignIn(browser: Browser, demo: DemoDetails, errors: string[
   const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(`frontoffice: ${e.message}`));
-  const query = new URLSearchParams({
-    username: demo.clientEmail!,
-    showLoginForm: '1',
-    redirectAfterLogin: 'timetable',
-  });
-  await page.goto(`/${demo.studioUuid}/frontoffice/login?${query}`);
-  await page.getByTestId('sign-in-form').locator('input[name="password"]').fill(demo.clientPassword!);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page).toHaveURL(/\/frontoffice\/timetable/);
+  await signInFrontoffice(page, demo.studioUuid, demoClient(demo), 'timetable');
   await setLanguage(page, 'EN');
   return page;
 }

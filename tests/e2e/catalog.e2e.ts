@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readDemo, type DemoDetails } from './support/demo';
 import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
+import { backofficePage, demoClient, signInFrontoffice } from './support/sign-in';
 
 /**
  * Catalog end to end: the demo manager creates a pricing option in the back office; a visitor
@@ -23,15 +24,7 @@ function studioDayInEnglish(days: number): string {
 }
 
 async function managerSignIn(browser: Browser, demo: DemoDetails, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(`backoffice: ${e.message}`));
-  await page.goto(`/${demo.studioUuid}/backoffice`);
-  const signIn = page.getByTestId('sign-in-form');
-  await signIn.locator('input[name="emailAddress"]').fill(demo.managerEmail);
-  await signIn.locator('input[name="password"]').fill(demo.managerPassword);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  const page = await backofficePage(browser, demo, { errors, label: 'backoffice' });
   await setLanguage(page, 'EN');
   return page;
 }
@@ -149,15 +142,7 @@ test('catalog: a new pricing option reaches the price list; staff sell and exten
   const clientContext = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const client = await clientContext.newPage();
   client.on('pageerror', (e) => errors.push(`frontoffice: ${e.message}`));
-  const query = new URLSearchParams({
-    username: demo.clientEmail!,
-    showLoginForm: '1',
-    redirectAfterLogin: 'passes',
-  });
-  await client.goto(`/${demo.studioUuid}/frontoffice/login?${query}`);
-  await client.getByTestId('sign-in-form').locator('input[name="password"]').fill(demo.clientPassword!);
-  await client.getByTestId('sign-in-submit').click();
-  await expect(client).toHaveURL(/\/frontoffice\/passes/);
+  await signInFrontoffice(client, demo.studioUuid, demoClient(demo), 'passes');
   await setLanguage(client, 'EN');
   const mine = client.getByTestId('pass-card').filter({ hasText: nameEn });
   await expect(mine).toBeVisible();

@@ -1,6 +1,7 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readDemo } from './support/demo';
 import { shootAll } from './support/screenshots';
+import { backofficePage } from './support/sign-in';
 
 /**
  * Client records in the back office: the demo manager defines an encrypted client field in
@@ -9,20 +10,7 @@ import { shootAll } from './support/screenshots';
  * field. The front desk (no settings.edit) sees the definitions without the add button.
  * Screenshots at 1280 and 390 widths, EN and PL. Names carry the run's stamp.
  */
-const DESKTOP = { width: 1280, height: 800 };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-async function signedInPage(browser: Browser, studioUuid: string, email: string, password: string) {
-  const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
-  const page = await context.newPage();
-  await page.goto(`/${studioUuid}/backoffice`);
-  const form = page.getByTestId('sign-in-form');
-  await form.locator('input[name="emailAddress"]').fill(email);
-  await form.locator('input[name="password"]').fill(password);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('welcome-card')).toBeVisible();
-  return page;
-}
 
 test('client records: define an encrypted field, fill and reveal it, upload a document', async ({
   browser,
@@ -30,7 +18,7 @@ test('client records: define an encrypted field, fill and reveal it, upload a do
   const demo = readDemo();
   const stamp = Date.now().toString(36);
   const fieldName = `Injuries ${stamp}`;
-  const page = await signedInPage(browser, demo.studioUuid, demo.managerEmail, demo.managerPassword);
+  const page = await backofficePage(browser, demo);
 
   // ---- Settings → Client fields: add an encrypted text field --------------------------------------
   await page.goto(`/${demo.studioUuid}/backoffice#/settings/client-fields`);
@@ -79,7 +67,9 @@ test('client records: define an encrypted field, fill and reveal it, upload a do
   await shootAll(page, 'client-records-documents', () => expect(doc).toBeVisible());
 
   // ---- The front desk may look at the definitions but not change them ----------------------------------
-  const desk = await signedInPage(browser, demo.studioUuid, 'frontdesk@demo.studio', 'demo1234');
+  const desk = await backofficePage(browser, demo, {
+    who: { email: 'frontdesk@demo.studio', password: 'demo1234' },
+  });
   await desk.goto(`/${demo.studioUuid}/backoffice#/settings/client-fields`);
   await expect(desk.locator(`[data-testid="client-field-row"][data-name="${fieldName}"]`)).toBeVisible();
   await expect(desk.getByTestId('client-field-add')).toHaveCount(0);

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readDemo } from './support/demo';
 import { shootAll } from './support/screenshots';
+import { backofficePage } from './support/sign-in';
 
 /**
  * The back office's clients: the demo owner searches the demo studio's clients, filters by a seeded
@@ -13,24 +14,6 @@ import { shootAll } from './support/screenshots';
  * Names and emails carry the run's stamp, so the test can run again on the same server.
  */
 const FRONT_DESK = { email: 'frontdesk@demo.studio', password: 'demo1234' };
-const DESKTOP = { width: 1280, height: 800 };
-
-async function signedInPage(
-  browser: Browser,
-  studioUuid: string,
-  email: string,
-  password: string,
-): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US', acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto(`/${studioUuid}/backoffice`);
-  const form = page.getByTestId('sign-in-form');
-  await form.locator('input[name="emailAddress"]').fill(email);
-  await form.locator('input[name="password"]').fill(password);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('welcome-card')).toBeVisible();
-  return page;
-}
 
 async function openClients(page: Page): Promise<void> {
   const burger = page.getByTestId('nav-burger');
@@ -57,7 +40,7 @@ test('clients: search, filter, profile, notes, add with duplicate warning, bulk 
   const newEmail = `ewa.${stamp}@example.com`;
   const pageErrors: string[] = [];
 
-  const owner = await signedInPage(browser, demo.studioUuid, demo.managerEmail, demo.managerPassword);
+  const owner = await backofficePage(browser, demo, { acceptDownloads: true });
   owner.on('pageerror', (error) => pageErrors.push(error.message));
   await openClients(owner);
   await shootAll(owner, 'clients-list', async () => {
@@ -232,7 +215,7 @@ test('clients: search, filter, profile, notes, add with duplicate warning, bulk 
   await owner.context().close();
 
   // ---- The front desk: may edit, may not archive (delete) nor export ----------------------------
-  const desk = await signedInPage(browser, demo.studioUuid, FRONT_DESK.email, FRONT_DESK.password);
+  const desk = await backofficePage(browser, demo, { who: FRONT_DESK, acceptDownloads: true });
   await openClients(desk);
   await expect(desk.getByTestId('clients-add')).toBeVisible();
   await expect(desk.getByTestId('clients-export')).toHaveCount(0);

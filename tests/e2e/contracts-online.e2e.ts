@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readDemo } from './support/demo';
 import { VIEWPORTS, shootAll } from './support/screenshots';
+import { signInBackoffice, demoManager, demoClient, signInFrontoffice } from './support/sign-in';
 
 /**
  * Contracts bought online and edited with days and hours: the manager opens the demo's "Weekday
@@ -12,12 +13,7 @@ import { VIEWPORTS, shootAll } from './support/screenshots';
 const MORNINGS = 'Weekday mornings';
 
 async function managerPage(page: Page, demo: ReturnType<typeof readDemo>) {
-  await page.goto(`/${demo.studioUuid}/backoffice`);
-  const signIn = page.getByTestId('sign-in-form');
-  await signIn.locator('input[name="emailAddress"]').fill(demo.managerEmail);
-  await signIn.locator('input[name="password"]').fill(demo.managerPassword);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  await signInBackoffice(page, demo.studioUuid, demoManager(demo));
 }
 
 test('a client buys a contract online; the editor shows its days and hours', async ({ browser }) => {
@@ -56,15 +52,7 @@ test('a client buys a contract online; the editor shows its days and hours', asy
   await clientContext.addCookies([{ name: 'locale', value: 'en', url: demo.baseURL }]);
   const page = await clientContext.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
-  const query = new URLSearchParams({
-    username: demo.clientEmail!,
-    showLoginForm: '1',
-    redirectAfterLogin: 'pricing/contracts',
-  });
-  await page.goto(`/${demo.studioUuid}/frontoffice/login?${query}`);
-  await page.getByTestId('sign-in-form').locator('input[name="password"]').fill(demo.clientPassword!);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page).toHaveURL(/\/frontoffice\/pricing\/contracts/);
+  await signInFrontoffice(page, demo.studioUuid, demoClient(demo), 'pricing/contracts');
   const offer = page.locator(`[data-testid="contract-offer"][data-name="${MORNINGS}"]`);
   await expect(offer).toBeVisible();
   // Screenshots of the list come last: a language switch here would cache an empty Polish cart

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readDemo } from './support/demo';
 import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
+import { signInBackoffice, demoManager } from './support/sign-in';
 
 /**
  * Contracts (memberships): the demo manager creates a contract, sells it to the demo client from the
@@ -19,12 +20,7 @@ test('contracts: staff create a contract, sell it from the client tab, see the s
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(`/${demo.studioUuid}/backoffice`);
-  const signIn = page.getByTestId('sign-in-form');
-  await signIn.locator('input[name="emailAddress"]').fill(demo.managerEmail);
-  await signIn.locator('input[name="password"]').fill(demo.managerPassword);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  await signInBackoffice(page, demo.studioUuid, demoManager(demo));
 
   // A new contract: 199 zł a month for 12 months, 49 zł sign-up fee, one month's notice.
   await page.getByTestId('nav-contracts').click();

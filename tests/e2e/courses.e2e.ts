@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { HttpClient } from '../support/http-client';
 import { readDemo, type DemoDetails } from './support/demo';
 import { setLanguage, shootAll, VIEWPORTS } from './support/screenshots';
+import { demoClient, signInFrontoffice } from './support/sign-in';
 
 /**
  * Courses in the front office. The demo studio has no course, so the demo manager makes one through
@@ -71,15 +72,7 @@ async function clientSignIn(browser: Browser, demo: DemoDetails, errors: string[
   const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
-  const query = new URLSearchParams({
-    username: demo.clientEmail!,
-    showLoginForm: '1',
-    redirectAfterLogin: 'timetable',
-  });
-  await page.goto(`/${demo.studioUuid}/frontoffice/login?${query}`);
-  await page.getByTestId('sign-in-form').locator('input[name="password"]').fill(demo.clientPassword!);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page).toHaveURL(/\/frontoffice\/timetable/);
+  await signInFrontoffice(page, demo.studioUuid, demoClient(demo), 'timetable');
   await setLanguage(page, 'EN');
   return page;
 }

@@ -4,6 +4,7 @@ import { expect, test, type Download } from '@playwright/test';
 import { readDemo } from './support/demo';
 import { RESULTS_DIR } from './support/paths';
 import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
+import { signInBackoffice, demoManager, demoClient, signInFrontoffice } from './support/sign-in';
 
 /**
  * Invoices end to end on the demo studio: the manager issues a VAT invoice for the demo client's paid
@@ -37,12 +38,7 @@ test('invoices: the manager invoices a paid order, both the manager and the clie
   });
   const page = await office.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`/${demo.studioUuid}/backoffice`);
-  const signIn = page.getByTestId('sign-in-form');
-  await signIn.locator('input[name="emailAddress"]').fill(demo.managerEmail);
-  await signIn.locator('input[name="password"]').fill(demo.managerPassword);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  await signInBackoffice(page, demo.studioUuid, demoManager(demo));
   await setLanguage(page, 'EN');
 
   // The demo client's paid order (the oldest of theirs: other suites may add newer ones).
@@ -123,15 +119,7 @@ test('invoices: the manager invoices a paid order, both the manager and the clie
   await shop.addCookies([{ name: 'locale', value: 'en', url: demo.baseURL }]);
   const client = await shop.newPage();
   client.on('pageerror', (e) => errors.push(e.message));
-  const query = new URLSearchParams({
-    username: demo.clientEmail!,
-    showLoginForm: '1',
-    redirectAfterLogin: 'purchases',
-  });
-  await client.goto(`/${demo.studioUuid}/frontoffice/login?${query}`);
-  await client.getByTestId('sign-in-form').locator('input[name="password"]').fill(demo.clientPassword!);
-  await client.getByTestId('sign-in-submit').click();
-  await expect(client).toHaveURL(/\/frontoffice\/purchases/);
+  await signInFrontoffice(client, demo.studioUuid, demoClient(demo), 'purchases');
   const orderId = orderUrl.split('/').pop()!;
   const purchase = client.locator(`[data-testid="purchase"][data-order="${orderId}"]`);
   const link = purchase.getByTestId('purchase-invoice');

@@ -8,6 +8,7 @@ import {
 } from '../../shared/contracts/page-context';
 import { readDemo, type DemoDetails } from './support/demo';
 import { SCREENSHOT_DIR, VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
+import { signInBackoffice, demoManager } from './support/sign-in';
 
 /**
  * The kiosk end to end (issue 10, kiosk part). Through the API the demo manager adds a class of a
@@ -242,12 +243,7 @@ test('back office: kiosks and smart locks, a new kiosk, a lock and its QR code',
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.setViewportSize(VIEWPORTS.laptop);
-  await page.goto(`/${demo.studioUuid}/backoffice`);
-  const form = page.getByTestId('sign-in-form');
-  await form.locator('input[name="emailAddress"]').fill(demo.managerEmail);
-  await form.locator('input[name="password"]').fill(demo.managerPassword);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  await signInBackoffice(page, demo.studioUuid, demoManager(demo));
   await page.goto(`/${demo.studioUuid}/backoffice#/kiosks`);
   await expect(page.getByTestId('kiosks-screen')).toBeVisible();
   await expect(page.getByTestId('kiosk-card').first()).toContainText('Kiosk');

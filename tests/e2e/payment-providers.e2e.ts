@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { FakeStripe } from '../../cloud/src/modules/sales/providers/testing/fake-stripe';
 import { readDemo } from './support/demo';
 import { VIEWPORTS, LAPTOP_AND_PHONE, saveScreenshot, setLanguage } from './support/screenshots';
+import { signInBackoffice, demoManager } from './support/sign-in';
 
 /**
  * Settings → Online payments: the demo manager types Stripe keys, tests the connection, saves them
@@ -25,12 +26,7 @@ test('online payments: a manager enters Stripe keys and tests the connection', a
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
 
-    await page.goto(`/${demo.studioUuid}/backoffice`);
-    const signIn = page.getByTestId('sign-in-form');
-    await signIn.locator('input[name="emailAddress"]').fill(demo.managerEmail);
-    await signIn.locator('input[name="password"]').fill(demo.managerPassword);
-    await page.getByTestId('sign-in-submit').click();
-    await expect(page.getByTestId('welcome-card')).toBeVisible();
+    await signInBackoffice(page, demo.studioUuid, demoManager(demo));
     await page.getByTestId('nav-settings').click();
     await page.getByTestId('settings-tab-paymentProviders').click();
     await expect(page).toHaveURL(/#\/settings\/payment-providers$/);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readDemo } from './support/demo';
 import { VIEWPORTS, shootAll } from './support/screenshots';
+import { signInBackoffice } from './support/sign-in';
 
 /**
  * The front desk sells at the point of sale: a drink and a pass to a client, paid partly in cash
@@ -17,12 +18,10 @@ test('pos: the front desk sells a product and a pass to a client with cash and c
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(`/${demo.studioUuid}/backoffice`);
-  const signIn = page.getByTestId('sign-in-form');
-  await signIn.locator('input[name="emailAddress"]').fill('frontdesk@demo.studio');
-  await signIn.locator('input[name="password"]').fill(demo.managerPassword);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  await signInBackoffice(page, demo.studioUuid, {
+    email: 'frontdesk@demo.studio',
+    password: demo.managerPassword,
+  });
 
   await page.getByTestId('nav-pos').click();
   await expect(page).toHaveURL(/#\/pos$/);

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { gs1CheckDigit } from '../../shared/domain/products/barcode';
 import { readDemo } from './support/demo';
 import { VIEWPORTS, shootAll } from './support/screenshots';
+import { signInBackoffice, demoManager } from './support/sign-in';
 
 /**
  * Products and vouchers in the back office: the demo manager sees the desk products by category
@@ -15,12 +16,7 @@ test('products: the manager adds a product with stock and a voucher', async ({ b
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(`/${demo.studioUuid}/backoffice`);
-  const signIn = page.getByTestId('sign-in-form');
-  await signIn.locator('input[name="emailAddress"]').fill(demo.managerEmail);
-  await signIn.locator('input[name="password"]').fill(demo.managerPassword);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  await signInBackoffice(page, demo.studioUuid, demoManager(demo));
 
   await page.getByTestId('nav-products').click();
   await expect(page).toHaveURL(/#\/products$/);

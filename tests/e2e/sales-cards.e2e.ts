@@ -3,6 +3,7 @@ import { FakeStripe } from '../../cloud/src/modules/sales/providers/testing/fake
 import { HttpClient } from '../support/http-client';
 import { readDemo } from './support/demo';
 import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
+import { signInBackoffice, demoManager, demoClient, signInFrontoffice } from './support/sign-in';
 
 /**
  * Saved cards end to end, with Stripe (the local fake at STRIPE_API_URL; skipped without it): the
@@ -38,12 +39,7 @@ test('a client saves a card at checkout; staff see it on the profile and remove 
   const manager = await office.newPage();
   manager.on('pageerror', (e) => errors.push(e.message));
   try {
-    await manager.goto(`/${demo.studioUuid}/backoffice`);
-    const signIn = manager.getByTestId('sign-in-form');
-    await signIn.locator('input[name="emailAddress"]').fill(demo.managerEmail);
-    await signIn.locator('input[name="password"]').fill(demo.managerPassword);
-    await manager.getByTestId('sign-in-submit').click();
-    await expect(manager.getByTestId('welcome-card')).toBeVisible();
+    await signInBackoffice(manager, demo.studioUuid, demoManager(demo));
     await setLanguage(manager, 'EN');
     await setStripe(manager, true, account);
 
@@ -52,15 +48,7 @@ test('a client saves a card at checkout; staff see it on the profile and remove 
     await shop.addCookies([{ name: 'locale', value: 'en', url: demo.baseURL }]);
     const page = await shop.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
-    const query = new URLSearchParams({
-      username: demo.clientEmail!,
-      showLoginForm: '1',
-      redirectAfterLogin: 'cart',
-    });
-    await page.goto(`/${demo.studioUuid}/frontoffice/login?${query}`);
-    await page.getByTestId('sign-in-form').locator('input[name="password"]').fill(demo.clientPassword!);
-    await page.getByTestId('sign-in-submit').click();
-    await expect(page).toHaveURL(/\/frontoffice\/cart/);
+    await signInFrontoffice(page, demo.studioUuid, demoClient(demo), 'cart');
     await setLanguage(page, 'EN');
     const priceList = page.waitForResponse(
       (r) => r.url().includes('/api/v4/') && r.url().endsWith('/pricing/pricing-options'),
@@ -195,12 +183,7 @@ test('staff take payment at the desk for a visit booked to be paid there', async
   const page = await office.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`/${demo.studioUuid}/backoffice`);
-  const signIn = page.getByTestId('sign-in-form');
-  await signIn.locator('input[name="emailAddress"]').fill(demo.managerEmail);
-  await signIn.locator('input[name="password"]').fill(demo.managerPassword);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  await signInBackoffice(page, demo.studioUuid, demoManager(demo));
   await setLanguage(page, 'EN');
   await page.goto(`/${demo.studioUuid}/backoffice#/clients/${client.id}/payments`);
   const section = page.getByTestId('visits-to-pay');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { readDemo } from './support/demo';
 import { SCREENSHOT_DIR, VIEWPORTS, LAPTOP_AND_PHONE, setLanguage, shootAll } from './support/screenshots';
+import { demoClient, signInFrontoffice } from './support/sign-in';
 
 /**
  * Buying online through the test provider, as the demo client: a pass from the price list into the
@@ -32,15 +33,7 @@ test('a client buys a pass online through the test provider and sees it in purch
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
 
-  const query = new URLSearchParams({
-    username: demo.clientEmail!,
-    showLoginForm: '1',
-    redirectAfterLogin: 'cart',
-  });
-  await page.goto(`/${demo.studioUuid}/frontoffice/login?${query}`);
-  await page.getByTestId('sign-in-form').locator('input[name="password"]').fill(demo.clientPassword!);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page).toHaveURL(/\/frontoffice\/cart/);
+  await signInFrontoffice(page, demo.studioUuid, demoClient(demo), 'cart');
   await setLanguage(page, 'EN');
 
   // 1. The price list names the pass; "buy this" links put it in the cart.

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readDemo } from './support/demo';
 import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
+import { signInBackoffice, demoManager } from './support/sign-in';
 
 /**
  * The timetable: the demo manager creates a class series (every day at 21:45, a time the demo
@@ -18,12 +19,7 @@ test('schedule: a manager creates a class series, sees it in the week, cancels o
   const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`/${demo.studioUuid}/backoffice`);
-  const form = page.getByTestId('sign-in-form');
-  await form.locator('input[name="emailAddress"]').fill(demo.managerEmail);
-  await form.locator('input[name="password"]').fill(demo.managerPassword);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  await signInBackoffice(page, demo.studioUuid, demoManager(demo));
   await setLanguage(page, 'EN');
 
   await page.goto(`/${demo.studioUuid}/backoffice#/schedule`);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readDemo } from './support/demo';
 import { VIEWPORTS, shootAll } from './support/screenshots';
+import { signInBackoffice, demoManager } from './support/sign-in';
 
 /**
  * A till's cash shift in the browser POS: the manager sets up a POS station in Settings, chooses it
@@ -19,12 +20,7 @@ test('shifts: open with a float, a cash sale, cash out, close with the differenc
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(`/${demo.studioUuid}/backoffice`);
-  const signIn = page.getByTestId('sign-in-form');
-  await signIn.locator('input[name="emailAddress"]').fill(demo.managerEmail);
-  await signIn.locator('input[name="password"]').fill(demo.managerPassword);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  await signInBackoffice(page, demo.studioUuid, demoManager(demo));
 
   // Settings → POS stations: add the reception till.
   const slug = `till-${Date.now().toString(36)}`;

@@ -1,6 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readDemo } from './support/demo';
 import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
+import { backofficePage } from './support/sign-in';
 
 /**
  * Staff and roles in the back office: the demo owner creates a role (front desk abilities plus seeing
@@ -12,24 +13,6 @@ import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
  */
 const FRONT_DESK = { email: 'frontdesk@demo.studio', password: 'demo1234' };
 const NO_PERMISSION = { en: 'You have no permission to perform this action.', pl: 'Nie masz uprawnień' };
-
-async function signedInPage(
-  browser: Browser,
-  studioUuid: string,
-  email: string,
-  password: string,
-  viewport: { width: number; height: number },
-): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'en-US' });
-  const page = await context.newPage();
-  await page.goto(`/${studioUuid}/backoffice`);
-  const form = page.getByTestId('sign-in-form');
-  await form.locator('input[name="emailAddress"]').fill(email);
-  await form.locator('input[name="password"]').fill(password);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('welcome-card')).toBeVisible();
-  return page;
-}
 
 const memberRow = (page: Page, email: string) =>
   page.locator(`[data-testid="staff-member"][data-email="${email}"]`);
@@ -49,14 +32,7 @@ test('staff: a role made by the owner is given to the front desk, who then meets
   const pageErrors: string[] = [];
 
   // ---- The owner (the demo's manager account) -------------------------------------------------
-  const owner = await signedInPage(
-    browser,
-    demo.studioUuid,
-    demo.managerEmail,
-    demo.managerPassword,
-    VIEWPORTS.desktop,
-  );
-  owner.on('pageerror', (error) => pageErrors.push(error.message));
+  const owner = await backofficePage(browser, demo, { viewport: VIEWPORTS.desktop, errors: pageErrors });
   await openStaff(owner);
   await expect(memberRow(owner, FRONT_DESK.email)).toBeVisible();
   await expect(memberRow(owner, demo.managerEmail)).toContainText('Owner');
@@ -140,14 +116,11 @@ test('staff: a role made by the owner is given to the front desk, who then meets
   await expect(memberRow(owner, FRONT_DESK.email).getByTestId('staff-member-role')).toHaveText(roleName);
 
   // ---- The front desk, on a phone ---------------------------------------------------------------
-  const desk = await signedInPage(
-    browser,
-    demo.studioUuid,
-    FRONT_DESK.email,
-    FRONT_DESK.password,
-    VIEWPORTS.phone,
-  );
-  desk.on('pageerror', (error) => pageErrors.push(error.message));
+  const desk = await backofficePage(browser, demo, {
+    who: FRONT_DESK,
+    viewport: VIEWPORTS.phone,
+    errors: pageErrors,
+  });
   await expect(desk.getByTestId('dashboard-member-role')).toHaveText(roleName);
   await openStaff(desk); // the Staff section exists for them only through the new role
   await expect(memberRow(desk, demo.managerEmail)).toBeVisible();

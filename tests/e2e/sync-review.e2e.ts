@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readDemo } from './support/demo';
 import { VIEWPORTS, shootAll } from './support/screenshots';
+import { signInBackoffice, demoManager } from './support/sign-in';
 
 /**
  * Station sync review: a station (registered through the API like the desktop app) pushes two
@@ -75,12 +76,7 @@ test('station sync review: a manager resolves a flag and dismisses a command tha
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
 
-  await page.goto(`/${demo.studioUuid}/backoffice`);
-  const signIn = page.getByTestId('sign-in-form');
-  await signIn.locator('input[name="emailAddress"]').fill(demo.managerEmail);
-  await signIn.locator('input[name="password"]').fill(demo.managerPassword);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  await signInBackoffice(page, demo.studioUuid, demoManager(demo));
 
   await page.getByTestId('nav-sync').click();
   await expect(page).toHaveURL(/#\/sync$/);
