@@ -43,12 +43,14 @@ export default defineConfig({
       output: {
         // Libraries change less often than app code and are shared by the apps: long-cached vendor
         // chunks by family, so an app loads only the families it uses (kiosk needs no router).
+        // Mantine's core (provider, styles system, hooks) is one family; its components are left
+        // to the bundler, so each goes with the screens using it and lazy screens take theirs along.
         codeSplitting: {
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
             {
               name: 'mantine',
-              test: /[\\/]node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|detect-node-es|react-number-format|react-textarea-autosize|type-fest)[\\/]/,
+              test: /[\\/]node_modules[\\/](@mantine[\\/](hooks|core[\\/]esm[\\/](core|index))|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|detect-node-es|react-number-format|react-textarea-autosize|type-fest)[\\/]/,
               priority: 3,
             },
             {
@@ -56,8 +58,23 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
               priority: 3,
             },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 2 },
-            { name: 'locales', test: /[\\/]locales[\\/][^\\/]+[\\/][^\\/]+\.json$/, priority: 1 },
+            // QR decoding/drawing is used by a few screens only (kiosk camera, identity QR): it goes
+            // with them instead of into every app's first load.
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](?!(jsqr|qrcode|dijkstrajs|@mantine)[\\/])/,
+              priority: 2,
+            },
+            // One chunk per language (web/lib/locale-bundles): a page loads only its own language.
+            {
+              debugName: 'locales',
+              name: (id: string) => {
+                const lang = /[\\/]locales[\\/]([^\\/]+)[\\/][^\\/]+\.json$/.exec(id)?.[1];
+                return lang ? `locales-${lang}` : null;
+              },
+              test: /[\\/]locales[\\/][^\\/]+[\\/][^\\/]+\.json$/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -35,7 +35,7 @@ async function boot(): Promise<void> {
     locale: state.locale,
     version: info.version,
   };
-  const i18n = initI18n(state.locale, 'desktop');
+  const i18n = await initI18n(state.locale, 'desktop');
   const api = new ApiClient({ session: sessionFor(state), fetch: ipcFetch });
   createRoot(root).render(
     <StrictMode>

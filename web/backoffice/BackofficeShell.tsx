@@ -11,19 +11,24 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useSignOut } from '../features/auth/auth.api';
+import { preloadLinksProps } from '../lib/lazy-screen';
 import { CopyrightFooter } from '../ui/CopyrightFooter';
 import { LanguageSwitch } from '../ui/LanguageSwitch';
+import { RouteFallback } from '../ui/RouteFallback';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { useBackoffice } from './backoffice.api';
 import { SECTIONS } from './sections';
 import { SectionIcon } from './SectionIcon';
 
-/** Back-office layout: header (studio, language, user menu), sidebar (burger on phones), content. */
-export function BackofficeShell() {
+/**
+ * Back-office layout: header (studio, language, user menu), sidebar (burger on phones), content.
+ * Screens are lazy chunks: `preload` fetches the one behind a link the pointer or focus reaches.
+ */
+export function BackofficeShell({ preload }: { preload?: (path: string) => void } = {}) {
   const { t } = useTranslation('backoffice');
   const { studio, member } = useBackoffice();
   // Sections that need an ability are shown to roles holding it (the server refuses the rest anyway).
@@ -33,6 +38,7 @@ export function BackofficeShell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
   useDocumentTitle(`${studio.name} · ${t('title')}`);
+  const preloadProps = useMemo(() => (preload ? preloadLinksProps(preload) : {}), [preload]);
 
   // On phones the sidebar covers the content: close it after choosing a section.
   useEffect(() => close(), [location.pathname, close]);
@@ -42,6 +48,7 @@ export function BackofficeShell() {
       header={{ height: 60 }}
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
+      {...preloadProps}
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
@@ -86,7 +93,9 @@ export function BackofficeShell() {
 
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
         <div style={{ flex: 1 }}>
-          <Outlet />
+          <Suspense fallback={<RouteFallback />}>
+            <Outlet />
+          </Suspense>
         </div>
         <CopyrightFooter />
       </AppShell.Main>

@@ -1,4 +1,5 @@
-import { Navigate, createHashRouter } from 'react-router-dom';
+import { Navigate, createHashRouter, type RouteObject } from 'react-router-dom';
+import { lazyScreen, preloadRoute } from '../lib/lazy-screen';
 import { BackofficeShell } from './BackofficeShell';
 import { Dashboard } from './screens/Dashboard';
 import { SectionPlaceholder } from './screens/SectionPlaceholder';
@@ -12,18 +13,21 @@ import { placesRoutes } from './places/routes';
 import { catalogRoutes } from './catalog/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { posRoutes } from './pos/routes';
-import { BatchPrintScreen } from './pos/BatchPrintScreen';
 import { ordersRoutes } from './orders/routes';
 import { contractsRoutes } from './contracts/routes';
 import { kioskRoutes } from './kiosk/routes';
 import { syncRoutes } from './sync/routes';
 
+// Every screen but the landing dashboard is a chunk of its own (module routes use lazyScreen too).
+const BatchPrintScreen = lazyScreen(() => import('./pos/BatchPrintScreen'), 'BatchPrintScreen');
+
 /** Hash routing (spec §9: the back office's router mode is hash). */
 export function createBackofficeRouter() {
-  return createHashRouter([
+  const routes: RouteObject[] = [
     {
       path: '/',
-      element: <BackofficeShell />,
+      // Pointing at a link preloads the screen behind it.
+      element: <BackofficeShell preload={(path) => preloadRoute(routes, path)} />,
       children: [
         { index: true, element: <Dashboard /> },
         ...staffRoutes,
@@ -63,5 +67,6 @@ export function createBackofficeRouter() {
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },
-  ]);
+  ];
+  return createHashRouter(routes);
 }

@@ -1,28 +1,40 @@
-import { useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { PROFILE_DELETION_SLUG, frontOfficePath } from '../../shared/contracts/routes';
 import { AppFrame } from '../ui/AppFrame';
+import { RouteFallback } from '../ui/RouteFallback';
 import { CenteredMessage } from '../ui/CenteredMessage';
 import { useDocumentTitle } from '../ui/use-document-title';
 import { FrontofficeHome } from './screens/FrontofficeHome';
-import { LoginScreen } from './screens/LoginScreen';
 import { NotFoundScreen } from './screens/NotFoundScreen';
-import { ProfileDeletionScreen } from './screens/ProfileDeletionScreen';
-import { ResetPasswordScreen } from './screens/ResetPasswordScreen';
 import { StudioUuidProvider } from './studio';
-import { TimetableScreen } from './timetable/TimetableScreen';
-import { CoursesScreen } from './courses/CoursesScreen';
-import { VisitsScreen } from './visits/VisitsScreen';
 import { accountRoutes } from './account/routes';
 import { FrontofficeMenu } from './FrontofficeMenu';
-import { PriceListScreen } from './pricing/PriceListScreen';
-import { MyPassesScreen } from './passes/MyPassesScreen';
-import { CartScreen } from './cart/CartScreen';
-import { WalletScreen } from './wallet/WalletScreen';
-import { PurchasesScreen } from './purchases/PurchasesScreen';
-import { FrontofficeDonation } from './donation/DonationScreen';
-import { ContractPriceListScreen } from './pricing-contracts/ContractPriceListScreen';
+import { createRoutePreloader, lazyScreen, preloadLinksProps } from '../lib/lazy-screen';
+
+// Every screen but the landing one is a chunk of its own (the account routes too); pointing at a
+// link preloads the screen behind it.
+const routePreloader = createRoutePreloader();
+const LoginScreen = lazyScreen(() => import('./screens/LoginScreen'), 'LoginScreen');
+const ProfileDeletionScreen = lazyScreen(
+  () => import('./screens/ProfileDeletionScreen'),
+  'ProfileDeletionScreen',
+);
+const ResetPasswordScreen = lazyScreen(() => import('./screens/ResetPasswordScreen'), 'ResetPasswordScreen');
+const TimetableScreen = lazyScreen(() => import('./timetable/TimetableScreen'), 'TimetableScreen');
+const CoursesScreen = lazyScreen(() => import('./courses/CoursesScreen'), 'CoursesScreen');
+const VisitsScreen = lazyScreen(() => import('./visits/VisitsScreen'), 'VisitsScreen');
+const PriceListScreen = lazyScreen(() => import('./pricing/PriceListScreen'), 'PriceListScreen');
+const MyPassesScreen = lazyScreen(() => import('./passes/MyPassesScreen'), 'MyPassesScreen');
+const CartScreen = lazyScreen(() => import('./cart/CartScreen'), 'CartScreen');
+const WalletScreen = lazyScreen(() => import('./wallet/WalletScreen'), 'WalletScreen');
+const PurchasesScreen = lazyScreen(() => import('./purchases/PurchasesScreen'), 'PurchasesScreen');
+const FrontofficeDonation = lazyScreen(() => import('./donation/DonationScreen'), 'FrontofficeDonation');
+const ContractPriceListScreen = lazyScreen(
+  () => import('./pricing-contracts/ContractPriceListScreen'),
+  'ContractPriceListScreen',
+);
 
 /**
  * Client-facing app, history routing under `/{uuid}/frontoffice` (the server serves this HTML for
@@ -37,7 +49,7 @@ export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
         ? createBrowserRouter(
             [
               {
-                element: <Layout />,
+                element: <Layout basename={frontOfficePath(studioUuid)} preload={routePreloader.preload} />,
                 children: [
                   { index: true, element: <FrontofficeHome /> },
                   { path: 'login', element: <LoginScreen /> },
@@ -65,6 +77,9 @@ export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
         : null,
     [studioUuid],
   );
+  useEffect(() => {
+    if (router) routePreloader.attach(router);
+  }, [router]);
 
   if (!studioUuid || !router) {
     return (
@@ -80,12 +95,18 @@ export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
   );
 }
 
-function Layout() {
+function Layout({ basename, preload }: { basename: string; preload: (path: string) => void }) {
   const { t } = useTranslation('frontoffice');
+  const preloadProps = useMemo(() => preloadLinksProps(preload, basename), [preload, basename]);
   return (
-    <AppFrame title={t('title')} size="md">
-      <FrontofficeMenu />
-      <Outlet />
-    </AppFrame>
+    // display: contents — only listens (delegated link intent), adds no box to the layout.
+    <div style={{ display: 'contents' }} {...preloadProps}>
+      <AppFrame title={t('title')} size="md">
+        <FrontofficeMenu />
+        <Suspense fallback={<RouteFallback />}>
+          <Outlet />
+        </Suspense>
+      </AppFrame>
+    </div>
   );
 }

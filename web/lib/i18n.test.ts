@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES, initI18n, resourcesFromModules } from './i18n';
+import { initI18n, loadLocaleBundle, resourcesFromModules } from './i18n';
 
 const LOCALES_DIR = join(import.meta.dirname, '../../locales');
 /** The namespaces the web apps own (others are checked by their owners). */
@@ -29,11 +29,22 @@ describe('locales', () => {
     }
   });
 
-  it('bundles every web namespace and no server-only one', () => {
-    for (const ns of WEB_NAMESPACES) expect(NAMESPACES).toContain(ns);
-    expect(NAMESPACES).not.toContain('mail');
-    expect(NAMESPACES).not.toContain('server');
+  it('bundles every web namespace and no server-only one, per language', async () => {
+    for (const lang of ['en', 'pl'] as const) {
+      const namespaces = Object.keys(await loadLocaleBundle(lang));
+      for (const ns of WEB_NAMESPACES) expect(namespaces).toContain(ns);
+      expect(namespaces).not.toContain('mail');
+      expect(namespaces).not.toContain('server');
+    }
     expect(readdirSync(join(LOCALES_DIR, 'pl')).length).toBeGreaterThan(0);
+  });
+
+  // The browser loads one language and has no fallback language (it would download English for
+  // every Polish page): every bundled namespace needs the same keys in both.
+  it('every bundled namespace has the same keys in en and pl', async () => {
+    const [en, pl] = await Promise.all([loadLocaleBundle('en'), loadLocaleBundle('pl')]);
+    expect(Object.keys(pl).sort()).toEqual(Object.keys(en).sort());
+    for (const ns of Object.keys(en)) expect(baseKeys(keys(pl[ns])), ns).toEqual(baseKeys(keys(en[ns])));
   });
 
   it('groups glob modules by language and namespace', () => {
@@ -48,12 +59,16 @@ describe('locales', () => {
     });
   });
 
-  it('translates in the page language and falls back to English', async () => {
-    const i18n = initI18n('pl', 'backoffice');
+  it('translates in the page language, with common as the fallback namespace', async () => {
+    const i18n = await initI18n('pl', 'backoffice');
+    expect(i18n.hasResourceBundle('en', 'backoffice')).toBe(false); // only the page language
     expect(i18n.t('nav.dashboard')).toBe('Pulpit');
     expect(i18n.t('common:errors.noPermission')).toBe('Nie masz uprawnień do wykonania tej czynności.');
     expect(i18n.t('footer.copyright', { year: 2031 })).toContain('2031');
+    // Any changeLanguage (not only the switch) loads the language before switching to it.
     await i18n.changeLanguage('en');
+    expect(i18n.language).toBe('en');
     expect(i18n.t('nav.dashboard')).toBe('Dashboard');
+    expect(i18n.t('common:language.names.pl')).toBe('Polish');
   });
 });

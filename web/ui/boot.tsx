@@ -36,14 +36,21 @@ export function startApp(
   }
   logVersion(app, pageContext.version);
   applyPlatformBodyClasses();
-  const i18n = initI18n(pageContext.locale, options.namespace ?? app);
   const api = ApiClient.fromPageContext(pageContext);
   const queryClient = createQueryClient();
-  createRoot(rootElement).render(
-    <StrictMode>
-      <AppProviders pageContext={pageContext} api={api} i18n={i18n} queryClient={queryClient}>
-        {render(pageContext)}
-      </AppProviders>
-    </StrictMode>,
+  // The page language's strings are a chunk of their own: render once they are here.
+  initI18n(pageContext.locale, options.namespace ?? app).then(
+    (i18n) =>
+      createRoot(rootElement).render(
+        <StrictMode>
+          <AppProviders pageContext={pageContext} api={api} i18n={i18n} queryClient={queryClient}>
+            {render(pageContext)}
+          </AppProviders>
+        </StrictMode>,
+      ),
+    (error: unknown) => {
+      rootElement.textContent = error instanceof Error ? error.message : String(error);
+      console.error(error);
+    },
   );
 }

@@ -1,6 +1,11 @@
 import type { RouteObject } from 'react-router-dom';
-import { CatalogScreen } from './CatalogScreen';
-import { PricingOptionEditorScreen } from './PricingOptionEditor';
+import { lazyScreen } from '../../lib/lazy-screen';
+
+const CatalogScreen = lazyScreen(() => import('./CatalogScreen'), 'CatalogScreen');
+const PricingOptionEditorScreen = lazyScreen(
+  () => import('./PricingOptionEditor'),
+  'PricingOptionEditorScreen',
+);
 
 /** The Catalog section (pricing options, categories, taxes, the bulk change tool). */
 export const catalogRoutes: RouteObject[] = [

@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router-dom';
-import { ClientListScreen } from './ClientListScreen';
-import { ClientProfileScreen } from './ClientProfileScreen';
+import { lazyScreen } from '../../lib/lazy-screen';
+
+const ClientListScreen = lazyScreen(() => import('./ClientListScreen'), 'ClientListScreen');
+const ClientProfileScreen = lazyScreen(() => import('./ClientProfileScreen'), 'ClientProfileScreen');
 
 /** The Clients section's screens, below the back-office shell (hash routes). */
 export const clientsRoutes: RouteObject[] = [

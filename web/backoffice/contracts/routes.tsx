@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router-dom';
-import { ContractEditorScreen } from './ContractEditor';
-import { ContractsScreen } from './ContractsScreen';
+import { lazyScreen } from '../../lib/lazy-screen';
+
+const ContractEditorScreen = lazyScreen(() => import('./ContractEditor'), 'ContractEditorScreen');
+const ContractsScreen = lazyScreen(() => import('./ContractsScreen'), 'ContractsScreen');
 
 /** The Contracts section (memberships): the list and the editor. */
 export const contractsRoutes: RouteObject[] = [

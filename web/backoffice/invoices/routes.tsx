@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router-dom';
-import { InvoiceDetailScreen } from './InvoiceDetailScreen';
-import { InvoicesScreen } from './InvoicesScreen';
-import { IssueInvoiceScreen } from './IssueInvoiceScreen';
+import { lazyScreen } from '../../lib/lazy-screen';
+
+const InvoiceDetailScreen = lazyScreen(() => import('./InvoiceDetailScreen'), 'InvoiceDetailScreen');
+const InvoicesScreen = lazyScreen(() => import('./InvoicesScreen'), 'InvoicesScreen');
+const IssueInvoiceScreen = lazyScreen(() => import('./IssueInvoiceScreen'), 'IssueInvoiceScreen');
 
 /** The Invoices section (list, settings, issue from an order, detail), below the back-office shell. */
 export const invoiceRoutes: RouteObject[] = [

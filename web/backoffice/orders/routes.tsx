@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router-dom';
-import { OrderDetailScreen } from './OrderDetailScreen';
-import { OrdersScreen } from './OrdersScreen';
+import { lazyScreen } from '../../lib/lazy-screen';
+
+const OrderDetailScreen = lazyScreen(() => import('./OrderDetailScreen'), 'OrderDetailScreen');
+const OrdersScreen = lazyScreen(() => import('./OrdersScreen'), 'OrdersScreen');
 
 /** Orders: the list and one order's detail (status changes, payments, refunds, receipt). */
 export const ordersRoutes: RouteObject[] = [

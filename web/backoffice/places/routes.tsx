@@ -1,5 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { PlacesScreen } from './PlacesScreen';
+import { lazyScreen } from '../../lib/lazy-screen';
+
+const PlacesScreen = lazyScreen(() => import('./PlacesScreen'), 'PlacesScreen');
 
 /** The Places section below the back-office shell (hash routes). */
 export const placesRoutes: RouteObject[] = [

@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
-import { ProductsScreen } from './ProductsScreen';
+import { lazyScreen } from '../../lib/lazy-screen';
+
+const ProductsScreen = lazyScreen(() => import('./ProductsScreen'), 'ProductsScreen');
 
 /** The Products section (products by category, vouchers), below the back-office shell. */
 export const productRoutes: RouteObject[] = [

@@ -1,8 +1,10 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { ClientFieldsScreen } from './ClientFieldsScreen';
-import { FiscalPrintersScreen } from './FiscalPrintersScreen';
-import { PaymentProvidersScreen } from './PaymentProvidersScreen';
-import { StationsScreen } from './StationsScreen';
+import { lazyScreen } from '../../lib/lazy-screen';
+
+const ClientFieldsScreen = lazyScreen(() => import('./ClientFieldsScreen'), 'ClientFieldsScreen');
+const FiscalPrintersScreen = lazyScreen(() => import('./FiscalPrintersScreen'), 'FiscalPrintersScreen');
+const PaymentProvidersScreen = lazyScreen(() => import('./PaymentProvidersScreen'), 'PaymentProvidersScreen');
+const StationsScreen = lazyScreen(() => import('./StationsScreen'), 'StationsScreen');
 
 /** The Settings area below the back-office shell; fiscal printers are its first page. */
 export const settingsRoutes: RouteObject[] = [

@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router-dom';
-import { RoleEditorScreen } from './RoleEditorScreen';
-import { StaffScreen } from './StaffScreen';
+import { lazyScreen } from '../../lib/lazy-screen';
+
+const RoleEditorScreen = lazyScreen(() => import('./RoleEditorScreen'), 'RoleEditorScreen');
+const StaffScreen = lazyScreen(() => import('./StaffScreen'), 'StaffScreen');
 
 /** The Staff section's screens, below the back-office shell (hash routes). */
 export const staffRoutes: RouteObject[] = [

@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
-import { SyncIssuesScreen } from './SyncIssuesScreen';
+import { lazyScreen } from '../../lib/lazy-screen';
+
+const SyncIssuesScreen = lazyScreen(() => import('./SyncIssuesScreen'), 'SyncIssuesScreen');
 
 /** Station sync review: what front-desk stations left for a person (flags, quarantined commands). */
 export const syncRoutes: RouteObject[] = [{ path: 'sync', element: <SyncIssuesScreen /> }];

@@ -1,13 +1,16 @@
 import type { RouteObject } from 'react-router-dom';
-import { AccountLayout } from './AccountLayout';
-import { IdentityScreen } from './IdentityScreen';
-import { MessagesScreen, NotificationsScreen } from './InboxScreens';
-import { LinksScreen } from './LinksScreen';
-import { ProfileScreen } from './ProfileScreen';
-import { SecurityScreen } from './SecurityScreen';
-import { SettingsScreen } from './SettingsScreen';
-import { SignupScreen } from './SignupScreen';
 import { ACCOUNT_SLUGS } from './slugs';
+import { lazyScreen } from '../../lib/lazy-screen';
+
+const AccountLayout = lazyScreen(() => import('./AccountLayout'), 'AccountLayout');
+const IdentityScreen = lazyScreen(() => import('./IdentityScreen'), 'IdentityScreen');
+const MessagesScreen = lazyScreen(() => import('./InboxScreens'), 'MessagesScreen');
+const NotificationsScreen = lazyScreen(() => import('./InboxScreens'), 'NotificationsScreen');
+const LinksScreen = lazyScreen(() => import('./LinksScreen'), 'LinksScreen');
+const ProfileScreen = lazyScreen(() => import('./ProfileScreen'), 'ProfileScreen');
+const SecurityScreen = lazyScreen(() => import('./SecurityScreen'), 'SecurityScreen');
+const SettingsScreen = lazyScreen(() => import('./SettingsScreen'), 'SettingsScreen');
+const SignupScreen = lazyScreen(() => import('./SignupScreen'), 'SignupScreen');
 
 /** The client-account routes of the front office (children of its layout route). */
 export const accountRoutes: RouteObject[] = [
