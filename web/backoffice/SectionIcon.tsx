@@ -4,6 +4,7 @@ import type { SectionId } from './sections';
 const PATHS: Record<SectionId, string> = {
   dashboard: 'M4 13h6V4H4zM14 20h6v-9h-6zM4 20h6v-4H4zM14 8h6V4h-6z',
   schedule: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
+  courses: 'M2 8l10-5 10 5-10 5zM6 10v5c0 1.7 2.7 3 6 3s6-1.3 6-3v-5M22 8v6',
   places:
     'M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21zM12 12a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
   clients:

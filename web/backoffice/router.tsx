@@ -9,6 +9,7 @@ import { productRoutes } from './products/routes';
 import { clientsRoutes } from './clients/routes';
 import { settingsRoutes } from './settings/routes';
 import { scheduleRoutes } from './schedule/routes';
+import { courseRoutes } from './courses/routes';
 import { placesRoutes } from './places/routes';
 import { catalogRoutes } from './catalog/routes';
 import { invoiceRoutes } from './invoices/routes';
@@ -35,6 +36,7 @@ export function createBackofficeRouter() {
         ...clientsRoutes,
         ...settingsRoutes,
         ...scheduleRoutes,
+        ...courseRoutes,
         ...placesRoutes,
         ...catalogRoutes,
         ...invoiceRoutes,
@@ -52,6 +54,7 @@ export function createBackofficeRouter() {
             s.id !== 'settings' &&
             s.id !== 'products' &&
             s.id !== 'schedule' &&
+            s.id !== 'courses' &&
             s.id !== 'places' &&
             s.id !== 'catalog' &&
             s.id !== 'invoices' &&

@@ -84,7 +84,7 @@ export const CourseEnrollmentsSchema = z.object({
       capacity: z.number(),
     }),
   ),
-  /** One row per client with a visit on any of the meta's classes, by surname. */
+  /** One row per client with a visit on any of the meta's classes, in the order asked (first name by default). */
   clients: z.array(
     z.object({
       id: z.string(),
@@ -97,6 +97,8 @@ export const CourseEnrollmentsSchema = z.object({
       unpaid: z.number(),
       waiting: z.number(),
       cancelled: z.number(),
+      /** Every visit of the client on the meta's classes, by class time (a rebooked class: latest last). */
+      visits: z.array(z.object({ scheduleEventId: z.string(), status: z.number() })),
     }),
   ),
 });

@@ -342,6 +342,14 @@ export function refusalError(refusal: BookingRefusal, field = 'scheduleEventId',
  * another class of theirs overlaps (as `conflictingVisits`), the studio's booking settings. Run it
  * after `lockEvent` and `lockClient`: a statement's snapshot is taken when it starts, so the counts
  * see every booking committed before the lock was granted.
+ *
+ * It also row-locks the client's **shared** passes (own ones shared with someone, and those shared
+ * with the client), in id order. The client's lock serializes one client's bookings, but a shared
+ * pass is spent by several clients, whose bookings of different classes take no common lock: both
+ * would read the same entry left. The passes are read by the next statement (`passCandidatesFor`),
+ * whose snapshot starts after these locks are granted, so it sees the other client's visit. An
+ * unshared pass is locked by nobody (the `exists` on the shares' unique index finds nothing), and
+ * the lock costs no round trip. Lock order: event, client, shared passes.
  */
 async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, clientId: string) {
   const { rows } = (await trx.raw(
@@ -356,6 +364,16 @@ async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, c
                        and v.status in (0, 1, 2, 9) and v.schedule_event_id <> :eventId
                        and v.starts_at < :endsAt and e.ends_at > :startsAt
                        and v.starts_at > :dayBefore) as "hasConflict",
+            (select count(*) from (
+               select p.id from client_pricing_options p
+                where p.studio_id = :studioId
+                  and (p.client_id = :clientId
+                       or exists (select 1 from client_pricing_option_shares sh
+                                   where sh.client_pricing_option_id = p.id and sh.user_id = :clientId))
+                  and exists (select 1 from client_pricing_option_shares sh
+                               where sh.client_pricing_option_id = p.id)
+                order by p.id
+                for update of p) shared)::int as "sharedPassesLocked",
             s.studio_id is not null as "hasSettings", s.late_cancel_fee as "lateCancelFee",
             s.no_show_fee as "noShowFee", s.forgive_first_offence as "forgiveFirstOffence",
             s.promotion_cutoff_minutes as "promotionCutoffMinutes", s.pay_at_desk_allowed as "payAtDeskAllowed"

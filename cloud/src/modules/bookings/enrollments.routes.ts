@@ -13,10 +13,12 @@ import {
   type MyReconcileResult,
   type ReconcileResult,
 } from '../../../../shared/contracts/api/enrollments';
+import { CourseAttendanceQuerySchema } from '../../../../shared/contracts/api/course-signup';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute as defineRouteBase } from '../../http/route';
 import { eventsOfMeta } from '../schedule/schedule-events.service';
 import { withBookingMails } from './booking-mails.service';
+import { registerCourseSignupRoutes } from './course-signup.routes';
 import { myVisitsByIds, visitViews } from './bookings-views.service';
 import {
   bookCourse,
@@ -60,8 +62,10 @@ export function registerEnrollmentRoutes(router: Router<AppState, AppCustom>): v
     access: 'staff',
     ability: 'schedule.view',
     params: MetaParams,
-    handle: ({ db, studio, params }) => metaEnrollments(db, studio, params.scheduleMeta),
+    query: CourseAttendanceQuerySchema,
+    handle: ({ db, studio, params, query }) => metaEnrollments(db, studio, params.scheduleMeta, query),
   });
+  registerCourseSignupRoutes(router);
   defineRoute(router, {
     method: 'post',
     path: '/v4/:uuid/client/:user/client-enrollment/reconcile',

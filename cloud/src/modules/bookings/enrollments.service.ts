@@ -6,6 +6,10 @@ import type {
   WaitingTimeList,
 } from '../../../../shared/contracts/api/enrollments';
 import { ENROLLMENT_LIMITS } from '../../../../shared/contracts/api/enrollments';
+import type {
+  CourseAttendanceField,
+  CourseAttendanceQuery,
+} from '../../../../shared/contracts/api/course-signup';
 import { V, canPromoteAt, takesPlace } from '../../../../shared/domain/bookings';
 import { AppError, type ErrorKey } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
@@ -43,7 +47,7 @@ export interface CourseChange {
   late: number;
 }
 
-interface CourseMetaRow {
+export interface CourseMetaRow {
   id: string;
   classServiceId: string;
   serviceName: CourseView['classService']['name'];
@@ -60,7 +64,7 @@ interface CourseMetaRow {
   bookableOnline: boolean;
 }
 
-function courseMetas(db: Db, studioId: string) {
+export function courseMetas(db: Db, studioId: string) {
   return db('schedule_metas as m')
     .join('class_services as s', 's.id', 'm.class_service_id')
     .join('locations as l', 'l.id', 'm.location_id')
@@ -84,7 +88,7 @@ function courseMetas(db: Db, studioId: string) {
 }
 
 /** A course meta of the studio, or 404; a classroom meta is refused (booked class by class). */
-async function courseMeta(db: Db, studioId: string, metaId: string): Promise<CourseMetaRow> {
+export async function courseMeta(db: Db, studioId: string, metaId: string): Promise<CourseMetaRow> {
   const row = (await courseMetas(db, studioId).where('m.id', metaId).first()) as CourseMetaRow | undefined;
   if (!row) throw AppError.notFound('course');
   if (row.serviceType !== 'course')
@@ -93,7 +97,7 @@ async function courseMeta(db: Db, studioId: string, metaId: string): Promise<Cou
 }
 
 /** The course's classes that are still to come (scheduled, not started), in time order. */
-async function comingEvents(db: Db, studioId: string, metaIds: string[], now: Date) {
+export async function comingEvents(db: Db, studioId: string, metaIds: string[], now: Date) {
   if (metaIds.length === 0) return [];
   return (await db('schedule_events as e')
     .where('e.studio_id', studioId)
@@ -105,6 +109,7 @@ async function comingEvents(db: Db, studioId: string, metaIds: string[], now: Da
       'e.id',
       'e.schedule_meta_id',
       'e.starts_at',
+      'e.ends_at',
       'e.capacity',
       'e.bookable_online',
       db.raw(`(select count(*) from client_visits v where v.schedule_event_id = e.id
@@ -114,6 +119,7 @@ async function comingEvents(db: Db, studioId: string, metaIds: string[], now: Da
     id: string;
     scheduleMetaId: string;
     startsAt: Date;
+    endsAt: Date;
     capacity: number;
     bookableOnline: boolean;
     taken: number;
@@ -121,7 +127,12 @@ async function comingEvents(db: Db, studioId: string, metaIds: string[], now: Da
 }
 
 /** Has any class of the course already started (or been held)? Then the course can no longer be joined. */
-async function startedMetas(db: Db, studioId: string, metaIds: string[], now: Date): Promise<Set<string>> {
+export async function startedMetas(
+  db: Db,
+  studioId: string,
+  metaIds: string[],
+  now: Date,
+): Promise<Set<string>> {
   if (metaIds.length === 0) return new Set();
   const rows = (await db('schedule_events')
     .where({ studio_id: studioId, status: 'scheduled' })
@@ -310,8 +321,30 @@ export async function cancelCourse(
   return { outcome, visitIds: visits.map((v) => v.id), late };
 }
 
-/** The back office's course (or any series) attendance: its classes and, per client, visits by status. */
-export async function metaEnrollments(db: Db, studio: Studio, metaId: string): Promise<CourseEnrollments> {
+/** The attendance list's sort columns: names by the clients' folded keys (case and accents), counts by alias. */
+const ATTENDANCE_ORDER: Record<CourseAttendanceField, string> = {
+  firstName: 'u.first_key',
+  lastName: 'u.last_key',
+  email: 'lower(u.email)',
+  booked: 'booked',
+  present: 'present',
+  absent: 'absent',
+  unpaid: 'unpaid',
+  waiting: 'waiting',
+  cancelled: 'cancelled',
+};
+
+/**
+ * The back office's course (or any series) attendance: its classes and, per client, visits by status
+ * and each visit (the grid), ordered by `field` and `method` (spec §2: firstName, ASC by default),
+ * then by name.
+ */
+export async function metaEnrollments(
+  db: Db,
+  studio: Studio,
+  metaId: string,
+  order: CourseAttendanceQuery = { field: 'firstName', method: 'ASC' },
+): Promise<CourseEnrollments> {
   const meta = (await db('schedule_metas as m')
     .join('class_services as s', 's.id', 'm.class_service_id')
     .where({ 'm.studio_id': studio.id, 'm.id': metaId })
@@ -343,11 +376,12 @@ export async function metaEnrollments(db: Db, studio: Studio, metaId: string): P
   }>;
   const clients = (await db('client_visits as v')
     .join('schedule_events as e', 'e.id', 'v.schedule_event_id')
-    .join('users as u', 'u.id', 'v.client_id')
+    // The studio's record of the client (its names and e-mail; null e-mail, never the placeholder).
+    .join('clients as u', (j) => j.on('u.user_id', 'v.client_id').andOn('u.studio_id', 'v.studio_id'))
     .where({ 'v.studio_id': studio.id, 'e.schedule_meta_id': metaId })
-    .groupBy('u.id', 'u.first_name', 'u.last_name', 'u.email')
+    .groupBy('u.user_id', 'u.first_name', 'u.last_name', 'u.email', 'u.first_key', 'u.last_key')
     .select(
-      'u.id',
+      'u.user_id as id',
       'u.first_name',
       'u.last_name',
       'u.email',
@@ -357,12 +391,16 @@ export async function metaEnrollments(db: Db, studio: Studio, metaId: string): P
       db.raw('(count(*) filter (where v.status = 9))::int as unpaid'),
       db.raw('(count(*) filter (where v.status = 8))::int as waiting'),
       db.raw('(count(*) filter (where v.status between 3 and 7))::int as cancelled'),
+      // Oldest booking first: a class booked again after a cancel ends on its latest visit.
+      db.raw(
+        `json_agg(json_build_object('scheduleEventId', v.schedule_event_id, 'status', v.status)
+                  order by e.starts_at, v.booked_at, v.id) as visits`,
+      ),
     )
-    .orderBy([
-      { column: 'u.last_name' },
-      { column: 'u.first_name' },
-      { column: 'u.id' },
-    ])) as CourseEnrollments['clients'];
+    .orderByRaw(
+      `${ATTENDANCE_ORDER[order.field]} ${order.method === 'DESC' ? 'desc' : 'asc'} nulls last,
+       u.last_key, u.first_key, u.user_id`,
+    )) as CourseEnrollments['clients'];
   return {
     scheduleMetaId: meta.id,
     classService: { id: meta.serviceId, name: meta.serviceName, serviceType: meta.serviceType },
@@ -412,6 +450,8 @@ async function assertClient(db: Db, studioId: string, clientId: string) {
  * Pays the client's unpaid visits with what they hold now (a covering contract, else a pass by the
  * catalog's choice), oldest class first. Visits nothing covers stay unpaid. Named visits must be the
  * client's and unpaid (else 409 with `clientVisitIds.N`). Locks: events in id order, then the client.
+ * With `passId` only that pass may pay (contracts are not considered): a visit it does not cover
+ * stays unpaid — how a pass bought for a visit, or one the client picked, pays it.
  */
 export async function reconcileVisits(
   trx: Db,
@@ -419,6 +459,7 @@ export async function reconcileVisits(
   clientId: string,
   ids: string[] | undefined,
   now: Date,
+  options: { passId?: string } = {},
 ): Promise<{ reconciled: string[]; unpaid: string[] }> {
   await assertClient(trx, studio.id, clientId);
   let wanted = ids;
@@ -463,6 +504,7 @@ export async function reconcileVisits(
     const choice = await paymentFor(trx, studio, r.event, clientId, tags, {
       actor: 'staff',
       payAtDeskAllowed: settings.payAtDeskAllowed,
+      passId: options.passId,
     });
     if (choice.payment !== 'pass' && choice.payment !== 'contract') {
       unpaid.push(r.id);

@@ -374,6 +374,17 @@ export function registerScheduleRoutes(router: Router<AppState, AppCustom>): voi
     body: LivestreamInputSchema,
     handle: ({ db, studio, params, body }) => setLivestream(db, studio, params.referenceId, body.url),
   });
+  // §2's `integration` ajax action: links the class to its external online room (livestream or video
+  // meeting URL), the one integration a class has here; the same call as `livestream` (README).
+  defineRoute(router, {
+    method: 'post',
+    path: '/v2/:uuid/schedule-events/:referenceId/integration',
+    access: 'staff',
+    ability: EDIT,
+    params: EventParams,
+    body: LivestreamInputSchema,
+    handle: ({ db, studio, params, body }) => setLivestream(db, studio, params.referenceId, body.url),
+  });
   // The back office's single-event "ajax actions" (spec §2): edit and each action on one event.
   defineRoute(router, {
     method: 'patch',

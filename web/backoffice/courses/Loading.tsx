@@ -1,0 +1,9 @@
+import { Center, Loader } from '@mantine/core';
+
+export function Loading() {
+  return (
+    <Center py="xl">
+      <Loader />
+    </Center>
+  );
+}
