@@ -194,6 +194,11 @@ export const MyVisitSchema = z.object({
   /** A cancel now would be late: the entry is kept (and a fee may apply). */
   cancelIsLate: z.boolean(),
   fees: z.array(VisitFeeSchema),
+  /**
+   * Owed at the desk and still unpaid, holding a place: the client may pay it online or with a pass
+   * they hold (`client-visits/pay-options`). Absent from the desk station's offline answers.
+   */
+  payable: z.boolean().optional(),
 });
 export type MyVisitView = z.infer<typeof MyVisitSchema>;
 export const MyVisitListSchema = z.object({ items: z.array(MyVisitSchema), next: z.string().nullable() });

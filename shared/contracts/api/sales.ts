@@ -307,7 +307,12 @@ export interface ClientWalletInit {
 // ----------------------------------------------------------------------------- cart
 
 export const CartItemInputSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('pricingOption'), id: z.uuid() }),
+  z.strictObject({
+    type: z.literal('pricingOption'),
+    id: z.uuid(),
+    /** Pay this visit (booked to pay at the desk) with the pass once the order is paid. */
+    forVisitId: z.uuid().optional(),
+  }),
   z.strictObject({ type: z.literal('product'), id: z.uuid(), quantity: z.number().int().min(1).max(99) }),
   z.strictObject({ type: z.literal('contract'), id: z.uuid() }),
 ]);
@@ -342,6 +347,8 @@ export interface CartItemView {
   vatRate: string;
   /** Null when it can be bought; else the i18n key of why not. */
   problem: string | null;
+  /** The visit the pass will pay (a pricing option bought from "My visits"): class name and start. */
+  forVisit?: { id: string; className: string; startsAt: string };
 }
 
 export interface CartView {

@@ -94,3 +94,18 @@ export function nextStatus(
   })();
   return to === null ? { ok: false, reason: 'notAllowed' } : { ok: true, status: to };
 }
+
+/**
+ * Why a visit has nothing for its client to pay, or null when it is owed: booked to pay at the desk,
+ * not paid yet, holding a place. Cancelled and waiting-list visits are `notPayable`; one paid by a
+ * pass, a membership, a free class or at the desk is `alreadyPaid`.
+ */
+export function visitPayRefusal(visit: {
+  status: number;
+  payment: string;
+  paidAt: Date | string | null;
+}): 'notPayable' | 'alreadyPaid' | null {
+  if (!takesPlace(visit.status)) return 'notPayable';
+  if (visit.payment !== 'desk' || visit.paidAt !== null) return 'alreadyPaid';
+  return null;
+}

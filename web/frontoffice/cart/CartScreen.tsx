@@ -19,13 +19,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CartItemInput, CartView, CheckoutInput } from '../../../shared/contracts/api/sales';
-import { FRONT_OFFICE_QUERY } from '../../../shared/contracts/routes';
+import { FRONT_OFFICE_QUERY, frontOfficePath } from '../../../shared/contracts/routes';
 import { formatPrice } from '../../../shared/domain/money';
 import { useApiClient, useSession } from '../../lib/app-context';
 import { errorCodeLabel, toFormErrors } from '../../lib/form-errors';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useSubmitButton } from '../../ui/use-submit-button';
 import { useStudioUuid } from '../studio';
+import { useStudioTimeZone } from '../visits/client-bookings.api';
 import {
   cartInputs,
   cartKey,
@@ -146,6 +147,7 @@ function CartContents({ cart }: { cart: CartView }) {
   const queryClient = useQueryClient();
   const prepare = usePrepareCart(studio);
   const money = (amount: number) => formatPrice(amount, cart.currency);
+  const tz = useStudioTimeZone();
   const [method, setMethod] = useState<CheckoutInput['paymentMethod']>(
     cart.paymentMethods.includes('online') ? 'online' : 'wallet',
   );
@@ -194,7 +196,13 @@ function CartContents({ cart }: { cart: CartView }) {
     setPayError(null);
     if (keyFor.current?.sig !== signature) keyFor.current = { sig: signature, key: newIdempotencyKey() };
     const key = keyFor.current.key;
-    const input: CheckoutInput = { paymentMethod: method, ...(keepCard ? { saveCard: true } : {}) };
+    // A pass bought for a visit brings the client back to "My visits", where the visit shows paid.
+    const forVisit = cart.items.some((i) => i.forVisit);
+    const input: CheckoutInput = {
+      paymentMethod: method,
+      ...(keepCard ? { saveCard: true } : {}),
+      ...(forVisit ? { returnPath: frontOfficePath(studio, 'visits') } : {}),
+    };
     const result = await pay.run(() => checkout(api, studio, input, key));
     if (!result.accepted) return;
     if (!result.ok) {
@@ -209,7 +217,7 @@ function CartContents({ cart }: { cart: CartView }) {
     keyFor.current = null;
     queryClient.removeQueries({ queryKey: cartKey(studio) });
     if (result.value.redirectUrl) goToPayment(result.value.redirectUrl);
-    else void navigate(`/purchases?order=${result.value.orderId}`);
+    else void navigate(`/${forVisit ? 'visits' : 'purchases'}?order=${result.value.orderId}`);
   };
 
   return (
@@ -218,7 +226,7 @@ function CartContents({ cart }: { cart: CartView }) {
         <Stack gap={0}>
           {cart.items.map((item, index) => (
             <Group
-              key={`${item.type}-${item.id}`}
+              key={`${item.type}-${item.id}-${item.forVisit?.id ?? ''}`}
               justify="space-between"
               wrap="nowrap"
               p="md"
@@ -229,6 +237,18 @@ function CartContents({ cart }: { cart: CartView }) {
                 <Text fw={600} truncate>
                   {item.name || '—'}
                 </Text>
+                {item.forVisit ? (
+                  <Text size="xs" c="dimmed" data-testid="cart-item-for-visit">
+                    {t('cart.forVisit', {
+                      name: item.forVisit.className,
+                      when: new Intl.DateTimeFormat(i18n.language, {
+                        dateStyle: 'medium',
+                        timeStyle: 'short',
+                        timeZone: tz,
+                      }).format(new Date(item.forVisit.startsAt)),
+                    })}
+                  </Text>
+                ) : null}
                 <Group gap="xs">
                   {item.quantity > 1 ? (
                     <Text size="sm" c="dimmed">

@@ -78,7 +78,11 @@ export function usePrepareCart(studio: string) {
 /** The cart's items as the prepare call takes them. */
 export function cartInputs(cart: CartView | undefined): CartItemInput[] {
   return (cart?.items ?? []).map((i) =>
-    i.type === 'product' ? { type: 'product', id: i.id, quantity: i.quantity } : { type: i.type, id: i.id },
+    i.type === 'product'
+      ? { type: 'product', id: i.id, quantity: i.quantity }
+      : i.type === 'pricingOption' && i.forVisit
+        ? { type: i.type, id: i.id, forVisitId: i.forVisit.id }
+        : { type: i.type, id: i.id },
   );
 }
 

@@ -10,16 +10,26 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { MyVisitView } from '../../../shared/contracts/api/bookings';
 import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
 import { ClientVisitStatus } from '../../../shared/enums/visits';
 import { formatDay, formatTime, serviceName } from '../../backoffice/schedule/week';
 import { visitPaymentLabel } from '../../backoffice/schedule/event-detail/visit-payment';
+import { useOrderStatus } from '../cart/sales.api';
+import { paymentOutcome } from '../purchases/PurchasesScreen';
+import { useStudioUuid } from '../studio';
 import { useBookingAction } from '../timetable/BookingControls';
-import { loginPath, useMyVisits, useSignedIn, useStudioTimeZone } from './client-bookings.api';
+import {
+  loginPath,
+  useInvalidateClientBookings,
+  useMyVisits,
+  useSignedIn,
+  useStudioTimeZone,
+} from './client-bookings.api';
+import { VisitPayDialog } from './VisitPayDialog';
 
 const STATUS_COLOR: Record<number, string> = {
   [ClientVisitStatus.booked]: 'teal',
@@ -34,6 +44,8 @@ export function VisitsScreen() {
   const { t } = useTranslation('bookings-ui');
   const signedIn = useSignedIn();
   const [when, setWhen] = useState<'upcoming' | 'past'>('upcoming');
+  const [paying, setPaying] = useState<MyVisitView | null>(null);
+  const tz = useStudioTimeZone();
   if (!signedIn)
     return (
       <Paper withBorder p="xl" radius="md" maw={480} mx="auto" data-testid="visits-signed-out">
@@ -61,15 +73,52 @@ export function VisitsScreen() {
           data-testid="visits-when"
         />
       </Group>
-      <VisitList when={when} />
+      <PayResult />
+      <VisitList when={when} tz={tz} onPay={setPaying} />
+      <VisitPayDialog visit={paying} tz={tz} onClose={() => setPaying(null)} />
     </Stack>
   );
 }
 
-function VisitList({ when }: { when: 'upcoming' | 'past' }) {
+/** Back from paying a pass bought for a visit (`?order=…&payment=…`): the outcome, polled while pending. */
+function PayResult() {
+  const { t } = useTranslation('bookings-ui');
+  const studio = useStudioUuid();
+  const [params] = useSearchParams();
+  const status = useOrderStatus(studio, params.get('order'));
+  const invalidate = useInvalidateClientBookings();
+  const outcome = status.data ? paymentOutcome(status.data) : null;
+  useEffect(() => {
+    // Paid: the order's fulfilment paid the visit with the new pass — show the list as it is now.
+    if (outcome && outcome !== 'pending') void invalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [outcome]);
+  if (!outcome) return null;
+  const color = outcome === 'succeeded' ? 'green' : outcome === 'pending' ? 'blue' : 'red';
+  return (
+    <Alert
+      color={color}
+      variant="light"
+      data-testid="visit-pay-result"
+      data-outcome={outcome}
+      icon={outcome === 'pending' ? <Loader size="xs" /> : undefined}
+    >
+      {t(`client.pay.result.${outcome}`)}
+    </Alert>
+  );
+}
+
+function VisitList({
+  when,
+  tz,
+  onPay,
+}: {
+  when: 'upcoming' | 'past';
+  tz: string;
+  onPay: (visit: MyVisitView) => void;
+}) {
   const { t } = useTranslation('bookings-ui');
   const visits = useMyVisits(when);
-  const tz = useStudioTimeZone();
   if (visits.error) return <Alert color="red">{t('client.visitsLoadFailed')}</Alert>;
   if (!visits.data) return <Loader aria-label={t('staff.loading')} />;
   if (visits.data.items.length === 0)
@@ -88,13 +137,13 @@ function VisitList({ when }: { when: 'upcoming' | 'past' }) {
   return (
     <Stack gap="xs" data-testid="visits-list">
       {visits.data.items.map((visit) => (
-        <VisitCard key={visit.id} visit={visit} tz={tz} />
+        <VisitCard key={visit.id} visit={visit} tz={tz} onPay={() => onPay(visit)} />
       ))}
     </Stack>
   );
 }
 
-function VisitCard({ visit, tz }: { visit: MyVisitView; tz: string }) {
+function VisitCard({ visit, tz, onPay }: { visit: MyVisitView; tz: string; onPay: () => void }) {
   const { t, i18n } = useTranslation('bookings-ui');
   const { busy, feedback, run, calls } = useBookingAction();
   const [confirming, setConfirming] = useState(false);
@@ -145,18 +194,27 @@ function VisitCard({ visit, tz }: { visit: MyVisitView; tz: string }) {
               ? t('client.waitingPosition', { position: visit.waitingPosition ?? '?' })
               : t(`enums:clientVisitStatus.${visit.status}`)}
           </Badge>
-          {visit.canCancel && !confirming && (
-            <Button
-              size="compact-sm"
-              variant="default"
-              loading={busy}
-              onClick={() =>
-                waiting ? void run(() => calls.leaveWaitingList(event.id)) : setConfirming(true)
-              }
-              data-testid="visit-cancel"
-            >
-              {waiting ? t('client.leaveWaiting') : t('client.cancel')}
-            </Button>
+          {!confirming && (visit.payable || visit.canCancel) && (
+            <Group gap="xs" wrap="nowrap">
+              {visit.payable && (
+                <Button size="compact-sm" onClick={onPay} data-testid="visit-pay">
+                  {t('client.pay.button')}
+                </Button>
+              )}
+              {visit.canCancel && (
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  loading={busy}
+                  onClick={() =>
+                    waiting ? void run(() => calls.leaveWaitingList(event.id)) : setConfirming(true)
+                  }
+                  data-testid="visit-cancel"
+                >
+                  {waiting ? t('client.leaveWaiting') : t('client.cancel')}
+                </Button>
+              )}
+            </Group>
           )}
         </Stack>
       </Group>

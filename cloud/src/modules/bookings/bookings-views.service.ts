@@ -15,6 +15,7 @@ import {
   isLateCancel,
   isOnClass,
   overlaps,
+  visitPayRefusal,
   type Actor,
 } from '../../../../shared/domain/bookings';
 import { addLocalDays, startOfLocalDate } from '../../../../shared/domain/entitlements/local-dates';
@@ -52,6 +53,7 @@ interface VisitViewRow {
   passId: string | null;
   passName: LocaleText | null;
   payment: VisitPaymentKind;
+  paidAt: Date | null;
   contractId: string | null;
   contractName: LocaleText | null;
   bookedAt: Date;
@@ -97,6 +99,7 @@ function selectVisits(db: Db, studioId: string) {
       'cpo.id as pass_id',
       'po.name as pass_name',
       'v.payment',
+      'v.paid_at',
       'cc.id as contract_id',
       'cc.name as contract_name',
       'v.booked_at',
@@ -351,6 +354,7 @@ async function presentMyVisits(
       canCancel: cancel.ok,
       cancelIsLate: cancel.ok && cancel.kind === 'lateCancel',
       fees: fees.get(r.id) ?? [],
+      payable: visitPayRefusal(r) === null,
     };
   });
 }

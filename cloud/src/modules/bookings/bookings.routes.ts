@@ -57,6 +57,7 @@ import {
 } from './bookings.service';
 import { enrollmentsCsv, messageAttendees } from './event-attendees-tools.service';
 import { registerEnrollmentRoutes } from './enrollments.routes';
+import { registerVisitPaymentRoutes } from './visit-payment.routes';
 import {
   cancellationList,
   clientSchedule,
@@ -157,6 +158,8 @@ async function publicVisit(db: Db, studioId: string, visitId: string, outcome: P
 export function registerBookingRoutes(router: Router<AppState, AppCustom>): void {
   // Courses and client enrollments (reconcile, make unpaid, unlock, waiting time).
   registerEnrollmentRoutes(router);
+  // The front office paying a visit owed at the desk (pay options, pay with a held pass).
+  registerVisitPaymentRoutes(router);
   // ------------------------------------------------------------------ back office
   defineRoute(router, {
     method: 'post',

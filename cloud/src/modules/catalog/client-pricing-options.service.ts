@@ -494,8 +494,10 @@ export async function sharePass(
 }
 
 /**
- * Staff sell (or give) a pass to a client at the desk: the option's terms are copied onto the pass.
- * The order and payment are the sales module's; this records the entitlement and the price paid.
+ * Staff sell (or give) a pass to a client at the desk, or a paid order delivers one: the option's
+ * terms are copied onto the pass. The order and payment are the sales module's; this records the
+ * entitlement and the price paid. `channel` is where it was sold: an option sold only online is
+ * refused at the desk, and one sold only at the desk is refused online.
  */
 export async function sellPass(
   trx: Db,
@@ -505,13 +507,15 @@ export async function sellPass(
   optionId: string,
   price: number | undefined,
   now: Date,
+  channel: 'desk' | 'online' = 'desk',
 ): Promise<ClientPricingOptionView> {
   await assertClient(trx, studio.id, userId);
   const option = await pricingOptionRow(trx, studio.id, optionId, true);
   const refuse = (message: string) =>
     new AppError('resource.conflict', { message, fields: { pricingOption: [message] } });
   if (option.archivedAt) throw refuse('this pricing option is archived');
-  if (!option.sellAtDesk) throw refuse('this pricing option is not sold at the desk');
+  if (channel === 'desk' && !option.sellAtDesk) throw refuse('this pricing option is not sold at the desk');
+  if (channel === 'online' && !option.sellOnline) throw refuse('this pricing option is not sold online');
   const today = localDateOf(now, studio.timeZone);
   const validUntil = dateOnly(option.validUntil);
   if (validUntil !== null && option.expirationType === 4 && validUntil < today)

@@ -19,6 +19,7 @@ import { OrderStatus, PaymentMethod } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { Db, Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
+import { checkOptionForVisit } from '../bookings/visit-payment.service';
 import { getPricingOption } from '../catalog/pricing-options.service';
 import type { Studio } from '../identity/studio.model';
 import { redeemVoucher } from '../products/vouchers.service';
@@ -61,6 +62,34 @@ export function registerCartItemResolver(type: 'contract', resolver: CartItemRes
   resolvers.set(type, resolver);
 }
 
+/** How the cart words a visit a pass in it can no longer pay (`sales` namespace). */
+const VISIT_PROBLEMS: Record<string, string> = {
+  'visit.alreadyPaid': 'cart.problem.visitPaid',
+  'visit.notPayable': 'cart.problem.visitNotPayable',
+  'visit.passDoesNotCover': 'cart.problem.doesNotCoverVisit',
+};
+
+/** The bookings module's check of a pass bought for a visit; a visit no longer the client's is a problem. */
+async function optionForVisit(
+  db: Db,
+  studio: Studio,
+  clientId: string,
+  visitId: string,
+  option: Awaited<ReturnType<typeof getPricingOption>>,
+  index: number,
+  now: Date,
+) {
+  return checkOptionForVisit(
+    db,
+    studio,
+    clientId,
+    visitId,
+    option,
+    { visit: `items.${index}.forVisitId`, option: `items.${index}.id` },
+    now,
+  );
+}
+
 const vatText = (taxId: string | null, rateBp: number | null) =>
   rateBp === null ? (taxId ? 'exempt' : '2300') : String(rateBp);
 
@@ -85,9 +114,20 @@ async function priceItem(
   if (item.type === 'pricingOption') {
     try {
       const option = await getPricingOption(db, studio, item.id, now);
-      const problem = option.archived || !option.sellOnline ? 'cart.problem.unavailable' : null;
+      let problem = option.archived || !option.sellOnline ? 'cart.problem.unavailable' : null;
+      let forVisit: CartItemView['forVisit'];
+      if (item.forVisitId) {
+        const checked = await optionForVisit(db, studio, clientId, item.forVisitId, option, 0, now);
+        forVisit = {
+          id: checked.visit.id,
+          className: resolveLocaleText(checked.visit.className, locale, studio.defaultLocale),
+          startsAt: new Date(checked.visit.startsAt).toISOString(),
+        };
+        if (checked.refusal) problem ??= VISIT_PROBLEMS[checked.refusal.key] ?? 'cart.problem.unavailable';
+      }
       return {
         ...base,
+        ...(forVisit ? { forVisit } : {}),
         name: resolveLocaleText(option.name, locale, studio.defaultLocale),
         unitPrice: option.currentPrice,
         total: option.currentPrice,
@@ -282,16 +322,51 @@ export async function prepareCart(
   now: Date,
 ): Promise<CartView> {
   // The same thing twice is one line (a pass is bought once per checkout; products add up).
+  const forVisit = (i: CartItemInput) => (i.type === 'pricingOption' ? (i.forVisitId ?? null) : null);
   const merged: CartItemInput[] = [];
   for (const item of items) {
-    const same = merged.find((m) => m.type === item.type && m.id === item.id);
+    const same = merged.find(
+      (m) => m.type === item.type && m.id === item.id && forVisit(m) === forVisit(item),
+    );
     if (!same) merged.push({ ...item });
     else if (same.type === 'product' && item.type === 'product')
       same.quantity = Math.min(99, same.quantity + item.quantity);
   }
+  await checkVisitItems(trx, studio, clientId, merged, now);
   const cart = { ...(await cartRow(trx, studio.id, clientId)), items: merged };
   await saveCart(trx, studio.id, clientId, cart);
   return strip(await cartView(trx, studio, clientId, cart, locale, now));
+}
+
+/**
+ * Passes put in the cart for a visit (from "My visits") are checked when they go in: the visit is
+ * the client's (404), still owed (409 `visit.alreadyPaid` / `visit.notPayable`), covered by the
+ * option (409 `visit.passDoesNotCover`), and named once (400). Later changes show as item problems.
+ */
+async function checkVisitItems(
+  trx: Trx,
+  studio: Studio,
+  clientId: string,
+  items: CartItemInput[],
+  now: Date,
+): Promise<void> {
+  const seen = new Set<string>();
+  for (const [i, item] of items.entries()) {
+    if (item.type !== 'pricingOption' || !item.forVisitId) continue;
+    if (seen.has(item.forVisitId))
+      throw AppError.invalid({ [`items.${i}.forVisitId`]: ['this visit is already in the cart'] });
+    seen.add(item.forVisitId);
+    let option;
+    try {
+      option = await getPricingOption(trx, studio, item.id, now);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404)
+        throw AppError.invalid({ [`items.${i}.id`]: ['unknown pricing option'] });
+      throw err;
+    }
+    const checked = await optionForVisit(trx, studio, clientId, item.forVisitId, option, i, now);
+    if (checked.refusal) throw checked.refusal;
+  }
 }
 
 /** Puts a voucher on the cart (or takes it off with null). A voucher that does not apply is refused. */
@@ -441,6 +516,7 @@ export async function checkout(
       quantity: item.quantity,
       unitPriceMinor: item.unitPrice,
       vatRate: item.vatRate,
+      forVisitId: item.forVisit?.id ?? null,
     })),
   });
   await saveCart(trx, studio.id, clientId, { items: [], voucherCode: null });

@@ -125,6 +125,36 @@ describe('buying a pass online through the test provider', () => {
     expect(await passesOf(s.studio.id, s.client.id)).toHaveLength(1);
   });
 
+  it('a pass sold only online (not at the desk) is delivered once paid online', async () => {
+    const s = await salesStudio(app);
+    await app
+      .knex('pricing_options')
+      .where({ id: s.passId })
+      .update({ sell_at_desk: false, sell_online: true });
+    await s.clientHttp.post(api(s.studio, 'shopping-cart/prepare'), {
+      items: [{ type: 'pricingOption', id: s.passId }],
+    });
+    const res = await s.clientHttp.post(
+      api(s.studio, 'shopping-cart/checkout'),
+      { paymentMethod: 'online' },
+      { headers: { 'idempotency-key': key() } },
+    );
+    expect(res.status, res.text).toBe(201);
+    const { returnUrl } = await payAtTestBank(app, s.clientHttp, res.body.redirectUrl, 'succeeded');
+    await s.clientHttp.get(new URL(returnUrl).pathname + new URL(returnUrl).search);
+    expect(await passesOf(s.studio.id, s.client.id)).toHaveLength(1);
+    const unfulfilled = await app
+      .knex('client_order_lines')
+      .where({ order_id: res.body.orderId, fulfilled_at: null });
+    expect(unfulfilled).toEqual([]);
+    // …and the desk still may not sell it.
+    const desk = await s.owner.post(
+      `/api/v2/${s.studio.id}/clients/${s.client.id}/client-pricing-options/${s.passId}`,
+      {},
+    );
+    expect(desk.status, desk.text).toBe(409);
+  });
+
   it('the real asynchronous notification arrives by itself', async () => {
     const s = await salesStudio(app);
     await s.clientHttp.post(api(s.studio, 'shopping-cart/prepare'), {

@@ -4,6 +4,7 @@ import { AppError } from '../../../../shared/errors';
 import type { Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
 import { markVisitsPaid } from '../bookings/bookings.service';
+import { payVisitWithBoughtPass } from '../bookings/visit-payment.service';
 import { sellPass } from '../catalog/client-pricing-options.service';
 import { Studio } from '../identity/studio.model';
 
@@ -16,12 +17,14 @@ export interface FulfilledLine {
   quantity: number;
   unitPrice: number;
   total: number;
+  /** A pass bought to pay this visit (from "My visits"). */
+  forVisitId: string | null;
 }
 
 export interface FulfilmentContext {
   trx: Knex.Transaction;
   studio: Studio;
-  order: { id: string; clientId: string | null; createdBy: string | null; currency: string };
+  order: { id: string; clientId: string | null; createdBy: string | null; currency: string; source: string };
   /** The payment that settled the order, when one did (a wallet top-up is credited against it). */
   paymentId: string | null;
   now: Date;
@@ -54,9 +57,15 @@ registerLineFulfiller('pass', async ({ trx, studio, order, now }, line) => {
       line.refId,
       line.unitPrice,
       now,
+      // Bought in the front office (the cart checked `sellOnline`); every other order is the desk's.
+      order.source === 'online' ? 'online' : 'desk',
     );
     first ??= pass.id;
   }
+  // Bought from "My visits": the new pass pays that visit now, in this transaction, if it is still
+  // owed and the pass covers it; otherwise the visit stays owed and the pass is the client's anyway.
+  if (first && line.forVisitId)
+    await payVisitWithBoughtPass(trx, studio, order.clientId, line.forVisitId, first, now);
   return first;
 });
 
@@ -119,17 +128,28 @@ export async function fulfilOrder(
 ): Promise<{ unfulfilled: string[] }> {
   const order = (await trx('client_orders')
     .where({ id: orderId })
-    .first('id', 'studioId', 'clientId', 'createdBy', 'currency')) as {
+    .first('id', 'studioId', 'clientId', 'createdBy', 'currency', 'source')) as {
     id: string;
     studioId: string;
     clientId: string | null;
     createdBy: string | null;
     currency: string;
+    source: string;
   };
   const lines = (await trx('client_order_lines')
     .where({ orderId, fulfilledAt: null })
     .orderBy('position')
-    .select('id', 'orderId', 'kind', 'refId', 'name', 'quantity', 'unitPrice', 'total')) as FulfilledLine[];
+    .select(
+      'id',
+      'orderId',
+      'kind',
+      'refId',
+      'name',
+      'quantity',
+      'unitPrice',
+      'total',
+      'forVisitId',
+    )) as FulfilledLine[];
   if (lines.length === 0) return { unfulfilled: [] };
   const studio = await Studio.query(trx).findById(order.studioId);
   if (!studio) throw AppError.notFound('studio');

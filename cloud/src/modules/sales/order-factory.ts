@@ -23,6 +23,8 @@ export interface CreateOrderLine {
   unitPriceMinor: number;
   /** Basis points (`'2300'`), a percentage (`'23%'`) or `'exempt'`. */
   vatRate: string;
+  /** Optional, a `pass` line: the client's visit the pass pays once the order is paid. */
+  forVisitId?: string | null;
 }
 
 export interface CreateOrderInput {
@@ -122,6 +124,7 @@ export async function createOrder(trx: Knex.Transaction, input: CreateOrderInput
       unitPrice: line.unitPriceMinor,
       vatRate: vatRateText(parseVatRate(line.vatRate)!),
       total: line.quantity * line.unitPriceMinor,
+      forVisitId: line.forVisitId ?? null,
     })),
   );
   return { id };

@@ -653,6 +653,7 @@ export async function bulkCharge(
         const card = order.clientId ? await chargeableCard(sp, studio.id, order.clientId, now) : null;
         if (card) await payOrderWithSavedCard(sp, studio, id, card, createdBy, now, log);
         else await payOrderFromWallet(sp, studio, id, createdBy, now, log);
+        await closeOpenOnlinePayments(sp, studio, id, now, log);
       });
       result.charged.push(id);
     } catch (err) {
@@ -661,6 +662,39 @@ export async function bulkCharge(
     }
   }
   return result;
+}
+
+/**
+ * An order paid another way (bulk charge) may still have the client's online checkout open (status
+ * awaiting): each pending online payment is ended at the provider (`cancelPayment`: Stripe expires
+ * the session, the test bank refuses the page) and recorded as cancelled, so the client cannot pay
+ * twice. If the provider says it was paid meanwhile, that success is recorded (paid twice: staff
+ * refund one); if the provider cannot be reached it is recorded cancelled and a late success would
+ * still be honoured (the money was taken), as for every payment.
+ */
+async function closeOpenOnlinePayments(trx: Trx, studio: Studio, orderId: string, now: Date, log?: Logger) {
+  const open = (await trx('client_order_payments')
+    .where({ orderId, status: 'pending' })
+    .whereNotNull('provider')
+    .select('id', 'provider', 'providerRef')) as Array<Pick<PaymentRow, 'id' | 'provider' | 'providerRef'>>;
+  for (const payment of open) {
+    let outcome: PaymentOutcome | 'pending' | null = null;
+    try {
+      const provider = await providerFor(trx, studio.id, payment.provider!, { evenIfDisabled: true });
+      outcome = provider.cancelPayment
+        ? await provider.cancelPayment(trx, studio.id, payment.providerRef ?? '')
+        : null;
+    } catch (err) {
+      log?.warn({ orderId, paymentId: payment.id, err }, 'could not end the open online payment');
+    }
+    await applyPaymentOutcome(
+      trx,
+      payment.id,
+      outcome === 'succeeded' || outcome === 'chargeback' ? 'succeeded' : 'cancelled',
+      now,
+      log,
+    );
+  }
 }
 
 /**

@@ -179,6 +179,17 @@ export const testProvider: PaymentProvider = {
     return tx.status === 'new' ? 'pending' : tx.status;
   },
 
+  /** Ends an undecided transaction (the bank page then refuses to pay); a decided one says what it is. */
+  async cancelPayment(db, studioId, providerRef) {
+    const tx = await testTransaction(db, providerRef);
+    if (!tx || tx.studioId !== studioId) return null;
+    if (tx.status !== 'new') return tx.status;
+    // Decided by the payer in the meantime: what they decided (read again, under the same lock).
+    const decided = await decideTestTransaction(db, providerRef, 'cancelled');
+    const status = decided ? decided.status : ((await testTransaction(db, providerRef))?.status ?? null);
+    return status === 'new' ? 'pending' : status;
+  },
+
   async refund(db, studioId, providerRef, amount): Promise<ProviderRefundResult> {
     const settings = await testProviderSettings(db, studioId);
     const tx = (await db('test_provider_transactions').where({ id: providerRef }).forUpdate().first()) as

@@ -1,0 +1,48 @@
+import type Router from '@koa/router';
+import { z } from 'zod';
+import type { MyVisitView } from '../../../../shared/contracts/api/bookings';
+import {
+  VisitPayOptionsInputSchema,
+  VisitPayWithPassInputSchema,
+} from '../../../../shared/contracts/api/visit-payment';
+import type { AppCustom, AppState } from '../../http/context';
+import { defineRoute } from '../../http/route';
+import { myVisitsByIds } from './bookings-views.service';
+import { payVisitWithHeldPass, visitPayOptions } from './visit-payment.service';
+
+const StudioParams = z.object({ uuid: z.string() });
+
+/**
+ * The front office paying a visit booked to pay at the desk (README "Paying a visit online"): what
+ * would pay it, and paying it with a pass the client holds. Buying a pass for it goes through the
+ * cart (`shopping-cart/prepare` with `forVisitId`).
+ */
+export function registerVisitPaymentRoutes(router: Router<AppState, AppCustom>): void {
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/client-visits/pay-options',
+    access: 'client',
+    params: StudioParams,
+    body: VisitPayOptionsInputSchema,
+    handle: ({ db, studio, body, auth, deps }) =>
+      visitPayOptions(db, studio, auth.user.id, body.clientVisitId, deps.clock.now()),
+  });
+  defineRoute(router, {
+    method: 'post',
+    path: '/v4/:uuid/client-visits/pay-with-pass',
+    access: 'client',
+    params: StudioParams,
+    body: VisitPayWithPassInputSchema,
+    handle: ({ db, studio, body, auth, deps }) =>
+      payVisitWithHeldPass(
+        db,
+        studio,
+        auth.user.id,
+        body.clientVisitId,
+        body.clientPricingOptionId,
+        deps.clock.now(),
+      ),
+    present: async (id, { db, studio, deps }): Promise<MyVisitView> =>
+      (await myVisitsByIds(db, studio, [id], deps.clock.now()))[0]!,
+  });
+}
