@@ -168,4 +168,23 @@ export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
         where outcome is not null and noticed_at is null and json_extract(outcome, '$.status') <> 'applied';
     `,
   },
+  {
+    id: 6,
+    name: '0006_pos_cloud_sales',
+    sql: `
+      -- Sales that charge what only the cloud holds (wallet, voucher, contracts: chargeSale@1,
+      -- desktop/main/station/pos.service.ts): recorded here with their outbox row, printed only once
+      -- the cloud applied them. 'waiting' until it answered; 'charged' (the receipt it answered is in
+      -- pos_receipts); 'refused' (nothing printed; the local sale is voided).
+      create table pos_cloud_sales (
+        sale_id text primary key,
+        mutation_id text not null unique,
+        status text not null check (status in ('waiting', 'charged', 'refused')),
+        outcome text,
+        created_at text not null
+      );
+      -- A refused cloud sale stays for the record but no longer counts in the shift.
+      alter table local_sales add column voided_at text;
+    `,
+  },
 ];

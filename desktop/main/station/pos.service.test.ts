@@ -46,10 +46,20 @@ async function setup(options: { abilities?: string[]; online?: boolean; assigned
   const capture = new CaptureInterface();
   const calls: string[] = [];
   let online = options.online ?? true;
+  let quote: unknown = null;
   const forward = async (request: ApiRequestInput): Promise<ApiResponse> => {
     calls.push(`${request.method} ${request.path}`);
     if (!online) throw Object.assign(new Error('offline'), { key: 'station.cloudUnreachable' });
     const path = request.path.replace(`v4/${studio}/`, '').split('?')[0];
+    if (path === 'retail/validate') return json(200, quote);
+    if (path?.startsWith('invoice/') && path.endsWith('/pdf'))
+      return {
+        status: 200,
+        contentType: 'application/pdf',
+        contentDisposition: 'attachment; filename="FV_2026_000001.pdf"',
+        encoding: 'base64',
+        body: Buffer.from('%PDF-1.7').toString('base64'),
+      };
     if (path === 'retail/init')
       return json(200, {
         currency: 'PLN',
@@ -124,14 +134,25 @@ async function setup(options: { abilities?: string[]; online?: boolean; assigned
     fiscalPrinter: rig.printer,
     ticketInterface: capture,
   });
-  return { pos, rig, capture, calls, engine, db, goOffline: () => (online = false) };
+  return {
+    pos,
+    rig,
+    capture,
+    calls,
+    engine,
+    db,
+    goOffline: () => (online = false),
+    goOnline: () => (online = true),
+    setQuote: (q: unknown) => (quote = q),
+  };
 }
 
 describe('StationPos', () => {
   it('records the sale locally, then prints the fiscal receipt and kicks the drawer for cash', async () => {
     const { pos, rig, capture, db } = await setup();
     const catalog = await pos.catalog('pl');
-    expect(catalog.items.map((i) => i.name)).toEqual(['Woda', 'Karnet']); // no contracts at the desk
+    // Contracts too: sold through the cloud (online only).
+    expect(catalog.items.map((i) => i.name)).toEqual(['Woda', 'Karnet', 'Umowa']);
     expect(catalog.items[0]!.category).toEqual({ id: 'c1', name: 'Napoje' });
     await pos.chooseStation(posId);
     await pos.openShift(10_000);
@@ -234,4 +255,177 @@ describe('StationPos', () => {
     expect(after.receiptIssues).toHaveLength(0);
     expect(rig.emulator.receipts()).toHaveLength(1);
   }, 60_000);
+
+  describe('wallet, voucher and contracts (chargeSale@1)', () => {
+    const quoteOf = (due: number, change: number) => ({
+      currency: 'PLN',
+      client: null,
+      items: [],
+      groups: { payNow: due, unpaid: 0, scheduled: 0, suspended: 0 },
+      voucher: { code: 'SUMMER', discount: 100 },
+      receipt: null,
+      due,
+      tendered: due + change,
+      change,
+      remaining: 0,
+      walletBalance: 500,
+      problems: {},
+      canCheckout: true,
+    });
+    /** What the engine's push writes when the cloud answers. */
+    const answer = (db: LocalDatabase, saleId: string, outcome: unknown) => {
+      const { mutation_id } = db
+        .prepare('select mutation_id from pos_cloud_sales where sale_id = ?')
+        .get(saleId) as {
+        mutation_id: string;
+      };
+      db.prepare(`update outbox set status = 'acked', outcome = ? where mutation_id = ?`).run(
+        JSON.stringify(outcome),
+        mutation_id,
+      );
+    };
+    const client = uuidv7();
+    const walletSale = (saleId: string) => ({
+      saleId,
+      clientId: client,
+      lines: [{ type: 'product' as const, id: water, quantity: 2 }],
+      voucherCode: 'summer',
+      payments: [
+        { method: PaymentMethod.wallet, amount: 400 },
+        { method: PaymentMethod.cash, amount: 600 },
+      ],
+    });
+
+    it('offline: refused before anything is recorded (cash and card still sell)', async () => {
+      const { pos, db, goOffline } = await setup();
+      await pos.catalog('pl');
+      await pos.chooseStation(posId);
+      await pos.openShift(0);
+      goOffline();
+      await expect(pos.sell(walletSale(uuidv7()))).rejects.toMatchObject({ key: 'pos.needsConnection' });
+      await expect(
+        pos.sell({
+          saleId: uuidv7(),
+          clientId: null,
+          lines: [{ type: 'product', id: water, quantity: 1 }],
+          voucherCode: 'SUMMER',
+          payments: [{ method: PaymentMethod.cash, amount: 500 }],
+        }),
+      ).rejects.toMatchObject({ key: 'pos.needsConnection' });
+      expect(db.prepare('select count(*) as n from local_sales').get()).toEqual({ n: 0 });
+      expect(db.prepare('select count(*) as n from outbox').get()).toEqual({ n: 0 });
+      const cash = await pos.sell({
+        saleId: uuidv7(),
+        clientId: null,
+        lines: [{ type: 'product', id: water, quantity: 1 }],
+        payments: [{ method: PaymentMethod.cash, amount: 500 }],
+      });
+      expect(cash.receipt.status).toBe('printed');
+    });
+
+    it('recorded first, printed only once the cloud charged it — the receipt it answered, once', async () => {
+      const { pos, rig, db, setQuote } = await setup();
+      await pos.catalog('pl');
+      await pos.chooseStation(posId);
+      await pos.openShift(0);
+      setQuote(quoteOf(900, 100));
+      const saleId = uuidv7();
+      const waiting = await pos.sell(walletSale(saleId));
+      // No answer from the cloud yet: recorded, not printed, listed.
+      expect(waiting.receipt.status).toBe('awaitingCloud');
+      expect(rig.emulator.receipts()).toHaveLength(0);
+      expect(waiting.state.receiptIssues).toEqual([
+        expect.objectContaining({ saleId, status: 'awaitingCloud', total: 900 }),
+      ]);
+      const queued = db.prepare(`select name, args from outbox`).all() as Array<{
+        name: string;
+        args: string;
+      }>;
+      expect(queued.map((r) => r.name)).toEqual(['chargeSale']);
+      expect(JSON.parse(queued[0]!.args)).toMatchObject({ voucherCode: 'SUMMER', total: 900, change: 100 });
+      expect(await pos.saleOrders(saleId)).toEqual({ orderIds: [], reason: 'waitingToSync' });
+
+      const receiptId = uuidv7();
+      const orderId = uuidv7();
+      answer(db, saleId, {
+        status: 'applied',
+        data: {
+          saleId,
+          orderIds: [orderId],
+          change: 100,
+          receipt: {
+            id: receiptId,
+            lines: [{ name: 'Woda', unitPrice: 500, quantity: '2', vatRate: 500 }],
+            discount: 100,
+            payments: [
+              { type: 'cash', amount: 600 },
+              { type: 'other', amount: 400 },
+            ],
+            change: 100,
+            total: 900,
+          },
+        },
+      });
+      // The cashier settles it (or pays again: the same sale id).
+      const printed = await pos.sell(walletSale(saleId));
+      expect(printed).toMatchObject({ total: 900, change: 100 });
+      expect(printed.receipt.status).toBe('printed');
+      expect(rig.emulator.receipts()).toHaveLength(1);
+      expect(rig.emulator.receipts()[0]).toMatchObject({ total: 900, change: 100 });
+      await pos.sell(walletSale(saleId));
+      await pos.resolvePending(saleId).catch(() => undefined);
+      expect(rig.emulator.receipts()).toHaveLength(1);
+      expect(db.prepare('select count(*) as n from local_sales').get()).toEqual({ n: 1 });
+      expect(db.prepare('select count(*) as n from outbox').get()).toEqual({ n: 1 });
+      // The shift counts the cash kept (6 zł − 1 zł change); the receipt is reported under the cloud's id.
+      expect(printed.state.shift).toMatchObject({ cashSales: 500 });
+      expect(printed.state.receiptIssues).toHaveLength(0);
+      expect(await pos.saleOrders(saleId)).toEqual({ orderIds: [orderId], reason: null });
+      expect(await pos.invoicePdf(uuidv7())).toMatchObject({
+        fileName: 'FV_2026_000001.pdf',
+        base64: Buffer.from('%PDF-1.7').toString('base64'),
+      });
+    });
+
+    it('refused by the cloud (wallet too low): voided, never printed nor counted, the refusal shown', async () => {
+      const { pos, rig, db, setQuote } = await setup();
+      await pos.catalog('pl');
+      await pos.chooseStation(posId);
+      await pos.openShift(0);
+      setQuote(quoteOf(900, 100));
+      const saleId = uuidv7();
+      await pos.sell(walletSale(saleId));
+      answer(db, saleId, {
+        status: 'rejected',
+        code: 2020,
+        key: 'wallet.insufficientFunds',
+        message: 'the wallet balance is too low',
+        fields: { payments: ['walletTooLow'] },
+      });
+      await expect(pos.sell(walletSale(saleId))).rejects.toMatchObject({
+        key: 'wallet.insufficientFunds',
+        fields: { payments: ['walletTooLow'] },
+      });
+      const state = await pos.current();
+      expect(rig.emulator.receipts()).toHaveLength(0);
+      expect(state.shift).toMatchObject({ cashSales: 0 });
+      expect(state.receiptIssues).toHaveLength(0);
+      expect(await pos.saleOrders(saleId)).toEqual({ orderIds: [], reason: 'refused' });
+      // Shown on the screen, so not also a "changed by the studio" notice.
+      expect(db.prepare('select noticed_at from outbox').get()).toEqual({ noticed_at: expect.any(String) });
+    });
+
+    it("the cloud's quote refuses the basket (voucher used up): nothing recorded", async () => {
+      const { pos, db, setQuote } = await setup();
+      await pos.catalog('pl');
+      await pos.chooseStation(posId);
+      await pos.openShift(0);
+      setQuote({ ...quoteOf(1000, 0), voucher: null, problems: { voucherCode: ['voucherUsedUp'] } });
+      await expect(pos.sell(walletSale(uuidv7()))).rejects.toMatchObject({
+        key: 'retail.basketInvalid',
+        fields: { voucherCode: ['voucherUsedUp'] },
+      });
+      expect(db.prepare('select count(*) as n from outbox').get()).toEqual({ n: 0 });
+    });
+  });
 });

@@ -4,19 +4,22 @@ import {
   PosSellInputSchema,
   type PosCatalog,
   type PosCatalogItem,
+  type PosInvoicePdf,
   type PosReceiptIssue,
+  type PosSaleOrders,
   type PosSellInput,
   type PosSellResult,
   type PosState,
   type PosStation,
 } from '../../../shared/contracts/ipc/pos';
-import type { RetailInit } from '../../../shared/contracts/api/retail';
+import type { RetailInit, RetailQuote } from '../../../shared/contracts/api/retail';
+import { ChargeSaleOutcomeDataSchema, type Outcome } from '../../../shared/contracts/sync';
 import type { ProductCategorized } from '../../../shared/contracts/api/products';
 import type { StationFiscalPrinter } from '../../../shared/contracts/api/fiscal-printers';
 import type { StudioPosList } from '../../../shared/contracts/api/stations';
 import type { FiscalReceiptOutcome, PendingFiscalReceipt } from '../../../shared/domain/receipts';
 import { PaymentMethod } from '../../../shared/enums';
-import { AppError, zodIssuesToFields } from '../../../shared/errors';
+import { AppError, ERRORS, zodIssuesToFields, type ErrorKey } from '../../../shared/errors';
 import { LOCALES, type Locale } from '../../../shared/i18n/locales';
 import type { LocalDatabase } from '../db/database';
 import { connectionFromCloud, documentReport } from '../printing/cloud-settings';
@@ -26,7 +29,7 @@ import type { TicketPrinterInterface } from '../printing/escpos/interfaces';
 import type { FiscalPaymentType, FiscalPrinter, FiscalReceipt } from '../printing/fiscal-printer';
 import { printingTranslator } from '../printing/i18n';
 import type { SyncEngine } from '../sync/engine';
-import { recordSale } from './sales';
+import { recordChargedSale, recordSale, voidSale } from './sales';
 import { StationShifts, kickCashDrawer, type Cashier, type StationShiftView } from './shifts';
 
 /**
@@ -44,6 +47,13 @@ import { StationShifts, kickCashDrawer, type Cashier, type StationShiftView } fr
  * 5. when the cloud is there: the receipt outcomes reported (`fiscal-printer/{slug}` documents) and
  *    the shift's steps replayed (`StationShifts.pushToCloud`). The sale itself goes up with the
  *    engine, exactly once.
+ *
+ * Wallet, voucher and contract sales (`sellThroughCloud`, online only): priced by the cloud's own
+ * quote (retail/validate), recorded here as a `chargeSale@1` intent (local_sales + outbox row +
+ * pos_cloud_sales, one transaction), pushed at once, and printed only once the cloud applied it —
+ * the receipt printed is the one the cloud answered. A refusal (wallet too low, voucher used up)
+ * voids the local record and nothing prints; no answer leaves it `awaitingCloud` (listed; printed
+ * when the answer comes). Replays charge once: the mutation id and the sale id.
  *
  * The fiscal printer comes from the station's cloud settings (kept for offline) unless the host
  * attaches one (the emulator); the ticket printer (shift summary, drawer) only from the host/app
@@ -64,13 +74,26 @@ export interface StationPosOptions {
   isOnline: () => boolean;
   /** A fiscal printer attached by the host or app (the emulator); else the cloud's settings. */
   fiscalPrinter?: FiscalPrinter | null;
-  /** Where the ticket printer and the drawer hang (ESC/POS). */
-  ticketInterface?: TicketPrinterInterface | null;
+  /**
+   * Where the ticket printer and the drawer hang (ESC/POS); a function is asked at each use (the
+   * station's setting from the cloud, desktop/main/printing/ticket-printer-resolver.ts).
+   */
+  ticketInterface?: TicketPrinterInterface | null | (() => TicketPrinterInterface | null);
   /** How long a sale waits on the printer (paper out, cover open) before it is left pending. */
   printTimeoutMs?: number;
   clock?: () => Date;
   onBackgroundError?: (error: unknown) => void;
 }
+
+interface CloudSaleRow {
+  sale_id: string;
+  mutation_id: string;
+  status: 'waiting' | 'charged' | 'refused';
+  outcome: string | null;
+}
+
+/** How long a sale waits for the cloud's answer before it is left awaitingCloud. */
+const CLOUD_ANSWER_MS = 20_000;
 
 interface StationRow {
   pos_id: string;
@@ -103,6 +126,16 @@ const FISCAL_TYPES: Record<number, FiscalPaymentType> = {
   [PaymentMethod.gift]: 'voucher',
   [PaymentMethod.other]: 'other',
 };
+
+/** The cloud's refusal of a chargeSale, as the error the screen shows (its key when we know it). */
+function refusalOf(outcome: Outcome): AppError {
+  const key =
+    outcome.key && Object.hasOwn(ERRORS, outcome.key) ? (outcome.key as ErrorKey) : 'pos.saleRefused';
+  return new AppError(key, {
+    message: outcome.message ?? 'the cloud refused the sale',
+    ...(outcome.fields ? { fields: outcome.fields } : {}),
+  });
+}
 
 export class StationPos {
   private readonly db: LocalDatabase;
@@ -159,7 +192,7 @@ export class StationPos {
           currency: this.currency(),
           fiscalPrinter: () => this.fiscal(),
           ticketPrinter: () => this.tickets(),
-          drawer: () => this.options.ticketInterface ?? null,
+          drawer: () => this.ticketTarget(),
           clock: this.clock,
           locale: this.options.locale,
           studioName: () => this.options.studioName?.() ?? '',
@@ -199,13 +232,28 @@ export class StationPos {
       total: number;
       sold_at: string;
     }>;
-    return rows.map((r) => ({
-      saleId: r.sale_id,
-      status: r.status,
-      messageKey: r.message_key,
-      total: r.total,
-      soldAt: r.sold_at,
-    }));
+    const waiting = this.db
+      .prepare(
+        `select c.sale_id, s.total, s.sold_at from pos_cloud_sales c join local_sales s on s.sale_id = c.sale_id
+          where c.status = 'waiting' order by s.sold_at`,
+      )
+      .all() as Array<{ sale_id: string; total: number; sold_at: string }>;
+    return [
+      ...rows.map((r) => ({
+        saleId: r.sale_id,
+        status: r.status,
+        messageKey: r.message_key,
+        total: r.total,
+        soldAt: r.sold_at,
+      })),
+      ...waiting.map((r) => ({
+        saleId: r.sale_id,
+        status: 'awaitingCloud' as const,
+        messageKey: null,
+        total: r.total,
+        soldAt: r.sold_at,
+      })),
+    ];
   }
 
   state(): PosState {
@@ -221,7 +269,7 @@ export class StationPos {
       currency: this.currency(),
       printer: {
         fiscal: Boolean(this.options.fiscalPrinter ?? (station && this.cached(fiscalKey(station.slug)))),
-        ticket: Boolean(this.options.ticketInterface),
+        ticket: Boolean(this.ticketTarget()),
       },
       receiptIssues: this.receiptIssues(),
       canDiscount: this.canDiscount(staff?.userId ?? null),
@@ -285,19 +333,18 @@ export class StationPos {
         const categoryOf = new Map<string, { id: string; name: string }>();
         for (const c of categorized?.categories ?? [])
           for (const p of c.products) categoryOf.set(p.id, { id: c.id, name: c.name });
-        const items: PosCatalogItem[] = init.items
-          .filter((i): i is typeof i & { type: 'product' | 'pricingOption' } => i.type !== 'contract')
-          .map((i) => ({
-            type: i.type,
-            id: i.id,
-            name: i.name,
-            price: i.price,
-            vatRate: i.vatRate,
-            stock: i.stock,
-            barcode: i.barcode,
-            needsClient: i.needsClient,
-            category: i.type === 'product' ? (categoryOf.get(i.id) ?? null) : null,
-          }));
+        // Contracts too: sold through the cloud only (the screen disables them offline).
+        const items: PosCatalogItem[] = init.items.map((i) => ({
+          type: i.type,
+          id: i.id,
+          name: i.name,
+          price: i.price,
+          vatRate: i.vatRate,
+          stock: i.stock,
+          barcode: i.barcode,
+          needsClient: i.needsClient,
+          category: i.type === 'product' ? (categoryOf.get(i.id) ?? null) : null,
+        }));
         const catalog: PosCatalog = {
           currency: init.currency,
           items,
@@ -391,8 +438,13 @@ export class StationPos {
     return printer;
   }
 
-  private tickets(): EscPosTicketPrinter | null {
+  private ticketTarget(): TicketPrinterInterface | null {
     const target = this.options.ticketInterface;
+    return typeof target === 'function' ? target() : (target ?? null);
+  }
+
+  private tickets(): EscPosTicketPrinter | null {
+    const target = this.ticketTarget();
     if (!target) return null;
     const locale = this.options.locale();
     this.ticketPrinter = new EscPosTicketPrinter({
@@ -502,7 +554,7 @@ export class StationPos {
 
   async openDrawer(): Promise<{ opened: boolean }> {
     this.cashier();
-    const target = this.options.ticketInterface;
+    const target = this.ticketTarget();
     if (!target) return { opened: false };
     try {
       await kickCashDrawer(target);
@@ -539,13 +591,21 @@ export class StationPos {
         fields: { discount: ['notAllowed'] },
       });
 
+    const viaCloud =
+      Boolean(input.voucherCode?.trim()) ||
+      input.payments.some((p) => p.method === PaymentMethod.wallet) ||
+      input.lines.some((l) => l.type === 'contract') ||
+      Boolean(this.cloudSaleRow(input.saleId));
+    if (viaCloud) return this.sellThroughCloud(input, cashier, station, shift);
+
     // The same attempt again (a lost answer): the sale stands; settle its receipt, do not sell twice.
     const known = this.db.prepare('select 1 from local_sales where sale_id = ?').get(input.saleId);
     if (!known) {
       const lines = input.lines.map((l, i) => {
         const item = this.priced(l, i);
         return {
-          type: l.type,
+          // Contract lines went through the cloud above.
+          type: l.type as 'product' | 'pricingOption',
           id: l.id,
           name: item.name,
           quantity: l.quantity,
@@ -638,6 +698,261 @@ export class StationPos {
     };
   }
 
+  // ------------------------------------------------------------------------------ through the cloud
+
+  private cloudSaleRow(saleId: string): CloudSaleRow | undefined {
+    return this.db
+      .prepare('select sale_id, mutation_id, status, outcome from pos_cloud_sales where sale_id = ?')
+      .get(saleId) as CloudSaleRow | undefined;
+  }
+
+  /**
+   * A sale paid with the wallet or a voucher, or selling a contract: the cloud prices it (its own
+   * quote, every problem as field errors), the station records it (`chargeSale@1`) before anything
+   * else, pushes it and prints only the receipt the cloud answered once it applied the sale.
+   */
+  private async sellThroughCloud(
+    input: ReturnType<typeof PosSellInputSchema.parse>,
+    cashier: Cashier,
+    station: PosStation,
+    shift: StationShiftView,
+  ): Promise<PosSellResult> {
+    const known = this.cloudSaleRow(input.saleId);
+    if (!known) {
+      if (!this.options.isOnline())
+        throw new AppError('pos.needsConnection', {
+          message: 'wallet, vouchers and contracts need the connection',
+          fields: { payments: ['needsConnection'] },
+        });
+      const voucherCode = input.voucherCode?.trim().toUpperCase() || null;
+      const basket = {
+        clientId: input.clientId,
+        items: input.lines.map((l) => ({ type: l.type, id: l.id, quantity: l.quantity })),
+        voucherCode,
+        payments: input.payments,
+        stationSlug: station.slug,
+      };
+      const quote = await this.cloud<RetailQuote>(
+        'POST',
+        `retail/validate?locale=${this.options.locale()}`,
+        basket,
+      );
+      const problems: Record<string, string[]> = { ...quote.problems };
+      if (quote.remaining > 0) problems.payments = [...(problems.payments ?? []), 'notCovered'];
+      if (Object.keys(problems).length > 0)
+        throw new AppError('retail.basketInvalid', {
+          message: 'the basket cannot be sold as it is',
+          fields: problems,
+        });
+      try {
+        recordChargedSale(
+          this.options.engine,
+          {
+            ...basket,
+            saleId: input.saleId,
+            total: quote.due,
+            change: quote.change,
+            shiftId: shift.id,
+          },
+          {
+            actorId: cashier.id,
+            alsoWrite: ({ mutationId, occurredAt }) =>
+              this.db
+                .prepare(
+                  `insert into pos_cloud_sales (sale_id, mutation_id, status, created_at) values (?, ?, 'waiting', ?)`,
+                )
+                .run(input.saleId, mutationId, occurredAt),
+          },
+        );
+      } catch (error) {
+        if (error instanceof ZodError) throw AppError.invalid(zodIssuesToFields(error.issues));
+        throw error;
+      }
+    }
+
+    const answer = await this.confirmCloudSale(input.saleId, { shownAtDesk: cashier.id });
+    const sale = this.db
+      .prepare('select total, args from local_sales where sale_id = ?')
+      .get(input.saleId) as { total: number; args: string };
+    const args = JSON.parse(sale.args) as { change: number; payments: Array<{ method: number }> };
+    if (answer.status === 'refused') throw answer.error;
+    if (answer.status === 'waiting')
+      return {
+        saleId: input.saleId,
+        total: sale.total,
+        change: args.change,
+        receipt: { status: 'awaitingCloud', receiptNumber: null, messageKey: null },
+        drawerOpened: false,
+        state: this.state(),
+      };
+
+    let row = this.receiptRow(input.saleId);
+    if (row && ['printing', 'notPrinted', 'needsAttention'].includes(row.status)) {
+      await this.settle(row);
+      row = this.receiptRow(input.saleId);
+    }
+    const tookCash = args.payments.some((p) => p.method === PaymentMethod.cash);
+    const drawerOpened = answer.first && tookCash ? (await this.openDrawer()).opened : false;
+    return {
+      saleId: input.saleId,
+      total: sale.total,
+      change: args.change,
+      receipt: row
+        ? {
+            status: row.status === 'printing' ? 'needsAttention' : row.status,
+            receiptNumber: row.receipt_number,
+            messageKey: row.message_key,
+          }
+        : { status: 'noPrinter', receiptNumber: null, messageKey: null },
+      drawerOpened,
+      state: this.state(),
+    };
+  }
+
+  /** The outcome of an outbox row: pushed now (the engine's round) when the cloud has not answered yet. */
+  private async awaitOutcome(mutationId: string): Promise<Outcome | null> {
+    const read = () =>
+      this.db.prepare('select status, outcome from outbox where mutation_id = ?').get(mutationId) as
+        { status: 'pending' | 'acked'; outcome: string | null } | undefined;
+    const deadline = this.clock().getTime() + CLOUD_ANSWER_MS;
+    for (let round = 0; round < 3; round += 1) {
+      const row = read();
+      if (!row) return null;
+      if (row.status === 'acked' && row.outcome) return JSON.parse(row.outcome) as Outcome;
+      if (!this.options.isOnline()) return null;
+      const left = deadline - this.clock().getTime();
+      if (left <= 0) break;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        this.options.engine.syncOnce().catch(() => undefined),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, left))),
+      ]);
+      clearTimeout(timer);
+    }
+    const row = read();
+    return row?.status === 'acked' && row.outcome ? (JSON.parse(row.outcome) as Outcome) : null;
+  }
+
+  /**
+   * What the cloud said about a chargeSale: applied → the receipt it answered is written (to print);
+   * refused → the local sale is voided (`shownAtDesk`: the refusal is shown on the screen, so it is
+   * not also a sync notice); no answer → still waiting.
+   */
+  private async confirmCloudSale(
+    saleId: string,
+    options: { shownAtDesk?: string } = {},
+  ): Promise<
+    { status: 'charged'; first: boolean } | { status: 'waiting' } | { status: 'refused'; error: AppError }
+  > {
+    const row = this.cloudSaleRow(saleId)!;
+    if (row.status === 'charged') return { status: 'charged', first: false };
+    if (row.status === 'refused')
+      return { status: 'refused', error: refusalOf(JSON.parse(row.outcome!) as Outcome) };
+    const outcome = await this.awaitOutcome(row.mutation_id);
+    if (!outcome) return { status: 'waiting' };
+    const now = this.clock().toISOString();
+    if (outcome.status === 'applied' || outcome.status === 'flagged') {
+      const data = ChargeSaleOutcomeDataSchema.parse(outcome.data);
+      const station = this.station();
+      const printer = this.fiscal();
+      this.db.transaction(() => {
+        const changed = this.db
+          .prepare(
+            `update pos_cloud_sales set status = 'charged', outcome = ? where sale_id = ? and status = 'waiting'`,
+          )
+          .run(JSON.stringify(outcome), saleId).changes;
+        if (changed === 0 || !data.receipt) return;
+        // The receipt the cloud made (its id is what the printer's outcome is reported under).
+        const receipt: FiscalReceipt = {
+          id: data.receipt.id,
+          lines: data.receipt.lines.map((l) => ({
+            name: l.name,
+            unitPrice: l.unitPrice,
+            quantity: l.quantity,
+            vatRate: l.vatRate,
+          })),
+          ...(data.receipt.discount > 0 ? { discount: data.receipt.discount } : {}),
+          payments: data.receipt.payments.map((p) => ({
+            type: p.type as FiscalPaymentType,
+            amount: p.amount,
+          })),
+        };
+        this.db
+          .prepare(
+            `insert into pos_receipts (sale_id, station_slug, receipt, status, created_at) values (?, ?, ?, ?, ?)
+             on conflict (sale_id) do nothing`,
+          )
+          .run(saleId, station?.slug ?? '', JSON.stringify(receipt), printer ? 'printing' : 'noPrinter', now);
+      })();
+      return { status: 'charged', first: true };
+    }
+    this.db.transaction(() => {
+      this.db
+        .prepare(`update pos_cloud_sales set status = 'refused', outcome = ? where sale_id = ?`)
+        .run(JSON.stringify(outcome), saleId);
+      voidSale(this.options.engine, saleId, now);
+      if (options.shownAtDesk)
+        this.db
+          .prepare(
+            'update outbox set noticed_at = ?, noticed_by = ? where mutation_id = ? and noticed_at is null',
+          )
+          .run(now, options.shownAtDesk, row.mutation_id);
+    })();
+    return { status: 'refused', error: refusalOf(outcome) };
+  }
+
+  /** The orders the cloud made of a sale made here (to issue an invoice for), pushed now if need be. */
+  async saleOrders(saleId: string): Promise<PosSaleOrders> {
+    this.cashier();
+    const sale = this.db
+      .prepare('select mutation_id, voided_at from local_sales where sale_id = ?')
+      .get(saleId) as { mutation_id: string; voided_at: string | null } | undefined;
+    if (!sale) throw AppError.notFound('sale');
+    if (sale.voided_at) return { orderIds: [], reason: 'refused' };
+    if (!this.options.isOnline()) {
+      const known = this.db
+        .prepare('select outcome from outbox where mutation_id = ?')
+        .get(sale.mutation_id) as { outcome: string | null } | undefined;
+      if (!known?.outcome) return { orderIds: [], reason: 'offline' };
+    }
+    const outcome = await this.awaitOutcome(sale.mutation_id);
+    if (!outcome) return { orderIds: [], reason: this.options.isOnline() ? 'waitingToSync' : 'offline' };
+    const data = (outcome.data ?? {}) as { orderId?: unknown; orderIds?: unknown; duplicateOf?: unknown };
+    const orderIds = Array.isArray(data.orderIds)
+      ? data.orderIds.filter((id): id is string => typeof id === 'string')
+      : typeof data.orderId === 'string'
+        ? [data.orderId]
+        : [];
+    if (orderIds.length === 0)
+      return { orderIds: [], reason: outcome.status === 'rejected' ? 'refused' : 'waitingToSync' };
+    return { orderIds, reason: null };
+  }
+
+  /** An invoice's PDF from the cloud (the desk downloads or prints it). */
+  async invoicePdf(invoiceId: string): Promise<PosInvoicePdf> {
+    this.cashier();
+    const studio = this.options.studioUuid();
+    if (!studio) throw new AppError('station.notRegistered', { message: 'the station is not registered' });
+    const response = await this.options.forward({
+      method: 'GET',
+      path: `v4/${studio}/invoice/${invoiceId}/pdf`,
+      accept: 'application/pdf',
+    });
+    if (response.status >= 300) {
+      if (response.status === 404) throw AppError.notFound('invoice');
+      throw new AppError('pos.saleNotSynced', { message: `the cloud answered ${response.status}` });
+    }
+    const fileName = /filename="?([^";]+)"?/.exec(response.contentDisposition ?? '')?.[1] ?? 'invoice.pdf';
+    return {
+      fileName,
+      contentType: response.contentType ?? 'application/pdf',
+      base64:
+        response.encoding === 'base64'
+          ? response.body
+          : Buffer.from(response.body, 'utf8').toString('base64'),
+    };
+  }
+
   private receiptRow(saleId: string): ReceiptRow | undefined {
     return this.db.prepare('select * from pos_receipts where sale_id = ?').get(saleId) as
       ReceiptRow | undefined;
@@ -696,6 +1011,12 @@ export class StationPos {
   /** Settles a receipt left pending or not printed (the cashier fixed the printer). */
   async resolvePending(saleId: string): Promise<PosState> {
     this.cashier();
+    const cloudSale = this.cloudSaleRow(saleId);
+    if (cloudSale?.status === 'waiting') {
+      // Ask the cloud again; once it applied the sale, its receipt prints below.
+      const answer = await this.confirmCloudSale(saleId);
+      if (answer.status !== 'charged') return this.state();
+    }
     const row = this.receiptRow(saleId);
     if (!row || !['printing', 'notPrinted', 'needsAttention'].includes(row.status))
       throw new AppError('pos.nothingToResolve', { message: 'no receipt of that sale waits' });

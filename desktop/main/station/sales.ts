@@ -1,6 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
+  ChargeSaleArgsSchema,
   RecordSaleInputSchema,
+  type ChargeSaleInput,
   recordSaleTotal,
   type Outcome,
   type RecordSaleArgs,
@@ -79,12 +81,57 @@ export function recordSale(
   };
 }
 
+/**
+ * Records a sale that charges what only the cloud holds (`chargeSale@1`: wallet, voucher, contracts):
+ * validated with the shared schema, then `local_sales` and the outbox row in ONE transaction (plus the
+ * caller's `alsoWrite`, e.g. the POS's pos_cloud_sales row). Nothing is printed until the cloud applied
+ * it; a refusal voids the local row (`voidSale`), so the shift never counts money not taken.
+ */
+export function recordChargedSale(
+  engine: SyncEngine,
+  input: ChargeSaleInput,
+  options: { actorId?: string; alsoWrite?: (done: { mutationId: string; occurredAt: string }) => void } = {},
+): RecordedSale {
+  const args = ChargeSaleArgsSchema.parse(input);
+  let soldAt = '';
+  const done = engine.mutate('chargeSale', 1, args, {
+    ...(options.actorId ? { actorId: options.actorId } : {}),
+    alsoWrite: (m) => {
+      soldAt = m.occurredAt;
+      engine.db
+        .prepare(
+          `insert into local_sales (sale_id, mutation_id, shift_id, client_id, total, args, sold_at, actor_id)
+           values (?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          args.saleId,
+          m.mutationId,
+          args.shiftId ?? null,
+          args.clientId,
+          args.total,
+          JSON.stringify(m.args),
+          m.occurredAt,
+          options.actorId ?? null,
+        );
+      options.alsoWrite?.({ mutationId: m.mutationId, occurredAt: m.occurredAt });
+    },
+  });
+  return { saleId: args.saleId, mutationId: done.mutationId, seq: done.seq, total: args.total, soldAt };
+}
+
+/** A sale the cloud refused (nothing printed, no money kept): it stays recorded, counted nowhere. */
+export function voidSale(engine: SyncEngine, saleId: string, at: string): void {
+  engine.db
+    .prepare('update local_sales set voided_at = ? where sale_id = ? and voided_at is null')
+    .run(at, saleId);
+}
+
 /** The station's sales, newest first (a shift's when `shiftId` is given), with the server's outcome once known. */
 export function localSales(engine: SyncEngine, filter: { shiftId?: string } = {}): LocalSale[] {
   const rows = engine.db
     .prepare(
       `select s.*, o.status, o.outcome from local_sales s left join outbox o on o.mutation_id = s.mutation_id
-        where (? is null or s.shift_id = ?) order by s.sold_at desc, s.sale_id desc`,
+        where (? is null or s.shift_id = ?) and s.voided_at is null order by s.sold_at desc, s.sale_id desc`,
     )
     .all(filter.shiftId ?? null, filter.shiftId ?? null) as Array<{
     sale_id: string;

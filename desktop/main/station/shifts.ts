@@ -151,7 +151,7 @@ export class StationShifts {
     const row = this.db
       .prepare(
         `select count(*) as n from outbox
-          where name = 'recordSale' and status = 'pending' and json_extract(args, '$.shiftId') = ?`,
+          where name in ('recordSale', 'chargeSale') and status = 'pending' and json_extract(args, '$.shiftId') = ?`,
       )
       .get(shiftId) as { n: number };
     return row.n;

@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   BookClassArgsSchema,
   CancelBookingArgsSchema,
+  ChargeSaleArgsSchema,
   CheckInArgsSchema,
   CreateClientArgsSchema,
   RecordSaleArgsSchema,
@@ -250,7 +251,17 @@ const recordSale: LocalCommand<RecordSaleArgs> = {
     }),
 };
 
+/**
+ * chargeSale: no local effect — the station prints only once the cloud applied it (wallet, voucher,
+ * contracts are the cloud's), and the passes it made arrive with the pull that follows.
+ */
+const chargeSale: LocalCommand<unknown> = { name: 'chargeSale', version: 1, effects: () => [] };
+
 const LOCAL_COMMANDS = new Map<string, { command: LocalCommand<never>; parse: (args: unknown) => unknown }>([
+  [
+    'chargeSale@1',
+    { command: chargeSale as LocalCommand<never>, parse: (x) => ChargeSaleArgsSchema.parse(x) },
+  ],
   [
     'createClient@1',
     { command: createClient as LocalCommand<never>, parse: (x) => CreateClientArgsSchema.parse(x) },

@@ -30,6 +30,8 @@ export const IPC_CHANNELS = [
   'posSell',
   'posOpenDrawer',
   'posResolvePending',
+  'posSaleOrders',
+  'posInvoicePdf',
 ] as const;
 
 export type IpcChannelName = (typeof IPC_CHANNELS)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RECORD_SALE_PAYMENT_METHODS } from '../sync/sales';
+import { CHARGE_SALE_PAYMENT_METHODS } from '../sync/sales';
 import { uuid } from '../api/common';
 
 /**
@@ -54,7 +54,8 @@ export type PosStation = z.infer<typeof PosStationSchema>;
 /** A fiscal receipt the printer left unsettled (needsAttention) or that did not print. */
 export const PosReceiptIssueSchema = z.object({
   saleId: z.string(),
-  status: z.enum(['printing', 'notPrinted', 'needsAttention']),
+  /** awaitingCloud: a wallet/voucher/contract sale recorded here whose cloud answer has not come yet. */
+  status: z.enum(['printing', 'notPrinted', 'needsAttention', 'awaitingCloud']),
   messageKey: z.string().nullable(),
   total: z.number(),
   soldAt: z.string(),
@@ -81,7 +82,8 @@ export const PosStateSchema = z.object({
 export type PosState = z.infer<typeof PosStateSchema>;
 
 export const PosCatalogItemSchema = z.object({
-  type: z.enum(['product', 'pricingOption']),
+  /** Contracts are sold through the cloud only (online; their schedule is the cloud's). */
+  type: z.enum(['product', 'pricingOption', 'contract']),
   id: z.string(),
   name: z.string(),
   price: z.number().int(),
@@ -103,7 +105,7 @@ export const PosCatalogSchema = z.object({
 export type PosCatalog = z.infer<typeof PosCatalogSchema>;
 
 export const PosSellLineSchema = z.strictObject({
-  type: z.enum(['product', 'pricingOption']),
+  type: z.enum(['product', 'pricingOption', 'contract']),
   id: uuid(),
   quantity: z.number().int().min(1).max(999),
 });
@@ -121,12 +123,16 @@ export const PosSellInputSchema = z.strictObject({
         method: z
           .number()
           .int()
-          .refine((m) => (RECORD_SALE_PAYMENT_METHODS as readonly number[]).includes(m), 'not a desk method'),
+          .refine((m) => (CHARGE_SALE_PAYMENT_METHODS as readonly number[]).includes(m), 'not a desk method'),
         amount: money().refine((n) => n > 0, 'must be more than zero'),
       }),
     )
-    .min(1)
     .max(5),
+  /**
+   * A voucher code, validated and redeemed by the cloud. With it, a wallet payment or a contract line
+   * the sale goes through the cloud (`chargeSale@1`, online only); otherwise it is a `recordSale@1` fact.
+   */
+  voucherCode: z.string().trim().max(40).nullable().optional(),
 });
 export type PosSellInput = z.input<typeof PosSellInputSchema>;
 
@@ -135,7 +141,8 @@ export const PosSellResultSchema = z.object({
   total: z.number(),
   change: z.number(),
   receipt: z.object({
-    status: z.enum(['printed', 'notPrinted', 'needsAttention', 'noPrinter']),
+    /** awaitingCloud: recorded here, the cloud has not answered yet (printed once it does). */
+    status: z.enum(['printed', 'notPrinted', 'needsAttention', 'noPrinter', 'awaitingCloud']),
     receiptNumber: z.number().nullable(),
     messageKey: z.string().nullable(),
   }),
@@ -150,6 +157,21 @@ export const PosCloseResultSchema = z.object({
   ticket: z.enum(['printed', 'failed', 'noPrinter']),
   state: PosStateSchema,
 });
+
+/** The orders the cloud made of a sale (an invoice is issued for one); `reason` when not known yet. */
+export const PosSaleOrdersSchema = z.object({
+  orderIds: z.array(z.string()),
+  reason: z.enum(['offline', 'waitingToSync', 'refused']).nullable(),
+});
+export type PosSaleOrders = z.infer<typeof PosSaleOrdersSchema>;
+
+export const PosInvoicePdfSchema = z.object({
+  fileName: z.string(),
+  contentType: z.string(),
+  /** The PDF, base64. */
+  base64: z.string(),
+});
+export type PosInvoicePdf = z.infer<typeof PosInvoicePdfSchema>;
 
 const empty = z.strictObject({});
 
@@ -173,4 +195,6 @@ export const POS_IPC_CONTRACT = {
   posSell: { input: PosSellInputSchema, output: PosSellResultSchema },
   posOpenDrawer: { input: empty, output: z.object({ opened: z.boolean() }) },
   posResolvePending: { input: z.strictObject({ saleId: uuid() }), output: PosStateSchema },
+  posSaleOrders: { input: z.strictObject({ saleId: uuid() }), output: PosSaleOrdersSchema },
+  posInvoicePdf: { input: z.strictObject({ invoiceId: uuid() }), output: PosInvoicePdfSchema },
 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ClientCreateInputSchema, ClientUpdateInputSchema } from '../api/clients';
 import { uuid } from '../api/common';
-import { RecordSaleArgsSchema } from './sales';
+import { ChargeSaleArgsSchema, RecordSaleArgsSchema } from './sales';
 
 /**
  * Commands a station queues in its outbox: named and versioned (`createClient@1`). The server runs
@@ -98,6 +98,7 @@ export const SYNC_COMMANDS: readonly CommandDescriptor[] = [
   { name: 'checkIn', version: 1, kind: 'fact', args: CheckInArgsSchema },
   { name: 'setAttendance', version: 1, kind: 'intent', args: SetAttendanceArgsSchema },
   { name: 'recordSale', version: 1, kind: 'fact', args: RecordSaleArgsSchema },
+  { name: 'chargeSale', version: 1, kind: 'intent', args: ChargeSaleArgsSchema },
 ];
 
 export const commandKey = (name: string, version: number) => `${name}@${version}`;

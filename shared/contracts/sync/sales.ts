@@ -116,3 +116,100 @@ export const RecordSaleInputSchema = z
   .strictObject({ ...saleFields, saleId: uuid().optional() })
   .superRefine(checkSale);
 export type RecordSaleInput = z.input<typeof RecordSaleInputSchema>;
+
+/**
+ * `chargeSale@1` (intent): a desk sale that charges what only the cloud can — the client's wallet, a
+ * validated voucher, a contract sold at the desk. Recorded at the station first (local_sales + this
+ * outbox row, one transaction), pushed at once, and printed only once the cloud applied it: the cloud
+ * runs the retail checkout (wallet under the client's row lock, the voucher redeemed once, contracts
+ * through the contracts module) and answers the receipt to print. It may be refused (wallet too low,
+ * voucher used up, the total moved on): nothing was printed, the desk voids its local record.
+ * Replays are the push's (mutation id) and the sale id's: one charge. Online only.
+ */
+export const CHARGE_SALE_PAYMENT_METHODS = [...RECORD_SALE_PAYMENT_METHODS, PaymentMethod.wallet] as const;
+
+export const ChargeSaleArgsSchema = z
+  .strictObject({
+    saleId: uuid(),
+    clientId: uuid().nullable().default(null),
+    items: z
+      .array(
+        z.strictObject({
+          type: z.enum(['product', 'pricingOption', 'contract']),
+          id: uuid(),
+          quantity: z.number().int().min(1).max(999),
+        }),
+      )
+      .min(1)
+      .max(100),
+    voucherCode: z.string().trim().toUpperCase().min(1).max(40).nullable().default(null),
+    payments: z
+      .array(
+        z.strictObject({
+          method: z
+            .number()
+            .int()
+            .refine(
+              (m) => (CHARGE_SALE_PAYMENT_METHODS as readonly number[]).includes(m),
+              'not a desk method',
+            ),
+          amount: z.number().int().min(1).max(100_000_000),
+        }),
+      )
+      .max(5)
+      .default([]),
+    /** What the desk showed as due (after the voucher): the cloud refuses the sale if its due differs. */
+    total: z.number().int().min(0).max(100_000_000),
+    /** Cash given back, as the desk computed it (payments − total, from cash only). */
+    change: z.number().int().min(0).max(100_000_000).default(0),
+    shiftId: uuid().optional(),
+    stationSlug: z.string().trim().min(1).max(64).optional(),
+    note: z.string().trim().max(500).default(''),
+  })
+  .superRefine((sale, ctx) => {
+    const paid = sale.payments.reduce((sum, p) => sum + p.amount, 0);
+    if (paid - sale.change !== sale.total)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['payments'],
+        message: 'the payments less the change must equal the total',
+      });
+    const cash = sale.payments
+      .filter((p) => p.method === PaymentMethod.cash)
+      .reduce((sum, p) => sum + p.amount, 0);
+    if (sale.change > cash)
+      ctx.addIssue({ code: 'custom', path: ['change'], message: 'change is given from cash only' });
+    const needsClient =
+      sale.items.some((i) => i.type !== 'product') ||
+      sale.payments.some((p) => p.method === PaymentMethod.wallet);
+    if (needsClient && !sale.clientId)
+      ctx.addIssue({ code: 'custom', path: ['clientId'], message: 'a client is needed' });
+  });
+export type ChargeSaleArgs = z.infer<typeof ChargeSaleArgsSchema>;
+export type ChargeSaleInput = z.input<typeof ChargeSaleArgsSchema>;
+
+/** What the cloud answers in the applied outcome's `data`: the receipt the station prints. */
+export const ChargeSaleOutcomeDataSchema = z.object({
+  saleId: z.string(),
+  orderIds: z.array(z.string()),
+  change: z.number().int(),
+  /** Null when nothing is paid now (a zero total): nothing to print. */
+  receipt: z
+    .object({
+      id: z.string(),
+      lines: z.array(
+        z.object({
+          name: z.string(),
+          unitPrice: z.number().int(),
+          quantity: z.string(),
+          vatRate: z.union([z.number(), z.literal('exempt')]),
+        }),
+      ),
+      discount: z.number().int(),
+      payments: z.array(z.object({ type: z.string(), amount: z.number().int() })),
+      change: z.number().int(),
+      total: z.number().int(),
+    })
+    .nullable(),
+});
+export type ChargeSaleOutcomeData = z.infer<typeof ChargeSaleOutcomeDataSchema>;

@@ -30,16 +30,22 @@ import { ApiError } from '../../lib/api-client';
 import { errorCodeLabel } from '../../lib/form-errors';
 import { useBarcodeScanner } from './barcode';
 import { ClientPicker, usePrice } from './PosScreen';
-import { amountText, parseAmount, useLocale } from './pos.api';
+import { amountText, parseAmount, useLocale, useRetailQuote } from './pos.api';
 import { useOffline } from '../../lib/connectivity';
 import { ClosedShiftModal, OpenShiftCard, ShiftBar, StationPicker } from './ShiftPanel';
+import { StationInvoiceButton } from './StationInvoice';
 import { posStationKeys, type PosStationSink } from './station-sink';
 import { useStations } from './stations.api';
 
-/** What the desk takes at the station: cash (with change), card terminal, voucher, transfer, other. */
+/**
+ * What the desk takes at the station: cash (with change), card terminal, the client's wallet, a gift
+ * card, transfer, other. The wallet (and a voucher code, and contracts) need the cloud: such a sale is
+ * priced by the cloud's quote and charged by it before the receipt prints; offline they are disabled.
+ */
 const METHODS = [
   PaymentMethod.cash,
   PaymentMethod.terminal,
+  PaymentMethod.wallet,
   PaymentMethod.gift,
   PaymentMethod.bankTransfer,
   PaymentMethod.other,
@@ -152,6 +158,7 @@ export function StationPosScreen({ sink }: { sink: PosStationSink }) {
         <OpenShiftCard pos={asStudioPos} currency={pos.currency} />
       ) : !asStudioPos ? null : done ? (
         <StationDone
+          sink={sink}
           result={done}
           currency={pos.currency}
           onNext={() => {
@@ -166,6 +173,7 @@ export function StationPosScreen({ sink }: { sink: PosStationSink }) {
           items={catalog.data.items}
           currency={catalog.data.currency}
           canDiscount={pos.canDiscount}
+          stationSlug={pos.station?.slug ?? null}
           onSold={setDone}
         />
       )}
@@ -250,15 +258,20 @@ function StationSale({
   items,
   currency,
   canDiscount,
+  stationSlug,
   onSold,
 }: {
   sink: PosStationSink;
   items: PosCatalogItem[];
   currency: string;
   canDiscount: boolean;
+  stationSlug: string | null;
   onSold(result: PosSellResult): void;
 }) {
   const { t, i18n } = useTranslation('retail');
+  const offline = useOffline();
+  const [voucherText, setVoucherText] = useState('');
+  const [voucherCode, setVoucherCode] = useState<string | null>(null);
   const price = usePrice();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
@@ -285,6 +298,9 @@ function StationSale({
       ...(items.some((i) => i.type === 'pricingOption')
         ? [{ value: 'passes', label: t('types.pricingOption') }]
         : []),
+      ...(items.some((i) => i.type === 'contract')
+        ? [{ value: 'contracts', label: t('types.contract') }]
+        : []),
     ];
   }, [items, t]);
 
@@ -294,12 +310,14 @@ function StationSale({
       if (q) return i.name.toLowerCase().includes(q) || (i.barcode ?? '').startsWith(q);
       if (group === 'all') return true;
       if (group === 'passes') return i.type === 'pricingOption';
+      if (group === 'contracts') return i.type === 'contract';
       if (group === 'other') return i.type === 'product' && !i.category;
       return i.category?.id === group;
     });
   }, [items, search, group]);
 
   const add = (item: PosCatalogItem) => {
+    if (item.type === 'contract' && offline) return;
     setError(null);
     setLines((prev) => {
       const same = prev.find((l) => l.item.type === item.type && l.item.id === item.id);
@@ -317,9 +335,40 @@ function StationSale({
   useBarcodeScanner(addByBarcode);
 
   const subtotal = lines.reduce((sum, l) => sum + l.item.price * l.quantity, 0);
-  const discount = canDiscount ? (parseAmount(discountText) ?? 0) : 0;
-  const total = Math.max(0, subtotal - discount);
   const amounts = payments.map((p) => parseAmount(p.text) ?? 0);
+  // Wallet, voucher or contract: the cloud prices the sale (its own quote, every problem) and charges it.
+  const viaCloud =
+    voucherCode !== null ||
+    payments.some((p) => p.method === PaymentMethod.wallet) ||
+    lines.some((l) => l.item.type === 'contract');
+  // The cloud's checkout takes no staff discount: with the wallet, a voucher or a contract it is not offered.
+  const discount = canDiscount && !viaCloud ? (parseAmount(discountText) ?? 0) : 0;
+  const quote = useRetailQuote(
+    viaCloud && !offline && lines.length > 0
+      ? {
+          clientId: client?.id ?? null,
+          items: lines.map((l) => ({ type: l.item.type, id: l.item.id, quantity: l.quantity })),
+          voucherCode,
+          payments: payments
+            .map((p, i) => ({ method: p.method, amount: amounts[i] ?? 0 }))
+            .filter((p) => p.amount > 0),
+          stationSlug,
+        }
+      : null,
+  );
+  const cloudQuote = viaCloud && !offline ? (quote.data ?? null) : null;
+  const voucherDiscount = cloudQuote?.voucher?.discount ?? 0;
+  const total = cloudQuote ? cloudQuote.due : Math.max(0, subtotal - discount - voucherDiscount);
+  // The cloud's problems, translated (payments not covered yet is what "remaining" already says).
+  const cloudProblems = cloudQuote
+    ? [
+        ...new Set(
+          Object.values(cloudQuote.problems)
+            .flat()
+            .filter((code) => code !== 'notCovered'),
+        ),
+      ].map((code) => t(`problems.${code}`, { defaultValue: t('errors.basket') }))
+    : [];
   const tendered = amounts.reduce((a, b) => a + b, 0);
   const cash = payments.reduce(
     (sum, p, i) => sum + (p.method === PaymentMethod.cash ? (amounts[i] ?? 0) : 0),
@@ -333,14 +382,22 @@ function StationSale({
       ? null
       : needsClient
         ? t('problems.clientRequired')
-        : discount > subtotal
-          ? t('station.discountTooHigh')
-          : remaining > 0
-            ? null
-            : change > cash
-              ? t('station.changeFromCash')
-              : null;
-  const canSell = lines.length > 0 && remaining === 0 && !problem && total > 0;
+        : viaCloud && offline
+          ? t('station.cloudOffline')
+          : cloudProblems.length > 0
+            ? cloudProblems.join(' ')
+            : discount > subtotal
+              ? t('station.discountTooHigh')
+              : remaining > 0
+                ? null
+                : change > cash
+                  ? t('station.changeFromCash')
+                  : null;
+  const canSell =
+    lines.length > 0 &&
+    remaining === 0 &&
+    !problem &&
+    (viaCloud ? cloudQuote !== null && !quote.isFetching : total > 0);
 
   const fillRest = (key: string) => {
     const others = payments.filter((p) => p.key !== key).reduce((s, p) => s + (parseAmount(p.text) ?? 0), 0);
@@ -363,19 +420,14 @@ function StationSale({
         payments: payments
           .map((p, i) => ({ method: p.method, amount: amounts[i] ?? 0 }))
           .filter((p) => p.amount > 0),
+        voucherCode,
       });
       await queryClient.invalidateQueries({ queryKey: posStationKeys.state });
       onSold(result);
     } catch (e) {
       // Refused (nothing recorded): the next attempt is a new sale.
       if (e instanceof ApiError && e.status < 500) setSaleId(uuidv7());
-      setError(
-        e instanceof ApiError && e.key === 'pos.discountNotAllowed'
-          ? t('station.discountNotAllowed')
-          : e instanceof ApiError && e.key === 'shift.notOpen'
-            ? t('station.noShift')
-            : t('errors.general', { code: errorCodeLabel(e) }),
-      );
+      setError(saleError(e, t));
     } finally {
       setSelling(false);
     }
@@ -417,6 +469,9 @@ function StationSale({
                 <UnstyledButton
                   key={`${item.type}-${item.id}`}
                   onClick={() => add(item)}
+                  // A contract is sold through the cloud only.
+                  disabled={item.type === 'contract' && offline}
+                  title={item.type === 'contract' && offline ? t('station.cloudOffline') : undefined}
                   data-testid="pos-result"
                   aria-label={t('search.add', { name: item.name })}
                   p="sm"
@@ -425,6 +480,7 @@ function StationSale({
                     borderRadius: 'var(--mantine-radius-md)',
                     border: '1px solid var(--mantine-color-gray-3)',
                     background: item.type === 'product' ? undefined : 'var(--mantine-color-teal-0)',
+                    opacity: item.type === 'contract' && offline ? 0.45 : undefined,
                   }}
                 >
                   <Stack gap={4} justify="space-between" h="100%">
@@ -524,7 +580,7 @@ function StationSale({
           {lines.length > 0 && (
             <Card withBorder padding="md">
               <Stack gap="xs">
-                {canDiscount && (
+                {canDiscount && !viaCloud && (
                   <TextInput
                     label={t('station.discount')}
                     inputMode="decimal"
@@ -538,7 +594,8 @@ function StationSale({
                   />
                 )}
                 {payments.map((p, index) => (
-                  <Group key={p.key} gap="xs" align="flex-end" wrap="nowrap">
+                  // Wraps at 1024 px (a narrow basket column) rather than squeezing the method to "W…".
+                  <Group key={p.key} gap="xs" align="flex-end" wrap="wrap" style={{ rowGap: 4 }}>
                     <NativeSelect
                       label={index === 0 ? t('payment.method') : undefined}
                       aria-label={t('payment.method')}
@@ -550,10 +607,12 @@ function StationSale({
                       data={METHODS.map((m) => ({
                         value: String(m),
                         label:
-                          m === PaymentMethod.gift ? t('station.voucher') : t(`enums:paymentMethod.${m}`),
+                          m === PaymentMethod.gift ? t('station.giftCard') : t(`enums:paymentMethod.${m}`),
+                        // The wallet needs the cloud and a client (kept when already chosen, to show why).
+                        disabled: m === PaymentMethod.wallet && p.method !== m && (offline || !client),
                       }))}
                       data-testid={`pos-payment-method-${index}`}
-                      style={{ flex: 1 }}
+                      style={{ flex: '1 1 130px' }}
                     />
                     <TextInput
                       label={index === 0 ? t('payment.amount') : undefined}
@@ -566,7 +625,7 @@ function StationSale({
                       }}
                       error={p.text && parseAmount(p.text) === null ? t('payment.invalid') : undefined}
                       data-testid={`pos-payment-amount-${index}`}
-                      w={110}
+                      w={96}
                     />
                     <Button
                       variant="subtle"
@@ -585,6 +644,60 @@ function StationSale({
                     )}
                   </Group>
                 ))}
+                {offline ? (
+                  <Alert color="gray" variant="light" data-testid="pos-cloud-offline">
+                    {t('station.cloudOffline')}
+                  </Alert>
+                ) : (
+                  cloudQuote?.walletBalance !== null &&
+                  cloudQuote?.walletBalance !== undefined &&
+                  payments.some((p) => p.method === PaymentMethod.wallet) && (
+                    <Text size="sm" c="dimmed" data-testid="pos-wallet-balance">
+                      {t('station.walletBalance', { amount: price(cloudQuote.walletBalance, currency) })}
+                    </Text>
+                  )
+                )}
+                {voucherCode ? (
+                  <Group justify="space-between" wrap="nowrap" data-testid="pos-voucher-applied">
+                    <Text size="sm">
+                      {t('station.voucherApplied', {
+                        code: voucherCode,
+                        amount: price(voucherDiscount, currency),
+                      })}
+                    </Text>
+                    <CloseButton
+                      aria-label={t('station.voucherRemove')}
+                      onClick={() => {
+                        setVoucherCode(null);
+                        setVoucherText('');
+                      }}
+                    />
+                  </Group>
+                ) : (
+                  <Group gap="xs" align="flex-end" wrap="nowrap">
+                    <TextInput
+                      label={t('voucher.label')}
+                      value={voucherText}
+                      disabled={offline}
+                      onChange={(e) => setVoucherText(e.currentTarget.value)}
+                      onKeyDown={(e) => {
+                        if (e.key !== 'Enter' || !voucherText.trim()) return;
+                        e.preventDefault();
+                        setVoucherCode(voucherText.trim().toUpperCase());
+                      }}
+                      data-testid="pos-voucher"
+                      style={{ flex: 1 }}
+                    />
+                    <Button
+                      variant="light"
+                      disabled={offline || !voucherText.trim()}
+                      onClick={() => setVoucherCode(voucherText.trim().toUpperCase())}
+                      data-testid="pos-voucher-apply"
+                    >
+                      {t('voucher.apply')}
+                    </Button>
+                  </Group>
+                )}
                 {payments.length < 5 && (
                   <Button
                     variant="light"
@@ -618,6 +731,14 @@ function StationSale({
                     <Group justify="space-between">
                       <Text size="sm">{t('summary.discount')}</Text>
                       <Text size="sm">−{price(discount, currency)}</Text>
+                    </Group>
+                  )}
+                  {voucherDiscount > 0 && (
+                    <Group justify="space-between">
+                      <Text size="sm">{t('station.voucherLine', { code: voucherCode })}</Text>
+                      <Text size="sm" data-testid="pos-voucher-discount">
+                        −{price(voucherDiscount, currency)}
+                      </Text>
                     </Group>
                   )}
                   <Group justify="space-between">
@@ -676,11 +797,28 @@ function StationSale({
   );
 }
 
+/** Why the station refused a sale, in the desk's words (the cloud's refusals of a wallet/voucher sale too). */
+function saleError(e: unknown, t: (key: string, options?: Record<string, unknown>) => string): string {
+  if (!(e instanceof ApiError)) return t('errors.general', { code: errorCodeLabel(e) });
+  if (e.key === 'pos.discountNotAllowed') return t('station.discountNotAllowed');
+  if (e.key === 'shift.notOpen') return t('station.noShift');
+  if (e.key === 'pos.needsConnection') return t('station.cloudOffline');
+  if (e.key === 'pos.totalChanged') return t('station.totalChanged');
+  if (e.key === 'wallet.insufficientFunds') return t('problems.walletTooLow');
+  const codes = [...new Set(Object.values(e.fields).flat())].filter((c) => /^[a-zA-Z]+$/.test(c));
+  const known = codes.map((c) => t(`problems.${c}`, { defaultValue: '' })).filter(Boolean);
+  if (known.length > 0) return known.join(' ');
+  if (e.key?.startsWith('voucher.')) return t('problems.voucherUnavailable');
+  return t('errors.general', { code: errorCodeLabel(e) });
+}
+
 function StationDone({
+  sink,
   result,
   currency,
   onNext,
 }: {
+  sink: PosStationSink;
   result: PosSellResult;
   currency: string;
   onNext(): void;
@@ -718,9 +856,12 @@ function StationDone({
         <Text size="sm" c="dimmed">
           {t('station.savedLocally')}
         </Text>
-        <Button size="lg" onClick={onNext} data-testid="pos-new-sale" autoFocus>
-          {t('done.newSale')}
-        </Button>
+        <Group align="flex-start">
+          <Button size="lg" onClick={onNext} data-testid="pos-new-sale" autoFocus>
+            {t('done.newSale')}
+          </Button>
+          <StationInvoiceButton sink={sink} saleId={result.saleId} />
+        </Group>
       </Stack>
     </Card>
   );

@@ -1,6 +1,8 @@
 import { createContext, useContext } from 'react';
 import type {
   PosCatalog,
+  PosInvoicePdf,
+  PosSaleOrders,
   PosSellInput,
   PosSellResult,
   PosShift,
@@ -24,6 +26,9 @@ export interface PosStationSink {
   sell(input: PosSellInput): Promise<PosSellResult>;
   openDrawer(): Promise<{ opened: boolean }>;
   resolvePending(saleId: string): Promise<PosState>;
+  /** The cloud's orders of a sale made here (for its invoice); pushed first when still waiting. */
+  saleOrders(saleId: string): Promise<PosSaleOrders>;
+  invoicePdf(invoiceId: string): Promise<PosInvoicePdf>;
 }
 
 const PosStationContext = createContext<PosStationSink | null>(null);

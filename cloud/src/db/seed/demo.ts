@@ -427,6 +427,15 @@ export async function seedDemoStudio(knex: Knex, log: Logger, now = new Date()):
     await seedDemoVisits(trx, studioId, events, owned, clientIds[0]!, now);
     // A second client (not the demo login, whose bookings use passes) holds a monthly contract.
     await seedDemoContracts(trx, studioId, clientIds[1]!, now);
+    // The same client has 150 zł in the wallet (the desk's wallet payments; desktop-pos-tenders e2e).
+    await trx('client_wallet_payments').insert({
+      id: uuidv7(),
+      studio_id: studioId,
+      client_id: clientIds[1]!,
+      amount: 15000,
+      currency: 'PLN',
+      kind: 'top_up',
+    });
     await seedDemoInvoicing(trx, studioId, clientIds[0]!, now);
     log.info(
       { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },

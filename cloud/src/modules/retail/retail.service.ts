@@ -448,6 +448,8 @@ export async function checkoutBasket(
   locale: string | null,
   now: Date,
   log?: Logger,
+  /** The sale's id when the caller chose it (a desk's chargeSale@1: the station's id). */
+  options: { saleId?: string } = {},
 ): Promise<RetailCheckoutResult> {
   const quote = await quoteBasket(trx, studio, input, locale, now);
   if (Object.keys(quote.problems).length > 0)
@@ -461,7 +463,7 @@ export async function checkoutBasket(
       fields: { payments: ['notCovered'] },
     });
 
-  const saleId = uuidv7();
+  const saleId = options.saleId ?? uuidv7();
   await trx('retail_sales').insert({
     id: saleId,
     studioId: studio.id,

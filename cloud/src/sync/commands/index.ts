@@ -4,5 +4,6 @@
 import './clients.commands';
 import './visits.commands';
 import './sales.commands';
+import './charge-sale.commands';
 
 export { findHandler, registeredCommands, type CommandHandler } from './registry';

@@ -1,0 +1,286 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLocalDatabase } from '../../../desktop/main/db/database';
+import { recordChargedSale } from '../../../desktop/main/station/sales';
+import { SyncEngine } from '../../../desktop/main/sync/engine';
+import type { ChargeSaleInput, Outcome } from '../../../shared/contracts/sync';
+import { ChargeSaleOutcomeDataSchema } from '../../../shared/contracts/sync';
+import { PaymentMethod } from '../../../shared/enums';
+import { createStudioScenario } from '../../../tests/support/factories';
+import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+
+/**
+ * chargeSale@1 (an intent): a desk sale paid with the client's wallet and a voucher, recorded at the
+ * station first and charged by the cloud's own retail checkout — the wallet never below zero, the
+ * voucher used once, a replayed push or a resent sale id charging nothing again.
+ */
+let app: TestApp;
+let tmp: string;
+beforeAll(async () => {
+  app = await startTestApp();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-charge-'));
+});
+afterAll(async () => {
+  await app?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** A studio with VAT 23 %, a pass (100 zł), water (5 zł), a 10 % single-use voucher, a client wallet. */
+async function shop(wallet: number) {
+  const scenario = await createStudioScenario(app.knex);
+  const { studio } = scenario;
+  const vat = uuidv7();
+  await app.knex('taxes').insert({
+    id: vat,
+    studio_id: studio.id,
+    name: 'VAT 23%',
+    rate_bp: 2300,
+    fiscal_slot: 'A',
+    is_default: true,
+  });
+  const passId = uuidv7();
+  await app.knex('pricing_options').insert({
+    id: passId,
+    studio_id: studio.id,
+    name: { en: { value: '10 entries' }, pl: { value: 'Karnet 10 wejść' } },
+    price: 10000,
+    tax_id: vat,
+    tax_rate_bp: 2300,
+    entries: 10,
+    validity_count: 30,
+    validity_unit: 'day',
+  });
+  const waterId = uuidv7();
+  await app.knex('products').insert({
+    id: waterId,
+    studio_id: studio.id,
+    name: 'Water',
+    price: 500,
+    tax_id: vat,
+    track_stock: false,
+  });
+  if (wallet > 0)
+    await app.knex('client_wallet_payments').insert({
+      id: uuidv7(),
+      studio_id: studio.id,
+      client_id: scenario.client.id,
+      amount: wallet,
+      currency: 'PLN',
+      kind: 'top_up',
+    });
+  const owner = await app.signedIn(scenario.manager.email, scenario.manager.password);
+  const voucher = await owner.post(`/api/v4/${studio.id}/voucher`, {
+    code: `DESK-${uuidv7().slice(-6)}`,
+    type: 0,
+    discountType: 'percentage',
+    value: 1000,
+    appliesTo: 'all',
+  });
+  expect(voucher.status, voucher.text).toBe(201);
+  return {
+    ...scenario,
+    passId,
+    waterId,
+    voucherId: voucher.body.id as string,
+    voucherCode: voucher.body.code as string,
+  };
+}
+
+/** A real station (SQLite + engine) registered by the manager. */
+async function station(manager: { email: string; password: string }) {
+  const owner = await app.signedIn(manager.email, manager.password);
+  const cookie = encodeURIComponent(`${owner.session!.userId}:${owner.session!.sessionId}`);
+  const db = openLocalDatabase(path.join(tmp, `${uuidv7()}.db`));
+  const engine = new SyncEngine(db);
+  await engine.registerDevice(app.url, cookie, 'Recepcja');
+  await engine.syncOnce();
+  return { engine, actorId: owner.session!.userId };
+}
+
+const walletOf = async (studioId: string, clientId: string) =>
+  Number(
+    (
+      (await app
+        .knex('client_wallet_payments')
+        .where({ studio_id: studioId, client_id: clientId })
+        .sum({ n: 'amount' })) as Array<{ n: string | null }>
+    )[0]!.n ?? 0,
+  );
+
+const outcomeOf = (engine: SyncEngine, mutationId: string): Outcome | null =>
+  engine.outbox().find((r) => r.mutationId === mutationId)?.outcome ?? null;
+
+/** Pass (100 zł) + 2 water (10 zł) − 10 % voucher = 99 zł: 40 wallet, 50 card, 10 cash (1 zł back). */
+const split = (
+  s: Awaited<ReturnType<typeof shop>>,
+  extra: Partial<ChargeSaleInput> = {},
+): ChargeSaleInput => ({
+  saleId: uuidv7(),
+  clientId: s.client.id,
+  items: [
+    { type: 'pricingOption', id: s.passId, quantity: 1 },
+    { type: 'product', id: s.waterId, quantity: 2 },
+  ],
+  voucherCode: s.voucherCode,
+  payments: [
+    { method: PaymentMethod.wallet, amount: 4000 },
+    { method: PaymentMethod.terminal, amount: 5000 },
+    { method: PaymentMethod.cash, amount: 1000 },
+  ],
+  total: 9900,
+  change: 100,
+  stationSlug: 'front-1',
+  ...extra,
+});
+
+describe('chargeSale@1 (wallet, voucher)', () => {
+  it('charges a split sale once: wallet, card, cash with change, the voucher redeemed; replays change nothing', async () => {
+    const s = await shop(5000);
+    const desk = await station(s.manager);
+    const input = split(s);
+    const recorded = recordChargedSale(desk.engine, input, { actorId: desk.actorId });
+    await desk.engine.syncOnce();
+
+    const outcome = outcomeOf(desk.engine, recorded.mutationId)!;
+    expect(outcome.status, JSON.stringify(outcome)).toBe('applied');
+    const data = ChargeSaleOutcomeDataSchema.parse(outcome.data);
+    expect(data.saleId).toBe(input.saleId);
+    expect(data.receipt).toMatchObject({ total: 9900, discount: 1100, change: 100 });
+    expect(data.receipt!.payments).toEqual(
+      expect.arrayContaining([
+        { type: 'cash', amount: 1000 },
+        { type: 'card', amount: 5000 },
+        { type: 'other', amount: 4000 },
+      ]),
+    );
+    expect(await walletOf(s.studio.id, s.client.id)).toBe(1000);
+    expect(await app.knex('voucher_redemptions').where({ voucher_id: s.voucherId })).toHaveLength(1);
+    expect(await app.knex('retail_sales').where({ id: input.saleId })).toHaveLength(1);
+    expect(await app.knex('sync_sales').where({ sale_id: input.saleId })).toHaveLength(1);
+    // The pass was handed over.
+    expect(
+      await app.knex('client_pricing_options').where({ client_id: s.client.id, pricing_option_id: s.passId }),
+    ).toHaveLength(1);
+
+    // The same push again (the answer was lost): the stored outcome, nothing charged twice.
+    desk.engine.db.prepare(`update meta set value = '0' where key = 'ackedThrough'`).run();
+    desk.engine.db.prepare(`update outbox set status = 'pending', outcome = null`).run();
+    await desk.engine.push();
+    expect(outcomeOf(desk.engine, recorded.mutationId)).toEqual(outcome);
+
+    // The same sale id from another station's outbox (a copied or restored queue): one sale.
+    const other = await station(s.manager);
+    const again = recordChargedSale(other.engine, input, { actorId: other.actorId });
+    await other.engine.syncOnce();
+    const replay = outcomeOf(other.engine, again.mutationId)!;
+    expect(replay.status).toBe('applied');
+    expect(replay.data).toMatchObject({ saleId: input.saleId, existed: true });
+    expect(ChargeSaleOutcomeDataSchema.parse(replay.data).receipt?.id).toBe(data.receipt!.id);
+
+    expect(await walletOf(s.studio.id, s.client.id)).toBe(1000);
+    expect(await app.knex('voucher_redemptions').where({ voucher_id: s.voucherId })).toHaveLength(1);
+    expect(await app.knex('retail_sales').where({ id: input.saleId })).toHaveLength(1);
+    expect(
+      await app.knex('client_order_payments').where({ studio_id: s.studio.id, method: PaymentMethod.wallet }),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a wallet payment above the balance: nothing recorded, wallet and voucher untouched', async () => {
+    const s = await shop(3000);
+    const desk = await station(s.manager);
+    const input = split(s); // 40 zł from a 30 zł wallet
+    const recorded = recordChargedSale(desk.engine, input, { actorId: desk.actorId });
+    await desk.engine.syncOnce();
+    const outcome = outcomeOf(desk.engine, recorded.mutationId)!;
+    expect(outcome.status).toBe('rejected');
+    expect(outcome.fields?.payments).toEqual(['walletTooLow']);
+    expect(await walletOf(s.studio.id, s.client.id)).toBe(3000);
+    expect(await app.knex('retail_sales').where({ id: input.saleId })).toHaveLength(0);
+    expect(await app.knex('voucher_redemptions').where({ voucher_id: s.voucherId })).toHaveLength(0);
+  });
+
+  it('two stations charging the same wallet at once: one is charged, the other refused, never below zero', async () => {
+    const s = await shop(5000);
+    const [a, b] = await Promise.all([station(s.manager), station(s.manager)]);
+    const noVoucher = {
+      voucherCode: null,
+      items: [{ type: 'pricingOption' as const, id: s.passId, quantity: 1 }],
+      total: 10000,
+      change: 0,
+    };
+    const first = recordChargedSale(
+      a.engine,
+      split(s, {
+        ...noVoucher,
+        payments: [
+          { method: PaymentMethod.wallet, amount: 4000 },
+          { method: PaymentMethod.terminal, amount: 6000 },
+        ],
+      }),
+      { actorId: a.actorId },
+    );
+    const second = recordChargedSale(
+      b.engine,
+      split(s, {
+        ...noVoucher,
+        payments: [
+          { method: PaymentMethod.wallet, amount: 4000 },
+          { method: PaymentMethod.terminal, amount: 6000 },
+        ],
+      }),
+      { actorId: b.actorId },
+    );
+    await Promise.all([a.engine.syncOnce(), b.engine.syncOnce()]);
+    const statuses = [outcomeOf(a.engine, first.mutationId)!, outcomeOf(b.engine, second.mutationId)!]
+      .map((o) => o.status)
+      .sort();
+    expect(statuses).toEqual(['applied', 'rejected']);
+    expect(await walletOf(s.studio.id, s.client.id)).toBe(1000);
+  });
+
+  it('uses a single-use voucher once: the second sale with it is refused (voucherUsedUp)', async () => {
+    const s = await shop(0);
+    const desk = await station(s.manager);
+    const cardOnly = (saleId: string) =>
+      split(s, {
+        saleId,
+        items: [{ type: 'product', id: s.waterId, quantity: 2 }],
+        payments: [{ method: PaymentMethod.terminal, amount: 900 }],
+        total: 900,
+        change: 0,
+      });
+    const one = recordChargedSale(desk.engine, cardOnly(uuidv7()), { actorId: desk.actorId });
+    const two = recordChargedSale(desk.engine, cardOnly(uuidv7()), { actorId: desk.actorId });
+    await desk.engine.syncOnce();
+    expect(outcomeOf(desk.engine, one.mutationId)!.status).toBe('applied');
+    const refused = outcomeOf(desk.engine, two.mutationId)!;
+    expect(refused.status).toBe('rejected');
+    expect(refused.fields?.voucherCode).toEqual(['voucherUsedUp']);
+    expect(await app.knex('voucher_redemptions').where({ voucher_id: s.voucherId })).toHaveLength(1);
+  });
+
+  it('refuses a sale the cloud prices otherwise than the desk showed (pos.totalChanged)', async () => {
+    const s = await shop(0);
+    const desk = await station(s.manager);
+    const recorded = recordChargedSale(
+      desk.engine,
+      split(s, {
+        items: [{ type: 'product', id: s.waterId, quantity: 2 }],
+        voucherCode: null,
+        // The desk thought 11 zł (a price since lowered to 10 zł): 12 zł cash, 1 zł back.
+        payments: [{ method: PaymentMethod.cash, amount: 1200 }],
+        total: 1100,
+        change: 100,
+      }),
+      { actorId: desk.actorId },
+    );
+    await desk.engine.syncOnce();
+    const outcome = outcomeOf(desk.engine, recorded.mutationId)!;
+    expect(outcome.status).toBe('rejected');
+    expect(outcome.key).toBe('pos.totalChanged');
+    expect(await app.knex('retail_sales').where({ studio_id: s.studio.id })).toHaveLength(0);
+  });
+});
