@@ -99,10 +99,9 @@ void app.whenReady().then(() => {
       version: app.getVersion(),
       secretBox: secretBox(),
       sync: 'local',
-      kiosk: {
-        mode: KIOSK_MODE ? 'kiosk' : 'desk',
-        ticketPrinter: process.env.DESKTOP_TICKET_PRINTER || null,
-      },
+      // Over the back office's setting for this station's POS and kiosk (printing/README.md).
+      ticketPrinter: process.env.DESKTOP_TICKET_PRINTER || null,
+      kiosk: { mode: KIOSK_MODE ? 'kiosk' : 'desk' },
     });
   } catch (error) {
     // A database written by a newer version is refused rather than risk its outbox; anything else

@@ -137,6 +137,7 @@ export const ERRORS = {
   'kiosk.stationNotSetUp': { code: 2420, status: 409 },
   'kiosk.notSignedIn': { code: 2421, status: 401 },
   'kiosk.needsConnection': { code: 2422, status: 503 },
+  'kiosk.stationOnly': { code: 2423, status: 403 },
   'internal.unexpected': { code: 1999, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

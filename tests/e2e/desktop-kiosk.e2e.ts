@@ -1,8 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import iconv from 'iconv-lite';
 import {
   AUTH_HEADER,
@@ -23,7 +26,11 @@ import { startChild, stopChild } from './support/processes';
  *   (a booked client), each printing a slip whose bytes name the client;
  * - the cloud stops: by card, QR and name again, answered from the station's mirror, recorded as
  *   checkIn facts (slips say so, in Polish for one); a client without a pass hears why;
- * - the cloud starts: the offline check-ins arrive exactly once, present.
+ * - offline too (issue 10): entry at the door with an entry pass (a kioskEntry fact), booking a class
+ *   more than an hour ahead (provisional bookClass), and the kiosk's door opened by the station
+ *   itself through the fake relay (it received the call, with the relay's secret);
+ * - the cloud starts: the offline check-ins arrive exactly once, present; the entry and the booking
+ *   are applied once (the booking as a place).
  * Screens at 1024×768, 1280×800 and 1920×1080 in EN and PL (DESKTOP_SHOTS_DIR).
  *
  * Own ports (DESKTOP_KIOSK_CLOUD_PORT 5200, DESKTOP_KIOSK_HOST_PORT 5201). Run with E2E_BASE_URL set
@@ -46,6 +53,12 @@ const SIZES = [
   [1280, 800],
   [1920, 1080],
 ] as const;
+
+/** The kiosk's door: a fake HTTP relay that records every call (from the cloud online, the station offline). */
+type RelayCall = { method: string; url: string; authorization: string | undefined; body: string };
+const relayCalls: RelayCall[] = [];
+let relay: Server | null = null;
+const RELAY_SECRET = 'e2e-relay-secret';
 
 let cloud: ChildProcess | null = null;
 let host: ChildProcess | null = null;
@@ -124,7 +137,7 @@ async function managerApi() {
   });
   expect(login.status, await login.clone().text()).toBe(200);
   const session = (await login.json()) as { userId: string; sessionId: string; token: string };
-  return async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
+  return async <T>(method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${CLOUD_URL}${url}`, {
       method,
       headers: {
@@ -199,6 +212,38 @@ async function setUp(call: Call) {
       : null;
     return { id, firstName, lastName, qr };
   };
+  // A class more than an hour ahead (booked offline as a provisional intent).
+  const ahead = studioSlot(95);
+  const aheadMeta = await call<{ id: string }>('POST', v2(`class-services/${service.id}/schedule-metas`), {
+    locationId: locations.items[0]!.id,
+    daysOfWeek: [ahead.isoWeekday],
+    startTime: ahead.time,
+    durationMinutes: 60,
+    firstDate: ahead.date,
+    lastDate: ahead.date,
+    capacity: 20,
+  });
+  await call('POST', v2('schedule-events/generate'), {
+    scheduleMetaIds: [aheadMeta.id],
+    from: ahead.date,
+    to: ahead.date,
+  });
+  const aheadEventId = (
+    await call<{ items: Array<{ id: string }> }>(
+      'GET',
+      v2(`schedule-metas/${aheadMeta.id}/schedule-events/all`),
+    )
+  ).items[0]!.id;
+  // An unlimited entry pass (time-based): entry at the door.
+  const entryOption = await call<{ id: string }>('POST', v4('pricing-option'), {
+    name: { en: { value: `Open door ${tag}` }, pl: { value: `Wejście otwarte ${tag}` } },
+    price: 9900,
+    entries: null,
+    expirationType: 0,
+    validityCount: 30,
+    validityUnit: 'day',
+    serviceTypes: ['entryPricingOption'],
+  });
   const clients = {
     onlineCard: await add('Anna', 'Kartowa', { pass: true, card: `K1-${tag}` }),
     onlineQr: await add('Bartek', 'Kodowy', { pass: true, qr: true }),
@@ -207,13 +252,40 @@ async function setUp(call: Call) {
     offlineQr: await add('Ewa', 'Zapisana', { pass: true, booked: true, qr: true }),
     offlineName: await add('Łucja', 'Żółwiowa', { birthDate: '1991-02-03', pass: true }),
     noPass: await add('Piotr', 'Bezkarnetu', { birthDate: '1985-06-07' }),
+    entry: await add('Filip', 'Wejściowy', { card: `K3-${tag}` }),
+    ahead: await add('Grażyna', 'Zawczasu', { pass: true, card: `K4-${tag}` }),
   };
+  await call('POST', v2(`clients/${clients.entry.id}/client-pricing-options/${entryOption.id}`), {});
   const kiosks = await call<{ items: Array<Item & { kioskKey: string | null }> }>(
     'GET',
     v4('studio-kiosk/collection'),
   );
-  const kioskKey = kiosks.items.find((k) => k.isDefault)!.kioskKey!;
-  return { slot, eventId, tag, clients, kioskKey, cards: { online: `K1-${tag}`, offline: `K2-${tag}` } };
+  const defaultKiosk = kiosks.items.find((k) => k.isDefault)!;
+  const kioskKey = defaultKiosk.kioskKey!;
+  // The kiosk's door (the fake relay) and its location: the kiosk shows that location's classes.
+  const lock = await call<{ id: string }>('POST', v4('studio-smart-lock'), {
+    name: 'Front door',
+    driver: 'httpRelay',
+    config: {
+      url: `http://127.0.0.1:${(relay!.address() as AddressInfo).port}/relay`,
+      method: 'POST',
+      secret: RELAY_SECRET,
+      openSeconds: 3,
+    },
+  });
+  await call('PATCH', v4(`studio-kiosk/${defaultKiosk.id}`), {
+    smartLockId: lock.id,
+    locationId: locations.items[0]!.id,
+  });
+  return {
+    slot,
+    eventId,
+    aheadEventId,
+    tag,
+    clients,
+    kioskKey,
+    cards: { online: `K1-${tag}`, offline: `K2-${tag}`, entry: `K3-${tag}`, ahead: `K4-${tag}` },
+  };
 }
 
 async function ipc<T>(page: Page, channel: string): Promise<T> {
@@ -286,6 +358,20 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   workDir = mkdtempSync(path.join(tmpdir(), 'desktop-kiosk-e2e-'));
+  relay = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      relayCalls.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        authorization: req.headers.authorization,
+        body,
+      });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => relay!.listen(0, '127.0.0.1', resolve));
   cloud = await startCloud();
   const ready = await fetch(`${CLOUD_URL}/health`);
   expect(ready.ok).toBe(true);
@@ -294,6 +380,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await stopChild(host);
   await stopChild(cloud);
+  await new Promise<void>((resolve) => (relay ? relay.close(() => resolve()) : resolve()));
   // DESKTOP_KEEP_WORKDIR=1 keeps station.db, the cloud's data and the slips for a look after a failure.
   if (workDir && process.env.DESKTOP_KEEP_WORKDIR !== '1') rmSync(workDir, { recursive: true, force: true });
   else if (workDir) console.log(`[desktop-kiosk] kept ${workDir}`);
@@ -303,7 +390,10 @@ test('desktop kiosk: check-in by card, QR and name, online and offline, slips pr
   page,
 }) => {
   test.setTimeout(420_000);
-  test.skip(studioSlot(30).date !== studioSlot(0).date, 'the class would start tomorrow on the studio clock');
+  test.skip(
+    studioSlot(100).date !== studioSlot(0).date,
+    'the classes would start tomorrow on the studio clock',
+  );
   const call = await managerApi();
   const me = await call<{
     memberships: Array<{ studioUuid: string; studioName: string; isMember: boolean }>;
@@ -346,6 +436,9 @@ test('desktop kiosk: check-in by card, QR and name, online and offline, slips pr
   await offered.getByTestId('kiosk-book').click();
   await done('Anna');
   await expect(page.getByTestId('kiosk-offline-note')).toHaveCount(0);
+  // Online the cloud opens the kiosk's door (its relay call, after the check-in committed).
+  await expect(page.getByTestId('kiosk-door')).toHaveText('The door is open.');
+  expect(relayCalls).toHaveLength(1);
   let printed = ticketBytes();
   expect(countCuts(printed)).toBe(1);
   expect(printed.includes(Buffer.from(`Anna ${data.clients.onlineCard.lastName}`))).toBe(true);
@@ -384,6 +477,18 @@ test('desktop kiosk: check-in by card, QR and name, online and offline, slips pr
   await offered.getByTestId('kiosk-book').click();
   await done('Damian');
   await expect(page.getByTestId('kiosk-offline-note')).toBeVisible();
+  // Offline the station opened the door itself, through the relay it keeps sealed (after the fact).
+  await expect(page.getByTestId('kiosk-door')).toHaveText('The door is open.');
+  const stationCall = relayCalls.at(-1)!;
+  expect(relayCalls).toHaveLength(4);
+  expect(stationCall).toMatchObject({
+    method: 'POST',
+    url: '/relay',
+    authorization: `Bearer ${RELAY_SECRET}`,
+  });
+  expect(JSON.parse(stationCall.body)).toEqual({ action: 'open', seconds: 3, reason: 'checkIn' });
+  // The relay's secret is not readable on the station's disk.
+  expect(readFileSync(path.join(workDir, 'station', 'kiosk-door.json'), 'utf8')).not.toContain(RELAY_SECRET);
   await shoot(page, 'done-offline', () => expect(page.getByTestId('kiosk-done')).toBeVisible());
   await page.getByTestId('kiosk-done-back').click();
 
@@ -412,18 +517,90 @@ test('desktop kiosk: check-in by card, QR and name, online and offline, slips pr
   );
   await expect(offered.getByTestId('kiosk-book')).toHaveCount(0);
   await page.getByTestId('kiosk-back').click();
-  expect(await ipc<Sync>(page, 'syncStatus')).toMatchObject({ online: false, pending: 3 });
+
+  // Entry at the door with an entry pass, offline: a kioskEntry fact, the door, the slip.
+  const relayBefore = relayCalls.length;
+  await byCode(page, data.cards.entry);
+  await expect(page.getByTestId('kiosk-hello')).toHaveText('Hello, Filip!');
+  await page.getByTestId('kiosk-entry').click();
+  await expect(page.getByTestId('kiosk-done-title')).toHaveText('Welcome in, Filip!');
+  await expect(page.getByTestId('kiosk-door')).toHaveText('The door is open.');
+  await expect(page.getByTestId('kiosk-ticket')).toHaveText('Please take your ticket.');
+  await shoot(page, 'entry-offline', () => expect(page.getByTestId('kiosk-door')).toBeVisible());
+  expect(relayCalls).toHaveLength(relayBefore + 1);
+  expect(JSON.parse(relayCalls.at(-1)!.body)).toMatchObject({ action: 'open', reason: 'entry' });
+  printed = ticketBytes();
+  expect(countCuts(printed)).toBe(7);
+  // The last job: from the cut that ended the slip before it to its own cut.
+  const lastCut = printed.lastIndexOf(CUT);
+  const entrySlip = printed.subarray(printed.lastIndexOf(CUT, lastCut - 1) + CUT.length, lastCut);
+  expect(entrySlip.includes(iconv.encode(`Filip ${data.clients.entry.lastName}`, 'cp852'))).toBe(true);
+  // The pass's name in the studio's language (the demo studio's is Polish).
+  expect(entrySlip.includes(iconv.encode(`Wejście otwarte ${data.tag}`, 'cp852'))).toBe(true);
+  expect(entrySlip.includes(Buffer.from('Check-in'))).toBe(true);
+  await page.getByTestId('kiosk-done-back').click();
+  // No entry pass: the client hears why, nothing is recorded.
+  await byName(page, 'Piotr', data.clients.noPass.lastName, '1985-06-07');
+  await expect(page.getByTestId('kiosk-entry')).toHaveCount(0);
+  await page.getByTestId('kiosk-back').click();
+
+  // Booking a class more than an hour ahead, offline: provisional (a bookClass intent), no door, no slip.
+  const aheadClass = page.locator(`[data-testid="kiosk-class"][data-event-id="${data.aheadEventId}"]`);
+  await byCode(page, data.cards.ahead);
+  await expect(page.getByTestId('kiosk-hello')).toHaveText('Hello, Grażyna!');
+  await expect(aheadClass.getByTestId('kiosk-book')).toHaveText('Book');
+  await aheadClass.getByTestId('kiosk-book').click();
+  await expect(page.getByTestId('kiosk-done-title')).toHaveText('Booking saved, Grażyna!');
+  await expect(page.getByTestId('kiosk-provisional')).toContainText('waiting list');
+  await expect(page.getByTestId('kiosk-door')).toHaveCount(0);
+  await expect(page.getByTestId('kiosk-ticket')).toHaveCount(0);
+  await shoot(page, 'booked-ahead-offline', () =>
+    expect(page.getByTestId('kiosk-provisional')).toBeVisible(),
+  );
+  expect(relayCalls).toHaveLength(relayBefore + 1);
+  expect(countCuts(ticketBytes())).toBe(7);
+  await page.getByTestId('kiosk-done-back').click();
+  expect(await ipc<Sync>(page, 'syncStatus')).toMatchObject({ online: false, pending: 5 });
 
   // ---- The cloud is back: the three offline check-ins arrive, once each, present.
   cloud = await startCloud();
   await waitForSync(page, (s) => s.online && s.pending === 0, 60_000);
+  // The station's outbox: each offline command acknowledged once, with the cloud's outcome.
+  const stationDb = new Database(path.join(workDir, 'station', 'station.db'), { readonly: true });
+  const acked = stationDb
+    .prepare(`select name, args, outcome from outbox where name in ('kioskEntry', 'bookClass') order by seq`)
+    .all() as Array<{ name: string; args: string; outcome: string }>;
+  stationDb.close();
+  expect(acked.map((r) => [r.name, JSON.parse(r.outcome).status])).toEqual([
+    ['kioskEntry', 'applied'],
+    ['bookClass', 'applied'],
+  ]);
+  expect(JSON.parse(acked[0]!.outcome).data.clientPricingOptionId).toEqual(expect.any(String));
+  expect(JSON.parse(acked[0]!.args)).toMatchObject({ userId: data.clients.entry.id, lock: 'station' });
+  const aheadEnrollments = await (
+    await managerApi()
+  )<{ attendees: Array<{ status: number; client: { id: string } }> }>(
+    'GET',
+    `/api/v4/${demo.studioUuid}/schedule-event/${data.aheadEventId}/enrollments/init`,
+  );
+  expect(
+    aheadEnrollments.attendees.filter((a) => a.client.id === data.clients.ahead.id).map((a) => a.status),
+  ).toEqual([ClientVisitStatus.booked]);
   const enrollments = await (
     await managerApi()
   )<{ attendees: Array<{ status: number; client: { id: string } }> }>(
     'GET',
     `/api/v4/${demo.studioUuid}/schedule-event/${data.eventId}/enrollments/init`,
   );
-  for (const client of Object.values(data.clients).filter((c) => c !== data.clients.noPass)) {
+  const checkedIn = [
+    data.clients.onlineCard,
+    data.clients.onlineQr,
+    data.clients.onlineName,
+    data.clients.offlineCard,
+    data.clients.offlineQr,
+    data.clients.offlineName,
+  ];
+  for (const client of checkedIn) {
     const visits = enrollments.attendees.filter((a) => a.client.id === client.id).map((a) => a.status);
     expect(visits, `${client.firstName} ${client.lastName}`).toEqual([ClientVisitStatus.present]);
   }

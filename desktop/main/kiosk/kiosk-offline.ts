@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import {
   KioskCheckInInputSchema,
+  KioskEntryInputSchema,
   KioskIdentifyInputSchema,
   type CheckInMethod,
   type KioskBooking,
@@ -99,8 +100,9 @@ export class KioskOffline {
     return { client: matches[0], by: 'name' };
   }
 
-  /** Today's classes (studio time zone) not ended yet, in start order. */
-  private todaysEvents(timeZone: string, now: Date): Row[] {
+  /** Today's classes (studio time zone) not ended yet, at the kiosk's location (any: none set), in start order. */
+  private todaysEvents(kiosk: KioskDevice, now: Date): Row[] {
+    const timeZone = kiosk.studio.timeZone;
     const today = localDateOf(now, timeZone);
     const lo = new Date(now.getTime() - 36 * 60 * MINUTE).toISOString().slice(0, 10);
     const hi = new Date(now.getTime() + 36 * 60 * MINUTE).toISOString().slice(0, 10) + '~';
@@ -113,6 +115,7 @@ export class KioskOffline {
       .filter(
         (e) =>
           (e.status ?? 'scheduled') === 'scheduled' &&
+          (!kiosk.locationId || e.location_id === kiosk.locationId) &&
           localDateOf(new Date(String(e.starts_at)), timeZone) === today &&
           Date.parse(String(e.ends_at)) > now.getTime(),
       )
@@ -241,7 +244,7 @@ export class KioskOffline {
     const now = this.now();
     const bookings: KioskBooking[] = [];
     const classes: KioskClass[] = [];
-    for (const event of this.todaysEvents(kiosk.studio.timeZone, now)) {
+    for (const event of this.todaysEvents(kiosk, now)) {
       const service = this.serviceOf(event);
       const startsAt = new Date(String(event.starts_at));
       const base = {
@@ -278,10 +281,9 @@ export class KioskOffline {
           this.visitsOf(event.id).filter((v) => takesPlace(Number(v.status))).length,
       );
       let reason: string | null = null;
+      // Booking ahead is a bookClass intent: provisional until the cloud decides (README).
       if (!event.bookable_online && event.bookable_online !== undefined) reason = 'notBookableOnline';
       else if (placesLeft === 0) reason = 'classFull';
-      // Booking ahead is an intent the server may refuse: offline only "book and check in" (README).
-      else if (!this.checkInOpen(event, now)) reason = 'bookAheadOffline';
       else {
         const why = this.passFor(userId, {
           serviceType: String(service?.service_type ?? 'classroom'),
@@ -302,8 +304,70 @@ export class KioskOffline {
       identifiedBy: by,
       bookings,
       classes,
-      // The cloud records entries at the door (kiosk_check_ins, no visit): no offline fact for it yet.
-      entry: { available: false, reason: 'needsConnection' },
+      entry: ((e) => (e.ok ? { available: true, reason: null } : { available: false, reason: e.reason }))(
+        this.entryFor(kiosk, userId, now),
+      ),
+    };
+  }
+
+  /**
+   * Entry at the door with an entry pass, the cloud's rule on the mirror: a pass for `entry` services
+   * valid now at the kiosk's location; one that counts entries cannot be charged at the door
+   * (`countedEntryPass`, as online: entries are derived from class visits).
+   */
+  entryFor(
+    kiosk: KioskDevice,
+    userId: string,
+    at: Date,
+  ): { ok: true; pass: Row } | { ok: false; reason: KioskPassReason } {
+    const why = this.passFor(userId, {
+      serviceType: 'entry',
+      serviceId: null,
+      locationId: kiosk.locationId,
+      at,
+    });
+    if (!why.ok) return why;
+    if (why.pass.entries !== null && why.pass.entries !== undefined)
+      return { ok: false, reason: 'countedEntryPass' };
+    return { ok: true, pass: why.pass };
+  }
+
+  /**
+   * POST entry, offline: one `kioskEntry` fact in the outbox (durable before the answer, the slip and
+   * the door). `door`: the station opens its kiosk's door itself once this returns.
+   */
+  entry(kiosk: KioskDevice, body: unknown, options: { door: boolean }): KioskCheckInResult {
+    const input = parse(KioskEntryInputSchema, body);
+    const client = this.liveClient(input.clientId);
+    if (!client) throw AppError.notFound('client');
+    const now = this.now();
+    const decision = this.entryFor(kiosk, input.clientId, now);
+    if (!decision.ok)
+      throw new AppError('kiosk.noPassCovers', {
+        message: `no pass covers this (${decision.reason})`,
+        fields: { clientId: [decision.reason] },
+      });
+    this.engine.mutate('kioskEntry', 1, {
+      entryId: uuidv7(),
+      kioskId: kiosk.id,
+      userId: input.clientId,
+      lock: options.door ? 'station' : 'none',
+    });
+    return {
+      outcome: 'entered',
+      className: null,
+      startsAt: null,
+      lock: 'none',
+      ticket: kiosk.settings.printTicket
+        ? {
+            kind: 'checkIn',
+            studioName: kiosk.studio.name,
+            clientName: `${String(client.first_name ?? '')} ${String(client.last_name ?? '')}`.trim(),
+            checkedInAt: now.toISOString(),
+            ...this.passOnTicket({ pass: decision.pass, entriesLeft: null }, kiosk),
+          }
+        : null,
+      offline: true,
     };
   }
 
@@ -318,7 +382,7 @@ export class KioskOffline {
   /**
    * POST check-in, offline: a booked client's visit, or a new one on a class with a free place and a
    * pass that covers it, becomes present through a `checkIn` fact. Refusals are the online ones.
-   * Booking a class more than an hour ahead (an intent the server may refuse) is left to the cloud.
+   * More than an hour ahead: a provisional `bookClass` intent (outcome `booked`, `provisional`).
    */
   checkIn(kiosk: KioskDevice, body: unknown): KioskCheckInResult {
     const input = parse(KioskCheckInInputSchema, body);
@@ -326,6 +390,8 @@ export class KioskOffline {
     if (!client) throw AppError.notFound('client');
     const event = this.store.get('schedule_events', input.scheduleEventId);
     if (!event || (event.status ?? 'scheduled') !== 'scheduled') throw AppError.notFound('class');
+    // A kiosk bound to a location offers only its classes, as online.
+    if (kiosk.locationId && event.location_id !== kiosk.locationId) throw AppError.notFound('class');
     const now = this.now();
     const service = this.serviceOf(event);
     const visit = this.standing(event.id, input.clientId);
@@ -355,6 +421,11 @@ export class KioskOffline {
           message: 'the class is full',
           fields: { scheduleEventId: ['classFull'] },
         });
+      if (event.bookable_online === false)
+        throw new AppError('visit.notBookableOnline', {
+          message: 'this class is not booked online',
+          fields: { scheduleEventId: ['notBookableOnline'] },
+        });
       const why = this.passFor(input.clientId, {
         serviceType: String(service?.service_type ?? 'classroom'),
         serviceId: String(event.class_service_id),
@@ -370,10 +441,26 @@ export class KioskOffline {
     }
     if (!this.checkInOpen(event, now)) {
       if (visit) throw refuse('visit.tooEarly', 'tooEarly');
-      throw new AppError('kiosk.needsConnection', {
-        message: 'booking ahead needs the connection',
-        fields: { scheduleEventId: ['needsConnection'] },
+      // Booking ahead: a bookClass intent, as the client's own booking (the online rules bind when the
+      // cloud runs it). The cloud decides in receipt order: a place, or the waiting list when the class
+      // filled up meanwhile; the kiosk says so (`provisional`). No door, no slip, as online.
+      this.engine.mutate('bookClass', 1, {
+        visitId: uuidv7(),
+        userId: input.clientId,
+        scheduleEventId: event.id,
+        waitingList: true,
+        clientPresent: false,
+        selfBooking: true,
       });
+      return {
+        outcome: 'booked',
+        className: (service?.name as LocaleText | undefined) ?? {},
+        startsAt: new Date(String(event.starts_at)).toISOString(),
+        lock: 'none',
+        ticket: null,
+        offline: true,
+        provisional: true,
+      };
     }
     if (!visit || Number(visit.status) !== V.present)
       this.engine.mutate('checkIn', 1, {
@@ -385,7 +472,7 @@ export class KioskOffline {
       outcome: 'checkedIn',
       className: (service?.name as LocaleText | undefined) ?? {},
       startsAt: new Date(String(event.starts_at)).toISOString(),
-      // The door is opened by the cloud's relay call; offline there is none (README).
+      // The station opens the door after this returns (the fact is durable first; README).
       lock: 'none',
       ticket: kiosk.settings.printTicket
         ? {

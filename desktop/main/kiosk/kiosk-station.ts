@@ -4,6 +4,7 @@ import {
   KIOSK_SESSION_HEADER,
   KioskCheckInResultSchema,
   KioskDeviceSchema,
+  KioskDoorSchema,
   KioskSignInInputSchema,
   type KioskCheckInResult,
   type KioskDevice,
@@ -15,7 +16,10 @@ import {
   REQUESTED_WITH_VALUE,
 } from '../../../shared/contracts/page-context';
 import { AppError, zodIssuesToFields } from '../../../shared/errors';
+import type { SmartLockDriver } from '../../../shared/domain/smart-locks/http-relay';
+import type { SecretBox } from '../station/station-store';
 import type { SyncEngine } from '../sync/engine';
+import { KioskDoorKeeper } from './kiosk-door';
 import { KioskOffline } from './kiosk-offline';
 import { KioskTicketPrinter, type TicketTarget } from './kiosk-tickets';
 
@@ -45,10 +49,20 @@ export interface KioskStationOptions {
   online: () => boolean;
   report: (reachable: boolean, error?: unknown) => void;
   engine: SyncEngine | null;
-  ticketPrinter?: TicketTarget | null;
+  /** The slip printer; a function is asked at each slip (the kiosk's setting from the cloud). */
+  ticketPrinter?: TicketTarget | null | (() => TicketTarget | null);
+  /** The station's sync device token: proves this is a registered desk station (the door's relay). */
+  deviceToken?: () => string | null;
+  /** Seals kept secrets with the OS (Electron's safeStorage); null on the host. */
+  secretBox?: SecretBox | null;
+  /** The relay driver for the door offline (tests: a fake); the HTTP relay by default. */
+  doorDriver?: SmartLockDriver;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }
+
+/** How often, at most, the door's relay is fetched again after an online kiosk call (a new secret, a new lock). */
+const DOOR_REFRESH_MS = 5 * 60_000;
 
 class Unreachable extends Error {}
 
@@ -62,15 +76,27 @@ class Unreachable extends Error {}
 export class KioskStation {
   private config: KioskConfig | null;
   private readonly offline: KioskOffline | null;
-  private readonly tickets: KioskTicketPrinter | null;
   private readonly fetchImpl: typeof fetch;
+  private readonly door: KioskDoorKeeper;
+  private doorFetchedAt = 0;
   private csrf: { token: string; cookie: string } | null = null;
 
   constructor(private readonly options: KioskStationOptions) {
     this.config = this.load();
     this.offline = options.engine ? new KioskOffline(options.engine) : null;
-    this.tickets = options.ticketPrinter ? new KioskTicketPrinter(options.ticketPrinter) : null;
+    this.door = new KioskDoorKeeper({
+      dataDir: options.dataDir,
+      secretBox: options.secretBox ?? null,
+      ...(options.doorDriver ? { driver: options.doorDriver } : {}),
+    });
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  /** The slip printer as configured now (none: null). */
+  private get tickets(): KioskTicketPrinter | null {
+    const setting = this.options.ticketPrinter;
+    const target = typeof setting === 'function' ? setting() : setting;
+    return target ? new KioskTicketPrinter(target) : null;
   }
 
   private get file(): string {
@@ -128,7 +154,14 @@ export class KioskStation {
       case 'POST check-in':
         return this.kioskCall(request, () => this.offline!.checkIn(this.requireConfig().device, body), true);
       case 'POST entry':
-        return this.kioskCall(request, null, true);
+        return this.kioskCall(
+          request,
+          () =>
+            this.offline!.entry(this.requireConfig().device, body, {
+              door: this.door.load(this.deviceToken(), this.requireConfig().kioskId) !== null,
+            }),
+          true,
+        );
       default:
         throw AppError.notFound('kiosk call');
     }
@@ -145,10 +178,12 @@ export class KioskStation {
     apiPath: string,
     body?: unknown,
     token?: string | null,
+    extraHeaders: Record<string, string> = {},
   ): Promise<Response> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
+      ...extraHeaders,
     };
     if (method !== 'GET') {
       // Kiosk calls are CSRF-checked like any anonymous call: the double-submit cookie and its token.
@@ -225,6 +260,9 @@ export class KioskStation {
         token: result.token,
         device,
       });
+      // Another kiosk's door must not stay on this station.
+      this.door.forget();
+      await this.refreshDoor(true);
       return json(200, { token: 'station', kiosk: device });
     } catch (error) {
       if (error instanceof Unreachable)
@@ -243,6 +281,7 @@ export class KioskStation {
       }
     }
     this.save(null);
+    this.door.forget();
     return { status: 204, contentType: null, contentDisposition: null, encoding: 'utf8', body: '' };
   }
 
@@ -274,6 +313,7 @@ export class KioskStation {
         if (!response.ok) return toApiResponse(response);
         const device = KioskDeviceSchema.parse(await response.json());
         this.save({ ...this.requireConfig(), device });
+        await this.refreshDoor(true);
         return json(200, device);
       } catch (error) {
         if (!(error instanceof Unreachable)) throw error;
@@ -299,13 +339,18 @@ export class KioskStation {
         throw new AppError('kiosk.needsConnection', { message: 'this needs the connection to the cloud' });
       return json(200, local());
     };
-    if (!this.options.online()) return this.printed(answerLocally(), config);
+    if (!this.options.online()) {
+      const answered = answerLocally();
+      const clientId = (request.body ? (parseJson(request.body) as { clientId?: unknown }) : {}).clientId;
+      return this.printed(await this.openedDoor(answered, config, String(clientId ?? '')), config);
+    }
     try {
       const response = await this.withSession(
         request.method,
         rest,
         request.body ? parseJson(request.body) : undefined,
       );
+      if (response.ok) void this.refreshDoor(false);
       return this.printed(await toApiResponse(response), config);
     } catch (error) {
       if (!(error instanceof Unreachable)) throw error;
@@ -314,14 +359,62 @@ export class KioskStation {
     }
   }
 
+  private deviceToken(): string | null {
+    return this.options.deviceToken?.() ?? null;
+  }
+
+  /**
+   * Fetches the relay of this kiosk's own lock (`GET kiosk/door`, the kiosk session and the station's
+   * device token) and keeps it sealed for the door offline; a kiosk without a lock forgets it. Failures
+   * keep what was kept (the door must still open offline) and are retried at the next refresh.
+   */
+  async refreshDoor(force: boolean): Promise<void> {
+    const config = this.config;
+    const token = this.deviceToken();
+    if (!config?.token || !token) return;
+    if (!force && Date.now() - this.doorFetchedAt < DOOR_REFRESH_MS) return;
+    this.doorFetchedAt = Date.now();
+    try {
+      const response = await this.send('GET', `v4/${config.studioUuid}/kiosk/door`, undefined, config.token, {
+        authorization: `Bearer ${token}`,
+      });
+      if (!response.ok) {
+        // A session the cloud no longer knows or a station it does not recognise: nothing to keep.
+        if (response.status === 403 || response.status === 401) this.door.forget();
+        return;
+      }
+      const door = KioskDoorSchema.parse(await response.json());
+      this.door.store(door.lock, token, config.kioskId);
+    } catch (error) {
+      if (!(error instanceof Unreachable)) console.warn('[kiosk] door settings not read', error);
+    }
+  }
+
+  /** After a check-in or entry recorded here: the kiosk's door through its kept relay (durable first). */
+  private async openedDoor(
+    response: ApiResponse,
+    config: KioskConfig,
+    clientId: string,
+  ): Promise<ApiResponse> {
+    const parsed = KioskCheckInResultSchema.safeParse(safeJson(response.body));
+    if (response.status !== 200 || !parsed.success) return response;
+    if (parsed.data.outcome !== 'checkedIn' && parsed.data.outcome !== 'entered') return response;
+    const lock = await this.door.open(this.deviceToken(), config.kioskId, {
+      reason: parsed.data.outcome === 'entered' ? 'entry' : 'checkIn',
+      clientId,
+    });
+    return json(200, { ...parsed.data, lock });
+  }
+
   /** After a recorded check-in or entry: the slip, when the kiosk prints and the station has a printer. */
   private async printed(response: ApiResponse, config: KioskConfig): Promise<ApiResponse> {
-    if (response.status !== 200 || !this.tickets) return response;
+    const tickets = this.tickets;
+    if (response.status !== 200 || !tickets) return response;
     const parsed = KioskCheckInResultSchema.safeParse(safeJson(response.body));
     if (!parsed.success || !parsed.data.ticket) return response;
     const result: KioskCheckInResult = {
       ...parsed.data,
-      ticketPrinted: await this.tickets.print(
+      ticketPrinted: await tickets.print(
         parsed.data.ticket,
         config.device.studio.timeZone,
         this.options.locale(),

@@ -1,8 +1,7 @@
-import { appendFileSync } from 'node:fs';
 import type { KioskTicket } from '../../../shared/contracts/api/kiosk';
 import { isLocale, type Locale } from '../../../shared/i18n/locales';
 import { EscPosTicketPrinter } from '../printing/escpos/escpos-ticket-printer';
-import type { TicketPrinterInterface } from '../printing/escpos/interfaces';
+import { FileTicketInterface, type TicketPrinterInterface } from '../printing/escpos/interfaces';
 import { printingTranslator } from '../printing/i18n';
 import type { CheckInSlip } from '../printing/ticket-printer';
 
@@ -13,22 +12,7 @@ import type { CheckInSlip } from '../printing/ticket-printer';
  */
 export type TicketTarget = string | TicketPrinterInterface;
 
-/** Appends each job to a file: the bytes that would reach the printer, job after job. */
-export class FileTicketInterface implements TicketPrinterInterface {
-  constructor(private readonly file: string) {}
-
-  async execute(buffer: Buffer): Promise<void> {
-    appendFileSync(this.file, buffer);
-  }
-
-  async isPrinterConnected(): Promise<boolean> {
-    return true;
-  }
-
-  getPrinterName(): string {
-    return `file:${this.file}`;
-  }
-}
+export { FileTicketInterface };
 
 export function ticketInterfaceOf(target: string): string | TicketPrinterInterface {
   return target.startsWith('file:') ? new FileTicketInterface(target.slice('file:'.length)) : target;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import iconv from 'iconv-lite';
@@ -12,6 +12,8 @@ import type { AppError } from '../../../shared/errors';
 import { openLocalDatabase, type LocalDatabase } from '../db/database';
 import { CaptureInterface } from '../printing/escpos/interfaces';
 import { SyncEngine } from '../sync/engine';
+import { FakeSmartLockDriver } from '../../../shared/domain/smart-locks/http-relay';
+import { KIOSK_DOOR_FILE, KioskDoorKeeper, openSealedDoor, sealDoor } from './kiosk-door';
 import { KioskOffline } from './kiosk-offline';
 import { KIOSK_FILE, KioskStation } from './kiosk-station';
 import { KioskTicketPrinter, checkInSlipOf } from './kiosk-tickets';
@@ -29,6 +31,7 @@ const kiosk: KioskDevice = {
   },
   settings: { checkInMethods: ['card', 'qr', 'name'], printTicket: true, idleSeconds: 45 },
   hasLock: false,
+  locationId: null,
 };
 
 let db: LocalDatabase | null = null;
@@ -46,7 +49,9 @@ function setup() {
   db.prepare(`insert into meta (key, value) values ('studioId', ?), ('deviceId', ?)`).run(studioId, uuidv7());
   const engine = new SyncEngine(db);
   const put = (tbl: string, data: Record<string, unknown> & { id: string }) =>
-    db!.prepare('insert into rows (tbl, id, data) values (?, ?, ?)').run(tbl, data.id, JSON.stringify(data));
+    db!
+      .prepare('insert or replace into rows (tbl, id, data) values (?, ?, ?)')
+      .run(tbl, data.id, JSON.stringify(data));
   const client = (first: string, last: string, birth: string, extra: Record<string, unknown> = {}) => {
     const userId = uuidv7();
     put('clients', {
@@ -118,7 +123,22 @@ function setup() {
   put('client_identities', { id: uuidv7(), user_id: ewa, kind: 'card', value_key: 'ab123' });
   put('client_identities', { id: uuidv7(), user_id: ewa, kind: 'qr', value_key: 'Qr0123456789abcdefXYZ' });
   const offline = new KioskOffline(engine, () => NOW);
-  return { engine, offline, ewa, jan, booked, later, full, bookedVisit, passId, event };
+  return {
+    engine,
+    offline,
+    ewa,
+    jan,
+    booked,
+    later,
+    full,
+    bookedVisit,
+    passId,
+    event,
+    put,
+    client,
+    locationId,
+    serviceId,
+  };
 }
 
 const outbox = (engine: SyncEngine) =>
@@ -183,7 +203,7 @@ describe('KioskOffline: finding the client in the mirror', () => {
 describe('KioskOffline: today, check-in and entries', () => {
   it("shows today's booking (check-in open), a class with places and a full one", () => {
     const { offline, booked, later, full, event } = setup();
-    // 20:00 Warsaw: more than an hour away, so booking it is an intent left to the cloud.
+    // 20:00 Warsaw: more than an hour away: booking it is a provisional bookClass intent.
     const evening = event('2026-11-24T19:00:00Z');
     const client = offline.identify(kiosk, { method: 'code', code: 'AB123' });
     expect(client.bookings).toEqual([
@@ -192,9 +212,10 @@ describe('KioskOffline: today, check-in and entries', () => {
     expect(client.classes.map((c) => [c.scheduleEventId, c.canBook, c.reason])).toEqual([
       [later, true, null],
       [full, false, 'classFull'],
-      [evening, false, 'bookAheadOffline'],
+      [evening, true, null],
     ]);
-    expect(client.entry).toEqual({ available: false, reason: 'needsConnection' });
+    // Her pass is for classes only: no entry at the door.
+    expect(client.entry).toEqual({ available: false, reason: 'serviceNotCovered' });
   });
 
   it('checks a booked client in as a checkIn fact, durable in the outbox, once', () => {
@@ -386,10 +407,11 @@ describe('KioskStation (main): offline path, printing, no cloud call', () => {
     expect(answer.body).not.toContain('secret-token');
   });
 
-  it('entry offline, another studio and a call before sign-in are refused clearly', async () => {
+  it('entry without an entry pass, another studio and a call before sign-in are refused clearly', async () => {
     const { main, ewa, dataDir } = station(false);
     await expect(main.request(post('entry', { clientId: ewa }))).rejects.toMatchObject({
-      key: 'kiosk.needsConnection',
+      key: 'kiosk.noPassCovers',
+      fields: { clientId: ['serviceNotCovered'] },
     });
     await expect(
       main.request({ method: 'POST', path: `v4/${uuidv7()}/kiosk/identify`, body: '{}' }),
@@ -404,5 +426,414 @@ describe('KioskStation (main): offline path, printing, no cloud call', () => {
     await expect(main.request(post('identify', { method: 'code', code: 'AB123' }))).rejects.toMatchObject({
       key: 'kiosk.notSignedIn',
     });
+  });
+});
+
+/** An unlimited entry pass (time-based) and a counted one, for the door. */
+function withEntryPasses(s: ReturnType<typeof setup>) {
+  const entryOption = uuidv7();
+  s.put('pricing_options', {
+    id: entryOption,
+    name: { pl: { value: 'Open miesięczny' }, en: { value: 'Monthly open' } },
+    service_types: ['entryPricingOption'],
+    restrictions: {},
+  });
+  const countedOption = uuidv7();
+  s.put('pricing_options', {
+    id: countedOption,
+    name: { pl: { value: 'Wejścia x5' } },
+    service_types: ['entryPricingOption'],
+    restrictions: {},
+  });
+  const open = s.client('Olga', 'Otwarta', '1992-02-02');
+  s.put('client_pricing_options', {
+    id: uuidv7(),
+    client_id: open,
+    pricing_option_id: entryOption,
+    status: 1,
+    entries: null,
+    expires_at: '2026-12-31T00:00:00Z',
+  });
+  const counted = s.client('Karol', 'Liczony', '1993-03-03');
+  s.put('client_pricing_options', {
+    id: uuidv7(),
+    client_id: counted,
+    pricing_option_id: countedOption,
+    status: 1,
+    entries: 5,
+    expires_at: '2026-12-31T00:00:00Z',
+  });
+  const expired = s.client('Ewa', 'Wygasła', '1994-04-04');
+  s.put('client_pricing_options', {
+    id: uuidv7(),
+    client_id: expired,
+    pricing_option_id: entryOption,
+    status: 1,
+    entries: null,
+    expires_at: '2026-11-01T00:00:00Z',
+  });
+  return { open, counted, expired, entryOption };
+}
+
+describe('KioskOffline: entry at the door with an entry pass (issue 10)', () => {
+  it('lets in an unlimited entry pass as one kioskEntry fact; refuses counted, expired and class passes, saying why', () => {
+    const s = setup();
+    const { open, counted, expired } = withEntryPasses(s);
+    expect(
+      s.offline.identify(kiosk, {
+        method: 'name',
+        firstName: 'Olga',
+        lastName: 'Otwarta',
+        birthDate: '1992-02-02',
+      }).entry,
+    ).toEqual({ available: true, reason: null });
+    const result = s.offline.entry(kiosk, { clientId: open }, { door: true });
+    expect(result).toMatchObject({ outcome: 'entered', offline: true, className: null, lock: 'none' });
+    expect(result.ticket).toMatchObject({ clientName: 'Olga Otwarta', passName: 'Open miesięczny' });
+    expect(result.ticket?.entriesLeft).toBeUndefined();
+    expect(outbox(s.engine)).toEqual([
+      {
+        name: 'kioskEntry',
+        isFact: true,
+        args: { entryId: expect.any(String), kioskId: kiosk.id, userId: open, lock: 'station' },
+      },
+    ]);
+    for (const [who, reason] of [
+      [counted, 'countedEntryPass'],
+      [expired, 'expired'],
+      [s.ewa, 'serviceNotCovered'],
+      [s.jan, 'noPasses'],
+    ] as const) {
+      let error: AppError | null = null;
+      try {
+        s.offline.entry(kiosk, { clientId: who }, { door: false });
+      } catch (e) {
+        error = e as AppError;
+      }
+      expect(error, reason).toMatchObject({ key: 'kiosk.noPassCovers', fields: { clientId: [reason] } });
+    }
+    // Nothing else was recorded.
+    expect(s.engine.pendingCount()).toBe(1);
+  });
+
+  it("respects the pass's location restriction for the kiosk's location", () => {
+    const s = setup();
+    const { open, entryOption } = withEntryPasses(s);
+    s.put('pricing_options', {
+      id: entryOption,
+      name: { en: { value: 'Monthly open' } },
+      service_types: ['entryPricingOption'],
+      restrictions: { locationIds: [s.locationId] },
+    });
+    expect(s.offline.entryFor({ ...kiosk, locationId: s.locationId }, open, NOW)).toMatchObject({ ok: true });
+    expect(s.offline.entryFor({ ...kiosk, locationId: uuidv7() }, open, NOW)).toEqual({
+      ok: false,
+      reason: 'locationNotCovered',
+    });
+  });
+});
+
+describe('KioskOffline: booking ahead (issue 10)', () => {
+  it('books a class more than an hour ahead as a provisional bookClass intent (the client’s own), once', () => {
+    const s = setup();
+    const evening = s.event('2026-11-24T19:00:00Z');
+    const result = s.offline.checkIn(kiosk, { clientId: s.ewa, scheduleEventId: evening });
+    expect(result).toMatchObject({
+      outcome: 'booked',
+      provisional: true,
+      offline: true,
+      lock: 'none',
+      ticket: null,
+      startsAt: '2026-11-24T19:00:00.000Z',
+    });
+    expect(outbox(s.engine)).toEqual([
+      {
+        name: 'bookClass',
+        isFact: false,
+        args: expect.objectContaining({
+          userId: s.ewa,
+          scheduleEventId: evening,
+          waitingList: true,
+          clientPresent: false,
+          selfBooking: true,
+        }),
+      },
+    ]);
+    // The booking shows as hers (check-in opens an hour before); booking it again is not offered.
+    const again = s.offline.identify(kiosk, { method: 'code', code: 'AB123' });
+    expect(again.bookings.find((b) => b.scheduleEventId === evening)).toMatchObject({
+      state: 'booked',
+      canCheckIn: false,
+    });
+    expect(again.classes.some((c) => c.scheduleEventId === evening)).toBe(false);
+  });
+
+  it('counts the provisional booking against a counted pass: two entries, two bookings, no third', () => {
+    const s = setup();
+    // Ewa's pass has 2 entries; the 18:00 booking spends one. One more booking ahead fits, not two.
+    const first = s.event('2026-11-24T19:00:00Z');
+    const second = s.event('2026-11-24T20:00:00Z');
+    s.offline.checkIn(kiosk, { clientId: s.ewa, scheduleEventId: first });
+    let error: AppError | null = null;
+    try {
+      s.offline.checkIn(kiosk, { clientId: s.ewa, scheduleEventId: second });
+    } catch (e) {
+      error = e as AppError;
+    }
+    expect(error).toMatchObject({
+      key: 'kiosk.noPassCovers',
+      fields: { scheduleEventId: ['noEntriesLeft'] },
+    });
+  });
+
+  it('refuses full classes and classes not booked online, as online', () => {
+    const s = setup();
+    const closed = s.event('2026-11-24T19:00:00Z');
+    s.put('schedule_events', {
+      ...(s.engine.store.get('schedule_events', closed) as { id: string }),
+      bookable_online: false,
+    });
+    const tryBook = (eventId: string) => {
+      try {
+        s.offline.checkIn(kiosk, { clientId: s.ewa, scheduleEventId: eventId });
+        return null;
+      } catch (e) {
+        return (e as AppError).key;
+      }
+    };
+    expect(tryBook(s.full)).toBe('visit.classFull');
+    expect(tryBook(closed)).toBe('visit.notBookableOnline');
+    expect(s.engine.pendingCount()).toBe(0);
+  });
+});
+
+describe("KioskOffline: the kiosk's location (issue 10)", () => {
+  it("shows only the kiosk's location's classes and refuses a class elsewhere", () => {
+    const s = setup();
+    const elsewhere = uuidv7();
+    const other = s.event('2026-11-24T17:20:00Z');
+    s.put('schedule_events', {
+      ...(s.engine.store.get('schedule_events', other) as { id: string }),
+      location_id: elsewhere,
+    });
+    const bound = { ...kiosk, locationId: s.locationId };
+    const here = s.offline.identify(bound, { method: 'code', code: 'AB123' });
+    expect(here.classes.map((c) => c.scheduleEventId)).not.toContain(other);
+    expect(here.classes.map((c) => c.scheduleEventId)).toContain(s.later);
+    // Unbound: every location.
+    expect(
+      s.offline.identify(kiosk, { method: 'code', code: 'AB123' }).classes.map((c) => c.scheduleEventId),
+    ).toContain(other);
+    expect(() => s.offline.checkIn(bound, { clientId: s.ewa, scheduleEventId: other })).toThrow(
+      expect.objectContaining({ key: 'resource.notFound' }) as Error,
+    );
+    expect(s.engine.pendingCount()).toBe(0);
+  });
+});
+
+describe('The door offline: the relay kept sealed for this station and kiosk (issue 10)', () => {
+  const lock = {
+    id: uuidv7(),
+    driver: 'httpRelay' as const,
+    config: {
+      url: 'http://127.0.0.1:9/relay',
+      method: 'POST' as const,
+      secret: 's3cret-relay',
+      openSeconds: 5,
+    },
+  };
+
+  it('seals with a key bound to the device token and the kiosk; another token, kiosk or a flipped byte opens nothing', () => {
+    const sealed = sealDoor(lock, 'sdt.device.token', 'kiosk-1');
+    expect(sealed).not.toContain('s3cret-relay');
+    expect(openSealedDoor(sealed, 'sdt.device.token', 'kiosk-1')).toEqual(lock);
+    expect(openSealedDoor(sealed, 'sdt.other.token', 'kiosk-1')).toBeNull();
+    expect(openSealedDoor(sealed, 'sdt.device.token', 'kiosk-2')).toBeNull();
+    const parts = sealed.split('.');
+    const body = Buffer.from(parts[3]!, 'base64url');
+    body[0] = body[0]! ^ 1;
+    expect(
+      openSealedDoor(
+        [parts[0], parts[1], parts[2], body.toString('base64url')].join('.'),
+        'sdt.device.token',
+        'kiosk-1',
+      ),
+    ).toBeNull();
+  });
+
+  it('keeps the file 0600 without the secret in clear, wraps it in the secret box when there is one', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'kiosk-door-'));
+    dirs.push(dataDir);
+    const box = {
+      encrypt: (p: string) => `BOX(${Buffer.from(p).toString('base64')})`,
+      decrypt: (s: string) => Buffer.from(s.slice(4, -1), 'base64').toString(),
+    };
+    const keeper = new KioskDoorKeeper({ dataDir, secretBox: box });
+    keeper.store(lock, 'tok', 'kiosk-1');
+    const file = path.join(dataDir, KIOSK_DOOR_FILE);
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain('s3cret');
+    expect(text).toContain('BOX(');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(keeper.load('tok', 'kiosk-1')).toEqual(lock);
+    expect(new KioskDoorKeeper({ dataDir }).load('tok', 'kiosk-1')).toBeNull();
+    keeper.store(null, 'tok', 'kiosk-1');
+    expect(existsSync(file)).toBe(false);
+  });
+});
+
+describe('KioskStation (main): the door, entry and booking ahead offline (issue 10)', () => {
+  const DEVICE_TOKEN = 'sdt.0196a000-0000-7000-8000-0000000000aa.secret';
+  const lock = {
+    id: uuidv7(),
+    driver: 'httpRelay' as const,
+    config: {
+      url: 'http://relay.local/open',
+      method: 'POST' as const,
+      secret: 'relay-secret',
+      openSeconds: 4,
+    },
+  };
+
+  function station(cloud: (url: string, init: RequestInit) => Response | Promise<Response>) {
+    const s = setup();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'kiosk-door-station-'));
+    dirs.push(dataDir);
+    writeFileSync(
+      path.join(dataDir, KIOSK_FILE),
+      JSON.stringify({
+        studioUuid: STUDIO_UUID,
+        kioskId: kiosk.id,
+        kioskKey: 'k',
+        token: 'kiosk-session',
+        device: { ...kiosk, hasLock: true },
+      }),
+    );
+    let online = true;
+    const relay = new FakeSmartLockDriver();
+    const calls: Array<{ url: string; headers: Record<string, string> }> = [];
+    const fetch = vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, headers: init.headers as Record<string, string> });
+      return cloud(url, init);
+    });
+    const capture = new CaptureInterface();
+    const main = new KioskStation({
+      dataDir,
+      cloudUrl: 'http://cloud.test',
+      mode: 'kiosk',
+      stationStudio: () => STUDIO_UUID,
+      lockStaff: async () => undefined,
+      locale: () => 'en',
+      online: () => online,
+      report: () => {},
+      engine: s.engine,
+      ticketPrinter: capture,
+      deviceToken: () => DEVICE_TOKEN,
+      doorDriver: relay,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+    });
+    (main as unknown as { offline: KioskOffline }).offline = new KioskOffline(s.engine, () => NOW);
+    return { ...s, main, relay, calls, capture, dataDir, goOffline: () => (online = false) };
+  }
+  const post = (rest: string, body: unknown) => ({
+    method: 'POST' as const,
+    path: `v4/${STUDIO_UUID}/kiosk/${rest}`,
+    body: JSON.stringify(body),
+  });
+  const jsonAnswer = (value: unknown, status = 200) =>
+    new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+
+  it('fetches the door with the kiosk session AND the device token, then opens it offline after the fact is durable', async () => {
+    const s = station((url) =>
+      url.endsWith('/kiosk/me')
+        ? jsonAnswer({ ...kiosk, hasLock: true })
+        : url.endsWith('/kiosk/door')
+          ? jsonAnswer({ lock })
+          : jsonAnswer({}, 404),
+    );
+    await s.main.request({ method: 'GET', path: `v4/${STUDIO_UUID}/kiosk/me` });
+    const door = s.calls.find((c) => c.url.endsWith('/kiosk/door'))!;
+    expect(door.headers.authorization).toBe(`Bearer ${DEVICE_TOKEN}`);
+    expect(door.headers['x-kiosk-session']).toBe('kiosk-session');
+    expect(readFileSync(path.join(s.dataDir, KIOSK_DOOR_FILE), 'utf8')).not.toContain('relay-secret');
+
+    s.goOffline();
+    const pendingBefore = s.engine.pendingCount();
+    let pendingWhenOpened = -1;
+    const open = s.relay.open.bind(s.relay);
+    s.relay.open = async (target, context) => {
+      pendingWhenOpened = s.engine.pendingCount();
+      return open(target, context);
+    };
+    const result = JSON.parse(
+      (await s.main.request(post('check-in', { clientId: s.ewa, scheduleEventId: s.booked }))).body,
+    ) as KioskCheckInResult;
+    expect(result).toMatchObject({
+      outcome: 'checkedIn',
+      lock: 'opened',
+      offline: true,
+      ticketPrinted: true,
+    });
+    expect(s.relay.opened).toEqual([{ lockId: lock.id, reason: 'checkIn', clientId: s.ewa }]);
+    // Durable before the door: the checkIn fact was in the outbox when the relay was called.
+    expect(pendingWhenOpened).toBe(pendingBefore + 1);
+
+    // A relay that does not answer: the check-in stands, the kiosk says so.
+    s.relay.answer = { ok: false, reason: 'timeout', httpStatus: null, message: 'no answer' };
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const failed = JSON.parse(
+      (await s.main.request(post('check-in', { clientId: s.ewa, scheduleEventId: s.later }))).body,
+    ) as KioskCheckInResult;
+    expect(failed).toMatchObject({ outcome: 'checkedIn', lock: 'failed' });
+  });
+
+  it('entry with an entry pass offline: the fact, the door, the slip; booking ahead: provisional, no door', async () => {
+    const s = station((url) =>
+      url.endsWith('/kiosk/door') ? jsonAnswer({ lock }) : jsonAnswer({ ...kiosk, hasLock: true }),
+    );
+    const { open } = withEntryPasses(s);
+    await s.main.request({ method: 'GET', path: `v4/${STUDIO_UUID}/kiosk/me` });
+    s.goOffline();
+    const entered = JSON.parse(
+      (await s.main.request(post('entry', { clientId: open }))).body,
+    ) as KioskCheckInResult;
+    expect(entered).toMatchObject({ outcome: 'entered', lock: 'opened', offline: true, ticketPrinted: true });
+    expect(s.relay.opened).toEqual([{ lockId: lock.id, reason: 'entry', clientId: open }]);
+    expect(outbox(s.engine).at(-1)).toMatchObject({
+      name: 'kioskEntry',
+      args: { lock: 'station', userId: open },
+    });
+    expect(s.capture.jobs.at(-1)!.includes(Buffer.from('Olga Otwarta'))).toBe(true);
+
+    const evening = s.event('2026-11-24T19:00:00Z');
+    const booked = JSON.parse(
+      (await s.main.request(post('check-in', { clientId: s.ewa, scheduleEventId: evening }))).body,
+    ) as KioskCheckInResult;
+    expect(booked).toMatchObject({ outcome: 'booked', provisional: true, lock: 'none' });
+    expect(s.relay.opened).toHaveLength(1);
+  });
+
+  it('a kiosk whose lock was removed forgets the relay; a station the cloud refuses keeps nothing', async () => {
+    let answer: Response = jsonAnswer({ lock });
+    const s = station((url) =>
+      url.endsWith('/kiosk/door') ? answer.clone() : jsonAnswer({ ...kiosk, hasLock: true }),
+    );
+    await s.main.refreshDoor(true);
+    expect(existsSync(path.join(s.dataDir, KIOSK_DOOR_FILE))).toBe(true);
+    answer = jsonAnswer({ lock: null });
+    await s.main.refreshDoor(true);
+    expect(existsSync(path.join(s.dataDir, KIOSK_DOOR_FILE))).toBe(false);
+    answer = jsonAnswer({ lock });
+    await s.main.refreshDoor(true);
+    answer = jsonAnswer({ error: { key: 'kiosk.stationOnly' } }, 403);
+    await s.main.refreshDoor(true);
+    expect(existsSync(path.join(s.dataDir, KIOSK_DOOR_FILE))).toBe(false);
+    // Offline with nothing kept: checked in, the door says so (`none`), no relay call.
+    s.goOffline();
+    const result = JSON.parse(
+      (await s.main.request(post('check-in', { clientId: s.ewa, scheduleEventId: s.booked }))).body,
+    ) as KioskCheckInResult;
+    expect(result).toMatchObject({ outcome: 'checkedIn', lock: 'none' });
+    expect(s.relay.opened).toHaveLength(0);
   });
 });

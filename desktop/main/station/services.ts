@@ -1,10 +1,12 @@
 import type { AppInfo } from '../../../shared/contracts/ipc';
+import type { SmartLockDriver } from '../../../shared/domain/smart-locks/http-relay';
 import { KioskStation } from '../kiosk/kiosk-station';
 import { CloudClient } from './cloud-client';
 import { OfflineApi } from './offline-api';
 import { SyncNotices } from '../sync/notices';
 import type { FiscalPrinter } from '../printing/fiscal-printer';
 import type { TicketPrinterInterface } from '../printing/escpos/interfaces';
+import { TicketPrinterResolver, type TicketPrinterTarget } from '../printing/ticket-printer-resolver';
 import { StationPos } from './pos.service';
 import { StationService } from './station.service';
 import { StationStore, type SecretBox } from './station-store';
@@ -26,10 +28,21 @@ export interface MainServicesOptions {
   secretBox?: SecretBox | null;
   probeIntervalMs?: number;
   fetch?: typeof fetch;
+  /**
+   * `DESKTOP_TICKET_PRINTER` (`tcp://host:port`, `file:/path`) or an attached interface: the ESC/POS
+   * printer of both the POS and the kiosk, over the cloud's settings (desktop/main/printing/README.md
+   * "Which ticket printer"). Absent: each prints where the back office set it up.
+   */
+  ticketPrinter?: string | TicketPrinterInterface | null;
   /** The POS's printers when the app or host attaches them (the emulator); else the cloud's settings. */
   pos?: { fiscalPrinter?: FiscalPrinter | null; ticketInterface?: TicketPrinterInterface | null };
   /** Kiosk mode (desktop/main/kiosk): `kiosk` shows the kiosk screens; the slip printer (`tcp://…`, `file:…`). */
-  kiosk?: { mode?: 'desk' | 'kiosk'; ticketPrinter?: string | TicketPrinterInterface | null };
+  kiosk?: {
+    mode?: 'desk' | 'kiosk';
+    ticketPrinter?: string | TicketPrinterInterface | null;
+    /** The door's relay driver (tests); the HTTP relay by default. */
+    doorDriver?: SmartLockDriver;
+  };
 }
 
 export interface MainServices {
@@ -79,6 +92,24 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     sync,
     offline,
   });
+  // The ticket printers the back office set for this desk's POS station and kiosk, kept for offline.
+  const ticketPrinters = new TicketPrinterResolver({
+    dataDir: options.dataDir,
+    cloudUrl: cloud.baseUrl,
+    studioUuid: () => station.state().device?.studioUuid ?? null,
+    deviceToken: () => local?.engine.store.getMeta('deviceToken') ?? null,
+    override: options.ticketPrinter ?? null,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const posTarget = (): TicketPrinterTarget | null => {
+    const row = local?.engine.db.prepare('select slug from pos_station where id = 1').get() as
+      { slug: string } | undefined;
+    return row ? { kind: 'pos', slug: row.slug } : null;
+  };
+  const kioskTarget = (): TicketPrinterTarget | null => {
+    const kioskId = kiosk.state().kioskId;
+    return kioskId ? { kind: 'kiosk', kioskId } : null;
+  };
   const pos = local
     ? new StationPos({
         engine: local.engine,
@@ -93,7 +124,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         locale: () => station.state().locale,
         isOnline: () => probe.isOnline,
         fiscalPrinter: options.pos?.fiscalPrinter ?? null,
-        ticketInterface: options.pos?.ticketInterface ?? null,
+        ticketInterface: options.pos?.ticketInterface ?? (() => ticketPrinters.interfaceFor(posTarget())),
         onBackgroundError: (error) => console.warn('[pos]', error instanceof Error ? error.message : error),
       })
     : null;
@@ -107,7 +138,12 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     online: () => probe.isOnline,
     report: (reachable, error) => probe.report(reachable, error),
     engine: local?.engine ?? null,
-    ticketPrinter: options.kiosk?.ticketPrinter ?? null,
+    ticketPrinter: options.kiosk?.ticketPrinter ?? (() => ticketPrinters.interfaceFor(kioskTarget())),
+    // The sync engine's device token (its meta 'deviceToken'): the door's relay is given to, and sealed
+    // for, this registered station only (desktop/README.md "The door offline").
+    deviceToken: () => local?.engine.store.getMeta('deviceToken') ?? null,
+    secretBox: options.secretBox ?? null,
+    ...(options.kiosk?.doorDriver ? { doorDriver: options.kiosk.doorDriver } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   sync?.start?.();

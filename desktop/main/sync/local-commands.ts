@@ -5,6 +5,7 @@ import {
   ChargeSaleArgsSchema,
   CheckInArgsSchema,
   CreateClientArgsSchema,
+  KioskEntryArgsSchema,
   RecordSaleArgsSchema,
   SetAttendanceArgsSchema,
   UpdateClientArgsSchema,
@@ -13,6 +14,7 @@ import {
   type CancelBookingArgs,
   type CheckInArgs,
   type CreateClientArgs,
+  type KioskEntryArgs,
   type RecordSaleArgs,
   type SetAttendanceArgs,
   type UpdateClientArgs,
@@ -252,6 +254,17 @@ const recordSale: LocalCommand<RecordSaleArgs> = {
 };
 
 /**
+ * kioskEntry: a client let in at the kiosk's door (desktop/main/kiosk). Nothing in the mirror: the
+ * cloud's entry rows are not mirrored, and the offline entry rule lets in only unlimited passes,
+ * which an entry does not spend. The outbox row is the fact.
+ */
+const kioskEntry: LocalCommand<KioskEntryArgs> = {
+  name: 'kioskEntry',
+  version: 1,
+  effects: () => [],
+};
+
+/**
  * chargeSale: no local effect — the station prints only once the cloud applied it (wallet, voucher,
  * contracts are the cloud's), and the passes it made arrive with the pull that follows.
  */
@@ -283,6 +296,10 @@ const LOCAL_COMMANDS = new Map<string, { command: LocalCommand<never>; parse: (a
   [
     'recordSale@1',
     { command: recordSale as LocalCommand<never>, parse: (x) => RecordSaleArgsSchema.parse(x) },
+  ],
+  [
+    'kioskEntry@1',
+    { command: kioskEntry as LocalCommand<never>, parse: (x) => KioskEntryArgsSchema.parse(x) },
   ],
 ]);
 

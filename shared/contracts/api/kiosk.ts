@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TicketPrinterOptionsSchema, TicketPrinterSchema } from './ticket-printers';
 
 /**
  * Kiosk mode (cloud/src/modules/kiosk/README.md): the back office's `studio-kiosk` and
@@ -60,6 +61,8 @@ export const StudioKioskSchema = z.object({
   /** Only for staff who may edit settings; null otherwise. */
   kioskKey: z.string().nullable(),
   createdAt: z.string(),
+  /** The kiosk's slip printer (`./ticket-printers.ts`): set with `PUT studio-kiosk/{id}/ticket-printer`. */
+  ticketPrinter: TicketPrinterSchema,
 });
 export type StudioKiosk = z.infer<typeof StudioKioskSchema>;
 export const StudioKioskListSchema = z.object({ items: z.array(StudioKioskSchema) });
@@ -88,6 +91,7 @@ export const StudioKioskInitSchema = z.object({
   checkInMethods: z.array(z.enum(CHECK_IN_METHODS)),
   defaults: KioskSettingsSchema,
   limits: z.object({ idleSecondsMin: z.number(), idleSecondsMax: z.number() }),
+  ticketPrinter: TicketPrinterOptionsSchema,
 });
 export type StudioKioskInit = z.infer<typeof StudioKioskInitSchema>;
 
@@ -182,6 +186,8 @@ export const KioskDeviceSchema = z.object({
   studio: z.object({ uuid: z.string(), name: z.string(), timeZone: z.string(), defaultLocale: z.string() }),
   settings: KioskSettingsSchema,
   hasLock: z.boolean(),
+  /** The kiosk's location: it shows only that location's classes (null: any). Absent in kiosk.json kept before it existed. */
+  locationId: z.string().nullable().default(null),
 });
 export type KioskDevice = z.infer<typeof KioskDeviceSchema>;
 export const KioskSignInResultSchema = z.object({ token: z.string(), kiosk: KioskDeviceSchema });
@@ -264,6 +270,27 @@ export type KioskCheckInInput = z.infer<typeof KioskCheckInInputSchema>;
 export const KioskEntryInputSchema = z.strictObject({ clientId: uuid() });
 export type KioskEntryInput = z.infer<typeof KioskEntryInputSchema>;
 
+/**
+ * `GET {uuid}/kiosk/door` (desktop kiosk station only: the kiosk session AND the station's sync device
+ * token): the relay of this kiosk's own smart lock, so the station can open the door while the cloud
+ * is away. null: the kiosk has no lock. Decisions: desktop/README.md "Kiosk mode", "The door offline".
+ */
+export const KioskDoorSchema = z.object({
+  lock: z
+    .object({
+      id: z.string(),
+      driver: z.enum(SMART_LOCK_DRIVERS),
+      config: z.object({
+        url: z.string(),
+        method: z.enum(['POST', 'GET']),
+        secret: z.string().nullable(),
+        openSeconds: z.number(),
+      }),
+    })
+    .nullable(),
+});
+export type KioskDoor = z.infer<typeof KioskDoorSchema>;
+
 /** The check-in slip the desktop's ESC/POS ticket printer prints (desktop/main/printing CheckInSlip). */
 export const KioskTicketSchema = z.object({
   kind: z.literal('checkIn'),
@@ -289,5 +316,10 @@ export const KioskCheckInResultSchema = z.object({
   ticketPrinted: z.boolean().optional(),
   /** Desktop kiosk only: recorded at the station without the cloud; it syncs when the cloud is back. */
   offline: z.boolean().optional(),
+  /**
+   * Desktop kiosk only, outcome `booked` offline: the booking is a request the studio's system decides
+   * when the connection is back (a place, or the waiting list when the class filled up meanwhile).
+   */
+  provisional: z.boolean().optional(),
 });
 export type KioskCheckInResult = z.infer<typeof KioskCheckInResultSchema>;

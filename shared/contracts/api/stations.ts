@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { StationSlugSchema } from './fiscal-printers';
 import { requiredText, text, uuid } from './common';
+import type { TicketPrinter, TicketPrinterOptions } from './ticket-printers';
 
 /**
  * POS stations (spec §7 Studio: "studio-pos collection, init, POST unassign, POST assign") and their
@@ -65,6 +66,11 @@ export interface StudioPos {
   assignedAt: string | null;
   /** A fiscal printer is configured for this station slug. */
   fiscalPrinter: boolean;
+  /**
+   * The station's ESC/POS printer (shift summaries, the drawer): `./ticket-printers.ts`. Always in
+   * the cloud's answers; absent where a screen builds a StudioPos from the desk station's own state.
+   */
+  ticketPrinter?: TicketPrinter;
   openShift: { id: string; openedAt: string; openedBy: string } | null;
 }
 
@@ -77,6 +83,8 @@ export interface StudioPosInit {
   currency: string;
   locations: { id: string; name: string }[];
   devices: { id: string; name: string; lastSeenAt: string | null; posId: string | null }[];
+  /** What the ticket printer editor offers. */
+  ticketPrinter: TicketPrinterOptions;
 }
 
 export interface CashMovementView {

@@ -44,6 +44,11 @@ export const BookClassArgsSchema = z.strictObject({
   /** Pay at the desk instead of with a pass. */
   payAtDesk: z.boolean().optional(),
   clientPricingOptionId: uuid().optional(),
+  /**
+   * The client booked themselves at a kiosk (desktop kiosk offline): the online self-booking rules
+   * bind (bookable online, booking window), not the staff ones.
+   */
+  selfBooking: z.boolean().optional(),
 });
 export type BookClassArgs = z.infer<typeof BookClassArgsSchema>;
 
@@ -67,6 +72,21 @@ export const CheckInArgsSchema = z.strictObject({
   scheduleEventId: uuid(),
 });
 export type CheckInArgs = z.infer<typeof CheckInArgsSchema>;
+
+/**
+ * `kioskEntry@1` (fact): a client came in at the door of a desktop kiosk with an entry pass while the
+ * cloud was away (no class; the cloud's `kiosk_check_ins` row of kind `entry`, under the station's
+ * id). Never rejected: the server picks the pass with the kiosk's entry rule at the entry's time;
+ * none left → recorded anyway and flagged `uncovered`. `lock`: `station` when the station opens its
+ * kiosk's door itself after recording the entry (durable before the door), `none` without a lock.
+ */
+export const KioskEntryArgsSchema = z.strictObject({
+  entryId: uuid(),
+  kioskId: uuid(),
+  userId: uuid(),
+  lock: z.enum(['station', 'none']).default('none'),
+});
+export type KioskEntryArgs = z.infer<typeof KioskEntryArgsSchema>;
 
 /**
  * `setAttendance@1` (intent): staff mark a booked client absent, or reset a present/absent mark back
@@ -99,6 +119,7 @@ export const SYNC_COMMANDS: readonly CommandDescriptor[] = [
   { name: 'setAttendance', version: 1, kind: 'intent', args: SetAttendanceArgsSchema },
   { name: 'recordSale', version: 1, kind: 'fact', args: RecordSaleArgsSchema },
   { name: 'chargeSale', version: 1, kind: 'intent', args: ChargeSaleArgsSchema },
+  { name: 'kioskEntry', version: 1, kind: 'fact', args: KioskEntryArgsSchema },
 ];
 
 export const commandKey = (name: string, version: number) => `${name}@${version}`;

@@ -36,6 +36,7 @@ import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { CenteredMessage } from '../../ui/CenteredMessage';
 import { useBackoffice } from '../backoffice.api';
+import { TicketPrinterSection, ticketPrinterSummary } from '../settings/TicketPrinterSection';
 import { kioskCalls, useInvalidateKiosks, useKioskInit, useKiosks, useSmartLocks } from './kiosk.api';
 
 function useCan(): (ability: Ability) => boolean {
@@ -147,6 +148,9 @@ export function KiosksScreen() {
                 </Text>
                 <Text size="sm">
                   {t('admin.lock')}: {lockName(kiosk.smartLockId)}
+                </Text>
+                <Text size="sm" data-testid="kiosk-card-ticket-printer">
+                  {t('stations:ticketPrinter.title')}: {ticketPrinterSummary(kiosk.ticketPrinter, t)}
                 </Text>
                 <Group gap={6}>
                   {kiosk.settings.checkInMethods.map((m) => (
@@ -441,6 +445,16 @@ function KioskFormModal({
             max={600}
             error={errors.fields['settings.idleSeconds']}
           />
+          {kiosk && (
+            <TicketPrinterSection
+              current={kiosk.ticketPrinter}
+              testId="kiosk-ticket-printer"
+              save={async (input) => {
+                await api.put(`${studio}/studio-kiosk/${kiosk.id}/ticket-printer`, input);
+                await invalidate();
+              }}
+            />
+          )}
           <Group justify="space-between" mt="md">
             {kiosk ? (
               <Button

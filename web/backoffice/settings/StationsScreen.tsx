@@ -25,6 +25,7 @@ import { CenteredMessage } from '../../ui/CenteredMessage';
 import { useBackoffice } from '../backoffice.api';
 import { stationCalls, useInvalidateStations, useStations, useStationsInit } from '../pos/stations.api';
 import { SettingsLayout } from './SettingsLayout';
+import { TicketPrinterSection, ticketPrinterSummary } from './TicketPrinterSection';
 
 function useDateTime(): (iso: string) => string {
   const { i18n } = useTranslation();
@@ -46,6 +47,7 @@ export function StationsScreen() {
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const [adding, setAdding] = useState(false);
   const [assigning, setAssigning] = useState<StudioPos | null>(null);
+  const [printerOf, setPrinterOf] = useState<StudioPos | null>(null);
 
   let body;
   if (stations.error) {
@@ -95,7 +97,13 @@ export function StationsScreen() {
           </Paper>
         ) : (
           items.map((pos) => (
-            <StationCard key={pos.id} pos={pos} canEdit={canEdit} onAssign={() => setAssigning(pos)} />
+            <StationCard
+              key={pos.id}
+              pos={pos}
+              canEdit={canEdit}
+              onAssign={() => setAssigning(pos)}
+              onTicketPrinter={() => setPrinterOf(pos)}
+            />
           ))
         )}
       </Stack>
@@ -107,6 +115,7 @@ export function StationsScreen() {
       {body}
       {canEdit && <AddStationDialog opened={adding} onClose={() => setAdding(false)} />}
       {canEdit && <AssignDialog pos={assigning} onClose={() => setAssigning(null)} />}
+      {canEdit && <TicketPrinterDialog pos={printerOf} onClose={() => setPrinterOf(null)} />}
     </SettingsLayout>
   );
 }
@@ -124,7 +133,17 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function StationCard({ pos, canEdit, onAssign }: { pos: StudioPos; canEdit: boolean; onAssign(): void }) {
+function StationCard({
+  pos,
+  canEdit,
+  onAssign,
+  onTicketPrinter,
+}: {
+  pos: StudioPos;
+  canEdit: boolean;
+  onAssign(): void;
+  onTicketPrinter(): void;
+}) {
   const { t } = useTranslation('stations');
   const dateTime = useDateTime();
   const api = useApiClient();
@@ -188,6 +207,14 @@ function StationCard({ pos, canEdit, onAssign }: { pos: StudioPos; canEdit: bool
               <Button variant="light" size="xs" onClick={onAssign} data-testid="station-assign">
                 {t('settings.assign')}
               </Button>
+              <Button
+                variant="light"
+                size="xs"
+                onClick={onTicketPrinter}
+                data-testid="station-ticket-printer-edit"
+              >
+                {t('settings.ticketPrinterEdit')}
+              </Button>
             </Group>
           )}
         </Group>
@@ -207,6 +234,7 @@ function StationCard({ pos, canEdit, onAssign }: { pos: StudioPos; canEdit: bool
             label={t('settings.printer')}
             value={pos.fiscalPrinter ? t('settings.printerYes') : t('settings.printerNo')}
           />
+          <Fact label={t('settings.ticketPrinter')} value={ticketPrinterSummary(pos.ticketPrinter, t)} />
         </Group>
         {error && (
           <Alert color="red" variant="light">
@@ -394,6 +422,43 @@ function AssignDialog({ pos, onClose }: { pos: StudioPos | null; onClose(): void
           </Button>
         </Group>
       </Stack>
+    </Modal>
+  );
+}
+
+/** The station editor's "Ticket printer" section (saved on its own: PUT studio-pos/{id}/ticket-printer). */
+function TicketPrinterDialog({ pos, onClose }: { pos: StudioPos | null; onClose(): void }) {
+  const { t } = useTranslation('stations');
+  const api = useApiClient();
+  const studio = useBackoffice().studio.uuid;
+  const invalidate = useInvalidateStations();
+  return (
+    <Modal
+      opened={pos !== null}
+      onClose={onClose}
+      title={t('settings.ticketPrinterTitle', { name: pos?.name ?? '' })}
+      centered
+      size="lg"
+    >
+      {pos && (
+        <Stack gap="sm">
+          <TicketPrinterSection
+            key={pos.id}
+            current={pos.ticketPrinter}
+            testId="station-ticket-printer"
+            framed={false}
+            save={async (input) => {
+              await api.put<StudioPos>(`${studio}/studio-pos/${pos.id}/ticket-printer`, input);
+              await invalidate();
+            }}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('settings.close')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
     </Modal>
   );
 }

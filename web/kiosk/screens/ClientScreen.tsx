@@ -217,14 +217,7 @@ function ClassCard({
               : t('client.book')}
           </Button>
         ) : (
-          // Offline the desk cannot book far ahead: not the client's fault, so not shown as an error.
-          <Text
-            size="lg"
-            fw={600}
-            c={item.reason === 'bookAheadOffline' ? 'dimmed' : 'red.8'}
-            maw={380}
-            data-testid="kiosk-class-reason"
-          >
+          <Text size="lg" fw={600} c="red.8" maw={380} data-testid="kiosk-class-reason">
             {reasonMessage(item.reason ?? 'other', t)}
           </Text>
         )}

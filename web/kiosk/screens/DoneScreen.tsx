@@ -38,7 +38,9 @@ export function DoneScreen({
           ✓
         </Text>
         <Title order={2} size="h1" data-testid="kiosk-done-title">
-          {t(`done.${result.outcome}`, { name: client.client.firstName })}
+          {t(result.provisional ? 'done.requested' : `done.${result.outcome}`, {
+            name: client.client.firstName,
+          })}
         </Title>
         {className && result.startsAt && (
           <Text size="xl" data-testid="kiosk-done-class">
@@ -47,6 +49,13 @@ export function DoneScreen({
               time: timeOf(result.startsAt, i18n.language, kiosk.studio.timeZone),
             })}
           </Text>
+        )}
+        {result.provisional && (
+          <Alert color="blue" variant="light" radius="lg" data-testid="kiosk-provisional">
+            <Text size="xl" fw={600}>
+              {t('done.provisional')}
+            </Text>
+          </Alert>
         )}
         {result.outcome === 'booked' && <Text size="lg">{t('done.comeBack')}</Text>}
         {result.lock === 'opened' && (
@@ -73,14 +82,15 @@ export function DoneScreen({
             {result.ticketPrinted ? t('done.ticketPrinted') : t('done.ticketFailed')}
           </Text>
         )}
-        {result.offline && kiosk.hasLock && (
+        {/* Offline the station opens the door itself when it holds the relay; `none` means it could not. */}
+        {result.offline && kiosk.hasLock && result.lock === 'none' && result.outcome !== 'booked' && (
           <Alert color="orange" variant="light" radius="lg" data-testid="kiosk-door">
             <Text size="xl" fw={600}>
               {t('done.doorOffline')}
             </Text>
           </Alert>
         )}
-        {result.offline && (
+        {result.offline && !result.provisional && (
           <Text size="lg" c="dimmed" data-testid="kiosk-offline-note">
             {t('done.offline')}
           </Text>

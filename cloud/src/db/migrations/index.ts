@@ -32,6 +32,7 @@ import * as kioskSync from './20261124_0034_kiosk_sync';
 import * as scheduledCharges from './20261124_0035_scheduled_charges';
 import * as bookingWaitingListMails from './20261124_0036_booking_waiting_list_mails';
 import * as orderLineVisits from './20261124_0037_order_line_visits';
+import * as ticketPrinters from './20261124_0039_ticket_printers';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -73,4 +74,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261124_0035_scheduled_charges', scheduledCharges],
   ['20261124_0036_booking_waiting_list_mails', bookingWaitingListMails],
   ['20261124_0037_order_line_visits', orderLineVisits],
+  ['20261124_0039_ticket_printers', ticketPrinters],
 ];

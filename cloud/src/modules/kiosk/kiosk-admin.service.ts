@@ -13,7 +13,7 @@ import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { Studio } from '../identity/studio.model';
 import { newSecret } from '../identity/tokens';
-import type { SmartLockTestReason } from '../../../../shared/contracts/api/kiosk';
+import type { KioskDoor, SmartLockTestReason } from '../../../../shared/contracts/api/kiosk';
 import type { HttpRelayConfig, SmartLockAnswer, SmartLockTarget } from './smart-lock-driver';
 import { smartLockDriverFor } from './smart-lock-driver';
 
@@ -28,6 +28,8 @@ export interface KioskRow {
   smartLockId: string | null;
   settings: KioskSettings;
   createdAt: Date;
+  /** The jsonb as stored (null: none); read through `ticketPrinterOf`. */
+  ticketPrinter?: unknown;
 }
 
 export interface SmartLockRow {
@@ -54,6 +56,7 @@ const KIOSK_COLUMNS = [
   'smart_lock_id',
   'settings',
   'created_at',
+  'ticket_printer',
 ];
 
 /** Stored settings over the defaults; a row written before a setting existed still reads whole. */
@@ -288,6 +291,28 @@ export async function deleteSmartLock(trx: Db, studio: Studio, id: string): Prom
 
 export function lockTarget(row: SmartLockRow): SmartLockTarget {
   return { id: row.id, driver: row.driver, config: row.config };
+}
+
+/** The relay of the kiosk's own lock, secret included: only for its desk station (kiosk.routes `door`). */
+export async function kioskDoor(db: Db, studio: Studio, kiosk: KioskRow): Promise<KioskDoor> {
+  if (!kiosk.smartLockId) return { lock: null };
+  const row = (await db('studio_smart_locks')
+    .where({ studio_id: studio.id, id: kiosk.smartLockId })
+    .first(LOCK_COLUMNS)) as SmartLockRow | undefined;
+  if (!row) return { lock: null };
+  const target = lockTarget(row);
+  return {
+    lock: {
+      id: target.id,
+      driver: target.driver,
+      config: {
+        url: target.config.url,
+        method: target.config.method,
+        secret: target.config.secret ?? null,
+        openSeconds: target.config.openSeconds,
+      },
+    },
+  };
 }
 
 /** Asks the lock's driver for a test and records the answer on the lock. */

@@ -240,7 +240,7 @@ export async function identifyClient(
   };
 }
 
-function entryDecision(
+export function entryDecision(
   passes: readonly PassCandidate[],
   kiosk: KioskRow,
   tags: readonly string[],

@@ -1,4 +1,5 @@
 import type { KioskDevice, SmartLock, StudioKiosk } from '../../../../shared/contracts/api/kiosk';
+import { ticketPrinterOf } from '../../../../shared/contracts/api/ticket-printers';
 import type { Studio } from '../identity/studio.model';
 import { kioskUrl, type KioskRow, type SmartLockRow } from './kiosk-admin.service';
 
@@ -21,6 +22,7 @@ export function presentKiosk(
     kioskUrl: kioskUrl(publicUrl, studio.id, row.id),
     kioskKey: showKey ? (row.kioskKey ?? studio.kioskKey) : null,
     createdAt: iso(row.createdAt),
+    ticketPrinter: ticketPrinterOf(row.ticketPrinter),
   };
 }
 
@@ -63,5 +65,6 @@ export function presentDevice(studio: Studio, kiosk: KioskRow): KioskDevice {
     },
     settings: kiosk.settings,
     hasLock: kiosk.smartLockId !== null,
+    locationId: kiosk.locationId,
   };
 }

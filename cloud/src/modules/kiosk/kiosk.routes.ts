@@ -16,6 +16,7 @@ import {
   type KioskCheckInResult,
   type KioskClient,
   type KioskDevice,
+  type KioskDoor,
   type KioskQrCode,
   type KioskSignInResult,
   type SmartLock,
@@ -25,8 +26,11 @@ import {
   type StudioKioskInit,
   type StudioKioskList,
 } from '../../../../shared/contracts/api/kiosk';
+import { TICKET_PRINTER_OPTIONS } from '../../../../shared/contracts/api/ticket-printers';
 import { can, type Ability } from '../../../../shared/policies/abilities';
+import { AppError } from '../../../../shared/errors';
 import { abilitiesOf } from '../../http/abilities';
+import { authenticateDevice } from '../../sync/devices.service';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { Studio } from '../identity/studio.model';
@@ -37,6 +41,7 @@ import {
   deleteSmartLock,
   kioskQrCode,
   kiosksByLock,
+  kioskDoor,
   listKiosks,
   listSmartLocks,
   testSmartLock,
@@ -90,6 +95,7 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
         checkInMethods: [...CHECK_IN_METHODS],
         defaults: DEFAULT_KIOSK_SETTINGS,
         limits: { idleSecondsMin: KIOSK_LIMITS.idleSecondsMin, idleSecondsMax: KIOSK_LIMITS.idleSecondsMax },
+        ticketPrinter: TICKET_PRINTER_OPTIONS,
       };
     },
   });
@@ -248,6 +254,25 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
     handle: async ({ ctx, db, params }): Promise<KioskDevice> => {
       const { studio, kiosk } = await requireKiosk(ctx, db, params.uuid);
       return presentDevice(studio, kiosk);
+    },
+  });
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/kiosk/door',
+    access: 'public',
+    params: StudioParams,
+    handle: async ({ ctx, db, params, deps }): Promise<KioskDoor> => {
+      const { studio, kiosk } = await requireKiosk(ctx, db, params.uuid);
+      // The relay's secret goes only to a registered desk station of this studio that also holds this
+      // kiosk's session: a web kiosk (a tablet's browser) never sees it (desktop/README.md "The door").
+      const bearer = ctx.get('authorization');
+      const device = bearer ? await authenticateDevice(db, bearer, deps.clock.now()).catch(() => null) : null;
+      if (!device || device.studioId !== studio.id)
+        throw new AppError('kiosk.stationOnly', {
+          message: 'only a registered desk station of this studio may hold the door relay',
+        });
+      ctx.set('Cache-Control', 'no-store');
+      return kioskDoor(db, studio, kiosk);
     },
   });
   defineRoute(router, {

@@ -27,6 +27,7 @@ import {
   posInit,
   unassignPos,
 } from './stations.service';
+import { registerTicketPrinterRoutes } from './ticket-printers.routes';
 
 /** Mutating routes run in a transaction: `db` is one there. */
 const trx = (db: Db) => db as Knex.Transaction;
@@ -43,6 +44,8 @@ const ShiftParams = z.object({ uuid: z.string(), studioPos: z.uuid(), shift: z.u
  * opening, cash in/out, closing) needs `sales.sell`, reading a shift `sales.view`.
  */
 export function registerStationRoutes(router: Router<AppState, AppCustom>): void {
+  registerTicketPrinterRoutes(router);
+
   defineRoute(router, {
     method: 'get',
     path: '/v4/:uuid/studio-pos/collection',

@@ -12,6 +12,7 @@ import type {
   StudioPosInputSchema,
   StudioPosList,
 } from '../../../../shared/contracts/api/stations';
+import { TICKET_PRINTER_OPTIONS, ticketPrinterOf } from '../../../../shared/contracts/api/ticket-printers';
 import { canTakeCashOut, reconcileShift, shiftCashTotals } from '../../../../shared/domain/shifts';
 import { PaymentMethod } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
@@ -33,6 +34,7 @@ interface PosRow {
   deviceLastSeenAt: Date | null;
   assignedAt: Date | null;
   hasPrinter: boolean;
+  ticketPrinter: unknown;
 }
 
 interface ShiftRow {
@@ -80,6 +82,7 @@ function selectPos(db: Db, studioId: string) {
       'd.name as device_name',
       'd.last_seen_at as device_last_seen_at',
       'p.assigned_at',
+      'p.ticket_printer',
       db.raw(
         'exists (select 1 from studio_fiscal_printers f where f.studio_id = p.studio_id and f.station_slug = p.slug) as has_printer',
       ),
@@ -121,6 +124,7 @@ function presentPos(row: PosRow, openShift: StudioPos['openShift']): StudioPos {
       : null,
     assignedAt: row.deviceId ? iso(row.assignedAt) : null,
     fiscalPrinter: Boolean(row.hasPrinter),
+    ticketPrinter: ticketPrinterOf(row.ticketPrinter),
     openShift,
   };
 }
@@ -163,6 +167,7 @@ export async function posInit(db: Db, studio: Studio): Promise<StudioPosInit> {
     currency: studio.currency,
     locations,
     devices: devices.map((d) => ({ ...d, lastSeenAt: iso(d.lastSeenAt) })),
+    ticketPrinter: TICKET_PRINTER_OPTIONS,
   };
 }
 

@@ -5,5 +5,6 @@ import './clients.commands';
 import './visits.commands';
 import './sales.commands';
 import './charge-sale.commands';
+import './kiosk.commands';
 
 export { findHandler, registeredCommands, type CommandHandler } from './registry';

@@ -112,8 +112,9 @@ async function bookClassCommand(ctx: CommandContext<BookClassArgs>): Promise<Out
     return bookingOutcome(existing.status, flags, existing.id);
   }
   const request: BookRequest = {
-    actor: 'staff',
-    actorUserId: ctx.actorId,
+    // A kiosk's offline booking is the client's own: the online rules bind, as at the kiosk online.
+    actor: args.selfBooking ? 'self' : 'staff',
+    actorUserId: args.selfBooking ? null : ctx.actorId,
     clientId: args.userId,
     eventId: args.scheduleEventId,
     override: false,

@@ -13,8 +13,10 @@ export interface EscPosTicketPrinterOptions {
   interface: string | TicketPrinterInterface;
   characterSet?: TicketCharacterSet;
   type?: 'epson' | 'star';
-  /** Characters per line: 48 for 80 mm paper (font A), 32 for 58 mm. */
+  /** Characters per line: 48 for 80 mm paper (font A), 32 for 58 mm. Default: the interface's `widthChars`, else 48. */
   width?: number;
+  /** False: no cutter, each ticket is fed out. Default: the interface's `cut`, else true. */
+  cut?: boolean;
   locale: Locale;
   translate: Translate;
 }
@@ -37,10 +39,14 @@ export class EscPosTicketPrinter implements TicketPrinter {
       type: this.options.type === 'star' ? PrinterTypes.STAR : PrinterTypes.EPSON,
       // A custom interface object is accepted at run time; the typings only mention the string form.
       interface: this.options.interface as string,
-      width: this.options.width ?? 48,
+      width: this.options.width ?? this.iface()?.widthChars ?? 48,
       characterSet: CharacterSet[this.characterSet],
       removeSpecialCharacters: false,
     });
+  }
+
+  private iface(): TicketPrinterInterface | null {
+    return typeof this.options.interface === 'string' ? null : this.options.interface;
   }
 
   /** The bytes of a job, without sending them (also what print() sends). */
@@ -70,9 +76,14 @@ export class EscPosTicketPrinter implements TicketPrinter {
           this.shiftSummary(printer, ticket);
           break;
       }
-      printer.cut();
-      // cut() ends with ESC @, which puts the printer back on its default code page.
-      printer.setCharacterSet(CharacterSet[this.characterSet]);
+      if (this.options.cut ?? this.iface()?.cut ?? true) {
+        printer.cut();
+        // cut() ends with ESC @, which puts the printer back on its default code page.
+        printer.setCharacterSet(CharacterSet[this.characterSet]);
+      } else {
+        // No cutter: feed the ticket past the tear bar.
+        for (let i = 0; i < 5; i += 1) printer.newLine();
+      }
     }
     return printer;
   }

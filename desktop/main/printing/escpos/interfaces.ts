@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { SerialTransport, type SerialBinding, type SerialSettings } from '../posnet/serial-transport';
 
 /**
@@ -8,6 +9,30 @@ export interface TicketPrinterInterface {
   execute(buffer: Buffer, options?: unknown): Promise<unknown>;
   isPrinterConnected(): Promise<boolean>;
   getPrinterName?(): string;
+  /** The paper's characters per line when the station's settings say (32/42/48); else the printer's option or 48. */
+  readonly widthChars?: number;
+  /** False: the printer has no cutter, tickets are fed out instead of cut. */
+  readonly cut?: boolean;
+}
+
+/**
+ * Appends each job to a file: a USB printer's device file (`/dev/usb/lp0`), or a plain file holding
+ * the bytes that would reach the printer, job after job (the e2e tests read slips there).
+ */
+export class FileTicketInterface implements TicketPrinterInterface {
+  constructor(private readonly file: string) {}
+
+  async execute(buffer: Buffer): Promise<void> {
+    appendFileSync(this.file, buffer);
+  }
+
+  async isPrinterConnected(): Promise<boolean> {
+    return true;
+  }
+
+  getPrinterName(): string {
+    return `file:${this.file}`;
+  }
 }
 
 /** Keeps every job's bytes: tests assert on exactly what would reach the printer. */

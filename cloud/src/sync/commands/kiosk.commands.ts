@@ -1,0 +1,83 @@
+import { KioskEntryArgsSchema, type KioskEntryArgs, type Outcome } from '../../../../shared/contracts/sync';
+import { kioskRow, type KioskRow } from '../../modules/kiosk/kiosk-admin.service';
+import { entryDecision } from '../../modules/kiosk/kiosk-check-in.service';
+import { clientTagIds } from '../../modules/bookings/bookings.service';
+import { passCandidatesFor } from '../../modules/catalog/client-pricing-options.service';
+import type { CommandContext } from './registry';
+import { registerCommand } from './registry';
+
+/**
+ * kioskEntry@1 — fact, never rejected: a client let in at a desktop kiosk's door with an entry pass
+ * while the cloud was away. The same `kiosk_check_ins` row (kind `entry`) the kiosk writes online,
+ * under the station's id (a replay finds it), at the entry's corrected time, with the pass the
+ * kiosk's entry rule picks then. No pass left (spent, expired, frozen meanwhile): the entry stays,
+ * flagged `uncovered` for the desk. A kiosk removed meanwhile: the studio's default kiosk.
+ */
+async function defaultKiosk(
+  trx: CommandContext<unknown>['trx'],
+  studioId: string,
+): Promise<KioskRow | undefined> {
+  const row = (await trx('studio_kiosks').where({ studio_id: studioId, is_default: true }).first('id')) as
+    { id: string } | undefined;
+  return row ? kioskRow(trx, studioId, row.id) : undefined;
+}
+
+async function kioskEntryCommand(ctx: CommandContext<KioskEntryArgs>): Promise<Outcome> {
+  const { trx, studio, args } = ctx;
+  const flags = [...ctx.clockFlags];
+  if (!ctx.actorAllowed) flags.push('actorNotAllowed');
+  const existing = (await trx('kiosk_check_ins')
+    .where({ studio_id: studio.id, id: args.entryId })
+    .first('id', 'client_pricing_option_id')) as
+    { id: string; clientPricingOptionId: string | null } | undefined;
+  if (existing)
+    return {
+      status: 'applied',
+      data: { entryId: existing.id, clientPricingOptionId: existing.clientPricingOptionId },
+    };
+  const kiosk = (await kioskRow(trx, studio.id, args.kioskId)) ?? (await defaultKiosk(trx, studio.id));
+  if (!kiosk) throw new Error(`studio ${studio.id} has no kiosk`);
+  const decision = entryDecision(
+    await passCandidatesFor(trx, studio, args.userId),
+    kiosk,
+    await clientTagIds(trx, studio.id, args.userId),
+    studio,
+    ctx.occurredAt,
+  );
+  await trx('kiosk_check_ins').insert({
+    id: args.entryId,
+    studio_id: studio.id,
+    kiosk_id: kiosk.id,
+    client_id: args.userId,
+    kind: 'entry',
+    client_visit_id: null,
+    client_pricing_option_id: decision.available ? decision.passId : null,
+    lock_result: args.lock,
+    created_at: ctx.occurredAt,
+  });
+  if (!decision.available) {
+    flags.push('uncovered');
+    await ctx.flag(
+      'uncovered',
+      { table: 'kiosk_check_ins', id: args.entryId },
+      { userId: args.userId, reason: decision.reason },
+    );
+  }
+  return {
+    status: flags.length > 0 ? 'flagged' : 'applied',
+    ...(flags.length > 0 ? { flags } : {}),
+    data: {
+      entryId: args.entryId,
+      clientPricingOptionId: decision.available ? decision.passId : null,
+    },
+  };
+}
+
+registerCommand({
+  name: 'kioskEntry',
+  version: 1,
+  kind: 'fact',
+  ability: 'schedule.checkIn',
+  args: KioskEntryArgsSchema,
+  handle: kioskEntryCommand,
+});
