@@ -47,6 +47,15 @@ describe('desktop/host', () => {
     expect(await (await ipc('stationLock', '{}')).json()).toMatchObject({ ok: true });
   });
 
+  it('answers kioskState with no ticket printer set anywhere (the printer lookup asks for the kiosk)', async () => {
+    const response = await ipc('kioskState', '{}');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      ok: true,
+      value: { mode: 'desk', kioskId: null, signedIn: false, ticketPrinter: false },
+    });
+  });
+
   it('refuses calls from another origin, other methods and other content types', async () => {
     expect((await ipc('stationState', '{}', { origin: 'https://evil.example' })).status).toBe(403);
     expect((await ipc('stationState', '{}', { origin: host.url })).status).toBe(200);

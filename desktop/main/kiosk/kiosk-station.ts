@@ -121,6 +121,11 @@ export class KioskStation {
     renameSync(temp, this.file);
   }
 
+  /** The kiosk this station signed in as (null before sign-in); reads no printer. */
+  kioskId(): string | null {
+    return this.config?.kioskId ?? null;
+  }
+
   state(): KioskStationState {
     return {
       mode: this.options.mode,

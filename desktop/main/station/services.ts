@@ -107,7 +107,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     return row ? { kind: 'pos', slug: row.slug } : null;
   };
   const kioskTarget = (): TicketPrinterTarget | null => {
-    const kioskId = kiosk.state().kioskId;
+    // Not kiosk.state(): that asks for the printer, which asks for this target.
+    const kioskId = kiosk.kioskId();
     return kioskId ? { kind: 'kiosk', kioskId } : null;
   };
   const pos = local
