@@ -63,7 +63,8 @@ export function openStationSync(dataDir: string, options: SyncEngineOptions = {}
       };
     },
     start,
-    kick: () => engine.kick(),
+    // Only the reachability probe calls this (services.ts): the cloud answers again.
+    kick: () => engine.kick('reachable'),
     async stop() {
       if (stopped) return;
       stopped = true;

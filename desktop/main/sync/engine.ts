@@ -534,7 +534,6 @@ export class SyncEngine extends EventEmitter {
       this.applyPullPage(page);
       if (!page.hasMore) break;
     }
-    this.store.setMeta(M.lastSyncAt, new Date(this.serverNow()).toISOString());
   }
 
   /** The highest seq whose outcome this station holds with no gap before it. */
@@ -561,18 +560,25 @@ export class SyncEngine extends EventEmitter {
       );
       for (const o of page.outcomes)
         mark.run(JSON.stringify(o.outcome), new Date(this.clock()).toISOString(), o.seq, o.id);
-      const confirmed = Math.max(Number(this.store.getMeta(M.confirmedSeq) ?? 0), page.lastMutationSeq);
-      this.store.setMeta(M.confirmedSeq, confirmed);
       this.store.setMeta(
         M.ackedThrough,
         Math.max(Number(this.store.getMeta(M.ackedThrough) ?? 0), page.lastMutationSeq),
       );
+      // Mutations count as confirmed only with the last page: their effects may sit in any page of
+      // the delta, and "all changes synced" must not show while the cache lacks them. The cursor, the
+      // confirmation and the last-sync time move together, in this one transaction, so the status
+      // bar never says "synced" with the previous sync's time (the desktop-offline e2e's flake).
+      if (!page.hasMore) {
+        const confirmed = Math.max(Number(this.store.getMeta(M.confirmedSeq) ?? 0), page.lastMutationSeq);
+        this.store.setMeta(M.confirmedSeq, confirmed);
+      }
       this.reapplyPending();
       if (page.hasMore) this.store.setMeta(M.pullResume, JSON.stringify(page.resume));
       else {
         this.store.setMeta(M.pullResume, null);
         this.store.setMeta(M.cursor, page.cursor);
         this.store.setMeta(M.epoch, page.epoch);
+        this.store.setMeta(M.lastSyncAt, new Date(this.serverNow()).toISOString());
       }
     })();
     for (const o of page.outcomes)
@@ -658,10 +664,8 @@ export class SyncEngine extends EventEmitter {
       this.store.setMeta(M.cursor, start.cursor);
       this.store.setMeta(M.epoch, start.epoch);
       this.store.setMeta(M.pullResume, null);
-      this.store.setMeta(
-        M.confirmedSeq,
-        Math.max(Number(this.store.getMeta(M.confirmedSeq) ?? 0), start.lastMutationSeq),
-      );
+      // Not confirmed here: the closing pull (from this snapshot) confirms with its last page, so
+      // the pending count and the last-sync time change together, once the cache is consistent.
       this.store.setMeta(M.bootstrap, null);
       this.store.setMeta(M.studio, JSON.stringify(start.studio));
       this.reapplyPending();
@@ -780,7 +784,11 @@ export class SyncEngine extends EventEmitter {
    * Wakes the loop (after a local mutation or a poke). A kick during a sync is kept, not lost: that
    * sync's pull may have read its snapshot before the change the poke announces.
    */
-  kick(): void {
+  kick(reason: 'change' | 'reachable' = 'change'): void {
+    // The cloud answers again (the station's probe heard it): the backoff earned while it was away
+    // (up to a minute) no longer applies. Without this, one failed first attempt on its return left
+    // the desk waiting 30–60 s with "Last sync" stuck, although the cloud was back.
+    if (reason === 'reachable') this.failures = 0;
     if (this.wake) this.wake();
     else this.kicked = true;
   }
@@ -791,6 +799,7 @@ export class SyncEngine extends EventEmitter {
     if (!base || !token) return;
     const controller = new AbortController();
     this.events = controller;
+    let live = false;
     void (async () => {
       try {
         const res = await this.fetchFn(`${base}/sync/events`, {
@@ -799,16 +808,26 @@ export class SyncEngine extends EventEmitter {
         });
         if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
         const decoder = new TextDecoder();
+        let tail = '';
         for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
           // `hello` comes once the cloud's subscription is live: pull then too, so a change made
-          // between the last pull and the subscription is not left to the poll timer.
-          const text = decoder.decode(chunk, { stream: true });
-          if (text.includes('event: poke') || text.includes('event: hello')) this.kick();
+          // between the last pull and the subscription is not left to the poll timer. The end of the
+          // previous chunk is kept: an event line split across two chunks still counts.
+          const text = tail + decoder.decode(chunk, { stream: true });
+          if (/event: (poke|hello)/.test(text)) {
+            live = true;
+            this.kick();
+            tail = ''; // counted: not again with the next chunk
+          } else tail = text.slice(-16);
         }
       } catch {
         // Polling goes on; the loop opens the stream again when online.
       } finally {
         if (this.events === controller) this.events = null;
+        // A live stream that ended (the cloud restarted, a proxy cut it): go round now, which pulls
+        // what the gap may have missed and opens the stream again, instead of staying deaf until
+        // the poll timer. Not after a stream that never said hello (no loop against a refusing cloud).
+        if (live && this.running && !controller.signal.aborted) this.kick();
       }
     })();
   }
