@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { StationState, SyncStatus } from '../../shared/contracts/ipc';
 import { call } from './bridge';
@@ -20,6 +21,27 @@ export function formatSyncTime(iso: string, locale: string, now = new Date()): s
 function SyncFacts({ status }: { status: SyncStatus | undefined }) {
   const { t, i18n } = useTranslation('desktop');
   const online = status?.online ?? false;
+  // Below 1200 px the bar also holds the notices button, the staff member and two buttons: the
+  // short forms keep the count and the time whole (the full sentence is the tooltip), where the
+  // long ones were cut to "1 change waiting to sy…" / "Last sync 0…" at 1024 px.
+  const wide = useMediaQuery('(min-width: 75em)', true, { getInitialValueInEffect: false });
+  const pendingText =
+    status?.pending === null || status?.pending === undefined
+      ? t('status.pendingUnknown')
+      : status.pending === 0
+        ? t(wide ? 'status.pendingNone' : 'status.pendingNoneShort')
+        : t(wide ? 'status.pending' : 'status.pendingShort', { count: status.pending });
+  const lastText = status?.lastSyncAt
+    ? t(wide ? 'status.lastSync' : 'status.lastSyncShort', {
+        time: formatSyncTime(status.lastSyncAt, i18n.language),
+      })
+    : t('status.lastSyncNever');
+  const fullTexts = [
+    status?.pending ? t('status.pending', { count: status.pending }) : t('status.pendingNone'),
+    status?.lastSyncAt
+      ? t('status.lastSync', { time: formatSyncTime(status.lastSyncAt, i18n.language) })
+      : t('status.lastSyncNever'),
+  ].join(' · ');
   return (
     <Group gap="md" wrap="nowrap" miw={0}>
       <Tooltip label={t('status.offlineHint')} disabled={online}>
@@ -45,18 +67,16 @@ function SyncFacts({ status }: { status: SyncStatus | undefined }) {
           {online ? t('status.online') : t('status.offline')}
         </Badge>
       </Tooltip>
-      <Text size="xs" c="dimmed" data-testid="sync-pending" truncate="end">
-        {status?.pending === null || status?.pending === undefined
-          ? t('status.pendingUnknown')
-          : status.pending === 0
-            ? t('status.pendingNone')
-            : t('status.pending', { count: status.pending })}
-      </Text>
-      <Text size="xs" c="dimmed" data-testid="sync-last" truncate="end">
-        {status?.lastSyncAt
-          ? t('status.lastSync', { time: formatSyncTime(status.lastSyncAt, i18n.language) })
-          : t('status.lastSyncNever')}
-      </Text>
+      <Tooltip label={fullTexts} disabled={wide}>
+        <Group gap="md" wrap="nowrap" miw={0}>
+          <Text size="xs" c="dimmed" data-testid="sync-pending" truncate="end">
+            {pendingText}
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="sync-last" truncate="end">
+            {lastText}
+          </Text>
+        </Group>
+      </Tooltip>
     </Group>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { SyncNotice, SyncNoticeList } from '../../shared/contracts/ipc';
 import { useBackofficeInit } from '../../web/backoffice/backoffice.api';
 import { call } from './bridge';
+import { noticeReason } from './notice-reason';
 import { stationKeys, useDesktop } from './station.api';
 
 const noticesKey = [...stationKeys.sync, 'notices'] as const;
@@ -46,6 +47,7 @@ function NoticeCard({
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
       new Date(iso),
     );
+  const reason = noticeReason(notice, t, (key) => i18n.exists(key));
   const name = notice.event
     ? (notice.event.name[i18n.language]?.value ?? Object.values(notice.event.name)[0]?.value ?? '')
     : '';
@@ -72,6 +74,14 @@ function NoticeCard({
           </Text>
         ) : null}
         <Text size="sm">{t(`notices.explain.${notice.status}`)}</Text>
+        {reason ? (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="sync-notice-reason">
+            <Text span fw={600} size="sm">
+              {t('notices.reason.label')}:
+            </Text>{' '}
+            {reason}
+          </Text>
+        ) : null}
         {notice.flags.length > 0 ? (
           <Group gap={4}>
             {notice.flags.map((flag) => (

@@ -367,6 +367,9 @@ test('offline: a client added at the desk is booked, marked waiting to sync; bac
   );
   const holder = passHolders.items.find((c) => !busy.has(c.id))!;
   expect(holder).toBeTruthy();
+  // Another pass holder, told apart from the first by last name on the screens.
+  const refused = passHolders.items.find((c) => !busy.has(c.id) && c.lastName !== holder.lastName)!;
+  expect(refused).toBeTruthy();
 
   await stopChild(cloud);
   cloud = null;
@@ -408,10 +411,39 @@ test('offline: a client added at the desk is booked, marked waiting to sync; bac
   await page.getByTestId('enrol-option').filter({ hasText: holder.lastName }).first().click();
   const holderRow = page.getByTestId('attendee-row').filter({ hasText: holder.lastName });
   await expect(holderRow.getByTestId('provisional-badge')).toBeVisible({ timeout: 15_000 });
-  await expect(pending).toHaveText('3 changes waiting to sync');
+  // …and one more client with a pass, whom the studio will refuse (its waiting list will be full).
+  await page.getByTestId('enrol-search').fill(refused.lastName);
+  await page
+    .getByTestId('enrol-option')
+    .filter({ hasText: `${refused.firstName} ${refused.lastName}` })
+    .first()
+    .click();
+  await expect(page.getByTestId('attendee-row').filter({ hasText: refused.lastName }).first()).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(pending).toHaveText('4 changes waiting to sync');
   await shoot(page, 'offline-provisional', [1280, 1024]);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
+
+  // The pass holder's profile offline: the Passes tab from SQLite (the booking just made takes an
+  // entry of a pass, waiting to sync), and the Visits tab shows that booking waiting to sync too.
+  await page.evaluate((hash) => (window.location.hash = hash), `#/clients/${holder.id}/passes`);
+  const passesTab = page.getByTestId('client-passes');
+  await expect(passesTab).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('client-tab-offline')).toHaveCount(0);
+  await expect(page.getByTestId('client-passes-offline')).toBeVisible();
+  await expect(passesTab.getByTestId('pass-card').first()).toBeVisible();
+  await expect(passesTab.getByTestId('pass-entries').first()).not.toBeEmpty();
+  await expect(passesTab.getByTestId('pass-card').getByTestId('provisional-badge')).toHaveCount(1);
+  await expect(page.getByTestId('sell-pass-open')).toHaveCount(0);
+  await shoot(page, 'offline-passes', [1024, 1280, 1920]);
+  await page.getByTestId('client-tab-visits').click();
+  // Tomorrow's class, booked here offline: among the upcoming visits, waiting to sync.
+  await expect(page.getByTestId('client-visit-row').getByTestId('provisional-badge').first()).toBeVisible({
+    timeout: 15_000,
+  });
+  await shoot(page, 'offline-visits', [1024, 1280]);
 
   // Meanwhile, online elsewhere, the studio leaves the class one free place (same data, another port:
   // the station still cannot reach it): the new client takes it, the pass holder is waitlisted.
@@ -426,12 +458,14 @@ test('offline: a client added at the desk is booked, marked waiting to sync; bac
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     expect(res.status, res.body).toBe(200);
-    return JSON.parse(res.body) as { taken: number; waitingListSize: number };
+    return JSON.parse(res.body) as { taken: number; waitingListSize: number; waitingList: unknown[] };
   };
   const there = await sideCall('GET', `v4/${studioUuid}/schedule-event/${eventId}/enrollments/init`);
+  // One free place (the new client's) and one place on the waiting list (the pass holder's): the
+  // third booking is refused.
   await sideCall('PATCH', `v2/${studioUuid}/schedule-events/${eventId}`, {
     capacity: there.taken + 1,
-    waitingListSize: Math.max(5, there.waitingListSize),
+    waitingListSize: there.waitingList.length + 1,
   });
   await stopChild(cloud);
 
@@ -442,7 +476,20 @@ test('offline: a client added at the desk is booked, marked waiting to sync; bac
   await page.getByTestId('sync-notices-open').click();
   const notice = page.getByTestId('sync-notice').filter({ hasText: holder.lastName });
   await expect(notice.getByTestId('sync-notice-status')).toHaveText('Waiting list');
-  await shoot(page, 'sync-notices', [1280, 1024]);
+  // The refused booking says why, in the desk's language (the cloud's visit.classFull).
+  const refusal = page.getByTestId('sync-notice').filter({ hasText: refused.lastName });
+  await expect(refusal.getByTestId('sync-notice-status')).toHaveText('Refused');
+  // (The studio refuses it as full, or, when that client's passes do not cover the class, for that.)
+  await expect(refusal.getByTestId('sync-notice-reason')).toHaveText(
+    /^Why: (The class and its waiting list are full|No pass of this client covers this class)\.$/,
+  );
+  await shoot(page, 'sync-notices', [1024, 1280, 1920]);
+  await page.getByTestId('language-switch').first().getByText('PL', { exact: true }).dispatchEvent('click');
+  await expect(refusal.getByTestId('sync-notice-reason')).toHaveText(
+    /^Powód: (Brak miejsc na zajęciach i na liście rezerwowej|Żaden karnet klienta nie obejmuje tych zajęć)\.$/,
+  );
+  await page.getByTestId('language-switch').first().getByText('EN', { exact: true }).dispatchEvent('click');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await notice.getByTestId('sync-notice-ack').click();
   await expect(notice).toHaveCount(0);
   await page.keyboard.press('Escape');
@@ -456,11 +503,14 @@ test('offline: a client added at the desk is booked, marked waiting to sync; bac
   );
   expect(found.items).toHaveLength(1);
   const enrollments = await viaStation<{
-    attendees: Array<{ client: { lastName: string } }>;
-    waitingList: Array<{ client: { lastName: string } }>;
+    attendees: Array<{ client: { id: string; lastName: string } }>;
+    waitingList: Array<{ client: { id: string; lastName: string } }>;
   }>(page, 'GET', `v4/${studioUuid}/schedule-event/${eventId}/enrollments/init`);
   expect(enrollments.attendees.filter((a) => a.client.lastName === lastName)).toHaveLength(1);
   expect(enrollments.waitingList.filter((a) => a.client.lastName === holder.lastName)).toHaveLength(1);
+  expect(
+    [...enrollments.attendees, ...enrollments.waitingList].filter((a) => a.client.id === refused.id),
+  ).toEqual([]);
   await openTodaysClass(page, today);
   await expect(page.getByTestId('attendee-row').filter({ hasText: lastName })).toHaveCount(1);
   const waiting = page.getByTestId('waiting-row').filter({ hasText: holder.lastName });

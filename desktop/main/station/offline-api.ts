@@ -23,6 +23,7 @@ import {
 import { ClientVisitsQuerySchema, type ClientVisitList } from '../../../shared/contracts/api/bookings';
 import { phoneMatchKey } from '../../../shared/domain/clients';
 import { ScheduleFindInputSchema, type ScheduleEventView } from '../../../shared/contracts/api/schedule';
+import type { ClientPricingOptionList } from '../../../shared/contracts/api/catalog';
 import type { ApiRequestInput, ApiResponse } from '../../../shared/contracts/ipc';
 import { V, attendanceRefusal, isCancelled, nextStatus, takesPlace } from '../../../shared/domain/bookings';
 import { escapeLike, foldSearchText } from '../../../shared/domain/clients';
@@ -30,6 +31,7 @@ import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
 import { AppError, zodIssuesToFields } from '../../../shared/errors';
 import type { SyncEngine } from '../sync/engine';
 import type { Row } from '../sync/local-store';
+import { offlineClientPasses } from './offline-passes';
 
 /**
  * The offline subset of the cloud's API, answered from the station's SQLite mirror when the cloud
@@ -112,6 +114,13 @@ export class OfflineApi {
       ['GET', /^client\/([0-9a-f-]{36})\/init$/, (m, r) => this.clientEditInit(m[1]!, r)],
       ['PATCH', /^client\/([0-9a-f-]{36})$/, (m, r) => this.updateClient(m[1]!, r)],
       ['GET', /^client\/([0-9a-f-]{36})\/client-visit\/collection$/, (m, r) => this.clientVisits(m[1]!, r)],
+      // The Passes tab: the client's passes from the copy (offline-passes.ts); shares are not in it.
+      ['GET', /^client\/([0-9a-f-]{36})\/client-pricing-option\/all$/, (m, r) => this.clientPasses(m[1]!, r)],
+      [
+        'GET',
+        /^client\/([0-9a-f-]{36})\/client-pricing-option\/shared-for-me$/,
+        (m) => this.sharedPasses(m[1]!),
+      ],
     ];
   }
 
@@ -489,10 +498,29 @@ export class OfflineApi {
     return { items: visits.slice(0, q.limit), next: null };
   }
 
+  /** The client's passes, derived from the copy with this desk's pending changes on top. */
+  private clientPasses(userId: string, r: ParsedRequest): ClientPricingOptionList {
+    if (!this.store.clientByUser(userId)) throw AppError.notFound('client');
+    return {
+      items: offlineClientPasses(this.store, userId, this.now(), this.timeZone(r.userId)),
+      next: null,
+    };
+  }
+
+  /** Passes shared with the client: who shares what is not in the copy, so none are listed offline. */
+  private sharedPasses(userId: string): ClientPricingOptionList {
+    if (!this.store.clientByUser(userId)) throw AppError.notFound('client');
+    return { items: [], next: null };
+  }
+
   // ------------------------------------------------------------------ timetable
 
   private timeZone(userId: string): string {
-    return this.cached<{ timeZone: string }>(userId, 'schedule/init')?.timeZone ?? 'UTC';
+    return (
+      this.cached<{ timeZone: string }>(userId, 'schedule/init')?.timeZone ??
+      this.engine.studio()?.timeZone ??
+      'UTC'
+    );
   }
 
   private instructors(userId: string): Map<string, { id: string; firstName: string; lastName: string }> {

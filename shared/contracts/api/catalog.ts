@@ -297,6 +297,8 @@ export const ClientPricingOptionViewSchema = z.object({
   freezes: z.array(z.object({ from: z.string(), to: z.string() })),
   serviceTypes: z.array(z.string()),
   sharedWith: z.array(z.object({ userId: z.string(), firstName: z.string(), lastName: z.string() })),
+  /** Only from the desk station offline: sold or used there, the cloud has not confirmed it yet. */
+  provisional: z.boolean().optional(),
 });
 export type ClientPricingOptionView = z.infer<typeof ClientPricingOptionViewSchema>;
 export type ClientPricingOptionList = { items: ClientPricingOptionView[]; next: null };

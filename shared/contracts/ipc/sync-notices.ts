@@ -18,6 +18,12 @@ export const SyncNoticeSchema = z.object({
   flags: z.array(z.string()),
   /** The error key of a refusal (rejected), e.g. visit.classFull. */
   key: z.string().nullable(),
+  /** The refusal's stable number (the spec's status-code), shown when the key has no translation. */
+  code: z.number().int().nullable().default(null),
+  /** The cloud's own words (English), the last resort when neither the key nor the flags say why. */
+  message: z.string().nullable().default(null),
+  /** Fields the cloud refused (a rejected or partly applied edit): field path → messages. */
+  fields: z.record(z.string(), z.array(z.string())).default({}),
   occurredAt: z.string(),
   /** Who and what it was about, as the station's copy knows them. */
   client: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),

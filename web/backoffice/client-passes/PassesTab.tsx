@@ -1,4 +1,5 @@
 import {
+  Alert,
   Badge,
   Button,
   Drawer,
@@ -19,6 +20,7 @@ import type {
   ClientPricingOptionView,
 } from '../../../shared/contracts/api/catalog';
 import { useApiClient } from '../../lib/app-context';
+import { useOffline } from '../../lib/connectivity';
 import { FormErrorList } from '../../ui/FormErrorList';
 import { SubmitButton } from '../../ui/SubmitButton';
 import {
@@ -41,6 +43,7 @@ import type { ClientProfileTabProps } from '../clients/profile-tabs';
 import { EMPTY_CHANGE, PassChangeFields } from './PassChangeForm';
 import { PassCard } from './PassCard';
 import { SellPassForm } from './SellPassForm';
+import { ProvisionalBadge } from '../sync/ProvisionalBadge';
 
 /**
  * The client profile's Passes tab: the client's passes (and passes shared with them) with status,
@@ -52,7 +55,10 @@ export function PassesTab({ clientId, profile }: ClientProfileTabProps) {
   const passes = useClientPasses(clientId);
   const name = useLocaleName();
   const [open, setOpen] = useState<string | null>(null);
-  const canSell = useCan('sales.sell');
+  // The desk station without the cloud answers the list from its copy (desktop/main/station/
+  // offline-passes.ts); selling here and a pass's details need the cloud (the POS sells offline).
+  const offline = useOffline();
+  const canSell = useCan('sales.sell') && !offline;
   const [selling, setSelling] = useState(false);
   const refreshList = useRefreshPass(clientId, '');
   if (passes.error) return <LoadError error={passes.error} onRetry={() => void passes.refetch()} />;
@@ -77,12 +83,29 @@ export function PassesTab({ clientId, profile }: ClientProfileTabProps) {
           </Group>
         )
       ) : null}
+      {offline ? (
+        <Alert color="gray" variant="light" data-testid="client-passes-offline">
+          {t('sync:offlinePasses.note')}
+        </Alert>
+      ) : null}
       {own.length === 0 ? (
         <Empty text={t('passes.none')} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {own.map((p) => (
-            <PassCard key={p.id} pass={p} name={name(p.name)} onOpen={() => setOpen(p.id)} />
+            <PassCard
+              key={p.id}
+              pass={p}
+              name={name(p.name)}
+              onOpen={offline ? undefined : () => setOpen(p.id)}
+              extra={
+                p.provisional ? (
+                  <Group>
+                    <ProvisionalBadge provisional />
+                  </Group>
+                ) : null
+              }
+            />
           ))}
         </SimpleGrid>
       )}
@@ -93,7 +116,12 @@ export function PassesTab({ clientId, profile }: ClientProfileTabProps) {
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {shared.map((p) => (
-              <PassCard key={p.id} pass={p} name={name(p.name)} onOpen={() => setOpen(p.id)} />
+              <PassCard
+                key={p.id}
+                pass={p}
+                name={name(p.name)}
+                onOpen={offline ? undefined : () => setOpen(p.id)}
+              />
             ))}
           </SimpleGrid>
         </Stack>

@@ -9,6 +9,7 @@ import { Loading } from '../catalog/CatalogScreen';
 import { price, useStudio } from '../catalog/catalog.api';
 import type { ClientProfileTabProps } from '../clients/profile-tabs';
 import { VisitStatusBadge } from '../schedule/event-detail/EventAttendees';
+import { ProvisionalBadge } from '../sync/ProvisionalBadge';
 import { visitPaymentLabel } from '../schedule/event-detail/visit-payment';
 import { formatDay, formatTime, serviceName } from '../schedule/week';
 
@@ -127,13 +128,17 @@ function VisitRow({ visit }: { visit: ClientVisitView }) {
           ))}
         </div>
         {visit.status === 8 ? (
-          <Badge color="grape" variant="light" data-testid="client-visit-status">
-            {t('client.waitingPosition', { position: visit.waitingPosition ?? '?' })}
-          </Badge>
+          <Group gap={4} wrap="nowrap">
+            <Badge color="grape" variant="light" data-testid="client-visit-status">
+              {t('client.waitingPosition', { position: visit.waitingPosition ?? '?' })}
+            </Badge>
+            <ProvisionalBadge provisional={visit.provisional} />
+          </Group>
         ) : (
-          <span data-testid="client-visit-status">
-            <VisitStatusBadge status={visit.status} />
-          </span>
+          <Group gap={4} wrap="nowrap" data-testid="client-visit-status">
+            {/* A visit the desk station recorded offline says "Waiting to sync", as the attendee list does. */}
+            <VisitStatusBadge status={visit.status} provisional={visit.provisional} />
+          </Group>
         )}
       </Group>
     </Paper>

@@ -54,7 +54,7 @@ export const CLIENT_PROFILE_TABS: ClientProfileTab[] = [
   },
   { id: 'duplicates', labelKey: 'client-records:tabs.duplicates', Component: DuplicatesProfileTab },
   { id: 'identities', labelKey: 'account:identities.title', Component: IdentitiesTab },
-  { id: 'passes', labelKey: 'catalog:passes.tab', Component: PassesTab },
+  { id: 'passes', labelKey: 'catalog:passes.tab', Component: PassesTab, offline: true },
   { id: 'contracts', labelKey: 'contracts:client.tab', Component: ContractsTab },
   {
     id: 'payments',
