@@ -351,6 +351,29 @@ export function refusalError(refusal: BookingRefusal, field = 'scheduleEventId',
  * unshared pass is locked by nobody (the `exists` on the shares' unique index finds nothing), and
  * the lock costs no round trip. Lock order: event, client, shared passes.
  */
+/**
+ * Row-locks, in id order, the passes a client may spend that someone else may spend too (their own
+ * passes shared with someone, and those shared with them); unshared passes are not touched (the
+ * `exists` on the shares' unique index finds nothing). Parameters `:studioId`, `:clientId`.
+ */
+const SHARED_PASSES_LOCK = `
+  select p.id from client_pricing_options p
+   where p.studio_id = :studioId
+     and (p.client_id = :clientId
+          or exists (select 1 from client_pricing_option_shares sh
+                      where sh.client_pricing_option_id = p.id and sh.user_id = :clientId))
+     and exists (select 1 from client_pricing_option_shares sh where sh.client_pricing_option_id = p.id)
+   order by p.id
+   for update of p`;
+
+/**
+ * `SHARED_PASSES_LOCK` on its own, for the paths that choose a pass outside `bookVisit` (a waiting-list
+ * promotion, reconciling unpaid visits): after the client's lock, before the passes are read.
+ */
+export async function lockSharedPasses(trx: Db, studioId: string, clientId: string): Promise<void> {
+  await trx.raw(SHARED_PASSES_LOCK, { studioId, clientId });
+}
+
 async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, clientId: string) {
   const { rows } = (await trx.raw(
     `select (select v.id from client_visits v
@@ -364,16 +387,7 @@ async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, c
                        and v.status in (0, 1, 2, 9) and v.schedule_event_id <> :eventId
                        and v.starts_at < :endsAt and e.ends_at > :startsAt
                        and v.starts_at > :dayBefore) as "hasConflict",
-            (select count(*) from (
-               select p.id from client_pricing_options p
-                where p.studio_id = :studioId
-                  and (p.client_id = :clientId
-                       or exists (select 1 from client_pricing_option_shares sh
-                                   where sh.client_pricing_option_id = p.id and sh.user_id = :clientId))
-                  and exists (select 1 from client_pricing_option_shares sh
-                               where sh.client_pricing_option_id = p.id)
-                order by p.id
-                for update of p) shared)::int as "sharedPassesLocked",
+            (select count(*) from (${SHARED_PASSES_LOCK}) shared)::int as "sharedPassesLocked",
             s.studio_id is not null as "hasSettings", s.late_cancel_fee as "lateCancelFee",
             s.no_show_fee as "noShowFee", s.forgive_first_offence as "forgiveFirstOffence",
             s.promotion_cutoff_minutes as "promotionCutoffMinutes", s.pay_at_desk_allowed as "payAtDeskAllowed"
@@ -727,6 +741,7 @@ async function tryPromote(
   override: boolean,
 ): Promise<boolean> {
   await lockClient(trx, studio.id, visit.clientId);
+  await lockSharedPasses(trx, studio.id, visit.clientId);
   const tags = await clientTagIds(trx, studio.id, visit.clientId);
   let pay = await paymentFor(trx, studio, event, visit.clientId, tags, {
     actor: 'staff',

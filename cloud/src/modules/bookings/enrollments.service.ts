@@ -21,6 +21,7 @@ import {
   cancelVisit,
   clientTagIds,
   lockEvent,
+  lockSharedPasses,
   paymentFor,
   settingsOf,
   type BookingEventRow,
@@ -488,6 +489,7 @@ export async function reconcileVisits(
   for (const id of [...new Set(rows.map((r) => r.scheduleEventId))].sort())
     events.set(id, await lockEvent(trx, studio.id, id));
   await trx('clients').where({ studio_id: studio.id, user_id: clientId }).forUpdate().first('id');
+  await lockSharedPasses(trx, studio.id, clientId);
   const tags = await clientTagIds(trx, studio.id, clientId);
   const settings = await settingsOf(trx, studio);
   const ordered = rows

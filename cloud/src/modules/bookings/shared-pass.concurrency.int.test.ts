@@ -95,4 +95,71 @@ describe.skipIf(!realPg)('two clients booking at once on one shared pass', () =>
     const manager = await sessionClient(app, t.manager.id);
     expect(await entriesUsed(manager, t.studio.id, owner.id, pass)).toBe(1);
   }, 60_000);
+
+  it('a waiting-list promotion and a booking at once on a shared pass with one entry: one gets it', async () => {
+    const t = await bookingStudio(app, START, { capacity: 1, waitingListSize: 2 });
+    const { user: owner } = await t.addClient(false, 'Owner');
+    const { user: kid } = await t.addClient(false, 'Kid');
+    const pass = await t.addPass(owner.id, 1);
+    await app.knex('client_pricing_option_shares').insert({
+      id: uuidv7(),
+      studio_id: t.studio.id,
+      client_pricing_option_id: pass,
+      user_id: kid.id,
+      shared_by: owner.id,
+    });
+    const otherClass = await t.addEvent(new Date(START.getTime() + 3 * 3_600_000));
+    const [filler, asOwner, asKid] = await Promise.all([
+      sessionClient(app, t.client.id),
+      sessionClient(app, owner.id),
+      sessionClient(app, kid.id),
+    ]);
+    const taken = await filler.post(book(t.studio.id), { scheduleEventId: t.eventId });
+    expect(taken.body.outcome, taken.text).toBe('booked');
+    const waiting = await asKid.post(book(t.studio.id), { scheduleEventId: t.eventId });
+    expect(waiting.body.outcome, waiting.text).toBe('waitingList');
+
+    // The owner's booking queues on the pass first, then the cancellation that promotes the kid. The
+    // lock queue is first come first served: the owner books first. Without the promotion's own lock
+    // on the shared pass it would already have read "one entry left" and spend it as well.
+    const blocker = await app.knex.transaction();
+    let answers;
+    try {
+      await blocker('client_pricing_options').where({ id: pass }).forUpdate().first('id');
+      const { rows } = (await blocker.raw('select pg_backend_pid() as pid')) as {
+        rows: Array<{ pid: number }>;
+      };
+      const waitFor = async (n: number) => {
+        const until = Date.now() + 15_000;
+        while ((await waitersBehind(app.knex, rows[0]!.pid)) < n) {
+          if (Date.now() > until) throw new Error(`fewer than ${n} waited on the pass`);
+          await new Promise((r) => setTimeout(r, 25));
+        }
+      };
+      const ownerBooks = asOwner.post(book(t.studio.id), { scheduleEventId: otherClass });
+      await waitFor(1);
+      const fillerCancels = filler.post(`/api/v4/${t.studio.id}/booking/classroom/cancel`, {
+        clientVisitId: taken.body.visit.id,
+      });
+      await waitFor(2);
+      await blocker.commit();
+      answers = await Promise.all([ownerBooks, fillerCancels]);
+    } finally {
+      if (!blocker.isCompleted()) await blocker.rollback();
+    }
+
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers[0]!.body.outcome).toBe('booked');
+    const onPass = (await app
+      .knex('client_visits')
+      .where({ studio_id: t.studio.id, client_pricing_option_id: pass })
+      .whereIn('status', [0, 1, 2, 9])
+      .count({ n: '*' })
+      .first()) as { n: string | number };
+    expect(Number(onPass.n)).toBe(1);
+    const kidVisit = await app.knex('client_visits').where({ id: waiting.body.visit.id }).first('status');
+    expect(kidVisit.status).toBe(8); // still waiting: the entry went to the owner
+    const manager = await sessionClient(app, t.manager.id);
+    expect(await entriesUsed(manager, t.studio.id, owner.id, pass)).toBe(1);
+  }, 60_000);
 });
