@@ -595,7 +595,14 @@ function StationSale({
                 )}
                 {payments.map((p, index) => (
                   // Wraps at 1024 px (a narrow basket column) rather than squeezing the method to "W…".
-                  <Group key={p.key} gap="xs" align="flex-end" wrap="wrap" style={{ rowGap: 4 }}>
+                  <Group
+                    key={p.key}
+                    gap="xs"
+                    align="flex-end"
+                    wrap="wrap"
+                    style={{ rowGap: 4 }}
+                    data-payment-key={p.key}
+                  >
                     <NativeSelect
                       label={index === 0 ? t('payment.method') : undefined}
                       aria-label={t('payment.method')}
@@ -703,7 +710,17 @@ function StationSale({
                     variant="light"
                     size="xs"
                     w="fit-content"
-                    onClick={() => setPayments((prev) => [...prev, newPayment(PaymentMethod.terminal)])}
+                    onClick={() => {
+                      const added = newPayment(PaymentMethod.terminal);
+                      setPayments((prev) => [...prev, added]);
+                      // The new line may open below the sticky totals (1024×768): bring it to the
+                      // middle and put the cursor in its amount.
+                      requestAnimationFrame(() => {
+                        const row = document.querySelector<HTMLElement>(`[data-payment-key="${added.key}"]`);
+                        row?.scrollIntoView({ block: 'center' });
+                        row?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+                      });
+                    }}
                     data-testid="pos-add-payment"
                   >
                     {t('payment.split')}
