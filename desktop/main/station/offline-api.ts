@@ -31,7 +31,7 @@ import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
 import { AppError, zodIssuesToFields } from '../../../shared/errors';
 import type { SyncEngine } from '../sync/engine';
 import type { Row } from '../sync/local-store';
-import { offlineClientPasses } from './offline-passes';
+import { offlineClientPasses, offlineVisitAllocations } from './offline-passes';
 
 /**
  * The offline subset of the cloud's API, answered from the station's SQLite mirror when the cloud
@@ -476,6 +476,9 @@ export class OfflineApi {
     const q = parse(ClientVisitsQuerySchema, Object.fromEntries(r.query));
     if (!this.store.clientByUser(userId)) throw AppError.notFound('client');
     const now = this.now().getTime();
+    // A visit booked here offline has no pass until the cloud allocates one: name the pass the
+    // Passes tab counts it on (the cloud's rule), so the two tabs agree until the next sync.
+    const allocated = offlineVisitAllocations(this.store, userId, this.now(), this.timeZone(r.userId));
     const visits = (
       this.store.db
         .prepare(
@@ -489,7 +492,7 @@ export class OfflineApi {
         return event ? [{ v, event, ends: Date.parse(String(event.ends_at)) }] : [];
       })
       .filter(({ ends }) => (q.when === 'upcoming' ? ends > now : q.when === 'past' ? ends <= now : true))
-      .map(({ v, event }) => this.visitView(v, event))
+      .map(({ v, event }) => this.visitView(v, event, allocated.get(v.id)))
       .sort((a, b) =>
         q.when === 'upcoming'
           ? a.event.startsAt.localeCompare(b.event.startsAt) || a.id.localeCompare(b.id)
@@ -620,13 +623,12 @@ export class OfflineApi {
     ).map((x) => JSON.parse(x.data) as Row);
   }
 
-  private visitView(v: Row, event: Row): ClientVisitView {
+  private visitView(v: Row, event: Row, likelyPassId?: string): ClientVisitView {
     const client = this.store.clientByUser(String(v.client_id));
     const service = this.store.get('class_services', String(event.class_service_id));
     const location = this.store.get('locations', String(event.location_id));
-    const pass = v.client_pricing_option_id
-      ? this.store.get('client_pricing_options', String(v.client_pricing_option_id))
-      : null;
+    const passId = v.client_pricing_option_id ?? likelyPassId;
+    const pass = passId ? this.store.get('client_pricing_options', String(passId)) : null;
     const option = pass ? this.store.get('pricing_options', String(pass.pricing_option_id)) : null;
     return {
       id: v.id,

@@ -178,6 +178,25 @@ describe('offline passes (the client Passes tab from the station copy)', () => {
     expect(byId.get(later)!.provisional).toBeUndefined();
   });
 
+  it('the Visits tab names the pass the Passes tab counts an offline check-in on', () => {
+    const s = setup();
+    s.pass(s.option(10), new Date(NOW.getTime() - 2 * DAY), 10);
+    const sooner = s.pass(s.option(5), new Date(NOW.getTime() - 20 * DAY), 5);
+    const eventId = s.event(new Date(NOW.getTime() + 3_600_000));
+    const visitId = uuidv7();
+    s.engine.mutate('checkIn', 1, { visitId, userId: s.userId, scheduleEventId: eventId });
+    const studio = uuidv7();
+    const api = new OfflineApi(s.engine, () => NOW);
+    const visits = api.answer(
+      { method: 'GET', path: `v4/${studio}/client/${s.userId}/client-visit/collection?when=upcoming` },
+      studio,
+      uuidv7(),
+    )!;
+    expect(visits.status).toBe(200);
+    const [row] = (JSON.parse(visits.body) as { items: Array<Record<string, unknown>> }).items;
+    expect(row).toMatchObject({ id: visitId, provisional: true, pass: { id: sooner } });
+  });
+
   it('an offline cancellation of a visit paid with a pass gives the entry back, provisionally', () => {
     const s = setup();
     const passId = s.pass(s.option(10), new Date(NOW.getTime() - 2 * DAY), 10);

@@ -39,6 +39,29 @@ export function offlineClientPasses(
   now: Date,
   timeZone: string,
 ): ClientPricingOptionView[] {
+  return offlinePassesAndAllocations(store, userId, now, timeZone).passes;
+}
+
+/**
+ * The visits this desk recorded that the cloud has not given a pass yet, each with the pass the
+ * Passes tab counts it on (visit id → pass id): the Visits tab names the same pass, provisionally.
+ */
+export function offlineVisitAllocations(
+  store: LocalStore,
+  userId: string,
+  now: Date,
+  timeZone: string,
+): Map<string, string> {
+  return offlinePassesAndAllocations(store, userId, now, timeZone).allocated;
+}
+
+function offlinePassesAndAllocations(
+  store: LocalStore,
+  userId: string,
+  now: Date,
+  timeZone: string,
+): { passes: ClientPricingOptionView[]; allocated: Map<string, string> } {
+  const allocated = new Map<string, string>();
   const passes = rowsWhere(store, 'client_pricing_options', 'client_id', userId);
   const visits = rowsWhere(store, 'client_visits', 'client_id', userId);
   const options = new Map<string, Row | null>();
@@ -89,6 +112,7 @@ export function offlineClientPasses(
       timeZone,
     );
     if (!choice.ok) continue;
+    allocated.set(visit.id, choice.passId);
     const chosen = facts.get(choice.passId)!;
     facts.set(choice.passId, {
       ...chosen,
@@ -97,7 +121,7 @@ export function offlineClientPasses(
     provisional.add(choice.passId);
   }
 
-  return passes
+  const views = passes
     .map((pass) => {
       const option = optionOf(String(pass.pricing_option_id));
       const state = derivePassState(facts.get(pass.id)!, now, timeZone);
@@ -127,6 +151,7 @@ export function offlineClientPasses(
       return view;
     })
     .sort((a, b) => b.soldAt.localeCompare(a.soldAt) || b.id.localeCompare(a.id));
+  return { passes: views, allocated };
 }
 
 function rowsWhere(store: LocalStore, tbl: string, column: string, value: string): Row[] {
