@@ -194,6 +194,63 @@ describe('bootstrap, pull and push over HTTP', () => {
     expect(again.body.patch).toEqual([]);
   });
 
+  it("pull carries who shares which pass (the desk's offline Passes tab and kiosk), this studio's only", async () => {
+    const a = await studioWithStation(app);
+    const b = await studioWithStation(app);
+    const start = (await a.call('POST', '/sync/bootstrap')).body;
+    const share = async (studioId: string) => {
+      const [owner, partner] = await Promise.all([
+        createUser(app.knex, { firstName: 'Owner', lastName: 'Pass' }),
+        createUser(app.knex, { firstName: 'Partner', lastName: 'Pass' }),
+      ]);
+      const studio = await app.knex('studios').where({ id: studioId }).first();
+      await addMembership(app.knex, studio, owner, { isClient: true });
+      await addMembership(app.knex, studio, partner, { isClient: true });
+      const optionId = uuidv7();
+      await app.knex('pricing_options').insert({
+        id: optionId,
+        studio_id: studioId,
+        name: JSON.stringify({ en: { value: 'Shared 10' } }),
+        price: 30000,
+        entries: 10,
+      });
+      const passId = uuidv7();
+      await app.knex('client_pricing_options').insert({
+        id: passId,
+        studio_id: studioId,
+        client_id: owner.id,
+        pricing_option_id: optionId,
+        sold_at: new Date(),
+        entries: 10,
+        expiration_type: 2,
+      });
+      const id = uuidv7();
+      await app.knex('client_pricing_option_shares').insert({
+        id,
+        studio_id: studioId,
+        client_pricing_option_id: passId,
+        user_id: partner.id,
+        shared_by: owner.id,
+      });
+      return { id, passId, partnerId: partner.id };
+    };
+    const mine = await share(a.studio.id);
+    const theirs = await share(b.studio.id);
+    const pulled = await a.call('POST', '/sync/pull', { cursor: start.cursor, epoch: start.epoch });
+    expect(pulled.status, pulled.text).toBe(200);
+    const shares = pulled.body.patch.filter(
+      (p: { op: string; table: string }) => p.op === 'put' && p.table === 'client_pricing_option_shares',
+    );
+    expect(shares.map((p: { row: Record<string, unknown> }) => p.row)).toEqual([
+      expect.objectContaining({
+        id: mine.id,
+        client_pricing_option_id: mine.passId,
+        user_id: mine.partnerId,
+      }),
+    ]);
+    expect(pulled.text).not.toContain(theirs.id);
+  });
+
   it('push: 400 bad batch, 426 unknown command version, 409 gap with the expected seq, then applied', async () => {
     const s = await studioWithStation(app);
     const bad = await s.call('POST', '/sync/push', { mutations: [{ id: 'x', seq: 0 }] });

@@ -37,6 +37,8 @@ export const TABLE_SPECS: Record<SyncedTable, SyncedTableSpec> = {
   },
   // The kiosk's offline lookup by card and QR code needs only the key (desktop/main/kiosk).
   client_identities: { omit: ['value'] },
+  // Who shares which pass: the desk lists passes shared with a client and counts their visits offline.
+  client_pricing_option_shares: {},
 };
 
 /** The synced tables that exist in this database (client_visits arrives with the bookings module). */

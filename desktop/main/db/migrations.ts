@@ -187,4 +187,17 @@ export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
       alter table local_sales add column voided_at text;
     `,
   },
+  {
+    id: 7,
+    name: '0007_pass_lookups',
+    sql: `
+      -- A pass's visits (any client's: a shared pass is spent by several) and the passes shared with
+      -- a client (client_pricing_option_shares, synced from cloud migration 0040): the Passes tab and
+      -- the offline kiosk look these up per check-in, without reading every visit of the studio.
+      create index rows_visits_pass on rows (json_extract(data, '$.client_pricing_option_id'))
+        where tbl = 'client_visits';
+      create index rows_shares_user on rows (json_extract(data, '$.user_id'))
+        where tbl = 'client_pricing_option_shares';
+    `,
+  },
 ];

@@ -20,6 +20,7 @@ import { PricingOptionServiceType } from '../../../shared/enums/services';
 import { AppError, zodIssuesToFields } from '../../../shared/errors';
 import type { SyncEngine } from '../sync/engine';
 import type { Row } from '../sync/local-store';
+import { passRowsUsableBy } from '../station/offline-passes';
 
 type LocaleText = Record<string, { value: string } | undefined>;
 
@@ -181,10 +182,8 @@ export class KioskOffline {
     userId: string,
     visit: { serviceType: string; serviceId: string | null; locationId: string | null; at: Date },
   ): { ok: true; pass: Row; entriesLeft: number | null } | { ok: false; reason: KioskPassReason } {
-    const passes = this.rows(
-      `select data from rows where tbl = 'client_pricing_options' and json_extract(data, '$.client_id') = ?`,
-      userId,
-    )
+    // Own passes and those shared with the client (a shared pass lets them in too, as online).
+    const passes = passRowsUsableBy(this.store, userId)
       .filter((p) => Number(p.status ?? 1) === 1)
       .sort((a, b) => String(a.expires_at ?? '9999').localeCompare(String(b.expires_at ?? '9999')));
     if (passes.length === 0) return { ok: false, reason: 'noPasses' };

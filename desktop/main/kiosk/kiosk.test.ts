@@ -267,6 +267,28 @@ describe('KioskOffline: today, check-in and entries', () => {
     });
   });
 
+  it("lets a client in with a pass another client shares with them; its entries are the owner's too", () => {
+    const { engine, offline, ewa, jan, later, passId, put } = setup();
+    expect(
+      offline.passFor(jan, { serviceType: 'classroom', serviceId: null, locationId: null, at: NOW }),
+    ).toEqual({ ok: false, reason: 'noPasses' });
+    put('client_pricing_option_shares', {
+      id: uuidv7(),
+      client_pricing_option_id: passId,
+      user_id: jan,
+      shared_by: ewa,
+    });
+    const done = offline.checkIn(kiosk, { clientId: jan, scheduleEventId: later });
+    // Ewa's booked class took one of the two entries; Jan's check-in takes the other.
+    expect(done.ticket).toMatchObject({ entriesLeft: 0 });
+    expect(engine.outbox()).toMatchObject([{ name: 'checkIn', isFact: true }]);
+    // Nothing is left for Jan's next class. (Ewa's own count offline still misses Jan's check-in until
+    // it syncs: it has no pass until the cloud allocates one — the cloud flags it if both spent it.)
+    expect(
+      offline.passFor(jan, { serviceType: 'classroom', serviceId: null, locationId: null, at: NOW }),
+    ).toEqual({ ok: false, reason: 'noEntriesLeft' });
+  });
+
   it('refuses without a pass, with the reason the kiosk shows', () => {
     const { engine, offline, jan, later } = setup();
     let error: AppError | null = null;

@@ -31,7 +31,7 @@ import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
 import { AppError, zodIssuesToFields } from '../../../shared/errors';
 import type { SyncEngine } from '../sync/engine';
 import type { Row } from '../sync/local-store';
-import { offlineClientPasses, offlineVisitAllocations } from './offline-passes';
+import { offlineClientPasses, offlineSharedPasses, offlineVisitAllocations } from './offline-passes';
 
 /**
  * The offline subset of the cloud's API, answered from the station's SQLite mirror when the cloud
@@ -119,7 +119,7 @@ export class OfflineApi {
       [
         'GET',
         /^client\/([0-9a-f-]{36})\/client-pricing-option\/shared-for-me$/,
-        (m) => this.sharedPasses(m[1]!),
+        (m, r) => this.sharedPasses(m[1]!, r),
       ],
     ];
   }
@@ -510,10 +510,13 @@ export class OfflineApi {
     };
   }
 
-  /** Passes shared with the client: who shares what is not in the copy, so none are listed offline. */
-  private sharedPasses(userId: string): ClientPricingOptionList {
+  /** Passes other clients share with this one (the mirror's client_pricing_option_shares). */
+  private sharedPasses(userId: string, r: ParsedRequest): ClientPricingOptionList {
     if (!this.store.clientByUser(userId)) throw AppError.notFound('client');
-    return { items: [], next: null };
+    return {
+      items: offlineSharedPasses(this.store, userId, this.now(), this.timeZone(r.userId)),
+      next: null,
+    };
   }
 
   // ------------------------------------------------------------------ timetable

@@ -9,7 +9,7 @@ import { ClientVisitStatus } from '../../../shared/enums/visits';
 import { openLocalDatabase, type LocalDatabase } from '../db/database';
 import { SyncEngine } from '../sync/engine';
 import { OfflineApi } from './offline-api';
-import { offlineClientPasses } from './offline-passes';
+import { offlineClientPasses, offlineSharedPasses } from './offline-passes';
 
 /**
  * The Passes tab offline: the client's passes derived from the station's copy (server rows as a pull
@@ -110,7 +110,7 @@ function setup() {
     return id;
   };
   const passes = () => offlineClientPasses(engine.store, userId, NOW, ZONE);
-  return { engine, studioId, userId, option, pass, event, visit, passes };
+  return { engine, studioId, userId, server, option, pass, event, visit, passes };
 }
 
 describe('offline passes (the client Passes tab from the station copy)', () => {
@@ -197,6 +197,44 @@ describe('offline passes (the client Passes tab from the station copy)', () => {
     expect(row).toMatchObject({ id: visitId, provisional: true, pass: { id: sooner } });
   });
 
+  it("a pass another client shares with this one: listed as shared, counting every client's visits", () => {
+    const s = setup();
+    const ownerId = uuidv7();
+    s.server('clients', { id: uuidv7(), user_id: ownerId, first_name: 'Jan', last_name: 'Nowak' });
+    const passId = s.pass(s.option(5), new Date(NOW.getTime() - 2 * DAY), 5, { client_id: ownerId });
+    s.server('client_pricing_option_shares', {
+      id: uuidv7(),
+      client_pricing_option_id: passId,
+      user_id: s.userId,
+      shared_by: ownerId,
+    });
+    const yesterday = new Date(NOW.getTime() - DAY);
+    s.server('client_visits', {
+      id: uuidv7(),
+      client_id: ownerId,
+      schedule_event_id: s.event(yesterday),
+      starts_at: yesterday.toISOString(),
+      status: ClientVisitStatus.present,
+      payment: 'pass',
+      client_pricing_option_id: passId,
+    });
+    const shared = () => offlineSharedPasses(s.engine.store, s.userId, NOW, ZONE);
+    expect(s.passes()).toEqual([]); // none of their own
+    expect(shared()).toMatchObject([{ id: passId, clientId: ownerId, entriesUsed: 1, entriesLeft: 4 }]);
+    expect(shared()[0]!.provisional).toBeUndefined();
+    // The client checks in here offline: the shared pass is the one that covers it.
+    s.engine.mutate('checkIn', 1, {
+      visitId: uuidv7(),
+      userId: s.userId,
+      scheduleEventId: s.event(new Date(NOW.getTime() + 3_600_000)),
+    });
+    expect(shared()).toMatchObject([{ id: passId, entriesUsed: 2, entriesLeft: 3, provisional: true }]);
+    // The owner's tab says whom it is shared with.
+    expect(offlineClientPasses(s.engine.store, ownerId, NOW, ZONE)).toMatchObject([
+      { id: passId, sharedWith: [{ userId: s.userId, firstName: 'Ola', lastName: 'Nowak' }] },
+    ]);
+  });
+
   it('an offline cancellation of a visit paid with a pass gives the entry back, provisionally', () => {
     const s = setup();
     const passId = s.pass(s.option(10), new Date(NOW.getTime() - 2 * DAY), 10);
@@ -246,7 +284,7 @@ describe('offline passes (the client Passes tab from the station copy)', () => {
     });
   });
 
-  it('OfflineApi answers the Passes tab calls (own passes; none shared offline) and 404 for an unknown client', () => {
+  it('OfflineApi answers the Passes tab calls (own passes; shared-for-me empty without shares) and 404 for an unknown client', () => {
     const s = setup();
     const passId = s.pass(s.option(10), new Date(NOW.getTime() - 2 * DAY), 10);
     const api = new OfflineApi(s.engine, () => NOW);

@@ -39,7 +39,61 @@ export function offlineClientPasses(
   now: Date,
   timeZone: string,
 ): ClientPricingOptionView[] {
-  return offlinePassesAndAllocations(store, userId, now, timeZone).passes;
+  return offlinePassesAndAllocations(store, userId, now, timeZone).passes.filter(
+    (p) => p.clientId === userId,
+  );
+}
+
+/** Passes other clients share with this one (`shared-for-me`), derived the same way. */
+export function offlineSharedPasses(
+  store: LocalStore,
+  userId: string,
+  now: Date,
+  timeZone: string,
+): ClientPricingOptionView[] {
+  return offlinePassesAndAllocations(store, userId, now, timeZone).passes.filter(
+    (p) => p.clientId !== userId,
+  );
+}
+
+/**
+ * The pass rows a client may spend: their own and those shared with them (the mirror's
+ * `client_pricing_option_shares`), own first. Literal SQL, so the partial indexes serve it.
+ */
+export function passRowsUsableBy(store: LocalStore, userId: string): Row[] {
+  const own = parsed(
+    store.db
+      .prepare(
+        `select data from rows where tbl = 'client_pricing_options' and json_extract(data, '$.client_id') = ?`,
+      )
+      .all(userId),
+  );
+  const shared = parsed(
+    store.db
+      .prepare(
+        `select p.data as data from rows sh
+           join rows p on p.tbl = 'client_pricing_options' and p.id = json_extract(sh.data, '$.client_pricing_option_id')
+          where sh.tbl = 'client_pricing_option_shares' and json_extract(sh.data, '$.user_id') = ?`,
+      )
+      .all(userId),
+  );
+  const seen = new Set(own.map((p) => p.id));
+  return [...own, ...shared.filter((p) => !seen.has(p.id))];
+}
+
+/** Every visit paid with this pass, whoever's (a shared pass is spent by several clients). */
+export function visitRowsOfPass(store: LocalStore, passId: string): Row[] {
+  return parsed(
+    store.db
+      .prepare(
+        `select data from rows where tbl = 'client_visits' and json_extract(data, '$.client_pricing_option_id') = ?`,
+      )
+      .all(passId),
+  );
+}
+
+function parsed(rows: unknown[]): Row[] {
+  return (rows as Array<{ data: string }>).map((r) => JSON.parse(r.data) as Row);
 }
 
 /**
@@ -62,8 +116,12 @@ function offlinePassesAndAllocations(
   timeZone: string,
 ): { passes: ClientPricingOptionView[]; allocated: Map<string, string> } {
   const allocated = new Map<string, string>();
-  const passes = rowsWhere(store, 'client_pricing_options', 'client_id', userId);
-  const visits = rowsWhere(store, 'client_visits', 'client_id', userId);
+  const passes = passRowsUsableBy(store, userId);
+  const visits = parsed(
+    store.db
+      .prepare(`select data from rows where tbl = 'client_visits' and json_extract(data, '$.client_id') = ?`)
+      .all(userId),
+  );
   const options = new Map<string, Row | null>();
   const optionOf = (id: string) => {
     if (!options.has(id)) options.set(id, store.get('pricing_options', id));
@@ -73,12 +131,12 @@ function offlinePassesAndAllocations(
   const facts = new Map<string, PassFacts>();
   const provisional = new Set<string>();
   for (const pass of passes) {
-    const own = visits.filter((v) => v.client_pricing_option_id === pass.id);
-    facts.set(pass.id, factsOf(pass, optionOf(String(pass.pricing_option_id)), own, timeZone));
+    const paid = visitRowsOfPass(store, pass.id);
+    facts.set(pass.id, factsOf(pass, optionOf(String(pass.pricing_option_id)), paid, timeZone));
     if (isProvisional(store, 'client_pricing_options', pass.id) || pass.provisional === true)
       provisional.add(pass.id);
     // A visit of this pass changed here (cancelled, marked absent…): its entries are the desk's guess.
-    if (own.some((v) => isProvisional(store, 'client_visits', v.id))) provisional.add(pass.id);
+    if (paid.some((v) => isProvisional(store, 'client_visits', v.id))) provisional.add(pass.id);
   }
 
   // Visits recorded here that the cloud has not given a pass yet: on the pass its rule would choose.
@@ -144,8 +202,7 @@ function offlinePassesAndAllocations(
         frozenNow: state.frozenNow,
         freezes: state.freezes,
         serviceTypes: Array.isArray(option?.service_types) ? (option.service_types as string[]) : [],
-        // Who else may use it is not in the copy.
-        sharedWith: [],
+        sharedWith: sharedWithOf(store, pass.id),
         ...(provisional.has(pass.id) ? { provisional: true } : {}),
       };
       return view;
@@ -154,12 +211,23 @@ function offlinePassesAndAllocations(
   return { passes: views, allocated };
 }
 
-function rowsWhere(store: LocalStore, tbl: string, column: string, value: string): Row[] {
-  return (
+/** Whom a pass is shared with, as the cloud lists them (names from the mirror's clients). */
+function sharedWithOf(store: LocalStore, passId: string): ClientPricingOptionView['sharedWith'] {
+  return parsed(
     store.db
-      .prepare(`select data from rows where tbl = ? and json_extract(data, '$.' || ?) = ?`)
-      .all(tbl, column, value) as Array<{ data: string }>
-  ).map((r) => JSON.parse(r.data) as Row);
+      .prepare(
+        `select data from rows where tbl = 'client_pricing_option_shares'
+            and json_extract(data, '$.client_pricing_option_id') = ?`,
+      )
+      .all(passId),
+  ).map((share) => {
+    const client = store.clientByUser(String(share.user_id));
+    return {
+      userId: String(share.user_id),
+      firstName: String(client?.first_name ?? ''),
+      lastName: String(client?.last_name ?? ''),
+    };
+  });
 }
 
 /** A key a pending local command made or changed (its server version is kept in `shadow`). */

@@ -20,6 +20,7 @@ export const SYNCED_TABLES = [
   'schedule_events',
   'client_visits',
   'client_identities',
+  'client_pricing_option_shares',
 ] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 

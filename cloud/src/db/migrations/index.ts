@@ -33,6 +33,7 @@ import * as scheduledCharges from './20261124_0035_scheduled_charges';
 import * as bookingWaitingListMails from './20261124_0036_booking_waiting_list_mails';
 import * as orderLineVisits from './20261124_0037_order_line_visits';
 import * as ticketPrinters from './20261124_0039_ticket_printers';
+import * as sharedPassesSync from './20261126_0040_shared_passes_sync';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -75,4 +76,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261124_0036_booking_waiting_list_mails', bookingWaitingListMails],
   ['20261124_0037_order_line_visits', orderLineVisits],
   ['20261124_0039_ticket_printers', ticketPrinters],
+  ['20261126_0040_shared_passes_sync', sharedPassesSync],
 ];
