@@ -12,6 +12,7 @@ import { bookVisit, lockEvent } from './bookings.service';
 import { visitViews } from './bookings-views.service';
 import {
   comingEvents,
+  courseBaseView,
   courseMeta,
   courseMetas,
   startedMetas,
@@ -70,25 +71,7 @@ async function presentStaffCourses(
   return metas.map((m) => {
     const own = events.filter((e) => e.scheduleMetaId === m.id);
     return {
-      scheduleMetaId: m.id,
-      classService: {
-        id: m.classServiceId,
-        name: m.serviceName,
-        description: m.serviceDescription ?? {},
-        color: m.serviceColor,
-      },
-      location: { id: m.locationId, name: m.locationName },
-      instructors: (m.instructorIds ?? []).flatMap((id) => {
-        const p = people.get(id);
-        return p ? [p] : [];
-      }),
-      daysOfWeek: m.daysOfWeek,
-      startTime: m.startTime,
-      firstDate: m.firstDate,
-      lastDate: m.lastDate,
-      sessions: own.length,
-      startsAt: own[0] ? new Date(own[0].startsAt).toISOString() : null,
-      placesLeft: own.length ? Math.min(...own.map((e) => Math.max(0, e.capacity - e.taken))) : 0,
+      ...courseBaseView(m, own, people),
       enrolled: enrolledOf.get(m.id) ?? 0,
       started: started.has(m.id),
       classesTotal: totalOf.get(m.id) ?? 0,

@@ -143,6 +143,39 @@ export async function startedMetas(
   return new Set(rows.map((r) => r.scheduleMetaId));
 }
 
+/**
+ * What the front office's and the back office's course lists both show of a course: its class,
+ * place, people and dates, and from its classes to come (`own`, soonest first) how many there are,
+ * when the next starts and the places left on the fullest.
+ */
+export function courseBaseView(
+  m: CourseMetaRow,
+  own: Array<{ startsAt: Date; capacity: number; taken: number }>,
+  people: Awaited<ReturnType<typeof instructorsById>>,
+) {
+  return {
+    scheduleMetaId: m.id,
+    classService: {
+      id: m.classServiceId,
+      name: m.serviceName,
+      description: m.serviceDescription ?? {},
+      color: m.serviceColor,
+    },
+    location: { id: m.locationId, name: m.locationName },
+    instructors: (m.instructorIds ?? []).flatMap((id) => {
+      const p = people.get(id);
+      return p ? [p] : [];
+    }),
+    daysOfWeek: m.daysOfWeek,
+    startTime: m.startTime,
+    firstDate: m.firstDate,
+    lastDate: m.lastDate,
+    sessions: own.length,
+    startsAt: own[0] ? new Date(own[0].startsAt).toISOString() : null,
+    placesLeft: own.length ? Math.min(...own.map((e) => Math.max(0, e.capacity - e.taken))) : 0,
+  };
+}
+
 async function presentCourses(
   db: Db,
   studio: Studio,
@@ -174,28 +207,11 @@ async function presentCourses(
   );
   return metas.map((m) => {
     const own = events.filter((e) => e.scheduleMetaId === m.id);
-    const placesLeft = own.length ? Math.min(...own.map((e) => Math.max(0, e.capacity - e.taken))) : 0;
+    const base = courseBaseView(m, own, people);
+    const { placesLeft } = base;
     const myVisits = myCount.get(m.id) ?? 0;
     return {
-      scheduleMetaId: m.id,
-      classService: {
-        id: m.classServiceId,
-        name: m.serviceName,
-        description: m.serviceDescription ?? {},
-        color: m.serviceColor,
-      },
-      location: { id: m.locationId, name: m.locationName },
-      instructors: (m.instructorIds ?? []).flatMap((id) => {
-        const p = people.get(id);
-        return p ? [p] : [];
-      }),
-      daysOfWeek: m.daysOfWeek,
-      startTime: m.startTime,
-      firstDate: m.firstDate,
-      lastDate: m.lastDate,
-      sessions: own.length,
-      startsAt: own[0] ? new Date(own[0].startsAt).toISOString() : null,
-      placesLeft,
+      ...base,
       myVisits,
       enrolled: myVisits > 0,
       canBook:
