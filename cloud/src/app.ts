@@ -24,7 +24,7 @@ import { registerFiscalPrinterRoutes } from './modules/fiscal-printers/fiscal-pr
 import { registerScheduleRoutes } from './modules/schedule/schedule.routes';
 import { registerSalesRoutes } from './modules/sales/sales.routes';
 import { registerSalesPageRoutes } from './modules/sales/sales.pages';
-import { registerDonationApiHooks, registerDonationPageHooks } from './modules/sales/donations.hooks';
+import { registerDonationGuards } from './modules/sales/donations.limits';
 import { configurePaymentSecrets } from './modules/sales/providers/credentials';
 import { registerBookingRoutes } from './modules/bookings/bookings.routes';
 import { registerSyncRoutes } from './sync/sync.routes';
@@ -53,8 +53,8 @@ const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> 
   // Before the schedule: its class-service/{classService} would otherwise take class-service/all.
   registerPlacesRoutes,
   registerScheduleRoutes,
-  // Before sales: the donation checkout's rate limits and receipt delivery run first.
-  registerDonationApiHooks,
+  // Before sales: the donation checkout's rate limits run first.
+  registerDonationGuards,
   registerSalesRoutes,
   registerBookingRoutes,
   registerContractRoutes,
@@ -178,7 +178,6 @@ export function createApp(
     ctx.body = { status: 'ok' };
   });
   registerTranslationRoutes(pages);
-  registerDonationPageHooks(pages);
   registerSalesPageRoutes(pages);
   registerPageRoutes(pages);
   const pageRoutes = pages.routes() as unknown as Koa.Middleware<AppState, AppCustom>;

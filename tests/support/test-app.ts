@@ -9,6 +9,8 @@ import type { Deps } from '../../cloud/src/http/context';
 import { builtWebAssets, type WebAssets } from '../../cloud/src/http/pages';
 import { RateLimits, type RateLimitName, type RateLimitRule } from '../../cloud/src/http/rate-limit';
 import { createKnex, type Knex } from '../../cloud/src/db/knex';
+import { performJob } from '../../cloud/src/jobs/perform';
+import { bossConnection, queueTestHooks, statements, type JobName } from '../../cloud/src/jobs/queue';
 import { createLogger } from '../../cloud/src/logger';
 import type { Mailer, MailMessage } from '../../cloud/src/mail/mailer';
 import { WEB_DIST_DIR } from '../../cloud/src/paths';
@@ -20,6 +22,13 @@ export interface TestApp {
   deps: Deps;
   clock: Clock;
   mail: MailMessage[];
+  /**
+   * Performs the side-effect jobs this process enqueued and nobody performed yet (the mails of the
+   * requests made so far), as the runner's worker would: a test app runs no worker, so a test's
+   * jobs are never taken by another test file's app on the shared database. A job whose handler
+   * fails stays for the next call (its retry). Returns how many were performed.
+   */
+  drainJobs(): Promise<number>;
   anonymous(): Promise<HttpClient>;
   signedIn(email: string, password: string, studioUuid?: string): Promise<HttpClient>;
   close(): Promise<void>;
@@ -81,6 +90,29 @@ export async function startTestApp(
     web: options.web ?? builtWebAssets(WEB_DIST_DIR),
   };
   const app = createApp(deps);
+  const enqueued: Array<{ name: JobName; id: string }> = [];
+  const previousHook = queueTestHooks.enqueued;
+  queueTestHooks.enqueued = (name, id) => {
+    previousHook?.(name, id);
+    enqueued.push({ name, id });
+  };
+  const drainJobs = async () => {
+    let performed = 0;
+    for (const { name, id } of enqueued.splice(0)) {
+      const job = await statements.getJobById(name, id, { db: bossConnection(knex), includeArchive: false });
+      // Rolled back with its transaction, or performed already.
+      if (!job || (job.state !== 'created' && job.state !== 'retry')) continue;
+      try {
+        await performJob({ knex, log: deps.log, clock, mailer, publicUrl: () => config.publicUrl }, job, (trx) =>
+          statements.deleteJob(name, id, { db: bossConnection(trx) }),
+        );
+        performed += 1;
+      } catch {
+        enqueued.push({ name, id });
+      }
+    }
+    return performed;
+  };
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -93,9 +125,11 @@ export async function startTestApp(
     deps,
     clock,
     mail: mailer.recent,
+    drainJobs,
     anonymous: () => HttpClient.anonymous(url),
     signedIn: (email, password, studioUuid) => HttpClient.signedIn(url, email, password, studioUuid),
     async close() {
+      if (queueTestHooks.enqueued) queueTestHooks.enqueued = previousHook;
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (!options.shareDatabaseWith) await knex.destroy();

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { installJobQueues } from '../jobs/queue';
 import { MIGRATIONS } from './migrations';
 
 const source: Knex.MigrationSource<string> = {
@@ -11,9 +12,13 @@ const source: Knex.MigrationSource<string> = {
   },
 };
 
-/** Brings the schema up to date; returns the names of the migrations it ran. */
+/**
+ * Brings the schema up to date, then installs the job queues the code declares and the database
+ * lacks (a new queue needs no migration); returns the names of the migrations it ran.
+ */
 export async function migrateLatest(knex: Knex): Promise<string[]> {
   const [, ran] = (await knex.migrate.latest({ migrationSource: source })) as [number, string[]];
+  await installJobQueues(knex);
   return ran;
 }
 

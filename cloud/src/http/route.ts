@@ -37,8 +37,6 @@ export type HandlerInput<A extends Access, B, Q, P> = {
   /** The request's transaction for mutations, the plain connection for reads. Pass it to every query. */
   db: Db;
   auth: Auth<A>;
-  /** Runs after the transaction commits (email, notifications): never inside it. */
-  afterCommit(effect: () => Promise<void> | void): void;
 } & Scope<A>;
 
 export interface RouteSpec<A extends Access, B, Q, P, R> {
@@ -56,8 +54,10 @@ export interface RouteSpec<A extends Access, B, Q, P, R> {
   /**
    * Shapes the answer after the transaction committed, reading through the plain connection (`db`
    * is `deps.knex` here): reads that only present the result then hold no row lock. The booking
-   * path uses it so the class's lock is not held while the answer is read back. Default: `handle`'s
-   * result as it is.
+   * path uses it so the class's lock is not held while the answer is read back; routes whose answer
+   * depends on an outside call (the kiosk's door) or that tidy local files make it there. Side effects
+   * that must not be lost (mail, receipts, webhooks) are not done here but enqueued in `handle`
+   * (`jobs/README.md`). Default: `handle`'s result as it is.
    */
   present?(result: R, input: HandlerInput<A, B, Q, P>): Promise<unknown>;
 }
@@ -133,7 +133,6 @@ export function defineRoute<
       throw new AppError('auth.required', { message: 'sign in required' });
 
     const deps = ctx.deps;
-    const effects: Array<() => Promise<void> | void> = [];
     let input: HandlerInput<A, B, Q, P> | undefined;
     const run = async (db: Db): Promise<R> => {
       const scope =
@@ -150,7 +149,6 @@ export function defineRoute<
         deps,
         db,
         auth: ctx.state.auth as Auth<A>,
-        afterCommit: (effect) => effects.push(effect),
         ...scope,
       } as HandlerInput<A, B, Q, P>;
       return spec.handle(input);
@@ -158,14 +156,6 @@ export function defineRoute<
 
     const handled = spec.method === 'get' ? await run(deps.knex) : await deps.knex.transaction(run);
     const result = spec.present ? await spec.present(handled, { ...input!, db: deps.knex }) : handled;
-
-    for (const effect of effects) {
-      try {
-        await effect();
-      } catch (err) {
-        ctx.state.log.error({ err }, 'after-commit effect failed');
-      }
-    }
 
     ctx.status = spec.status ?? 200;
     if (ctx.status !== 204) ctx.body = result ?? {};

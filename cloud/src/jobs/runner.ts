@@ -3,12 +3,13 @@ import type { Clock } from '../clock';
 import type { Knex } from '../db/knex';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
-import { BOOKING_MAILS_DELIVER, bookingMailsDeliverJob } from './booking-mails.job';
 import { CONTRACT_INSTALMENTS_DUE, contractInstalmentsDueJob } from './contract-instalments.job';
+import { HANDLERS, performJob, type JobContext } from './perform';
+import { bossConnection, JOB_SCHEMA, type JobName } from './queue';
 import { SYNC_CHANGEFEED_PRUNE, syncChangefeedPruneJob } from './sync-prune.job';
 import { scheduledOrdersChargeJob } from './scheduled-orders.job';
 
-/** One background job: a queue, how often it runs (cron, UTC) and what it does. */
+/** One periodic job: a queue, how often it runs (cron, UTC) and what it does. */
 export interface JobDefinition {
   name: string;
   cron: string;
@@ -22,8 +23,9 @@ export interface JobDeps {
   log: Logger;
   clock: Clock;
   /**
-   * The app's mailer (SMTP or .eml files): jobs that send mail use the one requests use. The server
-   * always gives it; runners started without it (tests of other jobs) skip the mail jobs' work.
+   * The app's mailer (SMTP or .eml files): the side-effect queues send through the one requests
+   * would. The server always gives it; runners started without it (tests of the periodic jobs) work
+   * no side-effect queue.
    */
   mailer?: Mailer;
   /** The public base URL for links in mails (read late: a test server learns its port after start). */
@@ -31,67 +33,83 @@ export interface JobDeps {
 }
 
 export interface JobRunner {
-  /** Queues a job to run now (tests, the start-up catch-up). */
+  /** Queues a periodic job to run now (tests, the start-up catch-up). */
   trigger(name: string): Promise<void>;
   /** Stops fetching, waits for running jobs (graceful shutdown), leaves the database to its owner. */
   stop(): Promise<void>;
 }
 
+export interface RunnerOptions {
+  /** The periodic jobs to schedule (default: all of `JOBS`). */
+  jobs?: readonly JobDefinition[];
+  /** The side-effect queues to work (default: all, when a mailer is given). */
+  queues?: readonly JobName[];
+  /** How often an idle worker looks for jobs (pg-boss's minimum is 0.5 s; config `JOBS_POLL_SECONDS`). */
+  pollingIntervalSeconds?: number;
+  /** How often pg-boss expires jobs of dead workers and retries them (config `JOBS_MAINTENANCE_SECONDS`). */
+  maintenanceIntervalSeconds?: number;
+}
+
 export const JOBS: readonly JobDefinition[] = [
   contractInstalmentsDueJob,
   syncChangefeedPruneJob,
-  bookingMailsDeliverJob,
   scheduledOrdersChargeJob,
 ];
 
-/**
- * pg-boss talks to the database through knex's own pool: one query at a time on a borrowed
- * connection. The embedded PGlite is a single connection (knex's pool of one), so pg-boss could not
- * open connections of its own there; through the pool it shares that one, and on PostgreSQL it shares
- * the pool's ten. pg-boss's results must stay raw (snake_case): the pg connection is used directly,
- * not knex's query builder with its camelCase mappers.
- */
-function knexAdapter(knex: Knex): PgBoss.Db {
-  const client = knex.client as {
-    acquireConnection(): Promise<{ query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> }>;
-    releaseConnection(connection: unknown): Promise<void>;
-  };
-  return {
-    async executeSql(text, values) {
-      const connection = await client.acquireConnection();
-      try {
-        return await connection.query(text, values);
-      } finally {
-        await client.releaseConnection(connection);
-      }
-    },
-  };
-}
+/** Jobs fetched per poll of a side-effect queue. */
+const BATCH = 10;
 
-export async function startJobRunner(
-  deps: JobDeps,
-  options: { jobs?: readonly JobDefinition[]; pollingIntervalSeconds?: number } = {},
-): Promise<JobRunner> {
-  const jobs = options.jobs ?? JOBS;
+/**
+ * Starts pg-boss over knex's pool (see `bossConnection`): the periodic jobs on their crons, and a
+ * worker per side-effect queue that performs each job once (`performJob`), pg-boss retrying a failed
+ * one with exponential backoff (the queue's `retryDelay`, doubled per attempt).
+ */
+export async function startJobRunner(deps: JobDeps, options: RunnerOptions = {}): Promise<JobRunner> {
+  const crons = options.jobs ?? JOBS;
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   const boss = new PgBoss({
-    db: knexAdapter(deps.knex),
-    schema: 'pgboss',
-    // Quiet on the shared connection: no state monitoring (left unset), maintenance every 10 minutes.
-    maintenanceIntervalSeconds: 600,
+    db: bossConnection(deps.knex),
+    schema: JOB_SCHEMA,
+    // Quiet on the shared connection: no state monitoring (left unset).
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 120,
   });
   boss.on('error', (err) => deps.log.error({ err }, 'job queue error'));
   await boss.start();
-  for (const job of jobs) {
+  for (const job of crons) {
     await boss.createQueue(job.name, { name: job.name, policy: 'singleton', retryLimit: 3, retryDelay: 60 });
     await boss.schedule(job.name, job.cron);
-    await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5 }, async () => {
+    await boss.work(job.name, { pollingIntervalSeconds }, async () => {
       const started = Date.now();
       const result = await job.run(deps);
       deps.log.info({ job: job.name, ms: Date.now() - started, result }, 'job done');
     });
     if (job.runOnStart) await boss.send(job.name, {});
   }
-  deps.log.info({ jobs: jobs.map((j) => j.name) }, 'job runner started');
+  const { mailer, publicUrl } = deps;
+  const queues = mailer ? (options.queues ?? (Object.keys(HANDLERS) as JobName[])) : [];
+  if (mailer) {
+    const ctx: JobContext = { ...deps, mailer, publicUrl: publicUrl ?? (() => '') };
+    for (const name of queues) {
+      await boss.work(
+        name,
+        { pollingIntervalSeconds, batchSize: BATCH, includeMetadata: true },
+        async (jobs) => {
+          let failed: unknown;
+          for (const job of jobs) {
+            try {
+              await performJob(ctx, job);
+            } catch (err) {
+              // The others of the batch still go; pg-boss fails (and retries) those left active.
+              deps.log.error({ err, job: job.id, queue: name, attempt: job.retryCount }, 'job failed');
+              failed ??= err;
+            }
+          }
+          if (failed) throw failed;
+        },
+      );
+    }
+  }
+  deps.log.info({ crons: crons.map((j) => j.name), queues }, 'job runner started');
   let stopping: Promise<void> | undefined;
   return {
     async trigger(name) {
@@ -102,4 +120,4 @@ export async function startJobRunner(
   };
 }
 
-export { BOOKING_MAILS_DELIVER, CONTRACT_INSTALMENTS_DUE, SYNC_CHANGEFEED_PRUNE };
+export { CONTRACT_INSTALMENTS_DUE, SYNC_CHANGEFEED_PRUNE };

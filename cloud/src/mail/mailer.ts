@@ -7,12 +7,19 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The Message-ID header (a job's idempotency key: a resent copy carries the same one). */
+  messageId?: string;
 }
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** The most recent messages sent by this process (newest last), for tests and the dev log. */
   readonly recent: MailMessage[];
+}
+
+/** A job's idempotency key as a Message-ID: a resent copy carries the same one, so a receiver can tell. */
+export function messageIdFor(key: string): string {
+  return `<${key.replace(/[^\w.:-]/g, '_')}@jobs.studio.local>`;
 }
 
 const RECENT_LIMIT = 200;
@@ -42,6 +49,7 @@ export function createMailer(options: {
         to: message.to,
         subject: message.subject,
         text: message.text,
+        ...(message.messageId ? { messageId: message.messageId } : {}),
       });
       recent.push(message);
       if (recent.length > RECENT_LIMIT) recent.shift();

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../mail/mailer';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { bookingStudio, sessionClient, type ClassRules } from './bookings-fixtures';
-import { deliverBookingMails, mailDeliveryDeps } from './booking-mails.service';
 
 /**
  * Booking e-mails (confirmation, cancellation, waiting-list promotion, class cancelled) as the test
@@ -23,7 +22,11 @@ afterAll(async () => app?.close());
 
 const v4 = (s: { id: string }, path: string) => `/api/v4/${s.id}/${path}`;
 const v2 = (s: { id: string }, path: string) => `/api/v2/${s.id}/${path}`;
-const mailTo = (email: string): MailMessage[] => app.mail.filter((m) => m.to === email);
+/** The mails sent to `email` once the worker performed the jobs enqueued so far. */
+const mailTo = async (email: string): Promise<MailMessage[]> => {
+  await app.drainJobs();
+  return app.mail.filter((m) => m.to === email);
+};
 
 async function setup(rules: ClassRules = {}, locale: 'en' | 'pl' | null = 'en') {
   clock.set(NOW);
@@ -45,7 +48,7 @@ describe('booking e-mails', () => {
     const t = await setup({}, 'en');
     const book = await t.me.post(v4(t.studio, 'booking/classroom/book'), { scheduleEventId: t.eventId });
     expect(book.body.outcome).toBe('booked');
-    const [confirmed] = mailTo(t.client.email);
+    const [confirmed] = await mailTo(t.client.email);
     expect(confirmed!.subject).toBe('Booked: Vinyasa, Wednesday, 3 June 2026 18:00');
     expect(confirmed!.text).toContain(
       'you are booked on Vinyasa on Wednesday, 3 June 2026 at 18:00 (Mokotów)',
@@ -53,7 +56,7 @@ describe('booking e-mails', () => {
     expect(confirmed!.text).toContain(`${app.url}/${t.studio.id}/frontoffice/visits`);
 
     await t.me.post(v4(t.studio, 'booking/classroom/cancel'), { clientVisitId: book.body.visit.id });
-    const mails = mailTo(t.client.email);
+    const mails = await mailTo(t.client.email);
     expect(mails).toHaveLength(2);
     expect(mails[1]!.subject).toBe('Cancelled: Vinyasa, Wednesday, 3 June 2026 18:00');
     expect(mails[1]!.text).toContain('The entry is back on your pass.');
@@ -62,7 +65,7 @@ describe('booking e-mails', () => {
   it('writes in Polish to a Polish client, and in the studio’s language when the client chose none', async () => {
     const t = await setup({}, 'pl');
     await t.me.post(v4(t.studio, 'booking/classroom/book'), { scheduleEventId: t.eventId });
-    const [mail] = mailTo(t.client.email);
+    const [mail] = await mailTo(t.client.email);
     expect(mail!.subject).toBe('Rezerwacja: Vinyasa, środa, 3 czerwca 2026 18:00');
     expect(mail!.text).toMatch(/^Dzień dobry /);
 
@@ -71,7 +74,7 @@ describe('booking e-mails', () => {
     await t.owner.post(v4(t.studio, `schedule-event/${t.eventId}/enrollment/enroll`), {
       clientId: other.user.id,
     });
-    expect(mailTo(other.user.email)[0]!.subject).toMatch(/^Rezerwacja: /);
+    expect((await mailTo(other.user.email))[0]!.subject).toMatch(/^Rezerwacja: /);
   });
 
   it('tells a client joining the waiting list their place, and the first waiting client they got the place', async () => {
@@ -89,10 +92,10 @@ describe('booking e-mails', () => {
         (await s.post(v4(t.studio, 'booking/classroom/book'), { scheduleEventId: t.eventId })).body.outcome,
       ).toBe('waitingList');
     }
-    const [bognaWaiting] = mailTo(bogna.user.email);
+    const [bognaWaiting] = await mailTo(bogna.user.email);
     expect(bognaWaiting!.subject).toBe('Waiting list: Vinyasa, Wednesday, 3 June 2026 18:00');
     expect(bognaWaiting!.text).toContain('place 1.');
-    const [celinaWaiting] = mailTo(celina.user.email);
+    const [celinaWaiting] = await mailTo(celina.user.email);
     expect(celinaWaiting!.subject).toBe('Lista rezerwowa: Vinyasa, środa, 3 czerwca 2026 18:00');
     expect(celinaWaiting!.text).toContain('miejsce 2.');
     // The in-app notification the client sees in their inbox.
@@ -109,38 +112,30 @@ describe('booking e-mails', () => {
     ]);
 
     await t.me.post(v4(t.studio, 'booking/classroom/cancel'), { clientVisitId: mine.body.visit.id });
-    const promoted = mailTo(bogna.user.email);
+    const promoted = await mailTo(bogna.user.email);
     expect(promoted).toHaveLength(2);
     expect(promoted[1]!.subject).toBe('A place for you: Vinyasa, Wednesday, 3 June 2026 18:00');
     expect((await bognaInbox()).map((n) => n.titleKey)).toEqual([
       'bookings:notifications.promoted',
       'bookings:notifications.waitingList',
     ]);
-    expect(mailTo(celina.user.email)).toHaveLength(1);
+    expect(await mailTo(celina.user.email)).toHaveLength(1);
   });
 
-  it('a waiting-list mail left in the outbox is not sent once the client is off the list', async () => {
+  it('a waiting-list mail still queued is not sent once the client is off the list', async () => {
     const t = await setup({ capacity: 1, waitingListSize: 1 });
     const bogna = await t.addClient(true, 'Bogna');
     await t.me.post(v4(t.studio, 'booking/classroom/book'), { scheduleEventId: t.eventId });
+    const before = (await mailTo(bogna.user.email)).length;
     const bs = await sessionClient(app, bogna.user.id);
     const joined = await bs.post(v4(t.studio, 'booking/classroom/book'), { scheduleEventId: t.eventId });
     expect(joined.body.outcome).toBe('waitingList');
-    // As if the mail had been queued by a sync push and not sent yet when the client left the list.
-    await app
-      .knex('booking_mails')
-      .where({ client_visit_id: joined.body.visit.id })
-      .update({ sent_at: null, claimed_at: null, attempts: 0 });
+    // The job is queued and not performed yet (as after a sync push) when the client leaves the list.
     await app
       .knex('client_visits')
       .where({ id: joined.body.visit.id })
       .update({ status: 4, waiting_position: null });
-    const before = mailTo(bogna.user.email).length;
-    await deliverBookingMails(mailDeliveryDeps(app.deps));
-    expect(mailTo(bogna.user.email)).toHaveLength(before);
-    expect(
-      await app.knex('booking_mails').where({ client_visit_id: joined.body.visit.id }).first('skipped'),
-    ).toEqual({ skipped: true });
+    expect(await mailTo(bogna.user.email)).toHaveLength(before);
   });
 
   it('tells everyone on a class the studio cancelled', async () => {
@@ -150,13 +145,18 @@ describe('booking e-mails', () => {
     await t.owner.post(v4(t.studio, `schedule-event/${t.eventId}/enrollment/enroll`), {
       clientId: bogna.user.id,
     });
+    // Staff put Bogna on the waiting list: told her place (a waiting-list mail still queued when
+    // the class is cancelled is not sent: she is no longer waiting).
+    expect((await mailTo(bogna.user.email)).map((m) => m.subject)).toEqual([
+      'Lista rezerwowa: Vinyasa, środa, 3 czerwca 2026 18:00',
+    ]);
     expect((await t.owner.post(v2(t.studio, `schedule-events/${t.eventId}/cancel`))).status).toBe(200);
-    expect(mailTo(t.client.email).at(-1)!.subject).toBe(
+    expect((await mailTo(t.client.email)).at(-1)!.subject).toBe(
       'Class cancelled: Vinyasa, Wednesday, 3 June 2026 18:00',
     );
-    expect(mailTo(t.client.email).at(-1)!.text).toContain('has been cancelled by the studio');
-    // Bogna was on the waiting list (staff put her there: told her place): told too.
-    expect(mailTo(bogna.user.email).map((m) => m.subject)).toEqual([
+    expect((await mailTo(t.client.email)).at(-1)!.text).toContain('has been cancelled by the studio');
+    // Bogna was on the waiting list: told too.
+    expect((await mailTo(bogna.user.email)).map((m) => m.subject)).toEqual([
       'Lista rezerwowa: Vinyasa, środa, 3 czerwca 2026 18:00',
       'Zajęcia odwołane: Vinyasa, środa, 3 czerwca 2026 18:00',
     ]);
@@ -168,13 +168,10 @@ describe('booking e-mails', () => {
     const book = await t.me.post(v4(t.studio, 'booking/classroom/book'), { scheduleEventId: t.eventId });
     expect(book.body.outcome).toBe('booked');
     await t.me.post(v4(t.studio, 'booking/classroom/cancel'), { clientVisitId: book.body.visit.id });
-    expect(mailTo(t.client.email)).toEqual([]);
-    // Still told in the app? The in-app inbox is unaffected; the outbox rows are settled, not pending.
-    const pending = await app.knex('booking_mails').where({ client_id: t.client.id }).whereNull('sent_at');
-    expect(pending).toEqual([]);
+    expect(await mailTo(t.client.email)).toEqual([]);
   });
 
-  it('a refused booking mails nothing; a mail whose send failed is sent by the next delivery', async () => {
+  it('a refused booking mails nothing; a mail whose send failed is sent by its retry', async () => {
     const t = await setup({ capacity: 1, waitingListSize: 0 });
     await t.me.post(v4(t.studio, 'booking/classroom/book'), { scheduleEventId: t.eventId });
     const bogna = await t.addClient(true, 'Bogna');
@@ -182,10 +179,9 @@ describe('booking e-mails', () => {
     expect(
       (await b.post(v4(t.studio, 'booking/classroom/book'), { scheduleEventId: t.eventId })).status,
     ).toBe(409);
-    expect(mailTo(bogna.user.email)).toEqual([]);
+    expect(await mailTo(bogna.user.email)).toEqual([]);
 
     const second = await t.addEvent(new Date(START.getTime() + 24 * HOUR));
-    const deps = mailDeliveryDeps(app.deps);
     const realSend = app.deps.mailer.send;
     app.deps.mailer.send = async () => {
       throw new Error('smtp down');
@@ -193,15 +189,14 @@ describe('booking e-mails', () => {
     try {
       const ok = await b.post(v4(t.studio, 'booking/classroom/book'), { scheduleEventId: second });
       expect(ok.body.outcome).toBe('booked'); // the booking stands though the mail failed
+      expect(await mailTo(bogna.user.email)).toEqual([]);
     } finally {
       app.deps.mailer.send = realSend;
     }
-    expect(mailTo(bogna.user.email)).toEqual([]);
-    await deliverBookingMails(deps);
-    expect(mailTo(bogna.user.email).map((m) => m.subject)).toEqual([expect.stringMatching(/Vinyasa/)]);
-    // Sent once: another delivery finds nothing.
-    await deliverBookingMails(deps);
-    expect(mailTo(bogna.user.email)).toHaveLength(1);
+    // The job failed and stays: its retry sends it.
+    expect(await mailTo(bogna.user.email)).toEqual([expect.objectContaining({ subject: expect.stringMatching(/Vinyasa/) })]);
+    // Sent once: another run finds nothing.
+    expect(await mailTo(bogna.user.email)).toHaveLength(1);
   });
 });
 
@@ -236,7 +231,7 @@ describe('late-cancel and no-show fees become orders', () => {
     });
     expect(again.status).toBe(409);
     expect(await ordersOf(t.owner, t.studio.id, t.client.id)).toHaveLength(1);
-    expect(mailTo(t.client.email).at(-1)!.text).toContain('a late cancellation fee of 25 zł is due');
+    expect((await mailTo(t.client.email)).at(-1)!.text).toContain('a late cancellation fee of 25 zł is due');
   });
 
   it('a no-show mark bills once however often attendance is corrected; a forgiven first offence bills nothing', async () => {

@@ -37,8 +37,7 @@ import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import { abilitiesOf } from '../../http/abilities';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
-import { defineRoute as defineRouteBase } from '../../http/route';
-import { withBookingMails } from './booking-mails.service';
+import { defineRoute } from '../../http/route';
 import type { Membership } from '../identity/membership.model';
 import { Studio } from '../identity/studio.model';
 import { listClassServices, listLocations } from '../schedule/places-and-services.service';
@@ -73,8 +72,6 @@ import {
 type ClassServiceList = z.infer<typeof ClassServiceListSchema>;
 type LocationList = z.infer<typeof LocationListSchema>;
 
-// Booking mails written by a request (confirmations, cancellations …) go out after its commit.
-const defineRoute = withBookingMails(defineRouteBase);
 const StudioParams = z.object({ uuid: z.string() });
 const EventParams = z.object({ uuid: z.string(), scheduleEvent: z.uuid() });
 const EventV2Params = z.object({ uuid: z.string(), referenceId: z.uuid() });

@@ -8,7 +8,6 @@ import {
 } from '../../../../shared/contracts/api/course-signup';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
-import { withBookingMails } from './booking-mails.service';
 import { visitViews } from './bookings-views.service';
 import { confirmCourseSignup, listStaffCourses, previewCourseSignup } from './course-signup.service';
 
@@ -43,8 +42,8 @@ export function registerCourseSignupRoutes(router: Router<AppState, AppCustom>):
     handle: ({ db, studio, params, body, auth, deps }) =>
       previewCourseSignup(db, studio, auth.user.id, params.scheduleMeta, body, deps.clock.now()),
   });
-  // The confirmation mails (one per class) go out after the commit.
-  withBookingMails(defineRoute)(router, {
+  // The confirmation mails (one per class) are jobs of the booking's transaction.
+  defineRoute(router, {
     method: 'post',
     path: '/v4/:uuid/course/:scheduleMeta/signup/confirm',
     access: 'staff',

@@ -15,9 +15,8 @@ import {
 } from '../../../../shared/contracts/api/enrollments';
 import { CourseAttendanceQuerySchema } from '../../../../shared/contracts/api/course-signup';
 import type { AppCustom, AppState } from '../../http/context';
-import { defineRoute as defineRouteBase } from '../../http/route';
+import { defineRoute } from '../../http/route';
 import { eventsOfMeta } from '../schedule/schedule-events.service';
-import { withBookingMails } from './booking-mails.service';
 import { registerCourseSignupRoutes } from './course-signup.routes';
 import { myVisitsByIds, visitViews } from './bookings-views.service';
 import {
@@ -33,8 +32,6 @@ import {
   waitingTimes,
 } from './enrollments.service';
 
-// Booking mails written by a request (course bookings and cancels) go out after its commit.
-const defineRoute = withBookingMails(defineRouteBase);
 const StudioParams = z.object({ uuid: z.string() });
 const MetaParams = z.object({ uuid: z.string(), scheduleMeta: z.uuid() });
 const ClientParams = z.object({ uuid: z.string(), user: z.uuid() });

@@ -83,7 +83,7 @@ export async function enrollmentsCsv(
 
 /**
  * A message from the studio to everyone on a class (booked, present, absent, unconfirmed; the
- * waiting list when asked): an in-app notification and an e-mail through the booking-mail outbox,
+ * waiting list when asked): an in-app notification and an e-mail (a `booking.mail` job),
  * in the caller's transaction. Returns how many clients were told.
  */
 export async function messageAttendees(

@@ -72,6 +72,7 @@ import {
   mayActFor,
   removeLink,
 } from './links.service';
+import { enqueue } from '../../jobs/queue';
 
 const StudioParams = z.object({ uuid: z.string() });
 const UserParams = z.object({ uuid: z.string(), user: z.uuid() });
@@ -142,7 +143,6 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
       deps,
       params,
       body,
-      afterCommit,
     }): Promise<LoginResult & { createdUser: boolean }> => {
       const studio = await publicStudio(db, params.uuid);
       await deps.rateLimits.consume('signupPerIp', ctx.ip);
@@ -166,7 +166,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
         deps.config.publicUrl,
         createdUser ? locale : mailLocale(user, studio),
       );
-      afterCommit(() => deps.mailer.send(mail));
+      await enqueue(db, 'mail.send', mail);
       return {
         sessionId,
         userId: user.id,
@@ -212,15 +212,11 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
     access: 'client',
     params: StudioParams,
     body: AvatarUploadInputSchema,
-    handle: async ({ db, deps, studio, auth, body, afterCommit }): Promise<ClientProfile> => {
-      const { previousFile } = await saveAvatar(
-        db,
-        deps.config.dataDir,
-        auth.user.id,
-        body.dataUrl,
-        deps.clock.now(),
-      );
-      afterCommit(() => deleteAvatarFile(deps.config.dataDir, previousFile));
+    handle: async ({ db, deps, auth, body }) =>
+      saveAvatar(db, deps.config.dataDir, auth.user.id, body.dataUrl, deps.clock.now()),
+    // The old file goes once the new one is committed; the profile is read after the commit.
+    present: async ({ previousFile }, { db, deps, studio, auth }): Promise<ClientProfile> => {
+      await deleteAvatarFile(deps.config.dataDir, previousFile);
       return getProfile(db, studio, auth.user.id, true);
     },
   });
@@ -231,10 +227,8 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
     access: 'client',
     params: StudioParams,
     status: 204,
-    handle: async ({ db, deps, auth, afterCommit }) => {
-      const { previousFile } = await removeAvatar(db, auth.user.id, deps.clock.now());
-      afterCommit(() => deleteAvatarFile(deps.config.dataDir, previousFile));
-    },
+    handle: async ({ db, deps, auth }) => removeAvatar(db, auth.user.id, deps.clock.now()),
+    present: async ({ previousFile }, { deps }) => deleteAvatarFile(deps.config.dataDir, previousFile),
   });
 
   /**

@@ -147,12 +147,12 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
     ability: 'clients.documents',
     params: DocumentParams,
     status: 204,
-    handle: async ({ db, deps, ctx, studio, params, afterCommit }) => {
-      const file = await deleteDocument(db, deps.config, studio.id, params.clientDocument);
-      afterCommit(() =>
-        removeFile(file).catch((err: unknown) =>
-          ctx.state.log.error({ err, file }, 'deleted document file could not be removed'),
-        ),
+    handle: async ({ db, deps, studio, params }) =>
+      deleteDocument(db, deps.config, studio.id, params.clientDocument),
+    // The file goes once the row's removal committed (an orphan file, never a row without its file).
+    present: async (file, { ctx }) => {
+      await removeFile(file).catch((err: unknown) =>
+        ctx.state.log.error({ err, file }, 'deleted document file could not be removed'),
       );
     },
   });

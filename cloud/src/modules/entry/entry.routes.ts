@@ -32,6 +32,7 @@ import {
   studiosOfEmail,
   welcomeEmail,
 } from './entry.service';
+import { enqueue } from '../../jobs/queue';
 
 /** The entry application's calls (spec §7 "Entry calls"); see this module's README for the shapes. */
 export function registerEntryRoutes(router: Router<AppState, AppCustom>): void {
@@ -59,7 +60,7 @@ export function registerEntryRoutes(router: Router<AppState, AppCustom>): void {
     access: 'public',
     body: StudioCreateInputSchema,
     status: 201,
-    handle: async ({ ctx, db, deps, body, afterCommit }): Promise<StudioCreateResult> => {
+    handle: async ({ ctx, db, deps, body }): Promise<StudioCreateResult> => {
       if (!body.termsOfUseAndPrivacyPolicyAgreement) {
         throw new AppError('studio.termsRequired', {
           message: TERMS_REQUIRED_MESSAGE,
@@ -84,7 +85,7 @@ export function registerEntryRoutes(router: Router<AppState, AppCustom>): void {
         locale,
         body.firstName,
       );
-      afterCommit(() => deps.mailer.send(mail));
+      await enqueue(db, 'mail.send', mail);
       return {
         studio: presentStudio(created.studio, baseUrl),
         backofficeUrl: `${baseUrl}${backOfficePath(created.studio.id)}`,

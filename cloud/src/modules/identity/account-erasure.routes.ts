@@ -20,7 +20,7 @@ export function registerAccountErasureRoutes(router: Router<AppState, AppCustom>
     params: StudioParams,
     body: AccountErasureInputSchema,
     status: 204,
-    handle: async ({ ctx, db, deps, auth, studio, body, afterCommit }) => {
+    handle: async ({ db, deps, auth, studio, body }) => {
       // A password check like sign-in: guesses for one address share the sign-in budget, so a
       // stolen session cannot be used to try passwords faster than the login form allows.
       await deps.rateLimits.consume('loginPerEmail', auth.user.email);
@@ -30,7 +30,8 @@ export function registerAccountErasureRoutes(router: Router<AppState, AppCustom>
         sessionDbId: auth.session.id,
         password: body.password,
       });
-      afterCommit(() => setSessionCookie(ctx, auth.user.id, null));
     },
+    // Signed out only once the erasure committed.
+    present: async (_result, { ctx, auth }) => setSessionCookie(ctx, auth.user.id, null),
   });
 }

@@ -22,6 +22,7 @@ import { openSession, revokeSession } from './sessions.service';
 import { Studio } from './studio.model';
 import { User } from './user.model';
 import { findUserByEmail } from './users.service';
+import { enqueue } from '../../jobs/queue';
 
 /** Sets the HttpOnly session cookie, or clears it when `sessionId` is null (sign-out, erasure). */
 export function setSessionCookie(
@@ -122,7 +123,7 @@ export function registerAuthRoutes(router: Router<AppState, AppCustom>): void {
     params: StudioParams,
     body: RecoveryInputSchema,
     status: 202,
-    handle: async ({ ctx, db, deps, params, body, afterCommit }) => {
+    handle: async ({ ctx, db, deps, params, body }) => {
       const studio = await Studio.query(db).findById(params.uuid);
       if (!studio) throw AppError.notFound('studio');
       await deps.rateLimits.consume('lookupPerIp', ctx.ip);
@@ -135,8 +136,7 @@ export function registerAuthRoutes(router: Router<AppState, AppCustom>): void {
           .whereNull('archivedAt'));
       if (user && member) {
         const token = await issueResetToken(db, deps.clock, user.id, studio.id);
-        const message = recoveryEmail(user, studio, deps.config.publicUrl, token);
-        afterCommit(() => deps.mailer.send(message));
+        await enqueue(db, 'mail.send', recoveryEmail(user, studio, deps.config.publicUrl, token));
       }
       return { sent: true };
     },

@@ -29,9 +29,10 @@ import {
 import { TICKET_PRINTER_OPTIONS } from '../../../../shared/contracts/api/ticket-printers';
 import { can, type Ability } from '../../../../shared/policies/abilities';
 import { AppError } from '../../../../shared/errors';
+import type { Db } from '../../db/knex';
 import { abilitiesOf } from '../../http/abilities';
 import { authenticateDevice } from '../../sync/devices.service';
-import type { AppCustom, AppState } from '../../http/context';
+import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { Studio } from '../identity/studio.model';
 import {
@@ -48,7 +49,7 @@ import {
   updateKiosk,
   updateSmartLock,
 } from './kiosk-admin.service';
-import { identifyClient, kioskCheckIn, kioskEntry } from './kiosk-check-in.service';
+import { identifyClient, kioskCheckIn, kioskEntry, type KioskOutcome } from './kiosk-check-in.service';
 import { openKioskSession, requireKiosk } from './kiosk-session';
 import { presentDevice, presentKiosk, presentSmartLock } from './kiosk.presenter';
 
@@ -63,6 +64,22 @@ const LockParams = z.object({ uuid: z.string(), smartLockGuid: z.uuid() });
  * Kiosk mode: the back office's `studio-kiosk` and `studio-smart-lock` calls (staff, settings
  * abilities) and the kiosk device's calls under `{uuid}/kiosk/` (a kiosk session, nothing else).
  */
+/**
+ * A check-in's door: opened after the commit (a `present` step, so no row lock is held while the
+ * lock's driver answers) and reported in the answer. A driver that throws leaves the result as it is.
+ */
+async function openDoor(
+  outcome: KioskOutcome,
+  { ctx, deps }: { ctx: AppContext; deps: { knex: Db } },
+): Promise<KioskCheckInResult> {
+  try {
+    await outcome.openLock(deps.knex);
+  } catch (err) {
+    ctx.state.log.error({ err }, 'smart lock not opened');
+  }
+  return outcome.result;
+}
+
 export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
   // ------------------------------------------------------------------------------ back office
   defineRoute(router, {
@@ -292,13 +309,12 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
     access: 'public',
     params: StudioParams,
     body: KioskCheckInInputSchema,
-    handle: async ({ ctx, db, params, body, deps, afterCommit }): Promise<KioskCheckInResult> => {
+    handle: async ({ ctx, db, params, body, deps }) => {
       const { studio, kiosk } = await requireKiosk(ctx, db, params.uuid);
-      const outcome = await kioskCheckIn(db, studio, kiosk, body, deps.clock.now());
-      // The door opens only once the check-in is committed; the answer then says whether it did.
-      afterCommit(() => outcome.openLock(deps.knex));
-      return outcome.result;
+      return kioskCheckIn(db, studio, kiosk, body, deps.clock.now());
     },
+    // The door opens only once the check-in is committed; the answer then says whether it did.
+    present: openDoor,
   });
   defineRoute(router, {
     method: 'post',
@@ -306,11 +322,10 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
     access: 'public',
     params: StudioParams,
     body: KioskEntryInputSchema,
-    handle: async ({ ctx, db, params, body, deps, afterCommit }): Promise<KioskCheckInResult> => {
+    handle: async ({ ctx, db, params, body, deps }) => {
       const { studio, kiosk } = await requireKiosk(ctx, db, params.uuid);
-      const outcome = await kioskEntry(db, studio, kiosk, body.clientId, deps.clock.now());
-      afterCommit(() => outcome.openLock(deps.knex));
-      return outcome.result;
+      return kioskEntry(db, studio, kiosk, body.clientId, deps.clock.now());
     },
+    present: openDoor,
   });
 }

@@ -1,13 +1,11 @@
 import { formatPrice } from '../../../../shared/domain/money';
 import { isLocale } from '../../../../shared/i18n/locales';
 import { OrderStatus } from '../../../../shared/enums';
-import type { Knex } from '../../db/knex';
+import type { Db, Knex } from '../../db/knex';
 import { tFor } from '../../i18n';
-import type { Logger } from '../../logger';
-import type { Mailer, MailMessage } from '../../mail/mailer';
-
-/** At most this many receipts go out per delivery; the rest wait for the next one. */
-const BATCH = 20;
+import type { JobContext } from '../../jobs/perform';
+import { enqueue } from '../../jobs/queue';
+import { messageIdFor, type MailMessage } from '../../mail/mailer';
 
 interface DueReceipt {
   id: string;
@@ -49,36 +47,33 @@ export function donationReceiptEmail(receipt: DueReceipt): MailMessage {
 }
 
 /**
- * Sends the receipts of donations that are paid and have none yet (an outbox: the paid status and
- * the missing `receipt_sent_at` are committed with the payment itself). Each is claimed by one
- * committed update (`skip locked`: parallel deliveries never send one twice) before sending; a send
- * that fails is released again for the next delivery. A donation charged back or refunded before its
- * receipt left is no longer paid and gets none.
+ * A paid donation's receipt is a `donation.receipt` job, enqueued by the order's fulfilment in the
+ * transaction that marks it paid; its key is the donation, so a donation paid again (after a
+ * chargeback was reversed) never gets a second receipt.
  */
-export async function deliverDueDonationReceipts(
-  knex: Knex,
-  mailer: Mailer,
-  log: Logger,
-): Promise<{ sent: number; failed: number }> {
-  const claimed = (await knex.raw(
-    `update donations d set receipt_sent_at = now()
-      where d.id in (
-        select d2.id from donations d2 join client_orders o on o.id = d2.order_id
-         where d2.receipt_sent_at is null and o.status = ?
-         order by d2.created_at limit ?
-         for update of d2 skip locked)
-      returning d.id`,
-    [OrderStatus.paid, BATCH],
-  )) as { rows: { id: string }[] };
-  if (claimed.rows.length === 0) return { sent: 0, failed: 0 };
-  const due = (await knex('donations as d')
+export async function enqueueDonationReceipt(trx: Db, orderId: string): Promise<string | null> {
+  const donation = (await trx('donations').where({ orderId }).first('id')) as { id: string } | undefined;
+  if (!donation) return null;
+  await enqueue(trx, 'donation.receipt', { donationId: donation.id }, { key: `donation.receipt:${donation.id}` });
+  return donation.id;
+}
+
+/**
+ * Sends a donation's receipt (the job's handler) if its order is still paid and none went out yet:
+ * a donation charged back or refunded before its receipt left gets none. `receipt_sent_at` is
+ * recorded with the job's completion.
+ */
+export async function performDonationReceipt(
+  donationId: string,
+  ctx: JobContext & { key: string },
+): Promise<void | { record(trx: Knex.Transaction): Promise<void> }> {
+  const receipt = (await ctx
+    .knex('donations as d')
     .join('client_orders as o', 'o.id', 'd.order_id')
     .join('studios as s', 's.id', 'd.studio_id')
-    .whereIn(
-      'd.id',
-      claimed.rows.map((r) => r.id),
-    )
-    .select(
+    .where({ 'd.id': donationId, 'o.status': OrderStatus.paid })
+    .whereNull('d.receiptSentAt')
+    .first(
       'd.id',
       'd.orderId',
       'd.donorName',
@@ -91,18 +86,12 @@ export async function deliverDueDonationReceipts(
       's.name as studioName',
       's.defaultLocale as studioLocale',
       's.timeZone',
-    )) as DueReceipt[];
-  let sent = 0;
-  let failed = 0;
-  for (const receipt of due) {
-    try {
-      await mailer.send(donationReceiptEmail(receipt));
-      sent++;
-    } catch (err) {
-      failed++;
-      await knex('donations').where({ id: receipt.id }).update({ receiptSentAt: null });
-      log.error({ err, donationId: receipt.id }, 'donation receipt not sent; it stays due');
-    }
-  }
-  return { sent, failed };
+    )) as DueReceipt | undefined;
+  if (!receipt) return;
+  await ctx.mailer.send({ ...donationReceiptEmail(receipt), messageId: messageIdFor(ctx.key) });
+  return {
+    record: async (trx) => {
+      await trx('donations').where({ id: donationId }).update({ receiptSentAt: ctx.clock.now() });
+    },
+  };
 }

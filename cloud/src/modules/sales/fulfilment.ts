@@ -7,6 +7,7 @@ import { markVisitsPaid } from '../bookings/bookings.service';
 import { payVisitWithBoughtPass } from '../bookings/visit-payment.service';
 import { sellPass } from '../catalog/client-pricing-options.service';
 import { Studio } from '../identity/studio.model';
+import { enqueueDonationReceipt } from './donations.receipts';
 
 export interface FulfilledLine {
   id: string;
@@ -106,6 +107,9 @@ registerLineFulfiller('top_up', async ({ trx, studio, order, paymentId }, line) 
   });
   return id;
 });
+
+// The donor's receipt: a job of this transaction, sent after the commit (donations.receipts.ts).
+registerLineFulfiller('donation', ({ trx, order }) => enqueueDonationReceipt(trx, order.id));
 
 registerLineFulfiller('visit', async ({ trx, studio, now }, line) => {
   if (!line.refId) return null;

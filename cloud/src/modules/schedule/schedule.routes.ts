@@ -20,8 +20,7 @@ import {
 import { ACTION_BY_SEGMENT } from '../../../../shared/domain/schedule';
 import { AppError } from '../../../../shared/errors';
 import type { AppCustom, AppState } from '../../http/context';
-import { defineRoute as defineRouteBase } from '../../http/route';
-import { withBookingMails } from '../bookings/booking-mails.service';
+import { defineRoute } from '../../http/route';
 import { Studio } from '../identity/studio.model';
 import { registerClassServiceToolRoutes } from './class-service-tools.routes';
 import {
@@ -57,8 +56,6 @@ import {
   updateMeta,
 } from './schedule-metas.service';
 
-// Booking mails written by a request (confirmations, cancellations …) go out after its commit.
-const defineRoute = withBookingMails(defineRouteBase);
 const StudioParams = z.object({ uuid: z.string() });
 const LocationParams = z.object({ uuid: z.string(), location: z.uuid() });
 const ClassServiceParams = z.object({ uuid: z.string(), classService: z.uuid() });

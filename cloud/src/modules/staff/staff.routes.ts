@@ -44,6 +44,7 @@ import {
   updateRole,
 } from './staff.service';
 import { readAll } from '../../db/read-all';
+import { enqueue } from '../../jobs/queue';
 
 /**
  * Members of staff and studio IAM roles (spec §7 "member…", "studio-iam-role…"). Every route is for
@@ -231,7 +232,7 @@ export function registerStaffRoutes(router: Router<AppState, AppCustom>): void {
     params: StudioParamsSchema,
     body: AddMemberInputSchema,
     status: 201,
-    handle: async ({ db, deps, studio, membership, body, afterCommit }): Promise<Member> => {
+    handle: async ({ db, deps, studio, membership, body }): Promise<Member> => {
       const added = await addMember(db, studio.id, await actorOf(db, membership), body);
       if (added.invite) {
         const token = await issueResetToken(
@@ -241,8 +242,7 @@ export function registerStaffRoutes(router: Router<AppState, AppCustom>): void {
           studio.id,
           WELCOME_TOKEN_TTL_HOURS,
         );
-        const message = staffInviteEmail(added.user, studio, deps.config.publicUrl, token);
-        afterCommit(() => deps.mailer.send(message));
+        await enqueue(db, 'mail.send', staffInviteEmail(added.user, studio, deps.config.publicUrl, token));
       }
       return presentMember(added.row);
     },

@@ -1,0 +1,69 @@
+import type { Clock } from '../clock';
+import type { Knex } from '../db/knex';
+import type { Logger } from '../logger';
+import { messageIdFor, type Mailer } from '../mail/mailer';
+import { performBookingMail } from '../modules/bookings/booking-mails.service';
+import { performDonationReceipt } from '../modules/sales/donations.receipts';
+import { bossConnection, statements, type JobName, type JobPayloads } from './queue';
+
+/** What a side-effect handler may use: the worker's process collaborators, never a request's. */
+export interface JobContext {
+  knex: Knex;
+  log: Logger;
+  clock: Clock;
+  mailer: Mailer;
+  /** The public base URL for links (read late: a test server learns its port after start). */
+  publicUrl: () => string;
+}
+
+/**
+ * Performs one job's effect (send the mail …). It may return a `record` step: database writes that
+ * say the effect happened (a receipt's `receipt_sent_at`), run in the transaction that marks the job
+ * delivered. It must not hold a transaction of its own open across the outside call.
+ */
+export type JobHandler<N extends JobName> = (
+  payload: JobPayloads[N],
+  ctx: JobContext & { key: string },
+) => Promise<void | { record(trx: Knex.Transaction): Promise<void> }>;
+
+export const HANDLERS: { [N in JobName]: JobHandler<N> } = {
+  'mail.send': async (message, { mailer, key }) => {
+    await mailer.send({ ...message, messageId: messageIdFor(key) });
+  },
+  'booking.mail': (payload, ctx) => performBookingMail(payload, ctx),
+  'donation.receipt': (payload, ctx) => performDonationReceipt(payload.donationId, ctx),
+};
+
+export interface JobToPerform {
+  id: string;
+  name: string;
+  data: unknown;
+  singletonKey?: string | null;
+}
+
+/**
+ * Performs a job at most once per idempotency key (the enqueue's `key`, else the job id): a key
+ * already in `job_deliveries` is not performed again; otherwise the handler runs (outside any
+ * transaction) and then ONE transaction writes the delivered marker, the handler's record and the
+ * job's completion. A process killed before that commit leaves the job active; pg-boss expires it
+ * and it runs again. `finish` ends the job in that transaction (the worker: complete).
+ */
+export async function performJob(
+  ctx: JobContext,
+  job: JobToPerform,
+  finish: (trx: Knex.Transaction) => Promise<unknown> = (trx) =>
+    statements.complete(job.name, job.id, {}, { db: bossConnection(trx) }),
+): Promise<'performed' | 'duplicate'> {
+  const name = job.name as JobName;
+  const handler = HANDLERS[name] as JobHandler<JobName> | undefined;
+  if (!handler) throw new Error(`no handler for job ${job.name}`);
+  const key = job.singletonKey ?? job.id;
+  const delivered = await ctx.knex('job_deliveries').where({ key }).first('key');
+  const outcome = delivered ? undefined : await handler(job.data as JobPayloads[JobName], { ...ctx, key });
+  await ctx.knex.transaction(async (trx) => {
+    await trx('job_deliveries').insert({ key, queue: name, jobId: job.id }).onConflict('key').ignore();
+    if (outcome) await outcome.record(trx);
+    await finish(trx);
+  });
+  return delivered ? 'duplicate' : 'performed';
+}

@@ -1,0 +1,133 @@
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/knex';
+import type { MailMessage } from '../mail/mailer';
+import type { BookingMailJob } from '../modules/bookings/booking-mails.service';
+
+/**
+ * The side-effect pipeline's queues (see README.md): what each job carries and how it is retried.
+ * A job is written by `enqueue` in the business transaction and performed by the runner's worker
+ * after the commit. Add a queue here (payload type + options) and its handler in `handlers.ts`.
+ */
+export interface JobPayloads {
+  /** A rendered e-mail (password reset, staff invite, welcome, account link). */
+  'mail.send': MailMessage;
+  /** A booking e-mail, rendered when sent from the visit as it is then. */
+  'booking.mail': BookingMailJob;
+  /** A donation's receipt, sent while its order is still paid. */
+  'donation.receipt': { donationId: string };
+}
+
+export type JobName = keyof JobPayloads;
+
+export interface QueueOptions {
+  /** Retries after the first attempt. */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled each retry (exponential backoff, with jitter). */
+  retryDelay: number;
+  /** A job still active this long (its worker died) is failed and retried by the maintenance. */
+  expireInSeconds: number;
+}
+
+const MAIL: QueueOptions = { retryLimit: 8, retryDelay: 30, expireInSeconds: 120 };
+
+export const QUEUES: Record<JobName, QueueOptions> = {
+  'mail.send': MAIL,
+  'booking.mail': MAIL,
+  'donation.receipt': MAIL,
+};
+
+export const JOB_SCHEMA = 'pgboss';
+
+/**
+ * pg-boss talks to the database through knex: one query at a time on a connection knex hands out.
+ * Given a transaction, that is the transaction's own connection (knex's transaction client always
+ * answers with it), so a job sent through it commits or rolls back with the business change. Given
+ * the knex instance, a pooled connection (the embedded PGlite is a pool of one, which pg-boss then
+ * shares). Results stay raw (snake_case): the driver's connection is used, not the query builder.
+ */
+export function bossConnection(db: Db): PgBoss.Db {
+  const client = db.client as {
+    acquireConnection(): Promise<{ query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> }>;
+    releaseConnection(connection: unknown): Promise<void>;
+  };
+  return {
+    async executeSql(text, values) {
+      const connection = await client.acquireConnection();
+      try {
+        return await connection.query(text, values);
+      } finally {
+        await client.releaseConnection(connection);
+      }
+    },
+  };
+}
+
+/** Builds pg-boss's statements only: never started, every call names the connection to use. */
+export const statements = new PgBoss({
+  db: {
+    executeSql: () => Promise.reject(new Error('jobs: pass a connection (enqueue(db, …))')),
+  },
+  schema: JOB_SCHEMA,
+});
+
+export interface EnqueueOptions {
+  /**
+   * Idempotency key: the worker performs a job whose key it has already delivered as done, without
+   * doing it again (`job_deliveries`). Default: the job's own id. Give one when the same effect may
+   * be enqueued twice (a receipt per donation: `donation.receipt:<id>`).
+   */
+  key?: string;
+  /** Not before this time. */
+  startAfter?: Date;
+}
+
+/** Tests only: told of every job id enqueued by this process (a test app performs its own jobs). */
+export const queueTestHooks: { enqueued?: (name: JobName, id: string) => void } = {};
+
+/**
+ * Queues a side effect inside the caller's transaction (pass the request's `db`): it exists only if
+ * the transaction commits, and the worker performs it after the commit, with retries and backoff.
+ * Returns the job id.
+ */
+export async function enqueue<N extends JobName>(
+  db: Db,
+  name: N,
+  payload: JobPayloads[N],
+  options: EnqueueOptions = {},
+): Promise<string> {
+  const id = await statements.send(name, payload as object, {
+    db: bossConnection(db),
+    ...(options.key ? { singletonKey: options.key } : {}),
+    ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+  });
+  // pg-boss inserts through a join on its queue table: an unknown queue inserts nothing.
+  if (!id) throw new Error(`job queue ${name} is not installed (installJobQueues runs with the migrations)`);
+  queueTestHooks.enqueued?.(name, id);
+  return id;
+}
+
+/**
+ * Installs pg-boss's schema when absent (the runner's start migrates it on a pg-boss upgrade) and
+ * every queue of `QUEUES` that does not exist yet. Runs with the migrations (`migrateLatest`), so
+ * every database that the app writes to can take jobs before any worker started.
+ */
+export async function installJobQueues(db: Db): Promise<void> {
+  const connection = bossConnection(db);
+  const boss = new PgBoss({ db: connection, schema: JOB_SCHEMA });
+  if (!(await boss.isInstalled())) {
+    try {
+      await connection.executeSql(PgBoss.getConstructionPlans(JOB_SCHEMA), []);
+    } catch (err) {
+      // Two processes installing at once: the other one won.
+      if (!(await boss.isInstalled())) throw err;
+    }
+  }
+  for (const [name, options] of Object.entries(QUEUES)) {
+    if (await boss.getQueue(name)) continue;
+    try {
+      await boss.createQueue(name, { name, policy: 'standard', ...options, retryBackoff: true });
+    } catch (err) {
+      if (!(await boss.getQueue(name))) throw err;
+    }
+  }
+}
