@@ -89,6 +89,7 @@ describe('a message to everyone on a class', () => {
     const sent = await t.owner.post(path, { message: '  Room 2 today, the main room is being painted.  ' });
     expect(sent.status, sent.text).toBe(200);
     expect(sent.body).toEqual({ notified: 2 });
+    await app.drainJobs();
     const mail = app.mail.filter((m) => m.to === t.client.email).at(-1)!;
     expect(mail.subject).toBe('Message about Vinyasa, Wednesday, 3 June 2026 18:00');
     expect(mail.text).toContain('\n\nRoom 2 today, the main room is being painted.\n');
@@ -104,6 +105,7 @@ describe('a message to everyone on a class', () => {
     const dorotaBefore = toDorota().length;
     const all = await t.owner.post(path, { message: 'See you!', includeWaitingList: true });
     expect(all.body).toEqual({ notified: 3 });
+    await app.drainJobs();
     expect(toCezary()).toHaveLength(1);
     // Someone who cancelled is not told.
     expect(toDorota()).toHaveLength(dorotaBefore);

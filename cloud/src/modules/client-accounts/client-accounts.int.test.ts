@@ -96,6 +96,7 @@ describe('studio agreements and client sign-up', () => {
     // The studio sees the new client in its list.
     const list = await owner.get(`${api(studio, 'client/search')}?q=${encodeURIComponent(email)}`);
     expect(list.body.items.map((c: { emailAddress: string }) => c.emailAddress)).toEqual([email]);
+    await app.drainJobs();
     expect(app.mail.some((m) => m.to === email && m.text.includes(`/${studio.id}/frontoffice`))).toBe(true);
     // The new session works.
     const me = await anon.get(api(studio, 'profile'), {

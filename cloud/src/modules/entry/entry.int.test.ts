@@ -330,6 +330,7 @@ describe('POST /api/v4/studio/create', () => {
     expect(made.tokens).toHaveLength(1);
     expect(made.tokens[0]!.expiresAt.getTime() - Date.now()).toBeGreaterThan(71 * 3600_000);
 
+    await app.drainJobs();
     const mail = app.mail.findLast((m) => m.to === email);
     expect(mail?.subject).toBe(`Witamy w ${body.name}: ustaw swoje hasło`);
     expect(mail?.text).toContain('Dzień dobry Ola');
@@ -361,6 +362,7 @@ describe('POST /api/v4/studio/create', () => {
       expect((await anon.get(page)).status, page).not.toBe(404);
     }
 
+    await app.drainJobs();
     const mail = app.mail.findLast((m) => m.to === body.emailAddress)!;
     const link = new URL(/(http\S+reset-password\?token=\S+)/.exec(mail.text)![1]!);
     expect(link.pathname).toBe(`/${uuid}/frontoffice/reset-password`);
@@ -400,6 +402,7 @@ describe('POST /api/v4/studio/create', () => {
     expect(res.status, res.text).toBe(201);
     expect(res.body.studio).toMatchObject({ currency: 'EUR', timeZone: 'UTC', defaultLocale: 'en' });
     expect(res.body.studio.slug).toMatch(/^lodz-yoga-/);
+    await app.drainJobs();
     const mail = app.mail.findLast((m) => m.to === fields.emailAddress);
     expect(mail?.subject).toBe(`Welcome to ${fields.name}: set your password`);
   });
@@ -558,6 +561,7 @@ describe('POST /api/v4/studio/create', () => {
     const left = await everythingFor(body.emailAddress, body.name);
     expect(left.studios).toEqual([]);
     expect(left.users).toEqual([]);
+    await app.drainJobs();
     expect(app.mail.some((m) => m.to === body.emailAddress)).toBe(false);
     // The same sign-up then goes through.
     expect((await (await app.anonymous()).post(path, body)).status).toBe(201);

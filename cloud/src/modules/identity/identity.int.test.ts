@@ -206,6 +206,7 @@ describe('account recovery and reset', () => {
       emailAddress: ` ${clientUser.email.toUpperCase()} `,
     });
     expect(res.status).toBe(202);
+    await app.drainJobs();
     const mail = app.mail.findLast((m) => m.to === clientUser.email);
     expect(mail?.subject).toContain(studio.name);
     const link = /(http\S+reset-password\?token=\S+)/.exec(mail!.text)?.[1];
@@ -237,6 +238,7 @@ describe('account recovery and reset', () => {
     ).post(`/api/v4/${studio.id}/account/recovery`, { emailAddress: 'ghost@example.com' });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ sent: true });
+    await app.drainJobs();
     expect(app.mail.length).toBe(before);
   });
 
@@ -247,6 +249,7 @@ describe('account recovery and reset', () => {
     await (
       await app.anonymous()
     ).post(`/api/v4/${b.studio.id}/account/recovery`, { emailAddress: a.client.email });
+    await app.drainJobs();
     expect(app.mail.length).toBe(before);
   });
 
@@ -255,6 +258,7 @@ describe('account recovery and reset', () => {
     const b = await createStudioScenario(app.knex);
     const anon = await app.anonymous();
     await anon.post(`/api/v4/${a.studio.id}/account/recovery`, { emailAddress: a.client.email });
+    await app.drainJobs();
     const token = decodeURIComponent(/token=(\S+)/.exec(app.mail.at(-1)!.text)![1]!);
     expect(
       (await anon.post(`/api/v4/${b.studio.id}/account/reset`, { token, password: 'long enough pw' })).status,

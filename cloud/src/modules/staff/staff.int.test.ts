@@ -723,6 +723,7 @@ describe('POST /api/v4/{uuid}/member', () => {
     const user = await User.query(app.knex).findById(res.body.uuid);
     expect(user!.passwordHash).toBeNull();
     // Invited by email (in the studio's language) to set a password; the link signs them in.
+    await app.drainJobs();
     const invites = app.mail.filter((m) => m.to === email.toLowerCase());
     expect(invites).toHaveLength(1);
     expect(invites[0]!.subject).toBe(`Dołączono Cię do zespołu ${s.studio.name}`);
@@ -744,6 +745,7 @@ describe('POST /api/v4/{uuid}/member', () => {
     });
     expect(asClient.status).toBe(201);
     expect(asClient.body).toMatchObject({ uuid: s.client.id, firstName: 'Kamil', isClient: true });
+    await app.drainJobs();
     expect(app.mail.filter((m) => m.to === s.client.email)).toEqual([]);
     expect((await signIn(s.client)).session).toBeTruthy();
   });
