@@ -28,6 +28,7 @@ import { systemClock } from '../../cloud/src/clock';
 import { loadConfig } from '../../cloud/src/config';
 import { createKnex, type Knex } from '../../cloud/src/db/knex';
 import { migrateLatest } from '../../cloud/src/db/migrate';
+import { statements } from '../../cloud/src/jobs/queue';
 import type { Deps } from '../../cloud/src/http/context';
 import { RateLimits } from '../../cloud/src/http/rate-limit';
 import { createLogger } from '../../cloud/src/logger';
@@ -355,10 +356,11 @@ async function sqlBooking(client: pg.ClientBase, studioId: string, eventId: stri
           updated_at = CURRENT_TIMESTAMP where studio_id = $4 and id = $5`,
       [1, pass.sold_at, null, studioId, pass.id],
     );
-    await client.query(
-      `insert into booking_mails (client_id, client_visit_id, details, id, kind, studio_id)
-       values ($1, $2, $3, $4, 'confirmed', $5)`,
-      [clientId, visitId, '{}', uuidv7(), studioId],
+    // The confirmation mail: a job in the same transaction, as the service enqueues it.
+    await statements.send(
+      'booking.mail',
+      { studioId, clientId, visitId, kind: 'confirmed', details: {} },
+      { db: { executeSql: (text, values) => client.query(text, values) } },
     );
     await client.query('commit');
   } catch (err) {

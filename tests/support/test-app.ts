@@ -129,7 +129,12 @@ export async function startTestApp(
     anonymous: () => HttpClient.anonymous(url),
     signedIn: (email, password, studioUuid) => HttpClient.signedIn(url, email, password, studioUuid),
     async close() {
-      if (queueTestHooks.enqueued) queueTestHooks.enqueued = previousHook;
+      queueTestHooks.enqueued = previousHook;
+      // Jobs nobody drained leave with the app: the shared database keeps no backlog for a worker.
+      for (const name of new Set(enqueued.map((j) => j.name))) {
+        const ids = enqueued.filter((j) => j.name === name).map((j) => j.id);
+        await statements.deleteJob(name, ids, { db: bossConnection(knex) }).catch(() => undefined);
+      }
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (!options.shareDatabaseWith) await knex.destroy();
