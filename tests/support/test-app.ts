@@ -103,8 +103,10 @@ export async function startTestApp(
       // Rolled back with its transaction, or performed already.
       if (!job || (job.state !== 'created' && job.state !== 'retry')) continue;
       try {
-        await performJob({ knex, log: deps.log, clock, mailer, publicUrl: () => config.publicUrl }, job, (trx) =>
-          statements.deleteJob(name, id, { db: bossConnection(trx) }),
+        await performJob(
+          { knex, log: deps.log, clock, mailer, publicUrl: () => config.publicUrl },
+          job,
+          (trx) => statements.deleteJob(name, id, { db: bossConnection(trx) }),
         );
         performed += 1;
       } catch {

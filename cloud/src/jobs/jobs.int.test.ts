@@ -44,7 +44,13 @@ function steeredMailer() {
 
 async function runner(mailer: Mailer): Promise<JobRunner> {
   return startJobRunner(
-    { knex: app.knex, log: createLogger('silent', false), clock: app.clock, mailer, publicUrl: () => app.url },
+    {
+      knex: app.knex,
+      log: createLogger('silent', false),
+      clock: app.clock,
+      mailer,
+      publicUrl: () => app.url,
+    },
     { jobs: [], pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 },
   );
 }
@@ -76,7 +82,12 @@ describe('enqueue inside the business transaction', () => {
         throw Object.assign(new Error('refused'), { id });
       })
       .catch((err: { id: string }) => err.id);
-    expect(await statements.getJobById('mail.send', rolledBack, { db: bossConnection(app.knex), includeArchive: true })).toBeNull();
+    expect(
+      await statements.getJobById('mail.send', rolledBack, {
+        db: bossConnection(app.knex),
+        includeArchive: true,
+      }),
+    ).toBeNull();
 
     const mailer = steeredMailer();
     const worker = await runner(mailer);
@@ -89,9 +100,14 @@ describe('enqueue inside the business transaction', () => {
         return queued;
       });
       await until(() => mailer.recent.length === 1);
-      expect(mailer.recent[0]).toMatchObject({ to: 'once@example.com', messageId: `<${id}@jobs.studio.local>` });
+      expect(mailer.recent[0]).toMatchObject({
+        to: 'once@example.com',
+        messageId: `<${id}@jobs.studio.local>`,
+      });
       await until(async () => (await jobRow(id))?.state === 'completed');
-      expect(await app.knex('job_deliveries').where({ key: id }).first('queue')).toEqual({ queue: 'mail.send' });
+      expect(await app.knex('job_deliveries').where({ key: id }).first('queue')).toEqual({
+        queue: 'mail.send',
+      });
     } finally {
       await worker.stop();
     }

@@ -194,7 +194,9 @@ describe('booking e-mails', () => {
       app.deps.mailer.send = realSend;
     }
     // The job failed and stays: its retry sends it.
-    expect(await mailTo(bogna.user.email)).toEqual([expect.objectContaining({ subject: expect.stringMatching(/Vinyasa/) })]);
+    expect(await mailTo(bogna.user.email)).toEqual([
+      expect.objectContaining({ subject: expect.stringMatching(/Vinyasa/) }),
+    ]);
     // Sent once: another run finds nothing.
     expect(await mailTo(bogna.user.email)).toHaveLength(1);
   });

@@ -152,7 +152,10 @@ export function bookingMailMessage(mail: PendingMail, baseUrl: string): MailMess
  * none; a waiting-list mail for a client no longer waiting (queued by a sync push, sent late) is
  * dropped. A visit deleted since (its studio erased) sends nothing.
  */
-export async function performBookingMail(job: BookingMailJob, ctx: JobContext & { key: string }): Promise<void> {
+export async function performBookingMail(
+  job: BookingMailJob,
+  ctx: JobContext & { key: string },
+): Promise<void> {
   const mail = (await ctx
     .knex('client_visits as v')
     .join('users as u', 'u.id', 'v.client_id')

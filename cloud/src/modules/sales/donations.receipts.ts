@@ -54,7 +54,12 @@ export function donationReceiptEmail(receipt: DueReceipt): MailMessage {
 export async function enqueueDonationReceipt(trx: Db, orderId: string): Promise<string | null> {
   const donation = (await trx('donations').where({ orderId }).first('id')) as { id: string } | undefined;
   if (!donation) return null;
-  await enqueue(trx, 'donation.receipt', { donationId: donation.id }, { key: `donation.receipt:${donation.id}` });
+  await enqueue(
+    trx,
+    'donation.receipt',
+    { donationId: donation.id },
+    { key: `donation.receipt:${donation.id}` },
+  );
   return donation.id;
 }
 
