@@ -34,6 +34,7 @@ import * as bookingWaitingListMails from './20261124_0036_booking_waiting_list_m
 import * as orderLineVisits from './20261124_0037_order_line_visits';
 import * as ticketPrinters from './20261124_0039_ticket_printers';
 import * as sideEffectJobs from './20261126_0041_side_effect_jobs';
+import * as paymentSaveCard from './20261126_0042_payment_save_card';
 import * as sharedPassesSync from './20261126_0040_shared_passes_sync';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -79,4 +80,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261124_0039_ticket_printers', ticketPrinters],
   ['20261126_0040_shared_passes_sync', sharedPassesSync],
   ['20261126_0041_side_effect_jobs', sideEffectJobs],
+  ['20261126_0042_payment_save_card', paymentSaveCard],
 ];

@@ -27,7 +27,8 @@ import { fulfilOrder } from './fulfilment';
 import { createOrder } from './order-factory';
 import { PROVIDERS, providerViews } from './providers';
 import { presentPurchase, presentWalletEntry, type OrderRow, type PaymentRow } from './sales.presenter';
-import { payOrderFromWallet, selectOrders, startOnlinePayment, walletBalanceOf } from './sales.service';
+import { startOnlinePayment } from './online-payments';
+import { payOrderFromWallet, selectOrders, walletBalanceOf } from './sales.service';
 import { readAll } from '../../db/read-all';
 
 type Trx = Knex.Transaction;
@@ -456,7 +457,7 @@ export async function checkout(
   studio: Studio,
   clientId: string,
   input: CheckoutInput,
-  options: { origin: string; locale: string | null; now: Date; log?: Logger },
+  options: { locale: string | null; now: Date; log?: Logger },
 ): Promise<CheckoutResult> {
   const cart = await cartRow(trx, studio.id, clientId);
   if (cart.items.length === 0) throw new AppError('cart.empty', { message: 'the cart is empty' });
@@ -534,7 +535,6 @@ export async function checkout(
     return { orderId: id, status: OrderStatus.paid, redirectUrl: null };
   }
   const started = await startOnlinePayment(trx, studio, id, {
-    origin: options.origin,
     returnPath: input.returnPath ?? `/${studio.id}/frontoffice/purchases`,
     createdBy: clientId,
     saveCard: input.saveCard,
@@ -610,7 +610,7 @@ export async function topUpWallet(
   studio: Studio,
   clientId: string,
   input: WalletTopUpInput,
-  options: { origin: string; label: string },
+  options: { label: string },
 ): Promise<CheckoutResult> {
   const { id } = await createOrder(trx, {
     studioId: studio.id,
@@ -622,7 +622,6 @@ export async function topUpWallet(
     ],
   });
   const started = await startOnlinePayment(trx, studio, id, {
-    origin: options.origin,
     returnPath: input.returnPath ?? `/${studio.id}/frontoffice/wallet`,
     createdBy: clientId,
   });

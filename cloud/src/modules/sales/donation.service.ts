@@ -13,7 +13,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { createOrder } from './order-factory';
 import { providerViews } from './providers';
 import type { PaymentRow } from './sales.presenter';
-import { startOnlinePayment } from './sales.service';
+import { startOnlinePayment } from './online-payments';
 import { readAll } from '../../db/read-all';
 
 /** Suggested amounts on the donation page (minor units). */
@@ -52,7 +52,7 @@ export async function donationCheckout(
   studio: Studio,
   userId: string | null,
   input: DonationCheckoutInput,
-  options: { key: string | undefined; origin: string; label: string },
+  options: { key: string | undefined; label: string },
 ): Promise<CheckoutResult> {
   if (!options.key || !/^[A-Za-z0-9_.:-]{8,100}$/.test(options.key))
     throw new AppError('checkout.idempotencyKeyRequired', {
@@ -100,7 +100,6 @@ export async function donationCheckout(
     anonymous: input.anonymous,
   });
   const payment = await startOnlinePayment(trx, studio, id, {
-    origin: options.origin,
     returnPath: input.returnPath ?? `/${studio.id}/donation/payment-status`,
     createdBy: userId,
   });

@@ -18,6 +18,7 @@ import {
   testTransaction,
   verifyTransactionSignature,
 } from './test-provider';
+import { requestProviderPayment } from './online-payments';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -107,7 +108,18 @@ export function registerSalesPageRoutes(router: Router<AppState, AppCustom>): vo
   router.all('/app/form-redirect', async (ctx, next) => {
     // Without a payment id these are the entry app's pages (spec: /app/* opens the login entry).
     if (ctx.query.payment === undefined) return next();
-    const payment = await paymentOf(ctx, ctx.query.payment);
+    let payment = await paymentOf(ctx, ctx.query.payment);
+    // The checkout committed but its call to the provider never happened (the process died between
+    // the two): made now, outside any transaction.
+    if (payment?.status === 'pending' && !payment.redirectUrl) {
+      try {
+        await requestProviderPayment(ctx.deps.knex, payment.id, `${ctx.protocol}://${ctx.host}`, ctx.state.log);
+      } catch (err) {
+        // The payment is failed now: the return page tells the payer.
+        ctx.state.log.warn({ err, payment: payment.id }, 'payment provider refused the transaction');
+      }
+      payment = await paymentOf(ctx, ctx.query.payment);
+    }
     if (!payment || !payment.redirectUrl) return notFound(ctx);
     if (payment.status !== 'pending') return ctx.redirect(`/app/return?payment=${payment.id}`);
     const redirect = JSON.parse(payment.redirectUrl) as ProviderRedirect;

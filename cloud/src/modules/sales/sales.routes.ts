@@ -42,7 +42,7 @@ import { AppError } from '../../../../shared/errors';
 import { can } from '../../../../shared/policies/abilities';
 import type { Db, Knex } from '../../db/knex';
 import { abilitiesOf, assertAbility } from '../../http/abilities';
-import type { AppContext, AppCustom, AppState } from '../../http/context';
+import type { AppContext, AppCustom, AppState, Deps } from '../../http/context';
 import { pageLocale } from '../../http/pages';
 import { defineRoute } from '../../http/route';
 import type { Membership } from '../identity/membership.model';
@@ -60,6 +60,7 @@ import {
   walletView,
 } from './cart.service';
 import { donationCheckout, donationInit, donationStatus } from './donation.service';
+import { paymentOfRedirect, requestProviderPayment } from './online-payments';
 import { PROVIDERS, providerViews } from './providers';
 import { encryptCredentials, secretKeyHint } from './providers/credentials';
 import { registerPaymentCardRoutes } from './providers/payment-cards.routes';
@@ -110,6 +111,17 @@ async function orderAbilities(db: Db, membership: Membership) {
  * on, so its session cookie comes back with it). Not Koa's `ctx.origin`, which is the Origin header.
  */
 const originOf = (ctx: AppContext) => `${ctx.protocol}://${ctx.host}`;
+
+/**
+ * After the checkout committed (no row lock held): the provider's transaction for the payment the
+ * answer sends the browser to (`online-payments.ts`). A retried checkout answered from its stored
+ * result makes the call only if it never succeeded.
+ */
+async function callProvider(result: CheckoutResult, { ctx, deps }: { ctx: AppContext; deps: Deps }) {
+  const paymentId = paymentOfRedirect(result.redirectUrl);
+  if (paymentId) await requestProviderPayment(deps.knex, paymentId, originOf(ctx), ctx.state.log);
+  return result;
+}
 const localeOf = (ctx: AppContext, studio: Studio) => pageLocale(ctx, studio);
 
 async function clientWalletEntries(db: Db, studio: Studio, userId: string): Promise<WalletEntryView[]> {
@@ -484,10 +496,10 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
         ['top-up', body],
         () =>
           topUpWallet(trx(db), studio, auth.user.id, body, {
-            origin: originOf(ctx),
             label: tFor(localeOf(ctx, studio))('sales:wallet.topUpLine'),
           }),
       ),
+    present: callProvider,
   });
 
   defineRoute(router, {
@@ -535,12 +547,12 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
         ['checkout', body],
         () =>
           checkout(trx(db), studio, auth.user.id, body, {
-            origin: originOf(ctx),
             locale: localeOf(ctx, studio),
             now: deps.clock.now(),
             log: ctx.state.log,
           }),
       ),
+    present: callProvider,
   });
 
   // ---------------------------------------------------------------------------------- donations (public)
@@ -566,10 +578,10 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
       const studio = await publicStudio(db, params.uuid);
       return donationCheckout(trx(db), studio, auth?.user.id ?? null, body, {
         key: ctx.get('idempotency-key') || undefined,
-        origin: originOf(ctx),
         label: tFor(localeOf(ctx, studio))('sales:donation.line'),
       });
     },
+    present: callProvider,
   });
 
   defineRoute(router, {

@@ -293,61 +293,6 @@ export async function applyPaymentOutcome(
   return { changed: true };
 }
 
-export interface OnlinePaymentStart {
-  paymentId: string;
-  redirectUrl: string;
-}
-
-/**
- * Starts paying an order online: a pending payment, the provider's transaction, the order awaiting
- * (§3 status 5). The browser goes to `/app/form-redirect?payment=…`, which posts the provider's form.
- */
-export async function startOnlinePayment(
-  trx: Trx,
-  studio: Studio,
-  orderId: string,
-  options: { origin: string; returnPath: string; createdBy: string | null; saveCard?: boolean },
-): Promise<OnlinePaymentStart> {
-  const order = await orderRow(trx, studio.id, orderId, true);
-  if (!isOrderPayable(order.status))
-    throw new AppError('order.notPayable', { message: 'this order is not waiting for payment' });
-  const provider = await providerFor(trx, studio.id);
-  const due = order.total - Number(order.paid);
-  if (due <= 0) throw new AppError('order.notPayable', { message: 'nothing left to pay' });
-  const paymentId = uuidv7();
-  const returnUrl = `${options.origin}/app/return?payment=${paymentId}`;
-  const created = await provider.createPayment(trx, {
-    studioId: studio.id,
-    paymentId,
-    amount: due,
-    currency: order.currency,
-    description: `${studio.name} ${order.id.slice(-8).toUpperCase()}`,
-    returnUrl,
-    notifyUrl: `${options.origin}/app/payment-notification/${provider.name}`,
-    clientId: order.clientId,
-    saveCard: Boolean(options.saveCard && order.clientId),
-  });
-  await trx('client_order_payments').insert({
-    id: paymentId,
-    studioId: studio.id,
-    orderId,
-    clientId: order.clientId,
-    method: provider.method,
-    amount: due,
-    currency: order.currency,
-    status: 'pending',
-    provider: provider.name,
-    providerRef: created.providerRef,
-    redirectUrl: JSON.stringify(created.redirect),
-    returnUrl: options.returnPath,
-    createdBy: options.createdBy,
-  });
-  await trx('client_orders')
-    .where({ id: orderId })
-    .update({ status: OrderStatus.awaiting, updatedAt: new Date() });
-  return { paymentId, redirectUrl: `/app/form-redirect?payment=${paymentId}` };
-}
-
 // ------------------------------------------------------------------------------------ wallet
 
 export async function walletBalanceOf(db: Db, studioId: string, clientId: string): Promise<number> {
