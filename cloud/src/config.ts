@@ -36,6 +36,10 @@ export const ConfigSchema = z.object({
       .refine((v) => Buffer.from(v, 'base64').length === 32, '32 bytes, base64-encoded')
       .optional(),
   ),
+  /** How often an idle job worker looks for side-effect jobs (mail, receipts), in seconds (≥ 0.5). */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /** How often pg-boss retries the jobs of workers that died (and tidies its tables), in seconds. */
+  JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(120),
   /** Cookies get the Secure flag (set behind HTTPS). */
   COOKIE_SECURE: z
     .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional())

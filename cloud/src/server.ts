@@ -95,13 +95,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const jobs =
     options.jobs === false
       ? null
-      : await startJobRunner({
-          knex,
-          log,
-          clock: options.clock ?? systemClock,
-          mailer,
-          publicUrl: () => config.publicUrl,
-        });
+      : await startJobRunner(
+          {
+            knex,
+            log,
+            clock: options.clock ?? systemClock,
+            mailer,
+            publicUrl: () => config.publicUrl,
+          },
+          {
+            pollingIntervalSeconds: config.JOBS_POLL_SECONDS,
+            maintenanceIntervalSeconds: config.JOBS_MAINTENANCE_SECONDS,
+          },
+        );
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);

@@ -90,7 +90,8 @@ async function main(): Promise<void> {
       loginPerIp: { points: 1000, durationSeconds: 60 },
     },
     log: process.env.E2E_LOG === '1',
-    env: { NODE_ENV: 'test' },
+    // Mails are jobs: the worker polls fast so a test waiting for one waits half a second at most.
+    env: { NODE_ENV: 'test', JOBS_POLL_SECONDS: '0.5' },
   });
   if (!running.demo)
     throw new Error('The demo studio was not seeded (the database already has other studios?)');

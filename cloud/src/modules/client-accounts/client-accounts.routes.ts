@@ -137,13 +137,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
     params: StudioParams,
     body: ClientSignupInputSchema,
     status: 201,
-    handle: async ({
-      ctx,
-      db,
-      deps,
-      params,
-      body,
-    }): Promise<LoginResult & { createdUser: boolean }> => {
+    handle: async ({ ctx, db, deps, params, body }): Promise<LoginResult & { createdUser: boolean }> => {
       const studio = await publicStudio(db, params.uuid);
       await deps.rateLimits.consume('signupPerIp', ctx.ip);
       await deps.rateLimits.consume('loginPerEmail', body.emailAddress);

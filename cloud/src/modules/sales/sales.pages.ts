@@ -113,7 +113,12 @@ export function registerSalesPageRoutes(router: Router<AppState, AppCustom>): vo
     // the two): made now, outside any transaction.
     if (payment?.status === 'pending' && !payment.redirectUrl) {
       try {
-        await requestProviderPayment(ctx.deps.knex, payment.id, `${ctx.protocol}://${ctx.host}`, ctx.state.log);
+        await requestProviderPayment(
+          ctx.deps.knex,
+          payment.id,
+          `${ctx.protocol}://${ctx.host}`,
+          ctx.state.log,
+        );
       } catch (err) {
         // The payment is failed now: the return page tells the payer.
         ctx.state.log.warn({ err, payment: payment.id }, 'payment provider refused the transaction');
