@@ -24,21 +24,12 @@ import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { renderInvoicePdf } from './invoice-pdf';
 import { invoiceFileName } from './invoices.presenter';
-import {
-  cancelInvoice,
-  clientInvoiceDetail,
-  listClientInvoices,
-  correctInvoice,
-  invoiceDetail,
-  invoiceSettings,
-  issueInvoice,
-  issueInvoiceForOrder,
-  listInvoices,
-  orderDraft,
-  peekNumber,
-  saveInvoiceSettings,
-  todayOf,
-} from './invoices.service';
+import { cancelInvoice, correctInvoice } from './invoice-corrections.service';
+import { issueInvoice, peekNumber } from './invoice-issue.service';
+import { issueInvoiceForOrder, orderDraft } from './invoice-orders.service';
+import { invoiceSettings, saveInvoiceSettings } from './invoice-settings.service';
+import { todayOf } from './invoices.rows';
+import { clientInvoiceDetail, invoiceDetail, listClientInvoices, listInvoices } from './invoices.service';
 
 /** Mutating routes run in a transaction: `db` is one there. */
 const trx = (db: Db) => db as Knex.Transaction;
