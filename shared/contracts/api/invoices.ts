@@ -324,6 +324,12 @@ export const InvoiceNoteSchema = z.union([
   z.object({ kind: z.literal('reverseCharge') }),
   z.object({ kind: z.literal('vatExempt'), basis: z.string() }),
   z.object({
+    kind: z.literal('receipt'),
+    number: z.number(),
+    date: z.string(),
+    printer: z.string().nullable(),
+  }),
+  z.object({
     kind: z.literal('exchangeRate'),
     currency: z.string(),
     rate: z.string(),
@@ -390,6 +396,15 @@ export const InvoiceViewSchema = z.object({
     .object({ currency: z.string(), rate: z.string(), table: z.string(), date: z.string() })
     .nullable(),
   orderId: z.string().nullable(),
+  /** An invoice for a printed fiscal receipt (faktura do paragonu, FP in the VAT records). */
+  receipt: z
+    .object({
+      number: z.number(),
+      date: z.string(),
+      printerName: z.string().nullable(),
+      stationSlug: z.string().nullable(),
+    })
+    .nullable(),
   cancellation: z.object({ at: z.string(), reason: z.string() }).nullable(),
   issuedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
@@ -469,7 +484,15 @@ export const InvoiceOrderDraftSchema = z.object({
   }),
   /** False with the reason when the order cannot be invoiced (cancelled, already invoiced …). */
   invoiceable: z.boolean(),
-  reason: z.enum(['alreadyInvoiced', 'orderStatus', 'nothingToInvoice']).nullable(),
+  reason: z
+    .enum([
+      'alreadyInvoiced',
+      'orderStatus',
+      'nothingToInvoice',
+      'receiptUnresolved',
+      'receiptCoversOtherOrders',
+    ])
+    .nullable(),
   existingInvoice: InvoiceRefSchema.nullable(),
   /** The client's name and e-mail, and the address of the client's last invoice, when there is one. */
   buyer: z.object({
@@ -482,6 +505,21 @@ export const InvoiceOrderDraftSchema = z.object({
     email: z.string().nullable(),
     clientId: z.string().nullable(),
   }),
+  /**
+   * The order's fiscal receipt, when it has one. Printed: the invoice is for that receipt (FP), takes
+   * its per-rate totals and names the NIP printed on it (or none). Not printed: the invoice replaces
+   * it and it is never printed.
+   */
+  receipt: z
+    .object({
+      status: z.enum(['toPrint', 'printed', 'notPrinted', 'needsAttention']),
+      number: z.number().nullable(),
+      date: z.string().nullable(),
+      printerName: z.string().nullable(),
+      stationSlug: z.string().nullable(),
+      buyerNip: z.string().nullable(),
+    })
+    .nullable(),
   saleDate: z.string(),
   paymentMethod: z.number(),
   lines: z.array(InvoiceLineViewSchema),

@@ -25,6 +25,7 @@ export interface ExchangeRate {
 export type InvoiceNote =
   | { kind: 'reverseCharge' }
   | { kind: 'vatExempt'; basis: string }
+  | { kind: 'receipt'; number: number; date: string; printer: string | null }
   | { kind: 'exchangeRate'; currency: string; rate: string; table: string; date: string; vatPln: number };
 
 /** "4.2512" / "4,2512" / "4.25" → 42512 / 42500; null when it is not a positive rate with ≤ 4 decimals. */
@@ -52,8 +53,17 @@ export function invoiceNotes(input: {
   currency: string;
   vat: number;
   exchangeRate?: ExchangeRate | null;
+  /** The fiscal receipt an invoice for a receipted sale was issued for (art. 106h). */
+  receipt?: { number: number; date: string; printerName: string | null; stationSlug: string | null } | null;
 }): InvoiceNote[] {
   const notes: InvoiceNote[] = [];
+  if (input.receipt)
+    notes.push({
+      kind: 'receipt',
+      number: input.receipt.number,
+      date: input.receipt.date,
+      printer: input.receipt.printerName ?? input.receipt.stationSlug,
+    });
   if (input.treatment === 'reverseCharge') notes.push({ kind: 'reverseCharge' });
   const exempt = input.treatment === 'exempt' || input.rates.some((r) => r.vatRate === 'exempt');
   if (exempt)

@@ -267,7 +267,13 @@ function Detail({ invoice }: { invoice: InvoiceView }) {
                 ? t('pdf.notes.reverseCharge')
                 : note.kind === 'vatExempt'
                   ? t('pdf.notes.vatExempt', { basis: note.basis })
-                  : `${note.currency} ${note.rate} (${note.table})`}
+                  : note.kind === 'receipt'
+                    ? t(note.printer ? 'pdf.notes.receipt' : 'pdf.notes.receiptNoPrinter', {
+                        number: note.number,
+                        date: note.date,
+                        printer: note.printer,
+                      })
+                    : `${note.currency} ${note.rate} (${note.table})`}
             </Text>
           ))}
           {invoice.remarks ? (

@@ -177,6 +177,18 @@ function DraftForm({ draft }: { draft: InvoiceOrderDraft }) {
       </Alert>
     ) : draft.reason === 'nothingToInvoice' ? (
       <Alert color="yellow">{t('fromOrder.nothingToInvoice')}</Alert>
+    ) : draft.reason === 'receiptUnresolved' || draft.reason === 'receiptCoversOtherOrders' ? (
+      <Alert color="yellow">{t(`errors.${draft.reason}`)}</Alert>
+    ) : draft.receipt?.status === 'printed' ? (
+      <Alert color="blue" data-testid="invoice-for-receipt">
+        {t(draft.receipt.buyerNip ? 'fromOrder.forReceiptNip' : 'fromOrder.forReceipt', {
+          number: draft.receipt.number,
+          date: draft.receipt.date,
+          nip: draft.receipt.buyerNip,
+        })}
+      </Alert>
+    ) : draft.receipt ? (
+      <Alert color="blue">{t('fromOrder.receiptReplaced')}</Alert>
     ) : null;
 
   return (

@@ -23,6 +23,7 @@ import { presentSettings, type BuyerSnapshot, type SellerSnapshot } from './invo
 
 import { todayOf, type Trx } from './invoices.rows';
 import { settingsRow } from './invoice-settings.service';
+import type { ReceiptReference } from './invoice-receipts';
 
 // ------------------------------------------------------------------------------------ numbering
 
@@ -116,6 +117,8 @@ export interface IssueCore {
   remarks: string;
   lines: InvoiceLineInput[];
   orderId: string | null;
+  /** The printed fiscal receipt the invoice is issued for (FP), when there is one. */
+  receipt?: ReceiptReference | null;
 }
 
 export async function issue(
@@ -185,6 +188,8 @@ export async function issue(
       buyerTaxId: input.buyer.taxId,
       clientId: input.buyer.clientId,
       orderId: input.orderId,
+      receiptId: input.receipt?.receiptId ?? null,
+      receipt: input.receipt ? JSON.stringify(input.receipt) : null,
       paymentMethod: input.paymentMethod,
       paymentTermDays: termDays,
       paymentDueDate: paymentDueDate(issueDate, termDays),

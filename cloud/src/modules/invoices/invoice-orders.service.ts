@@ -7,6 +7,7 @@ import {
 import { localDateOf } from '../../../../shared/domain/entitlements/local-dates';
 import { parseVatRate } from '../../../../shared/domain/orders';
 import { spreadDiscount } from '../../../../shared/domain/receipts/receipt-totals';
+import { compareVatRates, vatRateKey, type VatRate } from '../../../../shared/domain/receipts/vat-rate';
 import { formatQuantity } from '../../../../shared/domain/receipts/quantity';
 import { OrderStatus, PaymentMethod } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
@@ -23,6 +24,7 @@ import {
 import { selectInvoices, type Trx } from './invoices.rows';
 import { settingsRow } from './invoice-settings.service';
 import { issue } from './invoice-issue.service';
+import { receiptBlock, receiptForInvoice, receiptOfOrder } from './invoice-receipts';
 
 // ------------------------------------------------------------------------------------ from an order
 
@@ -101,9 +103,12 @@ async function orderForInvoice(db: Db, studioId: string, orderId: string, lock: 
 
 /**
  * The invoice lines of an order, gross-priced as the order was. The voucher discount and negative
- * fee lines are spread over the other lines in proportion (largest remainder, to the grosz), so the
- * invoice's gross equals what the client owes. A line whose discounted value does not divide by its
- * quantity is invoiced as one unit of the whole value.
+ * fee lines are spread the way the fiscal receipt spreads them: first over the VAT rates in
+ * proportion (`spreadDiscount`, the receipt's rule), then within each rate over its lines (largest
+ * remainder, to the grosz). So each rate's gross equals what the receipt stores for it, and the
+ * invoice's gross equals what the client owes. When the sale was receipted, `receiptRates` (the
+ * printed receipt's per-rate totals) are taken as they are. A line whose discounted value does not
+ * divide by its quantity is invoiced as one unit of the whole value.
  */
 export function orderInvoiceLines(
   lines: {
@@ -115,14 +120,42 @@ export function orderInvoiceLines(
     total: number;
   }[],
   discount: number,
+  receiptRates?: readonly { vatRate: VatRate; total: number }[],
 ): InvoiceLineInput[] {
   const positive = lines.filter((l) => l.total >= 0);
   const reduction = discount + lines.filter((l) => l.total < 0).reduce((a, l) => a - l.total, 0);
   const base = positive.reduce((a, l) => a + l.total, 0);
-  const shares = spreadDiscount(
-    Math.min(reduction, base),
-    positive.map((l) => l.total),
-  );
+  const rateOfLine = positive.map((l) => parseVatRate(l.vatRate) ?? 'exempt');
+  const groups = [...new Set(rateOfLine.map(vatRateKey))]
+    .map((key) => {
+      const indexes = rateOfLine.flatMap((r, i) => (vatRateKey(r) === key ? [i] : []));
+      return {
+        key,
+        vatRate: rateOfLine[indexes[0]!]!,
+        indexes,
+        sum: indexes.reduce((a, i) => a + positive[i]!.total, 0),
+      };
+    })
+    .sort((a, b) => compareVatRates(a.vatRate, b.vatRate));
+  const rateShares = receiptRates
+    ? groups.map((g) => {
+        const printed = receiptRates.find((r) => vatRateKey(r.vatRate) === g.key)?.total ?? 0;
+        if (printed > g.sum)
+          throw new Error(`the receipt's ${g.key} total ${printed} exceeds the order's ${g.sum}`);
+        return g.sum - printed;
+      })
+    : spreadDiscount(
+        Math.min(reduction, base),
+        groups.map((g) => g.sum),
+      );
+  const shares = positive.map(() => 0);
+  groups.forEach((g, gi) => {
+    const within = spreadDiscount(
+      rateShares[gi]!,
+      g.indexes.map((i) => positive[i]!.total),
+    );
+    g.indexes.forEach((i, k) => (shares[i] = within[k]!));
+  });
   return positive.map((line, i) => {
     const vatRate = parseVatRate(line.vatRate) ?? 'exempt';
     const unit = line.kind === 'product' ? 'szt.' : 'usł.';
@@ -160,7 +193,10 @@ export async function orderDraft(db: Db, studio: Studio, orderId: string): Promi
   const { order, lines } = await orderForInvoice(db, studio.id, orderId, false);
   const existing = await issuedInvoiceOfOrder(db, studio.id, orderId);
   const settings = await settingsRow(db, studio);
-  const invoiceLines = orderInvoiceLines(lines, order.discount);
+  const receipt = await receiptOfOrder(db, studio.id, orderId);
+  const block = receiptBlock(receipt);
+  const printed = receipt?.status === 'printed' && !block ? receipt : null;
+  const invoiceLines = orderInvoiceLines(lines, order.discount, printed?.totals.vatGroups);
   const treatment: VatTreatment = settings.vatExempt ? 'exempt' : 'standard';
   const totals =
     invoiceLines.length > 0
@@ -180,7 +216,7 @@ export async function orderDraft(db: Db, studio: Studio, orderId: string): Promi
       ? 'orderStatus'
       : invoiceLines.length === 0
         ? 'nothingToInvoice'
-        : null;
+        : block;
   return {
     order: {
       id: order.id,
@@ -200,10 +236,21 @@ export async function orderDraft(db: Db, studio: Studio, orderId: string): Promi
       postalCode: last?.buyer.postalCode ?? '',
       city: last?.buyer.city ?? '',
       country: last?.buyer.country ?? 'PL',
-      taxId: last?.buyer.taxId ?? null,
+      // A receipt that carries the buyer's NIP names the buyer the invoice must have.
+      taxId: printed ? printed.buyerNip : (last?.buyer.taxId ?? null),
       email: last?.buyer.email ?? order.email,
       clientId: order.clientId,
     },
+    receipt: receipt
+      ? {
+          status: receipt.status,
+          number: receipt.receiptNumber,
+          date: receipt.printedAt ? localDateOf(new Date(receipt.printedAt), studio.timeZone) : null,
+          printerName: receipt.printerName,
+          stationSlug: receipt.stationSlug,
+          buyerNip: receipt.buyerNip,
+        }
+      : null,
     saleDate: orderSaleDate(studio, order),
     paymentMethod: order.method ?? PaymentMethod.bankTransfer,
     lines: totals.lines.map((l, i) => ({
@@ -238,7 +285,15 @@ export async function issueInvoiceForOrder(
     });
   if (await issuedInvoiceOfOrder(trx, studio.id, orderId))
     throw new AppError('invoice.orderAlreadyInvoiced', { message: 'this order already has an invoice' });
-  const invoiceLines = orderInvoiceLines(lines, order.discount);
+  // The buyer's tax id as the contract normalised it (a Polish NIP is its ten digits).
+  const orderReceipt = await receiptOfOrder(trx, studio.id, orderId, true);
+  const receipt = receiptForInvoice(studio, orderReceipt, input.buyer.taxId);
+  // A receipted sale's invoice takes its per-rate totals from the receipt as printed.
+  const invoiceLines = orderInvoiceLines(
+    lines,
+    order.discount,
+    receipt ? orderReceipt!.totals.vatGroups : undefined,
+  );
   if (invoiceLines.length === 0)
     throw new AppError('invoice.orderNotInvoiceable', { message: 'the order has nothing to invoice' });
   // The order's client is the buyer's client: another client id would file the invoice elsewhere.
@@ -263,6 +318,7 @@ export async function issueInvoiceForOrder(
       remarks: input.remarks,
       lines: invoiceLines,
       orderId,
+      receipt,
     },
     now,
   );

@@ -341,6 +341,12 @@ function notesBlock(doc: Doc, y: number, invoice: InvoiceView, l: Labels): numbe
   const texts = invoice.notes.map((note) => {
     if (note.kind === 'reverseCharge') return l('notes.reverseCharge');
     if (note.kind === 'vatExempt') return l.one('notes.vatExempt', { basis: note.basis });
+    if (note.kind === 'receipt')
+      return l(note.printer ? 'notes.receipt' : 'notes.receiptNoPrinter', {
+        number: note.number,
+        date: note.date,
+        printer: note.printer,
+      });
     return l.one('notes.exchangeRate', {
       currency: note.currency,
       rate: note.rate.replace('.', ','),

@@ -79,6 +79,8 @@ export interface InvoiceRow {
   buyerTaxId: string | null;
   clientId: string | null;
   orderId: string | null;
+  receiptId: string | null;
+  receipt: { number: number; date: string; printerName: string | null; stationSlug: string | null } | null;
   paymentMethod: number;
   paymentTermDays: number;
   paymentDueDate: string;
@@ -171,6 +173,7 @@ export function presentInvoice(
     currency: row.currency,
     vat: row.vatTotal,
     exchangeRate: row.exchangeRate,
+    receipt: row.receipt,
   });
   return {
     id: row.id,
@@ -236,6 +239,14 @@ export function presentInvoice(
         }
       : null,
     orderId: row.orderId,
+    receipt: row.receipt
+      ? {
+          number: row.receipt.number,
+          date: row.receipt.date,
+          printerName: row.receipt.printerName,
+          stationSlug: row.receipt.stationSlug,
+        }
+      : null,
     cancellation:
       row.status === 'cancelled' && row.cancelledAt
         ? { at: new Date(row.cancelledAt).toISOString(), reason: row.cancelReason ?? '' }
