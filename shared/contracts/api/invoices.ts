@@ -186,8 +186,18 @@ const issueFields = {
     .max(INVOICE_LINES_MAX, `at most ${INVOICE_LINES_MAX} lines`),
 };
 
+/**
+ * Reverse charge ("odwrotne obciążenie") only where the law provides it for a studio: services for a
+ * business established outside Poland (art. 28b and 17 ust. 1 pkt 4 of the VAT act; the buyer
+ * accounts for the VAT). A Polish buyer gets Polish VAT, and goods sold abroad are not reverse charge.
+ */
+export const REVERSE_CHARGE_MESSAGES = {
+  domestic: 'reverse charge applies only to services for a business outside Poland',
+  goods: 'reverse charge applies to services only: this order includes goods',
+} as const;
+
 type IssueShape = {
-  buyer: { taxId: string | null };
+  buyer: { taxId: string | null; country?: string };
   vatTreatment?: (typeof VAT_TREATMENTS)[number];
   currency?: string;
   exchangeRate?: unknown;
@@ -202,6 +212,8 @@ function refineIssue(input: IssueShape, ctx: z.RefinementCtx): void {
       path: ['buyer', 'taxId'],
       message: 'reverse charge needs the buyer\u2019s tax id',
     });
+  if (input.vatTreatment === 'reverseCharge' && input.buyer && (input.buyer.country ?? 'PL') === 'PL')
+    ctx.addIssue({ code: 'custom', path: ['vatTreatment'], message: REVERSE_CHARGE_MESSAGES.domestic });
   if (
     input.currency &&
     input.currency !== 'PLN' &&

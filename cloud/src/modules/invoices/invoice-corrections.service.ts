@@ -1,5 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
-import type { InvoiceCorrectiveInput } from '../../../../shared/contracts/api/invoices';
+import {
+  REVERSE_CHARGE_MESSAGES,
+  type InvoiceCorrectiveInput,
+} from '../../../../shared/contracts/api/invoices';
 import {
   computeCorrection,
   correctionProblems,
@@ -57,6 +60,8 @@ export async function correctInvoice(
     throw new AppError('invoice.cancelledNotCorrectable', {
       message: 'a cancelled invoice cannot be corrected',
     });
+  if (original.vatTreatment === 'reverseCharge' && input.buyer && input.buyer.country === 'PL')
+    throw AppError.invalid({ 'buyer.country': [REVERSE_CHARGE_MESSAGES.domestic] });
   const state = await currentState(trx, original);
   const shape = correctionProblems(state.lines.length, input.lines);
   if (shape.length > 0)

@@ -1,4 +1,8 @@
-import type { InvoiceFromOrderInput, InvoiceOrderDraft } from '../../../../shared/contracts/api/invoices';
+import {
+  REVERSE_CHARGE_MESSAGES,
+  type InvoiceFromOrderInput,
+  type InvoiceOrderDraft,
+} from '../../../../shared/contracts/api/invoices';
 import {
   computeInvoiceTotals,
   type InvoiceLineInput,
@@ -285,6 +289,8 @@ export async function issueInvoiceForOrder(
     });
   if (await issuedInvoiceOfOrder(trx, studio.id, orderId))
     throw new AppError('invoice.orderAlreadyInvoiced', { message: 'this order already has an invoice' });
+  if (input.vatTreatment === 'reverseCharge' && lines.some((l) => l.kind === 'product' && l.total > 0))
+    throw AppError.invalid({ vatTreatment: [REVERSE_CHARGE_MESSAGES.goods] });
   // The buyer's tax id as the contract normalised it (a Polish NIP is its ten digits).
   const orderReceipt = await receiptOfOrder(trx, studio.id, orderId, true);
   const receipt = receiptForInvoice(studio, orderReceipt, input.buyer.taxId);
