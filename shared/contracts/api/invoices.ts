@@ -371,6 +371,8 @@ export const InvoiceViewSchema = z.object({
   vatTreatment: z.enum(VAT_TREATMENTS),
   language: z.enum(['pl', 'pl-en']),
   seller: SellerSchema,
+  /** A seller exempt under art. 113: the document is a "Faktura" without VAT columns. */
+  sellerVatExempt: z.boolean(),
   buyer: BuyerSchema,
   recipient: AddressSchema.nullable(),
   lines: z.array(InvoiceLineViewSchema),

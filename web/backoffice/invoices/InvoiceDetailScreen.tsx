@@ -252,11 +252,13 @@ function Detail({ invoice }: { invoice: InvoiceView }) {
           <Text size="sm">
             {t('detail.paymentMethod')}: <b>{t(`enums:paymentMethod.${invoice.payment.method}`)}</b>
           </Text>
-          <Text size="sm">
-            {t('detail.paymentDue')}: <b>{invoice.payment.dueDate}</b> (
-            {t('detail.days', { count: invoice.payment.termDays })})
-          </Text>
-          {invoice.seller.iban ? (
+          {invoice.payment.state === 'due' || invoice.payment.state === 'overdue' ? (
+            <Text size="sm">
+              {t('detail.paymentDue')}: <b>{invoice.payment.dueDate}</b> (
+              {t('detail.days', { count: invoice.payment.termDays })})
+            </Text>
+          ) : null}
+          {invoice.seller.iban && (invoice.payment.state === 'due' || invoice.payment.state === 'overdue') ? (
             <Text size="sm">
               {t('detail.account')}: {invoice.seller.iban}
             </Text>

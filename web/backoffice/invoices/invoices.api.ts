@@ -13,6 +13,7 @@ import {
   TaxIdCheckResultSchema,
   type InvoiceListQuery,
 } from '../../../shared/contracts/api/invoices';
+import { EXEMPTION_BASIS_REQUIRED } from '../../../shared/domain/invoices/notes';
 import { formatPrice, POLISH_PRICE_NUMBER_FORMAT } from '../../../shared/domain/money';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
@@ -154,6 +155,7 @@ const INVOICE_FIELD_MESSAGE_KEYS: Record<string, string> = {
   'add at least one line': 'invoices:fieldErrors.noLines',
   'reverse charge needs the buyer\u2019s tax id': 'invoices:fieldErrors.reverseChargeTaxId',
   'reverse charge applies to the whole invoice': 'invoices:fieldErrors.reverseChargeWhole',
+  [EXEMPTION_BASIS_REQUIRED]: 'invoices:fieldErrors.exemptionBasisRequired',
   [REVERSE_CHARGE_MESSAGES.domestic]: 'invoices:fieldErrors.reverseChargeDomestic',
   [REVERSE_CHARGE_MESSAGES.goods]: 'invoices:fieldErrors.reverseChargeGoods',
   'an invoice in another currency needs the NBP rate': 'invoices:fieldErrors.exchangeRateNeeded',

@@ -2,7 +2,8 @@ import { v7 as uuidv7 } from 'uuid';
 import type { InvoiceIssueInput } from '../../../../shared/contracts/api/invoices';
 import {
   computeInvoiceTotals,
-  DEFAULT_EXEMPTION_BASIS,
+  EXEMPTION_BASIS_REQUIRED,
+  exemptionBasisOf,
   formatInvoiceNumber,
   invoiceSeriesYear,
   invoiceVatRateKey,
@@ -152,11 +153,18 @@ export async function issue(
     taxId: settings.taxId,
     iban: settings.iban,
     bankName: settings.bankName,
+    // A seller exempt under art. 113 issues a "Faktura" without VAT columns.
+    vatExempt: settings.vatExempt && treatment === 'exempt',
   };
-  const exemptionBasis =
-    treatment === 'exempt' || totals.rates.some((r) => r.vatRate === 'exempt')
-      ? input.exemptionBasis?.trim() || settings.vatExemptionBasis.trim() || DEFAULT_EXEMPTION_BASIS
-      : null;
+  const exempt = treatment === 'exempt' || totals.rates.some((r) => r.vatRate === 'exempt');
+  const exemptionBasis = exempt
+    ? exemptionBasisOf({
+        given: input.exemptionBasis,
+        settingsBasis: settings.vatExemptionBasis,
+        sellerExempt: settings.vatExempt,
+      })
+    : null;
+  if (exempt && !exemptionBasis) throw AppError.invalid({ exemptionBasis: [EXEMPTION_BASIS_REQUIRED] });
   try {
     await trx('invoices').insert({
       id,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudioScenario } from '../../../../tests/support/factories';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import type { Studio } from '../identity/studio.model';
+import { lineColumnKeys, paymentRows, pdfTitleKey } from './invoice-pdf';
 
 /** Issue 19: reverse charge where the law provides it, the exemption basis, paid invoices. */
 let app: TestApp;
@@ -132,5 +133,67 @@ describe('reverse charge', () => {
     });
     expect(corrected.status).toBe(400);
     expect(corrected.body.error.fields['buyer.country']).toBeDefined();
+  });
+});
+
+describe('exemption basis', () => {
+  it('a VAT payer needs the basis saved before an exempt line is invoiced; it is printed as saved', async () => {
+    const { studio, owner } = await setUp();
+    const exemptLine = line({ vatRate: 'exempt' });
+    const refused = await owner.post(api(studio, 'invoice'), {
+      buyer: PL_BUYER,
+      lines: [line(), exemptLine],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields.exemptionBasis).toEqual([
+      'the legal basis of the VAT exemption is required: save it in the invoice settings',
+    ]);
+    await owner.request('PUT', api(studio, 'invoice-settings'), {
+      ...SETTINGS,
+      vatExemptionBasis: 'art. 43 ust. 1 pkt 32 ustawy o VAT',
+    });
+    const res = await owner.post(api(studio, 'invoice'), { buyer: PL_BUYER, lines: [line(), exemptLine] });
+    expect(res.status, res.text).toBe(201);
+    // The refusal took no number.
+    expect(res.body).toMatchObject({ number: 'FV/2026/000001', sellerVatExempt: false });
+    expect(res.body.notes).toEqual([{ kind: 'vatExempt', basis: 'art. 43 ust. 1 pkt 32 ustawy o VAT' }]);
+    expect(pdfTitleKey(res.body)).toBe('invoice');
+    expect(lineColumnKeys(res.body)).toContain('vat');
+    // Without an exempt line no basis is printed.
+    const plain = await owner.post(api(studio, 'invoice'), { buyer: PL_BUYER, lines: [line()] });
+    expect(plain.body.notes).toEqual([]);
+  });
+
+  it('a seller exempt under art. 113 issues a "Faktura" without VAT columns', async () => {
+    const { studio, owner } = await setUp({ vatExempt: true });
+    const res = await owner.post(api(studio, 'invoice'), { buyer: PL_BUYER, lines: [line()] });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ vatTreatment: 'exempt', sellerVatExempt: true });
+    expect(res.body.notes[0].basis).toMatch(/^art\. 113 ust\. 1 /);
+    expect(pdfTitleKey(res.body)).toBe('invoiceNoVat');
+    expect(lineColumnKeys(res.body)).toEqual(['lp', 'description', 'quantity', 'unit', 'price', 'gross']);
+    const pdf = await fetch(app.url + api(studio, `invoice/${res.body.id}/pdf`), {
+      headers: owner.headers(),
+    });
+    const text = Buffer.from(await pdf.arrayBuffer()).toString('latin1');
+    expect(text).toContain('Faktura FV/2026/000001');
+    expect(text).not.toContain('Faktura VAT');
+  });
+});
+
+describe('payment on the printed invoice', () => {
+  it('a paid invoice prints no deadline and no account; an unpaid one does', async () => {
+    const { studio, owner } = await setUp();
+    const paid = await owner.post(api(studio, 'invoice'), {
+      buyer: PL_BUYER,
+      paymentMethod: 1,
+      paidAmount: 50000,
+      lines: [line()],
+    });
+    expect(paid.body.payment.state).toBe('paid');
+    const labels = (rows: [string, string][]) => rows.map(([label]) => label);
+    expect(labels(paymentRows(paid.body))).toEqual(['Sposób płatności', 'Zapłacono']);
+    const unpaid = await owner.post(api(studio, 'invoice'), { buyer: PL_BUYER, lines: [line()] });
+    expect(labels(paymentRows(unpaid.body))).toEqual(['Sposób płatności', 'Termin płatności', 'Nr konta']);
   });
 });

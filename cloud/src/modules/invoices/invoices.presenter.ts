@@ -33,6 +33,8 @@ export interface PartySnapshot {
 export interface SellerSnapshot extends PartySnapshot {
   iban: string | null;
   bankName: string;
+  /** Exempt under art. 113 on this invoice (missing on invoices issued before issue 19: false). */
+  vatExempt?: boolean;
 }
 export interface BuyerSnapshot extends PartySnapshot {
   email: string | null;
@@ -188,6 +190,7 @@ export function presentInvoice(
     vatTreatment: row.vatTreatment,
     language: row.language,
     seller: row.seller,
+    sellerVatExempt: row.seller.vatExempt === true,
     buyer: row.buyer,
     recipient: row.recipient,
     lines: lines.filter((l) => l.side === (corrective ? 'after' : 'line')).map(presentLine),
