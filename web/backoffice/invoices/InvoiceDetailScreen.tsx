@@ -177,6 +177,15 @@ function Detail({ invoice }: { invoice: InvoiceView }) {
           <Button component="a" href={invoice.downloadPath} download data-testid="invoice-download">
             {t('detail.download')}
           </Button>
+          <Button
+            component="a"
+            variant="default"
+            href={invoice.downloadPath.replace(/\/pdf$/, '/ksef.xml')}
+            download
+            data-testid="invoice-download-ksef"
+          >
+            {t('detail.downloadKsef')}
+          </Button>
           {canInvoice && correctable ? (
             <Button variant="default" onClick={() => setCorrecting(true)} data-testid="invoice-correct">
               {t('detail.correct')}
