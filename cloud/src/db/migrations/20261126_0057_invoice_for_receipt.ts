@@ -3,10 +3,11 @@ import type { Knex } from 'knex';
 /**
  * Invoices for receipted sales (faktura do paragonu, issue 19; ustawa o VAT art. 106b ust. 5, 106h).
  *
- * - `retail_receipts.buyer_nip`: the buyer's NIP printed on the fiscal receipt (POSNET prints it in
- *   the receipt's header). The desk side fills it; an invoice for a receipted sale to a NIP buyer is
- *   only allowed when the receipt carries that NIP. Added only when missing: the desk side may add the
- *   same column in its own migration.
+ * - `retail_receipts.buyer_nip` and `fiscal_documents.buyer_nip`: the buyer's NIP printed on the
+ *   fiscal receipt (POSNET prints it in the receipt's header), on the back office's receipt record and
+ *   on the station's report of a printed receipt (a desk sale has only the latter). The desk side
+ *   fills them; an invoice for a receipted sale to a NIP buyer is only allowed when the receipt carries
+ *   that NIP. Added only when missing: the desk side may add the same columns in its own migration.
  * - `invoices.receipt_id` and `invoices.receipt`: the receipt an invoice was issued for and its
  *   reference as printed on the invoice (number, date, printer); such an invoice is FP in the VAT
  *   records.
@@ -14,6 +15,10 @@ import type { Knex } from 'knex';
 export async function up(knex: Knex): Promise<void> {
   if (!(await knex.schema.hasColumn('retail_receipts', 'buyer_nip')))
     await knex.schema.alterTable('retail_receipts', (t) => {
+      t.string('buyer_nip', 20).nullable();
+    });
+  if (!(await knex.schema.hasColumn('fiscal_documents', 'buyer_nip')))
+    await knex.schema.alterTable('fiscal_documents', (t) => {
       t.string('buyer_nip', 20).nullable();
     });
   await knex.schema.alterTable('invoices', (t) => {
