@@ -441,6 +441,8 @@ export const InvoiceListItemSchema = z.object({
   due: z.number(),
   paymentDueDate: z.string(),
   correctedInvoiceNumber: z.string().nullable(),
+  /** An invoice for a fiscal receipt: marked FP in the VAT records (JPK_V7). */
+  forReceipt: z.boolean(),
 });
 export type InvoiceListItem = z.infer<typeof InvoiceListItemSchema>;
 export const InvoiceListSchema = z.object({

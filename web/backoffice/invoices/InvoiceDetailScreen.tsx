@@ -168,6 +168,11 @@ function Detail({ invoice }: { invoice: InvoiceView }) {
             <Badge color={invoice.status === 'cancelled' ? 'red' : 'blue'} variant="light">
               {t(`status.${invoice.status}`)}
             </Badge>
+            {invoice.receipt ? (
+              <Badge variant="light" color="grape" title={t('fp.hint')} data-testid="invoice-fp">
+                {t('fp.badge')}
+              </Badge>
+            ) : null}
             <Badge color={invoice.payment.state === 'overdue' ? 'red' : 'gray'} variant="light">
               {t(`paymentState.${invoice.payment.state}`)}
             </Badge>

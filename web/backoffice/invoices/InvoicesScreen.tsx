@@ -176,6 +176,11 @@ function InvoiceList() {
                   <Anchor component={Link} to={`/invoices/${item.id}`} fw={600}>
                     {item.number}
                   </Anchor>
+                  {item.forReceipt ? (
+                    <Badge size="xs" variant="light" ml={6} title={t('fp.hint')} data-testid="invoice-fp">
+                      {t('fp.badge')}
+                    </Badge>
+                  ) : null}
                   {item.correctedInvoiceNumber ? (
                     <Text size="xs" c="dimmed">
                       {t('list.corrects', { number: item.correctedInvoiceNumber })}

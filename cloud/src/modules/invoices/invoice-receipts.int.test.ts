@@ -202,6 +202,19 @@ describe('an invoice for a printed receipt (faktura do paragonu)', () => {
       .reduce((a: number, l: { gross: number }) => a + l.gross, 0);
     expect(sum23).toBe(3344);
 
+    const pdf = await fetch(app.url + api(studio, `invoice/${res.body.id}/pdf`), {
+      headers: owner.headers(),
+    });
+    expect(pdf.status).toBe(200);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    // The accountant sees it marked FP in the list.
+    const list = await owner.get(api(studio, 'invoice/all'));
+    expect(list.body.items[0]).toMatchObject({ id: res.body.id, forReceipt: true });
+
     const stored = await app.knex('invoices').where({ id: res.body.id }).first('receipt_id as receiptRef');
     expect(stored.receiptRef).toBe(job.saleId);
   });
@@ -276,6 +289,7 @@ describe('an invoiced order is never printed on a receipt', () => {
     const invoice = await owner.post(api(studio, `client-order/${order}/invoice`), { buyer: BUYER });
     expect(invoice.status, invoice.text).toBe(201);
     expect(invoice.body.receipt).toBeNull();
+    expect((await owner.get(api(studio, 'invoice/all'))).body.items[0].forReceipt).toBe(false);
 
     const again = await owner.post(api(studio, `client-order/${order}/print-receipt`), {
       stationSlug: 'front-1',

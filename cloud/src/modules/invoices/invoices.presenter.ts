@@ -278,6 +278,7 @@ export function presentListItem(
     due: totalDue(row.grossTotal, row.paidAmount),
     paymentDueDate: row.paymentDueDate,
     correctedInvoiceNumber: row.correctedInvoiceNumber,
+    forReceipt: row.receipt !== null,
   };
 }
 
