@@ -4,8 +4,8 @@ import type { Knex } from 'knex';
  * Invoices for receipted sales (faktura do paragonu, issue 19; ustawa o VAT art. 106b ust. 5, 106h).
  *
  * - `retail_receipts.buyer_nip` and `fiscal_documents.buyer_nip`: the buyer's NIP printed on the
- *   fiscal receipt (POSNET prints it in the receipt's header), on the back office's receipt record and
- *   on the station's report of a printed receipt (a desk sale has only the latter). The desk side
+ *   fiscal receipt (POSNET prints it in the receipt's header), on the cloud's receipt record and on
+ *   the station's report of the printed receipt (the fiscal document). The desk side
  *   fills them; an invoice for a receipted sale to a NIP buyer is only allowed when the receipt carries
  *   that NIP. Added only when missing: the desk side may add the same columns in its own migration.
  * - `invoices.receipt_id` and `invoices.receipt`: the receipt an invoice was issued for and its

@@ -20,11 +20,8 @@ import type { Studio } from '../identity/studio.model';
  *   afterwards (`receipt.orderInvoiced` on every print request).
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export interface OrderReceipt {
-  /** The back office's receipt row; null for a desk sale (its receipt is only the station's report). */
-  id: string | null;
+  id: string;
   status: 'toPrint' | 'printed' | 'notPrinted' | 'needsAttention';
   printRequests: number;
   orders: number;
@@ -38,7 +35,7 @@ export interface OrderReceipt {
 
 /** What an invoice prints of the receipt it was issued for. */
 export interface ReceiptReference {
-  receiptId: string | null;
+  receiptId: string;
   number: number;
   date: string;
   printerName: string | null;
@@ -53,7 +50,8 @@ export async function receiptOfOrder(
 ): Promise<OrderReceipt | null> {
   const link = (await db('retail_receipt_orders').where({ studioId, orderId }).first('receiptId')) as
     { receiptId: string } | undefined;
-  if (!link) return deskReceiptOfOrder(db, studioId, orderId);
+  // A desk sale synced with `recordSale@1` has its receipt row too, under the station's receipt id.
+  if (!link) return null;
   // The print request path locks the receipt row too: issuing and printing queue on it.
   if (lock) await db('retail_receipts').where({ id: link.receiptId }).forUpdate().first('id');
   const row = (await db('retail_receipts as r')
@@ -77,34 +75,6 @@ export async function receiptOfOrder(
   if (!row) return null;
   const { documentStatus, ...rest } = row;
   return { ...rest, status: documentStatus ?? 'toPrint' } as OrderReceipt;
-}
-
-/**
- * A desk sale (sold at the station, synced as `recordSale@1`): its order's source id is the desk's
- * sale id, which is also the id the station reports the printed receipt's fiscal document under.
- * There is no back-office receipt row (`id` null): the desk prints, the cloud only hears of it.
- */
-async function deskReceiptOfOrder(db: Db, studioId: string, orderId: string): Promise<OrderReceipt | null> {
-  const order = (await db('client_orders').where({ studioId, id: orderId }).first('source', 'sourceId')) as
-    { source: string; sourceId: string | null } | undefined;
-  if (order?.source !== 'desk' || !order.sourceId || !UUID.test(order.sourceId)) return null;
-  const row = (await db('fiscal_documents as fd')
-    .leftJoin('studio_fiscal_printers as p', 'p.id', 'fd.printer_id')
-    .where({ 'fd.studio_id': studioId, 'fd.sale_id': order.sourceId })
-    .first(
-      'fd.status',
-      'fd.buyer_nip',
-      'fd.totals',
-      'fd.receipt_number',
-      'fd.printed_at',
-      'fd.station_slug',
-      'p.name as printer_name',
-      db.raw(
-        `(select count(*) from client_orders o where o.studio_id = fd.studio_id and o.source = 'desk' and o.source_id = fd.sale_id::text)::int as orders`,
-      ),
-    )) as Omit<OrderReceipt, 'id' | 'printRequests'> | undefined;
-  if (!row) return null;
-  return { ...row, id: null, printRequests: 0 };
 }
 
 /** A tax id as compared across documents: letters and digits, upper case, without a "PL" prefix. */
