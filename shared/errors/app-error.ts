@@ -99,6 +99,11 @@ export const ERRORS = {
   'invoice.orderAlreadyInvoiced': { code: 2105, status: 409 },
   'invoice.correctiveNotCorrectable': { code: 2106, status: 409 },
   'invoice.orderNotInvoiceable': { code: 2107, status: 409 },
+  // Issue 19: invoices for receipted sales, KSeF (2650–2699).
+  'invoice.receiptUnresolved': { code: 2650, status: 409 },
+  'invoice.receiptCoversOtherOrders': { code: 2651, status: 409 },
+  'invoice.receiptBuyerNipMismatch': { code: 2652, status: 409 },
+  'receipt.orderInvoiced': { code: 2653, status: 409 },
   'visit.noLivestream': { code: 2108, status: 409 },
   'course.notStartable': { code: 2109, status: 409 },
   'course.bookAsWhole': { code: 2110, status: 409 },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Download } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Download } from '@playwright/test';
 import { readDemo } from './support/demo';
 import { RESULTS_DIR } from './support/paths';
 import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
@@ -10,8 +10,8 @@ import { signInBackoffice, demoManager, demoClient, signInFrontoffice } from './
  * Invoices end to end on the demo studio: the manager issues a VAT invoice for the demo client's paid
  * order (seeded: "Karnet 4 wejścia", paid by card three days ago) with a company buyer — a NIP with a
  * wrong check digit is refused first — and downloads the PDF; the client downloads the same invoice
- * from "My purchases". Then the manager sends the order's receipt to the printer and finds it on the
- * batch-print screen. Screenshots in EN and PL at 390 and 1280 px: <E2E_RESULTS_DIR>/screenshots/invoices-*.
+ * from "My purchases". The invoiced order's receipt is refused (the invoice registered the sale);
+ * another sale's receipt is sent to the printer and found on the batch-print screen. Screenshots in EN and PL at 390 and 1280 px: <E2E_RESULTS_DIR>/screenshots/invoices-*.
  */
 
 /** The downloaded file: a PDF whose document info names the invoice number (pdfkit writes it plain). */
@@ -26,6 +26,7 @@ function expectInvoicePdf(download: Download, file: string, number: string): Buf
 
 test('invoices: the manager invoices a paid order, both the manager and the client download the PDF', async ({
   browser,
+  request,
 }) => {
   const demo = readDemo();
   const errors: string[] = [];
@@ -132,14 +133,18 @@ test('invoices: the manager invoices a paid order, both the manager and the clie
   await clientDownload.saveAs(clientFile);
   expectInvoicePdf(clientDownload, clientFile, number!);
 
-  // ---- back office: the order's receipt goes to the printer, the batch screen shows its job
+  // ---- back office: the invoiced order's sale is registered by its invoice: no receipt is printed
   await page.goto(orderUrl);
   await page.getByTestId('order-print-receipt').click();
-  await expect(page.getByTestId('order-message')).toBeVisible();
+  await expect(page.getByTestId('order-message')).toContainText('An invoice was issued for this order');
+
+  // ---- another sale (a walk-in buys a product at the desk): its receipt goes to the printer, the
+  // batch screen shows its job
+  const soldOrderId = await sellAndRequestReceipt(request, demo);
   await page.goto(`/${demo.studioUuid}/backoffice#/orders`);
   await page.getByTestId('orders-batch-print').click();
   await expect(page.getByTestId('batch-print')).toBeVisible();
-  const reference = orderId.slice(-8).toUpperCase();
+  const reference = soldOrderId.slice(-8).toUpperCase();
   const receipt = page.getByTestId('batch-receipt').filter({ hasText: reference });
   await expect(receipt.getByTestId('batch-receipt-state')).toHaveAttribute('data-state', 'sent');
   await expect(receipt).toContainText('sent 1 time');
@@ -172,3 +177,40 @@ test('invoices: the manager invoices a paid order, both the manager and the clie
   await office.close();
   await shop.close();
 });
+
+/** A walk-in's product sale at the back-office POS (cash), and a print request for its receipt. */
+async function sellAndRequestReceipt(request: APIRequestContext, demo: ReturnType<typeof readDemo>) {
+  const base = { 'x-requested-with': 'XMLHttpRequest' };
+  const csrf = (await (await request.get('/api/v4/auth/csrf', { headers: base })).json()) as {
+    token: string;
+  };
+  const login = await request.post('/api/v4/auth/login', {
+    headers: { ...base, 'x-csrf-token': csrf.token },
+    data: { emailAddress: demo.managerEmail, password: demo.managerPassword },
+  });
+  expect(login.status()).toBe(200);
+  const session = (await login.json()) as { userId: string; sessionId: string; token: string };
+  const headers = {
+    ...base,
+    'x-csrf-token': session.token,
+    'x-auth-token': `${session.userId}:${session.sessionId}`,
+  };
+  const api = `/api/v4/${demo.studioUuid}`;
+  const init = (await (await request.get(`${api}/retail/init`, { headers })).json()) as {
+    items: { type: string; id: string; price: number; stock: number | null }[];
+  };
+  const product = init.items.find((i) => i.type === 'product' && i.price > 0 && (i.stock ?? 1) > 0)!;
+  const sold = await request.post(`${api}/retail/checkout`, {
+    headers: { ...headers, 'idempotency-key': `invoices-e2e-${Date.now()}` },
+    data: {
+      clientId: null,
+      items: [{ type: 'product', id: product.id }],
+      payments: [{ method: 2, amount: product.price }],
+    },
+  });
+  expect(sold.status(), await sold.text()).toBe(201);
+  const orderId = ((await sold.json()) as { orders: { id: string }[] }).orders[0]!.id;
+  const printed = await request.post(`${api}/client-order/${orderId}/print-receipt`, { headers, data: {} });
+  expect(printed.status(), await printed.text()).toBe(200);
+  return orderId;
+}

@@ -186,8 +186,18 @@ const issueFields = {
     .max(INVOICE_LINES_MAX, `at most ${INVOICE_LINES_MAX} lines`),
 };
 
+/**
+ * Reverse charge ("odwrotne obciążenie") only where the law provides it for a studio: services for a
+ * business established outside Poland (art. 28b and 17 ust. 1 pkt 4 of the VAT act; the buyer
+ * accounts for the VAT). A Polish buyer gets Polish VAT, and goods sold abroad are not reverse charge.
+ */
+export const REVERSE_CHARGE_MESSAGES = {
+  domestic: 'reverse charge applies only to services for a business outside Poland',
+  goods: 'reverse charge applies to services only: this order includes goods',
+} as const;
+
 type IssueShape = {
-  buyer: { taxId: string | null };
+  buyer: { taxId: string | null; country?: string };
   vatTreatment?: (typeof VAT_TREATMENTS)[number];
   currency?: string;
   exchangeRate?: unknown;
@@ -202,6 +212,8 @@ function refineIssue(input: IssueShape, ctx: z.RefinementCtx): void {
       path: ['buyer', 'taxId'],
       message: 'reverse charge needs the buyer\u2019s tax id',
     });
+  if (input.vatTreatment === 'reverseCharge' && input.buyer && (input.buyer.country ?? 'PL') === 'PL')
+    ctx.addIssue({ code: 'custom', path: ['vatTreatment'], message: REVERSE_CHARGE_MESSAGES.domestic });
   if (
     input.currency &&
     input.currency !== 'PLN' &&
@@ -324,6 +336,12 @@ export const InvoiceNoteSchema = z.union([
   z.object({ kind: z.literal('reverseCharge') }),
   z.object({ kind: z.literal('vatExempt'), basis: z.string() }),
   z.object({
+    kind: z.literal('receipt'),
+    number: z.number(),
+    date: z.string(),
+    printer: z.string().nullable(),
+  }),
+  z.object({
     kind: z.literal('exchangeRate'),
     currency: z.string(),
     rate: z.string(),
@@ -353,6 +371,8 @@ export const InvoiceViewSchema = z.object({
   vatTreatment: z.enum(VAT_TREATMENTS),
   language: z.enum(['pl', 'pl-en']),
   seller: SellerSchema,
+  /** A seller exempt under art. 113: the document is a "Faktura" without VAT columns. */
+  sellerVatExempt: z.boolean(),
   buyer: BuyerSchema,
   recipient: AddressSchema.nullable(),
   lines: z.array(InvoiceLineViewSchema),
@@ -390,6 +410,15 @@ export const InvoiceViewSchema = z.object({
     .object({ currency: z.string(), rate: z.string(), table: z.string(), date: z.string() })
     .nullable(),
   orderId: z.string().nullable(),
+  /** An invoice for a printed fiscal receipt (faktura do paragonu, FP in the VAT records). */
+  receipt: z
+    .object({
+      number: z.number(),
+      date: z.string(),
+      printerName: z.string().nullable(),
+      stationSlug: z.string().nullable(),
+    })
+    .nullable(),
   cancellation: z.object({ at: z.string(), reason: z.string() }).nullable(),
   issuedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
@@ -412,6 +441,8 @@ export const InvoiceListItemSchema = z.object({
   due: z.number(),
   paymentDueDate: z.string(),
   correctedInvoiceNumber: z.string().nullable(),
+  /** An invoice for a fiscal receipt: marked FP in the VAT records (JPK_V7). */
+  forReceipt: z.boolean(),
 });
 export type InvoiceListItem = z.infer<typeof InvoiceListItemSchema>;
 export const InvoiceListSchema = z.object({
@@ -469,7 +500,15 @@ export const InvoiceOrderDraftSchema = z.object({
   }),
   /** False with the reason when the order cannot be invoiced (cancelled, already invoiced …). */
   invoiceable: z.boolean(),
-  reason: z.enum(['alreadyInvoiced', 'orderStatus', 'nothingToInvoice']).nullable(),
+  reason: z
+    .enum([
+      'alreadyInvoiced',
+      'orderStatus',
+      'nothingToInvoice',
+      'receiptUnresolved',
+      'receiptCoversOtherOrders',
+    ])
+    .nullable(),
   existingInvoice: InvoiceRefSchema.nullable(),
   /** The client's name and e-mail, and the address of the client's last invoice, when there is one. */
   buyer: z.object({
@@ -482,6 +521,21 @@ export const InvoiceOrderDraftSchema = z.object({
     email: z.string().nullable(),
     clientId: z.string().nullable(),
   }),
+  /**
+   * The order's fiscal receipt, when it has one. Printed: the invoice is for that receipt (FP), takes
+   * its per-rate totals and names the NIP printed on it (or none). Not printed: the invoice replaces
+   * it and it is never printed.
+   */
+  receipt: z
+    .object({
+      status: z.enum(['toPrint', 'printed', 'notPrinted', 'needsAttention']),
+      number: z.number().nullable(),
+      date: z.string().nullable(),
+      printerName: z.string().nullable(),
+      stationSlug: z.string().nullable(),
+      buyerNip: z.string().nullable(),
+    })
+    .nullable(),
   saleDate: z.string(),
   paymentMethod: z.number(),
   lines: z.array(InvoiceLineViewSchema),

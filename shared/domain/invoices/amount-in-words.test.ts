@@ -25,7 +25,12 @@ describe('amount in Polish words', () => {
     expect(amountInPolishWords(12345, 'PLN')).toBe('sto dwadzieścia trzy złote 45/100');
     expect(amountInPolishWords(1305, 'PLN')).toBe('trzynaście złotych 05/100');
     expect(amountInPolishWords(-50000, 'PLN')).toBe('pięćset złotych 00/100');
-    expect(amountInPolishWords(9999, 'EUR')).toBe('dziewięćdziesiąt dziewięć EUR 99/100');
+    // "euro", not "EUR" (issue 19); euro does not decline.
+    expect(amountInPolishWords(9999, 'EUR')).toBe('dziewięćdziesiąt dziewięć euro 99/100');
+    expect(amountInPolishWords(100, 'EUR')).toBe('jedno euro 00/100');
+    expect(amountInPolishWords(200, 'USD')).toBe('dwa dolary amerykańskie 00/100');
+    expect(amountInPolishWords(500, 'GBP')).toBe('pięć funtów szterlingów 00/100');
+    expect(amountInPolishWords(500, 'JPY')).toBe('pięć JPY 00/100');
     expect([1, 2, 5, 12, 22, 112, 124].map(polishPluralForm)).toEqual([0, 1, 2, 2, 1, 2, 1]);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The amount due in Polish words ("słownie"), as invoices print it: "sto dwadzieścia trzy złote
  * 45/100". The law does not require it; buyers and accountants expect it. Złoty and grosz take the
- * Polish plural forms (1 złoty, 2–4 złote, 5+ złotych, with 12–14 in the third form); another
- * currency prints its code ("sto EUR 00/100").
+ * Polish plural forms (1 złoty, 2–4 złote, 5+ złotych, with 12–14 in the third form); euro and the
+ * usual foreign currencies by name ("sto euro 00/100"), any other by its code.
  */
 const UNITS = ['', 'jeden', 'dwa', 'trzy', 'cztery', 'pięć', 'sześć', 'siedem', 'osiem', 'dziewięć'];
 const TEENS = [
@@ -89,13 +89,28 @@ export function polishNumberInWords(value: number): string {
   return words.join(' ');
 }
 
+/**
+ * The currency's name in the three Polish plural forms (1, 2–4, 5+). "euro" does not decline. Other
+ * currencies print their ISO code.
+ */
+const CURRENCY_WORDS: Record<string, readonly [string, string, string]> = {
+  PLN: ['złoty', 'złote', 'złotych'],
+  EUR: ['euro', 'euro', 'euro'],
+  USD: ['dolar amerykański', 'dolary amerykańskie', 'dolarów amerykańskich'],
+  GBP: ['funt szterling', 'funty szterlingi', 'funtów szterlingów'],
+  CHF: ['frank szwajcarski', 'franki szwajcarskie', 'franków szwajcarskich'],
+  CZK: ['korona czeska', 'korony czeskie', 'koron czeskich'],
+};
+
 /** "sto dwadzieścia trzy złote 45/100" for 12345 PLN; the sign is dropped (the label says which way). */
 export function amountInPolishWords(minor: number, currency: string): string {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`not minor units: ${minor}`);
   const abs = Math.abs(minor);
   const units = Math.trunc(abs / 100);
   const cents = String(abs % 100).padStart(2, '0');
-  const name =
-    currency === 'PLN' ? (['złoty', 'złote', 'złotych'] as const)[polishPluralForm(units)] : currency;
-  return `${polishNumberInWords(units)} ${name} ${cents}/100`;
+  const forms = CURRENCY_WORDS[currency];
+  const name = forms ? forms[polishPluralForm(units)] : currency;
+  // "jedno euro": euro is neuter (only the bare 1 shows it; 21 is "dwadzieścia jeden").
+  const words = currency === 'EUR' && units === 1 ? 'jedno' : polishNumberInWords(units);
+  return `${words} ${name} ${cents}/100`;
 }

@@ -6,6 +6,7 @@ import {
   computeCorrection,
   computeInvoiceTotals,
   DEFAULT_EXEMPTION_BASIS,
+  exemptionBasisOf,
   formatIban,
   formatInvoiceNumber,
   formatNip,
@@ -349,9 +350,14 @@ describe('notes', () => {
       notes: [{ kind: 'vatExempt', basis: 'art. 113 ust. 9' }],
     },
     {
-      name: 'an exempt line on a standard invoice, default basis',
-      input: { treatment: 'standard' as const, rates: [{ vatRate: 2300 }, { vatRate: 'exempt' as const }] },
-      notes: [{ kind: 'vatExempt', basis: DEFAULT_EXEMPTION_BASIS }],
+      // No "art. 113" by default on a VAT payer's invoice (issue 19): the basis is the studio's setting.
+      name: 'an exempt line on a standard invoice, the basis as saved',
+      input: {
+        treatment: 'standard' as const,
+        rates: [{ vatRate: 2300 }, { vatRate: 'exempt' as const }],
+        exemptionBasis: 'art. 43 ust. 1 pkt 32 ustawy o VAT',
+      },
+      notes: [{ kind: 'vatExempt', basis: 'art. 43 ust. 1 pkt 32 ustawy o VAT' }],
     },
     {
       name: 'standard invoice in złoty: no notes',
@@ -401,5 +407,16 @@ describe('notes', () => {
   it('converts VAT half up, keeping the sign', () => {
     expect(vatInPln(2300, 42512)).toBe(9778); // 97.7776 zł
     expect(vatInPln(-2300, 42512)).toBe(-9778);
+  });
+});
+
+describe('exemptionBasisOf', () => {
+  it('takes the given basis, else the settings; art. 113 ust. 1 only for a seller exempt under art. 113', () => {
+    expect(exemptionBasisOf({ given: ' pkt 33 ', settingsBasis: 'pkt 32', sellerExempt: false })).toBe(
+      'pkt 33',
+    );
+    expect(exemptionBasisOf({ given: null, settingsBasis: 'pkt 32', sellerExempt: false })).toBe('pkt 32');
+    expect(exemptionBasisOf({ given: '', settingsBasis: ' ', sellerExempt: false })).toBeNull();
+    expect(exemptionBasisOf({ settingsBasis: '', sellerExempt: true })).toBe(DEFAULT_EXEMPTION_BASIS);
   });
 });

@@ -14,6 +14,36 @@ import type { InvoiceRateTotals, VatTreatment } from './totals';
 export const DEFAULT_EXEMPTION_BASIS =
   'art. 113 ust. 1 ustawy z dnia 11 marca 2004 r. o podatku od towarów i usług';
 
+/**
+ * The legal bases a studio usually invoices exempt sales under (the settings editor offers them; any
+ * other wording may be typed). Sport and physical education: art. 43 ust. 1 pkt 32; cultural services:
+ * pkt 33; education and training: pkt 26 and 29; the small-seller exemption: art. 113 ust. 1 and 9.
+ * A VAT payer's exempt line needs the basis saved in the settings (there is no default: "art. 113" on a
+ * VAT payer's invoice is wrong); a seller exempt under art. 113 defaults to art. 113 ust. 1.
+ */
+export const EXEMPTION_BASIS_PRESETS = [
+  'art. 43 ust. 1 pkt 32 ustawy o VAT',
+  'art. 43 ust. 1 pkt 33 lit. b ustawy o VAT',
+  'art. 43 ust. 1 pkt 29 lit. c ustawy o VAT',
+  'art. 43 ust. 1 pkt 26 lit. a ustawy o VAT',
+  'art. 113 ust. 1 ustawy o VAT',
+  'art. 113 ust. 9 ustawy o VAT',
+] as const;
+
+export const EXEMPTION_BASIS_REQUIRED =
+  'the legal basis of the VAT exemption is required: save it in the invoice settings';
+
+/** The basis an exempt sale is invoiced under, or null when none is known (the invoice is refused). */
+export function exemptionBasisOf(input: {
+  given?: string | null;
+  settingsBasis: string;
+  sellerExempt: boolean;
+}): string | null {
+  return (
+    input.given?.trim() || input.settingsBasis.trim() || (input.sellerExempt ? DEFAULT_EXEMPTION_BASIS : null)
+  );
+}
+
 /** An exchange rate as the NBP publishes it: złoty per unit with four decimals, as an integer (4.2512 → 42512). */
 export interface ExchangeRate {
   currency: string;
@@ -25,6 +55,7 @@ export interface ExchangeRate {
 export type InvoiceNote =
   | { kind: 'reverseCharge' }
   | { kind: 'vatExempt'; basis: string }
+  | { kind: 'receipt'; number: number; date: string; printer: string | null }
   | { kind: 'exchangeRate'; currency: string; rate: string; table: string; date: string; vatPln: number };
 
 /** "4.2512" / "4,2512" / "4.25" → 42512 / 42500; null when it is not a positive rate with ≤ 4 decimals. */
@@ -52,12 +83,20 @@ export function invoiceNotes(input: {
   currency: string;
   vat: number;
   exchangeRate?: ExchangeRate | null;
+  /** The fiscal receipt an invoice for a receipted sale was issued for (art. 106h). */
+  receipt?: { number: number; date: string; printerName: string | null; stationSlug: string | null } | null;
 }): InvoiceNote[] {
   const notes: InvoiceNote[] = [];
+  if (input.receipt)
+    notes.push({
+      kind: 'receipt',
+      number: input.receipt.number,
+      date: input.receipt.date,
+      printer: input.receipt.printerName ?? input.receipt.stationSlug,
+    });
   if (input.treatment === 'reverseCharge') notes.push({ kind: 'reverseCharge' });
   const exempt = input.treatment === 'exempt' || input.rates.some((r) => r.vatRate === 'exempt');
-  if (exempt)
-    notes.push({ kind: 'vatExempt', basis: input.exemptionBasis?.trim() || DEFAULT_EXEMPTION_BASIS });
+  if (exempt) notes.push({ kind: 'vatExempt', basis: input.exemptionBasis?.trim() ?? '' });
   if (input.currency !== 'PLN' && input.exchangeRate) {
     notes.push({
       kind: 'exchangeRate',

@@ -168,6 +168,11 @@ function Detail({ invoice }: { invoice: InvoiceView }) {
             <Badge color={invoice.status === 'cancelled' ? 'red' : 'blue'} variant="light">
               {t(`status.${invoice.status}`)}
             </Badge>
+            {invoice.receipt ? (
+              <Badge variant="light" color="grape" title={t('fp.hint')} data-testid="invoice-fp">
+                {t('fp.badge')}
+              </Badge>
+            ) : null}
             <Badge color={invoice.payment.state === 'overdue' ? 'red' : 'gray'} variant="light">
               {t(`paymentState.${invoice.payment.state}`)}
             </Badge>
@@ -176,6 +181,15 @@ function Detail({ invoice }: { invoice: InvoiceView }) {
         <Group gap="xs">
           <Button component="a" href={invoice.downloadPath} download data-testid="invoice-download">
             {t('detail.download')}
+          </Button>
+          <Button
+            component="a"
+            variant="default"
+            href={invoice.downloadPath.replace(/\/pdf$/, '/ksef.xml')}
+            download
+            data-testid="invoice-download-ksef"
+          >
+            {t('detail.downloadKsef')}
           </Button>
           {canInvoice && correctable ? (
             <Button variant="default" onClick={() => setCorrecting(true)} data-testid="invoice-correct">
@@ -252,11 +266,13 @@ function Detail({ invoice }: { invoice: InvoiceView }) {
           <Text size="sm">
             {t('detail.paymentMethod')}: <b>{t(`enums:paymentMethod.${invoice.payment.method}`)}</b>
           </Text>
-          <Text size="sm">
-            {t('detail.paymentDue')}: <b>{invoice.payment.dueDate}</b> (
-            {t('detail.days', { count: invoice.payment.termDays })})
-          </Text>
-          {invoice.seller.iban ? (
+          {invoice.payment.state === 'due' || invoice.payment.state === 'overdue' ? (
+            <Text size="sm">
+              {t('detail.paymentDue')}: <b>{invoice.payment.dueDate}</b> (
+              {t('detail.days', { count: invoice.payment.termDays })})
+            </Text>
+          ) : null}
+          {invoice.seller.iban && (invoice.payment.state === 'due' || invoice.payment.state === 'overdue') ? (
             <Text size="sm">
               {t('detail.account')}: {invoice.seller.iban}
             </Text>
@@ -267,7 +283,13 @@ function Detail({ invoice }: { invoice: InvoiceView }) {
                 ? t('pdf.notes.reverseCharge')
                 : note.kind === 'vatExempt'
                   ? t('pdf.notes.vatExempt', { basis: note.basis })
-                  : `${note.currency} ${note.rate} (${note.table})`}
+                  : note.kind === 'receipt'
+                    ? t(note.printer ? 'pdf.notes.receipt' : 'pdf.notes.receiptNoPrinter', {
+                        number: note.number,
+                        date: note.date,
+                        printer: note.printer,
+                      })
+                    : `${note.currency} ${note.rate} (${note.table})`}
             </Text>
           ))}
           {invoice.remarks ? (

@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Autocomplete,
   Badge,
   Button,
   Card,
@@ -23,6 +24,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { InvoiceListItem, InvoiceSettingsView } from '../../../shared/contracts/api/invoices';
+import { EXEMPTION_BASIS_PRESETS } from '../../../shared/domain/invoices/notes';
 import { errorCodeLabel } from '../../lib/form-errors';
 import {
   useInvoiceFormErrors,
@@ -174,6 +176,11 @@ function InvoiceList() {
                   <Anchor component={Link} to={`/invoices/${item.id}`} fw={600}>
                     {item.number}
                   </Anchor>
+                  {item.forReceipt ? (
+                    <Badge size="xs" variant="light" ml={6} title={t('fp.hint')} data-testid="invoice-fp">
+                      {t('fp.badge')}
+                    </Badge>
+                  ) : null}
                   {item.correctedInvoiceNumber ? (
                     <Text size="xs" c="dimmed">
                       {t('list.corrects', { number: item.correctedInvoiceNumber })}
@@ -333,7 +340,17 @@ function SettingsEditor({ initial }: { initial: InvoiceSettingsView }) {
           onChange={(e) => set('vatExempt', e.currentTarget.checked)}
           disabled={!canInvoice}
         />
-        {form.vatExempt ? text('vatExemptionBasis', t('fields.vatExemptionBasis')) : null}
+        <Autocomplete
+          label={t('fields.vatExemptionBasis')}
+          description={t(form.vatExempt ? 'settings.basisHintExempt' : 'settings.basisHint')}
+          name="vatExemptionBasis"
+          data={[...EXEMPTION_BASIS_PRESETS]}
+          value={form.vatExemptionBasis}
+          onChange={(v) => set('vatExemptionBasis', v)}
+          error={errors.fields.vatExemptionBasis}
+          disabled={!canInvoice}
+          data-testid="invoice-settings-exemption-basis"
+        />
         {errors.form.map((m) => (
           <Alert key={m} color="red">
             {m}

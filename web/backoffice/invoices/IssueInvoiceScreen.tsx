@@ -21,6 +21,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { InvoiceOrderDraft } from '../../../shared/contracts/api/invoices';
 import { PaymentMethod } from '../../../shared/enums';
 import { ApiError } from '../../lib/api-client';
+import { fitToForm } from '../../lib/form-errors';
 import {
   useInvoiceFormErrors,
   nipCheckFailure,
@@ -109,7 +110,15 @@ function DraftForm({ draft }: { draft: InvoiceOrderDraft }) {
   const [paymentMethod, setPaymentMethod] = useState(String(draft.paymentMethod));
   const [termDays, setTermDays] = useState<number>(draft.settings.paymentTermDays);
   const [remarks, setRemarks] = useState('');
-  const [errors, setFailure] = useInvoiceFormErrors({ unexpected: 'withCode' });
+  const [rawErrors, setFailure] = useInvoiceFormErrors({ unexpected: 'withCode' });
+  // Errors of fields this form has no input for (exemptionBasis, vatTreatment) are shown above the button.
+  const errors = fitToForm(
+    rawErrors,
+    Object.keys(rawErrors.fields).filter(
+      (f) =>
+        f.startsWith('buyer.') || f.startsWith('recipient.') || f === 'saleDate' || f === 'paymentTermDays',
+    ),
+  );
   const [nipCheck, setNipCheck] = useState<{ ok: true; nip: string } | { ok: false; error: unknown } | null>(
     null,
   );
@@ -177,6 +186,18 @@ function DraftForm({ draft }: { draft: InvoiceOrderDraft }) {
       </Alert>
     ) : draft.reason === 'nothingToInvoice' ? (
       <Alert color="yellow">{t('fromOrder.nothingToInvoice')}</Alert>
+    ) : draft.reason === 'receiptUnresolved' || draft.reason === 'receiptCoversOtherOrders' ? (
+      <Alert color="yellow">{t(`errors.${draft.reason}`)}</Alert>
+    ) : draft.receipt?.status === 'printed' ? (
+      <Alert color="blue" data-testid="invoice-for-receipt">
+        {t(draft.receipt.buyerNip ? 'fromOrder.forReceiptNip' : 'fromOrder.forReceipt', {
+          number: draft.receipt.number,
+          date: draft.receipt.date,
+          nip: draft.receipt.buyerNip,
+        })}
+      </Alert>
+    ) : draft.receipt ? (
+      <Alert color="blue">{t('fromOrder.receiptReplaced')}</Alert>
     ) : null;
 
   return (

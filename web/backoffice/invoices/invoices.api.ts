@@ -8,10 +8,12 @@ import {
   InvoiceViewSchema,
   IBAN_MESSAGES,
   NIP_MESSAGES,
+  REVERSE_CHARGE_MESSAGES,
   TAX_ID_FORMAT_MESSAGE,
   TaxIdCheckResultSchema,
   type InvoiceListQuery,
 } from '../../../shared/contracts/api/invoices';
+import { EXEMPTION_BASIS_REQUIRED } from '../../../shared/domain/invoices/notes';
 import { formatPrice, POLISH_PRICE_NUMBER_FORMAT } from '../../../shared/domain/money';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
@@ -129,6 +131,9 @@ export const INVOICE_ERROR_KEYS: Record<string, string> = {
   'invoice.sellerDetailsMissing': 'invoices:errors.sellerDetailsMissing',
   'invoice.orderAlreadyInvoiced': 'invoices:errors.orderAlreadyInvoiced',
   'invoice.orderNotInvoiceable': 'invoices:errors.orderNotInvoiceable',
+  'invoice.receiptUnresolved': 'invoices:errors.receiptUnresolved',
+  'invoice.receiptCoversOtherOrders': 'invoices:errors.receiptCoversOtherOrders',
+  'invoice.receiptBuyerNipMismatch': 'invoices:errors.receiptBuyerNipMismatch',
   'invoice.correctionNoChange': 'invoices:errors.correctionNoChange',
   'invoice.alreadyCancelled': 'invoices:errors.alreadyCancelled',
   'invoice.hasCorrections': 'invoices:errors.hasCorrections',
@@ -150,6 +155,9 @@ const INVOICE_FIELD_MESSAGE_KEYS: Record<string, string> = {
   'add at least one line': 'invoices:fieldErrors.noLines',
   'reverse charge needs the buyer\u2019s tax id': 'invoices:fieldErrors.reverseChargeTaxId',
   'reverse charge applies to the whole invoice': 'invoices:fieldErrors.reverseChargeWhole',
+  [EXEMPTION_BASIS_REQUIRED]: 'invoices:fieldErrors.exemptionBasisRequired',
+  [REVERSE_CHARGE_MESSAGES.domestic]: 'invoices:fieldErrors.reverseChargeDomestic',
+  [REVERSE_CHARGE_MESSAGES.goods]: 'invoices:fieldErrors.reverseChargeGoods',
   'an invoice in another currency needs the NBP rate': 'invoices:fieldErrors.exchangeRateNeeded',
   'złoty per unit with up to four decimals, e.g. 4.2512': 'invoices:fieldErrors.exchangeRate',
   'a quantity with at most three decimals': 'invoices:fieldErrors.quantity',

@@ -73,7 +73,9 @@ export function BatchPrintScreen() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [station, setStation] = useState('');
   const [result, setResult] = useState<
-    { kind: 'sent'; count: number; batch: string } | { kind: 'alreadyPrinted' | 'failed' } | null
+    | { kind: 'sent'; count: number; batch: string }
+    | { kind: 'alreadyPrinted' | 'orderInvoiced' | 'failed' }
+    | null
   >(null);
 
   const init = useQuery({
@@ -106,7 +108,14 @@ export function BatchPrintScreen() {
     },
     onError: (error) => {
       const key = error instanceof ApiError ? (error.envelope?.error.key ?? null) : null;
-      setResult({ kind: key === 'receipt.alreadyPrinted' ? 'alreadyPrinted' : 'failed' });
+      setResult({
+        kind:
+          key === 'receipt.alreadyPrinted'
+            ? 'alreadyPrinted'
+            : key === 'receipt.orderInvoiced'
+              ? 'orderInvoiced'
+              : 'failed',
+      });
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: batchKeys.all(studio) }),
   });

@@ -36,6 +36,7 @@ import * as ticketPrinters from './20261124_0039_ticket_printers';
 import * as sideEffectJobs from './20261126_0041_side_effect_jobs';
 import * as paymentSaveCard from './20261126_0042_payment_save_card';
 import * as sharedPassesSync from './20261126_0040_shared_passes_sync';
+import * as invoiceForReceipt from './20261126_0057_invoice_for_receipt';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -81,4 +82,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126_0040_shared_passes_sync', sharedPassesSync],
   ['20261126_0041_side_effect_jobs', sideEffectJobs],
   ['20261126_0042_payment_save_card', paymentSaveCard],
+  ['20261126_0057_invoice_for_receipt', invoiceForReceipt],
 ];

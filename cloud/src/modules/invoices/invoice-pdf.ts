@@ -139,37 +139,53 @@ function table(
   return y;
 }
 
+/** The line table's columns: a seller exempt under art. 113 prints no net, rate or VAT columns. */
+export function lineColumnKeys(invoice: Pick<InvoiceView, 'sellerVatExempt'>): string[] {
+  const all = ['lp', 'description', 'quantity', 'unit', 'price', 'net', 'rate', 'vat', 'gross'];
+  return invoice.sellerVatExempt ? all.filter((k) => !['net', 'rate', 'vat'].includes(k)) : all;
+}
+
 function lineTable(doc: Doc, y: number, lines: InvoiceLineView[], invoice: InvoiceView, l: Labels): number {
   const gross = invoice.priceBasis === 'gross';
-  const columns: Column[] = [
+  const noVat = invoice.sellerVatExempt;
+  const all: Column[] = [
     { key: 'lp', header: l('lp'), width: 22, align: 'center' },
     { key: 'description', header: l('description'), width: 0, align: 'left' },
     { key: 'quantity', header: l('quantity'), width: 36, align: 'right' },
     { key: 'unit', header: l('unit'), width: 30, align: 'center' },
-    { key: 'price', header: l(gross ? 'unitPriceGross' : 'unitPriceNet'), width: 58, align: 'right' },
+    {
+      key: 'price',
+      header: l(noVat ? 'unitPrice' : gross ? 'unitPriceGross' : 'unitPriceNet'),
+      width: 58,
+      align: 'right',
+    },
     { key: 'net', header: l('net'), width: 58, align: 'right' },
     { key: 'rate', header: l('rate'), width: 36, align: 'center' },
     { key: 'vat', header: l('vat'), width: 52, align: 'right' },
-    { key: 'gross', header: l('gross'), width: 60, align: 'right' },
+    { key: 'gross', header: l(noVat ? 'value' : 'gross'), width: 60, align: 'right' },
   ];
+  const keys = lineColumnKeys(invoice);
+  const columns = all.filter((c) => keys.includes(c.key));
   columns[1]!.width = CONTENT_WIDTH - columns.reduce((a, c) => a + c.width, 0);
+  const cellsOf = (line: InvoiceLineView): Record<string, string> => ({
+    lp: String(line.position),
+    description: line.description,
+    quantity: quantityText(line.quantity),
+    unit: line.unit,
+    price: pdfAmount(line.unitPrice),
+    net: pdfAmount(line.net),
+    rate: pdfRate(line.vatRate),
+    vat: pdfAmount(line.vat),
+    gross: pdfAmount(line.gross),
+  });
   return table(
     doc,
     y,
     columns,
-    lines.map((line) => ({
-      cells: [
-        String(line.position),
-        line.description,
-        quantityText(line.quantity),
-        line.unit,
-        pdfAmount(line.unitPrice),
-        pdfAmount(line.net),
-        pdfRate(line.vatRate),
-        pdfAmount(line.vat),
-        pdfAmount(line.gross),
-      ],
-    })),
+    lines.map((line) => {
+      const cells = cellsOf(line);
+      return { cells: columns.map((c) => cells[c.key]!) };
+    }),
   );
 }
 
@@ -293,8 +309,34 @@ function correctionSummary(doc: Doc, y: number, invoice: InvoiceView, l: Labels)
   return table(doc, y, columns, rows, { fontSize: 7 });
 }
 
-function paymentBlock(doc: Doc, y: number, invoice: InvoiceView, l: Labels): number {
+/**
+ * The payment lines printed above the amount due (Polish labels). A paid invoice prints the method
+ * and the amount paid, no deadline and no account as if it were still to pay.
+ */
+export function paymentRows(invoice: InvoiceView): [string, string][] {
   const pl = tFor('pl');
+  const one = (key: string, options?: Record<string, unknown>) => pl(`invoices:pdf.${key}`, options ?? {});
+  const rows: [string, string][] = [
+    [one('paymentMethod'), pl(`enums:paymentMethod.${invoice.payment.method}`)],
+  ];
+  const open = invoice.payment.state === 'due' || invoice.payment.state === 'overdue';
+  if (open) {
+    rows.push([
+      one('paymentDue'),
+      `${invoice.payment.dueDate} (${one('days', { count: invoice.payment.termDays })})`,
+    ]);
+    if (invoice.seller.iban)
+      rows.push([
+        one('account'),
+        `${formatIban(invoice.seller.iban)}${invoice.seller.bankName ? `, ${invoice.seller.bankName}` : ''}`,
+      ]);
+  }
+  if (invoice.totals.paid > 0)
+    rows.push([one('paid'), `${pdfAmount(invoice.totals.paid)} ${invoice.currency}`]);
+  return rows;
+}
+
+function paymentBlock(doc: Doc, y: number, invoice: InvoiceView, l: Labels): number {
   const refund = invoice.totals.gross < 0;
   const x = PAGE.margin;
   const width = CONTENT_WIDTH;
@@ -303,18 +345,7 @@ function paymentBlock(doc: Doc, y: number, invoice: InvoiceView, l: Labels): num
     doc.fillColor(INK).text(value);
   };
   doc.y = y;
-  row(l.one('paymentMethod'), pl(`enums:paymentMethod.${invoice.payment.method}`));
-  row(
-    l.one('paymentDue'),
-    `${invoice.payment.dueDate} (${l.one('days', { count: invoice.payment.termDays })})`,
-  );
-  if (invoice.seller.iban) {
-    row(
-      l.one('account'),
-      `${formatIban(invoice.seller.iban)}${invoice.seller.bankName ? `, ${invoice.seller.bankName}` : ''}`,
-    );
-  }
-  if (invoice.totals.paid > 0) row(l.one('paid'), `${pdfAmount(invoice.totals.paid)} ${invoice.currency}`);
+  for (const [label, value] of paymentRows(invoice)) row(label, value);
   y = doc.y + 6;
   const amount = refund ? -invoice.totals.gross : invoice.totals.due;
   const boxHeight = 40;
@@ -341,6 +372,12 @@ function notesBlock(doc: Doc, y: number, invoice: InvoiceView, l: Labels): numbe
   const texts = invoice.notes.map((note) => {
     if (note.kind === 'reverseCharge') return l('notes.reverseCharge');
     if (note.kind === 'vatExempt') return l.one('notes.vatExempt', { basis: note.basis });
+    if (note.kind === 'receipt')
+      return l(note.printer ? 'notes.receipt' : 'notes.receiptNoPrinter', {
+        number: note.number,
+        date: note.date,
+        printer: note.printer,
+      });
     return l.one('notes.exchangeRate', {
       currency: note.currency,
       rate: note.rate.replace('.', ','),
@@ -391,16 +428,25 @@ function signatures(doc: Doc, y: number, invoice: InvoiceView, l: Labels): numbe
   return doc.y;
 }
 
+/**
+ * "Faktura VAT", or "Faktura" for a seller exempt under art. 113 (no VAT on it), or the corrective
+ * invoice's title.
+ */
+export function pdfTitleKey(invoice: InvoiceView): 'invoice' | 'invoiceNoVat' | 'corrective' {
+  if (invoice.kind === 'corrective') return 'corrective';
+  return invoice.sellerVatExempt ? 'invoiceNoVat' : 'invoice';
+}
+
 /** The invoice as a PDF (A4), in memory: invoices are one or two pages. */
 export function renderInvoicePdf(invoice: InvoiceView): Promise<Buffer> {
   const l = labelsFor(invoice.language);
-  const title = l(invoice.kind === 'corrective' ? 'corrective' : 'invoice');
+  const title = l(pdfTitleKey(invoice));
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
     bufferPages: true,
     info: {
-      Title: `${l.one(invoice.kind === 'corrective' ? 'corrective' : 'invoice')} ${invoice.number}`,
+      Title: `${l.one(pdfTitleKey(invoice))} ${invoice.number}`,
       Author: invoice.seller.name,
       Subject: invoice.number,
       Creator: 'Studio Platform',
@@ -522,8 +568,10 @@ export function renderInvoicePdf(invoice: InvoiceView): Promise<Buffer> {
     y = correctionSummary(doc, y, invoice, l) + 14;
   } else {
     y = lineTable(doc, y, invoice.lines, invoice, l) + 12;
-    y = ensureSpace(doc, y, 30 + 18 * (invoice.rates.length + 1));
-    y = summaryTable(doc, y, invoice, l) + 14;
+    if (!invoice.sellerVatExempt) {
+      y = ensureSpace(doc, y, 30 + 18 * (invoice.rates.length + 1));
+      y = summaryTable(doc, y, invoice, l) + 14;
+    }
   }
 
   y = ensureSpace(doc, y, 110);

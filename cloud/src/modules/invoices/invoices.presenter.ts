@@ -33,6 +33,8 @@ export interface PartySnapshot {
 export interface SellerSnapshot extends PartySnapshot {
   iban: string | null;
   bankName: string;
+  /** Exempt under art. 113 on this invoice (missing on invoices issued before issue 19: false). */
+  vatExempt?: boolean;
 }
 export interface BuyerSnapshot extends PartySnapshot {
   email: string | null;
@@ -79,6 +81,8 @@ export interface InvoiceRow {
   buyerTaxId: string | null;
   clientId: string | null;
   orderId: string | null;
+  receiptId: string | null;
+  receipt: { number: number; date: string; printerName: string | null; stationSlug: string | null } | null;
   paymentMethod: number;
   paymentTermDays: number;
   paymentDueDate: string;
@@ -171,6 +175,7 @@ export function presentInvoice(
     currency: row.currency,
     vat: row.vatTotal,
     exchangeRate: row.exchangeRate,
+    receipt: row.receipt,
   });
   return {
     id: row.id,
@@ -185,6 +190,7 @@ export function presentInvoice(
     vatTreatment: row.vatTreatment,
     language: row.language,
     seller: row.seller,
+    sellerVatExempt: row.seller.vatExempt === true,
     buyer: row.buyer,
     recipient: row.recipient,
     lines: lines.filter((l) => l.side === (corrective ? 'after' : 'line')).map(presentLine),
@@ -236,6 +242,14 @@ export function presentInvoice(
         }
       : null,
     orderId: row.orderId,
+    receipt: row.receipt
+      ? {
+          number: row.receipt.number,
+          date: row.receipt.date,
+          printerName: row.receipt.printerName,
+          stationSlug: row.receipt.stationSlug,
+        }
+      : null,
     cancellation:
       row.status === 'cancelled' && row.cancelledAt
         ? { at: new Date(row.cancelledAt).toISOString(), reason: row.cancelReason ?? '' }
@@ -264,6 +278,7 @@ export function presentListItem(
     due: totalDue(row.grossTotal, row.paidAmount),
     paymentDueDate: row.paymentDueDate,
     correctedInvoiceNumber: row.correctedInvoiceNumber,
+    forReceipt: row.receipt !== null,
   };
 }
 

@@ -23,22 +23,14 @@ import type { Db, Knex } from '../../db/knex';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { renderInvoicePdf } from './invoice-pdf';
+import { invoiceFa3Xml, ksefFileName } from './ksef-fa3';
 import { invoiceFileName } from './invoices.presenter';
-import {
-  cancelInvoice,
-  clientInvoiceDetail,
-  listClientInvoices,
-  correctInvoice,
-  invoiceDetail,
-  invoiceSettings,
-  issueInvoice,
-  issueInvoiceForOrder,
-  listInvoices,
-  orderDraft,
-  peekNumber,
-  saveInvoiceSettings,
-  todayOf,
-} from './invoices.service';
+import { cancelInvoice, correctInvoice } from './invoice-corrections.service';
+import { issueInvoice, peekNumber } from './invoice-issue.service';
+import { issueInvoiceForOrder, orderDraft } from './invoice-orders.service';
+import { invoiceSettings, saveInvoiceSettings } from './invoice-settings.service';
+import { todayOf } from './invoices.rows';
+import { clientInvoiceDetail, invoiceDetail, listClientInvoices, listInvoices } from './invoices.service';
 
 /** Mutating routes run in a transaction: `db` is one there. */
 const trx = (db: Db) => db as Knex.Transaction;
@@ -189,6 +181,21 @@ export function registerInvoiceRoutes(router: Router<AppState, AppCustom>): void
       ctx.type = 'application/pdf';
       ctx.set('Cache-Control', 'private, no-store');
       return pdf;
+    },
+  });
+
+  defineRoute(router, {
+    method: 'get',
+    path: '/v4/:uuid/invoice/:invoice/ksef.xml',
+    access: 'staff',
+    ability: 'sales.view',
+    params: InvoiceParams,
+    handle: async ({ db, studio, params, deps, ctx }): Promise<string> => {
+      const invoice = await invoiceDetail(db, studio, params.invoice, deps.clock.now());
+      ctx.attachment(ksefFileName(invoice.number));
+      ctx.type = 'application/xml; charset=utf-8';
+      ctx.set('Cache-Control', 'private, no-store');
+      return invoiceFa3Xml(invoice);
     },
   });
 

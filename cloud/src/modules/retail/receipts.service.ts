@@ -21,6 +21,7 @@ import type { Db, Knex } from '../../db/knex';
 import type { Studio } from '../identity/studio.model';
 import { presentReceipt, receiptStatusOf, type ReceiptRow } from './retail.presenter';
 import { readAll } from '../../db/read-all';
+import { invoicedReceipts } from '../invoices/invoice-receipts';
 
 type Trx = Knex.Transaction;
 
@@ -107,9 +108,21 @@ function selectReceipts(db: Db, studioId: string) {
     );
 }
 
-/** Still to print: no outcome yet, or the printer refused it (nothing fiscal was printed). */
+/**
+ * Still to print: no outcome yet, or the printer refused it (nothing fiscal was printed), and none
+ * of its orders was invoiced since (an invoiced order's receipt is never printed).
+ */
 const whereToPrint = (q: Knex.QueryBuilder) =>
-  q.where((w) => w.whereNull('fd.id').orWhere('fd.status', 'notPrinted'));
+  q
+    .where((w) => w.whereNull('fd.id').orWhere('fd.status', 'notPrinted'))
+    .whereNotExists((s) =>
+      s
+        .select(s.client.raw('1'))
+        .from('retail_receipt_orders as ro')
+        .join('invoices as i', 'i.order_id', 'ro.order_id')
+        .whereRaw('ro.receipt_id = r.id')
+        .where('i.status', 'issued'),
+    );
 
 export async function toPrintCount(db: Db, studioId: string): Promise<number> {
   const [row] = (await whereToPrint(
@@ -250,6 +263,17 @@ async function requestPrints(
     const row = rows.find((r) => r.id === id)!;
     if (receiptStatusOf(row) === 'printed') printed[fieldOf(i)] = ['alreadyPrinted'];
   });
+  // An invoiced order's sale is registered by its invoice: its receipt is never printed (art. 106h).
+  const invoiced = await invoicedReceipts(trx, studio.id, unique);
+  const refused: Record<string, string[]> = {};
+  ids.forEach((id, i) => {
+    if (invoiced.has(id)) refused[fieldOf(i)] = ['orderInvoiced'];
+  });
+  if (Object.keys(refused).length > 0 && Object.keys(printed).length === 0)
+    throw new AppError('receipt.orderInvoiced', {
+      message: 'an invoice was issued for the order: its receipt is not printed',
+      fields: refused,
+    });
   if (Object.keys(printed).length > 0)
     throw new AppError('receipt.alreadyPrinted', {
       message: 'a receipt was printed already',

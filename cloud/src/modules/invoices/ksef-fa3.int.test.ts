@@ -1,0 +1,280 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
+import type { HttpClient } from '../../../../tests/support/http-client';
+import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
+import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import type { Studio } from '../identity/studio.model';
+
+/**
+ * Every kind of invoice the product issues, downloaded as KSeF FA(3) XML and validated with xmllint
+ * against the Ministry of Finance's schema (`../shared/spec/ksef`, beside the clone).
+ */
+const KSEF = path.resolve(__dirname, '../../../../..', 'shared/spec/ksef');
+const SCHEMA = path.join(KSEF, 'schemat_FA(3)_v1-0E.xsd');
+const CATALOG = path.join(KSEF, 'catalog.xml');
+
+/** xmllint's verdict per file: 'validates', else its errors (a missing xmllint fails every file). */
+function validate(files: Record<string, string>): Record<string, string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fa3-'));
+  try {
+    const paths = Object.entries(files).map(([name, xml]) => {
+      const file = path.join(dir, `${name}.xml`);
+      writeFileSync(file, xml);
+      return [name, file] as const;
+    });
+    const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', SCHEMA, ...paths.map(([, f]) => f)], {
+      env: { ...process.env, XML_CATALOG_FILES: CATALOG },
+      encoding: 'utf8',
+    });
+    const output = `${run.stderr ?? ''}${run.error ? String(run.error) : ''}`;
+    return Object.fromEntries(
+      paths.map(([name, file]) => {
+        const lines = output.split('\n').filter((l) => l.startsWith(file));
+        return [name, lines.includes(`${file} validates`) ? 'validates' : lines.join('\n') || output];
+      }),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+let app: TestApp;
+const NOW = new Date('2026-11-23T09:00:00Z');
+const clock = new ManualClock(NOW);
+beforeAll(async () => {
+  app = await startTestApp({ clock });
+});
+afterAll(async () => app?.close());
+
+const api = (studio: { id: string }, p: string) => `/api/v4/${studio.id}/${p}`;
+const SETTINGS = {
+  sellerName: 'Harmonia Studio Ruchu sp. z o.o.',
+  addressLine: 'ul. Marszałkowska 10/4',
+  postalCode: '00-590',
+  city: 'Warszawa',
+  taxId: '526-025-02-74',
+  iban: 'PL61 1090 1014 0000 0712 1981 2874',
+  bankName: 'Santander Bank Polska',
+  placeOfIssue: 'Warszawa',
+  vatExemptionBasis: 'art. 43 ust. 1 pkt 32 ustawy o VAT',
+};
+const PL_BUYER = {
+  name: 'Firma Jogi & Syn sp. z o.o.',
+  addressLine: 'ul. Źródlana 3',
+  postalCode: '31-100',
+  city: 'Kraków',
+  taxId: '7740001454',
+  email: 'faktury@example.com',
+};
+const DE_BUYER = {
+  name: 'Tanzschule GmbH',
+  addressLine: 'Hauptstr. 1',
+  postalCode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  taxId: 'DE123456789',
+};
+const NO_BUYER = { ...DE_BUYER, name: 'Dansestudio AS', city: 'Oslo', country: 'NO', taxId: '923609016' };
+const LINES = [
+  { description: 'Wynajem sali', quantity: '2', unit: 'h', unitPrice: 10000, vatRate: 2300 },
+  { description: 'Ręcznik', quantity: '1.5', unit: 'szt.', unitPrice: 3333, vatRate: 800 },
+];
+
+async function studioWith(settings: Record<string, unknown> = {}) {
+  clock.set(NOW);
+  const scenario = await createStudioScenario(app.knex);
+  const owner = await app.signedIn(scenario.manager.email, scenario.manager.password);
+  const res = await owner.request('PUT', api(scenario.studio, 'invoice-settings'), {
+    ...SETTINGS,
+    ...settings,
+  });
+  expect(res.status, res.text).toBe(200);
+  return { ...scenario, owner };
+}
+
+async function issue(owner: HttpClient, studio: Studio, body: Record<string, unknown>) {
+  const res = await owner.post(api(studio, 'invoice'), { buyer: PL_BUYER, lines: LINES, ...body });
+  expect(res.status, res.text).toBe(201);
+  return res.body as { id: string; number: string };
+}
+
+async function xmlOf(owner: HttpClient, studio: Studio, id: string): Promise<string> {
+  const res = await fetch(app.url + api(studio, `invoice/${id}/ksef.xml`), { headers: owner.headers() });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('application/xml');
+  return res.text();
+}
+
+/** An order paid at the desk whose fiscal receipt was printed with the buyer's NIP. */
+async function receiptedOrder(owner: HttpClient, studio: Studio) {
+  const printer = await owner.post(api(studio, 'fiscal-printer'), {
+    name: 'Recepcja POSNET',
+    stationSlug: 'front-1',
+    connection: { kind: 'tcp', host: '10.0.0.5', port: 6666 },
+  });
+  expect(printer.status, printer.text).toBe(201);
+  const id = uuidv7();
+  await app.knex('client_orders').insert({
+    id,
+    studio_id: studio.id,
+    source: 'desk',
+    status: 1,
+    currency: 'PLN',
+    subtotal: 12000,
+    discount: 0,
+    total: 12000,
+    paid_at: NOW,
+  });
+  await app.knex('client_order_lines').insert({
+    id: uuidv7(),
+    studio_id: studio.id,
+    order_id: id,
+    position: 0,
+    kind: 'pass',
+    name: 'Karnet open',
+    quantity: 1,
+    unit_price: 12000,
+    vat_rate: '800',
+    total: 12000,
+  });
+  await app.knex('client_order_payments').insert({
+    id: uuidv7(),
+    studio_id: studio.id,
+    order_id: id,
+    method: 2,
+    amount: 12000,
+    currency: 'PLN',
+    status: 'succeeded',
+  });
+  const job = (await owner.post(api(studio, `client-order/${id}/print-receipt`), { stationSlug: 'front-1' }))
+    .body.jobs[0];
+  const reported = await owner.post(api(studio, 'fiscal-printer/front-1'), {
+    documents: [
+      {
+        saleId: job.saleId,
+        lines: job.lines,
+        discount: job.discount,
+        payments: job.payments,
+        outcome: { status: 'printed', receiptNumber: 5, total: job.total, recovered: false },
+      },
+    ],
+  });
+  expect(reported.status, reported.text).toBe(200);
+  await app.knex('retail_receipts').where({ id: job.saleId }).update({ buyer_nip: PL_BUYER.taxId });
+  return id;
+}
+
+describe('KSeF FA(3) XML', () => {
+  it('every kind of invoice the product issues validates against the official schema', async () => {
+    const { studio, owner } = await studioWith();
+    const kinds: Record<string, string> = {};
+    const domestic = await issue(owner, studio, { priceBasis: 'net' });
+    kinds.domesticUnpaid = domestic.id;
+    kinds.domesticPaidGross = (await issue(owner, studio, { paymentMethod: 2, paidAmount: 25000 })).id;
+    kinds.exemptLine = (
+      await issue(owner, studio, {
+        lines: [...LINES, { ...LINES[0], vatRate: 'exempt', description: 'Joga' }],
+      })
+    ).id;
+    kinds.zeroRate = (await issue(owner, studio, { lines: [{ ...LINES[0], vatRate: 0 }] })).id;
+    kinds.foreignCurrency = (
+      await issue(owner, studio, {
+        buyer: DE_BUYER,
+        currency: 'EUR',
+        exchangeRate: { rate: '4.2512', table: '226/A/NBP/2026', date: '2026-11-20' },
+        priceBasis: 'net',
+      })
+    ).id;
+    kinds.reverseChargeEu = (
+      await issue(owner, studio, { buyer: DE_BUYER, vatTreatment: 'reverseCharge' })
+    ).id;
+    kinds.reverseChargeOutsideEu = (
+      await issue(owner, studio, {
+        buyer: NO_BUYER,
+        vatTreatment: 'reverseCharge',
+        currency: 'EUR',
+        exchangeRate: { rate: '4.2512', table: '226/A/NBP/2026', date: '2026-11-20' },
+      })
+    ).id;
+    kinds.consumer = (
+      await issue(owner, studio, {
+        buyer: { ...PL_BUYER, taxId: null, name: 'Jan Kowalski' },
+        paymentMethod: 0,
+      })
+    ).id;
+    const corrective = await owner.post(api(studio, `invoice/${domestic.id}/corrective`), {
+      reason: 'Błędna liczba godzin',
+      lines: [{ ...LINES[0], quantity: '1' }, LINES[1]],
+      buyer: { ...PL_BUYER, name: 'Firma Jogi sp. z o.o. (nowa nazwa)' },
+    });
+    expect(corrective.status, corrective.text).toBe(201);
+    kinds.corrective = corrective.body.id;
+    const order = await receiptedOrder(owner, studio);
+    const fp = await owner.post(api(studio, `client-order/${order}/invoice`), { buyer: PL_BUYER });
+    expect(fp.status, fp.text).toBe(201);
+    kinds.forReceipt = fp.body.id;
+
+    const exempt = await studioWith({ vatExempt: true, vatExemptionBasis: '' });
+    const exemptSeller = await issue(exempt.owner, exempt.studio, {});
+
+    const xml: Record<string, string> = {};
+    for (const [name, id] of Object.entries(kinds)) xml[name] = await xmlOf(owner, studio, id);
+    xml.exemptSeller = await xmlOf(exempt.owner, exempt.studio, exemptSeller.id);
+
+    const verdicts = validate(xml);
+    expect(verdicts).toEqual(Object.fromEntries(Object.keys(xml).map((k) => [k, 'validates'])));
+    // The validator does refuse: the same invoice without its number does not validate.
+    const broken = validate({ broken: xml.domesticUnpaid!.replace(/<P_2>.*<\/P_2>/, '') });
+    expect(broken.broken).toMatch(/P_2|P_6|Element/);
+
+    // What the accountant and KSeF read from them.
+    expect(xml.domesticUnpaid).toContain('<P_2>FV/2026/000001</P_2>');
+    expect(xml.domesticUnpaid).toMatch(/<P_13_1>200\.00<\/P_13_1>\s*<P_14_1>46\.00<\/P_14_1>/);
+    expect(xml.domesticUnpaid).toContain('<NrRB>PL61109010140000071219812874</NrRB>');
+    expect(xml.domesticPaidGross).toContain('<Zaplacono>1</Zaplacono>');
+    expect(xml.domesticPaidGross).not.toContain('<NrRB>');
+    expect(xml.domesticPaidGross).toContain('<P_11A>');
+    expect(xml.exemptLine).toContain('<P_19A>art. 43 ust. 1 pkt 32 ustawy o VAT</P_19A>');
+    expect(xml.exemptSeller).toMatch(/<P_19A>art\. 113 ust\. 1 /);
+    expect(xml.exemptSeller).toContain('<P_13_7>');
+    expect(xml.foreignCurrency).toContain('<KodWaluty>EUR</KodWaluty>');
+    expect(xml.foreignCurrency).toContain('<P_14_1W>195.56</P_14_1W>'); // 46,00 EUR × 4,2512
+    expect(xml.foreignCurrency).toContain('<KursWaluty>4.2512</KursWaluty>');
+    expect(xml.foreignCurrency).toMatch(/<KodUE>DE<\/KodUE>\s*<NrVatUE>123456789<\/NrVatUE>/);
+    expect(xml.reverseChargeEu).toContain('<P_13_9>');
+    expect(xml.reverseChargeEu).toContain('<P_18>1</P_18>');
+    expect(xml.reverseChargeEu).toContain('<P_12>np II</P_12>');
+    expect(xml.reverseChargeOutsideEu).toContain('<P_13_8>');
+    expect(xml.consumer).toContain('<BrakID>1</BrakID>');
+    expect(xml.corrective).toContain('<RodzajFaktury>KOR</RodzajFaktury>');
+    expect(xml.corrective).toContain('<NrFaKorygowanej>FV/2026/000001</NrFaKorygowanej>');
+    expect(xml.corrective).toContain('<StanPrzed>1</StanPrzed>');
+    expect(xml.corrective).toContain('<P_13_1>-100.00</P_13_1>');
+    expect(xml.corrective).toContain('<Podmiot2K>');
+    expect(xml.forReceipt).toContain('<FP>1</FP>');
+    expect(xml.forReceipt).toContain('nr 5 z dnia 2026-11-23, drukarka Recepcja POSNET');
+    expect(xml.domesticUnpaid).toContain('Firma Jogi &amp; Syn');
+  });
+
+  it('is for staff who may see invoices: 401 signed out, 403 without sales.view, 404 for another studio', async () => {
+    const { studio, owner } = await studioWith();
+    const invoice = await issue(owner, studio, {});
+    const route = api(studio, `invoice/${invoice.id}/ksef.xml`);
+    const res = await fetch(app.url + route, { headers: owner.headers() });
+    expect(res.headers.get('content-disposition')).toContain('FV_2026_000001.xml');
+    const accountant = await createUser(app.knex, { firstName: 'Anna', lastName: 'Księgowa' });
+    await addMembership(app.knex, studio, accountant, { isMember: true, role: 'accountant' });
+    expect((await (await app.signedIn(accountant.email, accountant.password)).get(route)).status).toBe(200);
+    const instructor = await createUser(app.knex, { firstName: 'Ira', lastName: 'Instruktor' });
+    await addMembership(app.knex, studio, instructor, { isMember: true, role: 'instructor' });
+    expect((await (await app.signedIn(instructor.email, instructor.password)).get(route)).status).toBe(403);
+    expect((await (await app.anonymous()).get(route)).status).toBe(401);
+    expect((await owner.get(api(studio, `invoice/${uuidv7()}/ksef.xml`))).status).toBe(404);
+    await expectHiddenFromOtherStudio(app, { method: 'GET', path: route }, ['Harmonia']);
+  });
+});
