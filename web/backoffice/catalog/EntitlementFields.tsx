@@ -28,6 +28,19 @@ export interface EntitlementValues {
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0];
 
+/** The payload paths the entitlement block shows errors for, with one set per time window. */
+export function entitlementFieldNames(timeWindowCount: number): string[] {
+  return [
+    'serviceTypes',
+    'restrictions.classServiceIds',
+    'restrictions.locationIds',
+    'restrictions.tagIds',
+    ...Array.from({ length: timeWindowCount }, (_, i) =>
+      ['weekdays', 'fromMinutes', 'toMinutes'].map((f) => `restrictions.timeWindows.${i}.${f}`),
+    ).flat(),
+  ];
+}
+
 /**
  * The entitlement block of the pricing-option and contract editors: kinds of service, the services,
  * locations and client tags it is limited to, and days and hours. Both sell the same coverage (the
