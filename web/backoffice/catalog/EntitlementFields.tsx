@@ -14,7 +14,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PricingOptionRestrictionInit } from '../../../shared/contracts/api/catalog';
-import { weekdayName } from './labels';
+import { weekdayName } from '../../features/catalog/labels';
 import type { TimeWindowValues } from './pricing-option-form';
 
 /** What a pass or a contract entitles to, as the form holds it. */

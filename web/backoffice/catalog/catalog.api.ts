@@ -28,7 +28,7 @@ import { useStructuredSubmit } from '../../ui/use-structured-submit';
 import { useBackoffice } from '../backoffice.api';
 import type { FieldProblems } from './pricing-option-form';
 
-export { formatDateTime, formatDay, price } from './labels';
+export { formatDateTime, formatDay, price } from '../../features/catalog/labels';
 
 /** Catalog calls (spec §7 "Payments and catalog", client pricing options, manager tools). */
 export const catalogKeys = {

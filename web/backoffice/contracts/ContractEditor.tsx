@@ -27,7 +27,13 @@ import {
   useContractSubmit,
   useInvalidateContracts,
 } from './contracts.api';
-import { activationLabel, durationLabel, noticeLabel, pricePerPeriod, signUpFeeLabel } from './labels';
+import {
+  activationLabel,
+  durationLabel,
+  noticeLabel,
+  pricePerPeriod,
+  signUpFeeLabel,
+} from '../../features/contracts/labels';
 import { parsePriceInput } from '../../../shared/domain/money';
 
 /** `#/contracts/new` and `#/contracts/:id`. */
