@@ -105,6 +105,34 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // What the client-facing apps and the shared features show lives in web/features (or web/ui,
+    // web/lib); they never reach into the back office.
+    files: [
+      'web/frontoffice/**/*.{ts,tsx}',
+      'web/kiosk/**/*.{ts,tsx}',
+      'web/entry/**/*.{ts,tsx}',
+      'web/donation/**/*.{ts,tsx}',
+      'web/widget/**/*.{ts,tsx}',
+      'web/features/**/*.{ts,tsx}',
+      'web/ui/**/*.{ts,tsx}',
+      'web/lib/**/*.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/backoffice/**', '**/backoffice'],
+              message:
+                'Only the back office imports web/backoffice: move what both show to web/features/<area>.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['shared/**/*.ts'],
     ignores: ['shared/**/*.test.ts'],
     languageOptions: { globals: {} },

@@ -109,3 +109,16 @@ export function fitToForm(errors: FormErrors, fieldNames: Iterable<string>): For
   }
   return { fields, form };
 }
+
+/**
+ * Problems a form found before sending (translation keys per payload path), as the 400 the server
+ * would answer, so the submit shows them exactly like server field errors.
+ */
+export function problemsError(t: Translate, fields: Record<string, string[]>): ApiError {
+  const translated = Object.fromEntries(
+    Object.entries(fields).map(([path, keys]) => [path, keys.map((k) => t(k))]),
+  );
+  return new ApiError(400, {
+    error: { code: 1000, key: 'request.invalid', message: 'invalid', fields: translated },
+  });
+}

@@ -28,7 +28,7 @@ import {
   useStudio,
 } from './catalog.api';
 import { Empty, LoadError, Loading, usePhone } from './CatalogScreen';
-import { STATUS_COLORS } from './labels';
+import { STATUS_COLORS } from '../../features/catalog/labels';
 import { PassChangeFields } from '../client-passes/PassChangeForm';
 import { passChangePayload, type PassChangeFormValues } from './pricing-option-form';
 

@@ -24,7 +24,7 @@ import { errorCodeLabel } from '../../lib/form-errors';
 import { BulkChangePanel } from './BulkChangePanel';
 import { CategoriesPanel } from './CategoriesPanel';
 import { formatDay, price, useCan, useCategories, useLocaleName, usePricingOptions } from './catalog.api';
-import { entriesLabel, validityLabel } from './labels';
+import { entriesLabel, validityLabel } from '../../features/catalog/labels';
 import { TaxesPanel } from './TaxesPanel';
 
 export type CatalogTab = 'options' | 'categories' | 'taxes' | 'bulk';

@@ -14,7 +14,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PricingOptionRestrictionInit } from '../../../shared/contracts/api/catalog';
-import { weekdayName } from './labels';
+import { weekdayName } from '../../features/catalog/labels';
 import type { TimeWindowValues } from './pricing-option-form';
 
 /** What a pass or a contract entitles to, as the form holds it. */
@@ -27,6 +27,19 @@ export interface EntitlementValues {
 }
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0];
+
+/** The payload paths the entitlement block shows errors for, with one set per time window. */
+export function entitlementFieldNames(timeWindowCount: number): string[] {
+  return [
+    'serviceTypes',
+    'restrictions.classServiceIds',
+    'restrictions.locationIds',
+    'restrictions.tagIds',
+    ...Array.from({ length: timeWindowCount }, (_, i) =>
+      ['weekdays', 'fromMinutes', 'toMinutes'].map((f) => `restrictions.timeWindows.${i}.${f}`),
+    ).flat(),
+  ];
+}
 
 /**
  * The entitlement block of the pricing-option and contract editors: kinds of service, the services,

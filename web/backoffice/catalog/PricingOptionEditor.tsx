@@ -1,10 +1,7 @@
 import {
   ActionIcon,
-  Anchor,
-  Badge,
   Button,
   Group,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -12,12 +9,10 @@ import {
   Table,
   Text,
   TextInput,
-  Textarea,
-  Title,
 } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { PricingOptionInit, PromotionView } from '../../../shared/contracts/api/catalog';
 import { useApiClient } from '../../lib/app-context';
 import { FormErrorList } from '../../ui/FormErrorList';
@@ -25,7 +20,6 @@ import { SubmitButton } from '../../ui/SubmitButton';
 import {
   catalogCalls,
   formatDay,
-  percent,
   price,
   problemsError,
   useCan,
@@ -36,7 +30,14 @@ import {
   useStudio,
 } from './catalog.api';
 import { LoadError, Loading } from './CatalogScreen';
-import { EntitlementFields } from './EntitlementFields';
+import { entitlementFieldNames } from './EntitlementFields';
+import {
+  BilingualTextFields,
+  CoverageAndSalesSections,
+  EditorSection,
+  SellableEditorShell,
+  TaxSelect,
+} from './SellableEditorParts';
 import {
   emptyPricingOptionForm,
   formFromPricingOption,
@@ -57,26 +58,6 @@ export function PricingOptionEditorScreen() {
   return <PricingOptionEditor key={id ?? 'new'} init={init.data} />;
 }
 
-function Section({ title, children, hint }: { title: string; hint?: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-      <Stack gap="sm">
-        <div>
-          <Title order={2} size="h4">
-            {title}
-          </Title>
-          {hint ? (
-            <Text size="xs" c="dimmed">
-              {hint}
-            </Text>
-          ) : null}
-        </div>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
 /** A promotion typed for an option not saved yet: sent right after the option is created. */
 type PendingPromotion = PromotionFormValues & { key: number };
 
@@ -84,9 +65,7 @@ function PricingOptionEditor({ init }: { init: PricingOptionInit }) {
   const { t, i18n } = useTranslation('catalog');
   const api = useApiClient();
   const studio = useStudio();
-  const navigate = useNavigate();
   const invalidate = useInvalidateCatalog();
-  const canEdit = useCan('settings.edit');
   const name = useLocaleName();
   const option = init.pricingOption;
   const isNew = option === null;
@@ -107,13 +86,7 @@ function PricingOptionEditor({ init }: { init: PricingOptionInit }) {
     'validityCount',
     'validityUnit',
     'validUntil',
-    'serviceTypes',
-    'restrictions.classServiceIds',
-    'restrictions.locationIds',
-    'restrictions.tagIds',
-    ...values.timeWindows.flatMap((_, i) =>
-      ['weekdays', 'fromMinutes', 'toMinutes'].map((f) => `restrictions.timeWindows.${i}.${f}`),
-    ),
+    ...entitlementFieldNames(values.timeWindows.length),
     'limitPerClient',
     'shareLimit',
     'position',
@@ -122,319 +95,226 @@ function PricingOptionEditor({ init }: { init: PricingOptionInit }) {
   const archive = useCatalogSubmit([]);
   const err = (path: string) => form.fieldErrors[path];
   const shown = validityFieldsOf(Number(values.expirationType));
-  const taxLabel = (id: string) => {
-    const tax = init.taxes.find((x) => x.id === id);
-    return tax
-      ? `${tax.name} (${percent(tax.rateBp, i18n.language, t('taxes.exempt'))}, ${tax.fiscalSlot})`
-      : '';
-  };
-  const defaultTax = init.taxes.find((x) => x.isDefault);
 
-  const save = () =>
-    void form
-      .run(async () => {
-        const mapped = pricingOptionPayload(values, { isNew });
-        if (!mapped.ok) throw problemsError(t, mapped.fields);
-        for (const p of pending) {
-          const promo = promotionPayload(p);
-          if (!promo.ok) throw problemsError(t, { '': ['errors.promotionIncomplete'] });
-        }
-        if (!isNew) return catalogCalls.updateOption(api, studio.uuid, option.id, mapped.payload);
-        const created = await catalogCalls.createOption(api, studio.uuid, mapped.payload);
-        for (const p of pending) {
-          const promo = promotionPayload(p);
-          if (promo.ok) await catalogCalls.addPromotion(api, studio.uuid, created.id, promo.payload);
-        }
-        return created;
-      })
-      .then((saved) => {
-        if (!saved) return;
-        void invalidate();
-        navigate('/catalog');
-      });
+  const save = async () => {
+    const mapped = pricingOptionPayload(values, { isNew });
+    if (!mapped.ok) throw problemsError(t, mapped.fields);
+    for (const p of pending) {
+      const promo = promotionPayload(p);
+      if (!promo.ok) throw problemsError(t, { '': ['errors.promotionIncomplete'] });
+    }
+    if (!isNew) return catalogCalls.updateOption(api, studio.uuid, option.id, mapped.payload);
+    const created = await catalogCalls.createOption(api, studio.uuid, mapped.payload);
+    for (const p of pending) {
+      const promo = promotionPayload(p);
+      if (promo.ok) await catalogCalls.addPromotion(api, studio.uuid, created.id, promo.payload);
+    }
+    return created;
+  };
 
   return (
-    <Stack gap="md" maw={900} data-testid="option-editor">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2} miw={0}>
-          <Anchor component={Link} to="/catalog" size="sm">
-            ← {t('editor.back')}
-          </Anchor>
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-            {isNew ? t('editor.newTitle') : name(option.name) || t('list.unnamed')}
-          </Title>
-        </Stack>
-        {option?.archived ? (
-          <Badge color="gray" variant="light">
-            {t('list.archivedShort')}
-          </Badge>
-        ) : null}
-      </Group>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          save();
-        }}
-        noValidate
-        data-testid="option-form"
-      >
-        <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <Stack gap="md">
-            <FormErrorList errors={form.formErrors} />
-            <Section title={t('editor.basics')}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label={t('form.nameEn')}
-                  value={values.nameEn}
-                  onChange={(e) => set('nameEn', e.currentTarget.value)}
-                  error={err('name')}
-                  name="nameEn"
-                  data-testid="option-name-en"
-                />
-                <TextInput
-                  label={t('form.namePl')}
-                  value={values.namePl}
-                  onChange={(e) => set('namePl', e.currentTarget.value)}
-                  name="namePl"
-                  data-testid="option-name-pl"
-                />
-                <Textarea
-                  label={t('form.descriptionEn')}
-                  value={values.descriptionEn}
-                  onChange={(e) => set('descriptionEn', e.currentTarget.value)}
-                  error={err('description')}
-                  autosize
-                  minRows={2}
-                />
-                <Textarea
-                  label={t('form.descriptionPl')}
-                  value={values.descriptionPl}
-                  onChange={(e) => set('descriptionPl', e.currentTarget.value)}
-                  autosize
-                  minRows={2}
-                />
-                <Select
-                  label={t('form.category')}
-                  placeholder={t('list.uncategorized')}
-                  data={init.categories.map((c) => ({ value: c.id, label: name(c.name) }))}
-                  value={values.categoryId || null}
-                  onChange={(v) => set('categoryId', v ?? '')}
-                  error={err('categoryId')}
-                  clearable
-                  comboboxProps={{ withinPortal: true }}
-                  data-testid="option-category"
-                />
-                <TextInput
-                  label={t('form.position')}
-                  description={t('form.positionHint')}
-                  value={values.position}
-                  onChange={(e) => set('position', e.currentTarget.value)}
-                  error={err('position')}
-                  inputMode="numeric"
-                />
-              </SimpleGrid>
-            </Section>
+    <SellableEditorShell
+      ns="catalog"
+      testIdPrefix="option"
+      listPath="/catalog"
+      item={option}
+      form={form}
+      archive={archive}
+      save={save}
+      toggleArchive={async () =>
+        option && catalogCalls.updateOption(api, studio.uuid, option.id, { archived: !option.archived })
+      }
+      invalidate={invalidate}
+      beforeActions={
+        <EditorSection title={t('promotions.title')} hint={t('promotions.hint', { zone: studio.timeZone })}>
+          {option ? (
+            <SavedPromotions optionId={option.id} promotions={option.promotions} currency={init.currency} />
+          ) : (
+            <PendingPromotions pending={pending} onChange={setPending} currency={init.currency} />
+          )}
+        </EditorSection>
+      }
+    >
+      <EditorSection title={t('editor.basics')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <BilingualTextFields
+            ns="catalog"
+            values={values}
+            onChange={set}
+            error={err}
+            testIdPrefix="option"
+          />
+          <Select
+            label={t('form.category')}
+            placeholder={t('list.uncategorized')}
+            data={init.categories.map((c) => ({ value: c.id, label: name(c.name) }))}
+            value={values.categoryId || null}
+            onChange={(v) => set('categoryId', v ?? '')}
+            error={err('categoryId')}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+            data-testid="option-category"
+          />
+          <TextInput
+            label={t('form.position')}
+            description={t('form.positionHint')}
+            value={values.position}
+            onChange={(e) => set('position', e.currentTarget.value)}
+            error={err('position')}
+            inputMode="numeric"
+          />
+        </SimpleGrid>
+      </EditorSection>
 
-            <Section title={t('editor.priceAndEntries')}>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label={t('form.price', { currency: init.currency })}
-                  value={values.price}
-                  onChange={(e) => set('price', e.currentTarget.value)}
-                  error={err('price')}
-                  inputMode="decimal"
-                  required
-                  data-testid="option-price"
-                />
-                <Select
-                  label={t('form.tax')}
-                  placeholder={
-                    isNew && defaultTax
-                      ? t('form.defaultTax', { tax: taxLabel(defaultTax.id) })
-                      : t('form.noTax')
-                  }
-                  data={init.taxes.map((x) => ({ value: x.id, label: taxLabel(x.id) }))}
-                  value={values.taxId || null}
-                  onChange={(v) => set('taxId', v ?? '')}
-                  error={err('taxId')}
-                  clearable
-                  comboboxProps={{ withinPortal: true }}
-                  data-testid="option-tax"
-                />
-                <TextInput
-                  label={t('form.entries')}
-                  value={values.unlimited ? '' : values.entries}
-                  placeholder={values.unlimited ? t('terms.unlimited') : undefined}
-                  onChange={(e) => set('entries', e.currentTarget.value)}
-                  error={err('entries')}
-                  disabled={values.unlimited}
-                  inputMode="numeric"
-                  data-testid="option-entries"
-                />
-                <Switch
-                  mt={{ base: 0, sm: 30 }}
-                  label={t('form.unlimited')}
-                  checked={values.unlimited}
-                  onChange={(e) => set('unlimited', e.currentTarget.checked)}
-                  data-testid="option-unlimited"
-                />
-              </SimpleGrid>
-            </Section>
+      <EditorSection title={t('editor.priceAndEntries')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('form.price', { currency: init.currency })}
+            value={values.price}
+            onChange={(e) => set('price', e.currentTarget.value)}
+            error={err('price')}
+            inputMode="decimal"
+            required
+            data-testid="option-price"
+          />
+          <TaxSelect
+            ns="catalog"
+            exemptKey="taxes.exempt"
+            taxes={init.taxes}
+            value={values.taxId}
+            onChange={(v) => set('taxId', v)}
+            error={err('taxId')}
+            isNew={isNew}
+            testId="option-tax"
+          />
+          <TextInput
+            label={t('form.entries')}
+            value={values.unlimited ? '' : values.entries}
+            placeholder={values.unlimited ? t('terms.unlimited') : undefined}
+            onChange={(e) => set('entries', e.currentTarget.value)}
+            error={err('entries')}
+            disabled={values.unlimited}
+            inputMode="numeric"
+            data-testid="option-entries"
+          />
+          <Switch
+            mt={{ base: 0, sm: 30 }}
+            label={t('form.unlimited')}
+            checked={values.unlimited}
+            onChange={(e) => set('unlimited', e.currentTarget.checked)}
+            data-testid="option-unlimited"
+          />
+        </SimpleGrid>
+      </EditorSection>
 
-            <Section title={t('editor.validity')}>
-              <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <Select
-                  label={t('form.expirationType')}
-                  data={init.expirationTypes.map((x) => ({ value: String(x.value), label: t(x.labelKey) }))}
-                  value={values.expirationType}
-                  onChange={(v) => set('expirationType', v ?? values.expirationType)}
-                  error={err('expirationType')}
-                  allowDeselect={false}
-                  comboboxProps={{ withinPortal: true }}
-                  data-testid="option-expiration"
-                />
-                {shown.count ? (
-                  <TextInput
-                    label={shown.count === 'months' ? t('form.months') : t('form.validityCount')}
-                    description={shown.count === 'months' ? t('form.monthsHint') : undefined}
-                    value={values.validityCount}
-                    onChange={(e) => set('validityCount', e.currentTarget.value)}
-                    error={err('validityCount')}
-                    inputMode="numeric"
-                    placeholder={shown.count === 'months' ? '1' : undefined}
-                    data-testid="option-validity-count"
-                  />
-                ) : null}
-                {shown.unit ? (
-                  <Select
-                    label={t('form.validityUnit')}
-                    data={init.validityUnits.map((u) => ({ value: u, label: t(`form.units.${u}`) }))}
-                    value={values.validityUnit}
-                    onChange={(v) =>
-                      set('validityUnit', (v ?? 'day') as PricingOptionFormValues['validityUnit'])
-                    }
-                    error={err('validityUnit')}
-                    allowDeselect={false}
-                    comboboxProps={{ withinPortal: true }}
-                    data-testid="option-validity-unit"
-                  />
-                ) : null}
-                {shown.date ? (
-                  <TextInput
-                    type="date"
-                    label={t('form.validUntil')}
-                    value={values.validUntil}
-                    onChange={(e) => set('validUntil', e.currentTarget.value)}
-                    error={err('validUntil')}
-                    data-testid="option-valid-until"
-                  />
-                ) : null}
-              </SimpleGrid>
-              <Text size="xs" c="dimmed">
-                {t(`form.expirationHint.${values.expirationType}`, { zone: studio.timeZone })}
-              </Text>
-            </Section>
-
-            <Section title={t('editor.covers')} hint={t('editor.coversHint')}>
-              <EntitlementFields
-                values={values}
-                onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
-                serviceTypes={init.serviceTypes}
-                restrictions={init.restrictions}
-                error={err}
-              />
-            </Section>
-
-            <Section title={t('editor.sales')}>
-              <Group gap="xl">
-                <Switch
-                  label={t('channels.deskLong')}
-                  checked={values.sellAtDesk}
-                  onChange={(e) => set('sellAtDesk', e.currentTarget.checked)}
-                />
-                <Switch
-                  label={t('channels.onlineLong')}
-                  checked={values.sellOnline}
-                  onChange={(e) => set('sellOnline', e.currentTarget.checked)}
-                  data-testid="option-sell-online"
-                />
-              </Group>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label={t('form.limitPerClient')}
-                  placeholder={t('form.noLimit')}
-                  value={values.limitPerClient}
-                  onChange={(e) => set('limitPerClient', e.currentTarget.value)}
-                  error={err('limitPerClient')}
-                  inputMode="numeric"
-                />
-              </SimpleGrid>
-              <Switch
-                label={t('form.shareable')}
-                description={t('form.shareableHint')}
-                checked={values.shareable}
-                onChange={(e) => set('shareable', e.currentTarget.checked)}
-              />
-              {values.shareable ? (
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput
-                    label={t('form.shareLimit')}
-                    placeholder={t('form.noLimit')}
-                    value={values.shareLimit}
-                    onChange={(e) => set('shareLimit', e.currentTarget.value)}
-                    error={err('shareLimit')}
-                    inputMode="numeric"
-                  />
-                </SimpleGrid>
-              ) : null}
-            </Section>
-          </Stack>
-        </fieldset>
-
-        <Stack gap="md" mt="md">
-          <Section title={t('promotions.title')} hint={t('promotions.hint', { zone: studio.timeZone })}>
-            {option ? (
-              <SavedPromotions optionId={option.id} promotions={option.promotions} currency={init.currency} />
-            ) : (
-              <PendingPromotions pending={pending} onChange={setPending} currency={init.currency} />
-            )}
-          </Section>
-          {canEdit ? (
-            <Group justify="space-between">
-              {option ? (
-                <SubmitButton
-                  type="button"
-                  variant="default"
-                  state={archive.state}
-                  onClick={() =>
-                    void archive
-                      .run(() =>
-                        catalogCalls.updateOption(api, studio.uuid, option.id, {
-                          archived: !option.archived,
-                        }),
-                      )
-                      .then((saved) => {
-                        if (!saved) return;
-                        void invalidate();
-                        navigate('/catalog');
-                      })
-                  }
-                  data-testid="option-archive"
-                >
-                  {option.archived ? t('form.restore') : t('form.archive')}
-                </SubmitButton>
-              ) : (
-                <span />
-              )}
-              <SubmitButton state={form.state} data-testid="option-save">
-                {t('form.save')}
-              </SubmitButton>
-            </Group>
+      <EditorSection title={t('editor.validity')}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select
+            label={t('form.expirationType')}
+            data={init.expirationTypes.map((x) => ({ value: String(x.value), label: t(x.labelKey) }))}
+            value={values.expirationType}
+            onChange={(v) => set('expirationType', v ?? values.expirationType)}
+            error={err('expirationType')}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="option-expiration"
+          />
+          {shown.count ? (
+            <TextInput
+              label={shown.count === 'months' ? t('form.months') : t('form.validityCount')}
+              description={shown.count === 'months' ? t('form.monthsHint') : undefined}
+              value={values.validityCount}
+              onChange={(e) => set('validityCount', e.currentTarget.value)}
+              error={err('validityCount')}
+              inputMode="numeric"
+              placeholder={shown.count === 'months' ? '1' : undefined}
+              data-testid="option-validity-count"
+            />
           ) : null}
-          <FormErrorList errors={archive.formErrors} />
-        </Stack>
-      </form>
-    </Stack>
+          {shown.unit ? (
+            <Select
+              label={t('form.validityUnit')}
+              data={init.validityUnits.map((u) => ({ value: u, label: t(`form.units.${u}`) }))}
+              value={values.validityUnit}
+              onChange={(v) => set('validityUnit', (v ?? 'day') as PricingOptionFormValues['validityUnit'])}
+              error={err('validityUnit')}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="option-validity-unit"
+            />
+          ) : null}
+          {shown.date ? (
+            <TextInput
+              type="date"
+              label={t('form.validUntil')}
+              value={values.validUntil}
+              onChange={(e) => set('validUntil', e.currentTarget.value)}
+              error={err('validUntil')}
+              data-testid="option-valid-until"
+            />
+          ) : null}
+        </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          {t(`form.expirationHint.${values.expirationType}`, { zone: studio.timeZone })}
+        </Text>
+      </EditorSection>
+
+      <CoverageAndSalesSections
+        ns="catalog"
+        values={values}
+        onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+        init={init}
+        error={err}
+        testIdPrefix="option"
+      >
+        <LimitsAndSharing values={values} set={set} error={err} />
+      </CoverageAndSalesSections>
+    </SellableEditorShell>
+  );
+}
+
+/** How often one client may buy the option, and whether it can be shared (and with how many). */
+function LimitsAndSharing({
+  values,
+  set,
+  error: err,
+}: {
+  values: PricingOptionFormValues;
+  set<K extends keyof PricingOptionFormValues>(key: K, value: PricingOptionFormValues[K]): void;
+  error(path: string): string | undefined;
+}) {
+  const { t } = useTranslation('catalog');
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label={t('form.limitPerClient')}
+          placeholder={t('form.noLimit')}
+          value={values.limitPerClient}
+          onChange={(e) => set('limitPerClient', e.currentTarget.value)}
+          error={err('limitPerClient')}
+          inputMode="numeric"
+        />
+      </SimpleGrid>
+      <Switch
+        label={t('form.shareable')}
+        description={t('form.shareableHint')}
+        checked={values.shareable}
+        onChange={(e) => set('shareable', e.currentTarget.checked)}
+      />
+      {values.shareable ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('form.shareLimit')}
+            placeholder={t('form.noLimit')}
+            value={values.shareLimit}
+            onChange={(e) => set('shareLimit', e.currentTarget.value)}
+            error={err('shareLimit')}
+            inputMode="numeric"
+          />
+        </SimpleGrid>
+      ) : null}
+    </>
   );
 }
 

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ClientPricingOptionViewSchema,
@@ -22,14 +21,14 @@ import {
   type ManagerPassQuery,
 } from '../../../shared/contracts/api/catalog-screens';
 import { resolveLocaleText, type LocaleText } from '../../../shared/domain/locale-text';
-import { ApiError } from '../../lib/api-client';
+import type { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
-import { fitToForm, toFormErrors } from '../../lib/form-errors';
-import { useSubmitButton } from '../../ui/use-submit-button';
+import { problemsError as fieldProblemsError } from '../../lib/form-errors';
+import { useStructuredSubmit } from '../../ui/use-structured-submit';
 import { useBackoffice } from '../backoffice.api';
 import type { FieldProblems } from './pricing-option-form';
 
-export { formatDateTime, formatDay, price } from './labels';
+export { formatDateTime, formatDay, price } from '../../features/catalog/labels';
 
 /** Catalog calls (spec §7 "Payments and catalog", client pricing options, manager tools). */
 export const catalogKeys = {
@@ -246,51 +245,12 @@ export function translateServerMessage(t: TFunction, message: string): string {
 
 /** A failed mapping (client-side problems, as catalog keys) as the 400 the server would give. */
 export function problemsError(t: TFunction, fields: FieldProblems): ApiError {
-  const translatedFields = Object.fromEntries(
-    Object.entries(fields).map(([path, keys]) => [path, keys.map((k) => t(`catalog:${k}`))]),
-  );
-  return new ApiError(400, {
-    error: { code: 1000, key: 'request.invalid', message: 'invalid', fields: translatedFields },
-  });
+  return fieldProblemsError((key) => t(`catalog:${key}`), fields);
 }
 
-/**
- * A submit in the spec §4/§8 way for forms with structured values: locks the button, clears old
- * errors, and shows the first message per field (paths as the payload's) plus form-level ones.
- * Paths not in `fieldNames` are shown at form level so nothing is lost.
- */
+/** The structured submit (web/ui) with the catalog's server messages in the screen's language. */
 export function useCatalogSubmit(fieldNames: readonly string[]) {
-  const { t } = useTranslation('catalog');
-  const button = useSubmitButton();
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [formErrors, setFormErrors] = useState<string[]>([]);
-  const run = async <T>(action: () => Promise<T>): Promise<T | undefined> => {
-    const outcome = await button.run(async () => {
-      setFieldErrors({});
-      setFormErrors([]);
-      try {
-        return await action();
-      } catch (error) {
-        if (error instanceof ApiError && error.envelope?.error.fields) {
-          const fields = Object.fromEntries(
-            Object.entries(error.envelope.error.fields).map(([path, messages]) => [
-              path,
-              messages.map((m) => translateServerMessage(t, m)),
-            ]),
-          );
-          throw new ApiError(error.status, { error: { ...error.envelope.error, fields } });
-        }
-        throw error;
-      }
-    });
-    if (!outcome.accepted) return undefined;
-    if (outcome.ok) return outcome.value;
-    const { fields, form } = fitToForm(toFormErrors(outcome.error, t), fieldNames);
-    setFieldErrors(fields);
-    setFormErrors(form);
-    return undefined;
-  };
-  return { run, state: button.state, fieldErrors, formErrors };
+  return useStructuredSubmit(fieldNames, { translateServerMessage });
 }
 
 /** 2300 → "23%", 550 → "5.5%" ("5,5%" in Polish); null → the exempt label. */

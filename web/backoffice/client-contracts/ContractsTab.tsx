@@ -43,7 +43,7 @@ import {
   durationLabel,
   noticeLabel,
   pricePerPeriod,
-} from '../contracts/labels';
+} from '../../features/contracts/labels';
 
 type Action = 'suspend' | 'resume' | 'terminate';
 

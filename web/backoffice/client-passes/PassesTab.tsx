@@ -41,7 +41,7 @@ import { Empty, LoadError, Loading, usePhone } from '../catalog/CatalogScreen';
 import { passChangePayload, type PassChangeFormValues } from '../catalog/pricing-option-form';
 import type { ClientProfileTabProps } from '../clients/profile-tabs';
 import { EMPTY_CHANGE, PassChangeFields } from './PassChangeForm';
-import { PassCard } from './PassCard';
+import { PassCard } from '../../features/passes/PassCard';
 import { SellPassForm } from './SellPassForm';
 import { ProvisionalBadge } from '../sync/ProvisionalBadge';
 

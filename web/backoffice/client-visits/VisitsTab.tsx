@@ -10,8 +10,8 @@ import { price, useStudio } from '../catalog/catalog.api';
 import type { ClientProfileTabProps } from '../clients/profile-tabs';
 import { VisitStatusBadge } from '../schedule/event-detail/EventAttendees';
 import { ProvisionalBadge } from '../sync/ProvisionalBadge';
-import { visitPaymentLabel } from '../schedule/event-detail/visit-payment';
-import { formatDay, formatTime, serviceName } from '../schedule/week';
+import { visitPaymentLabel } from '../../features/schedule/visit-payment';
+import { formatDay, formatTime, serviceName } from '../../features/schedule/week';
 
 type When = 'upcoming' | 'past';
 

@@ -6,7 +6,13 @@ import type { ContractView } from '../../../shared/contracts/api/contracts';
 import { useCan, useLocaleName } from '../catalog/catalog.api';
 import { Empty, LoadError, Loading, usePhone } from '../catalog/CatalogScreen';
 import { useContracts } from './contracts.api';
-import { activationLabel, durationLabel, noticeLabel, pricePerPeriod, signUpFeeLabel } from './labels';
+import {
+  activationLabel,
+  durationLabel,
+  noticeLabel,
+  pricePerPeriod,
+  signUpFeeLabel,
+} from '../../features/contracts/labels';
 
 type ArchivedFilter = 'exclude' | 'only' | 'include';
 

@@ -1,7 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type {
   ClientContractDetail,
   ClientContractList,
@@ -11,10 +9,10 @@ import type {
   ContractList,
   ContractView,
 } from '../../../shared/contracts/api/contracts';
-import { ApiError } from '../../lib/api-client';
+import type { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
-import { fitToForm, toFormErrors } from '../../lib/form-errors';
-import { useSubmitButton } from '../../ui/use-submit-button';
+import { problemsError as fieldProblemsError } from '../../lib/form-errors';
+import { useStructuredSubmit } from '../../ui/use-structured-submit';
 import { useBackoffice } from '../backoffice.api';
 import type { FieldProblems } from './contract-form';
 
@@ -121,54 +119,15 @@ export function translateServerMessage(t: TFunction, message: string): string {
 
 /** Client-side mapping problems (keys of `contracts`) as the 400 the server would answer. */
 export function problemsError(t: TFunction, fields: FieldProblems): ApiError {
-  const translated = Object.fromEntries(
-    Object.entries(fields).map(([path, keys]) => [path, keys.map((k) => t(`contracts:${k}`))]),
-  );
-  return new ApiError(400, {
-    error: { code: 1000, key: 'request.invalid', message: 'invalid', fields: translated },
-  });
+  return fieldProblemsError((key) => t(`contracts:${key}`), fields);
 }
 
 /**
- * A submit in the spec §4/§8 way: locks the button, clears old errors, shows the first message per
- * field (payload paths) plus form-level ones; known service errors are said in the screen's language.
+ * The structured submit (web/ui): known service errors are said in the screen's language.
  */
 export function useContractSubmit(fieldNames: readonly string[]) {
-  const { t } = useTranslation('contracts');
-  const button = useSubmitButton();
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [formErrors, setFormErrors] = useState<string[]>([]);
-  const run = async <T>(action: () => Promise<T>): Promise<T | undefined> => {
-    const outcome = await button.run(async () => {
-      setFieldErrors({});
-      setFormErrors([]);
-      try {
-        return await action();
-      } catch (error) {
-        if (error instanceof ApiError && error.envelope?.error.fields) {
-          const fields = Object.fromEntries(
-            Object.entries(error.envelope.error.fields).map(([path, messages]) => [
-              path,
-              messages.map((m) => translateServerMessage(t, m)),
-            ]),
-          );
-          throw new ApiError(error.status, { error: { ...error.envelope.error, fields } });
-        }
-        throw error;
-      }
-    });
-    if (!outcome.accepted) return undefined;
-    if (outcome.ok) return outcome.value;
-    const errors = toFormErrors(outcome.error, t, { messagesByKey: CONTRACT_ERROR_KEYS });
-    const { fields, form } = fitToForm(errors, fieldNames);
-    setFieldErrors(fields);
-    setFormErrors(form);
-    return undefined;
-  };
-  const reset = () => {
-    setFieldErrors({});
-    setFormErrors([]);
-    button.reset();
-  };
-  return { run, reset, state: button.state, fieldErrors, formErrors };
+  return useStructuredSubmit(fieldNames, {
+    translateServerMessage,
+    errorOptions: { messagesByKey: CONTRACT_ERROR_KEYS },
+  });
 }

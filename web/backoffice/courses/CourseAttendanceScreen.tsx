@@ -26,7 +26,7 @@ import type { CourseEnrollments } from '../../../shared/contracts/api/enrollment
 import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
 import { Loading } from './Loading';
 import { useStudio } from '../catalog/catalog.api';
-import { formatDay, formatTime, serviceName } from '../schedule/week';
+import { formatDay, formatTime, serviceName } from '../../features/schedule/week';
 import { useCan, usePhone } from '../staff/staff.api';
 import { useCourseAttendance } from './courses.api';
 

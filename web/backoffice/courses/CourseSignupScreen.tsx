@@ -32,8 +32,8 @@ import { Loading } from './Loading';
 import { price, useClientPasses, useStudio } from '../catalog/catalog.api';
 import { useClientSearch } from '../schedule/event-detail/event-bookings.api';
 import { VisitStatusBadge } from '../schedule/event-detail/EventAttendees';
-import { visitPaymentLabel } from '../schedule/event-detail/visit-payment';
-import { formatDay, formatTime, serviceName } from '../schedule/week';
+import { visitPaymentLabel } from '../../features/schedule/visit-payment';
+import { formatDay, formatTime, serviceName } from '../../features/schedule/week';
 import { usePhone, useStudioUuid } from '../staff/staff.api';
 import { CourseSummary } from './CoursesScreen';
 import {

@@ -16,7 +16,7 @@ import { Link } from 'react-router-dom';
 import type { StaffCourseView } from '../../../shared/contracts/api/course-signup';
 import { Loading } from './Loading';
 import { useStudio } from '../catalog/catalog.api';
-import { serviceName } from '../schedule/week';
+import { serviceName } from '../../features/schedule/week';
 import { useCan, usePhone } from '../staff/staff.api';
 import { courseDates, courseSchedule } from './course-labels';
 import { useStaffCourses } from './courses.api';

@@ -1,6 +1,6 @@
 import type { StaffCourseView } from '../../../shared/contracts/api/course-signup';
-import { formatDay as formatCalendarDay } from '../catalog/labels';
-import { weekdayLabel } from '../schedule/week';
+import { formatDay as formatCalendarDay } from '../../features/catalog/labels';
+import { weekdayLabel } from '../../features/schedule/week';
 
 /** "Wed 18:00" / "śr. 18:00": the course's weekly days and start time, in the screen's language. */
 export function courseSchedule(

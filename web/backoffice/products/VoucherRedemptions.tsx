@@ -6,7 +6,7 @@ import type { VoucherView } from '../../../shared/contracts/api/products';
 import { useApiClient } from '../../lib/app-context';
 import { errorCodeLabel } from '../../lib/form-errors';
 import { useBackoffice } from '../backoffice.api';
-import { formatDateTime } from '../catalog/labels';
+import { formatDateTime } from '../../features/catalog/labels';
 import { price, productKeys, useStudioUuid } from './products.api';
 import { usePhone } from './ProductsScreen';
 

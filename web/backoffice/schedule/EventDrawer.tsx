@@ -16,7 +16,7 @@ import {
   useStudioUuid,
   type EventActionSegment,
 } from './schedule.api';
-import { formatDay, formatTime, serviceName } from './week';
+import { formatDay, formatTime, serviceName } from '../../features/schedule/week';
 import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
 import { EventAttendees } from './event-detail/EventAttendees';
 import { useInvalidateEventBookings } from './event-detail/event-bookings.api';

@@ -34,7 +34,7 @@ import {
   usePhone,
   useStudioUuid,
 } from './schedule.api';
-import { serviceName, todayIn, weekdayLabel } from './week';
+import { serviceName, todayIn, weekdayLabel } from '../../features/schedule/week';
 
 interface Values {
   classServiceId: string | null;

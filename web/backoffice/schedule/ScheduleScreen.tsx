@@ -41,7 +41,7 @@ import {
   shiftAnchor,
   todayIn,
   visibleDays,
-} from './week';
+} from '../../features/schedule/week';
 
 /**
  * The back office's timetable: a week grid on desktop, a day list on phones, per location and room,

@@ -19,7 +19,7 @@ import type { CourseBookingResult, CourseView } from '../../../shared/contracts/
 import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
 import { useApiClient } from '../../lib/app-context';
 import { toFormErrors } from '../../lib/form-errors';
-import { formatDay, formatTime, serviceName, weekdayLabel } from '../../backoffice/schedule/week';
+import { formatDay, formatTime, serviceName, weekdayLabel } from '../../features/schedule/week';
 import { useStudioUuid } from '../studio';
 import {
   loginPath,

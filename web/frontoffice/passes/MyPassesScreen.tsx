@@ -7,7 +7,7 @@ import { FRONT_OFFICE_QUERY } from '../../../shared/contracts/routes';
 import { resolveLocaleText, type LocaleText } from '../../../shared/domain/locale-text';
 import { useApiClient, useSession } from '../../lib/app-context';
 import { errorCodeLabel } from '../../lib/form-errors';
-import { PassCard } from '../../backoffice/client-passes/PassCard';
+import { PassCard } from '../../features/passes/PassCard';
 import { useStudioUuid } from '../studio';
 
 const PASSES_SLUG = 'passes';

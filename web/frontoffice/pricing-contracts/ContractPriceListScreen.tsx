@@ -11,7 +11,7 @@ import {
   noticeLabel,
   pricePerPeriod,
   signUpFeeLabel,
-} from '../../backoffice/contracts/labels';
+} from '../../features/contracts/labels';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { useStudioUuid } from '../studio';
 

@@ -8,7 +8,7 @@ import {
 import { resolveLocaleText, type LocaleText } from '../../../shared/domain/locale-text';
 import { useApiClient } from '../../lib/app-context';
 import { errorCodeLabel } from '../../lib/form-errors';
-import { entriesLabel, formatDay, price, validityLabel } from '../../backoffice/catalog/labels';
+import { entriesLabel, formatDay, price, validityLabel } from '../../features/catalog/labels';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { useStudioUuid } from '../studio';
 

@@ -7,7 +7,7 @@ import type { PublicScheduleEvent } from '../../../shared/contracts/api/schedule
 import { ClientVisitStatus } from '../../../shared/enums/visits';
 import { useApiClient } from '../../lib/app-context';
 import { toFormErrors } from '../../lib/form-errors';
-import { formatDay, formatTime, serviceName } from '../../backoffice/schedule/week';
+import { formatDay, formatTime, serviceName } from '../../features/schedule/week';
 import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
 import { COURSE_SERVICE_PARAM } from '../courses/CoursesScreen';
 import { useStudioUuid } from '../studio';

@@ -31,7 +31,7 @@ import {
   shiftAnchor,
   todayIn,
   visibleDays,
-} from '../../backoffice/schedule/week';
+} from '../../features/schedule/week';
 import { useStudioUuid } from '../studio';
 import { useClientSchedule, useSignedIn } from '../visits/client-bookings.api';
 import { BookingControls, PendingBooking } from './BookingControls';

@@ -15,7 +15,7 @@ import { formatPrice } from '../../../shared/domain/money';
 import { PricingOptionExpirationType } from '../../../shared/enums/pricing-options';
 import { useApiClient } from '../../lib/app-context';
 import { toFormErrors, type FormErrorOptions } from '../../lib/form-errors';
-import { formatDay, formatTime, serviceName } from '../../backoffice/schedule/week';
+import { formatDay, formatTime, serviceName } from '../../features/schedule/week';
 import { cartInputs, usePrepareCart } from '../cart/sales.api';
 import { useStudioUuid } from '../studio';
 import { clientBookingKeys, useInvalidateClientBookings } from './client-bookings.api';

@@ -36,7 +36,7 @@ import {
 } from './event-bookings.api';
 import { ProvisionalBadge } from '../../sync/ProvisionalBadge';
 import { AttendeeTools } from './AttendeeTools';
-import { visitPaymentLabel } from './visit-payment';
+import { visitPaymentLabel } from '../../../features/schedule/visit-payment';
 
 const STATUS_COLOR: Record<number, string> = {
   [ClientVisitStatus.booked]: 'blue',

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { ClientVisitView, MyVisitView } from '../../../../shared/contracts/api/bookings';
-import { serviceName } from '../week';
+import type { ClientVisitView, MyVisitView } from '../../../shared/contracts/api/bookings';
+import { serviceName } from './week';
 
 type PaidVisit = Pick<ClientVisitView | MyVisitView, 'pass' | 'payment' | 'contract'>;
 

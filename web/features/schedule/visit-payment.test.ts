@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../../../../locales/en/bookings-ui.json';
-import pl from '../../../../locales/pl/bookings-ui.json';
+import en from '../../../locales/en/bookings-ui.json';
+import pl from '../../../locales/pl/bookings-ui.json';
 import { visitPaymentLabel } from './visit-payment';
 
 const t = i18next.createInstance();
