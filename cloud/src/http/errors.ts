@@ -54,6 +54,12 @@ function pgErrorOf(err: unknown): AppError | null {
   const code = typeof e?.code === 'string' && typeof e.severity === 'string' ? e.code : e?.nativeError?.code;
   if (typeof code !== 'string' || code.length !== 5) return null;
   if (code.startsWith('22')) return AppError.invalid({ '': ['invalid value'] });
+  // Still losing after transactionWithRetry's tries: the caller may send it again (never a 500).
+  if (code === '40001' || code === '40P01')
+    return new AppError('request.contended', {
+      message: 'the request met a concurrent one; send it again',
+      headers: { 'Retry-After': '1' },
+    });
   if (code === '23505') return new AppError('resource.conflict', { message: 'already exists' });
   if (code === '23503')
     return new AppError('resource.referenceInvalid', {
