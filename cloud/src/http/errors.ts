@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { AppError, zodIssuesToFields, type FieldErrors } from '../../../shared/errors';
 import type { AppContext } from './context';
+import { recordServerError } from './server-error-log';
 
 /**
  * One error envelope everywhere. Known failures become 4xx with field errors; anything else is a bug:
@@ -95,9 +96,11 @@ export async function errorMiddleware(ctx: AppContext, next: () => Promise<unkno
       ctx.body = { error: appError.toBody() };
       for (const [k, v] of Object.entries(appError.headers ?? {})) ctx.set(k, v);
       if (appError.status >= 500) ctx.state.log.error({ err }, 'request failed');
+      if (appError.status === 500) recordServerError(ctx, err);
       return;
     }
     ctx.state.log.error({ err }, 'unhandled error');
+    recordServerError(ctx, err);
     const bug = new AppError('internal.unexpected', { message: 'an unexpected error occurred' });
     ctx.status = 500;
     ctx.body = { error: bug.toBody() };
