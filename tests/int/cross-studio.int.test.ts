@@ -276,7 +276,6 @@ async function oneOfEverythingElse(studioId: string): Promise<void> {
     try {
       await k.transaction((trx) => trx(table).insert({ id: uuidv7(), studio_id: studioId, ...values }));
     } catch (err) {
-      // eslint-disable-next-line no-console
       console.info(`cross-studio: no ${table} row for A (${(err as Error).message.slice(0, 120)})`);
     }
   }
@@ -365,7 +364,6 @@ describe("a second studio's staff, client, API key and station get nothing of th
         }
       }
     }
-    // eslint-disable-next-line no-console
     console.info(
       `cross-studio: ${checks} calls over ${routes.length} routes, ${withRealIds} routes named a real row of A; no row of A for: ${[...unresolved].sort().join(' ') || 'none'}`,
     );

@@ -91,67 +91,73 @@ function queryString(query: unknown): string {
 }
 
 describe('generated input to every API route', () => {
-  it(`never answers 500 (${RUNS} generated requests per route, seed ${SEED})`, async () => {
-    const failures: string[] = [];
-    let sent = 0;
-    const reached: Record<string, number> = {};
-    for (const route of routes) {
-      const method = route.method.toUpperCase();
-      if (SKIP.has(`${route.method} ${route.fullPath}`)) continue;
-      const caller =
-        route.access === 'client'
-          ? callers.client
-          : route.access === 'public'
-            ? callers.anonymous
-            : callers.manager;
-      const paramNames = [...route.fullPath.matchAll(/:([A-Za-z]+)/g)]
-        .map((m) => m[1]!)
-        .filter((n) => n !== 'uuid');
-      const paramArb = fc.record(
-        Object.fromEntries(
-          paramNames.map((n) => [
-            n,
-            fc.oneof(
-              { weight: 4, arbitrary: fc.constantFrom(...ids) },
-              { weight: 1, arbitrary: fc.uuid() },
-              {
-                weight: 1,
-                arbitrary: fc.constantFrom('not-an-id', '0', '%00', 'ż'.repeat(20), '9'.repeat(40)),
-              },
-            ),
-          ]),
-        ),
-      );
-      const bodyArb =
-        method === 'GET' ? fc.constant(undefined) : arbitraryOf(route.body as z.ZodType | undefined, { ids });
-      const queryArb = arbitraryOf(route.query as z.ZodType | undefined, { ids, strings: true });
-      const property = fc.asyncProperty(paramArb, bodyArb, queryArb, async (params, body, query) => {
-        const path =
-          route.fullPath.replace(/:([A-Za-z]+)/g, (_, n: string) =>
-            n === 'uuid' ? studioId : encodeURIComponent((params as Record<string, string>)[n]!),
-          ) + queryString(query);
-        sent += 1;
-        const res = await caller.request(method, path, body, {
-          headers: { 'idempotency-key': `gen-${uuidv7()}` },
-        });
-        if (res.status < 400) reached[route.fullPath] = (reached[route.fullPath] ?? 0) + 1;
-        if (res.status >= 500) throw new Error(`${method} ${path} → ${res.status} ${res.text.slice(0, 200)}`);
-        return true;
-      });
-      const result = await fc.check(property, {
-        numRuns: RUNS,
-        seed: SEED,
-        endOnFailure: process.env.GENERATIVE_SHRINK !== '1',
-      });
-      if (result.failed)
-        failures.push(
-          `${method} ${route.fullPath}: ${String(result.errorInstance ?? result.error).slice(0, 400)}\n  counterexample ${JSON.stringify(result.counterexample).slice(0, 600)}`,
+  it(
+    `never answers 500 (${RUNS} generated requests per route, seed ${SEED})`,
+    async () => {
+      const failures: string[] = [];
+      let sent = 0;
+      const reached: Record<string, number> = {};
+      for (const route of routes) {
+        const method = route.method.toUpperCase();
+        if (SKIP.has(`${route.method} ${route.fullPath}`)) continue;
+        const caller =
+          route.access === 'client'
+            ? callers.client
+            : route.access === 'public'
+              ? callers.anonymous
+              : callers.manager;
+        const paramNames = [...route.fullPath.matchAll(/:([A-Za-z]+)/g)]
+          .map((m) => m[1]!)
+          .filter((n) => n !== 'uuid');
+        const paramArb = fc.record(
+          Object.fromEntries(
+            paramNames.map((n) => [
+              n,
+              fc.oneof(
+                { weight: 4, arbitrary: fc.constantFrom(...ids) },
+                { weight: 1, arbitrary: fc.uuid() },
+                {
+                  weight: 1,
+                  arbitrary: fc.constantFrom('not-an-id', '0', '%00', 'ż'.repeat(20), '9'.repeat(40)),
+                },
+              ),
+            ]),
+          ),
         );
-    }
-    // eslint-disable-next-line no-console
-    console.info(
-      `generative input: ${sent} requests to ${routes.length} routes, ${Object.keys(reached).length} routes accepted at least one, seed ${SEED}`,
-    );
-    expect(failures, `seed ${SEED}\n${failures.join('\n')}`).toEqual([]);
-  }, Math.max(600_000, RUNS * routes.length * 150)); // ~30 ms a request on a loaded machine, with room
+        const bodyArb =
+          method === 'GET'
+            ? fc.constant(undefined)
+            : arbitraryOf(route.body as z.ZodType | undefined, { ids });
+        const queryArb = arbitraryOf(route.query as z.ZodType | undefined, { ids, strings: true });
+        const property = fc.asyncProperty(paramArb, bodyArb, queryArb, async (params, body, query) => {
+          const path =
+            route.fullPath.replace(/:([A-Za-z]+)/g, (_, n: string) =>
+              n === 'uuid' ? studioId : encodeURIComponent((params as Record<string, string>)[n]!),
+            ) + queryString(query);
+          sent += 1;
+          const res = await caller.request(method, path, body, {
+            headers: { 'idempotency-key': `gen-${uuidv7()}` },
+          });
+          if (res.status < 400) reached[route.fullPath] = (reached[route.fullPath] ?? 0) + 1;
+          if (res.status >= 500)
+            throw new Error(`${method} ${path} → ${res.status} ${res.text.slice(0, 200)}`);
+          return true;
+        });
+        const result = await fc.check(property, {
+          numRuns: RUNS,
+          seed: SEED,
+          endOnFailure: process.env.GENERATIVE_SHRINK !== '1',
+        });
+        if (result.failed)
+          failures.push(
+            `${method} ${route.fullPath}: ${String(result.errorInstance).slice(0, 400)}\n  counterexample ${JSON.stringify(result.counterexample).slice(0, 600)}`,
+          );
+      }
+      console.info(
+        `generative input: ${sent} requests to ${routes.length} routes, ${Object.keys(reached).length} routes accepted at least one, seed ${SEED}`,
+      );
+      expect(failures, `seed ${SEED}\n${failures.join('\n')}`).toEqual([]);
+    },
+    Math.max(600_000, RUNS * routes.length * 150),
+  ); // ~30 ms a request on a loaded machine, with room
 });

@@ -21,12 +21,10 @@ const MIN_MS = Date.parse(`${DATE_RANGE.min}T00:00:00Z`);
 const MAX_MS = Date.parse(`${DATE_RANGE.max}T23:59:59.999Z`);
 /** A calendar day `YYYY-MM-DD` within DATE_RANGE. */
 export const calendarDate = (message = 'invalid date (YYYY-MM-DD)') =>
-  z.iso
-    .date(message)
-    .refine((day) => day >= DATE_RANGE.min && day <= DATE_RANGE.max, {
-      message: DATE_RANGE_MESSAGE,
-      when: (payload) => payload.issues.length === 0,
-    });
+  z.iso.date(message).refine((day) => day >= DATE_RANGE.min && day <= DATE_RANGE.max, {
+    message: DATE_RANGE_MESSAGE,
+    when: (payload) => payload.issues.length === 0,
+  });
 /** An ISO 8601 instant with an offset (`…Z` or `…+01:00`) within DATE_RANGE. */
 export const instant = (message = 'invalid date and time') =>
   z.iso.datetime({ offset: true, error: message }).refine(
