@@ -1,5 +1,6 @@
 // Adds up the JSON reports of vitest and Playwright and prints the closing line CI reads.
 import fs from 'node:fs';
+import { checkServerErrors } from './server-errors.mjs';
 
 let passed = 0;
 let failed = 0;
@@ -25,5 +26,7 @@ for (const file of process.argv.slice(2)) {
     console.log(`${file}: ${s.expected} passed, ${s.unexpected} failed, ${s.flaky ?? 0} flaky`);
   }
 }
+// Zero 500 answers in the whole run: each one no test announced counts as a failure.
+if (process.env.SERVER_ERROR_LOG) failed += checkServerErrors(process.env.SERVER_ERROR_LOG);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -143,6 +143,8 @@ export const ERRORS = {
   'kiosk.notSignedIn': { code: 2421, status: 401 },
   'kiosk.needsConnection': { code: 2422, status: 503 },
   'kiosk.stationOnly': { code: 2423, status: 403 },
+  /** A transaction kept losing races (deadlock / serialization failure) after its retries: send it again. */
+  'request.contended': { code: 2600, status: 409 },
   'internal.unexpected': { code: 1999, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

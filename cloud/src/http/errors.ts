@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { AppError, zodIssuesToFields, type FieldErrors } from '../../../shared/errors';
 import type { AppContext } from './context';
+import { recordServerError } from './server-error-log';
 
 /**
  * One error envelope everywhere. Known failures become 4xx with field errors; anything else is a bug:
@@ -54,6 +55,12 @@ function pgErrorOf(err: unknown): AppError | null {
   const code = typeof e?.code === 'string' && typeof e.severity === 'string' ? e.code : e?.nativeError?.code;
   if (typeof code !== 'string' || code.length !== 5) return null;
   if (code.startsWith('22')) return AppError.invalid({ '': ['invalid value'] });
+  // Still losing after transactionWithRetry's tries: the caller may send it again (never a 500).
+  if (code === '40001' || code === '40P01')
+    return new AppError('request.contended', {
+      message: 'the request met a concurrent one; send it again',
+      headers: { 'Retry-After': '1' },
+    });
   if (code === '23505') return new AppError('resource.conflict', { message: 'already exists' });
   if (code === '23503')
     return new AppError('resource.referenceInvalid', {
@@ -89,9 +96,11 @@ export async function errorMiddleware(ctx: AppContext, next: () => Promise<unkno
       ctx.body = { error: appError.toBody() };
       for (const [k, v] of Object.entries(appError.headers ?? {})) ctx.set(k, v);
       if (appError.status >= 500) ctx.state.log.error({ err }, 'request failed');
+      if (appError.status === 500) recordServerError(ctx, err);
       return;
     }
     ctx.state.log.error({ err }, 'unhandled error');
+    recordServerError(ctx, err);
     const bug = new AppError('internal.unexpected', { message: 'an unexpected error occurred' });
     ctx.status = 500;
     ctx.body = { error: bug.toBody() };

@@ -10,6 +10,7 @@ import type { Studio } from '../modules/identity/studio.model';
 import type { User } from '../modules/identity/user.model';
 import type { AppContext, AppState, AppCustom, Deps, RouteContext } from './context';
 import { loadStudioScope } from './studio-scope';
+import { transactionWithRetry } from '../db/transaction';
 
 /**
  * Who may call a route:
@@ -154,7 +155,19 @@ export function defineRoute<
       return spec.handle(input);
     };
 
-    const handled = spec.method === 'get' ? await run(deps.knex) : await deps.knex.transaction(run);
+    // A mutation that loses a race to a deadlock or a serialization failure runs again from the start
+    // (its after-commit effects of the failed try are dropped): never a 500 for a lost race.
+    const handled =
+      spec.method === 'get'
+        ? await run(deps.knex)
+        : await transactionWithRetry(
+            deps.knex,
+            (trx) => {
+              effects.length = 0;
+              return run(trx);
+            },
+            { onRetry: (err, attempt) => ctx.state.log.warn({ err, attempt }, 'transaction retried') },
+          );
     const result = spec.present ? await spec.present(handled, { ...input!, db: deps.knex }) : handled;
 
     ctx.status = spec.status ?? 200;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isLocalDate, localDaysBetween } from '../../domain/entitlements/local-dates';
 import { ClientVisitStatus } from '../../enums/visits';
-import { uuid } from './common';
+import { uuid, calendarDate } from './common';
 import { InstructorSchema } from './schedule';
 
 /**
@@ -377,8 +377,8 @@ export type EventMessageResult = z.infer<typeof EventMessageResultSchema>;
  */
 export const CancellationsQuerySchema = z
   .strictObject({
-    from: z.iso.date('invalid date (YYYY-MM-DD)'),
-    to: z.iso.date('invalid date (YYYY-MM-DD)'),
+    from: calendarDate(),
+    to: calendarDate(),
     cursor: z.string().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(BOOKING_LIMITS.visitsPage).default(50),
   })
@@ -428,8 +428,8 @@ export type MyVisitsInput = z.infer<typeof MyVisitsInputSchema>;
 
 export const ClientScheduleInputSchema = z
   .strictObject({
-    from: z.iso.date('invalid date (YYYY-MM-DD)'),
-    to: z.iso.date('invalid date (YYYY-MM-DD)'),
+    from: calendarDate(),
+    to: calendarDate(),
   })
   .superRefine((v, ctx) => {
     if (!isLocalDate(v.from) || !isLocalDate(v.to)) return;

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { ClientPricingOptionStatus, PricingOptionExpirationType } from '../../enums/pricing-options';
 import { PricingOptionServiceType } from '../../enums/services';
-import { isLocalDate } from '../../domain/entitlements/local-dates';
 import type { PASS_REJECTIONS } from '../../domain/entitlements/pass-choice';
 import { VALIDITY_UNITS } from '../../domain/entitlements/pass-validity';
-import { requiredText, text, uuid } from './common';
+import { requiredText, text, uuid, calendarDate } from './common';
 
 /**
  * The back-office catalog API (spec §7 "Payments and catalog", `tax/collection`, pricing options,
@@ -70,7 +69,7 @@ const localeText = (max: number, required = true) =>
     .refine((v) => !required || Object.values(v).some((t) => t && t.value !== ''), 'required');
 export type LocaleTextInput = { en?: { value: string }; pl?: { value: string } };
 
-const localDate = () => z.string().refine(isLocalDate, 'invalid date (YYYY-MM-DD)');
+const localDate = () => calendarDate();
 const ids = () => z.array(uuid()).max(RESTRICTION_IDS_MAX, `at most ${RESTRICTION_IDS_MAX}`);
 const price = () =>
   z

@@ -3,7 +3,7 @@ import { ClientNoteType, TagType } from '../../enums/clients';
 import { UserSex } from '../../enums/users';
 import { isPlausiblePhone } from '../../domain/clients/phone';
 import { parseMonthDay } from '../../domain/clients/birthday';
-import { email, requiredText, text, uuid } from './common';
+import { email, requiredText, text, uuid, calendarDate } from './common';
 
 /**
  * The back-office clients API (spec §7 "Clients", tags, user tags, client notes), under
@@ -273,8 +273,8 @@ export const ClientFilterSchema = z.strictObject({
   birthdayFrom: monthDay().optional(),
   birthdayTo: monthDay().optional(),
   /** Became a client on or after / on or before these days (the studio's calendar). */
-  createdFrom: z.iso.date().optional(),
-  createdTo: z.iso.date().optional(),
+  createdFrom: calendarDate().optional(),
+  createdTo: calendarDate().optional(),
   sort: z.enum(CLIENT_SORTS).default('name'),
 });
 export type ClientFilter = z.infer<typeof ClientFilterSchema>;
@@ -313,8 +313,8 @@ export const ClientListQuerySchema = z
     birthday: z.enum(['thisMonth']).optional(),
     birthdayFrom: monthDay().optional(),
     birthdayTo: monthDay().optional(),
-    createdFrom: z.iso.date().optional(),
-    createdTo: z.iso.date().optional(),
+    createdFrom: calendarDate().optional(),
+    createdTo: calendarDate().optional(),
     sort: z.enum(CLIENT_SORTS).default('name'),
     limit: limit(LIST_LIMIT_DEFAULT),
     /** `next` of the previous page, unchanged. */

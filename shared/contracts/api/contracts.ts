@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ContractActivationType } from '../../enums/pricing-options';
-import { isLocalDate } from '../../domain/entitlements/local-dates';
 import {
   type CLIENT_CONTRACT_STATUSES,
   CONTRACT_PERIOD_UNITS,
@@ -16,7 +15,7 @@ import {
   type PricingOptionRestrictionInit,
   type TaxView,
 } from './catalog';
-import { text, uuid } from './common';
+import { text, uuid, calendarDate } from './common';
 
 /**
  * Contracts (memberships) and client contracts: the back-office calls `contract/init`, `/all`,
@@ -37,7 +36,7 @@ const localeText = (max: number, required = true) =>
       pl: z.strictObject({ value: text(max) }).optional(),
     })
     .refine((v) => !required || Object.values(v).some((t) => t && t.value !== ''), 'required');
-const localDate = () => z.string().refine(isLocalDate, 'invalid date (YYYY-MM-DD)');
+const localDate = () => calendarDate();
 const money = () =>
   z
     .number({ error: 'a number is required' })

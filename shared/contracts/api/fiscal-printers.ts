@@ -8,7 +8,7 @@ import {
   type PrintingMessageKey,
   type VatSlotRate,
 } from '../../domain/receipts';
-import { requiredText, text, uuid } from './common';
+import { requiredText, text, uuid, instant } from './common';
 
 /**
  * Fiscal printers as settings of a POS station (spec §7: Studio "fiscal-printer collection, POST
@@ -298,7 +298,7 @@ export const FiscalDocumentInputSchema = z.strictObject({
   payments: z.array(FiscalPaymentSchema).max(10).default([]),
   outcome: FiscalOutcomeSchema,
   /** When the station had the outcome (its clock); the cloud's time when absent. */
-  printedAt: z.iso.datetime({ offset: true }).optional(),
+  printedAt: instant().optional(),
 });
 export type FiscalDocumentInput = z.input<typeof FiscalDocumentInputSchema>;
 

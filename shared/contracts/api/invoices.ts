@@ -14,7 +14,7 @@ import {
 } from '../../domain/invoices';
 import { parseQuantity } from '../../domain/receipts/quantity';
 import { isVatRate } from '../../domain/receipts/vat-rate';
-import { requiredText, text, uuid } from './common';
+import { requiredText, text, uuid, calendarDate } from './common';
 
 /**
  * Polish VAT invoices and corrective invoices (spec §3 Invoice; §7 downloads by id and
@@ -44,7 +44,7 @@ const int = (min: number, max: number) =>
     .int('a whole number')
     .min(min, `at least ${min}`)
     .max(max, `at most ${max}`);
-const calendarDay = () => z.iso.date('invalid date (YYYY-MM-DD)');
+const calendarDay = () => calendarDate();
 const country = () =>
   z
     .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './common';
 import { TicketPrinterOptionsSchema, TicketPrinterSchema } from './ticket-printers';
 
 /**
@@ -205,7 +206,7 @@ export const KioskIdentifyInputSchema = z.discriminatedUnion(
       method: z.literal('name'),
       firstName: trimmed(100),
       lastName: trimmed(100),
-      birthDate: z.iso.date('invalid date (YYYY-MM-DD)'),
+      birthDate: calendarDate(),
     }),
   ],
   'choose card, QR code or name',

@@ -13,7 +13,7 @@ import {
   VOUCHER_CODE_MAX,
   VOUCHER_DISCOUNT_TYPES,
 } from '../../domain/vouchers';
-import { requiredText, text, uuid } from './common';
+import { requiredText, text, uuid, calendarDate } from './common';
 
 /**
  * Products, product categories, stock movements and vouchers (spec §7 `product/collection`,
@@ -65,7 +65,7 @@ const barcode = () =>
       .nullable(),
   );
 const sku = () => z.preprocess(blankToNull, text(PRODUCT_SKU_MAX).nullable());
-const calendarDay = () => z.preprocess(blankToNull, z.iso.date('invalid date (YYYY-MM-DD)').nullable());
+const calendarDay = () => z.preprocess(blankToNull, calendarDate().nullable());
 const boolQuery = () => z.enum(['true', 'false'], { error: 'true or false' }).transform((v) => v === 'true');
 const ids = () => z.array(uuid()).max(VOUCHER_TARGETS_MAX, `at most ${VOUCHER_TARGETS_MAX}`);
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PaymentMethod, RetailItemStatus } from '../../enums';
 import type { OrderStatus } from '../../enums';
 import { LOCALES } from '../../i18n/locales';
-import { text, uuid } from './common';
+import { text, uuid, calendarDate } from './common';
 
 /**
  * The back-office point of sale (spec §7 Retail: `retail/init`, `/validate`, `/checkout`; the
@@ -50,7 +50,7 @@ export const RetailPaymentInputSchema = z.strictObject({
 });
 export type RetailPaymentInput = z.infer<typeof RetailPaymentInputSchema>;
 
-const date = () => z.iso.date('invalid date (YYYY-MM-DD)');
+const date = () => calendarDate();
 
 const basketShape = {
   /** The client (user id), or null for a walk-in. */

@@ -4,7 +4,7 @@ import { START_TIME_RE } from '../../domain/schedule/occurrences';
 import { SCHEDULE_EVENT_STATUSES } from '../../domain/schedule/event-actions';
 import { ServiceType } from '../../enums/services';
 import { BookingAccessibility } from '../../enums/visits';
-import { requiredText, text, uuid } from './common';
+import { requiredText, text, uuid, calendarDate, instant } from './common';
 
 /**
  * The timetable (spec §7): locations and rooms, class services and categories, experience levels,
@@ -39,9 +39,8 @@ const int = (min: number, max: number) =>
     .int('a whole number')
     .min(min, `at least ${min}`)
     .max(max, `at most ${max}`);
-export const localDate = () => z.iso.date('invalid date (YYYY-MM-DD)');
+export const localDate = () => calendarDate();
 const startTime = () => z.string().regex(START_TIME_RE, 'a time HH:MM');
-const instant = () => z.iso.datetime({ offset: true, error: 'invalid date and time' });
 const ids = (max: number) =>
   z
     .array(uuid())

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { StationSlugSchema } from './fiscal-printers';
-import { requiredText, text, uuid } from './common';
+import { requiredText, text, uuid, instant } from './common';
 import type { TicketPrinter, TicketPrinterOptions } from './ticket-printers';
 
 /**
@@ -34,7 +34,7 @@ export const ShiftOpenSchema = z.strictObject({
   id: uuid().optional(),
   float: amount(),
   /** When a station opened it offline (replayed later); the server clamps it to its own now. */
-  openedAt: z.iso.datetime({ offset: true }).optional(),
+  openedAt: instant().optional(),
 });
 export type ShiftOpenInput = z.input<typeof ShiftOpenSchema>;
 
@@ -43,7 +43,7 @@ export const CashMovementSchema = z.strictObject({
   kind: z.enum(['in', 'out'], { error: 'choose in or out' }),
   amount: amount().refine((n) => n > 0, 'must be more than zero'),
   reason: text(200).optional(),
-  at: z.iso.datetime({ offset: true }).optional(),
+  at: instant().optional(),
 });
 export type CashMovementInput = z.input<typeof CashMovementSchema>;
 
@@ -52,7 +52,7 @@ export const ShiftCloseSchema = z.strictObject({
   note: text(500).optional(),
   /** What the station's fiscal printer answered to the daily report (the browser POS sends none). */
   dailyReport: z.enum(['printed', 'failed', 'noPrinter']).optional(),
-  closedAt: z.iso.datetime({ offset: true }).optional(),
+  closedAt: instant().optional(),
 });
 export type ShiftCloseInput = z.input<typeof ShiftCloseSchema>;
 

@@ -53,7 +53,9 @@ export const TicketPrinterSettingsSchema = z
   .superRefine(
     (value, ctx) => {
       // Runs even when another field failed (`when`), so every wrong field is reported at once: the
-      // value may then be partly the raw input, hence the type checks.
+      // value may then be partly the raw input, hence the type checks — or not an object at all
+      // (`null`: the generated-input suite found it threw a TypeError, a 500).
+      if (typeof value !== 'object' || value === null) return;
       const address = typeof value.address === 'string' ? value.address.trim() : null;
       if (value.kind === 'tcp') {
         if (address === '') ctx.addIssue({ code: 'custom', path: ['address'], message: 'required' });

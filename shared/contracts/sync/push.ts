@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuid } from '../api/common';
+import { uuid, instant } from '../api/common';
 import { MutationResultSchema } from './outcomes';
 
 export const PUSH_BATCH_MAX = 100;
@@ -12,7 +12,7 @@ export const MutationSchema = z.strictObject({
   version: z.number().int().positive(),
   args: z.record(z.string(), z.unknown()),
   /** Device time of the action (ISO), corrected by the device's known offset; checked against the server. */
-  occurredAt: z.iso.datetime({ offset: true }),
+  occurredAt: instant(),
   /** The device's offset (server − device, ms) when it queued the mutation. */
   clockOffsetMs: z.number().int().optional(),
   /** The staff member signed in at the station (PIN switch); defaults to whoever registered it. */
@@ -23,7 +23,7 @@ export type Mutation = z.infer<typeof MutationSchema>;
 export const PushInputSchema = z.strictObject({
   mutations: z.array(MutationSchema).min(1).max(PUSH_BATCH_MAX),
   /** The device clock now (ISO): the server logs its skew. */
-  deviceTime: z.iso.datetime({ offset: true }).optional(),
+  deviceTime: instant().optional(),
 });
 export type PushInput = z.infer<typeof PushInputSchema>;
 

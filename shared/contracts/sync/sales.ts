@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PaymentMethod } from '../../enums';
 import { FiscalOutcomeSchema, VatRateSchema } from '../api/fiscal-printers';
-import { uuid } from '../api/common';
+import { uuid, instant } from '../api/common';
 
 /**
  * `recordSale@1` (fact): a sale the desk made, recorded as it happened — amounts as charged and
@@ -49,7 +49,7 @@ export const RecordSaleReceiptSchema = z.strictObject({
   receiptId: uuid(),
   stationSlug: z.string().trim().min(1).max(64),
   outcome: FiscalOutcomeSchema,
-  printedAt: z.iso.datetime({ offset: true }).optional(),
+  printedAt: instant().optional(),
 });
 
 const saleFields = {

@@ -137,18 +137,30 @@ const lt = (en: string, pl: string) => ({ en: { value: en }, pl: { value: pl } }
  * Seeds the demo studio into an empty database (no studio yet). On later starts it only reads the
  * summary back, so restarts keep whatever the user changed.
  */
-export async function seedDemoStudio(knex: Knex, log: Logger, now = new Date()): Promise<DemoSummary | null> {
+/**
+ * `tag` (tests only): seeds another copy next to whatever the database holds — slug and every email
+ * carry the tag (`manager+tag@demo.studio`) — so a test gets a studio with one of everything.
+ */
+export async function seedDemoStudio(
+  knex: Knex,
+  log: Logger,
+  now = new Date(),
+  options: { tag?: string } = {},
+): Promise<DemoSummary | null> {
+  const tag = options.tag;
+  const slug = tag ? `${DEMO.slug}-${tag}` : DEMO.slug;
+  const emailOf = (email: string) => (tag ? email.replace('@', `+${tag}@`) : email);
   const summary = (studioUuid: string): DemoSummary => ({
     studioUuid,
     studioName: DEMO.studioName,
-    managerEmail: DEMO.managerEmail,
+    managerEmail: emailOf(DEMO.managerEmail),
     managerPassword: DEMO.password,
-    clientEmail: DEMO.clientEmail,
+    clientEmail: emailOf(DEMO.clientEmail),
     clientPassword: DEMO.password,
   });
-  const existing = await knex('studios').where({ slug: DEMO.slug }).first('id');
+  const existing = await knex('studios').where({ slug }).first('id');
   if (existing) return summary(existing.id as string);
-  const anyStudio = await knex('studios').first('id');
+  const anyStudio = tag ? null : await knex('studios').first('id');
   if (anyStudio) return null;
 
   const started = Date.now();
@@ -161,7 +173,7 @@ export async function seedDemoStudio(knex: Knex, log: Logger, now = new Date()):
     await trx('studios').insert({
       id: studioId,
       name: DEMO.studioName,
-      slug: DEMO.slug,
+      slug,
       currency: 'PLN',
       default_locale: 'pl',
       time_zone: DEMO.timeZone,
@@ -189,7 +201,7 @@ export async function seedDemoStudio(knex: Knex, log: Logger, now = new Date()):
       const id = uuidv7();
       users.push({
         id,
-        email,
+        email: emailOf(email),
         password_hash: withPassword ? passwordHash : null,
         first_name: first,
         last_name: last,

@@ -416,9 +416,12 @@ describe('client custom fields', () => {
       client_id: other,
       ciphertext: row.ciphertext,
     });
-    const moved = await owner.post(api(studio, `client/${other}/client-field/decrypt`), {
-      fieldId: fields.secret,
-    });
+    // A 500 on purpose (tampered data is a fault, not bad input): announced for CI's zero-500 check.
+    const moved = await owner.post(
+      api(studio, `client/${other}/client-field/decrypt`),
+      { fieldId: fields.secret },
+      { headers: { 'x-expect-server-error': 'ciphertext bound to another client' } },
+    );
     expect(moved.status).toBe(500);
 
     // Plain fields are not decrypted; bad input is 400; no audit row for refusals.

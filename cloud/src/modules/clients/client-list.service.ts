@@ -90,7 +90,7 @@ export function resolveFilter(
 const CLIENT_SEARCH_TRGM_INDEX = 'clients_search_trgm';
 const trigramByKnex = new WeakMap<object, Promise<boolean>>();
 
-export function hasTrigramSearch(knex: Knex): Promise<boolean> {
+export function hasTrigramSearch(knex: Db): Promise<boolean> {
   let found = trigramByKnex.get(knex);
   if (!found) {
     found = knex

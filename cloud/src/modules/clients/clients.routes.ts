@@ -448,7 +448,9 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
         studio.id,
         filter,
         { limit: 10 },
-        await hasTrigramSearch(deps.knex),
+        // `db`, the request's transaction (a POST): a second connection from the pool waited forever
+        // on the embedded database's single one (500 after 30 s) when the answer was not cached yet.
+        await hasTrigramSearch(db),
       );
       return { clients: page.rows.map(presentClientSearchItem) };
     },

@@ -551,7 +551,12 @@ describe('POST /api/v4/studio/create', () => {
     });
     let res;
     try {
-      res = await (await app.anonymous()).post(path, body);
+      // A 500 on purpose: announced, so CI's zero-500 check (SERVER_ERROR_LOG) lets it through.
+      res = await (
+        await app.anonymous()
+      ).post(path, body, {
+        headers: { 'x-expect-server-error': 'simulated failure while creating the kiosk' },
+      });
     } finally {
       spy.mockRestore();
     }

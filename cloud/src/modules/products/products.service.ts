@@ -236,6 +236,22 @@ export async function createProduct(
   return productView(trx, studio, id);
 }
 
+/**
+ * Locks the products a sale takes from stock, in id order (sales README, "Lock order"), so the stock
+ * check that follows counts every sale committed before it and a parallel sale waits: tracked stock
+ * is never oversold. Unknown ids are skipped (the caller's own checks report them).
+ */
+export async function lockProductsForSale(trx: Db, studioId: string, productIds: string[]): Promise<void> {
+  const ids = [...new Set(productIds)].sort();
+  if (ids.length === 0) return;
+  await trx('products')
+    .where('studio_id', studioId)
+    .whereIn('id', ids)
+    .orderBy('id')
+    .forUpdate()
+    .select('id');
+}
+
 async function lockProduct(trx: Db, studioId: string, productId: string) {
   const row = await trx('products').where({ studio_id: studioId, id: productId }).forUpdate().first();
   if (!row) throw AppError.notFound('product');

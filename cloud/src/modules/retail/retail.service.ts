@@ -30,6 +30,7 @@ import { sellContract } from '../contracts/client-contracts.service';
 import { getContract, listContracts } from '../contracts/contracts.service';
 import type { Studio } from '../identity/studio.model';
 import { redeemVoucher } from '../products/vouchers.service';
+import { lockProductsForSale } from '../products/products.service';
 import { fulfilOrder } from '../sales/fulfilment';
 import { createOrder } from '../sales/order-factory';
 import { payOrderFromWallet, recordDeskPayment, walletBalanceOf } from '../sales/sales.service';
@@ -451,6 +452,12 @@ export async function checkoutBasket(
   /** The sale's id when the caller chose it (a desk's chargeSale@1: the station's id). */
   options: { saleId?: string } = {},
 ): Promise<RetailCheckoutResult> {
+  // Lock order (sales README): the basket's products first, so the quote's stock check is exact.
+  await lockProductsForSale(
+    trx,
+    studio.id,
+    input.items.filter((i) => i.type === 'product').map((i) => i.id),
+  );
   const quote = await quoteBasket(trx, studio, input, locale, now);
   if (Object.keys(quote.problems).length > 0)
     throw new AppError(quote.conflicts ? 'retail.itemUnavailable' : 'retail.basketInvalid', {

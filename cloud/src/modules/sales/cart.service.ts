@@ -23,6 +23,7 @@ import { checkOptionForVisit } from '../bookings/visit-payment.service';
 import { getPricingOption } from '../catalog/pricing-options.service';
 import type { Studio } from '../identity/studio.model';
 import { redeemVoucher } from '../products/vouchers.service';
+import { lockProductsForSale } from '../products/products.service';
 import { fulfilOrder } from './fulfilment';
 import { createOrder } from './order-factory';
 import { PROVIDERS, providerViews } from './providers';
@@ -201,6 +202,24 @@ async function cartRow(db: Db, studioId: string, clientId: string): Promise<Cart
   return row ?? { items: [], voucherCode: null };
 }
 
+/**
+ * The first lock every cart mutation takes (sales README, "Lock order"): the client's cart row,
+ * created empty if missing. Prepare, voucher redeem and checkout of one client then run one after
+ * another instead of locking the cart, the voucher and the products in different orders (they
+ * deadlocked). Returns the cart as it is under the lock.
+ */
+async function lockCart(trx: Trx, studioId: string, clientId: string): Promise<CartRow> {
+  await trx.raw(
+    `insert into shopping_carts (id, studio_id, client_id, items, voucher_code)
+     values (?, ?, ?, '[]'::jsonb, null) on conflict (studio_id, client_id) do nothing`,
+    [uuidv7(), studioId, clientId],
+  );
+  return (await trx('shopping_carts')
+    .where({ studioId, clientId })
+    .forUpdate()
+    .first('items', 'voucherCode')) as CartRow;
+}
+
 async function saveCart(trx: Trx, studioId: string, clientId: string, cart: CartRow): Promise<void> {
   await trx.raw(
     `insert into shopping_carts (id, studio_id, client_id, items, voucher_code)
@@ -333,8 +352,9 @@ export async function prepareCart(
     else if (same.type === 'product' && item.type === 'product')
       same.quantity = Math.min(99, same.quantity + item.quantity);
   }
+  const locked = await lockCart(trx, studio.id, clientId);
   await checkVisitItems(trx, studio, clientId, merged, now);
-  const cart = { ...(await cartRow(trx, studio.id, clientId)), items: merged };
+  const cart = { ...locked, items: merged };
   await saveCart(trx, studio.id, clientId, cart);
   return strip(await cartView(trx, studio, clientId, cart, locale, now));
 }
@@ -379,7 +399,7 @@ export async function redeemCartVoucher(
   locale: string | null,
   now: Date,
 ): Promise<CartView> {
-  const cart = await cartRow(trx, studio.id, clientId);
+  const cart = await lockCart(trx, studio.id, clientId);
   const normalized = code ? normalizeVoucherCode(code) : '';
   const next = { ...cart, voucherCode: normalized || null };
   if (next.voucherCode) {
@@ -459,8 +479,14 @@ export async function checkout(
   input: CheckoutInput,
   options: { locale: string | null; now: Date; log?: Logger },
 ): Promise<CheckoutResult> {
-  const cart = await cartRow(trx, studio.id, clientId);
+  const cart = await lockCart(trx, studio.id, clientId);
   if (cart.items.length === 0) throw new AppError('cart.empty', { message: 'the cart is empty' });
+  // Then its products (the stock check below is exact), then the voucher (redeemVoucher).
+  await lockProductsForSale(
+    trx,
+    studio.id,
+    cart.items.flatMap((i) => (i.type === 'product' ? [i.id] : [])),
+  );
   const view = await cartView(
     trx,
     studio,
