@@ -4,7 +4,7 @@ import {
   ClientScheduleSchema,
   MyVisitListSchema,
 } from '../../../shared/contracts/api/bookings';
-import { PublicScheduleSchema } from '../../../shared/contracts/api/schedule';
+import { ScheduleApi } from '../../../shared/contracts/http/schedule';
 import { FRONT_OFFICE_QUERY } from '../../../shared/contracts/routes';
 import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
 import type { ApiClient } from '../../lib/api-client';
@@ -62,7 +62,11 @@ export function useStudioTimeZone(): string {
   const answer = useQuery({
     queryKey: ['studio-time-zone', studio],
     queryFn: ({ signal }) =>
-      api.post(`${studio}/schedule`, { from: today, to: today }, { schema: PublicScheduleSchema, signal }),
+      api.call(ScheduleApi.publicSchedule, {
+        params: { uuid: studio },
+        body: { from: today, to: today },
+        signal,
+      }),
     staleTime: Infinity,
   });
   return answer.data?.timeZone ?? browser;
