@@ -100,7 +100,8 @@ export class HttpClient {
     let parsed: unknown = text;
     if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
     // A 2xx answer of a route whose contract has a response schema must match it.
-    if (!options.skipContract) checkResponseContract(method, path, res.status, parsed);
+    if (!options.skipContract)
+      checkResponseContract(method, path, res.status, parsed, res.headers.get('content-type') ?? '');
     return { status: res.status, body: parsed as T, headers: res.headers, text };
   }
 

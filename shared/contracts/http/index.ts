@@ -1,4 +1,6 @@
 import { BookingsApi } from './bookings';
+import { CatalogApi } from './catalog';
+import { ClientsApi } from './clients';
 import { CourseSignupApi } from './course-signup';
 import type { AnyContract } from './define';
 import { EnrollmentsApi } from './enrollments';
@@ -18,6 +20,8 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     ScheduleBulkEventActionApi,
     ScheduleEventActionApi,
     BookingsApi,
+    CatalogApi,
+    ClientsApi,
     EnrollmentsApi,
     CourseSignupApi,
     VisitPaymentApi,
