@@ -79,11 +79,17 @@ export interface RequestOptions<T> {
 }
 
 /** The parts of a call to a contract entry: path parameters, query and body, typed by the entry. */
+/** A part the caller may leave out: the entry has no schema for it, or every field of it is optional. */
+type Optional<T> = undefined extends T ? true : object extends T ? true : false;
+
+/** The parts of a call to a contract entry: path parameters, query and body, typed by the entry. */
 export type CallInput<C extends AnyContract> = {
   signal?: AbortSignal;
-} & (undefined extends ContractParams<C> ? { params?: ContractParams<C> } : { params: ContractParams<C> }) &
-  (undefined extends ContractQuery<C> ? { query?: ContractQuery<C> } : { query: ContractQuery<C> }) &
-  (undefined extends ContractBody<C> ? { body?: ContractBody<C> } : { body: ContractBody<C> });
+} & (Optional<ContractParams<C>> extends true
+  ? { params?: ContractParams<C> }
+  : { params: ContractParams<C> }) &
+  (Optional<ContractQuery<C>> extends true ? { query?: ContractQuery<C> } : { query: ContractQuery<C> }) &
+  (Optional<ContractBody<C>> extends true ? { body?: ContractBody<C> } : { body: ContractBody<C> });
 
 export interface ApiClientOptions {
   session: ApiSession;
@@ -172,7 +178,7 @@ export class ApiClient {
    */
   call<C extends AnyContract>(
     contract: C,
-    ...[input]: undefined extends ContractParams<C> ? [CallInput<C>?] : [CallInput<C>]
+    ...[input]: Optional<ContractParams<C>> extends true ? [CallInput<C>?] : [CallInput<C>]
   ): Promise<ContractResponse<C>> {
     const { params, query, body, signal } = (input ?? {}) as {
       params?: Record<string, unknown>;

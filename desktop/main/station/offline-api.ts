@@ -723,7 +723,7 @@ export class OfflineApi {
    * The attendee list's status buttons: present → `checkIn` (a fact), cancel → `cancelBooking`,
    * absent and reset → `setAttendance` (intents: the cloud's rules decide at the desk's time).
    */
-  private setStatus(r: ParsedRequest): { items: ClientVisitView[] } {
+  private setStatus(r: ParsedRequest): { items: ClientVisitView[]; next: null } {
     const input = parse(EnrollmentStatusInputSchema, r.body);
     const visits = input.clientVisitIds.map((id) => {
       const visit = this.store.get('client_visits', id);
@@ -786,6 +786,7 @@ export class OfflineApi {
       items: visits.map((v) =>
         this.visitView(this.store.get('client_visits', v.id)!, this.event(String(v.schedule_event_id))),
       ),
+      next: null,
     };
   }
 }
