@@ -5,6 +5,7 @@ import { CourseSignupApi } from './course-signup';
 import type { AnyContract } from './define';
 import { EnrollmentsApi } from './enrollments';
 import { ScheduleApi, ScheduleBulkEventActionApi, ScheduleEventActionApi } from './schedule';
+import { SalesApi } from './sales';
 import { VisitPaymentApi } from './visit-payment';
 
 export * from './define';
@@ -25,6 +26,7 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     EnrollmentsApi,
     CourseSignupApi,
     VisitPaymentApi,
+    SalesApi,
   ]
     .flatMap((group) => Object.values(group) as AnyContract[])
     .map((entry) => [entry.name, entry]),
