@@ -5,6 +5,7 @@ import {
   REQUESTED_WITH_VALUE,
 } from '../../shared/contracts/page-context';
 import type { LoginResult } from '../../shared/contracts/api/auth';
+import { checkResponseContract } from './response-contracts';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -77,6 +78,8 @@ export class HttpClient {
       raw?: string;
       contentType?: string;
       noDefaults?: boolean;
+      /** Don't check the answer against its contract's response schema (a test of the check itself). */
+      skipContract?: boolean;
     } = {},
   ): Promise<ApiResponse<T>> {
     const headers = options.noDefaults ? { ...options.headers } : this.headers(options.headers);
@@ -96,6 +99,9 @@ export class HttpClient {
     const text = await res.text();
     let parsed: unknown = text;
     if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    // A 2xx answer of a route whose contract has a response schema must match it.
+    if (!options.skipContract)
+      checkResponseContract(method, path, res.status, parsed, res.headers.get('content-type') ?? '');
     return { status: res.status, body: parsed as T, headers: res.headers, text };
   }
 

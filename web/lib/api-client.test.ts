@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { ScheduleApi } from '../../shared/contracts/http/schedule';
 import { ApiClient, ApiError, ContractError, NetworkError } from './api-client';
 
 function jsonResponse(status: number, body?: unknown): Response {
@@ -79,6 +80,34 @@ describe('ApiClient', () => {
     const { api, fetch } = setup();
     await api.get('/client/search', { query: { q: 'ann smith', limit: 10, skip: undefined } });
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/v4/client/search?q=ann+smith&limit=10');
+  });
+
+  it('calls a contract entry: URL from its path and params, typed query and body, parsed answer', async () => {
+    const { api, fetch } = setup(undefined, jsonResponse(200, { items: [], next: null, extra: 1 }));
+    const studio = '0190f000-0000-7000-8000-000000000001';
+    const answer = await api.call(ScheduleApi.find, {
+      params: { uuid: studio },
+      body: { from: '2026-11-23', to: '2026-11-30' },
+    });
+    expect(fetch.mock.calls[0]?.[0]).toBe(`/api/v4/${studio}/schedule/find`);
+    expect(sentInit(fetch).method).toBe('POST');
+    expect(sentInit(fetch).body).toBe(JSON.stringify({ from: '2026-11-23', to: '2026-11-30' }));
+    // The response schema parsed it (unknown keys dropped).
+    expect(answer).toEqual({ items: [], next: null });
+
+    await api.call(ScheduleApi.meta, { params: { uuid: studio, scheduleMetaGuid: 'a/b' } }).catch(() => null);
+    expect(fetch.mock.calls[1]?.[0]).toBe(`/api/v2/${studio}/schedule-metas/a%2Fb`);
+    await api
+      .call(ScheduleApi.classServices, { params: { uuid: studio }, query: { serviceType: 'course' } })
+      .catch(() => null);
+    expect(fetch.mock.calls[2]?.[0]).toBe(`/api/v4/${studio}/class-service/collection?serviceType=course`);
+  });
+
+  it('refuses an answer that does not match the response schema of the entry', async () => {
+    const { api } = setup(undefined, jsonResponse(200, { items: 'nope' }));
+    await expect(
+      api.call(ScheduleApi.locations, { params: { uuid: '0190f000-0000-7000-8000-000000000001' } }),
+    ).rejects.toBeInstanceOf(ContractError);
   });
 
   it('returns undefined for 204', async () => {

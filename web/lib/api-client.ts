@@ -7,6 +7,14 @@ import {
   authHeaderValue,
   type PageContext,
 } from '../../shared/contracts/page-context';
+import {
+  fillPath,
+  type AnyContract,
+  type ContractBody,
+  type ContractParams,
+  type ContractQuery,
+  type ContractResponse,
+} from '../../shared/contracts/http/define';
 import { isErrorEnvelope, type ErrorEnvelope, type FieldErrors } from '../../shared/errors/app-error';
 
 /** The credentials every request carries (spec §6); starts from the page context. */
@@ -70,6 +78,19 @@ export interface RequestOptions<T> {
   query?: Record<string, string | number | boolean | undefined>;
 }
 
+/** The parts of a call to a contract entry: path parameters, query and body, typed by the entry. */
+/** A part the caller may leave out: the entry has no schema for it, or every field of it is optional. */
+type Optional<T> = undefined extends T ? true : object extends T ? true : false;
+
+/** The parts of a call to a contract entry: path parameters, query and body, typed by the entry. */
+export type CallInput<C extends AnyContract> = {
+  signal?: AbortSignal;
+} & (Optional<ContractParams<C>> extends true
+  ? { params?: ContractParams<C> }
+  : { params: ContractParams<C> }) &
+  (Optional<ContractQuery<C>> extends true ? { query?: ContractQuery<C> } : { query: ContractQuery<C> }) &
+  (Optional<ContractBody<C>> extends true ? { body?: ContractBody<C> } : { body: ContractBody<C> });
+
 export interface ApiClientOptions {
   session: ApiSession;
   /** Prefix of every path. Relative on purpose: calls stay same-origin whatever the page's host. */
@@ -85,12 +106,15 @@ export interface ApiClientOptions {
 export class ApiClient {
   private session: ApiSession;
   private readonly apiRoot: string;
+  /** `/api`: contract entries carry their version (`/v4/...`, `/v2/...`). */
+  private readonly apiBase: string;
   private readonly fetchImpl: typeof fetch;
   private readonly listeners = new Set<() => void>();
 
   constructor(options: ApiClientOptions) {
     this.session = { ...options.session };
     this.apiRoot = (options.apiRoot ?? '/api/v4').replace(/\/+$/, '');
+    this.apiBase = this.apiRoot.replace(/\/v\d+$/, '');
     // Bound lazily so tests can stub globalThis.fetch after construction.
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   }
@@ -148,10 +172,41 @@ export class ApiClient {
     return qs ? `${base}?${qs}` : base;
   }
 
+  /**
+   * Calls a contract entry of `shared/contracts/http`: the URL is built from its path and `params`,
+   * the query and body are typed by its schemas, and a success is parsed with its response schema.
+   */
+  call<C extends AnyContract>(
+    contract: C,
+    ...[input]: Optional<ContractParams<C>> extends true ? [CallInput<C>?] : [CallInput<C>]
+  ): Promise<ContractResponse<C>> {
+    const { params, query, body, signal } = (input ?? {}) as {
+      params?: Record<string, unknown>;
+      query?: Record<string, unknown>;
+      body?: unknown;
+      signal?: AbortSignal;
+    };
+    const url = withQuery(`${this.apiBase}${fillPath(contract.path, params)}`, query);
+    return this.send(contract.method.toUpperCase() as HttpMethod, url, {
+      body,
+      signal,
+      schema: contract.response as z.ZodType<ContractResponse<C>> | undefined,
+    });
+  }
+
   async request<T = unknown>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> {
+    return this.send(method, this.url(path, options.query), options);
+  }
+
+  private async send<T>(
+    method: HttpMethod,
+    url: string,
+    options: Omit<RequestOptions<T>, 'query'>,
+  ): Promise<T> {
+    const path = url;
     let response: Response;
     try {
-      response = await this.fetchImpl(this.url(path, options.query), {
+      response = await this.fetchImpl(url, {
         method,
         headers: this.headers(),
         credentials: 'same-origin',
@@ -198,6 +253,18 @@ export class ApiClient {
   delete<T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'body'>): Promise<T> {
     return this.request('DELETE', path, options);
   }
+}
+
+/** A query object as a query string: undefined values left out, arrays as repeated keys. */
+function withQuery(base: string, query: Record<string, unknown> | undefined): string {
+  if (!query) return base;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const one of Array.isArray(value) ? value : [value]) params.append(key, String(one));
+  }
+  const qs = params.toString();
+  return qs ? `${base}?${qs}` : base;
 }
 
 /** 204 and empty bodies give undefined; a non-JSON error page gives null (so status still counts). */

@@ -11,16 +11,9 @@ import type { User } from '../modules/identity/user.model';
 import type { AppContext, AppState, AppCustom, Deps, RouteContext } from './context';
 import { loadStudioScope } from './studio-scope';
 import { transactionWithRetry } from '../db/transaction';
+import type { Access } from '../../../shared/contracts/http/define';
 
-/**
- * Who may call a route:
- * - public: anyone (still CSRF-checked when it changes state);
- * - user: any signed-in user;
- * - studio: a signed-in user with any membership in the `:uuid` studio;
- * - staff: a signed-in member of staff of the `:uuid` studio;
- * - client: a signed-in client of the `:uuid` studio.
- */
-export type Access = 'public' | 'user' | 'studio' | 'staff' | 'client';
+export type { Access } from '../../../shared/contracts/http/define';
 
 type Auth<A extends Access> = A extends 'public'
   ? { user: User; session: Session } | null
@@ -40,7 +33,13 @@ export type HandlerInput<A extends Access, B, Q, P> = {
   auth: Auth<A>;
 } & Scope<A>;
 
+/**
+ * A route: its contract (method, path, access, schemas — written once in `shared/contracts/http` and
+ * spread in: `defineRoute(router, { ...ScheduleApi.init, handle })`) and its implementation.
+ */
 export interface RouteSpec<A extends Access, B, Q, P, R> {
+  /** The contract entry's name (`schedule.init`); set by spreading an entry of `shared/contracts/http`. */
+  name?: string;
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   access: A;
@@ -49,6 +48,10 @@ export interface RouteSpec<A extends Access, B, Q, P, R> {
   params?: z.ZodType<P>;
   /** For staff routes: the ability the caller's role must hold (403 otherwise). */
   ability?: Ability;
+  /** The success body's schema (the integration tests parse every 2xx answer with it). */
+  response?: z.ZodType;
+  /** What a success sends when it is not JSON described by `response`. */
+  responseKind?: 'empty' | 'file' | 'redirect';
   /** HTTP status of success; 204 sends no body. */
   status?: number;
   handle(input: HandlerInput<A, B, Q, P>): Promise<R>;
@@ -65,7 +68,10 @@ export interface RouteSpec<A extends Access, B, Q, P, R> {
 
 const EmptyBody = z.strictObject({});
 
-/** Every route registered on a router, with its schemas: the bad-input suite walks this catalog. */
+/**
+ * Every route registered on a router, with its schemas, in registration order: the bad-input suite
+ * walks this catalog, the integration tests' HTTP client validates answers with it.
+ */
 export const routeCatalog = new WeakMap<object, RouteSpec<Access, unknown, unknown, unknown, unknown>[]>();
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -156,18 +162,13 @@ export function defineRoute<
     };
 
     // A mutation that loses a race to a deadlock or a serialization failure runs again from the start
-    // (its after-commit effects of the failed try are dropped): never a 500 for a lost race.
+    // (jobs it enqueued rolled back with it): never a 500 for a lost race.
     const handled =
       spec.method === 'get'
         ? await run(deps.knex)
-        : await transactionWithRetry(
-            deps.knex,
-            (trx) => {
-              effects.length = 0;
-              return run(trx);
-            },
-            { onRetry: (err, attempt) => ctx.state.log.warn({ err, attempt }, 'transaction retried') },
-          );
+        : await transactionWithRetry(deps.knex, (trx) => run(trx), {
+            onRetry: (err, attempt) => ctx.state.log.warn({ err, attempt }, 'transaction retried'),
+          });
     const result = spec.present ? await spec.present(handled, { ...input!, db: deps.knex }) : handled;
 
     ctx.status = spec.status ?? 200;

@@ -1,5 +1,4 @@
 import { v7 as uuidv7 } from 'uuid';
-import { type z } from 'zod';
 import {
   EnrollInputSchema,
   EnrollmentStatusInputSchema,
@@ -28,9 +27,15 @@ import type { ApiRequestInput, ApiResponse } from '../../../shared/contracts/ipc
 import { V, attendanceRefusal, isCancelled, nextStatus, takesPlace } from '../../../shared/domain/bookings';
 import { escapeLike, foldSearchText } from '../../../shared/domain/clients';
 import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
-import { AppError, zodIssuesToFields } from '../../../shared/errors';
+import { AppError } from '../../../shared/errors';
+import { BookingsApi } from '../../../shared/contracts/http/bookings';
+import { CatalogApi } from '../../../shared/contracts/http/catalog';
+import { ClientsApi } from '../../../shared/contracts/http/clients';
+import { ScheduleApi } from '../../../shared/contracts/http/schedule';
 import type { SyncEngine } from '../sync/engine';
 import type { Row } from '../sync/local-store';
+import { CLIENT_ABILITIES, CLIENT_EDIT_OPTIONS, ENROLLMENT_CAN, OfflineApiCache } from './offline-cache';
+import { Answer, OfflineRoutes, json, parse, type ParsedRequest } from './offline-router';
 import { offlineClientPasses, offlineSharedPasses, offlineVisitAllocations } from './offline-passes';
 
 /**
@@ -50,78 +55,39 @@ import { offlineClientPasses, offlineSharedPasses, offlineVisitAllocations } fro
  */
 
 type Json = Record<string, unknown>;
-type Handler = (m: RegExpMatchArray, req: ParsedRequest) => unknown;
-
-interface ParsedRequest {
-  method: string;
-  query: URLSearchParams;
-  body: unknown;
-  userId: string;
-}
-
-/** Cached answers, by method and path after the studio (or the whole path for unscoped ones). */
-const CACHED_READS = new Set([
-  'POST backoffice/init',
-  'GET schedule/init',
-  'GET client-list/init',
-  'GET client/add/init',
-  'GET v4/auth/me',
-]);
-/** POSTs that only read (init, a search with a body): answered locally even after a failed attempt. */
-const READ_POSTS = new Set(['backoffice/init', 'schedule/find']);
-const ENROLLMENT_CAN = 'enrollments.can';
-const CLIENT_ABILITIES = 'client.abilities';
-/** The edit form's options (sex options, tags) from the last `client/{user}/init` the cloud answered. */
-const CLIENT_EDIT_OPTIONS = 'client.editOptions';
-
-/** A handler's answer with another status than 200 (a create answers 201, like the cloud). */
-class Answer {
-  constructor(
-    readonly status: number,
-    readonly value: unknown,
-  ) {}
-}
 
 const iso = (v: unknown): string | null =>
   v === null || v === undefined ? null : new Date(String(v)).toISOString();
 
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw AppError.invalid(zodIssuesToFields(parsed.error.issues));
-  return parsed.data;
-}
-
 export class OfflineApi {
-  private readonly routes: Array<[string, RegExp, Handler]>;
+  private readonly routes: OfflineRoutes;
+  private readonly cache: OfflineApiCache;
 
   constructor(
     private readonly engine: SyncEngine,
     private readonly now: () => Date = () => new Date(engine.serverNow()),
   ) {
-    this.routes = [
-      ['GET', /^client\/search$/, (_m, r) => this.clientSearch(r)],
-      ['GET', /^client\/collection$/, (_m, r) => this.clientList(r)],
-      ['GET', /^client\/([0-9a-f-]{36})\/profile$/, (m, r) => this.clientProfile(m[1]!, r)],
-      ['POST', /^schedule\/find$/, (_m, r) => this.scheduleFind(r)],
-      ['GET', /^schedule-event\/([0-9a-f-]{36})\/enrollments\/init$/, (m, r) => this.enrollments(m[1]!, r)],
-      ['POST', /^schedule-event\/([0-9a-f-]{36})\/enrollment\/enroll$/, (m, r) => this.enrol(m[1]!, r)],
-      ['POST', /^schedule-event\/([0-9a-f-]{36})\/check-in$/, (m, r) => this.checkIn(m[1]!, r)],
-      ['POST', /^client-enrollment\/status$/, (_m, r) => this.setStatus(r)],
+    this.cache = new OfflineApiCache(engine.db);
+    // Fixed paths (`client/search`, `client/check-existence`) before the `{user}` ones.
+    this.routes = new OfflineRoutes()
+      .on(ClientsApi.getClientSearch, (_p, r) => this.clientSearch(r))
+      .on(ClientsApi.getClientCollection, (_p, r) => this.clientList(r))
+      .on(ClientsApi.getClientCheckExistence, (_p, r) => this.checkExistence(r))
+      .on(ClientsApi.getClientProfile, (p, r) => this.clientProfile(p.user!, r))
+      .on(ScheduleApi.find, (_p, r) => this.scheduleFind(r))
+      .on(BookingsApi.getScheduleEventEnrollmentsInit, (p, r) => this.enrollments(p.scheduleEvent!, r))
+      .on(BookingsApi.postScheduleEventEnrollmentEnroll, (p, r) => this.enrol(p.scheduleEvent!, r))
+      .on(BookingsApi.postScheduleEventCheckIn, (p, r) => this.checkIn(p.scheduleEvent!, r))
+      .on(BookingsApi.postClientEnrollmentStatus, (_p, r) => this.setStatus(r))
       // Clients added and edited at the desk (createClient / updateClient), their visits.
-      ['POST', /^client$/, (_m, r) => this.createClient(r)],
-      ['GET', /^client\/check-existence$/, (_m, r) => this.checkExistence(r)],
-      ['GET', /^client\/([0-9a-f-]{36})$/, (m) => this.clientDetail(m[1]!)],
-      ['GET', /^client\/([0-9a-f-]{36})\/init$/, (m, r) => this.clientEditInit(m[1]!, r)],
-      ['PATCH', /^client\/([0-9a-f-]{36})$/, (m, r) => this.updateClient(m[1]!, r)],
-      ['GET', /^client\/([0-9a-f-]{36})\/client-visit\/collection$/, (m, r) => this.clientVisits(m[1]!, r)],
+      .on(ClientsApi.postClient, (_p, r) => this.createClient(r))
+      .on(ClientsApi.getClient, (p) => this.clientDetail(p.user!))
+      .on(ClientsApi.getClientInit, (p, r) => this.clientEditInit(p.user!, r))
+      .on(ClientsApi.patchClient, (p, r) => this.updateClient(p.user!, r))
+      .on(BookingsApi.getClientClientVisitCollection, (p, r) => this.clientVisits(p.user!, r))
       // The Passes tab: the client's passes from the copy (offline-passes.ts); shares are not in it.
-      ['GET', /^client\/([0-9a-f-]{36})\/client-pricing-option\/all$/, (m, r) => this.clientPasses(m[1]!, r)],
-      [
-        'GET',
-        /^client\/([0-9a-f-]{36})\/client-pricing-option\/shared-for-me$/,
-        (m, r) => this.sharedPasses(m[1]!, r),
-      ],
-    ];
+      .on(CatalogApi.getClientClientPricingOptionAll, (p, r) => this.clientPasses(p.user!, r))
+      .on(CatalogApi.getClientClientPricingOptionSharedForMe, (p, r) => this.sharedPasses(p.user!, r));
   }
 
   private get store() {
@@ -130,56 +96,26 @@ export class OfflineApi {
 
   /** Keeps what the offline answers cannot compute: settings-like reads, and the person's abilities. */
   remember(userId: string, studioUuid: string, request: ApiRequestInput, response: ApiResponse): void {
-    if (response.status !== 200 || response.encoding !== 'utf8') return;
-    const key = this.keyOf(request.path.split('?')[0] ?? '', studioUuid);
-    if (key === null) return;
-    const save = (k: string, body: string) =>
-      this.engine.db
-        .prepare(
-          `insert into api_cache (user_id, key, body, saved_at) values (?, ?, ?, ?)
-           on conflict (user_id, key) do update set body = excluded.body, saved_at = excluded.saved_at`,
-        )
-        .run(userId, k, body, new Date().toISOString());
-    try {
-      if (CACHED_READS.has(`${request.method} ${key}`)) save(key, response.body);
-      else if (request.method === 'GET' && /^schedule-event\/[^/]+\/enrollments\/init$/.test(key))
-        save(ENROLLMENT_CAN, JSON.stringify((JSON.parse(response.body) as EventEnrollments).can));
-      else if (request.method === 'GET' && /^client\/[^/]+\/profile$/.test(key))
-        save(CLIENT_ABILITIES, JSON.stringify((JSON.parse(response.body) as ClientProfile).abilities));
-      else if (request.method === 'GET' && /^client\/[^/]+\/init$/.test(key)) {
-        const init = JSON.parse(response.body) as ClientEditInit;
-        save(CLIENT_EDIT_OPTIONS, JSON.stringify({ sexOptions: init.sexOptions, tags: init.tags }));
-      }
-    } catch {
-      // Not JSON of the expected shape: nothing worth keeping.
-    }
+    this.cache.remember(userId, studioUuid, request, response);
   }
 
   private cached<T>(userId: string, key: string): T | null {
-    const row = this.engine.db
-      .prepare('select body from api_cache where user_id = ? and key = ?')
-      .get(userId, key) as { body: string } | undefined;
-    return row ? (JSON.parse(row.body) as T) : null;
-  }
-
-  private keyOf(pathOnly: string, studioUuid: string): string | null {
-    if (pathOnly === 'v4/auth/me') return pathOnly;
-    const prefix = `v4/${studioUuid}/`;
-    return pathOnly.startsWith(prefix) ? pathOnly.slice(prefix.length) : null;
+    return this.cache.get<T>(userId, key);
   }
 
   /** Whether this call has an offline answer (a read of the mirror or a queued command). */
   handles(request: ApiRequestInput, studioUuid: string): boolean {
-    const key = this.keyOf(request.path.split('?')[0] ?? '', studioUuid);
+    const pathOnly = request.path.split('?')[0] ?? '';
+    const key = this.cache.keyOf(pathOnly, studioUuid);
     if (key === null) return false;
-    if (CACHED_READS.has(`${request.method} ${key}`)) return true;
-    return this.routes.some(([method, pattern]) => method === request.method && pattern.test(key));
+    if (this.cache.isCachedRead(request.method, key)) return true;
+    return this.routes.find(request.method, pathOnly, studioUuid) !== null;
   }
 
   /** A call that changes nothing (GET, or a POST that only reads): safe to answer locally after a failed attempt. */
   isRead(request: ApiRequestInput, studioUuid: string): boolean {
-    const key = this.keyOf(request.path.split('?')[0] ?? '', studioUuid);
-    return request.method === 'GET' || (request.method === 'POST' && key !== null && READ_POSTS.has(key));
+    const key = this.cache.keyOf(request.path.split('?')[0] ?? '', studioUuid);
+    return request.method === 'GET' || (request.method === 'POST' && this.cache.isReadPost(key));
   }
 
   /**
@@ -188,32 +124,31 @@ export class OfflineApi {
    */
   answer(request: ApiRequestInput, studioUuid: string, userId: string): ApiResponse | null {
     const [pathOnly = '', search = ''] = request.path.split('?');
-    const key = this.keyOf(pathOnly, studioUuid);
+    const key = this.cache.keyOf(pathOnly, studioUuid);
     if (key === null || !this.engine.studioId) return null;
-    if (CACHED_READS.has(`${request.method} ${key}`)) {
-      const row = this.engine.db
-        .prepare('select body from api_cache where user_id = ? and key = ?')
-        .get(userId, key) as { body: string } | undefined;
-      return row ? json(200, row.body) : null;
+    if (this.cache.isCachedRead(request.method, key)) {
+      const body = this.cache.body(userId, key);
+      return body === null ? null : json(200, body);
     }
-    for (const [method, pattern, handler] of this.routes) {
-      if (method !== request.method) continue;
-      const m = key.match(pattern);
-      if (!m) continue;
-      let body: unknown = undefined;
-      if (request.body) {
-        try {
-          body = JSON.parse(request.body);
-        } catch {
-          throw AppError.invalid({ '': ['not JSON'] });
-        }
+    const route = this.routes.find(request.method, pathOnly, studioUuid);
+    if (!route) return null;
+    let body: unknown = undefined;
+    if (request.body) {
+      try {
+        body = JSON.parse(request.body);
+      } catch {
+        throw AppError.invalid({ '': ['not JSON'] });
       }
-      const value = handler(m, { method, query: new URLSearchParams(search), body, userId });
-      return value instanceof Answer
-        ? json(value.status, JSON.stringify(value.value))
-        : json(200, JSON.stringify(value));
     }
-    return null;
+    const value = route.handler(route.params, {
+      method: request.method,
+      query: new URLSearchParams(search),
+      body,
+      userId,
+    });
+    return value instanceof Answer
+      ? json(value.status, JSON.stringify(value.value))
+      : json(200, JSON.stringify(value));
   }
 
   // ------------------------------------------------------------------ clients
@@ -788,7 +723,7 @@ export class OfflineApi {
    * The attendee list's status buttons: present → `checkIn` (a fact), cancel → `cancelBooking`,
    * absent and reset → `setAttendance` (intents: the cloud's rules decide at the desk's time).
    */
-  private setStatus(r: ParsedRequest): { items: ClientVisitView[] } {
+  private setStatus(r: ParsedRequest): { items: ClientVisitView[]; next: null } {
     const input = parse(EnrollmentStatusInputSchema, r.body);
     const visits = input.clientVisitIds.map((id) => {
       const visit = this.store.get('client_visits', id);
@@ -851,16 +786,7 @@ export class OfflineApi {
       items: visits.map((v) =>
         this.visitView(this.store.get('client_visits', v.id)!, this.event(String(v.schedule_event_id))),
       ),
+      next: null,
     };
   }
-}
-
-function json(status: number, body: string): ApiResponse {
-  return {
-    status,
-    contentType: 'application/json; charset=utf-8',
-    contentDisposition: null,
-    encoding: 'utf8',
-    body,
-  };
 }

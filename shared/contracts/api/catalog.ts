@@ -27,7 +27,8 @@ export const TaxViewSchema = z.object({
   createdAt: z.string(),
 });
 export type TaxView = z.infer<typeof TaxViewSchema>;
-export type TaxList = { items: TaxView[]; next: null };
+export const TaxListSchema = z.object({ items: z.array(TaxViewSchema), next: z.null() });
+export type TaxList = z.infer<typeof TaxListSchema>;
 
 const rateBp = () =>
   z
@@ -228,12 +229,20 @@ export const PricingOptionViewSchema = z.object({
   promotions: z.array(PromotionViewSchema),
 });
 export type PricingOptionView = z.infer<typeof PricingOptionViewSchema>;
-export type PricingOptionList = { items: PricingOptionView[]; next: null };
-export type PricingOptionCategoryList = { items: PricingOptionCategoryView[]; next: null };
-export type PricingOptionCategorized = {
-  categories: Array<{ category: PricingOptionCategoryView; items: PricingOptionView[] }>;
-  uncategorized: PricingOptionView[];
-};
+export const PricingOptionListSchema = z.object({ items: z.array(PricingOptionViewSchema), next: z.null() });
+export type PricingOptionList = z.infer<typeof PricingOptionListSchema>;
+export const PricingOptionCategoryListSchema = z.object({
+  items: z.array(PricingOptionCategoryViewSchema),
+  next: z.null(),
+});
+export type PricingOptionCategoryList = z.infer<typeof PricingOptionCategoryListSchema>;
+export const PricingOptionCategorizedSchema = z.object({
+  categories: z.array(
+    z.object({ category: PricingOptionCategoryViewSchema, items: z.array(PricingOptionViewSchema) }),
+  ),
+  uncategorized: z.array(PricingOptionViewSchema),
+});
+export type PricingOptionCategorized = z.infer<typeof PricingOptionCategorizedSchema>;
 
 export const PricingOptionListQuerySchema = z.object({
   categoryId: uuid().optional(),
@@ -241,38 +250,44 @@ export const PricingOptionListQuerySchema = z.object({
   channel: z.enum(['desk', 'online']).optional(),
 });
 
-export type Choice = { id: string; name: string };
+const ChoiceSchema = z.object({ id: z.string(), name: z.string() });
+export type Choice = z.infer<typeof ChoiceSchema>;
 /** `pricing-option/restriction/init`: what a pass can be narrowed to. */
-export type PricingOptionRestrictionInit = {
-  classServices: Array<Choice & { serviceType: string; pricingOptionServiceType: string }>;
-  locations: Choice[];
-  tags: Choice[];
-  weekdays: number[];
-};
+export const PricingOptionRestrictionInitSchema = z.object({
+  classServices: z.array(
+    ChoiceSchema.extend({ serviceType: z.string(), pricingOptionServiceType: z.string() }),
+  ),
+  locations: z.array(ChoiceSchema),
+  tags: z.array(ChoiceSchema),
+  weekdays: z.array(z.number()),
+});
+export type PricingOptionRestrictionInit = z.infer<typeof PricingOptionRestrictionInitSchema>;
 /** `pricing-option/init`: the form's choices, and the option being edited when `?pricingOption=` names one. */
-export type PricingOptionInit = {
-  pricingOption: PricingOptionView | null;
-  categories: PricingOptionCategoryView[];
-  taxes: TaxView[];
-  currency: string;
-  expirationTypes: Array<{ value: number; labelKey: string }>;
-  validityUnits: readonly string[];
-  serviceTypes: Array<{ value: string; labelKey: string }>;
-  restrictions: PricingOptionRestrictionInit;
-};
+export const PricingOptionInitSchema = z.object({
+  pricingOption: PricingOptionViewSchema.nullable(),
+  categories: z.array(PricingOptionCategoryViewSchema),
+  taxes: z.array(TaxViewSchema),
+  currency: z.string(),
+  expirationTypes: z.array(z.object({ value: z.number(), labelKey: z.string() })),
+  validityUnits: z.array(z.string()).readonly(),
+  serviceTypes: z.array(z.object({ value: z.string(), labelKey: z.string() })),
+  restrictions: PricingOptionRestrictionInitSchema,
+});
+export type PricingOptionInit = z.infer<typeof PricingOptionInitSchema>;
 export const PricingOptionInitQuerySchema = z.object({ pricingOption: uuid().optional() });
 
 export const PromotionInputSchema = z
   .strictObject({ price: price(), startsOn: localDate(), endsOn: localDate() })
   .refine((p) => p.startsOn <= p.endsOn, { message: 'must not end before it starts', path: ['endsOn'] });
 export type PromotionInput = z.infer<typeof PromotionInputSchema>;
-export type PromotionInit = {
-  pricingOptionId: string;
-  price: number;
-  currentPrice: number;
-  currency: string;
-  promotions: PromotionView[];
-};
+export const PromotionInitSchema = z.object({
+  pricingOptionId: z.string(),
+  price: z.number(),
+  currentPrice: z.number(),
+  currency: z.string(),
+  promotions: z.array(PromotionViewSchema),
+});
+export type PromotionInit = z.infer<typeof PromotionInitSchema>;
 
 // ------------------------------------------------------------------- client pricing options
 
@@ -300,24 +315,30 @@ export const ClientPricingOptionViewSchema = z.object({
   provisional: z.boolean().optional(),
 });
 export type ClientPricingOptionView = z.infer<typeof ClientPricingOptionViewSchema>;
-export type ClientPricingOptionList = { items: ClientPricingOptionView[]; next: null };
+export const ClientPricingOptionListSchema = z.object({
+  items: z.array(ClientPricingOptionViewSchema),
+  next: z.null(),
+});
+export type ClientPricingOptionList = z.infer<typeof ClientPricingOptionListSchema>;
 
-export type ClientPricingOptionChangeView = {
-  id: string;
-  kind: 'extend' | 'freeze' | 'entries';
-  payload: Record<string, unknown>;
-  note: string;
-  actor: { id: string; firstName: string; lastName: string } | null;
-  bulk: boolean;
-  createdAt: string;
-};
-export type ClientPricingOptionInit = {
-  clientPricingOption: ClientPricingOptionView;
-  changes: ClientPricingOptionChangeView[];
+export const ClientPricingOptionChangeViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['extend', 'freeze', 'entries']),
+  payload: z.record(z.string(), z.unknown()),
+  note: z.string(),
+  actor: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  bulk: z.boolean(),
+  createdAt: z.string(),
+});
+export type ClientPricingOptionChangeView = z.infer<typeof ClientPricingOptionChangeViewSchema>;
+export const ClientPricingOptionInitSchema = z.object({
+  clientPricingOption: ClientPricingOptionViewSchema,
+  changes: z.array(ClientPricingOptionChangeViewSchema),
   /** Accounts linked to the owner who are clients of the studio: whom the pass can be shared with. */
-  shareCandidates: Array<{ userId: string; firstName: string; lastName: string }>;
-  canEdit: boolean;
-};
+  shareCandidates: z.array(z.object({ userId: z.string(), firstName: z.string(), lastName: z.string() })),
+  canEdit: z.boolean(),
+});
+export type ClientPricingOptionInit = z.infer<typeof ClientPricingOptionInitSchema>;
 
 /** A staff change: any of extend, freeze and entries at once; each becomes its own audit row. */
 const changeFields = {
@@ -362,6 +383,7 @@ export const BulkChangeInputSchema = z
   })
   .refine(someChange, { message: 'choose a change: extend, freeze or entries', path: ['extendDays'] });
 export type BulkChangeInput = z.infer<typeof BulkChangeInputSchema>;
-export type BulkChangeResult = { changed: number; bulkId: string };
+export const BulkChangeResultSchema = z.object({ changed: z.number(), bulkId: z.string() });
+export type BulkChangeResult = z.infer<typeof BulkChangeResultSchema>;
 
 export type PassChoiceReason = 'noPasses' | (typeof PASS_REJECTIONS)[number];

@@ -2,20 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
-  ClientPricingOptionViewSchema,
-  PricingOptionCategoryViewSchema,
-  PricingOptionViewSchema,
-  PromotionViewSchema,
-  TaxViewSchema,
-  type BulkChangeResult,
-  type ClientPricingOptionInit,
-  type ClientPricingOptionView,
-  type PricingOptionCategoryView,
-  type PricingOptionInit,
-  type PricingOptionView,
-  type TaxView,
-} from '../../../shared/contracts/api/catalog';
-import {
   ManagerPassListSchema,
   PassVisitListSchema,
   type ManagerPassQuery,
@@ -27,6 +13,11 @@ import { problemsError as fieldProblemsError } from '../../lib/form-errors';
 import { useStructuredSubmit } from '../../ui/use-structured-submit';
 import { useBackoffice } from '../backoffice.api';
 import type { FieldProblems } from './pricing-option-form';
+import { CatalogApi } from '../../../shared/contracts/http/catalog';
+import type { ContractBody } from '../../../shared/contracts/http/define';
+
+/** The body of a catalog call (the forms build it; the server validates it field by field). */
+type BodyOf<K extends keyof typeof CatalogApi> = ContractBody<(typeof CatalogApi)[K]>;
 
 export { formatDateTime, formatDay, price } from '../../features/catalog/labels';
 
@@ -62,9 +53,10 @@ export function usePricingOptions(filters: {
   return useQuery({
     queryKey: catalogKeys.options(studio, filters),
     queryFn: ({ signal }) =>
-      api.get<{ items: PricingOptionView[] }>(`${studio}/pricing-option/all`, {
-        signal,
+      api.call(CatalogApi.getPricingOptionAll, {
+        params: { uuid: studio },
         query: { categoryId: filters.categoryId, archived: filters.archived },
+        signal,
       }),
   });
 }
@@ -75,9 +67,10 @@ export function usePricingOptionInit(id?: string) {
   return useQuery({
     queryKey: catalogKeys.init(studio, id),
     queryFn: ({ signal }) =>
-      api.get<PricingOptionInit>(`${studio}/pricing-option/init`, {
-        signal,
+      api.call(CatalogApi.getPricingOptionInit, {
+        params: { uuid: studio },
         query: { pricingOption: id },
+        signal,
       }),
   });
 }
@@ -88,7 +81,7 @@ export function useCategories() {
   return useQuery({
     queryKey: catalogKeys.categories(studio),
     queryFn: ({ signal }) =>
-      api.get<{ items: PricingOptionCategoryView[] }>(`${studio}/pricing-option-category/all`, { signal }),
+      api.call(CatalogApi.getPricingOptionCategoryAll, { params: { uuid: studio }, signal }),
   });
 }
 
@@ -97,7 +90,7 @@ export function useTaxes() {
   const studio = useStudio().uuid;
   return useQuery({
     queryKey: catalogKeys.taxes(studio),
-    queryFn: ({ signal }) => api.get<{ items: TaxView[] }>(`${studio}/tax/collection`, { signal }),
+    queryFn: ({ signal }) => api.call(CatalogApi.getTaxCollection, { params: { uuid: studio }, signal }),
   });
 }
 
@@ -123,13 +116,11 @@ export function useClientPasses(user: string) {
     queryKey: catalogKeys.clientPasses(studio, user),
     queryFn: async ({ signal }) => {
       const [own, shared] = await Promise.all([
-        api.get<{ items: ClientPricingOptionView[] }>(`${studio}/client/${user}/client-pricing-option/all`, {
+        api.call(CatalogApi.getClientClientPricingOptionAll, { params: { uuid: studio, user }, signal }),
+        api.call(CatalogApi.getClientClientPricingOptionSharedForMe, {
+          params: { uuid: studio, user },
           signal,
         }),
-        api.get<{ items: ClientPricingOptionView[] }>(
-          `${studio}/client/${user}/client-pricing-option/shared-for-me`,
-          { signal },
-        ),
       ]);
       return { own: own.items, shared: shared.items };
     },
@@ -143,7 +134,7 @@ export function usePassDetail(id: string | null) {
     queryKey: catalogKeys.pass(studio, id ?? ''),
     queryFn: async ({ signal }) => {
       const [init, visits] = await Promise.all([
-        api.get<ClientPricingOptionInit>(`${studio}/client-pricing-option/${id}/init`, { signal }),
+        api.call(CatalogApi.getClientPricingOptionInit, { params: { uuid: studio, id: id ?? '' }, signal }),
         api.get(`${studio}/client-pricing-option/${id}/visit/collection`, {
           signal,
           schema: PassVisitListSchema,
@@ -163,25 +154,45 @@ export function useInvalidateCatalog(): () => Promise<void> {
 
 export const catalogCalls = {
   createOption: (api: ReturnType<typeof useApiClient>, studio: string, body: unknown) =>
-    api.post(`${studio}/pricing-option`, body, { schema: PricingOptionViewSchema }),
+    api.call(CatalogApi.postPricingOption, {
+      params: { uuid: studio },
+      body: body as BodyOf<'postPricingOption'>,
+    }),
   updateOption: (api: ReturnType<typeof useApiClient>, studio: string, id: string, body: unknown) =>
-    api.patch(`${studio}/pricing-option/${id}`, body, { schema: PricingOptionViewSchema }),
+    api.call(CatalogApi.patchPricingOption, {
+      params: { uuid: studio, pricingOption: id },
+      body: body as BodyOf<'patchPricingOption'>,
+    }),
   addPromotion: (api: ReturnType<typeof useApiClient>, studio: string, id: string, body: unknown) =>
-    api.post(`${studio}/pricing-option/${id}/promotion`, body, { schema: PromotionViewSchema }),
+    api.call(CatalogApi.postPricingOptionPromotion, {
+      params: { uuid: studio, pricingOption: id },
+      body: body as BodyOf<'postPricingOptionPromotion'>,
+    }),
   deletePromotion: (api: ReturnType<typeof useApiClient>, studio: string, id: string, promotion: string) =>
-    api.delete(`${studio}/pricing-option/${id}/promotion/${promotion}`),
+    api.call(CatalogApi.deletePricingOptionPromotion, {
+      params: { uuid: studio, pricingOption: id, promotion },
+    }),
   createCategory: (api: ReturnType<typeof useApiClient>, studio: string, body: unknown) =>
-    api.post(`${studio}/pricing-option-category`, body, { schema: PricingOptionCategoryViewSchema }),
+    api.call(CatalogApi.postPricingOptionCategory, {
+      params: { uuid: studio },
+      body: body as BodyOf<'postPricingOptionCategory'>,
+    }),
   updateCategory: (api: ReturnType<typeof useApiClient>, studio: string, id: string, body: unknown) =>
-    api.patch(`${studio}/pricing-option-category/${id}`, body, { schema: PricingOptionCategoryViewSchema }),
+    api.call(CatalogApi.patchPricingOptionCategory, {
+      params: { uuid: studio, category: id },
+      body: body as BodyOf<'patchPricingOptionCategory'>,
+    }),
   createTax: (api: ReturnType<typeof useApiClient>, studio: string, body: unknown) =>
-    api.post(`${studio}/tax`, body, { schema: TaxViewSchema }),
+    api.call(CatalogApi.postTax, { params: { uuid: studio }, body: body as BodyOf<'postTax'> }),
   updateTax: (api: ReturnType<typeof useApiClient>, studio: string, id: string, body: unknown) =>
-    api.patch(`${studio}/tax/${id}`, body, { schema: TaxViewSchema }),
+    api.call(CatalogApi.patchTax, { params: { uuid: studio, tax: id }, body: body as BodyOf<'patchTax'> }),
   deleteTax: (api: ReturnType<typeof useApiClient>, studio: string, id: string) =>
-    api.delete(`${studio}/tax/${id}`),
+    api.call(CatalogApi.deleteTax, { params: { uuid: studio, tax: id } }),
   changePass: (api: ReturnType<typeof useApiClient>, studio: string, id: string, body: unknown) =>
-    api.patch(`${studio}/client-pricing-option/${id}`, body, { schema: ClientPricingOptionViewSchema }),
+    api.call(CatalogApi.patchClientPricingOption, {
+      params: { uuid: studio, id },
+      body: body as BodyOf<'patchClientPricingOption'>,
+    }),
   sharePass: (
     api: ReturnType<typeof useApiClient>,
     studio: string,
@@ -189,13 +200,15 @@ export const catalogCalls = {
     userId: string,
     shared: boolean,
   ) =>
-    api.post(
-      `${studio}/client-pricing-option/${id}/share`,
-      { userId, shared },
-      { schema: ClientPricingOptionViewSchema },
-    ),
+    api.call(CatalogApi.postClientPricingOptionShare, {
+      params: { uuid: studio, id },
+      body: { userId, shared },
+    }),
   bulkChange: (api: ReturnType<typeof useApiClient>, studio: string, body: unknown) =>
-    api.post<BulkChangeResult>(`${studio}/manager-tools/client-pricing-option-bulk-change`, body),
+    api.call(CatalogApi.postManagerToolsClientPricingOptionBulkChange, {
+      params: { uuid: studio },
+      body: body as BodyOf<'postManagerToolsClientPricingOptionBulkChange'>,
+    }),
 };
 
 /**

@@ -1,7 +1,7 @@
 import { Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ClientPricingOptionViewSchema } from '../../../shared/contracts/api/catalog';
+import { CatalogApi } from '../../../shared/contracts/http/catalog';
 import { parsePriceInput } from '../../../shared/domain/money';
 import { useApiClient } from '../../lib/app-context';
 import { FormErrorList } from '../../ui/FormErrorList';
@@ -47,11 +47,10 @@ export function SellPassForm({ clientId, onSold }: { clientId: string; onSold():
               const typed = amount.trim() === '' ? undefined : parsePriceInput(amount);
               if (typed === null || (typed !== undefined && typed < 0)) problems.price = ['errors.price'];
               if (!chosen || Object.keys(problems).length > 0) throw problemsError(t, problems);
-              return api.post(
-                `../v2/${studio.uuid}/clients/${clientId}/client-pricing-options/${chosen.id}`,
-                typed === undefined ? {} : { price: typed },
-                { schema: ClientPricingOptionViewSchema },
-              );
+              return api.call(CatalogApi.postClientsClientPricingOptions, {
+                params: { uuid: studio.uuid, userGuid: clientId, pricingOptionGuid: chosen.id },
+                body: typed === undefined || typed === null ? {} : { price: typed },
+              });
             })
             .then((sold) => {
               if (!sold) return;

@@ -1,23 +1,12 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ClientAddInitSchema,
-  ClientBulkResultSchema,
-  ClientCheckExistenceResultSchema,
-  ClientCreateResultSchema,
-  ClientDetailSchema,
-  ClientEditInitSchema,
-  ClientListInitSchema,
-  ClientListSchema,
-  ClientNoteViewSchema,
-  ClientProfileSchema,
-  TagViewSchema,
-  UserTagBulkResultSchema,
   type ClientCreateInput,
   type ClientNoteCreateInput,
   type ClientNotePatch,
   type ClientUpdateInput,
 } from '../../../shared/contracts/api/clients';
+import { ClientsApi } from '../../../shared/contracts/http/clients';
 import { TagType } from '../../../shared/enums/clients';
 import { isErrorEnvelope } from '../../../shared/errors/app-error';
 import { ApiError, NetworkError, type ApiClient } from '../../lib/api-client';
@@ -54,7 +43,7 @@ export function useClientListInit() {
   const studio = useStudioUuid();
   return useQuery({
     queryKey: clientKeys.listInit(studio),
-    queryFn: ({ signal }) => api.get(`${studio}/client-list/init`, { schema: ClientListInitSchema, signal }),
+    queryFn: ({ signal }) => api.call(ClientsApi.getClientListInit, { params: { uuid: studio }, signal }),
   });
 }
 
@@ -66,10 +55,10 @@ export function useClientList(filters: ClientListFilters) {
     queryKey: clientKeys.list(studio, query),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api.get(`${studio}/client/collection`, {
-        schema: ClientListSchema,
-        signal,
+      api.call(ClientsApi.getClientCollection, {
+        params: { uuid: studio },
         query: { ...query, limit: CLIENT_PAGE_SIZE, cursor: pageParam },
+        signal,
       }),
     getNextPageParam: (last) => last.next ?? undefined,
     // Keeps the rows on screen while a new search loads (no flash of the spinner per key).
@@ -82,7 +71,7 @@ export function useClientAddInit(enabled: boolean) {
   const studio = useStudioUuid();
   return useQuery({
     queryKey: clientKeys.addInit(studio),
-    queryFn: ({ signal }) => api.get(`${studio}/client/add/init`, { schema: ClientAddInitSchema, signal }),
+    queryFn: ({ signal }) => api.call(ClientsApi.getClientAddInit, { params: { uuid: studio }, signal }),
     enabled,
   });
 }
@@ -102,8 +91,8 @@ export function useExistenceCheck(emailAddress: string, phone: string) {
   return useQuery({
     queryKey: clientKeys.existence(studio, email, tel),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/client/check-existence`, {
-        schema: ClientCheckExistenceResultSchema,
+      api.call(ClientsApi.getClientCheckExistence, {
+        params: { uuid: studio },
         signal,
         query: { emailAddress: email || undefined, phone: tel || undefined },
       }),
@@ -118,7 +107,7 @@ export function useClientProfile(id: string) {
   return useQuery({
     queryKey: clientKeys.profile(studio, id),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/client/${id}/profile`, { schema: ClientProfileSchema, signal }),
+      api.call(ClientsApi.getClientProfile, { params: { uuid: studio, user: id }, signal }),
   });
 }
 
@@ -127,7 +116,8 @@ export function useClientEditInit(id: string) {
   const studio = useStudioUuid();
   return useQuery({
     queryKey: clientKeys.editInit(studio, id),
-    queryFn: ({ signal }) => api.get(`${studio}/client/${id}/init`, { schema: ClientEditInitSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.call(ClientsApi.getClientInit, { params: { uuid: studio, user: id }, signal }),
   });
 }
 
@@ -140,32 +130,32 @@ export function useInvalidateClients(): () => Promise<void> {
 
 export const clientCalls = {
   create: (api: ApiClient, studio: string, input: ClientCreateInput) =>
-    api.post(`${studio}/client`, input, { schema: ClientCreateResultSchema }),
+    api.call(ClientsApi.postClient, { params: { uuid: studio }, body: input }),
   update: (api: ApiClient, studio: string, id: string, input: ClientUpdateInput) =>
-    api.patch(`${studio}/client/${id}`, input, { schema: ClientDetailSchema }),
-  archive: (api: ApiClient, studio: string, id: string) => api.delete<void>(`${studio}/client/${id}`),
+    api.call(ClientsApi.patchClient, { params: { uuid: studio, user: id }, body: input }),
+  archive: (api: ApiClient, studio: string, id: string) =>
+    api.call(ClientsApi.deleteClient, { params: { uuid: studio, user: id } }),
   restore: (api: ApiClient, studio: string, id: string) =>
-    api.patch(`${studio}/client/${id}`, { archived: false }, { schema: ClientDetailSchema }),
+    api.call(ClientsApi.patchClient, { params: { uuid: studio, user: id }, body: { archived: false } }),
   addNote: (api: ApiClient, studio: string, input: ClientNoteCreateInput) =>
-    api.put(`${studio}/client-note`, input, { schema: ClientNoteViewSchema }),
+    api.call(ClientsApi.putClientNote, { params: { uuid: studio }, body: input }),
   editNote: (api: ApiClient, studio: string, note: string, input: ClientNotePatch) =>
-    api.patch(`${studio}/client-note/${note}`, input, { schema: ClientNoteViewSchema }),
+    api.call(ClientsApi.patchClientNote, { params: { uuid: studio, clientNote: note }, body: input }),
   deleteNote: (api: ApiClient, studio: string, note: string) =>
-    api.delete<void>(`${studio}/client-note/${note}`),
+    api.call(ClientsApi.deleteClientNote, { params: { uuid: studio, clientNote: note } }),
   createTag: (api: ApiClient, studio: string, name: string) =>
-    api.post(`${studio}/tag`, { name, type: TagType.client }, { schema: TagViewSchema }),
+    api.call(ClientsApi.postTag, { params: { uuid: studio }, body: { name, type: TagType.client } }),
   addTags: (api: ApiClient, studio: string, tagIds: string[], userIds: string[]) =>
-    api.post(`${studio}/user-tag/add`, { tagIds, userIds }, { schema: UserTagBulkResultSchema }),
+    api.call(ClientsApi.postUserTagAdd, { params: { uuid: studio }, body: { tagIds, userIds } }),
   removeTags: (api: ApiClient, studio: string, tagIds: string[], userIds: string[]) =>
-    api.post(`${studio}/user-tag/remove`, { tagIds, userIds }, { schema: UserTagBulkResultSchema }),
+    api.call(ClientsApi.postUserTagRemove, { params: { uuid: studio }, body: { tagIds, userIds } }),
   bulkTag: (api: ApiClient, studio: string, action: 'tag' | 'untag', clientIds: string[], tagIds: string[]) =>
-    api.post(`${studio}/client/bulk`, { action, clientIds, tagIds }, { schema: ClientBulkResultSchema }),
+    api.call(ClientsApi.postClientBulk, { params: { uuid: studio }, body: { action, clientIds, tagIds } }),
   bulkMessage: (api: ApiClient, studio: string, clientIds: string[], subject: string, content: string) =>
-    api.post(
-      `${studio}/client/bulk`,
-      { action: 'message', clientIds, subject, content },
-      { schema: ClientBulkResultSchema },
-    ),
+    api.call(ClientsApi.postClientBulk, {
+      params: { uuid: studio },
+      body: { action: 'message', clientIds, subject, content },
+    }),
 };
 
 /**

@@ -1,16 +1,14 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  CourseSignupPlanSchema,
-  CourseSignupResultSchema,
-  StaffCourseListSchema,
   type CourseAttendanceQuery,
   type CourseSignupInput,
 } from '../../../shared/contracts/api/course-signup';
-import { CourseEnrollmentsSchema } from '../../../shared/contracts/api/enrollments';
 import type { ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import type { FormErrorOptions } from '../../lib/form-errors';
 import { useStudioUuid } from '../staff/staff.api';
+import { CourseSignupApi } from '../../../shared/contracts/http/course-signup';
+import { EnrollmentsApi } from '../../../shared/contracts/http/enrollments';
 
 /** The back office's course pages (cloud/src/modules/bookings/README.md, "Course signup (back office)"). */
 export const courseKeys = {
@@ -28,7 +26,7 @@ export function useStaffCourses(scope: 'upcoming' | 'all') {
   return useQuery({
     queryKey: courseKeys.list(studio, scope),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/course/course/init`, { schema: StaffCourseListSchema, signal, query: { scope } }),
+      api.call(CourseSignupApi.getCourseCourseInit, { params: { uuid: studio }, query: { scope }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -40,8 +38,9 @@ export function useSignupPreview(metaId: string, input: CourseSignupInput | null
   return useQuery({
     queryKey: courseKeys.preview(studio, metaId, input ?? ({} as CourseSignupInput)),
     queryFn: ({ signal }) =>
-      api.post(`${studio}/course/${metaId}/signup/preview`, input, {
-        schema: CourseSignupPlanSchema,
+      api.call(CourseSignupApi.postCourseSignupPreview, {
+        params: { uuid: studio, scheduleMeta: metaId },
+        body: input!, // enabled only with an input
         signal,
       }),
     enabled: input !== null,
@@ -56,8 +55,8 @@ export function useCourseAttendance(metaId: string, order: CourseAttendanceQuery
   return useQuery({
     queryKey: courseKeys.attendance(studio, metaId, order),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/schedule-meta/${metaId}/enrollments/init`, {
-        schema: CourseEnrollmentsSchema,
+      api.call(EnrollmentsApi.getScheduleMetaEnrollmentsInit, {
+        params: { uuid: studio, scheduleMeta: metaId },
         signal,
         query: { field: order.field, method: order.method },
       }),
@@ -74,7 +73,10 @@ export function useInvalidateCourses(): () => Promise<void> {
 export function courseCalls(api: ApiClient, studio: string) {
   return {
     confirm: (metaId: string, input: CourseSignupInput) =>
-      api.post(`${studio}/course/${metaId}/signup/confirm`, input, { schema: CourseSignupResultSchema }),
+      api.call(CourseSignupApi.postCourseSignupConfirm, {
+        params: { uuid: studio, scheduleMeta: metaId },
+        body: input,
+      }),
   };
 }
 

@@ -18,13 +18,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ClientVisitList, ClientVisitView } from '../../../shared/contracts/api/bookings';
-import {
-  DESK_PAYMENT_METHODS,
-  type ClientWalletInit,
-  type OrderList,
-  type PaymentCardView,
-} from '../../../shared/contracts/api/sales';
+import type { ClientVisitView } from '../../../shared/contracts/api/bookings';
+import { DESK_PAYMENT_METHODS, type PaymentCardView } from '../../../shared/contracts/api/sales';
 import { resolveLocaleText } from '../../../shared/domain/locale-text';
 import { formatPrice } from '../../../shared/domain/money';
 import { ClientVisitStatus, PaymentMethod } from '../../../shared/enums';
@@ -35,6 +30,8 @@ import { useBackoffice } from '../backoffice.api';
 import type { ClientProfileTabProps } from '../clients/profile-tabs';
 import { OrderStatusBadge } from './OrdersScreen';
 import { useStudioUuid } from './orders.api';
+import { BookingsApi } from '../../../shared/contracts/http/bookings';
+import { SalesApi } from '../../../shared/contracts/http/sales';
 
 const clientKeys = {
   all: (studio: string, client: string) => ['client-payments', studio, client] as const,
@@ -60,7 +57,7 @@ export function ClientPaymentsTab({ clientId }: ClientProfileTabProps) {
   const wallet = useQuery({
     queryKey: clientKeys.wallet(studio, clientId),
     queryFn: ({ signal }) =>
-      api.get<ClientWalletInit>(`${studio}/client-wallet/${clientId}/init`, { signal }),
+      api.call(SalesApi.getClientWalletInit, { params: { uuid: studio, user: clientId }, signal }),
     enabled: member.abilities.includes('clients.view'),
   });
   const cards = useQuery({
@@ -71,7 +68,11 @@ export function ClientPaymentsTab({ clientId }: ClientProfileTabProps) {
   const orders = useQuery({
     queryKey: clientKeys.orders(studio, clientId),
     queryFn: ({ signal }) =>
-      api.get<OrderList>(`${studio}/client/${clientId}/client-order/all`, { signal, query: { limit: 20 } }),
+      api.call(SalesApi.getClientClientOrderAll, {
+        params: { uuid: studio, user: clientId },
+        query: { limit: 20 },
+        signal,
+      }),
   });
   const failed = [wallet, cards, orders].find((q) => q.isError);
   if (failed)
@@ -200,9 +201,10 @@ function VisitsToPay({ clientId }: { clientId: string }) {
   const visits = useQuery({
     queryKey: clientKeys.visits(studio, clientId),
     queryFn: ({ signal }) =>
-      api.get<ClientVisitList>(`${studio}/client/${clientId}/client-visit/collection`, {
-        signal,
+      api.call(BookingsApi.getClientClientVisitCollection, {
+        params: { uuid: studio, user: clientId },
         query: { when: 'all', limit: 100 },
+        signal,
       }),
   });
   const [chosen, setChosen] = useState<Set<string>>(new Set());

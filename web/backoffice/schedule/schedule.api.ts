@@ -1,23 +1,20 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  GenerateResultSchema,
-  ScheduleEventListSchema,
-  ScheduleEventSchema,
-  ScheduleInitSchema,
-  ScheduleMetaSchema,
-  type ScheduleEventPatch,
-  type ScheduleMetaCreateInput,
-  type ScheduleMetaPatch,
+import type {
+  ScheduleEventPatch,
+  ScheduleMetaCreateInput,
+  ScheduleMetaPatch,
 } from '../../../shared/contracts/api/schedule';
+import {
+  ScheduleApi,
+  ScheduleBulkEventActionApi,
+  ScheduleEventActionApi,
+} from '../../../shared/contracts/http/schedule';
 import type { ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import type { FormErrorOptions } from '../../lib/form-errors';
 import { useStudioUuid } from '../staff/staff.api';
 
 export { useCan, usePhone, useStudioUuid } from '../staff/staff.api';
-
-/** The spec's private v2 calls sit beside v4; the client's root is /api/v4, so v2 is one level up. */
-const v2 = (studio: string, path: string) => `../v2/${studio}/${path}`;
 
 export const scheduleKeys = {
   all: (studio: string) => ['schedule', studio] as const,
@@ -38,7 +35,7 @@ export function useScheduleInit() {
   const studio = useStudioUuid();
   return useQuery({
     queryKey: scheduleKeys.init(studio),
-    queryFn: ({ signal }) => api.get(`${studio}/schedule/init`, { schema: ScheduleInitSchema, signal }),
+    queryFn: ({ signal }) => api.call(ScheduleApi.init, { params: { uuid: studio }, signal }),
     staleTime: 60_000,
   });
 }
@@ -48,8 +45,7 @@ export function useEvents(filters: EventFilters) {
   const studio = useStudioUuid();
   return useQuery({
     queryKey: scheduleKeys.events(studio, filters),
-    queryFn: ({ signal }) =>
-      api.post(`${studio}/schedule/find`, filters, { schema: ScheduleEventListSchema, signal }),
+    queryFn: ({ signal }) => api.call(ScheduleApi.find, { params: { uuid: studio }, body: filters, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -60,7 +56,7 @@ export function useMeta(id: string | null) {
   return useQuery({
     queryKey: scheduleKeys.meta(studio, id ?? ''),
     queryFn: ({ signal }) =>
-      api.get(v2(studio, `schedule-metas/${id}`), { schema: ScheduleMetaSchema, signal }),
+      api.call(ScheduleApi.meta, { params: { uuid: studio, scheduleMetaGuid: id ?? '' }, signal }),
     enabled: Boolean(id),
   });
 }
@@ -76,26 +72,27 @@ export type EventActionSegment =
 
 /** The calls that change the timetable. */
 export function scheduleCalls(api: ApiClient, studio: string) {
+  const uuid = studio;
   return {
     createMeta: (classServiceId: string, input: Partial<ScheduleMetaCreateInput>) =>
-      api.post(v2(studio, `class-services/${classServiceId}/schedule-metas`), input, {
-        schema: ScheduleMetaSchema,
+      api.call(ScheduleApi.createMeta, {
+        params: { uuid, classServiceGuid: classServiceId },
+        // The editor sends what the person filled in; the server names what is missing.
+        body: input as ScheduleMetaCreateInput,
       }),
     updateMeta: (id: string, patch: ScheduleMetaPatch) =>
-      api.patch(v2(studio, `schedule-metas/${id}`), patch, { schema: ScheduleMetaSchema }),
-    deleteMeta: (id: string) => api.delete(v2(studio, `schedule-metas/${id}`)),
+      api.call(ScheduleApi.updateMeta, { params: { uuid, scheduleMetaGuid: id }, body: patch }),
+    deleteMeta: (id: string) => api.call(ScheduleApi.deleteMeta, { params: { uuid, scheduleMetaGuid: id } }),
     generate: (input: { scheduleMetaIds?: string[]; from?: string; to?: string } = {}) =>
-      api.post(v2(studio, 'schedule-events/generate'), input, { schema: GenerateResultSchema }),
+      api.call(ScheduleApi.generate, { params: { uuid }, body: input }),
     action: (eventId: string, segment: EventActionSegment) =>
-      api.post(v2(studio, `schedule-events/${eventId}/${segment}`), undefined, {
-        schema: ScheduleEventSchema,
-      }),
+      api.call(ScheduleEventActionApi[segment]!, { params: { uuid, referenceId: eventId } }),
     bulkAction: (ids: string[], segment: EventActionSegment) =>
-      api.post(v2(studio, `schedule-events/${segment}/bulk`), { ids }, { schema: ScheduleEventListSchema }),
+      api.call(ScheduleBulkEventActionApi[segment]!, { params: { uuid }, body: { ids } }),
     patchEvent: (eventId: string, patch: ScheduleEventPatch) =>
-      api.patch(v2(studio, `schedule-events/${eventId}`), patch, { schema: ScheduleEventSchema }),
+      api.call(ScheduleApi.patchEvent, { params: { uuid, referenceId: eventId }, body: patch }),
     livestream: (eventId: string, url: string | null) =>
-      api.post(v2(studio, `schedule-events/${eventId}/livestream`), { url }, { schema: ScheduleEventSchema }),
+      api.call(ScheduleApi.setLivestream, { params: { uuid, referenceId: eventId }, body: { url } }),
   };
 }
 

@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  CourseBookingResultSchema,
-  CourseListSchema,
-  type CoursesInput,
-} from '../../../shared/contracts/api/enrollments';
+import { type CoursesInput } from '../../../shared/contracts/api/enrollments';
 import { useApiClient } from '../../lib/app-context';
 import type { FormErrorOptions } from '../../lib/form-errors';
 import { useStudioUuid } from '../studio';
 import { CLIENT_BOOKING_ERROR_OPTIONS, clientBookingKeys, useSignedIn } from '../visits/client-bookings.api';
+import { EnrollmentsApi } from '../../../shared/contracts/http/enrollments';
 
 /**
  * The signed-in client's course calls (front office `courses`, `booking/course/book|cancel`,
@@ -20,7 +17,8 @@ export function useCourses(scope: CoursesInput['scope']) {
   const signedIn = useSignedIn();
   return useQuery({
     queryKey: [...clientBookingKeys.all(studio), 'courses', scope],
-    queryFn: ({ signal }) => api.post(`${studio}/courses`, { scope }, { schema: CourseListSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.call(EnrollmentsApi.postCourses, { params: { uuid: studio }, body: { scope }, signal }),
     enabled: signedIn,
     // Staff members browsing the front office are not clients: no retries on their 403.
     retry: false,
@@ -30,9 +28,9 @@ export function useCourses(scope: CoursesInput['scope']) {
 export function courseCalls(api: ReturnType<typeof useApiClient>, studio: string) {
   return {
     book: (scheduleMetaId: string) =>
-      api.post(`${studio}/booking/course/book`, { scheduleMetaId }, { schema: CourseBookingResultSchema }),
+      api.call(EnrollmentsApi.bookCourse, { params: { uuid: studio }, body: { scheduleMetaId } }),
     cancel: (scheduleMetaId: string) =>
-      api.post(`${studio}/booking/course/cancel`, { scheduleMetaId }, { schema: CourseBookingResultSchema }),
+      api.call(EnrollmentsApi.cancelCourse, { params: { uuid: studio }, body: { scheduleMetaId } }),
   };
 }
 

@@ -19,7 +19,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { ClientScheduleItem } from '../../../shared/contracts/api/bookings';
-import { PublicScheduleSchema, type PublicScheduleEvent } from '../../../shared/contracts/api/schedule';
+import type { PublicScheduleEvent } from '../../../shared/contracts/api/schedule';
+import { ScheduleApi } from '../../../shared/contracts/http/schedule';
 import { isLocalDate } from '../../../shared/domain/entitlements/local-dates';
 import { useApiClient } from '../../lib/app-context';
 import {
@@ -68,11 +69,11 @@ export function TimetableScreen() {
   const schedule = useQuery({
     queryKey: ['timetable', studio, week[0], filters],
     queryFn: async ({ signal }) => {
-      const answer = await api.post(
-        `${studio}/schedule`,
-        { from: week[0], to: week[6], ...filters },
-        { schema: PublicScheduleSchema, signal },
-      );
+      const answer = await api.call(ScheduleApi.publicSchedule, {
+        params: { uuid: studio },
+        body: { from: week[0]!, to: week[6]!, ...filters },
+        signal,
+      });
       if (answer.timeZone !== tz) setTz(answer.timeZone);
       return answer;
     },

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { MyVisitView } from '../../../shared/contracts/api/bookings';
 import {
-  VisitPayOptionsSchema,
   type CoveringPricingOption,
   type HeldEntitlement,
 } from '../../../shared/contracts/api/visit-payment';
@@ -19,6 +18,7 @@ import { formatDay, formatTime, serviceName } from '../../features/schedule/week
 import { cartInputs, usePrepareCart } from '../cart/sales.api';
 import { useStudioUuid } from '../studio';
 import { clientBookingKeys, useInvalidateClientBookings } from './client-bookings.api';
+import { VisitPaymentApi } from '../../../shared/contracts/http/visit-payment';
 
 /** How paying a visit's refusals read (README bookings "Paying a visit online"). */
 const PAY_ERROR_OPTIONS: FormErrorOptions = {
@@ -38,11 +38,11 @@ function usePayOptions(visitId: string | null) {
   return useQuery({
     queryKey: [...clientBookingKeys.all(studio), 'pay-options', visitId],
     queryFn: ({ signal }) =>
-      api.post(
-        `${studio}/client-visits/pay-options`,
-        { clientVisitId: visitId },
-        { schema: VisitPayOptionsSchema, signal },
-      ),
+      api.call(VisitPaymentApi.postClientVisitsPayOptions, {
+        params: { uuid: studio },
+        body: { clientVisitId: visitId! }, // enabled only with a visit
+        signal,
+      }),
     enabled: visitId !== null,
     retry: false,
     staleTime: 0,
@@ -91,9 +91,12 @@ export function VisitPayDialog({
     setBusy(held.id);
     setError(null);
     try {
-      await api.post(`${studio}/client-visits/pay-with-pass`, {
-        clientVisitId: visit.id,
-        ...(held.kind === 'pass' ? { clientPricingOptionId: held.id } : {}),
+      await api.call(VisitPaymentApi.postClientVisitsPayWithPass, {
+        params: { uuid: studio },
+        body: {
+          clientVisitId: visit.id,
+          ...(held.kind === 'pass' ? { clientPricingOptionId: held.id } : {}),
+        },
       });
       await invalidate();
       close();

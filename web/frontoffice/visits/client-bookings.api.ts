@@ -1,16 +1,12 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  BookingResultSchema,
-  ClientScheduleSchema,
-  MyVisitListSchema,
-} from '../../../shared/contracts/api/bookings';
-import { PublicScheduleSchema } from '../../../shared/contracts/api/schedule';
+import { ScheduleApi } from '../../../shared/contracts/http/schedule';
 import { FRONT_OFFICE_QUERY } from '../../../shared/contracts/routes';
 import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
 import type { ApiClient } from '../../lib/api-client';
 import { useApiClient, useSession } from '../../lib/app-context';
 import type { FormErrorOptions } from '../../lib/form-errors';
 import { useStudioUuid } from '../studio';
+import { BookingsApi } from '../../../shared/contracts/http/bookings';
 
 /** The signed-in client's booking calls (front office, cloud/src/modules/bookings/README.md). */
 export const clientBookingKeys = {
@@ -33,7 +29,7 @@ export function useClientSchedule(from: string, to: string) {
   return useQuery({
     queryKey: clientBookingKeys.schedule(studio, from, to),
     queryFn: ({ signal }) =>
-      api.post(`${studio}/booking/schedule`, { from, to }, { schema: ClientScheduleSchema, signal }),
+      api.call(BookingsApi.postBookingSchedule, { params: { uuid: studio }, body: { from, to }, signal }),
     enabled: signedIn,
     placeholderData: keepPreviousData,
     // Staff members browsing the front office are not clients: no booking layer, no retries.
@@ -48,7 +44,11 @@ export function useMyVisits(when: 'upcoming' | 'past') {
   return useQuery({
     queryKey: clientBookingKeys.visits(studio, when),
     queryFn: ({ signal }) =>
-      api.post(`${studio}/client-visits/init`, { when, limit: 100 }, { schema: MyVisitListSchema, signal }),
+      api.call(BookingsApi.postClientVisitsInit, {
+        params: { uuid: studio },
+        body: { when, limit: 100 },
+        signal,
+      }),
     enabled: signedIn,
   });
 }
@@ -62,7 +62,11 @@ export function useStudioTimeZone(): string {
   const answer = useQuery({
     queryKey: ['studio-time-zone', studio],
     queryFn: ({ signal }) =>
-      api.post(`${studio}/schedule`, { from: today, to: today }, { schema: PublicScheduleSchema, signal }),
+      api.call(ScheduleApi.publicSchedule, {
+        params: { uuid: studio },
+        body: { from: today, to: today },
+        signal,
+      }),
     staleTime: Infinity,
   });
   return answer.data?.timeZone ?? browser;
@@ -77,17 +81,22 @@ export function useInvalidateClientBookings(): () => Promise<void> {
 export function clientBookingCalls(api: ApiClient, studio: string) {
   return {
     book: (scheduleEventId: string, waitingList = true) =>
-      api.post(
-        `${studio}/booking/classroom/book`,
-        { scheduleEventId, waitingList },
-        { schema: BookingResultSchema },
-      ),
+      api.call(BookingsApi.postBookingClassroomBook, {
+        params: { uuid: studio },
+        body: { scheduleEventId, waitingList },
+      }),
     cancel: (clientVisitId: string) =>
-      api.post(`${studio}/booking/classroom/cancel`, { clientVisitId }, { schema: BookingResultSchema }),
+      api.call(BookingsApi.postBookingClassroomCancel, { params: { uuid: studio }, body: { clientVisitId } }),
     joinWaitingList: (scheduleEventId: string) =>
-      api.post(`${studio}/waitinglist`, { action: 'join', scheduleEventId }, { schema: MyVisitListSchema }),
+      api.call(BookingsApi.postWaitinglist, {
+        params: { uuid: studio },
+        body: { action: 'join', scheduleEventId },
+      }),
     leaveWaitingList: (scheduleEventId: string) =>
-      api.post(`${studio}/waitinglist`, { action: 'leave', scheduleEventId }, { schema: MyVisitListSchema }),
+      api.call(BookingsApi.postWaitinglist, {
+        params: { uuid: studio },
+        body: { action: 'leave', scheduleEventId },
+      }),
   };
 }
 

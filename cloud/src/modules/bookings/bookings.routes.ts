@@ -1,26 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type Router from '@koa/router';
-import { z } from 'zod';
+import { type z } from 'zod';
 import {
-  BookingSettingsPatchSchema,
-  CancellationsQuerySchema,
-  CheckInInputSchema,
-  ClientBookInputSchema,
-  ClientCancelInputSchema,
-  ClientScheduleInputSchema,
-  ClientVisitsQuerySchema,
-  ConflictQuerySchema,
-  EnrollInputSchema,
-  EnrollmentStatusInputSchema,
-  EnrollmentsExportInputSchema,
-  EventMessageInputSchema,
-  MyVisitsInputSchema,
-  PublicBookInputSchema,
-  PublicCancelInputSchema,
-  WaitingListInputSchema,
-  WaitingListMoveInputSchema,
-  WaitingListPromoteInputSchema,
   type BookingResult,
   type EventEnrollments,
   type EventMessageResult,
@@ -29,7 +11,6 @@ import {
 import {
   type ClassServiceListSchema,
   type LocationListSchema,
-  PublicScheduleInputSchema,
 } from '../../../../shared/contracts/api/schedule';
 import { csvDelimiterForLocale } from '../../../../shared/domain/clients';
 import { can, type Ability } from '../../../../shared/policies/abilities';
@@ -68,16 +49,12 @@ import {
   myWaitingList,
   visitViews,
 } from './bookings-views.service';
+import { BookingsApi } from '../../../../shared/contracts/http/bookings';
 
 type ClassServiceList = z.infer<typeof ClassServiceListSchema>;
 type LocationList = z.infer<typeof LocationListSchema>;
 
-const StudioParams = z.object({ uuid: z.string() });
-const EventParams = z.object({ uuid: z.string(), scheduleEvent: z.uuid() });
-const EventV2Params = z.object({ uuid: z.string(), referenceId: z.uuid() });
-const ClientParams = z.object({ uuid: z.string(), user: z.uuid() });
 
-const VIEW: Ability = 'schedule.view';
 const BOOK: Ability = 'schedule.book';
 const CHECK_IN: Ability = 'schedule.checkIn';
 const OVERRIDE: Ability = 'schedule.overrideRules';
@@ -159,12 +136,7 @@ export function registerBookingRoutes(router: Router<AppState, AppCustom>): void
   registerVisitPaymentRoutes(router);
   // ------------------------------------------------------------------ back office
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/schedule-event/:scheduleEvent/enrollment/enroll',
-    access: 'staff',
-    ability: BOOK,
-    params: EventParams,
-    body: EnrollInputSchema,
+    ...BookingsApi.postScheduleEventEnrollmentEnroll,
     handle: async ({ db, studio, membership, params, body, auth, deps }): Promise<BookingResult> => {
       if (body.override) await assertCan(db, membership, OVERRIDE);
       const now = deps.clock.now();
@@ -187,31 +159,18 @@ export function registerBookingRoutes(router: Router<AppState, AppCustom>): void
     },
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/schedule-event/:scheduleEvent/enrollments/init',
-    access: 'staff',
-    ability: VIEW,
-    params: EventParams,
+    ...BookingsApi.getScheduleEventEnrollmentsInit,
     handle: ({ db, studio, membership, params, deps }) =>
       enrollmentsFor(db, studio, membership, params.scheduleEvent, deps.clock.now()),
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v2/:uuid/schedule-events/:referenceId/client-visits',
-    access: 'staff',
-    ability: VIEW,
-    params: EventV2Params,
+    ...BookingsApi.getScheduleEventsClientVisits,
     handle: ({ db, studio, membership, params, deps }) =>
       enrollmentsFor(db, studio, membership, params.referenceId, deps.clock.now()),
   });
   /** The attendee list as a CSV download (spec §7 `enrollments/export`). */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/schedule-event/:scheduleEvent/enrollments/export',
-    access: 'staff',
-    ability: VIEW,
-    params: EventParams,
-    body: EnrollmentsExportInputSchema,
+    ...BookingsApi.postScheduleEventEnrollmentsExport,
     handle: async ({ db, ctx, studio, params, body, deps }): Promise<Readable> => {
       const delimiter = body.delimiter ?? csvDelimiterForLocale(studio.defaultLocale);
       const csv = await enrollmentsCsv(db, studio, params.scheduleEvent, delimiter, deps.clock.now());
@@ -223,12 +182,7 @@ export function registerBookingRoutes(router: Router<AppState, AppCustom>): void
   });
   /** A message to everyone on the class: in-app notification and e-mail (spec §7 `enrollments/send-notification`). */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/schedule-event/:scheduleEvent/enrollments/send-notification',
-    access: 'staff',
-    ability: BOOK,
-    params: EventParams,
-    body: EventMessageInputSchema,
+    ...BookingsApi.postScheduleEventEnrollmentsSendNotification,
     handle: async ({ db, studio, params, body }): Promise<EventMessageResult> => ({
       notified: await messageAttendees(
         db,
@@ -241,21 +195,11 @@ export function registerBookingRoutes(router: Router<AppState, AppCustom>): void
   });
   /** Cancelled bookings of a range of days (spec §7 `schedule-event-cancellation/collection`). */
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/schedule-event-cancellation/collection',
-    access: 'staff',
-    ability: VIEW,
-    params: StudioParams,
-    query: CancellationsQuerySchema,
+    ...BookingsApi.getScheduleEventCancellationCollection,
     handle: ({ db, studio, query }) => cancellationList(db, studio, query),
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/schedule-event/:scheduleEvent/check-in',
-    access: 'staff',
-    ability: CHECK_IN,
-    params: EventParams,
-    body: CheckInInputSchema,
+    ...BookingsApi.postScheduleEventCheckIn,
     handle: async ({ db, studio, membership, params, body, auth, deps }) => {
       const now = deps.clock.now();
       if (body.override) await assertCan(db, membership, OVERRIDE);
@@ -291,12 +235,7 @@ export function registerBookingRoutes(router: Router<AppState, AppCustom>): void
     },
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/schedule-event/:scheduleEvent/waiting-list/promote',
-    access: 'staff',
-    ability: BOOK,
-    params: EventParams,
-    body: WaitingListPromoteInputSchema,
+    ...BookingsApi.postScheduleEventWaitingListPromote,
     handle: async ({ db, studio, membership, params, body, deps }): Promise<EventEnrollments> => {
       if (body.override) await assertCan(db, membership, OVERRIDE);
       const now = deps.clock.now();
@@ -305,24 +244,14 @@ export function registerBookingRoutes(router: Router<AppState, AppCustom>): void
     },
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/schedule-event/:scheduleEvent/waiting-list/move',
-    access: 'staff',
-    ability: BOOK,
-    params: EventParams,
-    body: WaitingListMoveInputSchema,
+    ...BookingsApi.postScheduleEventWaitingListMove,
     handle: async ({ db, studio, membership, params, body, deps }): Promise<EventEnrollments> => {
       await moveWaiting(db, studio, params.scheduleEvent, body.clientVisitId, body.position);
       return enrollmentsFor(db, studio, membership, params.scheduleEvent, deps.clock.now());
     },
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client-enrollment/status',
-    access: 'staff',
-    ability: VIEW,
-    params: StudioParams,
-    body: EnrollmentStatusInputSchema,
+    ...BookingsApi.postClientEnrollmentStatus,
     handle: async ({ db, studio, membership, body, auth, deps }) => {
       await assertCan(db, membership, body.action === 'cancel' ? BOOK : CHECK_IN);
       await changeEnrollmentStatus(
@@ -338,49 +267,26 @@ export function registerBookingRoutes(router: Router<AppState, AppCustom>): void
     },
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/enrollment/conflict',
-    access: 'staff',
-    ability: VIEW,
-    params: StudioParams,
-    query: ConflictQuerySchema,
+    ...BookingsApi.getEnrollmentConflict,
     handle: ({ db, studio, query }) => enrollmentConflict(db, studio, query.clientId, query.scheduleEventId),
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/:user/client-visit/collection',
-    access: 'staff',
-    ability: VIEW,
-    params: ClientParams,
-    query: ClientVisitsQuerySchema,
+    ...BookingsApi.getClientClientVisitCollection,
     handle: ({ db, studio, params, query, deps }) =>
       clientVisitList(db, studio, params.user, query, deps.clock.now()),
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/settings/booking',
-    access: 'staff',
-    ability: 'settings.view',
-    params: StudioParams,
+    ...BookingsApi.getSettingsBooking,
     handle: ({ db, studio }) => settingsOf(db, studio),
   });
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/settings/booking',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: StudioParams,
-    body: BookingSettingsPatchSchema,
+    ...BookingsApi.patchSettingsBooking,
     handle: ({ db, studio, body }) => updateSettings(db, studio, body),
   });
 
   // ------------------------------------------------------------------ front office (signed-in client)
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/booking/classroom/book',
-    access: 'client',
-    params: StudioParams,
-    body: ClientBookInputSchema,
+    ...BookingsApi.postBookingClassroomBook,
     handle: ({ db, studio, body, auth, deps }) =>
       bookVisit(
         db,
@@ -402,11 +308,7 @@ export function registerBookingRoutes(router: Router<AppState, AppCustom>): void
     }),
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/booking/classroom/cancel',
-    access: 'client',
-    params: StudioParams,
-    body: ClientCancelInputSchema,
+    ...BookingsApi.postBookingClassroomCancel,
     handle: async ({ db, studio, body, auth, deps }): Promise<BookingResult> => {
       const now = deps.clock.now();
       const result = await cancelVisit(db, studio, body.clientVisitId, 'self', auth.user.id, now, {
@@ -416,20 +318,12 @@ export function registerBookingRoutes(router: Router<AppState, AppCustom>): void
     },
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/booking/schedule',
-    access: 'client',
-    params: StudioParams,
-    body: ClientScheduleInputSchema,
+    ...BookingsApi.postBookingSchedule,
     handle: ({ db, studio, body, auth, deps }) =>
       clientSchedule(db, studio, auth.user.id, body, deps.clock.now()),
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/waitinglist',
-    access: 'client',
-    params: StudioParams,
-    body: WaitingListInputSchema,
+    ...BookingsApi.postWaitinglist,
     handle: async ({ db, studio, body, auth, deps }) => {
       const now = deps.clock.now();
       if (body.action === 'join') {
@@ -462,11 +356,7 @@ export function registerBookingRoutes(router: Router<AppState, AppCustom>): void
     },
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client-visits/init',
-    access: 'client',
-    params: StudioParams,
-    body: MyVisitsInputSchema,
+    ...BookingsApi.postClientVisitsInit,
     handle: ({ db, studio, body, auth, deps }) => myVisits(db, studio, auth.user.id, body, deps.clock.now()),
   });
 
@@ -474,51 +364,34 @@ export function registerBookingRoutes(router: Router<AppState, AppCustom>): void
   // Reading for a partner's site: the timetable (GET with a query or POST with a body, as §7 lists
   // both), the class services and locations it filters by, and one client's visits.
   defineRoute(router, {
-    method: 'get',
-    path: '/v2/public/schedule',
-    access: 'public',
-    query: PublicScheduleInputSchema,
+    ...BookingsApi.getPublicSchedule,
     handle: async ({ db, ctx, query }) => publicSchedule(db, await studioOfApiKey(ctx, db), query),
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v2/public/schedule',
-    access: 'public',
-    body: PublicScheduleInputSchema,
+    ...BookingsApi.postPublicSchedule,
     handle: async ({ db, ctx, body }) => publicSchedule(db, await studioOfApiKey(ctx, db), body),
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v2/public/class-service/all',
-    access: 'public',
+    ...BookingsApi.getPublicClassServiceAll,
     handle: async ({ db, ctx }): Promise<ClassServiceList> => ({
       items: await listClassServices(db, await studioOfApiKey(ctx, db)),
       next: null,
     }),
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v2/public/location/all',
-    access: 'public',
+    ...BookingsApi.getPublicLocationAll,
     handle: async ({ db, ctx }): Promise<LocationList> => ({
       items: await listLocations(db, await studioOfApiKey(ctx, db)),
       next: null,
     }),
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v2/public/client/:user/visits',
-    access: 'public',
-    params: z.object({ user: z.uuid() }),
-    query: ClientVisitsQuerySchema,
+    ...BookingsApi.getPublicClientVisits,
     handle: async ({ db, ctx, params, query, deps }) =>
       clientVisitList(db, await studioOfApiKey(ctx, db), params.user, query, deps.clock.now()),
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v2/public/classroom/book',
-    access: 'public',
-    body: PublicBookInputSchema,
+    ...BookingsApi.postPublicClassroomBook,
     handle: async ({ db, ctx, body, deps }): Promise<PublicVisit> => {
       const studio = await studioOfApiKey(ctx, db);
       const now = deps.clock.now();
@@ -539,10 +412,7 @@ export function registerBookingRoutes(router: Router<AppState, AppCustom>): void
     },
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v2/public/classroom/cancel',
-    access: 'public',
-    body: PublicCancelInputSchema,
+    ...BookingsApi.postPublicClassroomCancel,
     handle: async ({ db, ctx, body, deps }): Promise<PublicVisit> => {
       const studio = await studioOfApiKey(ctx, db);
       await eventOfVisit(db, studio.id, body.clientVisitId);

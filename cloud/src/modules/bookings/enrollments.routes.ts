@@ -1,19 +1,10 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
 import {
-  CourseBookInputSchema,
-  CoursesInputSchema,
-  EnrollmentsInputSchema,
-  MakeUnpaidInputSchema,
-  ReconcileInputSchema,
-  UnlockInputSchema,
-  WaitingTimeInputSchema,
   type CourseBookingResult,
   type CourseList,
   type MyReconcileResult,
   type ReconcileResult,
 } from '../../../../shared/contracts/api/enrollments';
-import { CourseAttendanceQuerySchema } from '../../../../shared/contracts/api/course-signup';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { eventsOfMeta } from '../schedule/schedule-events.service';
@@ -31,10 +22,8 @@ import {
   unlockVisit,
   waitingTimes,
 } from './enrollments.service';
+import { EnrollmentsApi } from '../../../../shared/contracts/http/enrollments';
 
-const StudioParams = z.object({ uuid: z.string() });
-const MetaParams = z.object({ uuid: z.string(), scheduleMeta: z.uuid() });
-const ClientParams = z.object({ uuid: z.string(), user: z.uuid() });
 
 /**
  * Courses and client enrollments (spec §4, §7): the back office's course attendance and payment
@@ -43,33 +32,19 @@ const ClientParams = z.object({ uuid: z.string(), user: z.uuid() });
 export function registerEnrollmentRoutes(router: Router<AppState, AppCustom>): void {
   // ------------------------------------------------------------------ back office
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/schedule-meta/:scheduleMeta/schedule-events',
-    access: 'staff',
-    ability: 'schedule.view',
-    params: MetaParams,
+    ...EnrollmentsApi.getScheduleMetaScheduleEvents,
     handle: async ({ db, studio, params }) => ({
       items: await eventsOfMeta(db, studio, params.scheduleMeta),
       next: null,
     }),
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/schedule-meta/:scheduleMeta/enrollments/init',
-    access: 'staff',
-    ability: 'schedule.view',
-    params: MetaParams,
-    query: CourseAttendanceQuerySchema,
+    ...EnrollmentsApi.getScheduleMetaEnrollmentsInit,
     handle: ({ db, studio, params, query }) => metaEnrollments(db, studio, params.scheduleMeta, query),
   });
   registerCourseSignupRoutes(router);
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client/:user/client-enrollment/reconcile',
-    access: 'staff',
-    ability: 'schedule.book',
-    params: ClientParams,
-    body: ReconcileInputSchema,
+    ...EnrollmentsApi.postClientClientEnrollmentReconcile,
     handle: async ({ db, studio, params, body, deps }): Promise<ReconcileResult> => {
       const r = await reconcileVisits(db, studio, params.user, body.clientVisitIds, deps.clock.now());
       return {
@@ -79,12 +54,7 @@ export function registerEnrollmentRoutes(router: Router<AppState, AppCustom>): v
     },
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client-enrollment/make-unpaid',
-    access: 'staff',
-    ability: 'schedule.book',
-    params: StudioParams,
-    body: MakeUnpaidInputSchema,
+    ...EnrollmentsApi.postClientEnrollmentMakeUnpaid,
     handle: async ({ db, studio, body, deps }) => {
       await makeVisitsUnpaid(db, studio, body.clientVisitIds, deps.clock.now());
       return { items: await visitViews(db, studio, body.clientVisitIds), next: null };
@@ -93,25 +63,17 @@ export function registerEnrollmentRoutes(router: Router<AppState, AppCustom>): v
 
   // ------------------------------------------------------------------ front office (signed-in client)
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/courses',
-    access: 'client',
-    params: StudioParams,
-    body: CoursesInputSchema,
+    ...EnrollmentsApi.postCourses,
     handle: async ({ db, studio, body, auth, deps }): Promise<CourseList> => ({
       items: await listCourses(db, studio, auth.user.id, body, deps.clock.now()),
     }),
   });
-  for (const [segment, act] of [
-    ['book', bookCourse],
-    ['cancel', cancelCourse],
+  for (const [contract, act] of [
+    [EnrollmentsApi.bookCourse, bookCourse],
+    [EnrollmentsApi.cancelCourse, cancelCourse],
   ] as const)
     defineRoute(router, {
-      method: 'post',
-      path: `/v4/:uuid/booking/course/${segment}`,
-      access: 'client',
-      params: StudioParams,
-      body: CourseBookInputSchema,
+      ...contract,
       handle: ({ db, studio, body, auth, deps }) =>
         act(db, studio, auth.user.id, body.scheduleMetaId, deps.clock.now()),
       // Read back after the commit: the classes' locks are not held while the answer is put together.
@@ -126,11 +88,7 @@ export function registerEnrollmentRoutes(router: Router<AppState, AppCustom>): v
       },
     });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/enrollments',
-    access: 'client',
-    params: StudioParams,
-    body: EnrollmentsInputSchema,
+    ...EnrollmentsApi.postEnrollments,
     handle: async ({ db, studio, body, auth, deps }) => {
       const now = deps.clock.now();
       const ids = await myEnrollmentIds(db, studio.id, auth.user.id, body.filter, now);
@@ -138,11 +96,7 @@ export function registerEnrollmentRoutes(router: Router<AppState, AppCustom>): v
     },
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/enrollments/reconcile',
-    access: 'client',
-    params: StudioParams,
-    body: ReconcileInputSchema,
+    ...EnrollmentsApi.postEnrollmentsReconcile,
     handle: ({ db, studio, body, auth, deps }) =>
       reconcileVisits(db, studio, auth.user.id, body.clientVisitIds, deps.clock.now()),
     present: async (r, { db, studio, deps }): Promise<MyReconcileResult> => ({
@@ -151,20 +105,12 @@ export function registerEnrollmentRoutes(router: Router<AppState, AppCustom>): v
     }),
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/enrollments/unlock',
-    access: 'client',
-    params: StudioParams,
-    body: UnlockInputSchema,
+    ...EnrollmentsApi.postEnrollmentsUnlock,
     handle: ({ db, studio, body, auth, deps }) =>
       unlockVisit(db, studio, auth.user.id, body.clientVisitId, deps.clock.now()),
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/waiting-time',
-    access: 'client',
-    params: StudioParams,
-    body: WaitingTimeInputSchema,
+    ...EnrollmentsApi.postWaitingTime,
     handle: ({ db, studio, body, auth, deps }) =>
       waitingTimes(db, studio, auth.user.id, body.scheduleEventId, deps.clock.now()),
   });

@@ -1,16 +1,10 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
 import type { MyVisitView } from '../../../../shared/contracts/api/bookings';
-import {
-  VisitPayOptionsInputSchema,
-  VisitPayWithPassInputSchema,
-} from '../../../../shared/contracts/api/visit-payment';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { myVisitsByIds } from './bookings-views.service';
 import { payVisitWithHeldPass, visitPayOptions } from './visit-payment.service';
-
-const StudioParams = z.object({ uuid: z.string() });
+import { VisitPaymentApi } from '../../../../shared/contracts/http/visit-payment';
 
 /**
  * The front office paying a visit booked to pay at the desk (README "Paying a visit online"): what
@@ -19,20 +13,12 @@ const StudioParams = z.object({ uuid: z.string() });
  */
 export function registerVisitPaymentRoutes(router: Router<AppState, AppCustom>): void {
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client-visits/pay-options',
-    access: 'client',
-    params: StudioParams,
-    body: VisitPayOptionsInputSchema,
+    ...VisitPaymentApi.postClientVisitsPayOptions,
     handle: ({ db, studio, body, auth, deps }) =>
       visitPayOptions(db, studio, auth.user.id, body.clientVisitId, deps.clock.now()),
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client-visits/pay-with-pass',
-    access: 'client',
-    params: StudioParams,
-    body: VisitPayWithPassInputSchema,
+    ...VisitPaymentApi.postClientVisitsPayWithPass,
     handle: ({ db, studio, body, auth, deps }) =>
       payVisitWithHeldPass(
         db,

@@ -1,21 +1,7 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
 import {
-  BulkChangeInputSchema,
-  ClientPricingOptionPatchSchema,
-  ClientPricingOptionSaleSchema,
-  ClientPricingOptionShareSchema,
   EXPIRATION_TYPES,
   PRICING_OPTION_SERVICE_TYPES,
-  PricingOptionCategoryInputSchema,
-  PricingOptionCategoryPatchSchema,
-  PricingOptionInitQuerySchema,
-  PricingOptionInputSchema,
-  PricingOptionListQuerySchema,
-  PricingOptionPatchSchema,
-  PromotionInputSchema,
-  TaxInputSchema,
-  TaxPatchSchema,
   type BulkChangeResult,
   type ClientPricingOptionInit,
   type ClientPricingOptionList,
@@ -65,15 +51,7 @@ import {
 import { createTax, deleteTax, listTaxes, updateTax } from './taxes.service';
 import { registerCatalogScreenRoutes } from './catalog-screens.routes';
 import { readAll } from '../../db/read-all';
-
-const StudioParams = z.object({ uuid: z.string() });
-const TaxParams = z.object({ uuid: z.string(), tax: z.uuid() });
-const CategoryParams = z.object({ uuid: z.string(), category: z.uuid() });
-const OptionParams = z.object({ uuid: z.string(), pricingOption: z.uuid() });
-const PromotionParams = z.object({ uuid: z.string(), pricingOption: z.uuid(), promotion: z.uuid() });
-const ClientParams = z.object({ uuid: z.string(), user: z.uuid() });
-const PassParams = z.object({ uuid: z.string(), id: z.uuid() });
-const SaleParams = z.object({ uuid: z.string(), userGuid: z.uuid(), pricingOptionGuid: z.uuid() });
+import { CatalogApi } from '../../../../shared/contracts/http/catalog';
 
 /** What a pass can be narrowed to: the studio's services, locations and client tags. */
 async function restrictionInit(
@@ -118,11 +96,7 @@ export function registerCatalogRoutes(router: Router<AppState, AppCustom>): void
   // ---------------------------------------------------------------------------------------- taxes
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/tax/collection',
-    access: 'staff',
-    ability: 'sales.view',
-    params: StudioParams,
+    ...CatalogApi.getTaxCollection,
     handle: async ({ db, studio }): Promise<TaxList> => ({
       items: await listTaxes(db, studio.id),
       next: null,
@@ -130,34 +104,18 @@ export function registerCatalogRoutes(router: Router<AppState, AppCustom>): void
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/tax',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: StudioParams,
-    body: TaxInputSchema,
-    status: 201,
+    ...CatalogApi.postTax,
     handle: async ({ db, studio, body }): Promise<TaxView> => createTax(db, studio.id, body),
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/tax/:tax',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: TaxParams,
-    body: TaxPatchSchema,
+    ...CatalogApi.patchTax,
     handle: async ({ db, studio, params, body }): Promise<TaxView> =>
       updateTax(db, studio.id, params.tax, body),
   });
 
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/tax/:tax',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: TaxParams,
-    status: 204,
+    ...CatalogApi.deleteTax,
     handle: async ({ db, studio, params }) => {
       await deleteTax(db, studio.id, params.tax);
     },
@@ -168,11 +126,7 @@ function registerPricingOptionRoutes(router: Router<AppState, AppCustom>): void 
   // ------------------------------------------------------------------------------ categories
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/pricing-option-category/all',
-    access: 'staff',
-    ability: 'sales.view',
-    params: StudioParams,
+    ...CatalogApi.getPricingOptionCategoryAll,
     handle: async ({ db, studio }): Promise<PricingOptionCategoryList> => ({
       items: await listCategories(db, studio.id),
       next: null,
@@ -180,24 +134,13 @@ function registerPricingOptionRoutes(router: Router<AppState, AppCustom>): void 
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/pricing-option-category',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: StudioParams,
-    body: PricingOptionCategoryInputSchema,
-    status: 201,
+    ...CatalogApi.postPricingOptionCategory,
     handle: async ({ db, studio, body }): Promise<PricingOptionCategoryView> =>
       createCategory(db, studio.id, body),
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/pricing-option-category/:category',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: CategoryParams,
-    body: PricingOptionCategoryPatchSchema,
+    ...CatalogApi.patchPricingOptionCategory,
     handle: async ({ db, studio, params, body }): Promise<PricingOptionCategoryView> =>
       updateCategory(db, studio.id, params.category, body),
   });
@@ -206,12 +149,7 @@ function registerPricingOptionRoutes(router: Router<AppState, AppCustom>): void 
   // Fixed paths before `pricing-option/:pricingOption`.
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/pricing-option/all',
-    access: 'staff',
-    ability: 'sales.view',
-    params: StudioParams,
-    query: PricingOptionListQuerySchema,
+    ...CatalogApi.getPricingOptionAll,
     handle: async ({ db, studio, query, deps }): Promise<PricingOptionList> => ({
       items: await listPricingOptions(db, studio, query, deps.clock.now()),
       next: null,
@@ -219,12 +157,7 @@ function registerPricingOptionRoutes(router: Router<AppState, AppCustom>): void 
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/pricing-option/categorized',
-    access: 'staff',
-    ability: 'sales.view',
-    params: StudioParams,
-    query: PricingOptionListQuerySchema,
+    ...CatalogApi.getPricingOptionCategorized,
     handle: async ({ db, studio, query, deps }): Promise<PricingOptionCategorized> => {
       const [categories, options] = await readAll(db, [
         () => listCategories(db, studio.id, query.archived !== 'exclude'),
@@ -242,22 +175,13 @@ function registerPricingOptionRoutes(router: Router<AppState, AppCustom>): void 
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/pricing-option/restriction/init',
-    access: 'staff',
-    ability: 'sales.view',
-    params: StudioParams,
+    ...CatalogApi.getPricingOptionRestrictionInit,
     handle: async ({ db, studio, auth }): Promise<PricingOptionRestrictionInit> =>
       restrictionInit(db, studio, auth.user.locale),
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/pricing-option/init',
-    access: 'staff',
-    ability: 'sales.view',
-    params: StudioParams,
-    query: PricingOptionInitQuerySchema,
+    ...CatalogApi.getPricingOptionInit,
     handle: async ({ db, studio, auth, query, deps }): Promise<PricingOptionInit> => ({
       pricingOption: query.pricingOption
         ? await getPricingOption(db, studio, query.pricingOption, deps.clock.now())
@@ -279,34 +203,19 @@ function registerPricingOptionRoutes(router: Router<AppState, AppCustom>): void 
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/pricing-option',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: StudioParams,
-    body: PricingOptionInputSchema,
-    status: 201,
+    ...CatalogApi.postPricingOption,
     handle: async ({ db, studio, body, deps }): Promise<PricingOptionView> =>
       createPricingOption(db, studio, body, deps.clock.now()),
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/pricing-option/:pricingOption',
-    access: 'staff',
-    ability: 'sales.view',
-    params: OptionParams,
+    ...CatalogApi.getPricingOption,
     handle: async ({ db, studio, params, deps }): Promise<PricingOptionView> =>
       getPricingOption(db, studio, params.pricingOption, deps.clock.now()),
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/pricing-option/:pricingOption',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: OptionParams,
-    body: PricingOptionPatchSchema,
+    ...CatalogApi.patchPricingOption,
     handle: async ({ db, studio, params, body, deps }): Promise<PricingOptionView> =>
       updatePricingOption(db, studio, params.pricingOption, body, deps.clock.now()),
   });
@@ -314,11 +223,7 @@ function registerPricingOptionRoutes(router: Router<AppState, AppCustom>): void 
   // ------------------------------------------------------------------------------ promotions
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/pricing-option/:pricingOption/promotion/init',
-    access: 'staff',
-    ability: 'sales.view',
-    params: OptionParams,
+    ...CatalogApi.getPricingOptionPromotionInit,
     handle: async ({ db, studio, params, deps }): Promise<PromotionInit> => {
       const option = await getPricingOption(db, studio, params.pricingOption, deps.clock.now());
       return {
@@ -332,24 +237,13 @@ function registerPricingOptionRoutes(router: Router<AppState, AppCustom>): void 
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/pricing-option/:pricingOption/promotion',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: OptionParams,
-    body: PromotionInputSchema,
-    status: 201,
+    ...CatalogApi.postPricingOptionPromotion,
     handle: async ({ db, studio, params, body }): Promise<PromotionView> =>
       createPromotion(db, studio, params.pricingOption, body),
   });
 
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/pricing-option/:pricingOption/promotion/:promotion',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: PromotionParams,
-    status: 204,
+    ...CatalogApi.deletePricingOptionPromotion,
     handle: async ({ db, studio, params }) => {
       await deletePromotion(db, studio.id, params.pricingOption, params.promotion);
     },
@@ -358,11 +252,7 @@ function registerPricingOptionRoutes(router: Router<AppState, AppCustom>): void 
 
 function registerClientPricingOptionRoutes(router: Router<AppState, AppCustom>): void {
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/:user/client-pricing-option/all',
-    access: 'staff',
-    ability: 'clients.view',
-    params: ClientParams,
+    ...CatalogApi.getClientClientPricingOptionAll,
     handle: async ({ db, studio, params, deps }): Promise<ClientPricingOptionList> => ({
       items: await listClientPasses(db, studio, params.user, deps.clock.now()),
       next: null,
@@ -370,11 +260,7 @@ function registerClientPricingOptionRoutes(router: Router<AppState, AppCustom>):
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/:user/client-pricing-option/shared-for-me',
-    access: 'staff',
-    ability: 'clients.view',
-    params: ClientParams,
+    ...CatalogApi.getClientClientPricingOptionSharedForMe,
     handle: async ({ db, studio, params, deps }): Promise<ClientPricingOptionList> => ({
       items: await passesSharedWith(db, studio, params.user, deps.clock.now()),
       next: null,
@@ -382,11 +268,7 @@ function registerClientPricingOptionRoutes(router: Router<AppState, AppCustom>):
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client-pricing-option/:id/init',
-    access: 'staff',
-    ability: 'clients.view',
-    params: PassParams,
+    ...CatalogApi.getClientPricingOptionInit,
     handle: async ({ db, studio, membership, params, deps }): Promise<ClientPricingOptionInit> =>
       passInit(
         db,
@@ -398,47 +280,26 @@ function registerClientPricingOptionRoutes(router: Router<AppState, AppCustom>):
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/client-pricing-option/:id',
-    access: 'staff',
-    ability: 'clients.edit',
-    params: PassParams,
-    body: ClientPricingOptionPatchSchema,
+    ...CatalogApi.patchClientPricingOption,
     handle: async ({ db, studio, auth, params, body, deps }): Promise<ClientPricingOptionView> =>
       changePass(db, studio, auth.user.id, params.id, body, deps.clock.now()),
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client-pricing-option/:id/share',
-    access: 'staff',
-    ability: 'clients.edit',
-    params: PassParams,
-    body: ClientPricingOptionShareSchema,
+    ...CatalogApi.postClientPricingOptionShare,
     handle: async ({ db, studio, auth, params, body, deps }): Promise<ClientPricingOptionView> =>
       sharePass(db, studio, auth.user.id, params.id, body, deps.clock.now()),
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/manager-tools/client-pricing-option-bulk-change',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: StudioParams,
-    body: BulkChangeInputSchema,
+    ...CatalogApi.postManagerToolsClientPricingOptionBulkChange,
     handle: async ({ db, studio, auth, body, deps }): Promise<BulkChangeResult> =>
       bulkChangePasses(db, studio, auth.user.id, body, deps.clock.now()),
   });
 
   /** Spec §7 private v2: sell (or give) a pass to a client at the desk. */
   defineRoute(router, {
-    method: 'post',
-    path: '/v2/:uuid/clients/:userGuid/client-pricing-options/:pricingOptionGuid',
-    access: 'staff',
-    ability: 'sales.sell',
-    params: SaleParams,
-    body: ClientPricingOptionSaleSchema,
-    status: 201,
+    ...CatalogApi.postClientsClientPricingOptions,
     handle: async ({ db, studio, auth, params, body, deps }): Promise<ClientPricingOptionView> =>
       sellPass(
         db,

@@ -1,26 +1,11 @@
 import { Readable } from 'node:stream';
 import type Router from '@koa/router';
-import { z } from 'zod';
 import {
-  BackofficeSearchInputSchema,
   BULK_MAX_CLIENTS,
   CLIENT_NAME_MAX,
   CLIENT_SORTS,
-  ClientBulkInputSchema,
-  ClientCheckExistenceQuerySchema,
-  ClientCreateInputSchema,
-  ClientExportInputSchema,
-  ClientListQuerySchema,
-  ClientNoteCreateInputSchema,
-  ClientNotePatchSchema,
-  ClientSearchQuerySchema,
-  ClientUpdateInputSchema,
   LIST_LIMIT_DEFAULT,
   NOTE_MAX,
-  TagInputSchema,
-  TagListQuerySchema,
-  TagPatchSchema,
-  UserTagBulkInputSchema,
   type BackofficeSearchResult,
   type ClientAddInit,
   type ClientBulkInit,
@@ -85,11 +70,7 @@ import {
   removeUserTags,
   updateTag,
 } from './tags.service';
-
-const StudioParams = z.object({ uuid: z.string() });
-const ClientParams = z.object({ uuid: z.string(), user: z.uuid() });
-const TagParams = z.object({ uuid: z.string(), tag: z.uuid() });
-const NoteParams = z.object({ uuid: z.string(), clientNote: z.uuid() });
+import { ClientsApi } from '../../../../shared/contracts/http/clients';
 
 const SEX_OPTIONS = Object.values(UserSex).map((value) => ({ value, labelKey: `enums:userSex.${value}` }));
 const EXPORT_PAGE = 500;
@@ -141,11 +122,7 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
 
   /** What the add form needs: field rules, sex options, the studio's country. */
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/add/init',
-    access: 'staff',
-    ability: 'clients.edit',
-    params: StudioParams,
+    ...ClientsApi.getClientAddInit,
     handle: async ({ studio }): Promise<ClientAddInit> => ({
       fields: {
         firstName: { required: true, maxLength: CLIENT_NAME_MAX },
@@ -163,24 +140,14 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
 
   /** Duplicate detection: the studio's clients with this email (any case) or this phone number. */
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/check-existence',
-    access: 'staff',
-    ability: 'clients.view',
-    params: StudioParams,
-    query: ClientCheckExistenceQuerySchema,
+    ...ClientsApi.getClientCheckExistence,
     handle: async ({ db, studio, query }): Promise<ClientCheckExistenceResult> =>
       checkExistence(db, studio.id, query),
   });
 
   /** The client list: filters, name or creation order, keyset pages `{ items, next }`. */
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/collection',
-    access: 'staff',
-    ability: 'clients.view',
-    params: StudioParams,
-    query: ClientListQuerySchema,
+    ...ClientsApi.getClientCollection,
     handle: async ({ db, deps, studio, query }): Promise<ClientList> => {
       const now = deps.clock.now();
       const filter = resolveFilter(query, studio, now);
@@ -197,12 +164,7 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
 
   /** Quick search by name, email or phone, in name order, keyset pages. */
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/search',
-    access: 'staff',
-    ability: 'clients.view',
-    params: StudioParams,
-    query: ClientSearchQuerySchema,
+    ...ClientsApi.getClientSearch,
     handle: async ({ db, deps, studio, query }): Promise<ClientSearchResult> => {
       const filter = resolveFilter({ q: query.q, status: query.status }, studio, deps.clock.now());
       const page = await pageOfClients(
@@ -218,11 +180,7 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
 
   /** The bulk actions the caller may take, and the client tags to pick from. */
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/bulk',
-    access: 'staff',
-    ability: 'clients.view',
-    params: StudioParams,
+    ...ClientsApi.getClientBulk,
     handle: async ({ db, studio, membership }): Promise<ClientBulkInit> => ({
       actions: allowedBulkActions(await abilitiesOf(db, membership)),
       tags: await clientTagRefs(db, studio.id),
@@ -235,12 +193,7 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
    * action asks its own ability; every id must be a client of the studio (404 otherwise).
    */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client/bulk',
-    access: 'staff',
-    ability: 'clients.view',
-    params: StudioParams,
-    body: ClientBulkInputSchema,
+    ...ClientsApi.postClientBulk,
     handle: async ({
       db,
       deps,
@@ -303,12 +256,7 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
 
   /** The filtered list as a CSV download (UTF-8 with BOM), streamed a page at a time. */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client/export',
-    access: 'staff',
-    ability: 'clients.export',
-    params: StudioParams,
-    body: ClientExportInputSchema,
+    ...ClientsApi.postClientExport,
     handle: async ({ deps, ctx, studio, body }): Promise<Readable> => {
       const now = deps.clock.now();
       if (body.format === 'xlsx') {
@@ -327,24 +275,14 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
 
   /** Adds a client (201). See `createClient` for existing accounts and duplicates. */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client',
-    access: 'staff',
-    ability: 'clients.edit',
-    params: StudioParams,
-    body: ClientCreateInputSchema,
-    status: 201,
+    ...ClientsApi.postClient,
     handle: async ({ db, deps, studio, auth, body }): Promise<ClientCreateResult> =>
       createClient(db, studio, auth.user.id, body, deps.clock.now()),
   });
 
   /** Filters and sort options of the list screen, and what the caller may do there. */
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client-list/init',
-    access: 'staff',
-    ability: 'clients.view',
-    params: StudioParams,
+    ...ClientsApi.getClientListInit,
     handle: async ({ db, studio, membership }): Promise<ClientListInit> => {
       const abilities = await abilitiesOf(db, membership);
       return {
@@ -365,22 +303,14 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/:user',
-    access: 'staff',
-    ability: 'clients.view',
-    params: ClientParams,
+    ...ClientsApi.getClient,
     handle: async ({ db, deps, studio, params }): Promise<ClientDetail> =>
       getClientDetail(db, studio, params.user, deps.clock.now()),
   });
 
   /** The edit form: current values, options, and what the caller may do. */
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/:user/init',
-    access: 'staff',
-    ability: 'clients.view',
-    params: ClientParams,
+    ...ClientsApi.getClientInit,
     handle: async ({ db, deps, studio, membership, params }): Promise<ClientEditInit> => ({
       client: await getClientDetail(db, studio, params.user, deps.clock.now()),
       sexOptions: SEX_OPTIONS,
@@ -391,11 +321,7 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
 
   /** The client card: the record, newest notes, valid passes. */
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/:user/profile',
-    access: 'staff',
-    ability: 'clients.view',
-    params: ClientParams,
+    ...ClientsApi.getClientProfile,
     handle: async ({ db, deps, studio, membership, params }): Promise<ClientProfile> =>
       clientProfile(
         db,
@@ -407,27 +333,14 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/client/:user',
-    access: 'staff',
-    ability: 'clients.edit',
-    params: ClientParams,
-    body: ClientUpdateInputSchema,
+    ...ClientsApi.patchClient,
     handle: async ({ db, deps, studio, params, body }): Promise<ClientDetail> =>
       updateClient(db, studio, params.user, body, deps.clock.now()),
   });
 
   /** Archives the client standing (204). Erasing a client (`?erase=true`) is not offered yet. */
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/client/:user',
-    access: 'staff',
-    ability: 'clients.delete',
-    params: ClientParams,
-    query: z.object({
-      erase: z.enum(['false'], { error: 'erasing a client is not available yet' }).optional(),
-    }),
-    status: 204,
+    ...ClientsApi.deleteClient,
     handle: async ({ db, deps, studio, params }) => {
       await archiveClient(db, studio, params.user, deps.clock.now());
     },
@@ -435,11 +348,7 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
 
   /** The back office's search box; clients for now (other kinds join as their modules arrive). */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/backoffice/search',
-    access: 'staff',
-    params: StudioParams,
-    body: BackofficeSearchInputSchema,
+    ...ClientsApi.postBackofficeSearch,
     handle: async ({ db, deps, studio, membership, body }): Promise<BackofficeSearchResult> => {
       if (!can(await abilitiesOf(db, membership), 'clients.view')) return { clients: [] };
       const filter = resolveFilter({ q: body.queryString, status: 'all' }, studio, deps.clock.now());
@@ -460,11 +369,7 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
 
   /** The studio's tags of the kinds the caller may see (`?type=0|1` narrows), with usage counts. */
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/tag/all',
-    access: 'staff',
-    params: StudioParams,
-    query: TagListQuerySchema,
+    ...ClientsApi.getTagAll,
     handle: async ({ db, studio, membership, query }): Promise<TagList> => {
       const abilities = await abilitiesOf(db, membership);
       const types = [TagType.client, TagType.member].filter(
@@ -477,42 +382,25 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/tag',
-    access: 'staff',
-    params: StudioParams,
-    body: TagInputSchema,
-    status: 201,
+    ...ClientsApi.postTag,
     handle: async ({ db, studio, membership, body }): Promise<TagView> =>
       createTag(db, studio.id, await abilitiesOf(db, membership), body),
   });
 
   defineRoute(router, {
-    method: 'put',
-    path: '/v4/:uuid/tag/:tag',
-    access: 'staff',
-    params: TagParams,
-    body: TagInputSchema,
+    ...ClientsApi.putTag,
     handle: async ({ db, studio, membership, params, body }): Promise<TagView> =>
       updateTag(db, studio.id, await abilitiesOf(db, membership), params.tag, body),
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/tag/:tag',
-    access: 'staff',
-    params: TagParams,
-    body: TagPatchSchema,
+    ...ClientsApi.patchTag,
     handle: async ({ db, studio, membership, params, body }): Promise<TagView> =>
       updateTag(db, studio.id, await abilitiesOf(db, membership), params.tag, body),
   });
 
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/tag/:tag',
-    access: 'staff',
-    params: TagParams,
-    status: 204,
+    ...ClientsApi.deleteTag,
     handle: async ({ db, studio, membership, params }) => {
       await deleteTag(db, studio.id, await abilitiesOf(db, membership), params.tag);
     },
@@ -520,22 +408,14 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
 
   /** Every tag on every person (clients for client tags, staff for member tags). */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/user-tag/add',
-    access: 'staff',
-    params: StudioParams,
-    body: UserTagBulkInputSchema,
+    ...ClientsApi.postUserTagAdd,
     handle: async ({ db, studio, membership, body }) => ({
       changed: await addUserTags(db, studio.id, await abilitiesOf(db, membership), body.tagIds, body.userIds),
     }),
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/user-tag/remove',
-    access: 'staff',
-    params: StudioParams,
-    body: UserTagBulkInputSchema,
+    ...ClientsApi.postUserTagRemove,
     handle: async ({ db, studio, membership, body }) => ({
       changed: await removeUserTags(
         db,
@@ -551,35 +431,19 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
 
   /** Creates a note on a client (201): private (staff only) or public (the client may see it). */
   defineRoute(router, {
-    method: 'put',
-    path: '/v4/:uuid/client-note',
-    access: 'staff',
-    ability: 'clients.edit',
-    params: StudioParams,
-    body: ClientNoteCreateInputSchema,
-    status: 201,
+    ...ClientsApi.putClientNote,
     handle: async ({ db, studio, auth, body }): Promise<ClientNoteView> =>
       createNote(db, studio.id, auth.user.id, body),
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/client-note/:clientNote',
-    access: 'staff',
-    ability: 'clients.edit',
-    params: NoteParams,
-    body: ClientNotePatchSchema,
+    ...ClientsApi.patchClientNote,
     handle: async ({ db, studio, params, body }): Promise<ClientNoteView> =>
       updateNote(db, studio.id, params.clientNote, body),
   });
 
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/client-note/:clientNote',
-    access: 'staff',
-    ability: 'clients.edit',
-    params: NoteParams,
-    status: 204,
+    ...ClientsApi.deleteClientNote,
     handle: async ({ db, studio, params }) => {
       await deleteNote(db, studio.id, params.clientNote);
     },

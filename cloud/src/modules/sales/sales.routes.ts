@@ -1,25 +1,6 @@
 import type Router from '@koa/router';
 import { v7 as uuidv7 } from 'uuid';
-import { z } from 'zod';
 import {
-  BulkChargeSchema,
-  CartPrepareSchema,
-  CartVoucherSchema,
-  CheckoutSchema,
-  ClientOrderListQuerySchema,
-  DeskPaymentSchema,
-  OrderListQuerySchema,
-  OrderPatchSchema,
-  OrderStatusActionSchema,
-  PaymentProviderTestSchema,
-  PaymentProviderUpdateSchema,
-  PAYMENT_PROVIDERS,
-  PurchasesQuerySchema,
-  RefundSchema,
-  VisitPaySchema,
-  WalletTopUpSchema,
-  DonationCheckoutSchema,
-  DonationStatusQuerySchema,
   type DonationInit,
   type DonationStatusView,
   type BulkChargeResult,
@@ -76,18 +57,13 @@ import {
   recordDeskPayment,
   refundOrder,
 } from './sales.service';
+import { SalesApi } from '../../../../shared/contracts/http/sales';
 
 /** Mutating routes run in a transaction: `db` is one there. */
 const trx = (db: Db) => db as Knex.Transaction;
 
-const StudioParams = z.object({ uuid: z.string() });
-const PublicStudioParams = z.object({ uuid: z.uuid() });
-const OrderParams = z.object({ uuid: z.string(), clientOrder: z.uuid() });
-const UserParams = z.object({ uuid: z.string(), user: z.uuid() });
-const PublicOrderParams = z.object({ clientOrder: z.uuid() });
 /** An API key changes order statuses like staff with `sales.sell`; refunds stay with staff. */
 const API_KEY_ORDER_ABILITIES = { refund: false, changeStatus: true } as const;
-const ProviderParams = z.object({ uuid: z.string(), provider: z.enum(PAYMENT_PROVIDERS) });
 
 /** A public route's studio: 404 when the uuid names none. */
 async function publicStudio(db: Db, uuid: string): Promise<Studio> {
@@ -157,22 +133,12 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
   // ---------------------------------------------------------------------------------- orders (staff)
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client-order/all',
-    access: 'staff',
-    ability: 'sales.view',
-    params: StudioParams,
-    query: OrderListQuerySchema,
+    ...SalesApi.getClientOrderAll,
     handle: async ({ db, studio, query }): Promise<OrderList> => listOrders(db, studio, query),
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/:user/client-order/all',
-    access: 'staff',
-    ability: 'sales.view',
-    params: UserParams,
-    query: ClientOrderListQuerySchema,
+    ...SalesApi.getClientClientOrderAll,
     handle: async ({ db, studio, query, params }): Promise<OrderList> => {
       await assertClientOf(db, studio, params.user);
       return listOrders(db, studio, { ...query, clientId: params.user });
@@ -180,32 +146,20 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client-order/bulk/charge',
-    access: 'staff',
-    ability: 'sales.sell',
-    params: StudioParams,
-    body: BulkChargeSchema,
+    ...SalesApi.postClientOrderBulkCharge,
     handle: async ({ db, studio, body, auth, deps, ctx }): Promise<BulkChargeResult> =>
       bulkCharge(trx(db), studio, body.orderIds, auth.user.id, deps.clock.now(), ctx.state.log),
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client-order/:clientOrder/init',
-    access: 'staff',
-    ability: 'sales.view',
-    params: OrderParams,
+    ...SalesApi.getClientOrderInit,
     handle: async ({ db, studio, params, membership }): Promise<OrderDetail> =>
       orderDetail(db, studio, params.clientOrder, await orderAbilities(db, membership)),
   });
 
   /** Staff (sales.view) or the client the order belongs to: the return page polls this. */
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client-order/:clientOrder/status',
-    access: 'studio',
-    params: OrderParams,
+    ...SalesApi.getClientOrderStatus,
     handle: async ({ db, studio, params, membership, auth }): Promise<OrderStatusView> => {
       if (membership.isMember) {
         const abilities = await abilitiesOf(db, membership);
@@ -218,12 +172,7 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
 
   /** The §4 actions: change to unpaid, enable the payment reminder, mark as paid. */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client-order/:clientOrder/status',
-    access: 'staff',
-    ability: 'sales.sell',
-    params: OrderParams,
-    body: OrderStatusActionSchema,
+    ...SalesApi.postClientOrderStatus,
     handle: async ({ db, studio, params, body, membership, deps, ctx }): Promise<OrderDetail> => {
       await applyStatusAction(
         trx(db),
@@ -238,13 +187,7 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client-order/:clientOrder/payment',
-    access: 'staff',
-    ability: 'sales.sell',
-    params: OrderParams,
-    body: DeskPaymentSchema,
-    status: 201,
+    ...SalesApi.postClientOrderPayment,
     handle: async ({ db, studio, params, body, membership, auth, deps, ctx }): Promise<OrderDetail> => {
       await recordDeskPayment(
         trx(db),
@@ -260,23 +203,13 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client-order/:clientOrder/refund',
-    access: 'staff',
-    ability: 'sales.refund',
-    params: OrderParams,
-    body: RefundSchema,
-    status: 201,
+    ...SalesApi.postClientOrderRefund,
     handle: async ({ db, studio, params, body, auth, deps }): Promise<RefundView> =>
       refundOrder(trx(db), studio, params.clientOrder, body, auth.user.id, deps.clock.now()),
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client-order/:clientOrder',
-    access: 'staff',
-    ability: 'sales.view',
-    params: OrderParams,
+    ...SalesApi.getClientOrder,
     handle: async ({ db, studio, params, membership }): Promise<OrderDetail> =>
       orderDetail(db, studio, params.clientOrder, await orderAbilities(db, membership)),
   });
@@ -290,20 +223,13 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
    * carries no cookie); a missing or revoked key is 401, another studio's order 404.
    */
   defineRoute(router, {
-    method: 'get',
-    path: '/v2/public/client-order/:clientOrder',
-    access: 'public',
-    params: PublicOrderParams,
+    ...SalesApi.getPublicClientOrder,
     handle: async ({ db, ctx, params }): Promise<OrderDetail> =>
       orderDetail(db, await studioOfApiKey(ctx, db), params.clientOrder, API_KEY_ORDER_ABILITIES),
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v2/public/client-order/:clientOrder',
-    access: 'public',
-    params: PublicOrderParams,
-    body: OrderPatchSchema,
+    ...SalesApi.patchPublicClientOrder,
     handle: async ({ db, ctx, params, body, deps }): Promise<OrderDetail> => {
       const studio = await studioOfApiKey(ctx, db);
       await patchOrder(trx(db), studio, params.clientOrder, body, deps.clock.now());
@@ -313,9 +239,7 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
 
   /** Spec §7 public API "GET payment-option all": the studio's payment methods, online ones marked. */
   defineRoute(router, {
-    method: 'get',
-    path: '/v2/public/payment-option/all',
-    access: 'public',
+    ...SalesApi.getPublicPaymentOptionAll,
     handle: async ({ db, ctx }): Promise<{ items: PaymentOptionView[]; next: null }> => ({
       items: await paymentOptions(db, await studioOfApiKey(ctx, db)),
       next: null,
@@ -324,12 +248,7 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
 
   /** The same PATCH for staff sessions (the back office), with `sales.sell`. */
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/client-order/:clientOrder',
-    access: 'staff',
-    ability: 'sales.sell',
-    params: OrderParams,
-    body: OrderPatchSchema,
+    ...SalesApi.patchClientOrder,
     handle: async ({ db, studio, params, body, membership, deps }): Promise<OrderDetail> => {
       await patchOrder(trx(db), studio, params.clientOrder, body, deps.clock.now());
       return orderDetail(db, studio, params.clientOrder, await orderAbilities(db, membership));
@@ -337,13 +256,7 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v2/:uuid/client-visits/pay',
-    access: 'staff',
-    ability: 'sales.sell',
-    params: StudioParams,
-    body: VisitPaySchema,
-    status: 201,
+    ...SalesApi.postClientVisitsPay,
     handle: async ({ db, studio, body, auth, deps, ctx }): Promise<{ orderId: string }> =>
       payVisits(trx(db), studio, body, auth.user.id, deps.clock.now(), ctx.state.log),
   });
@@ -353,11 +266,7 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
   registerPaymentCardRoutes(router);
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/payment-provider/all',
-    access: 'staff',
-    ability: 'settings.view',
-    params: StudioParams,
+    ...SalesApi.getPaymentProviderAll,
     handle: async ({ db, studio }): Promise<{ items: PaymentProviderView[]; next: null }> => ({
       items: await providerViews(db, studio.id),
       next: null,
@@ -365,12 +274,7 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/payment-provider/test-connection',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: StudioParams,
-    body: PaymentProviderTestSchema,
+    ...SalesApi.postPaymentProviderTestConnection,
     handle: async ({ db, studio, body }): Promise<PaymentProviderTestResult> => {
       if (body.credentials && body.provider !== 'stripe')
         throw AppError.invalid({ credentials: ['this provider takes no keys'] });
@@ -380,12 +284,7 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/payment-provider/:provider',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: ProviderParams,
-    body: PaymentProviderUpdateSchema,
+    ...SalesApi.patchPaymentProvider,
     handle: async ({ db, studio, params, body }): Promise<PaymentProviderView> => {
       const current = (await providerViews(db, studio.id)).find((p) => p.provider === params.provider)!;
       const patch: Record<string, unknown> = {};
@@ -413,11 +312,7 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/payment-option/all',
-    access: 'staff',
-    ability: 'sales.view',
-    params: StudioParams,
+    ...SalesApi.getPaymentOptionAll,
     handle: async ({ db, studio }): Promise<{ items: PaymentOptionView[]; next: null }> => ({
       items: await paymentOptions(db, studio),
       next: null,
@@ -425,11 +320,7 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/payment-option/init',
-    access: 'staff',
-    ability: 'sales.view',
-    params: StudioParams,
+    ...SalesApi.getPaymentOptionInit,
     handle: async ({ db, studio }) => ({
       currency: studio.currency,
       options: await paymentOptions(db, studio),
@@ -440,11 +331,7 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
   // ---------------------------------------------------------------------------------- wallet (staff)
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client-wallet/:user/init',
-    access: 'staff',
-    ability: 'clients.view',
-    params: UserParams,
+    ...SalesApi.getClientWalletInit,
     handle: async ({ db, studio, params }): Promise<ClientWalletInit> => {
       await assertClientOf(db, studio, params.user);
       const user = (await db('users')
@@ -460,11 +347,7 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/:user/client-wallet-payment/all',
-    access: 'staff',
-    ability: 'clients.view',
-    params: UserParams,
+    ...SalesApi.getClientClientWalletPaymentAll,
     handle: async ({ db, studio, params }): Promise<{ items: WalletEntryView[]; next: null }> => {
       await assertClientOf(db, studio, params.user);
       return { items: await clientWalletEntries(db, studio, params.user), next: null };
@@ -474,20 +357,12 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
   // ---------------------------------------------------------------------------------- front office
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/wallet/init',
-    access: 'client',
-    params: StudioParams,
+    ...SalesApi.getWalletInit,
     handle: async ({ db, studio, auth }): Promise<WalletView> => walletView(db, studio, auth.user.id),
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/wallet/top-up',
-    access: 'client',
-    params: StudioParams,
-    body: WalletTopUpSchema,
-    status: 201,
+    ...SalesApi.postWalletTopUp,
     handle: async ({ db, studio, auth, body, ctx }): Promise<CheckoutResult> =>
       once(
         trx(db),
@@ -503,42 +378,26 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/shopping-cart/status',
-    access: 'client',
-    params: StudioParams,
+    ...SalesApi.getShoppingCartStatus,
     handle: async ({ db, studio, auth, ctx, deps }): Promise<CartView> =>
       cartStatus(db, studio, auth.user.id, localeOf(ctx, studio), deps.clock.now()),
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/shopping-cart/prepare',
-    access: 'client',
-    params: StudioParams,
-    body: CartPrepareSchema,
+    ...SalesApi.postShoppingCartPrepare,
     handle: async ({ db, studio, auth, body, ctx, deps }): Promise<CartView> =>
       prepareCart(trx(db), studio, auth.user.id, body.items, localeOf(ctx, studio), deps.clock.now()),
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/shopping-cart/voucher-redeem',
-    access: 'client',
-    params: StudioParams,
-    body: CartVoucherSchema,
+    ...SalesApi.postShoppingCartVoucherRedeem,
     handle: async ({ db, studio, auth, body, ctx, deps }): Promise<CartView> =>
       redeemCartVoucher(trx(db), studio, auth.user.id, body.code, localeOf(ctx, studio), deps.clock.now()),
   });
 
   /** Charges once per Idempotency-Key: a retry gets the first answer back. */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/shopping-cart/checkout',
-    access: 'client',
-    params: StudioParams,
-    body: CheckoutSchema,
-    status: 201,
+    ...SalesApi.postShoppingCartCheckout,
     handle: async ({ db, studio, auth, body, ctx, deps }): Promise<CheckoutResult> =>
       once(
         trx(db),
@@ -558,22 +417,14 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
   // ---------------------------------------------------------------------------------- donations (public)
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/donation/init',
-    access: 'public',
-    params: PublicStudioParams,
+    ...SalesApi.postDonationInit,
     handle: async ({ db, params, auth }): Promise<DonationInit> =>
       donationInit(db, await publicStudio(db, params.uuid), auth?.user.id ?? null),
   });
 
   /** Anyone may donate (no account needed); once per Idempotency-Key. */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/donation/checkout',
-    access: 'public',
-    params: PublicStudioParams,
-    body: DonationCheckoutSchema,
-    status: 201,
+    ...SalesApi.postDonationCheckout,
     handle: async ({ db, params, auth, body, ctx }): Promise<CheckoutResult> => {
       const studio = await publicStudio(db, params.uuid);
       return donationCheckout(trx(db), studio, auth?.user.id ?? null, body, {
@@ -585,21 +436,13 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/donation/payment-status',
-    access: 'public',
-    params: PublicStudioParams,
-    query: DonationStatusQuerySchema,
+    ...SalesApi.getDonationPaymentStatus,
     handle: async ({ db, params, query }): Promise<DonationStatusView> =>
       donationStatus(db, await publicStudio(db, params.uuid), query.payment),
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/purchases',
-    access: 'client',
-    params: StudioParams,
-    body: PurchasesQuerySchema,
+    ...SalesApi.postPurchases,
     handle: async ({ db, studio, auth, body }): Promise<PurchasesView> =>
       purchases(db, studio, auth.user.id, body),
   });

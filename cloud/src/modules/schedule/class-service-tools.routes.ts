@@ -1,12 +1,5 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
-import {
-  CategorizedQuerySchema,
-  FindAttendeesQuerySchema,
-  FindTimesQuerySchema,
-  RestrictionInitQuerySchema,
-  ScheduleEventInitQuerySchema,
-} from '../../../../shared/contracts/api/schedule-tools';
+import { ScheduleApi } from '../../../../shared/contracts/http/schedule';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import {
@@ -20,10 +13,6 @@ import {
   servicesAssignedToSchedule,
 } from './class-service-tools.service';
 
-const StudioParams = z.object({ uuid: z.string() });
-const ClassServiceParams = z.object({ uuid: z.string(), classService: z.uuid() });
-const READ = 'schedule.view' as const;
-
 /**
  * Spec §7 v4 class-service tools and the editors' init calls (all reads, `schedule.view`). Registered
  * before `class-service/{classService}` and `schedule-event/{scheduleEvent}` so the fixed words are
@@ -31,78 +20,41 @@ const READ = 'schedule.view' as const;
  */
 export function registerClassServiceToolRoutes(router: Router<AppState, AppCustom>): void {
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/class-service/categorized',
-    access: 'staff',
-    ability: READ,
-    params: StudioParams,
-    query: CategorizedQuerySchema,
+    ...ScheduleApi.categorizedClassServices,
     handle: ({ db, studio, query }) => categorizedClassServices(db, studio, query.serviceType),
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/class-service/assigned-to-schedule',
-    access: 'staff',
-    ability: READ,
-    params: StudioParams,
+    ...ScheduleApi.classServicesAssignedToSchedule,
     handle: async ({ db, studio, deps }) => ({
       items: await servicesAssignedToSchedule(db, studio, deps.clock.now()),
       next: null,
     }),
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/class-service/restriction/init',
-    access: 'staff',
-    ability: READ,
-    params: StudioParams,
-    query: RestrictionInitQuerySchema,
+    ...ScheduleApi.classServiceRestrictionInit,
     handle: ({ db, studio, query }) => classServiceRestrictionInit(db, studio, query.classServiceId),
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/class-service/:classService/find-attendees',
-    access: 'staff',
-    ability: READ,
-    params: ClassServiceParams,
-    query: FindAttendeesQuerySchema,
+    ...ScheduleApi.classServiceAttendees,
     handle: ({ db, studio, params, query }) => findAttendees(db, studio, params.classService, query),
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/class-service/:classService/find-times',
-    access: 'staff',
-    ability: READ,
-    params: ClassServiceParams,
-    query: FindTimesQuerySchema,
+    ...ScheduleApi.classServiceTimes,
     handle: ({ db, studio, params, query, deps }) =>
       findTimes(db, studio, params.classService, query, deps.clock.now()),
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/class-service/:classService/manager',
-    access: 'staff',
-    ability: READ,
-    params: ClassServiceParams,
+    ...ScheduleApi.classServiceManager,
     handle: ({ db, studio, params, deps }) =>
       classServiceManager(db, studio, params.classService, deps.clock.now()),
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/schedule-event/init',
-    access: 'staff',
-    ability: READ,
-    params: StudioParams,
-    query: ScheduleEventInitQuerySchema,
+    ...ScheduleApi.scheduleEventInit,
     handle: ({ db, studio, query, deps }) =>
       scheduleEventInit(db, studio, query.scheduleEvent, deps.clock.now()),
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/schedule-call-off/init',
-    access: 'staff',
-    ability: READ,
-    params: StudioParams,
+    ...ScheduleApi.callOffInit,
     handle: ({ db, studio, deps }) => scheduleCallOffInit(db, studio, deps.clock.now()),
   });
 }

@@ -1,17 +1,11 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  BookingResultSchema,
-  ClientVisitListSchema,
-  ClientVisitSchema,
-  EventEnrollmentsSchema,
-  type EnrollInput,
-  type EnrollmentAction,
-} from '../../../../shared/contracts/api/bookings';
-import { ClientSearchResultSchema } from '../../../../shared/contracts/api/clients';
+import { type EnrollInput, type EnrollmentAction } from '../../../../shared/contracts/api/bookings';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/app-context';
 import type { FormErrorOptions } from '../../../lib/form-errors';
 import { useStudioUuid } from '../schedule.api';
+import { BookingsApi } from '../../../../shared/contracts/http/bookings';
+import { ClientsApi } from '../../../../shared/contracts/http/clients';
 
 /** The bookings module's staff calls for one event (cloud/src/modules/bookings/README.md). */
 export const eventBookingKeys = {
@@ -26,8 +20,8 @@ export function useEventEnrollments(eventId: string) {
   return useQuery({
     queryKey: eventBookingKeys.event(studio, eventId),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/schedule-event/${eventId}/enrollments/init`, {
-        schema: EventEnrollmentsSchema,
+      api.call(BookingsApi.getScheduleEventEnrollmentsInit, {
+        params: { uuid: studio, scheduleEvent: eventId },
         signal,
       }),
   });
@@ -41,8 +35,8 @@ export function useClientSearch(q: string) {
   return useQuery({
     queryKey: eventBookingKeys.search(studio, query),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/client/search`, {
-        schema: ClientSearchResultSchema,
+      api.call(ClientsApi.getClientSearch, {
+        params: { uuid: studio },
         signal,
         query: { q: query, limit: 10 },
       }),
@@ -58,23 +52,21 @@ export function useInvalidateEventBookings(): () => Promise<void> {
 }
 
 export function eventBookingCalls(api: ApiClient, studio: string, eventId: string) {
-  const base = `${studio}/schedule-event/${eventId}`;
+  const params = { uuid: studio, scheduleEvent: eventId };
   return {
     enroll: (input: Partial<EnrollInput> & { clientId: string }) =>
-      api.post(`${base}/enrollment/enroll`, input, { schema: BookingResultSchema }),
-    checkIn: (clientId: string) => api.post(`${base}/check-in`, { clientId }, { schema: ClientVisitSchema }),
+      api.call(BookingsApi.postScheduleEventEnrollmentEnroll, { params, body: input }),
+    checkIn: (clientId: string) =>
+      api.call(BookingsApi.postScheduleEventCheckIn, { params, body: { clientId } }),
     status: (clientVisitIds: string[], action: EnrollmentAction) =>
-      api.post(
-        `${studio}/client-enrollment/status`,
-        { clientVisitIds, action },
-        {
-          schema: ClientVisitListSchema.pick({ items: true }),
-        },
-      ),
+      api.call(BookingsApi.postClientEnrollmentStatus, {
+        params: { uuid: studio },
+        body: { clientVisitIds, action },
+      }),
     promote: (clientVisitId: string) =>
-      api.post(`${base}/waiting-list/promote`, { clientVisitId }, { schema: EventEnrollmentsSchema }),
+      api.call(BookingsApi.postScheduleEventWaitingListPromote, { params, body: { clientVisitId } }),
     move: (clientVisitId: string, position: number) =>
-      api.post(`${base}/waiting-list/move`, { clientVisitId, position }, { schema: EventEnrollmentsSchema }),
+      api.call(BookingsApi.postScheduleEventWaitingListMove, { params, body: { clientVisitId, position } }),
   };
 }
 

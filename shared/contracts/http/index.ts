@@ -1,0 +1,33 @@
+import { BookingsApi } from './bookings';
+import { CatalogApi } from './catalog';
+import { ClientsApi } from './clients';
+import { CourseSignupApi } from './course-signup';
+import type { AnyContract } from './define';
+import { EnrollmentsApi } from './enrollments';
+import { ScheduleApi, ScheduleBulkEventActionApi, ScheduleEventActionApi } from './schedule';
+import { SalesApi } from './sales';
+import { VisitPaymentApi } from './visit-payment';
+
+export * from './define';
+
+/**
+ * Every contract entry of the API, by name: the source of the API documentation (an OpenAPI
+ * generator walks it: method, path, access, ability, and the zod schemas of params, query, body and
+ * response). The cloud's route catalog test checks that each registered route implements one.
+ */
+export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
+  [
+    ScheduleApi,
+    ScheduleBulkEventActionApi,
+    ScheduleEventActionApi,
+    BookingsApi,
+    CatalogApi,
+    ClientsApi,
+    EnrollmentsApi,
+    CourseSignupApi,
+    VisitPaymentApi,
+    SalesApi,
+  ]
+    .flatMap((group) => Object.values(group) as AnyContract[])
+    .map((entry) => [entry.name, entry]),
+);
