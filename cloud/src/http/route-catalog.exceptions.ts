@@ -168,6 +168,7 @@ export const ROUTES_WITHOUT_CONTRACT: ReadonlySet<string> = new Set([
   'POST /v4/:uuid/client-order/:clientOrder/invoice',
   'GET /v4/:uuid/invoice/:invoice',
   'GET /v4/:uuid/invoice/:invoice/pdf',
+  'GET /v4/:uuid/invoice/:invoice/ksef.xml',
   'POST /v4/:uuid/invoice/:invoice/corrective',
   'POST /v4/:uuid/invoice/:invoice/cancel',
   'GET /v4/:uuid/purchases/invoices',
