@@ -46,7 +46,7 @@ describe('booking mails job', () => {
       ),
     );
     const pending = () =>
-      app.knex('booking_mails').where({ client_visit_id: visitId }).whereNull('sent_at').count({ n: '*' });
+      app.knex('booking_mails').where({ clientVisitId: visitId }).whereNull('sent_at').count({ n: '*' });
     expect(Number((await pending())[0]!.n)).toBe(1);
     const mailsTo = () => app.mail.filter((m) => m.to === st.client.email);
     expect(mailsTo()).toEqual([]);

@@ -129,17 +129,17 @@ describe('booking e-mails', () => {
     // As if the mail had been queued by a sync push and not sent yet when the client left the list.
     await app
       .knex('booking_mails')
-      .where({ client_visit_id: joined.body.visit.id })
-      .update({ sent_at: null, claimed_at: null, attempts: 0 });
+      .where({ clientVisitId: joined.body.visit.id })
+      .update({ sentAt: null, claimedAt: null, attempts: 0 });
     await app
       .knex('client_visits')
       .where({ id: joined.body.visit.id })
-      .update({ status: 4, waiting_position: null });
+      .update({ status: 4, waitingPosition: null });
     const before = mailTo(bogna.user.email).length;
     await deliverBookingMails(mailDeliveryDeps(app.deps));
     expect(mailTo(bogna.user.email)).toHaveLength(before);
     expect(
-      await app.knex('booking_mails').where({ client_visit_id: joined.body.visit.id }).first('skipped'),
+      await app.knex('booking_mails').where({ clientVisitId: joined.body.visit.id }).first('skipped'),
     ).toEqual({ skipped: true });
   });
 
@@ -164,13 +164,13 @@ describe('booking e-mails', () => {
 
   it('sends nothing to a client who turned e-mail notifications off', async () => {
     const t = await setup();
-    await app.knex('user_profiles').insert({ user_id: t.client.id, notify_email: false });
+    await app.knex('user_profiles').insert({ userId: t.client.id, notifyEmail: false });
     const book = await t.me.post(v4(t.studio, 'booking/classroom/book'), { scheduleEventId: t.eventId });
     expect(book.body.outcome).toBe('booked');
     await t.me.post(v4(t.studio, 'booking/classroom/cancel'), { clientVisitId: book.body.visit.id });
     expect(mailTo(t.client.email)).toEqual([]);
     // Still told in the app? The in-app inbox is unaffected; the outbox rows are settled, not pending.
-    const pending = await app.knex('booking_mails').where({ client_id: t.client.id }).whereNull('sent_at');
+    const pending = await app.knex('booking_mails').where({ clientId: t.client.id }).whereNull('sent_at');
     expect(pending).toEqual([]);
   });
 

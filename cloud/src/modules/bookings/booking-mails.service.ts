@@ -55,9 +55,9 @@ export async function enqueueBookingMail(
   enqueuedIn.add(trx);
   await trx('booking_mails').insert({
     id: uuidv7(),
-    studio_id: studioId,
-    client_id: clientId,
-    client_visit_id: visitId,
+    studioId,
+    clientId,
+    clientVisitId: visitId,
     kind,
     details: JSON.stringify(details),
   });
@@ -76,9 +76,9 @@ export async function enqueueBookingMails(
   await trx('booking_mails').insert(
     rows.map((r) => ({
       id: uuidv7(),
-      studio_id: studioId,
-      client_id: r.clientId,
-      client_visit_id: r.visitId,
+      studioId,
+      clientId: r.clientId,
+      clientVisitId: r.visitId,
       kind,
       details: JSON.stringify(details),
     })),
@@ -230,19 +230,19 @@ export async function deliverBookingMails(deps: MailDeliveryDeps): Promise<numbe
       // A waiting-list mail sent late (queued by a sync push) would mislead once the client moved on.
       const stale = mail.kind === 'waitingList' && mail.visitStatus !== 8;
       if (mail.notifyEmail === false || stale) {
-        await deps.knex('booking_mails').where({ id: mail.id }).update({ skipped: true, sent_at: now });
+        await deps.knex('booking_mails').where({ id: mail.id }).update({ skipped: true, sentAt: now });
         continue;
       }
       try {
         await deps.mailer.send(bookingMailMessage(mail, deps.publicUrl));
-        await deps.knex('booking_mails').where({ id: mail.id }).update({ sent_at: now });
+        await deps.knex('booking_mails').where({ id: mail.id }).update({ sentAt: now });
         sent += 1;
       } catch (err) {
         deps.log.error({ err, bookingMail: mail.id }, 'booking mail not sent');
         await deps
           .knex('booking_mails')
           .where({ id: mail.id })
-          .update({ claimed_at: null, last_error: String((err as Error)?.message ?? err).slice(0, 500) });
+          .update({ claimedAt: null, lastError: String((err as Error)?.message ?? err).slice(0, 500) });
       }
     }
     if (ids.length < BATCH) break;

@@ -295,7 +295,7 @@ export async function clientVisitList(
   query: { when: 'upcoming' | 'past' | 'all'; limit: number; cursor?: string },
   now: Date,
 ) {
-  const client = await db('clients').where({ studio_id: studio.id, user_id: clientId }).first('id');
+  const client = await db('clients').where({ studioId: studio.id, userId: clientId }).first('id');
   if (!client) throw AppError.notFound('client');
   const { rows, next } = await visitPage(db, studio, clientId, query.when, query.limit, query.cursor, now);
   const fees = await feesOf(
@@ -392,7 +392,7 @@ export async function enrollmentConflict(
   clientId: string,
   eventId: string,
 ): Promise<EnrollmentConflict> {
-  const client = await db('clients').where({ studio_id: studio.id, user_id: clientId }).first('id');
+  const client = await db('clients').where({ studioId: studio.id, userId: clientId }).first('id');
   if (!client) throw AppError.notFound('client');
   const event = await readEvent(db, studio.id, eventId);
   const rows = await conflictingVisits(db, studio.id, clientId, event);

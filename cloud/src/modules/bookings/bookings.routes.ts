@@ -113,7 +113,7 @@ async function studioOfApiKey(ctx: AppContext, db: Db): Promise<Studio> {
   const row =
     key && key.length >= 16 && key.length <= 200
       ? ((await db('studio_apis')
-          .where({ key_hash: hashApiKey(key) })
+          .where({ keyHash: hashApiKey(key) })
           .whereNull('revoked_at')
           .first('studio_id')) as { studioId: string } | undefined)
       : undefined;

@@ -136,7 +136,7 @@ export async function startedMetas(
 ): Promise<Set<string>> {
   if (metaIds.length === 0) return new Set();
   const rows = (await db('schedule_events')
-    .where({ studio_id: studioId, status: 'scheduled' })
+    .where({ studioId, status: 'scheduled' })
     .whereIn('schedule_meta_id', metaIds)
     .where('starts_at', '<=', now)
     .distinct('schedule_meta_id')) as Array<{ scheduleMetaId: string }>;
@@ -446,7 +446,7 @@ interface PayRow {
 /** Unpaid visits: at the desk, not yet paid, holding a place (0, 1, 2, 9). */
 const unpaidQuery = (db: Db, studioId: string, clientId: string) =>
   db('client_visits')
-    .where({ studio_id: studioId, client_id: clientId, payment: 'desk' })
+    .where({ studioId, clientId, payment: 'desk' })
     .whereNull('paid_at')
     .whereIn('status', [0, 1, 2, 9]);
 
@@ -459,7 +459,7 @@ export async function unpaidVisitIds(db: Db, studioId: string, clientId: string)
 }
 
 async function assertClient(db: Db, studioId: string, clientId: string) {
-  const row = await db('clients').where({ studio_id: studioId, user_id: clientId }).first('id');
+  const row = await db('clients').where({ studioId, userId: clientId }).first('id');
   if (!row) throw AppError.notFound('client');
 }
 
@@ -482,7 +482,7 @@ export async function reconcileVisits(
   let wanted = ids;
   if (wanted) {
     const rows = (await trx('client_visits')
-      .where({ studio_id: studio.id, client_id: clientId })
+      .where({ studioId: studio.id, clientId })
       .whereIn('id', wanted)
       .select('id', 'status', 'payment', 'paid_at')) as PayRow[];
     if (rows.length !== new Set(wanted).size) throw AppError.notFound('visit');
@@ -504,7 +504,7 @@ export async function reconcileVisits(
   const events = new Map<string, BookingEventRow>();
   for (const id of [...new Set(rows.map((r) => r.scheduleEventId))].sort())
     events.set(id, await lockEvent(trx, studio.id, id));
-  await trx('clients').where({ studio_id: studio.id, user_id: clientId }).forUpdate().first('id');
+  await trx('clients').where({ studioId: studio.id, userId: clientId }).forUpdate().first('id');
   await lockSharedPasses(trx, studio.id, clientId);
   const tags = await clientTagIds(trx, studio.id, clientId);
   const settings = await settingsOf(trx, studio);
@@ -532,10 +532,10 @@ export async function reconcileVisits(
       .where({ id: r.id })
       .update({
         payment: choice.payment,
-        client_pricing_option_id: choice.passId,
-        client_contract_id: choice.clientContractId ?? null,
+        clientPricingOptionId: choice.passId,
+        clientContractId: choice.clientContractId ?? null,
         status: visit.status === V.unconfirmed ? V.booked : visit.status,
-        updated_at: trx.fn.now(),
+        updatedAt: trx.fn.now(),
       });
     if (choice.passId) await refreshPassProjection(trx, studio, choice.passId, now);
     reconciled.push(r.id);
@@ -550,7 +550,7 @@ export async function reconcileVisits(
  */
 export async function makeVisitsUnpaid(trx: Db, studio: Studio, ids: string[], now: Date): Promise<void> {
   const rows = (await trx('client_visits')
-    .where({ studio_id: studio.id })
+    .where({ studioId: studio.id })
     .whereIn('id', ids)
     .select('id', 'schedule_event_id')) as Array<{ id: string; scheduleEventId: string }>;
   if (rows.length !== new Set(ids).size) throw AppError.notFound('visit');
@@ -580,11 +580,11 @@ export async function makeVisitsUnpaid(trx: Db, studio: Studio, ids: string[], n
       .where({ id: r.id })
       .update({
         payment: 'desk',
-        paid_at: null,
-        client_pricing_option_id: null,
-        client_contract_id: null,
+        paidAt: null,
+        clientPricingOptionId: null,
+        clientContractId: null,
         status: r.status === V.booked ? V.unconfirmed : r.status,
-        updated_at: trx.fn.now(),
+        updatedAt: trx.fn.now(),
       });
     if (r.clientPricingOptionId) await refreshPassProjection(trx, studio, r.clientPricingOptionId, now);
   }
@@ -706,7 +706,7 @@ export async function waitingTimes(
     )
     .orderBy([{ column: 'e.starts_at' }, { column: 'v.id' }]);
   if (eventId) {
-    const exists = await db('schedule_events').where({ studio_id: studio.id, id: eventId }).first('id');
+    const exists = await db('schedule_events').where({ studioId: studio.id, id: eventId }).first('id');
     if (!exists) throw AppError.notFound('class');
     q.where('e.id', eventId);
   }

@@ -61,7 +61,7 @@ export async function servicesAssignedToSchedule(db: Db, studio: Studio, now: Da
   const ids = new Set(
     (
       (await db('schedule_metas')
-        .where({ studio_id: studio.id })
+        .where({ studioId: studio.id })
         .where((q) => q.whereNull('last_date').orWhere('last_date', '>=', today))
         .distinct('class_service_id')) as Array<{ classServiceId: string }>
     ).map((r) => r.classServiceId),
@@ -193,7 +193,7 @@ export async function classServiceManager(
     () => listMetas(db, studio, serviceId),
     () =>
       db('schedule_events')
-        .where({ studio_id: studio.id, class_service_id: serviceId, status: 'scheduled' })
+        .where({ studioId: studio.id, classServiceId: serviceId, status: 'scheduled' })
         .where('starts_at', '>', now)
         .first(db.raw('count(*)::int as events'), db.raw('min(starts_at) as next_starts_at')) as Promise<{
         events: number;
@@ -239,7 +239,7 @@ export async function classServiceRestrictionInit(
   const [tags, experienceLevels, pricingOptions] = await readAll(db, [
     () =>
       db('tags')
-        .where({ studio_id: studio.id, type: TagType.client })
+        .where({ studioId: studio.id, type: TagType.client })
         .orderByRaw('lower(name)')
         .select('id', 'name') as Promise<Array<{ id: string; name: string }>>,
     () => listExperienceLevels(db, studio, classService?.serviceType),
