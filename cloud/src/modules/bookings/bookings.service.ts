@@ -20,6 +20,8 @@ import {
   type Actor,
   type Payment,
   type VisitAction,
+  ON_CLASS,
+  TAKES_PLACE,
 } from '../../../../shared/domain/bookings';
 import { chooseEntitlementForVisit } from '../../../../shared/domain/contracts';
 import {
@@ -38,6 +40,7 @@ import { notify } from '../client-accounts/inbox.service';
 import type { Studio } from '../identity/studio.model';
 import { enqueueBookingMail, enqueueBookingMails, type CancelMailDetails } from './booking-mails.service';
 import { billFee } from './fee-orders.service';
+import { setValues, sqlSet } from '../../../../shared/domain/sql';
 
 /** An event with the booking rules of its meta (defaults when the meta is gone). */
 export interface BookingEventRow {
@@ -145,8 +148,8 @@ export async function countsOf(db: Db, eventId: string): Promise<{ taken: number
   const row = (await db('client_visits')
     .where({ scheduleEventId: eventId })
     .first(
-      db.raw('count(*) filter (where status in (0, 1, 2, 9))::int as taken'),
-      db.raw('count(*) filter (where status = 8)::int as waiting'),
+      db.raw(`count(*) filter (where status in ${sqlSet(TAKES_PLACE)})::int as taken`),
+      db.raw(`count(*) filter (where status = ${V.waitingList})::int as waiting`),
     )) as { taken: number; waiting: number };
   return { taken: Number(row.taken), waiting: Number(row.waiting) };
 }
@@ -214,7 +217,7 @@ export async function conflictingVisits(db: Db, studioId: string, clientId: stri
     .join('schedule_events as e', 'e.id', 'v.schedule_event_id')
     .join('class_services as s', 's.id', 'e.class_service_id')
     .where({ 'v.studio_id': studioId, 'v.client_id': clientId })
-    .whereIn('v.status', [V.booked, V.present, V.absent, V.unconfirmed])
+    .whereIn('v.status', setValues(TAKES_PLACE))
     .whereNot('v.schedule_event_id', event.id)
     .where('v.starts_at', '<', event.endsAt)
     .where('e.ends_at', '>', event.startsAt)
@@ -376,22 +379,22 @@ async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, c
   const { rows } = (await trx.raw(
     `select (select v.id from client_visits v
               where v.schedule_event_id = :eventId and v.client_id = :clientId
-                and v.status in (0, 1, 2, 8, 9) limit 1) as "existingId",
+                and v.status in ${sqlSet(ON_CLASS)} limit 1) as "existingId",
             c.taken, c.waiting, c.last_position as "lastWaitingPosition",
             (select coalesce(array_agg(t.tag_id), '{}') from user_tags t
               where t.studio_id = :studioId and t.user_id = :clientId) as "tagIds",
             exists (select 1 from client_visits v join schedule_events e on e.id = v.schedule_event_id
                      where v.studio_id = :studioId and v.client_id = :clientId
-                       and v.status in (0, 1, 2, 9) and v.schedule_event_id <> :eventId
+                       and v.status in ${sqlSet(TAKES_PLACE)} and v.schedule_event_id <> :eventId
                        and v.starts_at < :endsAt and e.ends_at > :startsAt
                        and v.starts_at > :dayBefore) as "hasConflict",
             (select count(*) from (${SHARED_PASSES_LOCK}) shared)::int as "sharedPassesLocked",
             s.studio_id is not null as "hasSettings", s.late_cancel_fee as "lateCancelFee",
             s.no_show_fee as "noShowFee", s.forgive_first_offence as "forgiveFirstOffence",
             s.promotion_cutoff_minutes as "promotionCutoffMinutes", s.pay_at_desk_allowed as "payAtDeskAllowed"
-       from (select count(*) filter (where status in (0, 1, 2, 9))::int as taken,
-                    count(*) filter (where status = 8)::int as waiting,
-                    coalesce(max(waiting_position) filter (where status = 8), 0)::int as last_position
+       from (select count(*) filter (where status in ${sqlSet(TAKES_PLACE)})::int as taken,
+                    count(*) filter (where status = ${V.waitingList})::int as waiting,
+                    coalesce(max(waiting_position) filter (where status = ${V.waitingList}), 0)::int as last_position
                from client_visits where schedule_event_id = :eventId) c
        left join studio_booking_settings s on s.studio_id = :studioId`,
     {
@@ -900,7 +903,7 @@ export async function cancelVisitsOfEvents(
   const rows = (await trx('client_visits')
     .where({ studioId: studio.id })
     .whereIn('schedule_event_id', eventIds)
-    .whereIn('status', [0, 1, 2, 8, 9])
+    .whereIn('status', setValues(ON_CLASS))
     .update({ status: V.classCancelled, waitingPosition: null, cancelledAt: now, updatedAt: trx.fn.now() })
     .returning(['id', 'client_id', 'client_pricing_option_id', 'schedule_event_id', 'starts_at'])) as Array<{
     id: string;
@@ -1033,7 +1036,7 @@ export async function markVisitsPaid(trx: Db, studio: Studio, ids: string[], now
     .whereIn('id', ids)
     .update({
       paidAt: now,
-      status: trx.raw('case when status = 9 then 0 else status end'),
+      status: trx.raw(`case when status = ${V.unconfirmed} then 0 else status end`),
       updatedAt: trx.fn.now(),
     });
 }
@@ -1042,7 +1045,7 @@ export async function markVisitsPaid(trx: Db, studio: Studio, ids: string[], now
 export async function standingVisit(db: Db, studioId: string, eventId: string, clientId: string) {
   return (await db('client_visits')
     .where({ studioId, scheduleEventId: eventId, clientId })
-    .whereIn('status', [0, 1, 2, 8, 9])
+    .whereIn('status', setValues(ON_CLASS))
     .first('id', 'status')) as { id: string; status: ClientVisitStatus } | undefined;
 }
 

@@ -10,7 +10,7 @@ import type {
   CourseAttendanceField,
   CourseAttendanceQuery,
 } from '../../../../shared/contracts/api/course-signup';
-import { V, canPromoteAt, takesPlace } from '../../../../shared/domain/bookings';
+import { V, canPromoteAt, takesPlace, TAKES_PLACE, UPCOMING } from '../../../../shared/domain/bookings';
 import { AppError, type ErrorKey } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import { refreshPassProjection } from '../catalog/client-pricing-options.service';
@@ -27,6 +27,7 @@ import {
   type BookingEventRow,
 } from './bookings.service';
 import { myVisitsByIds } from './bookings-views.service';
+import { setValues, sqlSet } from '../../../../shared/domain/sql';
 
 /**
  * Courses (a `course` class service's meta booked as a whole) and client enrollments: reconcile
@@ -114,7 +115,7 @@ export async function comingEvents(db: Db, studioId: string, metaIds: string[], 
       'e.capacity',
       'e.bookable_online',
       db.raw(`(select count(*) from client_visits v where v.schedule_event_id = e.id
-                and v.status in (0, 1, 2, 9))::int as taken`),
+                and v.status in ${sqlSet(TAKES_PLACE)})::int as taken`),
     )
     .orderBy([{ column: 'e.starts_at' }, { column: 'e.id' }])) as Array<{
     id: string;
@@ -382,7 +383,7 @@ export async function metaEnrollments(
       'e.status',
       'e.capacity',
       db.raw(`(select count(*) from client_visits v where v.schedule_event_id = e.id
-                and v.status in (0, 1, 2, 9))::int as taken`),
+                and v.status in ${sqlSet(TAKES_PLACE)})::int as taken`),
     )
     .orderBy([{ column: 'e.starts_at' }, { column: 'e.id' }])) as Array<{
     id: string;
@@ -402,11 +403,11 @@ export async function metaEnrollments(
       'u.first_name',
       'u.last_name',
       'u.email',
-      db.raw('(count(*) filter (where v.status = 0))::int as booked'),
-      db.raw('(count(*) filter (where v.status = 1))::int as present'),
-      db.raw('(count(*) filter (where v.status = 2))::int as absent'),
-      db.raw('(count(*) filter (where v.status = 9))::int as unpaid'),
-      db.raw('(count(*) filter (where v.status = 8))::int as waiting'),
+      db.raw(`(count(*) filter (where v.status = ${V.booked}))::int as booked`),
+      db.raw(`(count(*) filter (where v.status = ${V.present}))::int as present`),
+      db.raw(`(count(*) filter (where v.status = ${V.absent}))::int as absent`),
+      db.raw(`(count(*) filter (where v.status = ${V.unconfirmed}))::int as unpaid`),
+      db.raw(`(count(*) filter (where v.status = ${V.waitingList}))::int as waiting`),
       db.raw('(count(*) filter (where v.status between 3 and 7))::int as cancelled'),
       // Oldest booking first: a class booked again after a cancel ends on its latest visit.
       db.raw(
@@ -448,7 +449,7 @@ const unpaidQuery = (db: Db, studioId: string, clientId: string) =>
   db('client_visits')
     .where({ studioId, clientId, payment: 'desk' })
     .whereNull('paid_at')
-    .whereIn('status', [0, 1, 2, 9]);
+    .whereIn('status', setValues(TAKES_PLACE));
 
 export async function unpaidVisitIds(db: Db, studioId: string, clientId: string): Promise<string[]> {
   return (
@@ -603,7 +604,7 @@ export async function myEnrollmentIds(
     (await db('client_visits as v')
       .join('schedule_events as e', 'e.id', 'v.schedule_event_id')
       .where({ 'v.studio_id': studioId, 'v.client_id': clientId })
-      .whereIn('v.status', [0, 8, 9])
+      .whereIn('v.status', setValues(UPCOMING))
       .where('e.ends_at', '>', now)
       .orderBy([{ column: 'e.starts_at' }, { column: 'v.id' }])
       .limit(200)
@@ -687,9 +688,9 @@ export async function waitingTimes(
       'e.starts_at',
       'e.capacity',
       db.raw(`(select count(*) from client_visits w where w.schedule_event_id = v.schedule_event_id
-                and w.status = 8 and (w.waiting_position, w.id) < (v.waiting_position, v.id))::int as ahead`),
+                and w.status = ${V.waitingList} and (w.waiting_position, w.id) < (v.waiting_position, v.id))::int as ahead`),
       db.raw(`(select count(*) from client_visits t where t.schedule_event_id = v.schedule_event_id
-                and t.status in (0, 1, 2, 9))::int as taken`),
+                and t.status in ${sqlSet(TAKES_PLACE)})::int as taken`),
       db.raw(
         `(select avg(c.n) from (
                  select (select count(*) from client_visits x where x.schedule_event_id = p.id
