@@ -144,16 +144,16 @@ export async function listPlaceLocations(
     .orderBy([{ column: 'name' }, { column: 'id' }]);
   byStatus(q, 'archived_at', status);
   if (onlyId) q.where({ id: onlyId });
-  const locations = (await q) as PlaceLocationRow[];
+  const locations: PlaceLocationRow[] = await q;
   if (locations.length === 0) return [];
-  const rooms = (await db('location_rooms')
+  const rooms = await db('location_rooms')
     .where({ studioId: studio.id })
     .whereIn(
       'location_id',
       locations.map((l) => l.id),
     )
     .select(...ROOM_COLUMNS)
-    .orderBy([{ column: 'name' }, { column: 'id' }])) as PlaceRoomRow[];
+    .orderBy([{ column: 'name' }, { column: 'id' }]);
   return locations.map((l) => presentPlaceLocation(l, rooms, studio.timeZone));
 }
 
@@ -166,10 +166,10 @@ async function locationView(db: Db, studio: Studio, id: string): Promise<PlaceLo
 export const getPlaceLocation = locationView;
 
 async function lockLocation(db: Db, studio: Studio, id: string): Promise<PlaceLocationRow> {
-  const row = (await db('locations')
+  const row = await db('locations')
     .where({ studioId: studio.id, id })
     .forUpdate()
-    .first(...LOCATION_COLUMNS)) as PlaceLocationRow | undefined;
+    .first(...LOCATION_COLUMNS);
   if (!row) throw AppError.notFound();
   return row;
 }
@@ -256,18 +256,18 @@ export async function setLocationArchived(
 // ------------------------------------------------------------------------------------ rooms
 
 async function lockRoom(db: Db, studio: Studio, id: string): Promise<PlaceRoomRow> {
-  const row = (await db('location_rooms')
+  const row = await db('location_rooms')
     .where({ studioId: studio.id, id })
     .forUpdate()
-    .first(...ROOM_COLUMNS)) as PlaceRoomRow | undefined;
+    .first(...ROOM_COLUMNS);
   if (!row) throw AppError.notFound();
   return row;
 }
 
 async function roomView(db: Db, studio: Studio, id: string): Promise<PlaceRoomView> {
-  const row = (await db('location_rooms')
+  const row = await db('location_rooms')
     .where({ studioId: studio.id, id })
-    .first(...ROOM_COLUMNS)) as PlaceRoomRow | undefined;
+    .first(...ROOM_COLUMNS);
   if (!row) throw AppError.notFound();
   return presentPlaceRoom(row);
 }
