@@ -163,14 +163,12 @@ describe('domain scenarios (what the tests must prove, 6)', () => {
     const ghost = newClientArgs();
     // The client exists locally only through a pending createClient that the server will refuse
     // (its person id is taken), so the later update is refused too.
-    await app
-      .knex('users')
-      .insert({
-        id: String(ghost.userId),
-        email: `taken-${uuidv7()}@example.com`,
-        firstName: 'X',
-        lastName: 'Y',
-      });
+    await app.knex('users').insert({
+      id: String(ghost.userId),
+      email: `taken-${uuidv7()}@example.com`,
+      firstName: 'X',
+      lastName: 'Y',
+    });
     desk.engine.mutate('createClient', 1, ghost);
     desk.engine.mutate('updateClient', 1, { userId: ghost.userId, fields: { firstName: 'Nope' } });
     expect(desk.engine.store.clientByUser(ghost.userId as string)?.first_name).toBe('Nope');
