@@ -106,7 +106,7 @@ describe('startServer on the embedded database', () => {
     try {
       await server
         .knex('studios')
-        .insert({ id: '01900000-0000-7000-8000-000000000001', name: 'Real', slug: 'real', kiosk_key: 'k' });
+        .insert({ id: '01900000-0000-7000-8000-000000000001', name: 'Real', slug: 'real', kioskKey: 'k' });
       const { seedDemoStudio } = await import('./db/seed/demo');
       expect(await seedDemoStudio(server.knex, server.log)).toBeNull();
       expect(await server.knex('studios').count({ n: '*' }).first()).toEqual({ n: 1 });

@@ -64,28 +64,26 @@ async function seed(knex: Knex) {
     id: studioId,
     name: 'Bench studio',
     slug: `bench-${studioId.slice(-8)}`,
-    kiosk_key: studioId.slice(-12),
-    time_zone: TZ,
+    kioskKey: studioId.slice(-12),
+    timeZone: TZ,
   });
   const locations = [uuidv7(), uuidv7()];
-  await knex('locations').insert(
-    locations.map((id, i) => ({ id, studio_id: studioId, name: `Location ${i + 1}` })),
-  );
+  await knex('locations').insert(locations.map((id, i) => ({ id, studioId, name: `Location ${i + 1}` })));
   const rooms = locations.flatMap((loc) => [0, 1, 2].map(() => ({ id: uuidv7(), location_id: loc })));
   await knex('location_rooms').insert(
     rooms.map((r, i) => ({
       id: r.id,
-      studio_id: studioId,
-      location_id: r.location_id,
+      studioId,
+      locationId: r.location_id,
       name: `Room ${i + 1}`,
       capacity: 30,
     })),
   );
   const services = Array.from({ length: 8 }, (_, i) => ({
     id: uuidv7(),
-    studio_id: studioId,
+    studioId,
     name: JSON.stringify({ en: { value: `Class ${i + 1}` } }),
-    duration_minutes: 60,
+    durationMinutes: 60,
   }));
   await knex('class_services').insert(services);
   const instructors = Array.from({ length: 10 }, (_, i) => ({
@@ -98,25 +96,25 @@ async function seed(knex: Knex) {
   await knex('memberships').insert(
     instructors.map((u) => ({
       id: uuidv7(),
-      studio_id: studioId,
-      user_id: u.id,
-      is_member: true,
+      studioId,
+      userId: u.id,
+      isMember: true,
       role: 'instructor',
     })),
   );
   const metaId = uuidv7();
   await knex('schedule_metas').insert({
     id: metaId,
-    studio_id: studioId,
-    class_service_id: services[0]!.id,
-    location_id: locations[0],
-    days_of_week: [1, 2, 3, 4, 5, 6, 7],
-    start_time: '07:00',
-    duration_minutes: 60,
-    first_date: '2026-01-01',
+    studioId,
+    classServiceId: services[0]!.id,
+    locationId: locations[0]!,
+    daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
+    startTime: '07:00',
+    durationMinutes: 60,
+    firstDate: '2026-01-01',
     capacity: 20,
-    waiting_list_size: 5,
-    cancellation_cutoff_minutes: 120,
+    waitingListSize: 5,
+    cancellationCutoffMinutes: 120,
   });
 
   // The week measured: Monday of next week, 500 classes between 06:00 and 22:00 over seven days.
@@ -133,17 +131,17 @@ async function seed(knex: Knex) {
     const room = rooms[i % rooms.length]!;
     return {
       id: uuidv7(),
-      studio_id: studioId,
-      schedule_meta_id: metaId,
-      class_service_id: services[i % services.length]!.id,
-      location_id: room.location_id,
-      room_id: room.id,
-      instructor_id: instructors[i % instructors.length]!.id,
-      instructor_ids: [instructors[i % instructors.length]!.id],
-      starts_at: start,
-      ends_at: new Date(start.getTime() + 3_600_000),
+      studioId,
+      scheduleMetaId: metaId,
+      classServiceId: services[i % services.length]!.id,
+      locationId: room.location_id,
+      roomId: room.id,
+      instructorId: instructors[i % instructors.length]!.id,
+      instructorIds: [instructors[i % instructors.length]!.id],
+      startsAt: start,
+      endsAt: new Date(start.getTime() + 3_600_000),
       capacity: 20,
-      waiting_list_size: 5,
+      waitingListSize: 5,
     };
   });
   for (let i = 0; i < week.length; i += 200) await knex('schedule_events').insert(week.slice(i, i + 200));
@@ -155,11 +153,11 @@ async function seed(knex: Knex) {
     );
     return {
       id: uuidv7(),
-      studio_id: studioId,
-      class_service_id: services[i % services.length]!.id,
-      location_id: locations[0],
-      starts_at: start,
-      ends_at: new Date(start.getTime() + 3_600_000),
+      studioId,
+      classServiceId: services[i % services.length]!.id,
+      locationId: locations[0]!,
+      startsAt: start,
+      endsAt: new Date(start.getTime() + 3_600_000),
       capacity: 20,
     };
   });
@@ -175,15 +173,15 @@ async function seed(knex: Knex) {
       );
       return {
         id: uuidv7(),
-        studio_id: studioId,
-        schedule_meta_id: null,
-        class_service_id: services[7]!.id,
-        location_id: locations[1],
-        starts_at: start,
-        ends_at: new Date(start.getTime() + 50 * 60_000),
+        studioId,
+        scheduleMetaId: null,
+        classServiceId: services[7]!.id,
+        locationId: locations[1]!,
+        startsAt: start,
+        endsAt: new Date(start.getTime() + 50 * 60_000),
         capacity: 100_000,
-        waiting_list_size: 0,
-        is_hidden: true,
+        waitingListSize: 0,
+        isHidden: true,
       };
     });
   const perLoop = Math.ceil(BOOKINGS / CLIENTS) + 1;
@@ -194,11 +192,11 @@ async function seed(knex: Knex) {
   const optionId = uuidv7();
   await knex('pricing_options').insert({
     id: optionId,
-    studio_id: studioId,
+    studioId,
     name: JSON.stringify({ en: { value: 'Unlimited' } }),
     price: 19900,
     entries: null,
-    expiration_type: 2,
+    expirationType: 2,
   });
   const clients = Array.from({ length: CLIENTS }, (_, i) => ({
     id: uuidv7(),
@@ -210,17 +208,17 @@ async function seed(knex: Knex) {
     const chunk = clients.slice(i, i + 500);
     await knex('users').insert(chunk);
     await knex('memberships').insert(
-      chunk.map((u) => ({ id: uuidv7(), studio_id: studioId, user_id: u.id, is_client: true })),
+      chunk.map((u) => ({ id: uuidv7(), studioId, userId: u.id, isClient: true })),
     );
     await knex('client_pricing_options').insert(
       chunk.map((u) => ({
         id: uuidv7(),
-        studio_id: studioId,
-        client_id: u.id,
-        pricing_option_id: optionId,
-        sold_at: new Date('2026-01-01T00:00:00Z'),
+        studioId,
+        clientId: u.id,
+        pricingOptionId: optionId,
+        soldAt: new Date('2026-01-01T00:00:00Z'),
         entries: 10_000,
-        expiration_type: 2,
+        expirationType: 2,
       })),
     );
   }
@@ -233,9 +231,9 @@ async function seed(knex: Knex) {
   await knex('users').insert(owner);
   await knex('memberships').insert({
     id: uuidv7(),
-    studio_id: studioId,
-    user_id: owner.id,
-    is_member: true,
+    studioId,
+    userId: owner.id,
+    isMember: true,
     role: 'owner',
   });
   await knex.raw('analyze');
@@ -493,7 +491,7 @@ async function main() {
       console.log(
         `raw SQL booking: ${sql.toFixed(0)} bookings/s (same transaction, ${concurrency} concurrent)`,
       );
-      const visits = (await knex('client_visits').where({ studio_id: s.studioId }).count('* as n'))[0] as {
+      const visits = (await knex('client_visits').where({ studioId: s.studioId }).count({ n: '*' }))[0] as {
         n: number;
       };
       console.log(`visits written: ${visits.n}`);

@@ -155,21 +155,21 @@ async function seed(knex: Knex): Promise<{ studioId: string; ownerId: string }> 
     id: studioId,
     name: 'Bootstrap bench studio',
     slug: `boot-${tag}`,
-    kiosk_key: studioId.slice(-12),
-    time_zone: 'Europe/Warsaw',
+    kioskKey: studioId.slice(-12),
+    timeZone: 'Europe/Warsaw',
   });
   const ownerId = uuidv7();
   await knex('users').insert({
     id: ownerId,
     email: `owner-${tag}@example.com`,
-    first_name: 'Bench',
-    last_name: 'Owner',
+    firstName: 'Bench',
+    lastName: 'Owner',
   });
   await knex('memberships').insert({
     id: uuidv7(),
-    studio_id: studioId,
-    user_id: ownerId,
-    is_member: true,
+    studioId,
+    userId: ownerId,
+    isMember: true,
     role: 'owner',
   });
 
@@ -188,13 +188,13 @@ async function seed(knex: Knex): Promise<{ studioId: string; ownerId: string }> 
   );
 
   const locationId = uuidv7();
-  await knex('locations').insert({ id: locationId, studio_id: studioId, name: 'Main hall' });
+  await knex('locations').insert({ id: locationId, studioId, name: 'Main hall' });
   const serviceId = uuidv7();
   await knex('class_services').insert({
     id: serviceId,
-    studio_id: studioId,
+    studioId,
     name: JSON.stringify({ en: { value: 'Yoga' }, pl: { value: 'Joga' } }),
-    duration_minutes: 60,
+    durationMinutes: 60,
   });
   // Classes over the last 80 days; each "round" of 50,000 visits spreads over its own 200 classes,
   // so (class, client) stays unique.
@@ -250,9 +250,9 @@ async function cloud(): Promise<void> {
     let t = performance.now();
     const s = await seed(knex);
     const expected = {
-      clients: Number((await knex('clients').where({ studio_id: s.studioId }).count('* as n'))[0]!.n),
+      clients: Number((await knex('clients').where({ studioId: s.studioId }).count({ n: '*' }))[0]!.n),
       client_visits: Number(
-        (await knex('client_visits').where({ studio_id: s.studioId }).count('* as n'))[0]!.n,
+        (await knex('client_visits').where({ studioId: s.studioId }).count({ n: '*' }))[0]!.n,
       ),
     };
     console.log(
@@ -313,14 +313,14 @@ async function cloud(): Promise<void> {
 
     t = performance.now();
     const ids = (await knex('clients')
-      .where({ studio_id: s.studioId })
+      .where({ studioId: s.studioId })
       .orderBy('id')
       .limit(DELTA)
       .pluck('id')) as string[];
     for (let i = 0; i < ids.length; i += 1000)
       await knex('clients')
         .whereIn('id', ids.slice(i, i + 1000))
-        .update({ last_name: knex.raw(`last_name || ' (delta)'`), updated_at: knex.fn.now() });
+        .update({ lastName: knex.raw(`last_name || ' (delta)'`), updatedAt: knex.fn.now() });
     console.log(
       `cloud: ${ids.length} client changes in 5 transactions, ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );

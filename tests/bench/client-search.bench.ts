@@ -140,22 +140,22 @@ async function seedStudio(knex: Knex, count: number, label: string) {
     id: studioId,
     name: `Bench ${label}`,
     slug: `bench-${label}-${studioId.slice(-8)}`,
-    kiosk_key: studioId.slice(-12),
-    time_zone: 'Europe/Warsaw',
+    kioskKey: studioId.slice(-12),
+    timeZone: 'Europe/Warsaw',
   });
   const tagIds = ['Morning', 'Evening', 'VIP', 'Students', 'Seniors'].map(() => uuidv7());
   await knex('tags').insert(
     tagIds.map((id, i) => ({
       id,
-      studio_id: studioId,
-      name: ['Morning', 'Evening', 'VIP', 'Students', 'Seniors'][i],
+      studioId,
+      name: ['Morning', 'Evening', 'VIP', 'Students', 'Seniors'][i]!,
       type: 0,
     })),
   );
   const optionId = uuidv7();
   await knex('pricing_options').insert({
     id: optionId,
-    studio_id: studioId,
+    studioId,
     name: { en: { value: 'Monthly' } },
     price: 19900,
   });
@@ -183,11 +183,11 @@ async function seedStudio(knex: Knex, count: number, label: string) {
     await knex('users').insert(users);
     // The membership trigger writes each client's record.
     await knex('memberships').insert(
-      users.map((u) => ({ id: uuidv7(), studio_id: studioId, user_id: u.id, is_client: true })),
+      users.map((u) => ({ id: uuidv7(), studioId, userId: u.id, isClient: true })),
     );
     const tagged = users.flatMap((u, k) =>
       (start + k) % 3 === 0
-        ? [{ id: uuidv7(), studio_id: studioId, tag_id: pick(tagIds, start + k, 3), user_id: u.id }]
+        ? [{ id: uuidv7(), studioId, tagId: pick(tagIds, start + k, 3), userId: u.id }]
         : [],
     );
     if (tagged.length) await knex('user_tags').insert(tagged);
@@ -196,11 +196,11 @@ async function seedStudio(knex: Knex, count: number, label: string) {
         ? [
             {
               id: uuidv7(),
-              studio_id: studioId,
-              client_id: u.id,
-              pricing_option_id: optionId,
+              studioId,
+              clientId: u.id,
+              pricingOptionId: optionId,
               status: (start + k) % 10 === 0 ? 0 : 1,
-              expires_at: new Date(now + (((start + k) % 60) - 20) * 86_400_000),
+              expiresAt: new Date(now + (((start + k) % 60) - 20) * 86_400_000),
             },
           ]
         : [],
@@ -247,21 +247,19 @@ async function main() {
     const owner = { id: uuidv7(), email: `owner-${Date.now()}@example.com` };
     await knex('users').insert({
       ...owner,
-      password_hash: await hashPassword(PASSWORD),
-      first_name: 'Bench',
-      last_name: 'Owner',
+      passwordHash: await hashPassword(PASSWORD),
+      firstName: 'Bench',
+      lastName: 'Owner',
     });
     await knex('memberships').insert({
       id: uuidv7(),
-      studio_id: main.studioId,
-      user_id: owner.id,
-      is_member: true,
+      studioId: main.studioId,
+      userId: owner.id,
+      isMember: true,
       role: 'owner',
     });
     await knex.raw('analyze');
-    const clients = (
-      await knex('clients').where({ studio_id: main.studioId }).count('*', { as: 'n' })
-    )[0] as {
+    const clients = (await knex('clients').where({ studioId: main.studioId }).count('*', { as: 'n' }))[0] as {
       n: number;
     };
     console.log(

@@ -137,7 +137,7 @@ async function apiKeyClient(studioId: string): Promise<HttpClient> {
   const key = `sk_test_${uuidv7().replace(/-/g, '')}`;
   await app
     .knex('studio_apis')
-    .insert({ id: uuidv7(), studio_id: studioId, name: 'Partner', key_hash: hashApiKey(key) });
+    .insert({ id: uuidv7(), studioId: studioId, name: 'Partner', keyHash: hashApiKey(key) });
   const http = await app.anonymous();
   const request = http.request.bind(http);
   http.request = (method, path, body, options = {}) =>
@@ -169,14 +169,14 @@ beforeAll(async () => {
   }
   const people = (await app
     .knex('memberships')
-    .where({ studio_id: demo.studioUuid })
+    .where({ studioId: demo.studioUuid })
     .select('user_id')) as Array<{
     userId: string;
   }>;
   for (const p of people) ids.add(p.userId);
   const client = await app.knex('users').where({ email: demo.clientEmail }).first('id');
-  const pos = await app.knex('studio_pos').where({ studio_id: demo.studioUuid }).first('slug');
-  A = { id: demo.studioUuid, ids, byTable, clientId: client.id, stationSlug: pos?.slug ?? null };
+  const pos = await app.knex('studio_pos').where({ studioId: demo.studioUuid }).first('slug');
+  A = { id: demo.studioUuid, ids, byTable, clientId: client!.id, stationSlug: pos?.slug ?? null };
   void stationA;
 
   const other = await createStudioScenario(app.knex);
@@ -208,7 +208,7 @@ async function oneOfEverythingElse(studioId: string): Promise<void> {
         .first('id')) as { id: string } | undefined
     )?.id;
   const clients = (await k('memberships')
-    .where({ studio_id: studioId, is_client: true })
+    .where({ studioId: studioId, isClient: true })
     .orderBy('id')
     .limit(2)
     .select('user_id')) as Array<{ userId: string }>;

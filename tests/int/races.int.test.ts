@@ -30,18 +30,18 @@ const sell = (http: HttpClient, studio: { id: string }, body: unknown, idempoten
 async function stockOf(productId: string): Promise<number> {
   const row = (await app
     .knex('product_stock_movements')
-    .where({ product_id: productId })
+    .where({ productId: productId })
     .sum({ n: 'quantity' })
     .first()) as { n: string | number | null };
   return Number(row.n ?? 0);
 }
 
 async function setStock(studioId: string, productId: string, quantity: number) {
-  await app.knex('product_stock_movements').where({ product_id: productId }).delete();
+  await app.knex('product_stock_movements').where({ productId: productId }).delete();
   await app.knex('product_stock_movements').insert({
     id: uuidv7(),
-    studio_id: studioId,
-    product_id: productId,
+    studioId: studioId,
+    productId: productId,
     quantity,
     reason: 'initial',
   });
@@ -50,8 +50,8 @@ async function setStock(studioId: string, productId: string, quantity: number) {
 async function credit(studioId: string, clientId: string, amount: number) {
   await app.knex('client_wallet_payments').insert({
     id: uuidv7(),
-    studio_id: studioId,
-    client_id: clientId,
+    studioId: studioId,
+    clientId: clientId,
     amount,
     currency: 'PLN',
     kind: 'top_up',
@@ -130,7 +130,7 @@ describe.skipIf(!realPg)('races on limited resources (PostgreSQL)', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => sell(s.owner, s.studio, basket)));
     expect(answers.filter((a) => a.status >= 500)).toEqual([]);
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
-    expect(await app.knex('voucher_redemptions').where({ voucher_id: voucher.body.id })).toHaveLength(1);
+    expect(await app.knex('voucher_redemptions').where({ voucherId: voucher.body.id })).toHaveLength(1);
   });
 
   it('parallel desk sales paid from one wallet never take it below zero', async () => {
@@ -147,7 +147,7 @@ describe.skipIf(!realPg)('races on limited resources (PostgreSQL)', () => {
     expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
     const balance = (await app
       .knex('client_wallet_payments')
-      .where({ studio_id: s.studio.id, client_id: s.client.id })
+      .where({ studioId: s.studio.id, clientId: s.client.id })
       .sum({ n: 'amount' })
       .first()) as { n: string };
     expect(Number(balance.n)).toBe(0);
@@ -165,7 +165,7 @@ describe.skipIf(!realPg)('races on limited resources (PostgreSQL)', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => sell(s.owner, s.studio, basket, k)));
     expect(statuses(answers)).toEqual({ 201: 10 });
     for (const a of answers) expect(a.body).toEqual(answers[0]!.body);
-    expect(await app.knex('retail_sales').where({ studio_id: s.studio.id })).toHaveLength(1);
+    expect(await app.knex('retail_sales').where({ studioId: s.studio.id })).toHaveLength(1);
     expect(await stockOf(s.productId)).toBe(98);
   });
 
@@ -211,12 +211,12 @@ describe.skipIf(!realPg)('races on limited resources (PostgreSQL)', () => {
     // Every order paid from the wallet: the wallet's entries and the paid orders agree to the grosz.
     const paid = (await app
       .knex('client_orders')
-      .where({ studio_id: s.studio.id, client_id: s.client.id, source: 'online' })
+      .where({ studioId: s.studio.id, clientId: s.client.id, source: 'online' })
       .sum({ n: 'total' })
       .first()) as { n: string | null };
     const spent = (await app
       .knex('client_wallet_payments')
-      .where({ studio_id: s.studio.id, client_id: s.client.id })
+      .where({ studioId: s.studio.id, clientId: s.client.id })
       .where('amount', '<', 0)
       .sum({ n: 'amount' })
       .first()) as { n: string | null };

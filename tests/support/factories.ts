@@ -55,7 +55,7 @@ export async function createUser(
 
 export async function addMembership(
   knex: Knex,
-  studio: Studio,
+  studio: Pick<Studio, 'id'>,
   user: User,
   kind: { isClient?: boolean; isMember?: boolean; role?: string | null } = {},
 ): Promise<Membership> {

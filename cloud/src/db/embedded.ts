@@ -12,10 +12,19 @@ export interface EmbeddedDatabase {
  * its socket server so the same `pg` driver and migrations run as in production. PGlite is a single
  * connection: the knex pool for it must hold exactly one.
  */
-export async function startEmbeddedDatabase(dir: string | 'memory://'): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(
+  dir: string | 'memory://',
+  // More than one only for readers that open a pool of their own (the schema reader of `db:types`).
+  options: { maxConnections?: number } = {},
+): Promise<EmbeddedDatabase> {
   if (dir !== 'memory://') await fs.mkdir(dir, { recursive: true });
   const db = await PGlite.create(dir === 'memory://' ? undefined : dir);
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 1 });
+  const server = new PGLiteSocketServer({
+    db,
+    host: '127.0.0.1',
+    port: 0,
+    maxConnections: options.maxConnections ?? 1,
+  });
   await server.start();
   const conn = server.getServerConn();
   return {

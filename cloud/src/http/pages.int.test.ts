@@ -116,7 +116,7 @@ describe('page routes', () => {
     const { studio, manager } = await createStudioScenario(app.knex);
     await app
       .knex('users')
-      .update({ first_name: '</script><script>alert(1)</script>' })
+      .update({ firstName: '</script><script>alert(1)</script>' })
       .where({ id: manager.id });
     const client = await app.signedIn(manager.email, TEST_PASSWORD);
     const res = await page(client, `/${studio.id}/backoffice`);

@@ -30,7 +30,7 @@ describe('job runner (pg-boss over the knex pool)', () => {
     expect(sold.status, sold.text).toBe(201);
     // Make the second instalment due yesterday: the job must pick it up.
     const second = sold.body.instalments[1];
-    await app.knex('client_contract_instalments').where({ id: second.id }).update({ due_on: '2020-01-01' });
+    await app.knex('client_contract_instalments').where({ id: second.id }).update({ dueOn: '2020-01-01' });
 
     const runner = await startJobRunner(
       { knex: app.knex, log: createLogger('silent', false), clock: app.clock },
@@ -51,7 +51,7 @@ describe('job runner (pg-boss over the knex pool)', () => {
       expect(status).toBe('ordered');
       const orders = await app
         .knex('client_orders')
-        .where({ studio_id: studio.id, source: 'contract_instalment' });
+        .where({ studioId: studio.id, source: 'contract_instalment' });
       expect(orders).toHaveLength(2);
     } finally {
       const started = Date.now();

@@ -86,18 +86,18 @@ describe.skipIf(!realPg)('kill -9 of the API during a push', () => {
     await expect(engine.syncOnce()).rejects.toThrow();
     expect(await first.exited).toBe('SIGKILL');
     expect(engine.status()).toMatchObject({ pending: 5, online: false });
-    const onServer = async (userId: unknown) =>
+    const onServer = async (userId: string) =>
       (await app.knex('clients').where({ studioId: scenario.studio.id, userId })).length;
     // The first three committed with their outcomes; the rest never ran.
-    expect(await Promise.all(people.map((p) => onServer(p.userId)))).toEqual([1, 1, 1, 0, 0]);
-    expect(await app.knex('sync_mutations').where({ deviceId: engine.deviceId })).toHaveLength(3);
+    expect(await Promise.all(people.map((p) => onServer(p.userId as string)))).toEqual([1, 1, 1, 0, 0]);
+    expect(await app.knex('sync_mutations').where({ deviceId: engine.deviceId! })).toHaveLength(3);
 
     const second = cloudChild(port);
     await second.ready;
     await engine.syncOnce();
     expect(engine.status()).toMatchObject({ pending: 0, online: true });
-    expect(await Promise.all(people.map((p) => onServer(p.userId)))).toEqual([1, 1, 1, 1, 1]);
-    const stored = await app.knex('sync_mutations').where({ deviceId: engine.deviceId }).orderBy('seq');
+    expect(await Promise.all(people.map((p) => onServer(p.userId as string)))).toEqual([1, 1, 1, 1, 1]);
+    const stored = await app.knex('sync_mutations').where({ deviceId: engine.deviceId! }).orderBy('seq');
     expect(stored.map((m) => Number(m.seq))).toEqual([1, 2, 3, 4, 5]);
     expect(engine.outbox().map((m) => m.outcome!.status)).toEqual(Array(5).fill('applied'));
     second.child.kill('SIGTERM');

@@ -77,9 +77,9 @@ async function seedStudio(clients: number, classes: number) {
   const serviceId = uuidv7();
   await app.knex('class_services').insert({
     id: serviceId,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: JSON.stringify({ en: { value: 'Yoga' }, pl: { value: 'Joga' } }),
-    duration_minutes: 60,
+    durationMinutes: 60,
   });
   await app.knex.raw(
     `insert into schedule_events (id, studio_id, class_service_id, location_id, starts_at, ends_at, capacity)
@@ -185,19 +185,19 @@ describe('DST in the station mirror (what the tests must prove, 5)', () => {
     const serviceId = uuidv7();
     await app.knex('class_services').insert({
       id: serviceId,
-      studio_id: studio.id,
+      studioId: studio.id,
       name: JSON.stringify({ en: { value: 'Yoga' } }),
-      duration_minutes: 60,
+      durationMinutes: 60,
     });
     const locationId = uuidv7();
     await app.knex('locations').insert({ id: locationId, studioId: studio.id, name: 'Sala' });
     const at = (iso: string, _name: string) => ({
       id: uuidv7(),
-      studio_id: studio.id,
-      class_service_id: serviceId,
-      location_id: locationId,
-      starts_at: iso,
-      ends_at: new Date(Date.parse(iso) + 3_600_000).toISOString(),
+      studioId: studio.id,
+      classServiceId: serviceId,
+      locationId,
+      startsAt: iso,
+      endsAt: new Date(Date.parse(iso) + 3_600_000).toISOString(),
       capacity: 10,
     });
     const events = [
@@ -241,7 +241,7 @@ describe('DST in the station mirror (what the tests must prove, 5)', () => {
     const all = desk.engine.store.list('schedule_events').map((e) => String(e.starts_at));
     expect([...all].sort()).toEqual([...all].sort((a, b) => Date.parse(a) - Date.parse(b)));
     const instants = (list: string[]) => list.map((s) => Date.parse(s)).sort((a, b) => a - b);
-    expect(instants(all)).toEqual(instants(events.map((e) => e.starts_at)));
+    expect(instants(all)).toEqual(instants(events.map((e) => e.startsAt)));
     desk.db.close();
   });
 });

@@ -35,38 +35,38 @@ async function shop(wallet: number) {
   const vat = uuidv7();
   await app.knex('taxes').insert({
     id: vat,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: 'VAT 23%',
-    rate_bp: 2300,
-    fiscal_slot: 'A',
-    is_default: true,
+    rateBp: 2300,
+    fiscalSlot: 'A',
+    isDefault: true,
   });
   const passId = uuidv7();
   await app.knex('pricing_options').insert({
     id: passId,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: { en: { value: '10 entries' }, pl: { value: 'Karnet 10 wejść' } },
     price: 10000,
-    tax_id: vat,
-    tax_rate_bp: 2300,
+    taxId: vat,
+    taxRateBp: 2300,
     entries: 10,
-    validity_count: 30,
-    validity_unit: 'day',
+    validityCount: 30,
+    validityUnit: 'day',
   });
   const waterId = uuidv7();
   await app.knex('products').insert({
     id: waterId,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: 'Water',
     price: 500,
-    tax_id: vat,
-    track_stock: false,
+    taxId: vat,
+    trackStock: false,
   });
   if (wallet > 0)
     await app.knex('client_wallet_payments').insert({
       id: uuidv7(),
-      studio_id: studio.id,
-      client_id: scenario.client.id,
+      studioId: studio.id,
+      clientId: scenario.client.id,
       amount: wallet,
       currency: 'PLN',
       kind: 'top_up',
@@ -103,10 +103,9 @@ async function station(manager: { email: string; password: string }) {
 const walletOf = async (studioId: string, clientId: string) =>
   Number(
     (
-      (await app
-        .knex('client_wallet_payments')
-        .where({ studio_id: studioId, client_id: clientId })
-        .sum({ n: 'amount' })) as Array<{ n: string | null }>
+      (await app.knex('client_wallet_payments').where({ studioId, clientId }).sum({ n: 'amount' })) as Array<{
+        n: string | null;
+      }>
     )[0]!.n ?? 0,
   );
 
@@ -157,12 +156,12 @@ describe('chargeSale@1 (wallet, voucher)', () => {
       ]),
     );
     expect(await walletOf(s.studio.id, s.client.id)).toBe(1000);
-    expect(await app.knex('voucher_redemptions').where({ voucher_id: s.voucherId })).toHaveLength(1);
+    expect(await app.knex('voucher_redemptions').where({ voucherId: s.voucherId })).toHaveLength(1);
     expect(await app.knex('retail_sales').where({ id: input.saleId })).toHaveLength(1);
-    expect(await app.knex('sync_sales').where({ sale_id: input.saleId })).toHaveLength(1);
+    expect(await app.knex('sync_sales').where({ saleId: input.saleId })).toHaveLength(1);
     // The pass was handed over.
     expect(
-      await app.knex('client_pricing_options').where({ client_id: s.client.id, pricing_option_id: s.passId }),
+      await app.knex('client_pricing_options').where({ clientId: s.client.id, pricingOptionId: s.passId }),
     ).toHaveLength(1);
 
     // The same push again (the answer was lost): the stored outcome, nothing charged twice.
@@ -181,10 +180,10 @@ describe('chargeSale@1 (wallet, voucher)', () => {
     expect(ChargeSaleOutcomeDataSchema.parse(replay.data).receipt?.id).toBe(data.receipt!.id);
 
     expect(await walletOf(s.studio.id, s.client.id)).toBe(1000);
-    expect(await app.knex('voucher_redemptions').where({ voucher_id: s.voucherId })).toHaveLength(1);
+    expect(await app.knex('voucher_redemptions').where({ voucherId: s.voucherId })).toHaveLength(1);
     expect(await app.knex('retail_sales').where({ id: input.saleId })).toHaveLength(1);
     expect(
-      await app.knex('client_order_payments').where({ studio_id: s.studio.id, method: PaymentMethod.wallet }),
+      await app.knex('client_order_payments').where({ studioId: s.studio.id, method: PaymentMethod.wallet }),
     ).toHaveLength(1);
   });
 
@@ -199,7 +198,7 @@ describe('chargeSale@1 (wallet, voucher)', () => {
     expect(outcome.fields?.payments).toEqual(['walletTooLow']);
     expect(await walletOf(s.studio.id, s.client.id)).toBe(3000);
     expect(await app.knex('retail_sales').where({ id: input.saleId })).toHaveLength(0);
-    expect(await app.knex('voucher_redemptions').where({ voucher_id: s.voucherId })).toHaveLength(0);
+    expect(await app.knex('voucher_redemptions').where({ voucherId: s.voucherId })).toHaveLength(0);
   });
 
   it('two stations charging the same wallet at once: one is charged, the other refused, never below zero', async () => {
@@ -259,7 +258,7 @@ describe('chargeSale@1 (wallet, voucher)', () => {
     const refused = outcomeOf(desk.engine, two.mutationId)!;
     expect(refused.status).toBe('rejected');
     expect(refused.fields?.voucherCode).toEqual(['voucherUsedUp']);
-    expect(await app.knex('voucher_redemptions').where({ voucher_id: s.voucherId })).toHaveLength(1);
+    expect(await app.knex('voucher_redemptions').where({ voucherId: s.voucherId })).toHaveLength(1);
   });
 
   it('refuses a sale the cloud prices otherwise than the desk showed (pos.totalChanged)', async () => {
@@ -281,6 +280,6 @@ describe('chargeSale@1 (wallet, voucher)', () => {
     const outcome = outcomeOf(desk.engine, recorded.mutationId)!;
     expect(outcome.status).toBe('rejected');
     expect(outcome.key).toBe('pos.totalChanged');
-    expect(await app.knex('retail_sales').where({ studio_id: s.studio.id })).toHaveLength(0);
+    expect(await app.knex('retail_sales').where({ studioId: s.studio.id })).toHaveLength(0);
   });
 });

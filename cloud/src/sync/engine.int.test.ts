@@ -70,8 +70,7 @@ async function secondDesk(cookie: string, options: SyncEngineOptions = {}): Prom
   return desk;
 }
 
-const serverClients = async (studioId: string) =>
-  (await app.knex('clients').where({ studioId }).orderBy('id')) as Array<Record<string, unknown>>;
+const serverClients = async (studioId: string) => await app.knex('clients').where({ studioId }).orderBy('id');
 
 describe('station engine basics', () => {
   it('registerDevice + bootstrap bring the studio clients; status() tells pending, online and last sync', async () => {
@@ -127,7 +126,7 @@ describe('domain scenarios (what the tests must prove, 6)', () => {
     expect(clients).toHaveLength(2);
     const flags = await app.knex('sync_flags').where({ studioId: studio.id, kind: 'possibleDuplicate' });
     expect(flags).toHaveLength(1);
-    expect(flags[0].subjectId).toBe(dup.clientId);
+    expect(flags[0]!.subjectId).toBe(dup.clientId);
     expect(outcomes.length).toBeGreaterThan(0);
   });
 
@@ -164,9 +163,12 @@ describe('domain scenarios (what the tests must prove, 6)', () => {
     const ghost = newClientArgs();
     // The client exists locally only through a pending createClient that the server will refuse
     // (its person id is taken), so the later update is refused too.
-    await app
-      .knex('users')
-      .insert({ id: ghost.userId, email: `taken-${uuidv7()}@example.com`, firstName: 'X', lastName: 'Y' });
+    await app.knex('users').insert({
+      id: String(ghost.userId),
+      email: `taken-${uuidv7()}@example.com`,
+      firstName: 'X',
+      lastName: 'Y',
+    });
     desk.engine.mutate('createClient', 1, ghost);
     desk.engine.mutate('updateClient', 1, { userId: ghost.userId, fields: { firstName: 'Nope' } });
     expect(desk.engine.store.clientByUser(ghost.userId as string)?.first_name).toBe('Nope');
@@ -229,7 +231,7 @@ describe('duplicate replays (what the tests must prove, 3)', () => {
     for (const o of outcomes) expect(o).toEqual(outcomes[0]);
     expect(answers.filter((a) => a.body.results[0].replayed !== true)).toHaveLength(1);
     expect((await serverClients(s.studio.id)).filter((c) => c.userId === args.userId)).toHaveLength(1);
-    expect(await app.knex('client_field_changes').where({ userId: args.userId })).toHaveLength(1);
+    expect(await app.knex('client_field_changes').where({ userId: args.userId as string })).toHaveLength(1);
     expect(await app.knex('sync_mutations').where({ deviceId: s.deviceId })).toHaveLength(2);
   });
 
@@ -256,7 +258,7 @@ describe('clock skew (what the tests must prove, 5)', () => {
       await desk.engine.syncOnce();
       expect(desk.engine.outbox()[0]!.outcome!.status).toBe('applied');
       const stored = await app.knex('sync_mutations').where({ studioId: studio.id }).first();
-      expect(Math.abs(new Date(stored.occurredAt).getTime() - Date.now())).toBeLessThan(5000);
+      expect(Math.abs(new Date(stored!.occurredAt).getTime() - Date.now())).toBeLessThan(5000);
     });
   }
 
@@ -274,7 +276,7 @@ describe('clock skew (what the tests must prove, 5)', () => {
       ['clockBehind'],
     ]);
     const rows = await app.knex('sync_mutations').where({ deviceId: s.deviceId }).orderBy('seq');
-    expect(Math.abs(new Date(rows[0].occurredAt).getTime() - Date.now())).toBeLessThan(5000);
+    expect(Math.abs(new Date(rows[0]!.occurredAt).getTime() - Date.now())).toBeLessThan(5000);
   });
 
   it('a clock jumping back does not reorder: the outbox order (seq) is what the server applies', async () => {

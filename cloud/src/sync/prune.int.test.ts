@@ -109,7 +109,9 @@ describe('changefeed pruning job', () => {
     expect(tagNames(behind.engine)).toEqual(expect.arrayContaining([oldTag, recentTag]));
     expect(behind.engine.store.clientByUser(walkIn.userId as string)).toMatchObject({ first_name: 'Kept' });
     expect(behind.engine.status()).toMatchObject({ pending: 0, lastError: null });
-    expect(await app.knex('clients').where({ studioId: studio.id, userId: walkIn.userId })).toHaveLength(1);
+    expect(
+      await app.knex('clients').where({ studioId: studio.id, userId: walkIn.userId as string }),
+    ).toHaveLength(1);
 
     // The up-to-date station continues its cursor: no reset, and it receives the recent change.
     await current.engine.syncOnce();

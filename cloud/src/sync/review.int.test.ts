@@ -107,7 +107,7 @@ describe('station flags and quarantine review', () => {
     expect(dismissed.body).toMatchObject({ type: 'quarantine', resolution: 'dismissed' });
     const row = await app.knex('sync_quarantine').where({ mutationId: s.quarantined }).first();
     expect(row).toMatchObject({ resolution: 'dismissed', resolvedBy: s.ownerId });
-    expect(row.resolvedAt).not.toBeNull();
+    expect(row!.resolvedAt).not.toBeNull();
   });
 
   it('401 signed out, 400 with every field, 404 for unknown ids and other studios', async () => {

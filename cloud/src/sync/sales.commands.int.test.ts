@@ -36,37 +36,37 @@ async function shop(existing?: Studio) {
   const vat = uuidv7();
   await app.knex('taxes').insert({
     id: vat,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: 'VAT 23%',
-    rate_bp: 2300,
-    fiscal_slot: 'A',
-    is_default: !existing,
+    rateBp: 2300,
+    fiscalSlot: 'A',
+    isDefault: !existing,
   });
   const passId = uuidv7();
   await app.knex('pricing_options').insert({
     id: passId,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: { en: { value: '10 entries' }, pl: { value: 'Karnet 10 wejść' } },
     price: 25000,
-    tax_id: vat,
-    tax_rate_bp: 2300,
+    taxId: vat,
+    taxRateBp: 2300,
     entries: 10,
-    validity_count: 30,
-    validity_unit: 'day',
+    validityCount: 30,
+    validityUnit: 'day',
   });
   const waterId = uuidv7();
   await app.knex('products').insert({
     id: waterId,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: 'Water',
     price: 500,
-    tax_id: vat,
-    track_stock: true,
+    taxId: vat,
+    trackStock: true,
   });
   await app.knex('product_stock_movements').insert({
     id: uuidv7(),
-    studio_id: studio.id,
-    product_id: waterId,
+    studioId: studio.id,
+    productId: waterId,
     quantity: 10,
     reason: 'initial',
   });
@@ -168,7 +168,7 @@ describe('recordSale@1 (fact)', () => {
     expect(orders[0]).toMatchObject({ source: 'desk', status: OrderStatus.paid, total: 26000 });
     const payments = await app
       .knex('client_order_payments')
-      .where({ orderId: orders[0].id })
+      .where({ orderId: orders[0]!.id })
       .orderBy('amount');
     expect(payments.map((p) => [p.method, p.amount])).toEqual([
       [PaymentMethod.cash, 6000],
@@ -193,7 +193,7 @@ describe('recordSale@1 (fact)', () => {
     const cached = desk.engine.store
       .list<{ id: string; client_id: string }>('client_pricing_options')
       .filter((p) => p.client_id === s.client!.id);
-    expect(cached.map((p) => p.id)).toEqual([passes[0].id]);
+    expect(cached.map((p) => p.id)).toEqual([passes[0]!.id]);
   });
 
   it('pushed twice, replayed, resent under a new mutation id, or its printed receipt resent: one sale', async () => {

@@ -17,7 +17,7 @@ afterAll(async () => app?.close());
 
 async function staff(studioId: string, role: string) {
   const user = await createUser(app.knex, { firstName: 'Staff', lastName: role });
-  const studio = await app.knex('studios').where({ id: studioId }).first();
+  const studio = (await app.knex('studios').where({ id: studioId }).first())!;
   await addMembership(app.knex, studio, user, { isMember: true, role });
   return { user, client: await app.signedIn(user.email, user.password) };
 }
@@ -203,13 +203,13 @@ describe('bootstrap, pull and push over HTTP', () => {
         createUser(app.knex, { firstName: 'Owner', lastName: 'Pass' }),
         createUser(app.knex, { firstName: 'Partner', lastName: 'Pass' }),
       ]);
-      const studio = await app.knex('studios').where({ id: studioId }).first();
+      const studio = (await app.knex('studios').where({ id: studioId }).first())!;
       await addMembership(app.knex, studio, owner, { isClient: true });
       await addMembership(app.knex, studio, partner, { isClient: true });
       const optionId = uuidv7();
       await app.knex('pricing_options').insert({
         id: optionId,
-        studio_id: studioId,
+        studioId,
         name: JSON.stringify({ en: { value: 'Shared 10' } }),
         price: 30000,
         entries: 10,
@@ -217,20 +217,20 @@ describe('bootstrap, pull and push over HTTP', () => {
       const passId = uuidv7();
       await app.knex('client_pricing_options').insert({
         id: passId,
-        studio_id: studioId,
-        client_id: owner.id,
-        pricing_option_id: optionId,
-        sold_at: new Date(),
+        studioId,
+        clientId: owner.id,
+        pricingOptionId: optionId,
+        soldAt: new Date(),
         entries: 10,
-        expiration_type: 2,
+        expirationType: 2,
       });
       const id = uuidv7();
       await app.knex('client_pricing_option_shares').insert({
         id,
-        studio_id: studioId,
-        client_pricing_option_id: passId,
-        user_id: partner.id,
-        shared_by: owner.id,
+        studioId,
+        clientPricingOptionId: passId,
+        userId: partner.id,
+        sharedBy: owner.id,
       });
       return { id, passId, partnerId: partner.id };
     };
@@ -283,7 +283,7 @@ describe('bootstrap, pull and push over HTTP', () => {
     expect(res.status).toBe(200);
     expect(res.body.results[0].outcome).toMatchObject({ status: 'rejected', key: 'resource.notFound' });
     const record = await app.knex('clients').where({ studioId: b.studio.id, userId: b.client.id }).first();
-    expect(record.firstName).not.toBe('Hacked');
+    expect(record!.firstName).not.toBe('Hacked');
   });
 
   it('GET /sync/events pokes the station when its studio changes, not another studio', async () => {

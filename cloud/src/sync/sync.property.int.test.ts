@@ -173,7 +173,7 @@ describe('devices + server + network (what the tests must prove, 2)', () => {
             expect(outbox.every((m) => m.status === 'acked')).toBe(true);
             const stored = (await app
               .knex('sync_mutations')
-              .where({ deviceId: s.engine.deviceId })
+              .where({ deviceId: s.engine.deviceId! })
               .orderBy('seq')
               .select('id', 'seq', 'outcome')) as Array<{ id: string; seq: number; outcome: unknown }>;
             expect(stored.map((m) => [m.id, Number(m.seq)])).toEqual(

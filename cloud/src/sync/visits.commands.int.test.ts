@@ -140,8 +140,8 @@ describe('cancelBooking (intent: idempotent, late by the corrected device time)'
       data: { cancel: 'lateCancel', visitStatus: 5 },
     });
     expect(again!.outcome).toMatchObject({ status: 'applied', data: { alreadyCancelled: true } });
-    expect((await visit(va)).status).toBe(3);
-    expect((await visit(vb)).status).toBe(5);
+    expect((await visit(va))!.status).toBe(3);
+    expect((await visit(vb))!.status).toBe(5);
   });
 
   it('through the station: the local effect shows the cancellation at once; an unknown visit is rejected and undone', async () => {
@@ -157,7 +157,7 @@ describe('cancelBooking (intent: idempotent, late by the corrected device time)'
     expect(desk.outbox().map((m) => m.outcome!.status)).toEqual(['applied', 'applied', 'rejected']);
     expect(desk.outbox()[2]!.outcome).toMatchObject({ key: 'resource.notFound' });
     expect(desk.store.get('client_visits', vid)).toMatchObject({ status: 3 });
-    expect((await visit(vid)).status).toBe(3);
+    expect((await visit(vid))!.status).toBe(3);
   });
 });
 
@@ -173,7 +173,7 @@ describe('checkIn (fact: never rejected)', () => {
     await desk.syncOnce();
     expect(desk.outbox()[1]!.outcome).toMatchObject({ status: 'applied', data: { visitStatus: 1 } });
     expect(await visit(vid)).toMatchObject({ status: 1, clientPricingOptionId: t.mainPass });
-    expect((await visit(vid)).checkedInAt).not.toBeNull();
+    expect((await visit(vid))!.checkedInAt).not.toBeNull();
   });
 
   it('walk-in with a pass and no booking: a visit under the station id, allocated to the pass, present', async () => {
@@ -185,7 +185,7 @@ describe('checkIn (fact: never rejected)', () => {
       studioId: t.studio.id,
       scheduleEventId: t.eventId,
       clientId: other.user.id,
-      startsAt: (await app.knex('schedule_events').where({ id: t.eventId }).first()).startsAt,
+      startsAt: (await app.knex('schedule_events').where({ id: t.eventId }).first())!.startsAt,
       status: 0,
       payment: 'pass',
       clientPricingOptionId: other.passId,
@@ -231,10 +231,10 @@ describe('checkIn (fact: never rejected)', () => {
     expect(two.outbox()[0]!.outcome!.status).toBe('applied');
     const rows = await visitsOf(t.eventId, t.client.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0].status).toBe(1);
+    expect(rows[0]!.status).toBe(1);
     for (const desk of [one, two]) {
       const local = desk.store.list('client_visits').filter((v) => v.client_id === t.client.id);
-      expect(local.map((v) => v.id)).toEqual([rows[0].id]);
+      expect(local.map((v) => v.id)).toEqual([rows[0]!.id]);
     }
   });
 });

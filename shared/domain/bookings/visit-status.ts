@@ -17,6 +17,8 @@ export const V = ClientVisitStatus;
 export const TAKES_PLACE: ReadonlySet<number> = new Set([V.booked, V.present, V.absent, V.unconfirmed]);
 /** Visits that stand on the class (a client has at most one of these per event). */
 export const ON_CLASS: ReadonlySet<number> = new Set([...TAKES_PLACE, V.waitingList]);
+/** Visits still ahead of the client: booked, unpaid or on the waiting list (not attended, not cancelled). */
+export const UPCOMING: ReadonlySet<number> = new Set([V.booked, V.waitingList, V.unconfirmed]);
 /** Cancellations of any kind (terminal). */
 export const CANCELLED: ReadonlySet<number> = new Set([
   V.earlyCancel,

@@ -175,19 +175,19 @@ export async function seedDemoStudio(
       name: DEMO.studioName,
       slug,
       currency: 'PLN',
-      default_locale: 'pl',
-      time_zone: DEMO.timeZone,
-      studio_type: 1,
-      address_line: 'ul. Puławska 145',
-      postal_code: '02-715',
+      defaultLocale: 'pl',
+      timeZone: DEMO.timeZone,
+      studioType: 1,
+      addressLine: 'ul. Puławska 145',
+      postalCode: '02-715',
       city: 'Warszawa',
       country: 'PL',
-      kiosk_key: newSecret(12),
+      kioskKey: newSecret(12),
       appearance: JSON.stringify({ primaryColor: '#7048e8' }),
       settings: JSON.stringify({}),
     });
     // The default kiosk every studio has (entry's studio/create makes it for new studios).
-    await trx('studio_kiosks').insert({ id: uuidv7(), studio_id: studioId, name: 'Kiosk', is_default: true });
+    await trx('studio_kiosks').insert({ id: uuidv7(), studioId, name: 'Kiosk', isDefault: true });
 
     const users: Record<string, unknown>[] = [];
     const memberships: Record<string, unknown>[] = [];
@@ -285,14 +285,14 @@ export async function seedDemoStudio(
     ] as const;
     const rooms: { id: string; locationId: string; capacity: number }[] = [];
     for (const { rooms: roomDefs, ...location } of locations) {
-      await trx('locations').insert({ ...location, studio_id: studioId });
+      await trx('locations').insert({ ...location, studioId });
       for (const [name, capacity] of roomDefs) {
         const id = uuidv7();
         rooms.push({ id, locationId: location.id, capacity });
         await trx('location_rooms').insert({
           id,
-          studio_id: studioId,
-          location_id: location.id,
+          studioId,
+          locationId: location.id,
           name,
           capacity,
         });
@@ -310,11 +310,11 @@ export async function seedDemoStudio(
     await trx('class_services').insert(
       services.map((s) => ({
         id: s.id,
-        studio_id: studioId,
+        studioId,
         name: JSON.stringify(s.name),
-        duration_minutes: s.minutes,
+        durationMinutes: s.minutes,
         color: s.color,
-        service_type: 'classroom',
+        serviceType: 'classroom',
       })),
     );
 
@@ -363,12 +363,12 @@ export async function seedDemoStudio(
 
     // Polish VAT rates on the fiscal printer's slots (catalog module): 23 % is the default.
     const taxes = [
-      { name: 'VAT 23%', rate_bp: 2300, fiscal_slot: 'A', is_default: true },
-      { name: 'VAT 8%', rate_bp: 800, fiscal_slot: 'B', is_default: false },
-      { name: 'VAT 5%', rate_bp: 500, fiscal_slot: 'C', is_default: false },
-      { name: 'VAT 0%', rate_bp: 0, fiscal_slot: 'D', is_default: false },
-      { name: 'VAT zw.', rate_bp: null, fiscal_slot: 'E', is_default: false },
-    ].map((t) => ({ id: uuidv7(), studio_id: studioId, ...t }));
+      { name: 'VAT 23%', rateBp: 2300, fiscalSlot: 'A', isDefault: true },
+      { name: 'VAT 8%', rateBp: 800, fiscalSlot: 'B', isDefault: false },
+      { name: 'VAT 5%', rateBp: 500, fiscalSlot: 'C', isDefault: false },
+      { name: 'VAT 0%', rateBp: 0, fiscalSlot: 'D', isDefault: false },
+      { name: 'VAT zw.', rateBp: null, fiscalSlot: 'E', isDefault: false },
+    ].map((t) => ({ id: uuidv7(), studioId, ...t }));
     await trx('taxes').insert(taxes);
 
     const passes = [
@@ -380,16 +380,16 @@ export async function seedDemoStudio(
     await trx('pricing_options').insert(
       passes.map((p) => ({
         id: p.id,
-        studio_id: studioId,
+        studioId,
         name: JSON.stringify(p.name),
         price: p.price,
-        tax_rate_bp: 2300,
-        tax_id: taxes[0]!.id,
+        taxRateBp: 2300,
+        taxId: taxes[0]!.id,
         entries: p.entries,
-        validity_days: p.days,
-        validity_count: p.days,
-        validity_unit: 'day',
-        expiration_type: 0,
+        validityDays: p.days,
+        validityCount: p.days,
+        validityUnit: 'day',
+        expirationType: 0,
       })),
     );
     const owned: Record<string, unknown>[] = [];
@@ -420,7 +420,7 @@ export async function seedDemoStudio(
     // Client tags, so the back office's tag filter and bulk tagging have something to show.
     const demoTags = ['VIP', 'Student', 'Poranki'].map((name) => ({
       id: uuidv7(),
-      studio_id: studioId,
+      studioId,
       name,
       type: 0,
     }));
@@ -442,8 +442,8 @@ export async function seedDemoStudio(
     // The same client has 150 zł in the wallet (the desk's wallet payments; desktop-pos-tenders e2e).
     await trx('client_wallet_payments').insert({
       id: uuidv7(),
-      studio_id: studioId,
-      client_id: clientIds[1]!,
+      studioId,
+      clientId: clientIds[1]!,
       amount: 15000,
       currency: 'PLN',
       kind: 'top_up',

@@ -134,7 +134,7 @@ describe('booking e-mails', () => {
     await app
       .knex('client_visits')
       .where({ id: joined.body.visit.id })
-      .update({ status: 4, waiting_position: null });
+      .update({ status: 4, waitingPosition: null });
     expect(await mailTo(bogna.user.email)).toHaveLength(before);
   });
 
@@ -164,7 +164,7 @@ describe('booking e-mails', () => {
 
   it('sends nothing to a client who turned e-mail notifications off', async () => {
     const t = await setup();
-    await app.knex('user_profiles').insert({ user_id: t.client.id, notify_email: false });
+    await app.knex('user_profiles').insert({ userId: t.client.id, notifyEmail: false });
     const book = await t.me.post(v4(t.studio, 'booking/classroom/book'), { scheduleEventId: t.eventId });
     expect(book.body.outcome).toBe('booked');
     await t.me.post(v4(t.studio, 'booking/classroom/cancel'), { clientVisitId: book.body.visit.id });

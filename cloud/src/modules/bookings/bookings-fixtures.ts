@@ -39,35 +39,35 @@ export async function bookingStudio(app: TestApp, startsAt: Date, rules: ClassRu
   const serviceId = uuidv7();
   const metaId = uuidv7();
   const optionId = uuidv7();
-  await knex('locations').insert({ id: locationId, studio_id: s, name: 'Mokotów' });
+  await knex('locations').insert({ id: locationId, studioId: s, name: 'Mokotów' });
   await knex('class_services').insert({
     id: serviceId,
-    studio_id: s,
+    studioId: s,
     name: JSON.stringify({ en: { value: 'Vinyasa' }, pl: { value: 'Vinyasa' } }),
-    duration_minutes: 60,
-    free_of_charge: rules.freeOfCharge ?? false,
+    durationMinutes: 60,
+    freeOfCharge: rules.freeOfCharge ?? false,
   });
   await knex('schedule_metas').insert({
     id: metaId,
-    studio_id: s,
-    class_service_id: serviceId,
-    location_id: locationId,
-    days_of_week: [1, 2, 3, 4, 5, 6, 7],
-    start_time: '18:00',
-    duration_minutes: 60,
-    first_date: '2026-01-01',
+    studioId: s,
+    classServiceId: serviceId,
+    locationId,
+    daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
+    startTime: '18:00',
+    durationMinutes: 60,
+    firstDate: '2026-01-01',
     capacity: rules.capacity ?? 2,
-    waiting_list_size: rules.waitingListSize ?? 1,
-    booking_opens_hours: rules.bookingOpensHours ?? null,
-    booking_closes_minutes: rules.bookingClosesMinutes ?? 0,
-    cancellation_cutoff_minutes: rules.cancellationCutoffMinutes ?? 120,
-    bookable_online: rules.bookableOnline ?? true,
-    booking_accessibility: rules.bookingAccessibility ?? 1,
-    booking_tag_ids: rules.bookingTagIds ?? [],
+    waitingListSize: rules.waitingListSize ?? 1,
+    bookingOpensHours: rules.bookingOpensHours ?? null,
+    bookingClosesMinutes: rules.bookingClosesMinutes ?? 0,
+    cancellationCutoffMinutes: rules.cancellationCutoffMinutes ?? 120,
+    bookableOnline: rules.bookableOnline ?? true,
+    bookingAccessibility: rules.bookingAccessibility ?? 1,
+    bookingTagIds: rules.bookingTagIds ?? [],
   });
   await knex('pricing_options').insert({
     id: optionId,
-    studio_id: s,
+    studioId: s,
     name: JSON.stringify({ en: { value: '10 classes' }, pl: { value: 'Karnet 10' } }),
     price: 30000,
     entries: 10,
@@ -76,15 +76,15 @@ export async function bookingStudio(app: TestApp, startsAt: Date, rules: ClassRu
     const id = uuidv7();
     await knex('schedule_events').insert({
       id,
-      studio_id: s,
-      schedule_meta_id: metaId,
-      class_service_id: serviceId,
-      location_id: locationId,
-      starts_at: at,
-      ends_at: new Date(at.getTime() + 3_600_000),
+      studioId: s,
+      scheduleMetaId: metaId,
+      classServiceId: serviceId,
+      locationId,
+      startsAt: at,
+      endsAt: new Date(at.getTime() + 3_600_000),
       capacity: over.capacity ?? rules.capacity ?? 2,
-      waiting_list_size: over.waitingListSize ?? rules.waitingListSize ?? 1,
-      bookable_online: rules.bookableOnline ?? true,
+      waitingListSize: over.waitingListSize ?? rules.waitingListSize ?? 1,
+      bookableOnline: rules.bookableOnline ?? true,
     });
     return id;
   };
@@ -93,12 +93,12 @@ export async function bookingStudio(app: TestApp, startsAt: Date, rules: ClassRu
     const id = uuidv7();
     await db('client_pricing_options').insert({
       id,
-      studio_id: s,
-      client_id: userId,
-      pricing_option_id: optionId,
-      sold_at: new Date('2026-01-01T10:00:00Z'),
+      studioId: s,
+      clientId: userId,
+      pricingOptionId: optionId,
+      soldAt: new Date('2026-01-01T10:00:00Z'),
       entries,
-      expiration_type: 2,
+      expirationType: 2,
     });
     return id;
   };
@@ -117,9 +117,9 @@ export async function bookingStudio(app: TestApp, startsAt: Date, rules: ClassRu
     const key = `sk_test_${uuidv7().replace(/-/g, '')}`;
     await knex('studio_apis').insert({
       id: uuidv7(),
-      studio_id: s,
+      studioId: s,
       name: 'Partner',
-      key_hash: hashApiKey(key),
+      keyHash: hashApiKey(key),
     });
     return key;
   };

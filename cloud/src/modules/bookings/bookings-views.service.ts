@@ -17,6 +17,9 @@ import {
   overlaps,
   visitPayRefusal,
   type Actor,
+  CANCELLED,
+  ON_CLASS,
+  TAKES_PLACE,
 } from '../../../../shared/domain/bookings';
 import { addLocalDays, startOfLocalDate } from '../../../../shared/domain/entitlements/local-dates';
 import { chooseEntitlementForVisit } from '../../../../shared/domain/contracts';
@@ -37,6 +40,7 @@ import {
   withDefaults,
   type BookingEventRow,
 } from './bookings.service';
+import { setValues, sqlSet } from '../../../../shared/domain/sql';
 
 type LocaleText = Record<string, { value: string }>;
 
@@ -119,9 +123,9 @@ function selectVisits(db: Db, studioId: string) {
       'e.status as event_status',
     )
     .select(
-      db.raw(`case when v.status = 8 then (
+      db.raw(`case when v.status = ${V.waitingList} then (
         select count(*)::int from client_visits w
-         where w.schedule_event_id = v.schedule_event_id and w.status = 8
+         where w.schedule_event_id = v.schedule_event_id and w.status = ${V.waitingList}
            and (w.waiting_position, w.id) <= (v.waiting_position, v.id)) end as waiting_rank`),
     );
 }
@@ -295,7 +299,7 @@ export async function clientVisitList(
   query: { when: 'upcoming' | 'past' | 'all'; limit: number; cursor?: string },
   now: Date,
 ) {
-  const client = await db('clients').where({ studio_id: studio.id, user_id: clientId }).first('id');
+  const client = await db('clients').where({ studioId: studio.id, userId: clientId }).first('id');
   if (!client) throw AppError.notFound('client');
   const { rows, next } = await visitPage(db, studio, clientId, query.when, query.limit, query.cursor, now);
   const fees = await feesOf(
@@ -392,7 +396,7 @@ export async function enrollmentConflict(
   clientId: string,
   eventId: string,
 ): Promise<EnrollmentConflict> {
-  const client = await db('clients').where({ studio_id: studio.id, user_id: clientId }).first('id');
+  const client = await db('clients').where({ studioId: studio.id, userId: clientId }).first('id');
   if (!client) throw AppError.notFound('client');
   const event = await readEvent(db, studio.id, eventId);
   const rows = await conflictingVisits(db, studio.id, clientId, event);
@@ -439,12 +443,12 @@ export async function clientSchedule(
     .groupBy('schedule_event_id')
     .select(
       'schedule_event_id',
-      db.raw('count(*) filter (where status in (0, 1, 2, 9))::int as taken'),
-      db.raw('count(*) filter (where status = 8)::int as waiting'),
+      db.raw(`count(*) filter (where status in ${sqlSet(TAKES_PLACE)})::int as taken`),
+      db.raw(`count(*) filter (where status = ${V.waitingList})::int as waiting`),
     )) as Array<{ scheduleEventId: string; taken: number; waiting: number }>;
   const mine = (await selectVisits(db, studio.id)
     .where('v.client_id', clientId)
-    .whereIn('v.status', [0, 1, 2, 8, 9])
+    .whereIn('v.status', setValues(ON_CLASS))
     .where('v.starts_at', '>=', new Date(from.getTime() - 86_400_000))
     .where('v.starts_at', '<', new Date(to.getTime() + 86_400_000))) as VisitViewRow[];
   const tags = await clientTagIds(db, studio.id, clientId);
@@ -523,7 +527,7 @@ export async function cancellationList(
 ) {
   const cursor = decodeCursor(query.cursor);
   const q = selectVisits(db, studio.id)
-    .whereIn('v.status', [V.earlyCancel, V.selfEarlyCancel, V.lateCancel, V.selfLateCancel, V.classCancelled])
+    .whereIn('v.status', setValues(CANCELLED))
     .where('v.starts_at', '>=', startOfLocalDate(query.from, studio.timeZone))
     .where('v.starts_at', '<', startOfLocalDate(addLocalDays(query.to, 1), studio.timeZone));
   if (cursor) q.whereRaw('(v.starts_at, v.id) < (?, ?)', [new Date(cursor.startsAt), cursor.id]);

@@ -35,7 +35,7 @@ describe('many clients booking the last places at once', () => {
 
     const rows = (await app
       .knex('client_visits')
-      .where({ schedule_event_id: t.eventId })
+      .where({ scheduleEventId: t.eventId })
       .select('client_id', 'status', 'waiting_position', 'client_pricing_option_id')) as Array<{
       clientId: string;
       status: number;

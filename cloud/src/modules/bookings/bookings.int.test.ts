@@ -129,10 +129,8 @@ describe('client booking and cancelling', () => {
     const t = await setup({ bookingOpensHours: 24, bookingAccessibility: 3, bookingTagIds: [tagId] });
     const early = await t.me.post(v4(t.studio, 'booking/classroom/book'), { scheduleEventId: t.eventId });
     expect(early.body.error.key).toBe('visit.notAccessible');
-    await app.knex('tags').insert({ id: tagId, studio_id: t.studio.id, name: 'VIP', type: 0 });
-    await app
-      .knex('user_tags')
-      .insert({ id: uuidv7(), studio_id: t.studio.id, tag_id: tagId, user_id: t.client.id });
+    await app.knex('tags').insert({ id: tagId, studioId: t.studio.id, name: 'VIP', type: 0 });
+    await app.knex('user_tags').insert({ id: uuidv7(), studioId: t.studio.id, tagId, userId: t.client.id });
     const notOpen = await t.me.post(v4(t.studio, 'booking/classroom/book'), { scheduleEventId: t.eventId });
     expect(notOpen.body.error.key).toBe('visit.bookingNotOpen');
     const sched = await t.me.post(v4(t.studio, 'booking/schedule'), { from: '2026-06-03', to: '2026-06-03' });
@@ -216,7 +214,7 @@ describe('waiting list', () => {
     expect(after.body.attendees[0].promotedAt).not.toBeNull();
     expect(after.body.waitingList.map((v: { waitingPosition: number }) => v.waitingPosition)).toEqual([1]);
     expect(await entriesUsed(t.owner, t.studio.id, b.user.id, b.passId!)).toBe(1);
-    const note = await app.knex('user_notifications').where({ user_id: b.user.id, type: 'visitPromoted' });
+    const note = await app.knex('user_notifications').where({ userId: b.user.id, type: 'visitPromoted' });
     expect(note).toHaveLength(1);
 
     // Cezary leaves the list.
@@ -270,7 +268,7 @@ describe('timetable changes keep the waiting list and bookings right', () => {
     expect(await entriesUsed(t.owner, t.studio.id, people[0]!.user.id, people[0]!.passId!)).toBe(1);
     expect(await entriesUsed(t.owner, t.studio.id, people[2]!.user.id, people[2]!.passId!)).toBe(0);
     expect(
-      await app.knex('user_notifications').where({ user_id: people[1]!.user.id, type: 'visitPromoted' }),
+      await app.knex('user_notifications').where({ userId: people[1]!.user.id, type: 'visitPromoted' }),
     ).toHaveLength(1);
     // Lowering the places again moves nobody off the class.
     await t.owner.patch(v2(t.studio, `schedule-events/${t.eventId}`), { capacity: 1 });
@@ -325,7 +323,7 @@ describe('timetable changes keep the waiting list and bookings right', () => {
     expect(thuList.body).toMatchObject({ eventStatus: 'cancelled', attendees: [] });
     expect(await entriesUsed(t.owner, t.studio.id, t.client.id, t.mainPass)).toBe(0);
     expect(
-      await app.knex('user_notifications').where({ user_id: t.client.id, type: 'classCancelled' }),
+      await app.knex('user_notifications').where({ userId: t.client.id, type: 'classCancelled' }),
     ).toHaveLength(2);
   });
 });
@@ -348,7 +346,7 @@ describe('class cancelled', () => {
     const mine = await t.me.post(v4(t.studio, 'client-visits/init'), {});
     expect(mine.body.items[0]).toMatchObject({ status: 7, canCancel: false, event: { cancelled: true } });
     expect(
-      await app.knex('user_notifications').where({ user_id: t.client.id, type: 'classCancelled' }),
+      await app.knex('user_notifications').where({ userId: t.client.id, type: 'classCancelled' }),
     ).toHaveLength(1);
   });
 });

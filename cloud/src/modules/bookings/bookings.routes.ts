@@ -50,6 +50,7 @@ import {
   visitViews,
 } from './bookings-views.service';
 import { BookingsApi } from '../../../../shared/contracts/http/bookings';
+import { V } from '../../../../shared/domain/bookings';
 
 type ClassServiceList = z.infer<typeof ClassServiceListSchema>;
 type LocationList = z.infer<typeof LocationListSchema>;
@@ -87,7 +88,7 @@ async function studioOfApiKey(ctx: AppContext, db: Db): Promise<Studio> {
   const row =
     key && key.length >= 16 && key.length <= 200
       ? ((await db('studio_apis')
-          .where({ key_hash: hashApiKey(key) })
+          .where({ keyHash: hashApiKey(key) })
           .whereNull('revoked_at')
           .first('studio_id')) as { studioId: string } | undefined)
       : undefined;
@@ -105,9 +106,9 @@ async function publicVisit(db: Db, studioId: string, visitId: string, outcome: P
       'v.schedule_event_id',
       'v.client_id',
       'v.status',
-      db.raw(`case when v.status = 8 then (
+      db.raw(`case when v.status = ${V.waitingList} then (
         select count(*)::int from client_visits w where w.schedule_event_id = v.schedule_event_id
-           and w.status = 8 and (w.waiting_position, w.id) <= (v.waiting_position, v.id)) end as waiting_rank`),
+           and w.status = ${V.waitingList} and (w.waiting_position, w.id) <= (v.waiting_position, v.id)) end as waiting_rank`),
     )) as {
     id: string;
     scheduleEventId: string;

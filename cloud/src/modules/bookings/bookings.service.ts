@@ -20,6 +20,8 @@ import {
   type Actor,
   type Payment,
   type VisitAction,
+  ON_CLASS,
+  TAKES_PLACE,
 } from '../../../../shared/domain/bookings';
 import { chooseEntitlementForVisit } from '../../../../shared/domain/contracts';
 import {
@@ -38,6 +40,7 @@ import { notify } from '../client-accounts/inbox.service';
 import type { Studio } from '../identity/studio.model';
 import { enqueueBookingMail, enqueueBookingMails, type CancelMailDetails } from './booking-mails.service';
 import { billFee } from './fee-orders.service';
+import { setValues, sqlSet } from '../../../../shared/domain/sql';
 
 /** An event with the booking rules of its meta (defaults when the meta is gone). */
 export interface BookingEventRow {
@@ -137,16 +140,16 @@ export async function readEvent(db: Db, studioId: string, eventId: string): Prom
  * entry already used and an entry is never spent twice. Lock order everywhere: event, then client.
  */
 async function lockClient(trx: Db, studioId: string, clientId: string): Promise<void> {
-  const row = await trx('clients').where({ studio_id: studioId, user_id: clientId }).forUpdate().first('id');
+  const row = await trx('clients').where({ studioId, userId: clientId }).forUpdate().first('id');
   if (!row) throw AppError.notFound('client');
 }
 
 export async function countsOf(db: Db, eventId: string): Promise<{ taken: number; waiting: number }> {
   const row = (await db('client_visits')
-    .where({ schedule_event_id: eventId })
+    .where({ scheduleEventId: eventId })
     .first(
-      db.raw('count(*) filter (where status in (0, 1, 2, 9))::int as taken'),
-      db.raw('count(*) filter (where status = 8)::int as waiting'),
+      db.raw(`count(*) filter (where status in ${sqlSet(TAKES_PLACE)})::int as taken`),
+      db.raw(`count(*) filter (where status = ${V.waitingList})::int as waiting`),
     )) as { taken: number; waiting: number };
   return { taken: Number(row.taken), waiting: Number(row.waiting) };
 }
@@ -160,7 +163,7 @@ const DEFAULT_SETTINGS = {
 };
 
 export async function settingsOf(db: Db, studio: Studio): Promise<BookingSettings> {
-  const row = (await db('studio_booking_settings').where({ studio_id: studio.id }).first()) as
+  const row = (await db('studio_booking_settings').where({ studioId: studio.id }).first()) as
     typeof DEFAULT_SETTINGS | undefined;
   const s = row ?? DEFAULT_SETTINGS;
   return {
@@ -182,29 +185,27 @@ export async function updateSettings(
   const next = { ...current, ...patch };
   await trx('studio_booking_settings')
     .insert({
-      studio_id: studio.id,
-      late_cancel_fee: next.lateCancelFee,
-      no_show_fee: next.noShowFee,
-      forgive_first_offence: next.forgiveFirstOffence,
-      promotion_cutoff_minutes: next.promotionCutoffMinutes,
-      pay_at_desk_allowed: next.payAtDeskAllowed,
+      studioId: studio.id,
+      lateCancelFee: next.lateCancelFee,
+      noShowFee: next.noShowFee,
+      forgiveFirstOffence: next.forgiveFirstOffence,
+      promotionCutoffMinutes: next.promotionCutoffMinutes,
+      payAtDeskAllowed: next.payAtDeskAllowed,
     })
     .onConflict('studio_id')
     .merge({
-      late_cancel_fee: next.lateCancelFee,
-      no_show_fee: next.noShowFee,
-      forgive_first_offence: next.forgiveFirstOffence,
-      promotion_cutoff_minutes: next.promotionCutoffMinutes,
-      pay_at_desk_allowed: next.payAtDeskAllowed,
-      updated_at: trx.fn.now(),
+      lateCancelFee: next.lateCancelFee,
+      noShowFee: next.noShowFee,
+      forgiveFirstOffence: next.forgiveFirstOffence,
+      promotionCutoffMinutes: next.promotionCutoffMinutes,
+      payAtDeskAllowed: next.payAtDeskAllowed,
+      updatedAt: trx.fn.now(),
     });
   return settingsOf(trx, studio);
 }
 
 export async function clientTagIds(db: Db, studioId: string, clientId: string): Promise<string[]> {
-  const rows = (await db('user_tags')
-    .where({ studio_id: studioId, user_id: clientId })
-    .select('tag_id')) as Array<{
+  const rows = (await db('user_tags').where({ studioId, userId: clientId }).select('tag_id')) as Array<{
     tagId: string;
   }>;
   return rows.map((r) => r.tagId);
@@ -216,7 +217,7 @@ export async function conflictingVisits(db: Db, studioId: string, clientId: stri
     .join('schedule_events as e', 'e.id', 'v.schedule_event_id')
     .join('class_services as s', 's.id', 'e.class_service_id')
     .where({ 'v.studio_id': studioId, 'v.client_id': clientId })
-    .whereIn('v.status', [V.booked, V.present, V.absent, V.unconfirmed])
+    .whereIn('v.status', setValues(TAKES_PLACE))
     .whereNot('v.schedule_event_id', event.id)
     .where('v.starts_at', '<', event.endsAt)
     .where('e.ends_at', '>', event.startsAt)
@@ -378,22 +379,22 @@ async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, c
   const { rows } = (await trx.raw(
     `select (select v.id from client_visits v
               where v.schedule_event_id = :eventId and v.client_id = :clientId
-                and v.status in (0, 1, 2, 8, 9) limit 1) as "existingId",
+                and v.status in ${sqlSet(ON_CLASS)} limit 1) as "existingId",
             c.taken, c.waiting, c.last_position as "lastWaitingPosition",
             (select coalesce(array_agg(t.tag_id), '{}') from user_tags t
               where t.studio_id = :studioId and t.user_id = :clientId) as "tagIds",
             exists (select 1 from client_visits v join schedule_events e on e.id = v.schedule_event_id
                      where v.studio_id = :studioId and v.client_id = :clientId
-                       and v.status in (0, 1, 2, 9) and v.schedule_event_id <> :eventId
+                       and v.status in ${sqlSet(TAKES_PLACE)} and v.schedule_event_id <> :eventId
                        and v.starts_at < :endsAt and e.ends_at > :startsAt
                        and v.starts_at > :dayBefore) as "hasConflict",
             (select count(*) from (${SHARED_PASSES_LOCK}) shared)::int as "sharedPassesLocked",
             s.studio_id is not null as "hasSettings", s.late_cancel_fee as "lateCancelFee",
             s.no_show_fee as "noShowFee", s.forgive_first_offence as "forgiveFirstOffence",
             s.promotion_cutoff_minutes as "promotionCutoffMinutes", s.pay_at_desk_allowed as "payAtDeskAllowed"
-       from (select count(*) filter (where status in (0, 1, 2, 9))::int as taken,
-                    count(*) filter (where status = 8)::int as waiting,
-                    coalesce(max(waiting_position) filter (where status = 8), 0)::int as last_position
+       from (select count(*) filter (where status in ${sqlSet(TAKES_PLACE)})::int as taken,
+                    count(*) filter (where status = ${V.waitingList})::int as waiting,
+                    coalesce(max(waiting_position) filter (where status = ${V.waitingList}), 0)::int as last_position
                from client_visits where schedule_event_id = :eventId) c
        left join studio_booking_settings s on s.studio_id = :studioId`,
     {
@@ -510,18 +511,18 @@ export async function bookVisit(
   const payWith = payment.payment as VisitRow['payment'];
   await trx('client_visits').insert({
     id,
-    studio_id: studio.id,
-    schedule_event_id: event.id,
-    client_id: req.clientId,
-    starts_at: event.startsAt,
+    studioId: studio.id,
+    scheduleEventId: event.id,
+    clientId: req.clientId,
+    startsAt: event.startsAt,
     status,
     payment: payWith,
-    client_pricing_option_id: payment.passId,
-    client_contract_id: payment.clientContractId ?? null,
-    booked_by: req.actor,
-    booked_by_user_id: req.actorUserId,
-    waiting_position: status === V.waitingList ? lastWaitingPosition + 1 : null,
-    booked_at: now,
+    clientPricingOptionId: payment.passId,
+    clientContractId: payment.clientContractId ?? null,
+    bookedBy: req.actor,
+    bookedByUserId: req.actorUserId,
+    waitingPosition: status === V.waitingList ? lastWaitingPosition + 1 : null,
+    bookedAt: now,
   });
   if (payment.passId && status !== V.waitingList)
     await refreshPassProjection(
@@ -564,7 +565,7 @@ async function toldWaiting(
 
 async function lockVisit(trx: Db, studioId: string, visitId: string): Promise<VisitRow> {
   const row = (await trx('client_visits')
-    .where({ studio_id: studioId, id: visitId })
+    .where({ studioId, id: visitId })
     .forUpdate()
     .first(
       'id',
@@ -589,8 +590,8 @@ export async function eventOfVisit(
   visitId: string,
   clientId?: string,
 ): Promise<string> {
-  const q = db('client_visits').where({ studio_id: studioId, id: visitId });
-  if (clientId) q.where({ client_id: clientId });
+  const q = db('client_visits').where({ studioId, id: visitId });
+  if (clientId) q.where({ clientId });
   const row = (await q.first('schedule_event_id')) as { scheduleEventId: string } | undefined;
   if (!row) throw AppError.notFound('visit');
   return row.scheduleEventId;
@@ -609,7 +610,7 @@ async function recordFee(
   const kind = feeKindOf(status);
   if (!kind) return undefined;
   const [earlier] = (await trx('client_visit_fees')
-    .where({ studio_id: studio.id, client_id: visit.clientId })
+    .where({ studioId: studio.id, clientId: visit.clientId })
     .whereNull('voided_at')
     .count('* as n')) as Array<{ n: number | string }>;
   const fee = feeFor(kind, settings, Number(earlier?.n ?? 0));
@@ -617,14 +618,14 @@ async function recordFee(
   const feeId = uuidv7();
   await trx('client_visit_fees').insert({
     id: feeId,
-    studio_id: studio.id,
-    client_visit_id: visit.id,
-    client_id: visit.clientId,
+    studioId: studio.id,
+    clientVisitId: visit.id,
+    clientId: visit.clientId,
     kind,
     amount: fee.amount,
     currency: studio.currency,
     forgiven: fee.forgiven,
-    created_by: actorUserId,
+    createdBy: actorUserId,
   });
   if (!fee.forgiven)
     await billFee(
@@ -638,9 +639,9 @@ async function recordFee(
 
 async function voidFees(trx: Db, visitId: string, now: Date): Promise<void> {
   await trx('client_visit_fees')
-    .where({ client_visit_id: visitId })
+    .where({ clientVisitId: visitId })
     .whereNull('voided_at')
-    .update({ voided_at: now, updated_at: trx.fn.now() });
+    .update({ voidedAt: now, updatedAt: trx.fn.now() });
 }
 
 export type CancelOutcome = 'earlyCancel' | 'lateCancel' | 'leftWaitingList';
@@ -683,11 +684,11 @@ export async function cancelVisit(
   const waive = actor === 'staff' && options.chargeFee === false;
   await trx('client_visits').where({ id: visit.id }).update({
     status: next.status,
-    waiting_position: null,
-    cancelled_at: now,
-    cancelled_by_user_id: actorUserId,
-    fee_waived: waive,
-    updated_at: trx.fn.now(),
+    waitingPosition: null,
+    cancelledAt: now,
+    cancelledByUserId: actorUserId,
+    feeWaived: waive,
+    updatedAt: trx.fn.now(),
   });
   const fee =
     decision.kind === 'lateCancel' && !waive
@@ -710,7 +711,7 @@ export async function cancelVisit(
 /** The waiting visits of a locked event in position order. */
 async function waitingOf(trx: Db, eventId: string): Promise<VisitRow[]> {
   return (await trx('client_visits')
-    .where({ schedule_event_id: eventId, status: V.waitingList })
+    .where({ scheduleEventId: eventId, status: V.waitingList })
     .orderBy([{ column: 'waiting_position' }, { column: 'id' }])
     .forUpdate()
     .select(
@@ -758,12 +759,12 @@ async function tryPromote(
     .where({ id: visit.id })
     .update({
       status: next.status,
-      waiting_position: null,
-      promoted_at: now,
+      waitingPosition: null,
+      promotedAt: now,
       payment: pay.payment,
-      client_pricing_option_id: pay.passId,
-      client_contract_id: pay.clientContractId ?? null,
-      updated_at: trx.fn.now(),
+      clientPricingOptionId: pay.passId,
+      clientContractId: pay.clientContractId ?? null,
+      updatedAt: trx.fn.now(),
     });
   if (pay.passId) await refreshPassProjection(trx, studio, pay.passId, now);
   await enqueueBookingMail(trx, studio.id, visit.clientId, visit.id, 'promoted');
@@ -827,7 +828,7 @@ export async function promoteAfterCapacityChange(
 export async function eventsWithVisits(db: Db, studioId: string, eventIds: string[]): Promise<Set<string>> {
   if (eventIds.length === 0) return new Set();
   const rows = (await db('client_visits')
-    .where({ studio_id: studioId })
+    .where({ studioId })
     .whereIn('schedule_event_id', eventIds)
     .distinct('schedule_event_id')) as Array<{ scheduleEventId: string }>;
   return new Set(rows.map((r) => r.scheduleEventId));
@@ -871,7 +872,7 @@ export async function moveWaiting(
   const index = list.findIndex((v) => v.id === visitId);
   if (index < 0) {
     const exists = await trx('client_visits')
-      .where({ studio_id: studio.id, id: visitId, schedule_event_id: event.id })
+      .where({ studioId: studio.id, id: visitId, scheduleEventId: event.id })
       .first('id');
     if (!exists) throw AppError.notFound('visit');
     throw new AppError('visit.notWaiting', {
@@ -885,7 +886,7 @@ export async function moveWaiting(
     if (v.waitingPosition !== i + 1)
       await trx('client_visits')
         .where({ id: v.id })
-        .update({ waiting_position: i + 1, updated_at: trx.fn.now() });
+        .update({ waitingPosition: i + 1, updatedAt: trx.fn.now() });
 }
 
 /**
@@ -900,10 +901,10 @@ export async function cancelVisitsOfEvents(
 ): Promise<void> {
   if (eventIds.length === 0) return;
   const rows = (await trx('client_visits')
-    .where({ studio_id: studio.id })
+    .where({ studioId: studio.id })
     .whereIn('schedule_event_id', eventIds)
-    .whereIn('status', [0, 1, 2, 8, 9])
-    .update({ status: V.classCancelled, waiting_position: null, cancelled_at: now, updated_at: trx.fn.now() })
+    .whereIn('status', setValues(ON_CLASS))
+    .update({ status: V.classCancelled, waitingPosition: null, cancelledAt: now, updatedAt: trx.fn.now() })
     .returning(['id', 'client_id', 'client_pricing_option_id', 'schedule_event_id', 'starts_at'])) as Array<{
     id: string;
     clientId: string;
@@ -942,7 +943,7 @@ export async function changeEnrollmentStatus(
   now: Date,
 ): Promise<void> {
   const rows = (await trx('client_visits')
-    .where({ studio_id: studio.id })
+    .where({ studioId: studio.id })
     .whereIn('id', ids)
     .select('id', 'schedule_event_id')) as Array<{ id: string; scheduleEventId: string }>;
   if (rows.length !== ids.length) throw AppError.notFound('visit');
@@ -996,11 +997,11 @@ export async function changeEnrollmentStatus(
       .where({ id: visit.id })
       .update({
         status,
-        checked_in_at:
+        checkedInAt:
           status === V.present ? (visit.checkedInAt ?? now) : action === 'reset' ? null : undefined,
-        attendance_marked_at: action === 'reset' ? null : now,
-        fee_waived: status === V.absent ? !chargeFee : false,
-        updated_at: trx.fn.now(),
+        attendanceMarkedAt: action === 'reset' ? null : now,
+        feeWaived: status === V.absent ? !chargeFee : false,
+        updatedAt: trx.fn.now(),
       });
     if (visit.status === V.absent) await voidFees(trx, visit.id, now);
     if (status === V.absent && chargeFee) await recordFee(trx, studio, visit, status, settings, actorUserId);
@@ -1015,7 +1016,7 @@ export async function changeEnrollmentStatus(
  */
 export async function markVisitsPaid(trx: Db, studio: Studio, ids: string[], now: Date): Promise<void> {
   const rows = (await trx('client_visits')
-    .where({ studio_id: studio.id })
+    .where({ studioId: studio.id })
     .whereIn('id', ids)
     .orderBy('id')
     .forUpdate()
@@ -1034,17 +1035,17 @@ export async function markVisitsPaid(trx: Db, studio: Studio, ids: string[], now
   await trx('client_visits')
     .whereIn('id', ids)
     .update({
-      paid_at: now,
-      status: trx.raw('case when status = 9 then 0 else status end'),
-      updated_at: trx.fn.now(),
+      paidAt: now,
+      status: trx.raw(`case when status = ${V.unconfirmed} then 0 else status end`),
+      updatedAt: trx.fn.now(),
     });
 }
 
 /** The client's standing visit on an event, if any (for check-in). */
 export async function standingVisit(db: Db, studioId: string, eventId: string, clientId: string) {
   return (await db('client_visits')
-    .where({ studio_id: studioId, schedule_event_id: eventId, client_id: clientId })
-    .whereIn('status', [0, 1, 2, 8, 9])
+    .where({ studioId, scheduleEventId: eventId, clientId })
+    .whereIn('status', setValues(ON_CLASS))
     .first('id', 'status')) as { id: string; status: ClientVisitStatus } | undefined;
 }
 

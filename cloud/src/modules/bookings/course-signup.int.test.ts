@@ -31,35 +31,35 @@ async function courseStudio() {
   const courseMetaId = uuidv7();
   await app.knex('class_services').insert({
     id: courseServiceId,
-    studio_id: st.studio.id,
+    studioId: st.studio.id,
     name: JSON.stringify({ en: { value: 'Pottery course' }, pl: { value: 'Kurs ceramiki' } }),
-    service_type: 'course',
-    duration_minutes: 90,
+    serviceType: 'course',
+    durationMinutes: 90,
   });
   await app.knex('schedule_metas').insert({
     id: courseMetaId,
-    studio_id: st.studio.id,
-    class_service_id: courseServiceId,
-    location_id: st.locationId,
-    days_of_week: [3],
-    start_time: '18:00',
-    duration_minutes: 90,
-    first_date: '2026-06-10',
-    last_date: '2026-06-24',
+    studioId: st.studio.id,
+    classServiceId: courseServiceId,
+    locationId: st.locationId,
+    daysOfWeek: [3],
+    startTime: '18:00',
+    durationMinutes: 90,
+    firstDate: '2026-06-10',
+    lastDate: '2026-06-24',
     capacity: 4,
-    waiting_list_size: 0,
-    cancellation_cutoff_minutes: 24 * 60,
-    bookable_online: false,
+    waitingListSize: 0,
+    cancellationCutoffMinutes: 24 * 60,
+    bookableOnline: false,
   });
   await app
     .knex('pricing_options')
     .where({ id: st.optionId })
-    .update({ service_types: JSON.stringify(['classroomPricingOption', 'coursePricingOption']) });
+    .update({ serviceTypes: JSON.stringify(['classroomPricingOption', 'coursePricingOption']) });
   await app.knex('schedule_meta_pricing_options').insert({
     id: uuidv7(),
-    studio_id: st.studio.id,
-    schedule_meta_id: courseMetaId,
-    pricing_option_id: st.optionId,
+    studioId: st.studio.id,
+    scheduleMetaId: courseMetaId,
+    pricingOptionId: st.optionId,
   });
   const courseEvents: string[] = [];
   for (const day of [10, 17, 24]) {
@@ -67,15 +67,15 @@ async function courseStudio() {
     const at = new Date(`2026-06-${day}T16:00:00Z`);
     await app.knex('schedule_events').insert({
       id,
-      studio_id: st.studio.id,
-      schedule_meta_id: courseMetaId,
-      class_service_id: courseServiceId,
-      location_id: st.locationId,
-      starts_at: at,
-      ends_at: new Date(at.getTime() + 90 * 60_000),
+      studioId: st.studio.id,
+      scheduleMetaId: courseMetaId,
+      classServiceId: courseServiceId,
+      locationId: st.locationId,
+      startsAt: at,
+      endsAt: new Date(at.getTime() + 90 * 60_000),
       capacity: 4,
-      waiting_list_size: 0,
-      bookable_online: false,
+      waitingListSize: 0,
+      bookableOnline: false,
     });
     courseEvents.push(id);
   }
@@ -118,7 +118,7 @@ describe('course signup by staff', () => {
       ['desk', 9, null],
     ]);
     // A preview keeps nothing: no visit, no entry spent, no mail.
-    expect(await app.knex('client_visits').where({ client_id: user.id })).toHaveLength(0);
+    expect(await app.knex('client_visits').where({ clientId: user.id })).toHaveLength(0);
     expect(await entriesUsed(t.owner, t.studio.id, user.id, pass)).toBe(0);
     expect(await mails(user.email)).toHaveLength(0);
 
@@ -139,7 +139,7 @@ describe('course signup by staff', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error.key).toBe('visit.noPass');
     expect(refused.body.error.fields.scheduleMetaId[0]).toContain('2026-06-24');
-    expect(await app.knex('client_visits').where({ client_id: user.id })).toHaveLength(0);
+    expect(await app.knex('client_visits').where({ clientId: user.id })).toHaveLength(0);
 
     // Desk: every class owed.
     const desk = await signup('preview', { clientId: user.id, payment: 'desk' });
@@ -192,7 +192,7 @@ describe('course signup by staff', () => {
     });
     expect(confirm.status).toBe(409);
     expect(confirm.body.error.key).toBe('visit.classFull');
-    expect(await app.knex('client_visits').where({ client_id: user.id })).toHaveLength(0);
+    expect(await app.knex('client_visits').where({ clientId: user.id })).toHaveLength(0);
   });
 
   it('the course list: upcoming courses, or all of them', async () => {
@@ -226,8 +226,8 @@ describe('course attendance list', () => {
     const zofia = await t.addClient(true, 'Zofia');
     const anna = await t.addClient(true, 'Anna');
     // The studio's record of each client (the list reads it); Ż sorts as Z, after A.
-    await app.knex('clients').where({ user_id: zofia.user.id }).update({ last_name: 'Adamska' });
-    await app.knex('clients').where({ user_id: anna.user.id }).update({ last_name: 'Żelazna' });
+    await app.knex('clients').where({ userId: zofia.user.id }).update({ lastName: 'Adamska' });
+    await app.knex('clients').where({ userId: anna.user.id }).update({ lastName: 'Żelazna' });
     for (const c of [zofia, anna])
       expect(
         (await t.owner.post(v4(t.studio, `course/${t.courseMetaId}/signup/confirm`), { clientId: c.user.id }))
@@ -356,7 +356,7 @@ describe('every new route: 401, 400, 403, 404 and another studio', () => {
     expect(
       (await t.owner.get(v4(t.studio, `schedule-meta/${other.courseMetaId}/enrollments/init`))).status,
     ).toBe(404);
-    expect(await app.knex('client_visits').where({ client_id: t.client.id })).toHaveLength(0);
+    expect(await app.knex('client_visits').where({ clientId: t.client.id })).toHaveLength(0);
 
     // integration: sets the class's online room link (the livestream link clients unlock).
     const linked = await t.owner.post(

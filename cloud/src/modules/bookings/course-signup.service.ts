@@ -43,7 +43,7 @@ async function presentStaffCourses(
   const events = await comingEvents(db, studio.id, ids, now);
   const started = await startedMetas(db, studio.id, ids, now);
   const totals = (await db('schedule_events')
-    .where({ studio_id: studio.id, status: 'scheduled' })
+    .where({ studioId: studio.id, status: 'scheduled' })
     .whereIn('schedule_meta_id', ids)
     .groupBy('schedule_meta_id')
     .select('schedule_meta_id', db.raw('count(*)::int as n'))) as Array<{

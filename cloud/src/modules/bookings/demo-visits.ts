@@ -68,7 +68,7 @@ export async function seedDemoVisits(
   // The demo client: a waiting-list place on a full upcoming class (filled with other pass holders).
   const full = evs.find((e) => e.starts_at > new Date(+now + 2 * 86_400_000) && (taken.get(e.id) ?? 0) === 0);
   if (full) {
-    await trx('schedule_events').where({ id: full.id }).update({ capacity: 1, waiting_list_size: 3 });
+    await trx('schedule_events').where({ id: full.id }).update({ capacity: 1, waitingListSize: 3 });
     const other = (passes as unknown as DemoPass[]).find(
       (p) => p.client_id !== demoClientId && p.expires_at > full.starts_at && p.activated_at < full.starts_at,
     );

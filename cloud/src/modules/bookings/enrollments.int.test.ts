@@ -29,51 +29,51 @@ async function courseStudio() {
   const st = await bookingStudio(app, START, { capacity: 2, waitingListSize: 2 });
   const owner = await sessionClient(app, st.manager.id);
   const me = await sessionClient(app, st.client.id);
-  await app.knex('users').where({ id: st.client.id }).update({ last_name: 'Abacka' });
+  await app.knex('users').where({ id: st.client.id }).update({ lastName: 'Abacka' });
   const courseServiceId = uuidv7();
   const courseMetaId = uuidv7();
   await app.knex('class_services').insert({
     id: courseServiceId,
-    studio_id: st.studio.id,
+    studioId: st.studio.id,
     name: JSON.stringify({ en: { value: "Beginners' course" } }),
-    service_type: 'course',
-    duration_minutes: 90,
+    serviceType: 'course',
+    durationMinutes: 90,
   });
   await app.knex('schedule_metas').insert({
     id: courseMetaId,
-    studio_id: st.studio.id,
-    class_service_id: courseServiceId,
-    location_id: st.locationId,
-    days_of_week: [3],
-    start_time: '18:00',
-    duration_minutes: 90,
-    first_date: '2026-06-10',
-    last_date: '2026-06-24',
+    studioId: st.studio.id,
+    classServiceId: courseServiceId,
+    locationId: st.locationId,
+    daysOfWeek: [3],
+    startTime: '18:00',
+    durationMinutes: 90,
+    firstDate: '2026-06-10',
+    lastDate: '2026-06-24',
     capacity: 4,
-    waiting_list_size: 0,
-    cancellation_cutoff_minutes: 24 * 60,
-    bookable_online: true,
+    waitingListSize: 0,
+    cancellationCutoffMinutes: 24 * 60,
+    bookableOnline: true,
   });
   // The studio's pass covers classes and courses alike (a course needs a course pass: spec §3).
   await app
     .knex('pricing_options')
     .where({ id: st.optionId })
-    .update({ service_types: JSON.stringify(['classroomPricingOption', 'coursePricingOption']) });
+    .update({ serviceTypes: JSON.stringify(['classroomPricingOption', 'coursePricingOption']) });
   const courseEvents: string[] = [];
   for (const day of [10, 17, 24]) {
     const id = uuidv7();
     const at = new Date(`2026-06-${day}T16:00:00Z`);
     await app.knex('schedule_events').insert({
       id,
-      studio_id: st.studio.id,
-      schedule_meta_id: courseMetaId,
-      class_service_id: courseServiceId,
-      location_id: st.locationId,
-      starts_at: at,
-      ends_at: new Date(at.getTime() + 90 * 60_000),
+      studioId: st.studio.id,
+      scheduleMetaId: courseMetaId,
+      classServiceId: courseServiceId,
+      locationId: st.locationId,
+      startsAt: at,
+      endsAt: new Date(at.getTime() + 90 * 60_000),
       capacity: 4,
-      waiting_list_size: 0,
-      bookable_online: true,
+      waitingListSize: 0,
+      bookableOnline: true,
     });
     courseEvents.push(id);
   }
@@ -141,7 +141,7 @@ describe('courses', () => {
     expect(res.status).toBe(409);
     expect(res.body.error.key).toBe('visit.noPass');
     expect(res.body.error.fields.scheduleMetaId[0]).toContain('2026-06-24');
-    expect(await app.knex('client_visits').where({ client_id: poor.user.id })).toHaveLength(0);
+    expect(await app.knex('client_visits').where({ clientId: poor.user.id })).toHaveLength(0);
 
     // A classroom meta is not a course.
     const notCourse = await t.me.post(v4(t.studio, 'booking/course/book'), { scheduleMetaId: t.metaId });
@@ -271,15 +271,15 @@ describe('client enrollments', () => {
     for (const status of [4, 6])
       await app.knex('client_visits').insert({
         id: uuidv7(),
-        studio_id: t.studio.id,
-        schedule_event_id: past,
-        client_id: (await t.addClient(false, 'Gone')).user.id,
-        starts_at: new Date(NOW.getTime() - 2 * DAY),
+        studioId: t.studio.id,
+        scheduleEventId: past,
+        clientId: (await t.addClient(false, 'Gone')).user.id,
+        startsAt: new Date(NOW.getTime() - 2 * DAY),
         status,
         payment: 'free',
-        booked_by: 'self',
-        booked_at: new Date(NOW.getTime() - 3 * DAY),
-        cancelled_at: new Date(NOW.getTime() - 3 * DAY),
+        bookedBy: 'self',
+        bookedAt: new Date(NOW.getTime() - 3 * DAY),
+        cancelledAt: new Date(NOW.getTime() - 3 * DAY),
       });
     const again = await c.post(v4(t.studio, 'waiting-time'), { scheduleEventId: t.eventId });
     expect(again.body.items[0]).toMatchObject({ typicalFreedPlaces: 2, chance: 'good' });

@@ -10,7 +10,7 @@ import type {
   CourseAttendanceField,
   CourseAttendanceQuery,
 } from '../../../../shared/contracts/api/course-signup';
-import { V, canPromoteAt, takesPlace } from '../../../../shared/domain/bookings';
+import { V, canPromoteAt, takesPlace, TAKES_PLACE, UPCOMING } from '../../../../shared/domain/bookings';
 import { AppError, type ErrorKey } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import { refreshPassProjection } from '../catalog/client-pricing-options.service';
@@ -27,6 +27,7 @@ import {
   type BookingEventRow,
 } from './bookings.service';
 import { myVisitsByIds } from './bookings-views.service';
+import { setValues, sqlSet } from '../../../../shared/domain/sql';
 
 /**
  * Courses (a `course` class service's meta booked as a whole) and client enrollments: reconcile
@@ -114,7 +115,7 @@ export async function comingEvents(db: Db, studioId: string, metaIds: string[], 
       'e.capacity',
       'e.bookable_online',
       db.raw(`(select count(*) from client_visits v where v.schedule_event_id = e.id
-                and v.status in (0, 1, 2, 9))::int as taken`),
+                and v.status in ${sqlSet(TAKES_PLACE)})::int as taken`),
     )
     .orderBy([{ column: 'e.starts_at' }, { column: 'e.id' }])) as Array<{
     id: string;
@@ -136,7 +137,7 @@ export async function startedMetas(
 ): Promise<Set<string>> {
   if (metaIds.length === 0) return new Set();
   const rows = (await db('schedule_events')
-    .where({ studio_id: studioId, status: 'scheduled' })
+    .where({ studioId, status: 'scheduled' })
     .whereIn('schedule_meta_id', metaIds)
     .where('starts_at', '<=', now)
     .distinct('schedule_meta_id')) as Array<{ scheduleMetaId: string }>;
@@ -382,7 +383,7 @@ export async function metaEnrollments(
       'e.status',
       'e.capacity',
       db.raw(`(select count(*) from client_visits v where v.schedule_event_id = e.id
-                and v.status in (0, 1, 2, 9))::int as taken`),
+                and v.status in ${sqlSet(TAKES_PLACE)})::int as taken`),
     )
     .orderBy([{ column: 'e.starts_at' }, { column: 'e.id' }])) as Array<{
     id: string;
@@ -402,11 +403,11 @@ export async function metaEnrollments(
       'u.first_name',
       'u.last_name',
       'u.email',
-      db.raw('(count(*) filter (where v.status = 0))::int as booked'),
-      db.raw('(count(*) filter (where v.status = 1))::int as present'),
-      db.raw('(count(*) filter (where v.status = 2))::int as absent'),
-      db.raw('(count(*) filter (where v.status = 9))::int as unpaid'),
-      db.raw('(count(*) filter (where v.status = 8))::int as waiting'),
+      db.raw(`(count(*) filter (where v.status = ${V.booked}))::int as booked`),
+      db.raw(`(count(*) filter (where v.status = ${V.present}))::int as present`),
+      db.raw(`(count(*) filter (where v.status = ${V.absent}))::int as absent`),
+      db.raw(`(count(*) filter (where v.status = ${V.unconfirmed}))::int as unpaid`),
+      db.raw(`(count(*) filter (where v.status = ${V.waitingList}))::int as waiting`),
       db.raw('(count(*) filter (where v.status between 3 and 7))::int as cancelled'),
       // Oldest booking first: a class booked again after a cancel ends on its latest visit.
       db.raw(
@@ -446,9 +447,9 @@ interface PayRow {
 /** Unpaid visits: at the desk, not yet paid, holding a place (0, 1, 2, 9). */
 const unpaidQuery = (db: Db, studioId: string, clientId: string) =>
   db('client_visits')
-    .where({ studio_id: studioId, client_id: clientId, payment: 'desk' })
+    .where({ studioId, clientId, payment: 'desk' })
     .whereNull('paid_at')
-    .whereIn('status', [0, 1, 2, 9]);
+    .whereIn('status', setValues(TAKES_PLACE));
 
 export async function unpaidVisitIds(db: Db, studioId: string, clientId: string): Promise<string[]> {
   return (
@@ -459,7 +460,7 @@ export async function unpaidVisitIds(db: Db, studioId: string, clientId: string)
 }
 
 async function assertClient(db: Db, studioId: string, clientId: string) {
-  const row = await db('clients').where({ studio_id: studioId, user_id: clientId }).first('id');
+  const row = await db('clients').where({ studioId, userId: clientId }).first('id');
   if (!row) throw AppError.notFound('client');
 }
 
@@ -482,7 +483,7 @@ export async function reconcileVisits(
   let wanted = ids;
   if (wanted) {
     const rows = (await trx('client_visits')
-      .where({ studio_id: studio.id, client_id: clientId })
+      .where({ studioId: studio.id, clientId })
       .whereIn('id', wanted)
       .select('id', 'status', 'payment', 'paid_at')) as PayRow[];
     if (rows.length !== new Set(wanted).size) throw AppError.notFound('visit');
@@ -504,7 +505,7 @@ export async function reconcileVisits(
   const events = new Map<string, BookingEventRow>();
   for (const id of [...new Set(rows.map((r) => r.scheduleEventId))].sort())
     events.set(id, await lockEvent(trx, studio.id, id));
-  await trx('clients').where({ studio_id: studio.id, user_id: clientId }).forUpdate().first('id');
+  await trx('clients').where({ studioId: studio.id, userId: clientId }).forUpdate().first('id');
   await lockSharedPasses(trx, studio.id, clientId);
   const tags = await clientTagIds(trx, studio.id, clientId);
   const settings = await settingsOf(trx, studio);
@@ -532,10 +533,10 @@ export async function reconcileVisits(
       .where({ id: r.id })
       .update({
         payment: choice.payment,
-        client_pricing_option_id: choice.passId,
-        client_contract_id: choice.clientContractId ?? null,
+        clientPricingOptionId: choice.passId,
+        clientContractId: choice.clientContractId ?? null,
         status: visit.status === V.unconfirmed ? V.booked : visit.status,
-        updated_at: trx.fn.now(),
+        updatedAt: trx.fn.now(),
       });
     if (choice.passId) await refreshPassProjection(trx, studio, choice.passId, now);
     reconciled.push(r.id);
@@ -550,7 +551,7 @@ export async function reconcileVisits(
  */
 export async function makeVisitsUnpaid(trx: Db, studio: Studio, ids: string[], now: Date): Promise<void> {
   const rows = (await trx('client_visits')
-    .where({ studio_id: studio.id })
+    .where({ studioId: studio.id })
     .whereIn('id', ids)
     .select('id', 'schedule_event_id')) as Array<{ id: string; scheduleEventId: string }>;
   if (rows.length !== new Set(ids).size) throw AppError.notFound('visit');
@@ -580,11 +581,11 @@ export async function makeVisitsUnpaid(trx: Db, studio: Studio, ids: string[], n
       .where({ id: r.id })
       .update({
         payment: 'desk',
-        paid_at: null,
-        client_pricing_option_id: null,
-        client_contract_id: null,
+        paidAt: null,
+        clientPricingOptionId: null,
+        clientContractId: null,
         status: r.status === V.booked ? V.unconfirmed : r.status,
-        updated_at: trx.fn.now(),
+        updatedAt: trx.fn.now(),
       });
     if (r.clientPricingOptionId) await refreshPassProjection(trx, studio, r.clientPricingOptionId, now);
   }
@@ -603,7 +604,7 @@ export async function myEnrollmentIds(
     (await db('client_visits as v')
       .join('schedule_events as e', 'e.id', 'v.schedule_event_id')
       .where({ 'v.studio_id': studioId, 'v.client_id': clientId })
-      .whereIn('v.status', [0, 8, 9])
+      .whereIn('v.status', setValues(UPCOMING))
       .where('e.ends_at', '>', now)
       .orderBy([{ column: 'e.starts_at' }, { column: 'v.id' }])
       .limit(200)
@@ -687,9 +688,9 @@ export async function waitingTimes(
       'e.starts_at',
       'e.capacity',
       db.raw(`(select count(*) from client_visits w where w.schedule_event_id = v.schedule_event_id
-                and w.status = 8 and (w.waiting_position, w.id) < (v.waiting_position, v.id))::int as ahead`),
+                and w.status = ${V.waitingList} and (w.waiting_position, w.id) < (v.waiting_position, v.id))::int as ahead`),
       db.raw(`(select count(*) from client_visits t where t.schedule_event_id = v.schedule_event_id
-                and t.status in (0, 1, 2, 9))::int as taken`),
+                and t.status in ${sqlSet(TAKES_PLACE)})::int as taken`),
       db.raw(
         `(select avg(c.n) from (
                  select (select count(*) from client_visits x where x.schedule_event_id = p.id
@@ -706,7 +707,7 @@ export async function waitingTimes(
     )
     .orderBy([{ column: 'e.starts_at' }, { column: 'v.id' }]);
   if (eventId) {
-    const exists = await db('schedule_events').where({ studio_id: studio.id, id: eventId }).first('id');
+    const exists = await db('schedule_events').where({ studioId: studio.id, id: eventId }).first('id');
     if (!exists) throw AppError.notFound('class');
     q.where('e.id', eventId);
   }

@@ -96,7 +96,7 @@ export async function messageAttendees(
   const event = await readEvent(trx, studio.id, eventId);
   const statuses = includeWaitingList ? [0, 1, 2, 8, 9] : [0, 1, 2, 9];
   const visits = (await trx('client_visits')
-    .where({ studio_id: studio.id, schedule_event_id: event.id })
+    .where({ studioId: studio.id, scheduleEventId: event.id })
     .whereIn('status', statuses)
     .orderBy('id')
     .select('id', 'client_id')) as Array<{ id: string; clientId: string }>;

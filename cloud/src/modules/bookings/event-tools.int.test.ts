@@ -29,7 +29,7 @@ async function fullClass() {
   const st = await bookingStudio(app, START, { capacity: 2, waitingListSize: 2 });
   const owner = await sessionClient(app, st.manager.id);
   const me = await sessionClient(app, st.client.id);
-  await app.knex('users').where({ id: st.client.id }).update({ last_name: 'Abacka', locale: 'en' });
+  await app.knex('users').where({ id: st.client.id }).update({ lastName: 'Abacka', locale: 'en' });
   const people = {
     bogna: await st.addClient(true, 'Bogna'),
     cezary: await st.addClient(true, 'Cezary'),

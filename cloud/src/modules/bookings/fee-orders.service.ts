@@ -55,8 +55,6 @@ export async function billFee(
       },
     ],
   });
-  await trx('client_visit_fees')
-    .where({ id: fee.id })
-    .update({ client_order_id: id, updated_at: trx.fn.now() });
+  await trx('client_visit_fees').where({ id: fee.id }).update({ clientOrderId: id, updatedAt: trx.fn.now() });
   return id;
 }

@@ -49,10 +49,10 @@ describe.skipIf(!realPg)('two clients booking at once on one shared pass', () =>
     const pass = await t.addPass(owner.id, 1);
     await app.knex('client_pricing_option_shares').insert({
       id: uuidv7(),
-      studio_id: t.studio.id,
-      client_pricing_option_id: pass,
-      user_id: kid.id,
-      shared_by: owner.id,
+      studioId: t.studio.id,
+      clientPricingOptionId: pass,
+      userId: kid.id,
+      sharedBy: owner.id,
     });
     const otherClass = await t.addEvent(new Date(START.getTime() + 3 * 3_600_000));
     const [asOwner, asKid] = await Promise.all([sessionClient(app, owner.id), sessionClient(app, kid.id)]);
@@ -87,7 +87,7 @@ describe.skipIf(!realPg)('two clients booking at once on one shared pass', () =>
     expect(answers.find((a) => a.status === 409)!.body.error.key).toBe('visit.noPass');
     const paid = (await app
       .knex('client_visits')
-      .where({ studio_id: t.studio.id, client_pricing_option_id: pass })
+      .where({ studioId: t.studio.id, clientPricingOptionId: pass })
       .whereIn('status', [0, 1, 2, 9])
       .count({ n: '*' })
       .first()) as { n: string | number };
@@ -103,10 +103,10 @@ describe.skipIf(!realPg)('two clients booking at once on one shared pass', () =>
     const pass = await t.addPass(owner.id, 1);
     await app.knex('client_pricing_option_shares').insert({
       id: uuidv7(),
-      studio_id: t.studio.id,
-      client_pricing_option_id: pass,
-      user_id: kid.id,
-      shared_by: owner.id,
+      studioId: t.studio.id,
+      clientPricingOptionId: pass,
+      userId: kid.id,
+      sharedBy: owner.id,
     });
     const otherClass = await t.addEvent(new Date(START.getTime() + 3 * 3_600_000));
     const [filler, asOwner, asKid] = await Promise.all([
@@ -152,13 +152,13 @@ describe.skipIf(!realPg)('two clients booking at once on one shared pass', () =>
     expect(answers[0]!.body.outcome).toBe('booked');
     const onPass = (await app
       .knex('client_visits')
-      .where({ studio_id: t.studio.id, client_pricing_option_id: pass })
+      .where({ studioId: t.studio.id, clientPricingOptionId: pass })
       .whereIn('status', [0, 1, 2, 9])
       .count({ n: '*' })
       .first()) as { n: string | number };
     expect(Number(onPass.n)).toBe(1);
     const kidVisit = await app.knex('client_visits').where({ id: waiting.body.visit.id }).first('status');
-    expect(kidVisit.status).toBe(8); // still waiting: the entry went to the owner
+    expect(kidVisit!.status).toBe(8); // still waiting: the entry went to the owner
     const manager = await sessionClient(app, t.manager.id);
     expect(await entriesUsed(manager, t.studio.id, owner.id, pass)).toBe(1);
   }, 60_000);

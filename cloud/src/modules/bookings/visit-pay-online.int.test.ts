@@ -40,7 +40,7 @@ async function addOption(st: Awaited<ReturnType<typeof bookingStudio>>, over: Re
   const id = uuidv7();
   await app.knex('pricing_options').insert({
     id,
-    studio_id: st.studio.id,
+    studioId: st.studio.id,
     name: JSON.stringify({ en: { value: `Option ${id.slice(-4)}` } }),
     price: 5000,
     entries: 1,
@@ -55,9 +55,9 @@ describe('paying a visit online from my visits', () => {
     const otherService = uuidv7();
     await app.knex('class_services').insert({
       id: otherService,
-      studio_id: st.studio.id,
+      studioId: st.studio.id,
       name: JSON.stringify({ en: { value: 'Pilates' } }),
-      duration_minutes: 60,
+      durationMinutes: 60,
     });
     const single = await addOption(st, { price: 4000 });
     const pilatesOnly = await addOption(st, {
@@ -117,11 +117,11 @@ describe('paying a visit online from my visits', () => {
       { headers: { 'idempotency-key': key() } },
     );
     expect(res.status, res.text).toBe(201);
-    const line = await app.knex('client_order_lines').where({ order_id: res.body.orderId }).first();
-    expect(line.forVisitId).toBe(visitId);
+    const line = await app.knex('client_order_lines').where({ orderId: res.body.orderId }).first();
+    expect(line!.forVisitId).toBe(visitId);
 
     // Not paid yet: the visit is still owed.
-    expect((await app.knex('client_visits').where({ id: visitId }).first()).status).toBe(9);
+    expect((await app.knex('client_visits').where({ id: visitId }).first())!.status).toBe(9);
     const { returnUrl } = await payAtTestBank(app, me, res.body.redirectUrl, 'succeeded');
     const back = await me.get(new URL(returnUrl).pathname + new URL(returnUrl).search);
     expect(back.status).toBe(302);
@@ -133,7 +133,7 @@ describe('paying a visit online from my visits', () => {
     expect(order.body.status).toBe(OrderStatus.paid);
     const pass = await app
       .knex('client_pricing_options')
-      .where({ studio_id: st.studio.id, client_id: user.id, pricing_option_id: single })
+      .where({ studioId: st.studio.id, clientId: user.id, pricingOptionId: single })
       .first();
     expect(pass).toBeDefined();
     const after = await me.post(v4(st.studio, 'client-visits/init'), {});
@@ -141,7 +141,7 @@ describe('paying a visit online from my visits', () => {
       id: visitId,
       status: 0,
       payment: 'pass',
-      pass: { id: pass.id },
+      pass: { id: pass!.id },
       payable: false,
     });
 
@@ -201,7 +201,7 @@ describe('paying a visit online from my visits', () => {
     expect(visit).toMatchObject({ status: 4, payment: 'desk', clientPricingOptionId: null });
     const passes = await app
       .knex('client_pricing_options')
-      .where({ studio_id: st.studio.id, client_id: user.id, pricing_option_id: single });
+      .where({ studioId: st.studio.id, clientId: user.id, pricingOptionId: single });
     expect(passes).toHaveLength(1);
   });
 
@@ -305,6 +305,6 @@ describe('paying a visit online from my visits', () => {
     });
     expect(theirCart.status).toBe(404);
     // Nothing was changed by any of it.
-    expect((await app.knex('client_visits').where({ id: visitId }).first()).status).toBe(9);
+    expect((await app.knex('client_visits').where({ id: visitId }).first())!.status).toBe(9);
   });
 });

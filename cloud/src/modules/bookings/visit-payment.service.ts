@@ -142,7 +142,7 @@ export async function visitPayOptions(
   const coveringContracts = contracts.filter((c) => contractRejection(c, toPay, studio.timeZone) === null);
   if (coveringContracts.length > 0) {
     const names = (await db('client_contracts')
-      .where({ studio_id: studio.id })
+      .where({ studioId: studio.id })
       .whereIn(
         'id',
         coveringContracts.map((c) => c.id),
@@ -184,7 +184,7 @@ export async function visitPayOptions(
   const bought = new Map<string, number>();
   if (limited.length > 0)
     for (const r of (await db('client_pricing_options')
-      .where({ studio_id: studio.id, client_id: clientId })
+      .where({ studioId: studio.id, clientId })
       .whereIn('pricing_option_id', limited)
       .groupBy('pricing_option_id')
       .select('pricing_option_id', db.raw('count(*)::int as n'))) as Array<{
@@ -283,7 +283,7 @@ export async function payVisitWithBoughtPass(
   try {
     return await trx.transaction(async (sp) => {
       const visit = (await sp('client_visits')
-        .where({ studio_id: studio.id, client_id: clientId, id: visitId })
+        .where({ studioId: studio.id, clientId, id: visitId })
         .first('status', 'payment', 'paid_at')) as
         Pick<VisitRow, 'status' | 'payment' | 'paidAt'> | undefined;
       if (!visit || !isPayable(visit)) return false;

@@ -141,8 +141,8 @@ describe('front office my passes (POST passes)', () => {
     await addMembership(app.knex, studio, partner, { isClient: true });
     await app.knex('user_account_links').insert({
       id: uuidv7(),
-      user_id: partner.id,
-      linked_user_id: client.id,
+      userId: partner.id,
+      linkedUserId: client.id,
       relationship: 'spouse',
     });
     const shared = await owner.post(api(studio, `client-pricing-option/${mine.id}/share`), {

@@ -131,7 +131,7 @@ export async function passVisits(
   passId: string,
   locale: string | null,
 ): Promise<PassVisitView[]> {
-  const exists = await db('client_pricing_options').where({ studio_id: studio.id, id: passId }).first('id');
+  const exists = await db('client_pricing_options').where({ studioId: studio.id, id: passId }).first('id');
   if (!exists) throw AppError.notFound('client pricing option');
   const rows = (await db('client_visits as v')
     .leftJoin('schedule_events as e', 'e.id', 'v.schedule_event_id')
@@ -214,7 +214,7 @@ export async function voucherRedemptions(
   voucherId: string,
   page: { limit: number; cursor?: string },
 ): Promise<VoucherRedemptionList> {
-  const voucher = await db('vouchers').where({ studio_id: studio.id, id: voucherId }).first('id');
+  const voucher = await db('vouchers').where({ studioId: studio.id, id: voucherId }).first('id');
   if (!voucher) throw AppError.notFound('voucher');
   const query = db('voucher_redemptions as r')
     .leftJoin('users as c', 'c.id', 'r.client_id')

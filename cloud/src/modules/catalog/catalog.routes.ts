@@ -61,11 +61,11 @@ async function restrictionInit(
 ): Promise<PricingOptionRestrictionInit> {
   const [services, locations, tags] = await readAll(db, [
     () =>
-      db('class_services').where({ studio_id: studio.id }).select('id', 'name', 'service_type').limit(1000),
-    () => db('locations').where({ studio_id: studio.id }).orderBy('name').select('id', 'name').limit(1000),
+      db('class_services').where({ studioId: studio.id }).select('id', 'name', 'service_type').limit(1000),
+    () => db('locations').where({ studioId: studio.id }).orderBy('name').select('id', 'name').limit(1000),
     () =>
       db('tags')
-        .where({ studio_id: studio.id, type: TagType.client })
+        .where({ studioId: studio.id, type: TagType.client })
         .orderByRaw('lower(name)')
         .select('id', 'name')
         .limit(1000),

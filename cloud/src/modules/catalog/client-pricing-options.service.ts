@@ -111,7 +111,7 @@ function factsOfRow(row: PassFactsRow): PassFacts {
 
 /** The client record of a user in the studio, or 404 (unknown user, staff only, another studio). */
 export async function assertClient(db: Db, studioId: string, userId: string): Promise<void> {
-  const row = await db('clients').where({ studio_id: studioId, user_id: userId }).first('id');
+  const row = await db('clients').where({ studioId, userId }).first('id');
   if (!row) throw AppError.notFound('client');
 }
 
@@ -145,7 +145,7 @@ export async function visitsOf(
   const byPass = new Map<string, PassVisit[]>();
   if (passIds.length === 0) return byPass;
   const rows = (await db('client_visits')
-    .where({ studio_id: studioId })
+    .where({ studioId })
     .whereIn('client_pricing_option_id', passIds)
     .select('client_pricing_option_id', 'starts_at', 'status')) as Array<{
     clientPricingOptionId: string;
@@ -357,11 +357,11 @@ export async function refreshPassProjection(
     facts = factsOfRow(row);
   }
   const state = derivePassState(facts, now, studio.timeZone);
-  await trx('client_pricing_options').where({ studio_id: studio.id, id }).update({
+  await trx('client_pricing_options').where({ studioId: studio.id, id }).update({
     status: state.status,
-    activated_at: state.activatedAt,
-    expires_at: state.expiresAt,
-    updated_at: trx.fn.now(),
+    activatedAt: state.activatedAt,
+    expiresAt: state.expiresAt,
+    updatedAt: trx.fn.now(),
   });
 }
 
@@ -396,13 +396,13 @@ async function applyChange(
   for (const r of rows)
     await trx('client_pricing_option_changes').insert({
       id: uuidv7(),
-      studio_id: studio.id,
-      client_pricing_option_id: row.id,
+      studioId: studio.id,
+      clientPricingOptionId: row.id,
       kind: r.kind,
       payload: JSON.stringify(r.payload),
       note,
-      actor_id: actorId,
-      bulk_id: bulkId,
+      actorId,
+      bulkId,
     });
   await refreshPassProjection(trx, studio, row.id, now);
 }
@@ -468,7 +468,7 @@ export async function sharePass(
     if (!candidates.some((c) => c.userId === input.userId))
       throw AppError.invalid({ userId: ['not a linked account of the pass owner in this studio'] });
     const existing = (await trx('client_pricing_option_shares')
-      .where({ studio_id: studio.id, client_pricing_option_id: id })
+      .where({ studioId: studio.id, clientPricingOptionId: id })
       .select('user_id')) as Array<{ userId: string }>;
     if (!existing.some((s) => s.userId === input.userId)) {
       if (option.shareLimit !== null && existing.length >= option.shareLimit)
@@ -478,15 +478,15 @@ export async function sharePass(
         });
       await trx('client_pricing_option_shares').insert({
         id: uuidv7(),
-        studio_id: studio.id,
-        client_pricing_option_id: id,
-        user_id: input.userId,
-        shared_by: actorId,
+        studioId: studio.id,
+        clientPricingOptionId: id,
+        userId: input.userId,
+        sharedBy: actorId,
       });
     }
   } else {
     await trx('client_pricing_option_shares')
-      .where({ studio_id: studio.id, client_pricing_option_id: id, user_id: input.userId })
+      .where({ studioId: studio.id, clientPricingOptionId: id, userId: input.userId })
       .delete();
   }
   const [derived] = await derive(trx, studio, [await passRow(trx, studio.id, id)], now);
@@ -522,13 +522,13 @@ export async function sellPass(
     throw refuse('this pricing option’s validity date has passed');
   if (option.limitPerClient !== null) {
     const [counted] = (await trx('client_pricing_options')
-      .where({ studio_id: studio.id, client_id: userId, pricing_option_id: optionId })
+      .where({ studioId: studio.id, clientId: userId, pricingOptionId: optionId })
       .count('* as n')) as Array<{ n: number | string }>;
     if (Number(counted?.n ?? 0) >= option.limitPerClient)
       throw refuse('the client has bought this as many times as allowed');
   }
   const promotions = (await trx('pricing_option_promotions')
-    .where({ studio_id: studio.id, pricing_option_id: optionId })
+    .where({ studioId: studio.id, pricingOptionId: optionId })
     .select('price', 'starts_on', 'ends_on')) as Array<{ price: number; startsOn: Date; endsOn: Date }>;
   const listPrice = priceOn(
     option.price,
@@ -543,17 +543,17 @@ export async function sellPass(
   const id = uuidv7();
   await trx('client_pricing_options').insert({
     id,
-    studio_id: studio.id,
-    client_id: userId,
-    pricing_option_id: optionId,
-    sold_at: now,
-    sold_by: actorId,
-    price_paid: price ?? listPrice,
+    studioId: studio.id,
+    clientId: userId,
+    pricingOptionId: optionId,
+    soldAt: now,
+    soldBy: actorId,
+    pricePaid: price ?? listPrice,
     entries: option.entries,
-    expiration_type: option.expirationType,
-    validity_count: option.validityCount,
-    validity_unit: option.validityUnit,
-    valid_until: validUntil,
+    expirationType: option.expirationType,
+    validityCount: option.validityCount,
+    validityUnit: option.validityUnit,
+    validUntil,
   });
   await refreshPassProjection(trx, studio, id, now);
   const [derived] = await derive(trx, studio, [await passRow(trx, studio.id, id)], now);

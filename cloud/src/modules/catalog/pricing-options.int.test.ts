@@ -67,7 +67,7 @@ describe('pricing options and categories', () => {
     });
     expect(category.status, category.text).toBe(201);
     const location = uuidv7();
-    await app.knex('locations').insert({ id: location, studio_id: studio.id, name: 'Centrum' });
+    await app.knex('locations').insert({ id: location, studioId: studio.id, name: 'Centrum' });
 
     const option = await createOption(owner, studio, {
       categoryId: category.body.id,
@@ -207,7 +207,7 @@ describe('pricing options and categories', () => {
       'restrictions.classServiceIds',
       'taxId',
     ]);
-    expect(await app.knex('pricing_options').where({ studio_id: studio.id })).toHaveLength(0);
+    expect(await app.knex('pricing_options').where({ studioId: studio.id })).toHaveLength(0);
   });
 
   it('promotions: a price for a period, shown as the current price while it runs; overlaps refused', async () => {
@@ -263,7 +263,7 @@ describe('pricing options and categories', () => {
     expect((await instructor.get(api(studio, 'pricing-option/all'))).status).toBe(403);
     expect((await instructor.get(api(studio, 'pricing-option-category/all'))).status).toBe(403);
     const row = await app.knex('pricing_options').where({ id: option.id }).first();
-    expect(row.price).toBe(32000);
+    expect(row!.price).toBe(32000);
   });
 
   it("hides a studio's options, categories and promotions from another studio", async () => {
@@ -330,8 +330,8 @@ describe('client pricing options', () => {
     });
     // The projection the clients list filters on follows.
     const row = await app.knex('client_pricing_options').where({ id: pass.id }).first();
-    expect(row.status).toBe(1);
-    expect(new Date(row.expiresAt).toISOString()).toBe('2026-12-21T23:00:00.000Z');
+    expect(row!.status).toBe(1);
+    expect(row!.expiresAt!.toISOString()).toBe('2026-12-21T23:00:00.000Z');
     const list = await owner.get(api(studio, `client/${client.id}/client-pricing-option/all`));
     expect(list.status).toBe(200);
     expect(list.body.items.map((p: any) => p.id)).toEqual([pass.id]);
@@ -384,7 +384,7 @@ describe('client pricing options', () => {
     expect(badFreeze.status).toBe(400);
     expect(Object.keys(badFreeze.body.error.fields).sort()).toEqual(['extendDays', 'freeze.to']);
     expect(
-      await app.knex('client_pricing_option_changes').where({ client_pricing_option_id: pass.id }),
+      await app.knex('client_pricing_option_changes').where({ clientPricingOptionId: pass.id }),
     ).toHaveLength(3);
   });
 
@@ -442,8 +442,8 @@ describe('client pricing options', () => {
     expect(notLinked.status).toBe(400);
     await app.knex('user_account_links').insert({
       id: uuidv7(),
-      user_id: partner.id,
-      linked_user_id: client.id,
+      userId: partner.id,
+      linkedUserId: client.id,
       relationship: 'spouse',
     });
     const init = await owner.get(api(studio, `client-pricing-option/${pass.id}/init`));
@@ -537,7 +537,7 @@ describe('client pricing options', () => {
     expect((await sell(other.owner, other.studio, other.client.id, option.id)).status).toBe(404);
     expect((await sell(owner, studio, uuidv7(), option.id)).status).toBe(404);
     expect(
-      await app.knex('client_pricing_option_changes').where({ client_pricing_option_id: pass.id }),
+      await app.knex('client_pricing_option_changes').where({ clientPricingOptionId: pass.id }),
     ).toHaveLength(0);
   });
 

@@ -29,14 +29,14 @@ import {
 
 export async function listCategories(db: Db, studioId: string, includeArchived = true) {
   const query = db('pricing_option_categories')
-    .where({ studio_id: studioId })
+    .where({ studioId })
     .orderBy([{ column: 'position' }, { column: 'id' }]);
   if (!includeArchived) query.whereNull('archived_at');
   return ((await query) as CategoryRow[]).map(presentCategory);
 }
 
 async function categoryRow(db: Db, studioId: string, id: string): Promise<CategoryRow> {
-  const row = (await db('pricing_option_categories').where({ studio_id: studioId, id }).first()) as
+  const row = (await db('pricing_option_categories').where({ studioId, id }).first()) as
     CategoryRow | undefined;
   if (!row) throw AppError.notFound('pricing option category');
   return row;
@@ -50,7 +50,7 @@ export async function createCategory(
   const id = uuidv7();
   await trx('pricing_option_categories').insert({
     id,
-    studio_id: studioId,
+    studioId,
     name: JSON.stringify(input.name),
     position: input.position ?? 0,
   });
@@ -70,8 +70,8 @@ export async function updateCategory(
   if (patch.archived !== undefined) changes.archived_at = patch.archived ? trx.fn.now() : null;
   if (Object.keys(changes).length)
     await trx('pricing_option_categories')
-      .where({ studio_id: studioId, id })
-      .update({ ...changes, updated_at: trx.fn.now() });
+      .where({ studioId, id })
+      .update({ ...changes, updatedAt: trx.fn.now() });
   return presentCategory(await categoryRow(trx, studioId, id));
 }
 
@@ -92,7 +92,7 @@ async function promotionsOf(
   const byOption = new Map<string, PromotionView[]>();
   if (optionIds.length === 0) return byOption;
   const rows = (await db('pricing_option_promotions')
-    .where({ studio_id: studioId })
+    .where({ studioId })
     .whereIn('pricing_option_id', optionIds)
     .orderBy([{ column: 'starts_on' }, { column: 'id' }])) as PromotionRow[];
   for (const row of rows) {
@@ -204,7 +204,7 @@ function validityColumns(v: Partial<PricingOptionInput>) {
 
 async function taxRate(db: Db, studioId: string, taxId: string | null): Promise<number> {
   if (!taxId) return 0;
-  const row = (await db('taxes').where({ studio_id: studioId, id: taxId }).first('rate_bp')) as
+  const row = (await db('taxes').where({ studioId, id: taxId }).first('rate_bp')) as
     { rateBp: number | null } | undefined;
   return row?.rateBp ?? 0;
 }
@@ -219,29 +219,29 @@ export async function createPricingOption(
   if (Object.keys(fields).length) throw AppError.invalid(fields);
   let taxId = input.taxId;
   if (taxId === undefined) {
-    const fallback = (await trx('taxes').where({ studio_id: studio.id, is_default: true }).first('id')) as
+    const fallback = (await trx('taxes').where({ studioId: studio.id, isDefault: true }).first('id')) as
       { id: string } | undefined;
     taxId = fallback?.id ?? null;
   }
   const id = uuidv7();
   await trx('pricing_options').insert({
     id,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: JSON.stringify(input.name),
     description: JSON.stringify(input.description ?? {}),
-    category_id: input.categoryId ?? null,
+    categoryId: input.categoryId ?? null,
     price: input.price,
-    tax_id: taxId,
-    tax_rate_bp: await taxRate(trx, studio.id, taxId),
+    taxId,
+    taxRateBp: await taxRate(trx, studio.id, taxId),
     entries: input.entries,
     ...validityColumns(input),
-    service_types: JSON.stringify(input.serviceTypes),
+    serviceTypes: JSON.stringify(input.serviceTypes),
     restrictions: JSON.stringify(input.restrictions ?? {}),
-    sell_at_desk: input.sellAtDesk ?? true,
-    sell_online: input.sellOnline ?? true,
-    limit_per_client: input.limitPerClient ?? null,
+    sellAtDesk: input.sellAtDesk ?? true,
+    sellOnline: input.sellOnline ?? true,
+    limitPerClient: input.limitPerClient ?? null,
     shareable: input.shareable ?? false,
-    share_limit: input.shareLimit ?? null,
+    shareLimit: input.shareLimit ?? null,
     position: input.position ?? 0,
   });
   return getPricingOption(trx, studio, id, now);
@@ -290,8 +290,8 @@ export async function updatePricingOption(
   if (patch.archived !== undefined) changes.archived_at = patch.archived ? trx.fn.now() : null;
   if (Object.keys(changes).length)
     await trx('pricing_options')
-      .where({ studio_id: studio.id, id })
-      .update({ ...changes, updated_at: trx.fn.now() });
+      .where({ studioId: studio.id, id })
+      .update({ ...changes, updatedAt: trx.fn.now() });
   return getPricingOption(trx, studio, id, now);
 }
 
@@ -305,7 +305,7 @@ export async function createPromotion(
 ): Promise<PromotionView> {
   await pricingOptionRow(trx, studio.id, optionId, true);
   const overlapping = await trx('pricing_option_promotions')
-    .where({ studio_id: studio.id, pricing_option_id: optionId })
+    .where({ studioId: studio.id, pricingOptionId: optionId })
     .where('starts_on', '<=', input.endsOn)
     .where('ends_on', '>=', input.startsOn)
     .first('id');
@@ -317,11 +317,11 @@ export async function createPromotion(
   const id = uuidv7();
   await trx('pricing_option_promotions').insert({
     id,
-    studio_id: studio.id,
-    pricing_option_id: optionId,
+    studioId: studio.id,
+    pricingOptionId: optionId,
     price: input.price,
-    starts_on: input.startsOn,
-    ends_on: input.endsOn,
+    startsOn: input.startsOn,
+    endsOn: input.endsOn,
   });
   const row = (await trx('pricing_option_promotions').where({ id }).first()) as PromotionRow;
   return presentPromotion(row);
@@ -330,7 +330,7 @@ export async function createPromotion(
 export async function deletePromotion(trx: Db, studioId: string, optionId: string, promotionId: string) {
   await pricingOptionRow(trx, studioId, optionId, true);
   const deleted = await trx('pricing_option_promotions')
-    .where({ studio_id: studioId, pricing_option_id: optionId, id: promotionId })
+    .where({ studioId, pricingOptionId: optionId, id: promotionId })
     .delete();
   if (!deleted) throw AppError.notFound('promotion');
 }

@@ -100,7 +100,7 @@ describe('taxes', () => {
     expect((await desk.get(api(studio, 'tax/collection'))).status).toBe(200);
     const create = await desk.post(api(studio, 'tax'), { name: 'VAT', rateBp: 2300, fiscalSlot: 'A' });
     expect(create.status).toBe(403);
-    expect(await app.knex('taxes').where({ studio_id: studio.id })).toHaveLength(0);
+    expect(await app.knex('taxes').where({ studioId: studio.id })).toHaveLength(0);
   });
 
   it("hides a studio's taxes from another studio (404)", async () => {
@@ -118,6 +118,6 @@ describe('taxes', () => {
     const res = await other.owner.patch(api(other.studio, `tax/${tax.body.id}`), { name: 'Hacked' });
     expect(res.status).toBe(404);
     const row = await app.knex('taxes').where({ id: tax.body.id }).first();
-    expect(row.name).toBe('Secret VAT');
+    expect(row!.name).toBe('Secret VAT');
   });
 });

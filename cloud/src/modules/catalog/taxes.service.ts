@@ -23,14 +23,14 @@ async function saving<T>(work: () => PromiseLike<T>): Promise<T> {
 
 export async function listTaxes(db: Db, studioId: string): Promise<TaxView[]> {
   const rows = (await db('taxes')
-    .where({ studio_id: studioId })
+    .where({ studioId })
     .orderBy([{ column: 'fiscal_slot' }, { column: 'id' }])) as TaxRow[];
   return rows.map(presentTax);
 }
 
 /** The tax row of the studio, or 404 (unknown or another studio's). */
 export async function taxRow(db: Db, studioId: string, taxId: string, lock = false): Promise<TaxRow> {
-  const query = db('taxes').where({ studio_id: studioId, id: taxId }).first();
+  const query = db('taxes').where({ studioId, id: taxId }).first();
   const row = (await (lock ? query.forUpdate() : query)) as TaxRow | undefined;
   if (!row) throw AppError.notFound('tax');
   return row;
@@ -38,9 +38,9 @@ export async function taxRow(db: Db, studioId: string, taxId: string, lock = fal
 
 async function clearDefault(trx: Db, studioId: string, exceptId: string): Promise<void> {
   await trx('taxes')
-    .where({ studio_id: studioId, is_default: true })
+    .where({ studioId, isDefault: true })
     .whereNot('id', exceptId)
-    .update({ is_default: false, updated_at: trx.fn.now() });
+    .update({ isDefault: false, updatedAt: trx.fn.now() });
 }
 
 export async function createTax(trx: Db, studioId: string, input: TaxInput): Promise<TaxView> {
@@ -49,11 +49,11 @@ export async function createTax(trx: Db, studioId: string, input: TaxInput): Pro
   await saving(() =>
     trx('taxes').insert({
       id,
-      studio_id: studioId,
+      studioId,
       name: input.name,
-      rate_bp: input.rateBp,
-      fiscal_slot: input.fiscalSlot,
-      is_default: input.isDefault ?? false,
+      rateBp: input.rateBp,
+      fiscalSlot: input.fiscalSlot,
+      isDefault: input.isDefault ?? false,
     }),
   );
   return presentTax(await taxRow(trx, studioId, id));
@@ -70,8 +70,8 @@ export async function updateTax(trx: Db, studioId: string, taxId: string, patch:
   if (Object.keys(changes).length > 0)
     await saving(() =>
       trx('taxes')
-        .where({ studio_id: studioId, id: taxId })
-        .update({ ...changes, updated_at: trx.fn.now() }),
+        .where({ studioId, id: taxId })
+        .update({ ...changes, updatedAt: trx.fn.now() }),
     );
   return presentTax(await taxRow(trx, studioId, taxId));
 }
@@ -80,7 +80,7 @@ export async function updateTax(trx: Db, studioId: string, taxId: string, patch:
 export async function deleteTax(trx: Db, studioId: string, taxId: string): Promise<void> {
   await taxRow(trx, studioId, taxId, true);
   try {
-    await trx('taxes').where({ studio_id: studioId, id: taxId }).delete();
+    await trx('taxes').where({ studioId, id: taxId }).delete();
   } catch (err) {
     if ((err as { code?: string }).code === '23503')
       throw new AppError('resource.referenceInvalid', {

@@ -92,7 +92,7 @@ describe('studio agreements and client sign-up', () => {
       ['privacy', 1, true],
       ['terms', 1, true],
     ]);
-    expect(acceptances[0].decidedAt.toISOString()).toBe(NOW.toISOString());
+    expect(acceptances[0]!.decidedAt!.toISOString()).toBe(NOW.toISOString());
     // The studio sees the new client in its list.
     const list = await owner.get(`${api(studio, 'client/search')}?q=${encodeURIComponent(email)}`);
     expect(list.body.items.map((c: { emailAddress: string }) => c.emailAddress)).toEqual([email]);

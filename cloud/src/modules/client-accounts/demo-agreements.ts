@@ -8,7 +8,7 @@ export async function seedDemoAgreements(trx: Knex, studioId: string, now: Date)
   await trx('studio_agreements').insert([
     {
       id: uuidv7(),
-      studio_id: studioId,
+      studioId,
       kind: 'terms',
       version: 1,
       required: true,
@@ -17,11 +17,11 @@ export async function seedDemoAgreements(trx: Knex, studioId: string, now: Date)
         'Classes must be booked in advance. Cancel at least 12 hours before a class to keep the entry on your pass.',
         'Zajęcia należy rezerwować z wyprzedzeniem. Odwołaj rezerwację co najmniej 12 godzin przed zajęciami, aby wejście wróciło na karnet.',
       ),
-      published_at: now,
+      publishedAt: now,
     },
     {
       id: uuidv7(),
-      studio_id: studioId,
+      studioId,
       kind: 'privacy',
       version: 1,
       required: true,
@@ -30,11 +30,11 @@ export async function seedDemoAgreements(trx: Knex, studioId: string, now: Date)
         'Harmonia Studio Ruchu processes your personal data to run your bookings and passes.',
         'Harmonia Studio Ruchu przetwarza Twoje dane osobowe w celu obsługi rezerwacji i karnetów.',
       ),
-      published_at: now,
+      publishedAt: now,
     },
     {
       id: uuidv7(),
-      studio_id: studioId,
+      studioId,
       kind: 'marketing',
       version: 1,
       required: false,
@@ -43,7 +43,7 @@ export async function seedDemoAgreements(trx: Knex, studioId: string, now: Date)
         'I agree to receive news about classes and special offers by email.',
         'Zgadzam się na otrzymywanie e-mailem informacji o zajęciach i ofertach specjalnych.',
       ),
-      published_at: now,
+      publishedAt: now,
     },
   ]);
 }

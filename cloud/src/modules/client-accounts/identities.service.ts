@@ -36,7 +36,7 @@ export async function ensureQrIdentity(db: Db, studioId: string, userId: string)
     .onConflict()
     .ignore();
   const row = await db('client_identities').where({ studioId, userId, kind: 'qr' }).first('value');
-  return qrPayload(row.value as string);
+  return qrPayload(row!.value as string);
 }
 
 /** A new QR token: the old code stops working (a lost phone, a shared screenshot). */

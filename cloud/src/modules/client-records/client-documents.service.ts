@@ -64,12 +64,12 @@ export async function addDocument(
   const id = uuidv7();
   await trx('client_documents').insert({
     id,
-    studio_id: studioId,
-    client_id: userId,
-    uploaded_by: actorId,
-    file_name: file.fileName,
-    content_type: contentType,
-    size_bytes: file.sizeBytes,
+    studioId,
+    clientId: userId,
+    uploadedBy: actorId,
+    fileName: file.fileName,
+    contentType,
+    sizeBytes: file.sizeBytes,
     sha256: file.sha256,
   });
   stored(await storeFile(config, file, studioId, id));
@@ -102,7 +102,7 @@ export async function deleteDocument(
   studioId: string,
   documentId: string,
 ): Promise<string> {
-  const deleted = await trx('client_documents').where({ studio_id: studioId, id: documentId }).delete();
+  const deleted = await trx('client_documents').where({ studioId, id: documentId }).delete();
   if (deleted === 0) throw AppError.notFound('document');
   return documentPath(config, studioId, documentId);
 }

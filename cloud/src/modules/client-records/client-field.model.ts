@@ -16,15 +16,3 @@ export class ClientField extends StudioScopedModel {
   settings!: FieldSettings;
   position!: number;
 }
-
-/** One client's value of one field: `value` for plain fields, `ciphertext` for encrypted ones. */
-export class ClientFieldValue extends StudioScopedModel {
-  static override tableName = 'client_field_values';
-  static override get jsonAttributes() {
-    return ['value'];
-  }
-  fieldId!: string;
-  clientId!: string;
-  value!: unknown;
-  ciphertext!: string | null;
-}

@@ -22,7 +22,7 @@ import { readAll } from '../../db/read-all';
 
 /** The studio's client (any standing): 404 for anyone else, other studios' clients included. */
 export async function assertClient(db: Db, studioId: string, userId: string): Promise<void> {
-  const found = await db('clients').where({ studio_id: studioId, user_id: userId }).first('id');
+  const found = await db('clients').where({ studioId, userId }).first('id');
   if (!found) throw AppError.notFound('client');
 }
 
@@ -91,8 +91,8 @@ export async function updateField(
     next.settings = { ...next.settings, maxLength: null };
   assertDefinition(next);
 
-  const values = trx('client_field_values').where({ studio_id: studioId, field_id: id });
-  const inUse = Number((await values.clone().count('* as n').first())?.n ?? 0) > 0;
+  const values = trx('client_field_values').where({ studioId, fieldId: id });
+  const inUse = Number((await values.clone().count({ n: '*' }).first())?.n ?? 0) > 0;
   if (inUse) {
     const fields: Record<string, string[]> = {};
     if (next.type !== field.type) fields.type = ['clients hold values of this field: the type cannot change'];
@@ -112,7 +112,7 @@ export async function updateField(
                       JSON.stringify([v]),
                     ]);
                 })
-                .count('* as n')
+                .count({ n: '*' })
                 .first()
             )?.n ?? 0,
           ) > 0;
@@ -149,10 +149,10 @@ export async function clientFieldValues(
     () => ClientField.query(db).where({ studioId }).orderBy(['position', 'createdAt', 'id']),
     () =>
       db('client_field_values')
-        .where({ studio_id: studioId, client_id: userId })
+        .where({ studioId, clientId: userId })
         .select('field_id', 'value', 'ciphertext', 'updated_at') as Promise<ValueRow[]>,
     () =>
-      db('locations').where({ studio_id: studioId }).orderBy(['name', 'id']).select('id', 'name') as Promise<
+      db('locations').where({ studioId }).orderBy(['name', 'id']).select('id', 'name') as Promise<
         Array<{ id: string; name: string }>
       >,
     () =>
@@ -218,9 +218,9 @@ export async function patchClientFieldValues(
     if (wanted.length === 0) return new Set<string>();
     const rows =
       table === 'locations'
-        ? await trx('locations').where({ studio_id: studioId }).whereIn('id', wanted).select('id')
+        ? await trx('locations').where({ studioId }).whereIn('id', wanted).select('id')
         : await trx('memberships')
-            .where({ studio_id: studioId, is_member: true })
+            .where({ studioId, isMember: true })
             .whereNull('archived_at')
             .whereIn('user_id', wanted)
             .select('user_id as id');
@@ -242,7 +242,7 @@ export async function patchClientFieldValues(
   if (Object.keys(problems).length > 0) throw AppError.invalid(problems);
 
   for (const { field, value } of checked) {
-    const where = { studio_id: studioId, field_id: field.id, client_id: userId };
+    const where = { studioId, fieldId: field.id, clientId: userId };
     if (value === null) {
       await trx('client_field_values').where(where).delete();
       continue;
@@ -256,7 +256,7 @@ export async function patchClientFieldValues(
     await trx('client_field_values')
       .insert({ id: uuidv7(), ...where, ...stored })
       .onConflict(['field_id', 'client_id'])
-      .merge({ ...stored, updated_at: trx.fn.now() });
+      .merge({ ...stored, updatedAt: trx.fn.now() });
   }
 }
 
@@ -279,15 +279,15 @@ export async function decryptClientField(
   if (!field) throw AppError.invalid({ fieldId: ['no such field'] });
   if (!field.encrypted) throw AppError.invalid({ fieldId: ['this field is not encrypted'] });
   const row = (await trx('client_field_values')
-    .where({ studio_id: studioId, client_id: userId, field_id: fieldId })
+    .where({ studioId, clientId: userId, fieldId })
     .first('ciphertext')) as { ciphertext: string | null } | undefined;
   await trx('client_field_decrypt_audits').insert({
     id: uuidv7(),
-    studio_id: studioId,
-    actor_id: actorId,
-    client_id: userId,
-    field_id: fieldId,
-    request_id: requestId.slice(0, 64),
+    studioId,
+    actorId,
+    clientId: userId,
+    fieldId,
+    requestId: requestId.slice(0, 64),
   });
   const value = row?.ciphertext
     ? (decryptFieldValue(key, { studioId, fieldId, clientId: userId }, row.ciphertext) as FieldValue)

@@ -135,30 +135,30 @@ export async function mergeClients(
     throw conflict('the duplicate has the account the person signs in with: keep that client instead');
 
   const scope = { studio_id: studioId, client_id: duplicateId };
-  const notes = await trx('client_notes').where(scope).update({ client_id: keptId });
-  const documents = await trx('client_documents').where(scope).update({ client_id: keptId });
+  const notes = await trx('client_notes').where(scope).update({ clientId: keptId });
+  const documents = await trx('client_documents').where(scope).update({ clientId: keptId });
   const passes = await trx('client_pricing_options')
     .where(scope)
-    .update({ client_id: keptId, updated_at: now });
+    .update({ clientId: keptId, updatedAt: now });
 
   const keptTags = new Set(
     (
-      (await trx('user_tags').where({ studio_id: studioId, user_id: keptId }).select('tag_id')) as Array<{
+      (await trx('user_tags').where({ studioId, userId: keptId }).select('tag_id')) as Array<{
         tagId: string;
       }>
     ).map((t) => t.tagId),
   );
   const dupTags = (await trx('user_tags')
-    .where({ studio_id: studioId, user_id: duplicateId })
+    .where({ studioId, userId: duplicateId })
     .select('tag_id')) as Array<{
     tagId: string;
   }>;
   const newTags = dupTags.filter((t) => !keptTags.has(t.tagId));
   if (newTags.length > 0)
     await trx('user_tags').insert(
-      newTags.map((t) => ({ id: uuidv7(), studio_id: studioId, tag_id: t.tagId, user_id: keptId })),
+      newTags.map((t) => ({ id: uuidv7(), studioId, tagId: t.tagId, userId: keptId })),
     );
-  await trx('user_tags').where({ studio_id: studioId, user_id: duplicateId }).delete();
+  await trx('user_tags').where({ studioId, userId: duplicateId }).delete();
 
   const values = (await trx('client_field_values as v')
     .join('client_fields as f', 'f.id', 'v.field_id')
@@ -171,9 +171,7 @@ export async function mergeClients(
   }>;
   const keptFields = new Set(
     (
-      (await trx('client_field_values')
-        .where({ studio_id: studioId, client_id: keptId })
-        .select('field_id')) as Array<{
+      (await trx('client_field_values').where({ studioId, clientId: keptId }).select('field_id')) as Array<{
         fieldId: string;
       }>
     ).map((v) => v.fieldId),
@@ -216,12 +214,12 @@ export async function mergeClients(
     .where((w) => w.where('client_a_id', duplicateId).orWhere('client_b_id', duplicateId))
     .delete();
   await trx('clients')
-    .where({ studio_id: studioId, user_id: duplicateId })
-    .update({ archived_at: dup.archivedAt ?? now, updated_at: now });
+    .where({ studioId, userId: duplicateId })
+    .update({ archivedAt: dup.archivedAt ?? now, updatedAt: now });
   if (Object.keys(fill).length > 0)
     await trx('clients')
-      .where({ studio_id: studioId, user_id: keptId })
-      .update({ ...fill, updated_at: now });
+      .where({ studioId, userId: keptId })
+      .update({ ...fill, updatedAt: now });
 
   // Identities: a duplicate this studio alone manages (no password, no other studio) frees its
   // address, so adding a client with it later finds the kept person's record, not the archived one;
@@ -241,22 +239,22 @@ export async function mergeClients(
   if (dupIdentity.alone && !dupIdentity.user.email.endsWith('.invalid')) {
     await trx('users')
       .where('id', duplicateId)
-      .update({ email: placeholderEmail(duplicateId), updated_at: now });
+      .update({ email: placeholderEmail(duplicateId), updatedAt: now });
     const keptIdentity = await studioManaged(keptId);
     const address = (fill.email as string | undefined) ?? kept.email;
     if (keptIdentity.alone && keptIdentity.user.email.endsWith('.invalid') && address) {
       const owner = await trx('users').whereRaw('lower(email) = ?', [address.toLowerCase()]).first('id');
-      if (!owner) await trx('users').where('id', keptId).update({ email: address, updated_at: now });
+      if (!owner) await trx('users').where('id', keptId).update({ email: address, updatedAt: now });
     }
   }
 
   const moved = { notes, tags: newTags.length, documents, fieldValues, passes, filled };
   await trx('client_merges').insert({
     id: uuidv7(),
-    studio_id: studioId,
-    kept_client_id: keptId,
-    merged_client_id: duplicateId,
-    actor_id: actorId,
+    studioId,
+    keptClientId: keptId,
+    mergedClientId: duplicateId,
+    actorId,
     moved: JSON.stringify(moved),
   });
   return { keptId, mergedId: duplicateId, moved };
@@ -285,7 +283,8 @@ export async function linkClients(
   if (found.length !== 2) throw AppError.notFound('client');
   const [a, b] = pair(userId, otherId);
   await trx('client_links')
-    .insert({ id: uuidv7(), studio_id: studioId, client_a_id: a, client_b_id: b, actor_id: actorId })
+    // client_a_id is read as clientAId, but that key would be written to client_aid.
+    .insert({ id: uuidv7(), studioId, client_a_id: a, client_b_id: b, actorId })
     .onConflict(['studio_id', 'client_a_id', 'client_b_id'])
     .ignore();
   return { clientId: userId, otherId, linked: true };

@@ -153,7 +153,7 @@ describe('client documents', () => {
     const sneaky = await upload(owner, path, { bytes: PDF, name: '../../etc/passwd.pdf' });
     expect(sneaky.status).toBe(201);
     expect(sneaky.body.fileName).toBe('passwd.pdf');
-    const count = await app.knex('client_documents').where({ studio_id: studio.id }).count('* as n').first();
+    const count = await app.knex('client_documents').where({ studioId: studio.id }).count({ n: '*' }).first();
     expect(Number(count?.n)).toBe(2);
   });
 
@@ -167,7 +167,7 @@ describe('client documents', () => {
     });
     expect(res.status).toBe(413);
     expect(res.body.error.fields.file[0]).toMatch(/10 MB/);
-    expect(await app.knex('client_documents').where({ studio_id: studio.id }).first()).toBeUndefined();
+    expect(await app.knex('client_documents').where({ studioId: studio.id }).first()).toBeUndefined();
   });
 
   it('answers 401 signed out, 403 without clients.documents, 404 for another studio', async () => {
@@ -224,7 +224,7 @@ describe('client documents', () => {
       name: 'a.pdf',
     });
     expect(cross.status).toBe(404);
-    expect(await app.knex('client_documents').where({ studio_id: other.studio.id }).first()).toBeUndefined();
+    expect(await app.knex('client_documents').where({ studioId: other.studio.id }).first()).toBeUndefined();
     expect(fs.existsSync(documentPath(app.deps.config, studio.id, up.body.id))).toBe(true);
   });
 });
@@ -233,7 +233,7 @@ describe('client documents', () => {
 
 async function makeFields(owner: HttpClient, studio: Studio) {
   const location = uuidv7();
-  await app.knex('locations').insert({ id: location, studio_id: studio.id, name: 'Centrum' });
+  await app.knex('locations').insert({ id: location, studioId: studio.id, name: 'Centrum' });
   const make = async (body: object) => {
     const res = await owner.post(api(studio, 'client-field'), body);
     expect(res.status, res.text).toBe(201);
@@ -329,7 +329,7 @@ describe('client custom fields', () => {
       [`values.${fields.memberSelect}`]: ['not a member of staff of the studio'],
       [`values.${fields.multi}`]: ['not one of the options'],
     });
-    expect(await app.knex('client_field_values').where({ client_id: clientId }).first()).toBeUndefined();
+    expect(await app.knex('client_field_values').where({ clientId }).first()).toBeUndefined();
 
     const good = await owner.patch(path, {
       values: {
@@ -390,20 +390,17 @@ describe('client custom fields', () => {
     await owner.patch(api(studio, `client/${clientId}/client-field`), {
       values: { [fields.secret]: '90010112345' },
     });
-    const row = await app
-      .knex('client_field_values')
-      .where({ field_id: fields.secret, client_id: clientId })
-      .first();
-    expect(row.value).toBeNull();
-    expect(row.ciphertext).toMatch(/^v1\./);
-    expect(row.ciphertext).not.toContain('90010112345');
-    expect(Buffer.from(row.ciphertext.split('.')[3], 'base64url').toString()).not.toContain('9001011');
+    const row = await app.knex('client_field_values').where({ fieldId: fields.secret, clientId }).first();
+    expect(row!.value).toBeNull();
+    expect(row!.ciphertext).toMatch(/^v1\./);
+    expect(row!.ciphertext).not.toContain('90010112345');
+    expect(Buffer.from(row!.ciphertext!.split('.')[3]!, 'base64url').toString()).not.toContain('9001011');
 
     const decrypt = api(studio, `client/${clientId}/client-field/decrypt`);
     const res = await owner.post(decrypt, { fieldId: fields.secret });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ fieldId: fields.secret, value: '90010112345' });
-    const audits = await app.knex('client_field_decrypt_audits').where({ studio_id: studio.id });
+    const audits = await app.knex('client_field_decrypt_audits').where({ studioId: studio.id });
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actorId: manager.id, clientId, fieldId: fields.secret });
 
@@ -411,10 +408,10 @@ describe('client custom fields', () => {
     const other = await seedClient(studio);
     await app.knex('client_field_values').insert({
       id: uuidv7(),
-      studio_id: studio.id,
-      field_id: fields.secret,
-      client_id: other,
-      ciphertext: row.ciphertext,
+      studioId: studio.id,
+      fieldId: fields.secret,
+      clientId: other,
+      ciphertext: row!.ciphertext,
     });
     // A 500 on purpose (tampered data is a fault, not bad input): announced for CI's zero-500 check.
     const moved = await owner.post(
@@ -448,7 +445,7 @@ describe('client custom fields', () => {
         })
       ).status,
     ).toBe(403);
-    expect(await app.knex('client_field_decrypt_audits').where({ studio_id: studio.id })).toHaveLength(1);
+    expect(await app.knex('client_field_decrypt_audits').where({ studioId: studio.id })).toHaveLength(1);
 
     const anonymous = await app.anonymous();
     expect((await anonymous.post(decrypt, { fieldId: fields.secret })).status).toBe(401);
@@ -567,14 +564,14 @@ describe('duplicates, merge and link', () => {
     const option = uuidv7();
     await app
       .knex('pricing_options')
-      .insert({ id: option, studio_id: studio.id, name: { en: { value: 'Pass' } }, price: 100 });
+      .insert({ id: option, studioId: studio.id, name: { en: { value: 'Pass' } }, price: 100 });
     await app.knex('client_pricing_options').insert({
       id: uuidv7(),
-      studio_id: studio.id,
-      client_id: dup,
-      pricing_option_id: option,
+      studioId: studio.id,
+      clientId: dup,
+      pricingOptionId: option,
       status: 1,
-      expires_at: null,
+      expiresAt: null,
     });
 
     const res = await owner.post(api(studio, `client/${kept}/merge`), { duplicateId: dup });
@@ -602,7 +599,7 @@ describe('duplicates, merge and link', () => {
 
     expect((await owner.get(api(studio, `client/${dup}`))).body.status).toBe('archived');
     expect((await owner.get(api(studio, `client/${kept}/duplicates`))).body.items).toEqual([]);
-    const audit = await app.knex('client_merges').where({ studio_id: studio.id });
+    const audit = await app.knex('client_merges').where({ studioId: studio.id });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ keptClientId: kept, mergedClientId: dup });
     // Merged once is merged.
@@ -630,7 +627,7 @@ describe('duplicates, merge and link', () => {
     expect((await owner.get(api(studio, `client/${a}/duplicates`))).body.items).toMatchObject([
       { id: b, linked: true, hasAccount: true },
     ]);
-    expect(await app.knex('client_links').where({ studio_id: studio.id })).toHaveLength(1);
+    expect(await app.knex('client_links').where({ studioId: studio.id })).toHaveLength(1);
 
     const bad = await owner.post(api(studio, `client/${a}/merge`), { duplicateId: 'x', extra: 1 });
     expect(bad.status).toBe(400);
@@ -662,7 +659,7 @@ describe('duplicates, merge and link', () => {
     expect(
       (await owner.post(api(studio, `client/${noAccount}/merge`), { duplicateId: foreign })).status,
     ).toBe(404);
-    expect(await app.knex('client_merges').where({ studio_id: studio.id })).toHaveLength(0);
+    expect(await app.knex('client_merges').where({ studioId: studio.id })).toHaveLength(0);
   });
 });
 

@@ -278,7 +278,7 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
     ability: 'clients.view',
     params: ClientParams,
     handle: async ({ db, studio, params }): Promise<ClientEmailBounce> => {
-      const found = await db('clients').where({ studio_id: studio.id, user_id: params.user }).first('id');
+      const found = await db('clients').where({ studioId: studio.id, userId: params.user }).first('id');
       if (!found) throw AppError.notFound('client');
       return { emailBounce: await emailBounceOf(db, studio.id, params.user) };
     },

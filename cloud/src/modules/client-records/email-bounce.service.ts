@@ -22,12 +22,12 @@ export async function recordEmailBounce(
     email: bounce.email.toLowerCase(),
     reason: bounce.reason,
     message: bounce.message?.slice(0, 500) ?? null,
-    bounced_at: bounce.at,
+    bouncedAt: bounce.at,
   };
   await trx('client_email_bounces')
-    .insert({ id: uuidv7(), studio_id: studioId, client_id: userId, ...row })
+    .insert({ id: uuidv7(), studioId, clientId: userId, ...row })
     .onConflict(['studio_id', 'client_id'])
-    .merge({ ...row, updated_at: trx.fn.now() });
+    .merge({ ...row, updatedAt: trx.fn.now() });
 }
 
 /** The bounce of the client's current address, or null. For the profile: `emailBounce`. */
@@ -44,8 +44,6 @@ export async function emailBounceOf(db: Db, studioId: string, userId: string): P
 /** Staff clear the state (the address was fixed or works again). 404 when there is none. */
 export async function clearEmailBounce(trx: Db, studioId: string, userId: string): Promise<void> {
   await assertClient(trx, studioId, userId);
-  const deleted = await trx('client_email_bounces')
-    .where({ studio_id: studioId, client_id: userId })
-    .delete();
+  const deleted = await trx('client_email_bounces').where({ studioId, clientId: userId }).delete();
   if (deleted === 0) throw AppError.notFound('email bounce');
 }

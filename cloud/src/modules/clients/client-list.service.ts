@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../../../shared/errors';
 import { cardNumberKey } from '../../../../shared/domain/accounts/identity';
 import type { Db } from '../../db/knex';
+import { ClientPricingOptionStatus } from '../../../../shared/enums/pricing-options';
 
 /** The list's filters once resolved against the studio's calendar and clock. */
 export interface ResolvedClientFilter {
@@ -248,7 +249,7 @@ export function applyFilter(
       .select(db.raw('1'))
       .where('cpo.studio_id', studioId)
       .whereRaw('cpo.client_id = c.user_id')
-      .where('cpo.status', 1)
+      .where('cpo.status', ClientPricingOptionStatus.active)
       .where((w) => w.whereNull('cpo.expires_at').orWhere('cpo.expires_at', '>', filter.now));
     if (filter.hasValidPass) qb.whereExists(validPass);
     else qb.whereNotExists(validPass);
@@ -307,7 +308,7 @@ export function selectDecorations(db: Db, qb: Knex.QueryBuilder, alias: string, 
     // "always") never expires.
     db.raw(
       `exists (select 1 from client_pricing_options cpo
-        where cpo.studio_id = ? and cpo.client_id = ?? and cpo.status = 1
+        where cpo.studio_id = ? and cpo.client_id = ?? and cpo.status = ${ClientPricingOptionStatus.active}
           and (cpo.expires_at is null or cpo.expires_at > ?)) as has_valid_pass`,
       [studioId, `${alias}.user_id`, now],
     ),

@@ -68,7 +68,7 @@ async function seedClient(studio: Studio, seed: SeedClient = {}): Promise<string
   if (seed.createdAt) patch.created_at = seed.createdAt;
   if (seed.archived) patch.archived_at = NOW;
   if (Object.keys(patch).length)
-    await app.knex('clients').where({ studio_id: studio.id, user_id: user.id }).update(patch);
+    await app.knex('clients').where({ studioId: studio.id, userId: user.id }).update(patch);
   return user.id;
 }
 
@@ -82,17 +82,17 @@ async function givePass(studio: Studio, userId: string, pass: { status: number; 
   const option = uuidv7();
   await app.knex('pricing_options').insert({
     id: option,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: { en: { value: '10 entries' } },
     price: 10000,
   });
   await app.knex('client_pricing_options').insert({
     id: uuidv7(),
-    studio_id: studio.id,
-    client_id: userId,
-    pricing_option_id: option,
+    studioId: studio.id,
+    clientId: userId,
+    pricingOptionId: option,
     status: pass.status,
-    expires_at: pass.expiresAt,
+    expiresAt: pass.expiresAt,
   });
 }
 
@@ -426,7 +426,7 @@ describe('POST client', () => {
     const userId = res.body.client.id;
     const user = await User.query(app.knex).findById(userId);
     expect(user).toMatchObject({ email: 'lucja.zolc@example.com', passwordHash: null, firstName: 'Łucja' });
-    const membership = await app.knex('memberships').where({ studio_id: studio.id, user_id: userId }).first();
+    const membership = await app.knex('memberships').where({ studioId: studio.id, userId }).first();
     expect(membership).toMatchObject({ isClient: true, isMember: false, archivedAt: null });
     const profile = await owner.get(api(studio, `client/${userId}/profile`));
     expect(profile.body.notes).toMatchObject([
@@ -499,7 +499,7 @@ describe('POST client', () => {
     });
     expect(res.status, res.text).toBe(201);
     expect(res.body.client).toMatchObject({ id: staff.id, isMember: true });
-    const m = await app.knex('memberships').where({ studio_id: studio.id, user_id: staff.id }).first();
+    const m = await app.knex('memberships').where({ studioId: studio.id, userId: staff.id }).first();
     expect(m).toMatchObject({ isClient: true, isMember: true, role: 'instructor' });
   });
 
@@ -568,7 +568,7 @@ describe('POST client', () => {
     });
     expect(future.status).toBe(400);
     expect(future.body.error.fields).toEqual({ birthDate: ['cannot be in the future'] });
-    expect(await app.knex('clients').where({ studio_id: studio.id, last_name: 'B' }).first()).toBeUndefined();
+    expect(await app.knex('clients').where({ studioId: studio.id, lastName: 'B' }).first()).toBeUndefined();
   });
 });
 
@@ -714,7 +714,7 @@ describe('GET client/{user}, init and profile; PATCH; DELETE', () => {
     const detail = await owner.get(api(studio, `client/${id}`));
     expect(detail.body).toMatchObject({ status: 'archived', archivedAt: NOW.toISOString() });
     // The person keeps their sign-in standing.
-    expect(await app.knex('memberships').where({ studio_id: studio.id, user_id: id }).first()).toMatchObject({
+    expect(await app.knex('memberships').where({ studioId: studio.id, userId: id }).first()).toMatchObject({
       archivedAt: null,
     });
     const active = await owner.get(api(studio, 'client/collection'));
@@ -729,7 +729,7 @@ describe('GET client/{user}, init and profile; PATCH; DELETE', () => {
 describe('GET client/collection', () => {
   it('pages by name with ties, in both directions, each client exactly once', async () => {
     const { studio, owner } = await ownerStudio();
-    await app.knex('clients').where({ studio_id: studio.id }).update({ archived_at: NOW }); // the scenario's own
+    await app.knex('clients').where({ studioId: studio.id }).update({ archivedAt: NOW }); // the scenario's own
     const ties: string[] = [];
     for (let i = 0; i < 9; i++)
       ties.push(await seedClient(studio, { firstName: 'Anna', lastName: 'Kowalska' }));
@@ -771,8 +771,8 @@ describe('GET client/collection', () => {
     const { studio, owner, client } = await ownerStudio();
     await app
       .knex('clients')
-      .where({ studio_id: studio.id })
-      .update({ created_at: new Date('2026-01-01T00:00:00Z') });
+      .where({ studioId: studio.id })
+      .update({ createdAt: new Date('2026-01-01T00:00:00Z') });
     const same = new Date('2026-02-01T10:00:00.123Z');
     for (let i = 0; i < 7; i++) await seedClient(studio, { firstName: `Same${i}`, createdAt: same });
     await seedClient(studio, { firstName: 'Later', createdAt: new Date('2026-03-01T00:00:00Z') });
@@ -826,7 +826,7 @@ describe('GET client/collection', () => {
 
   it('filters by status, tags (any / all), valid pass, birthday and creation day', async () => {
     const { studio, owner, client } = await ownerStudio();
-    await app.knex('clients').where({ studio_id: studio.id }).update({ archived_at: NOW }); // the scenario's own
+    await app.knex('clients').where({ studioId: studio.id }).update({ archivedAt: NOW }); // the scenario's own
     const yoga = await createTag(owner, studio, 'Yoga');
     const pilates = await createTag(owner, studio, 'Pilates');
     const a = await seedClient(studio, {
@@ -975,12 +975,9 @@ describe('searching clients', () => {
     const samples = ['Łucja Żółć', 'ĄĆĘŁŃÓŚŹŻ', 'Dvořák Šťastný', 'Müller Çelik', 'Anna-Maria', 'Ørsted'];
     for (const value of samples) {
       const userId = await seedClient(studio, { firstName: value, lastName: value });
-      const row = await app
-        .knex('clients')
-        .where({ studio_id: studio.id, user_id: userId })
-        .first('first_key');
+      const row = await app.knex('clients').where({ studioId: studio.id, userId }).first('first_key');
       expect(row.firstKey, value).toBe(foldSearchText(value));
-      await app.knex('clients').where({ studio_id: studio.id, user_id: userId }).update({ archived_at: NOW });
+      await app.knex('clients').where({ studioId: studio.id, userId }).update({ archivedAt: NOW });
     }
   });
 });
@@ -1020,7 +1017,7 @@ describe('GET client-list/init, client/add/init, client/bulk', () => {
 describe('exports', () => {
   it('streams the filtered list as CSV with a BOM, parsed back intact', async () => {
     const { studio, owner } = await ownerStudio();
-    await app.knex('clients').where({ studio_id: studio.id }).update({ archived_at: NOW });
+    await app.knex('clients').where({ studioId: studio.id }).update({ archivedAt: NOW });
     const tag = await createTag(owner, studio, 'Evening; late');
     const a = await seedClient(studio, {
       firstName: 'Żaneta',
@@ -1169,7 +1166,7 @@ describe('POST client/bulk', () => {
     expect(message.body).toMatchObject({ action: 'message', recipients: 2, status: 'recorded' });
     const recorded = await app.knex('client_message_requests').where({ id: message.body.requestId }).first();
     expect(recorded).toMatchObject({ studioId: studio.id, subject: 'Closed on Monday', recipientCount: 2 });
-    expect([...recorded.recipientIds].sort()).toEqual([a, b].sort());
+    expect([...(recorded!.recipientIds as string[])].sort()).toEqual([a, b].sort());
 
     const exported = await owner.post(api(studio, 'client/bulk'), {
       action: 'export',
@@ -1258,7 +1255,7 @@ describe('tags', () => {
     expect(Object.keys(bad.body.error.fields).sort()).toEqual(['color', 'name', 'type']);
 
     expect((await owner.delete(api(studio, `tag/${id}`))).status).toBe(204);
-    expect(await app.knex('user_tags').where({ tag_id: id })).toEqual([]);
+    expect(await app.knex('user_tags').where({ tagId: id })).toEqual([]);
     expect((await owner.delete(api(studio, `tag/${id}`))).status).toBe(404);
   });
 
@@ -1380,14 +1377,14 @@ describe('the studio’s client records', () => {
     const a = await seedClient(studio, { firstName: 'Member', lastName: 'Archived' });
     const b = await seedClient(studio, { firstName: 'Studio', lastName: 'Archived', archived: true });
     const record = (userId: string) =>
-      app.knex('clients').where({ studio_id: studio.id, user_id: userId }).first('archived_at');
+      app.knex('clients').where({ studioId: studio.id, userId }).first('archived_at');
     const memberships = () =>
-      app.knex('memberships').where({ studio_id: studio.id }).whereIn('user_id', [a, b]);
+      app.knex('memberships').where({ studioId: studio.id }).whereIn('user_id', [a, b]);
     const gone = new Date('2026-10-01T00:00:00Z');
-    await memberships().update({ archived_at: gone });
+    await memberships().update({ archivedAt: gone });
     expect((await record(a)).archivedAt).toEqual(gone);
     expect((await record(b)).archivedAt).toEqual(NOW);
-    await memberships().update({ archived_at: null });
+    await memberships().update({ archivedAt: null });
     expect((await record(a)).archivedAt).toBeNull();
     expect((await record(b)).archivedAt).toEqual(NOW);
   });
@@ -1405,10 +1402,10 @@ describe('the studio’s client records', () => {
     const asClient = await app.signedIn(client.email, client.password, studio.id);
     const erased = await asClient.delete(api(studio, 'account'), { password: client.password });
     expect(erased.status, erased.text).toBe(204);
-    const record = await app.knex('clients').where({ studio_id: studio.id, user_id: client.id }).first();
+    const record = await app.knex('clients').where({ studioId: studio.id, userId: client.id }).first();
     expect(record).toMatchObject({ firstName: '', lastName: '', email: null, phone: null, birthDate: null });
-    expect(record.archivedAt).not.toBeNull();
-    expect(await app.knex('client_notes').where({ client_id: client.id })).toEqual([]);
-    expect(await app.knex('user_tags').where({ user_id: client.id })).toEqual([]);
+    expect(record!.archivedAt).not.toBeNull();
+    expect(await app.knex('client_notes').where({ clientId: client.id })).toEqual([]);
+    expect(await app.knex('user_tags').where({ userId: client.id })).toEqual([]);
   });
 });

@@ -60,7 +60,7 @@ export async function listTags(db: Db, studioId: string, types: number[]): Promi
 /** Client tags for pickers: id and name. */
 export async function clientTagRefs(db: Db, studioId: string): Promise<Array<{ id: string; name: string }>> {
   return db('tags')
-    .where({ studio_id: studioId, type: TagType.client })
+    .where({ studioId, type: TagType.client })
     .orderByRaw('lower(name), id')
     .limit(1000)
     .select('id', 'name');
@@ -103,7 +103,7 @@ export async function updateTag(
   if (input.name !== undefined && input.name !== tag.name) patch.name = input.name;
   if (input.type !== undefined && input.type !== tag.type) {
     assertTagAbility(abilities, input.type, 'edit');
-    const used = await trx('user_tags').where({ tag_id: tag.id }).first('id');
+    const used = await trx('user_tags').where({ tagId: tag.id }).first('id');
     if (used)
       throw new AppError('resource.conflict', {
         message: 'the tag is in use: its type cannot change',
@@ -146,11 +146,11 @@ async function loadAssignment(
     const found =
       type === TagType.client
         ? await trx('clients')
-            .where({ studio_id: studioId })
+            .where({ studioId })
             .whereRaw('user_id = any(?::uuid[])', [uniqueUsers])
             .count('*', { as: 'n' })
         : await trx('memberships')
-            .where({ studio_id: studioId, is_member: true })
+            .where({ studioId, isMember: true })
             .whereRaw('user_id = any(?::uuid[])', [uniqueUsers])
             .count('*', { as: 'n' });
     if (Number((found[0] as { n: number }).n) !== uniqueUsers.length)
@@ -187,7 +187,7 @@ export async function removeUserTags(
 ): Promise<number> {
   const chosen = await loadAssignment(trx, studioId, abilities, tagIds, userIds);
   return trx('user_tags')
-    .where({ studio_id: studioId })
+    .where({ studioId })
     .whereRaw('tag_id = any(?::uuid[])', [chosen.tagIds])
     .whereRaw('user_id = any(?::uuid[])', [chosen.userIds])
     .delete();

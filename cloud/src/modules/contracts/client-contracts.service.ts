@@ -67,12 +67,12 @@ async function logEvent(
 ): Promise<void> {
   await trx('client_contract_events').insert({
     id: uuidv7(),
-    studio_id: row.studioId,
-    client_contract_id: row.id,
+    studioId: row.studioId,
+    clientContractId: row.id,
     kind,
     payload: JSON.stringify(payload),
     note,
-    actor_id: actor.userId,
+    actorId: actor.userId,
     via: actor.via,
   });
 }
@@ -85,13 +85,13 @@ function instalmentColumns(
 ) {
   return {
     id: uuidv7(),
-    studio_id: studioId,
-    client_contract_id: clientContractId,
+    studioId,
+    clientContractId,
     kind: i.kind,
-    period_index: i.periodIndex,
-    period_starts_on: i.periodStartsOn,
-    period_ends_on: i.periodEndsOn,
-    due_on: i.dueOn,
+    periodIndex: i.periodIndex,
+    periodStartsOn: i.periodStartsOn,
+    periodEndsOn: i.periodEndsOn,
+    dueOn: i.dueOn,
     amount: i.amount,
     status,
   };
@@ -105,7 +105,7 @@ async function clientContractRow(
   id: string,
   lock = false,
 ): Promise<ClientContractRow> {
-  const query = db('client_contracts').where({ studio_id: studioId, id }).first();
+  const query = db('client_contracts').where({ studioId, id }).first();
   if (lock) query.forUpdate();
   const row = (await query) as ClientContractRow | undefined;
   if (!row) throw AppError.notFound('client contract');
@@ -152,9 +152,7 @@ async function present(
 }
 
 async function assertClient(db: Db, studioId: string, clientId: string): Promise<void> {
-  const found = await db('memberships')
-    .where({ studio_id: studioId, user_id: clientId, is_client: true })
-    .first('id');
+  const found = await db('memberships').where({ studioId, userId: clientId, isClient: true }).first('id');
   if (!found) throw AppError.notFound('client');
 }
 
@@ -166,7 +164,7 @@ export async function listClientContracts(
 ): Promise<ClientContractView[]> {
   await assertClient(db, studio.id, clientId);
   const rows = (await db('client_contracts')
-    .where({ studio_id: studio.id, client_id: clientId })
+    .where({ studioId: studio.id, clientId })
     .orderBy([
       { column: 'sold_at', order: 'desc' },
       { column: 'id', order: 'desc' },
@@ -245,28 +243,28 @@ export async function sellContract(
   const id = uuidv7();
   await trx('client_contracts').insert({
     id,
-    studio_id: studio.id,
-    client_id: clientId,
-    contract_id: contract.id,
+    studioId: studio.id,
+    clientId,
+    contractId: contract.id,
     channel,
-    sold_at: now,
-    sold_by: actor.userId,
+    soldAt: now,
+    soldBy: actor.userId,
     name: JSON.stringify(contract.name),
     price: contract.price,
-    period_unit: contract.periodUnit,
-    period_length: contract.periodLength,
-    duration_periods: contract.durationPeriods,
-    activation_type: contract.activationType,
-    pro_rata: contract.proRata,
-    notice_periods: contract.noticePeriods,
-    sign_up_fee: contract.signUpFee,
-    service_types: JSON.stringify(contract.serviceTypes),
+    periodUnit: contract.periodUnit,
+    periodLength: contract.periodLength,
+    durationPeriods: contract.durationPeriods,
+    activationType: contract.activationType,
+    proRata: contract.proRata,
+    noticePeriods: contract.noticePeriods,
+    signUpFee: contract.signUpFee,
+    serviceTypes: JSON.stringify(contract.serviceTypes),
     restrictions: JSON.stringify(contract.restrictions ?? {}),
-    tax_rate_bp: contract.taxId ? contract.joinedTaxRateBp : null,
+    taxRateBp: contract.taxId ? contract.joinedTaxRateBp : null,
     currency: studio.currency,
-    anchor_on: start.anchor,
-    entitled_from: start.entitledFrom,
-    ends_on: start.endsOn,
+    anchorOn: start.anchor,
+    entitledFrom: start.entitledFrom,
+    endsOn: start.endsOn,
   });
   if (instalments.length)
     await trx('client_contract_instalments').insert(
@@ -283,9 +281,9 @@ export async function sellContract(
   // Bought online: the checkout's order (already paid) pays whatever is due on the sale day.
   if (options.paidByOrderId)
     await trx('client_contract_instalments')
-      .where({ client_contract_id: id })
+      .where({ clientContractId: id })
       .where('due_on', '<=', soldOn)
-      .update({ status: 'ordered', order_id: options.paidByOrderId, updated_at: trx.fn.now() });
+      .update({ status: 'ordered', orderId: options.paidByOrderId, updatedAt: trx.fn.now() });
   await orderDueInstalments(trx, studio, id, now);
   return getClientContract(trx, studio, id, now);
 }
@@ -318,12 +316,10 @@ export async function changeClientContract(
   if (endsOn !== null && endsOn < today)
     throw new AppError('clientContract.ended', { message: 'this contract has ended' });
   const instalments = scheduled(
-    (await trx('client_contract_instalments')
-      .where({ client_contract_id: id })
-      .forUpdate()) as InstalmentRow[],
+    (await trx('client_contract_instalments').where({ clientContractId: id }).forUpdate()) as InstalmentRow[],
   );
   const open = (await trx('client_contract_suspensions')
-    .where({ client_contract_id: id })
+    .where({ clientContractId: id })
     .whereNull('ends_on')
     .first()) as (SuspensionRow & { id: string }) | undefined;
   const anchor = dateOnly(row.anchorOn)!;
@@ -350,20 +346,20 @@ export async function changeClientContract(
     if (plan.cancel.length)
       await trx('client_contract_instalments')
         .whereIn('id', plan.cancel)
-        .update({ status: 'cancelled', updated_at: trx.fn.now() });
+        .update({ status: 'cancelled', updatedAt: trx.fn.now() });
     if (open)
       await trx('client_contract_suspensions')
         .where({ id: open.id })
         .update({
-          ends_on: plan.endsOn < dateOnly(open.startsOn)! ? dateOnly(open.startsOn) : plan.endsOn,
-          updated_at: trx.fn.now(),
+          endsOn: plan.endsOn < dateOnly(open.startsOn)! ? dateOnly(open.startsOn) : plan.endsOn,
+          updatedAt: trx.fn.now(),
         });
     await trx('client_contracts').where({ id }).update({
-      terminated_at: now,
-      terminated_by: actor.userId,
-      termination_requested_on: requestedOn,
-      ends_on: plan.endsOn,
-      updated_at: trx.fn.now(),
+      terminatedAt: now,
+      terminatedBy: actor.userId,
+      terminationRequestedOn: requestedOn,
+      endsOn: plan.endsOn,
+      updatedAt: trx.fn.now(),
     });
     await logEvent(
       trx,
@@ -389,13 +385,13 @@ export async function changeClientContract(
       });
     await trx('client_contract_instalments')
       .whereIn('id', plan.suspend)
-      .update({ status: 'suspended', updated_at: trx.fn.now() });
+      .update({ status: 'suspended', updatedAt: trx.fn.now() });
     await trx('client_contract_suspensions').insert({
       id: uuidv7(),
-      studio_id: studio.id,
-      client_contract_id: id,
-      starts_on: plan.startsOn,
-      created_by: actor.userId,
+      studioId: studio.id,
+      clientContractId: id,
+      startsOn: plan.startsOn,
+      createdBy: actor.userId,
     });
     await logEvent(
       trx,
@@ -424,25 +420,25 @@ export async function changeClientContract(
     for (const m of plan.moved)
       await trx('client_contract_instalments')
         .where({ id: m.id })
-        .update({ period_index: -1000 - m.periodIndex! });
+        .update({ periodIndex: -1000 - m.periodIndex! });
     for (const m of plan.moved)
       await trx('client_contract_instalments').where({ id: m.id }).update({
-        period_index: m.periodIndex,
-        period_starts_on: m.periodStartsOn,
-        period_ends_on: m.periodEndsOn,
-        due_on: m.dueOn,
+        periodIndex: m.periodIndex,
+        periodStartsOn: m.periodStartsOn,
+        periodEndsOn: m.periodEndsOn,
+        dueOn: m.dueOn,
         status: 'scheduled',
-        updated_at: trx.fn.now(),
+        updatedAt: trx.fn.now(),
       });
     await trx('client_contract_suspensions').where({ id: open.id }).update({
-      ends_on: plan.suspensionEndsOn,
-      shift_periods: plan.shiftPeriods,
-      resumed_by: actor.userId,
-      resumed_at: now,
-      updated_at: trx.fn.now(),
+      endsOn: plan.suspensionEndsOn,
+      shiftPeriods: plan.shiftPeriods,
+      resumedBy: actor.userId,
+      resumedAt: now,
+      updatedAt: trx.fn.now(),
     });
     if (plan.endsOn !== null)
-      await trx('client_contracts').where({ id }).update({ ends_on: plan.endsOn, updated_at: trx.fn.now() });
+      await trx('client_contracts').where({ id }).update({ endsOn: plan.endsOn, updatedAt: trx.fn.now() });
     await logEvent(
       trx,
       row,
@@ -493,7 +489,7 @@ async function orderInstalment(trx: Knex.Transaction, instalmentId: string, toda
   if (!row) return false;
   await trx('client_contract_instalments')
     .where({ id: row.id })
-    .update({ status: 'due', updated_at: trx.fn.now() });
+    .update({ status: 'due', updatedAt: trx.fn.now() });
   const order = await createOrder(trx, {
     studioId: row.studioId,
     clientId: row.clientId,
@@ -512,7 +508,7 @@ async function orderInstalment(trx: Knex.Transaction, instalmentId: string, toda
   });
   await trx('client_contract_instalments')
     .where({ id: row.id })
-    .update({ status: 'ordered', order_id: order.id, updated_at: trx.fn.now() });
+    .update({ status: 'ordered', orderId: order.id, updatedAt: trx.fn.now() });
   await logEvent(
     trx,
     { id: row.clientContractId, studioId: row.studioId },
@@ -527,7 +523,7 @@ async function orderInstalment(trx: Knex.Transaction, instalmentId: string, toda
 async function orderDueInstalments(trx: Db, studio: Studio, clientContractId: string, now: Date) {
   const today = localDateOf(now, studio.timeZone);
   const due = (await trx('client_contract_instalments')
-    .where({ client_contract_id: clientContractId })
+    .where({ clientContractId })
     .whereIn('status', ['scheduled', 'due'])
     .where('due_on', '<=', today)
     .orderBy([{ column: 'due_on' }, { column: 'id' }])
@@ -562,13 +558,13 @@ async function extendOpenEndedSchedules(knex: Knex, now: Date): Promise<number> 
       const locked = await clientContractRow(trx, row.studioId, row.id, true);
       if (locked.terminatedAt !== null) return;
       const max = (await trx('client_contract_instalments')
-        .where({ client_contract_id: row.id, kind: 'period' })
-        .max('period_index as max')
-        .first()) as { max: number | null };
+        .where({ clientContractId: row.id, kind: 'period' })
+        .max({ max: 'periodIndex' })
+        .first())!;
       const start = (max.max ?? -1) + 1;
       if (start > wanted) return;
       const suspended = await trx('client_contract_suspensions')
-        .where({ client_contract_id: row.id })
+        .where({ clientContractId: row.id })
         .whereNull('ends_on')
         .first('id');
       // A suspension shifted later periods: continue after the last planned period's index.

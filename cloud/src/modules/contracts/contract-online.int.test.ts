@@ -72,7 +72,7 @@ describe('buying a contract online', () => {
     expect(res.status, res.text).toBe(201);
     expect(res.body.status).toBe(OrderStatus.awaiting);
     // Nothing is sold before the money arrives.
-    expect(await app.knex('client_contracts').where({ studio_id: s.studio.id })).toHaveLength(0);
+    expect(await app.knex('client_contracts').where({ studioId: s.studio.id })).toHaveLength(0);
 
     const { transactionId } = await payAtTestBank(app, s.clientHttp, res.body.redirectUrl, 'succeeded');
     const n = await deliverNotification(app, s.studio.id, transactionId, 'succeeded', 'evt-c1');
@@ -101,7 +101,7 @@ describe('buying a contract online', () => {
     expect(contract.outstanding).toBe(11 * 19900);
     // The checkout's order paid the first payment: no second order for it.
     expect(
-      await app.knex('client_orders').where({ studio_id: s.studio.id, source: 'contract_instalment' }),
+      await app.knex('client_orders').where({ studioId: s.studio.id, source: 'contract_instalment' }),
     ).toHaveLength(0);
     const detail = await s.owner.get(api(s.studio, `client-order/${res.body.orderId}/init`));
     expect(detail.body.lines[0]).toMatchObject({ kind: 'contract_instalment', fulfilled: true });
@@ -112,7 +112,7 @@ describe('buying a contract online', () => {
     await processDueInstalments(app.knex, clock.now());
     const orders = await app
       .knex('client_orders')
-      .where({ studio_id: s.studio.id, source: 'contract_instalment' })
+      .where({ studioId: s.studio.id, source: 'contract_instalment' })
       .select('total');
     expect(orders.map((o: { total: number }) => o.total)).toEqual([19900]);
   });
@@ -164,7 +164,7 @@ describe('buying a contract online', () => {
       { headers: { 'idempotency-key': key() } },
     );
     expect(res.status).toBe(409);
-    expect(await app.knex('client_contracts').where({ studio_id: s.studio.id })).toHaveLength(0);
+    expect(await app.knex('client_contracts').where({ studioId: s.studio.id })).toHaveLength(0);
   });
 });
 

@@ -26,11 +26,11 @@ async function ownerStudio() {
   const owner = await app.signedIn(scenario.manager.email, scenario.manager.password);
   await app.knex('taxes').insert({
     id: uuidv7(),
-    studio_id: scenario.studio.id,
+    studioId: scenario.studio.id,
     name: 'VAT 23%',
-    rate_bp: 2300,
-    fiscal_slot: 'A',
-    is_default: true,
+    rateBp: 2300,
+    fiscalSlot: 'A',
+    isDefault: true,
   });
   return { ...scenario, owner };
 }
@@ -45,9 +45,9 @@ async function apiKey(studio: Studio): Promise<string> {
   const key = `sk_test_${uuidv7().replace(/-/g, '')}`;
   await app.knex('studio_apis').insert({
     id: uuidv7(),
-    studio_id: studio.id,
+    studioId: studio.id,
     name: 'Partner',
-    key_hash: createHash('sha256').update(key, 'utf8').digest('hex'),
+    keyHash: createHash('sha256').update(key, 'utf8').digest('hex'),
   });
   return key;
 }
@@ -78,7 +78,7 @@ async function sell(owner: HttpClient, studio: Studio, userId: string, contractI
 }
 
 const ordersOf = (studio: Studio) =>
-  app.knex('client_orders').where({ studio_id: studio.id, source: 'contract_instalment' }).select('*');
+  app.knex('client_orders').where({ studioId: studio.id, source: 'contract_instalment' }).select('*');
 
 describe('contracts catalog', () => {
   it('creates, reads, lists, edits and archives a contract; init has the form choices', async () => {

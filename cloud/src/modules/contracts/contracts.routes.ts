@@ -63,7 +63,7 @@ const PublicInstalmentParams = z.object({ clientContractInstalment: z.uuid() });
 /** The client contract an instalment belongs to, in the key's studio (404 otherwise). */
 async function clientContractOfInstalment(db: Db, studioId: string, instalmentId: string): Promise<string> {
   const row = (await db('client_contract_instalments')
-    .where({ studio_id: studioId, id: instalmentId })
+    .where({ studioId, id: instalmentId })
     .first('client_contract_id')) as { clientContractId: string } | undefined;
   if (!row) throw AppError.notFound('instalment');
   return row.clientContractId;

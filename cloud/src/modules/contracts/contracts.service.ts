@@ -32,7 +32,7 @@ function selectContracts(db: Db, studioId: string) {
 }
 
 export async function contractRow(db: Db, studioId: string, id: string, lock = false): Promise<ContractRow> {
-  if (lock) await db('contracts').where({ studio_id: studioId, id }).forUpdate().first('id');
+  if (lock) await db('contracts').where({ studioId, id }).forUpdate().first('id');
   const row = (await selectContracts(db, studioId).where('c.id', id).first()) as ContractRow | undefined;
   if (!row) throw AppError.notFound('contract');
   return row;
@@ -91,29 +91,29 @@ export async function createContract(trx: Db, studio: Studio, input: ContractInp
   if (Object.keys(fields).length) throw AppError.invalid(fields);
   let taxId = input.taxId;
   if (taxId === undefined) {
-    const fallback = (await trx('taxes').where({ studio_id: studio.id, is_default: true }).first('id')) as
+    const fallback = (await trx('taxes').where({ studioId: studio.id, isDefault: true }).first('id')) as
       { id: string } | undefined;
     taxId = fallback?.id ?? null;
   }
   const id = uuidv7();
   await trx('contracts').insert({
     id,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: JSON.stringify(input.name),
     description: JSON.stringify(input.description ?? {}),
     price: input.price,
-    period_unit: input.periodUnit,
-    period_length: input.periodLength,
-    duration_periods: input.durationPeriods,
-    activation_type: input.activationType,
-    pro_rata: input.proRata ?? false,
-    service_types: JSON.stringify(input.serviceTypes),
+    periodUnit: input.periodUnit,
+    periodLength: input.periodLength,
+    durationPeriods: input.durationPeriods,
+    activationType: input.activationType,
+    proRata: input.proRata ?? false,
+    serviceTypes: JSON.stringify(input.serviceTypes),
     restrictions: JSON.stringify(input.restrictions ?? {}),
-    notice_periods: input.noticePeriods ?? 1,
-    sign_up_fee: input.signUpFee ?? 0,
-    tax_id: taxId,
-    sell_at_desk: input.sellAtDesk ?? true,
-    sell_online: input.sellOnline ?? true,
+    noticePeriods: input.noticePeriods ?? 1,
+    signUpFee: input.signUpFee ?? 0,
+    taxId,
+    sellAtDesk: input.sellAtDesk ?? true,
+    sellOnline: input.sellOnline ?? true,
     position: input.position ?? 0,
   });
   return getContract(trx, studio, id);
@@ -151,8 +151,8 @@ export async function updateContract(
   if (patch.archived !== undefined) columns.archived_at = patch.archived ? trx.fn.now() : null;
   if (Object.keys(columns).length)
     await trx('contracts')
-      .where({ studio_id: studio.id, id })
-      .update({ ...columns, updated_at: trx.fn.now() });
+      .where({ studioId: studio.id, id })
+      .update({ ...columns, updatedAt: trx.fn.now() });
   return getContract(trx, studio, id);
 }
 
@@ -160,8 +160,8 @@ export async function updateContract(
 export async function archiveContract(trx: Db, studio: Studio, id: string): Promise<void> {
   await contractRow(trx, studio.id, id, true);
   await trx('contracts')
-    .where({ studio_id: studio.id, id })
-    .update({ archived_at: trx.fn.now(), updated_at: trx.fn.now() });
+    .where({ studioId: studio.id, id })
+    .update({ archivedAt: trx.fn.now(), updatedAt: trx.fn.now() });
 }
 
 /** What a contract's coverage can be narrowed to: the studio's services, locations and client tags. */
@@ -172,11 +172,11 @@ export async function restrictionChoices(
 ): Promise<PricingOptionRestrictionInit> {
   const [services, locations, tags] = await readAll(db, [
     () =>
-      db('class_services').where({ studio_id: studio.id }).select('id', 'name', 'service_type').limit(1000),
-    () => db('locations').where({ studio_id: studio.id }).orderBy('name').select('id', 'name').limit(1000),
+      db('class_services').where({ studioId: studio.id }).select('id', 'name', 'service_type').limit(1000),
+    () => db('locations').where({ studioId: studio.id }).orderBy('name').select('id', 'name').limit(1000),
     () =>
       db('tags')
-        .where({ studio_id: studio.id, type: TagType.client })
+        .where({ studioId: studio.id, type: TagType.client })
         .orderByRaw('lower(name)')
         .select('id', 'name')
         .limit(1000),

@@ -19,18 +19,18 @@ export async function seedDemoContracts(
   holderId: string,
   now: Date,
 ): Promise<string> {
-  const tax = (await trx('taxes').where({ studio_id: studioId, is_default: true }).first('id')) as
+  const tax = (await trx('taxes').where({ studioId, isDefault: true }).first('id')) as
     { id: string } | undefined;
   const base = {
-    studio_id: studioId,
-    period_unit: 'month',
-    period_length: 1,
-    activation_type: 0,
-    service_types: JSON.stringify(['classroomPricingOption']),
-    notice_periods: 1,
-    tax_id: tax?.id ?? null,
-    sell_at_desk: true,
-    sell_online: true,
+    studioId,
+    periodUnit: 'month',
+    periodLength: 1,
+    activationType: 0,
+    serviceTypes: JSON.stringify(['classroomPricingOption']),
+    noticePeriods: 1,
+    taxId: tax?.id ?? null,
+    sellAtDesk: true,
+    sellOnline: true,
   };
   const monthly = uuidv7();
   await trx('contracts').insert([
@@ -43,8 +43,8 @@ export async function seedDemoContracts(
         'Wszystkie zajęcia, codziennie, przez rok. Płatne co miesiąc.',
       ),
       price: 25900,
-      duration_periods: 12,
-      sign_up_fee: 4900,
+      durationPeriods: 12,
+      signUpFee: 4900,
       restrictions: JSON.stringify({}),
       position: 0,
     },
@@ -57,8 +57,8 @@ export async function seedDemoContracts(
         'Zajęcia od poniedziałku do piątku zaczynające się między 6:00 a 12:00. Wypowiedzenie z miesięcznym wyprzedzeniem.',
       ),
       price: 17900,
-      duration_periods: null,
-      sign_up_fee: 0,
+      durationPeriods: null,
+      signUpFee: 0,
       restrictions: JSON.stringify({
         timeWindows: [{ weekdays: [1, 2, 3, 4, 5], fromMinutes: 6 * 60, toMinutes: 12 * 60 }],
       }),
@@ -68,7 +68,7 @@ export async function seedDemoContracts(
   const studio = await Studio.query(trx).findById(studioId);
   if (!studio) throw new Error('demo studio missing');
   const staff = (await trx('memberships')
-    .where({ studio_id: studioId, is_member: true })
+    .where({ studioId, isMember: true })
     .orderBy('id')
     .first('user_id')) as { userId: string } | undefined;
   const soldAt = new Date(now.getTime() - 21 * 86_400_000);

@@ -13,7 +13,7 @@ export async function studioOfApiKey(ctx: AppContext, db: Db): Promise<Studio> {
   const row =
     key && key.length >= 16 && key.length <= 200
       ? ((await db('studio_apis')
-          .where({ key_hash: createHash('sha256').update(key, 'utf8').digest('hex') })
+          .where({ keyHash: createHash('sha256').update(key, 'utf8').digest('hex') })
           .whereNull('revoked_at')
           .first('studio_id')) as { studioId: string } | undefined)
       : undefined;

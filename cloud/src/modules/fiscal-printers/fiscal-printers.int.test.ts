@@ -67,10 +67,10 @@ async function addPrinter(owner: HttpClient, studio: Studio, overrides: Record<s
 async function addPricingOption(studio: Studio, taxRateBp: number) {
   await app.knex('pricing_options').insert({
     id: uuidv7(),
-    studio_id: studio.id,
+    studioId: studio.id,
     name: { en: { value: `Pass ${taxRateBp}` } },
     price: 10000,
-    tax_rate_bp: taxRateBp,
+    taxRateBp,
   });
 }
 
@@ -286,8 +286,8 @@ describe('every fiscal-printer route', () => {
     await addMembership(app.knex, studio, user, { isMember: true, role: null });
     await app
       .knex('memberships')
-      .where({ studio_id: studio.id, user_id: user.id })
-      .update({ iam_role_id: role.body.uuid });
+      .where({ studioId: studio.id, userId: user.id })
+      .update({ iamRoleId: role.body.uuid });
     const viewer = await app.signedIn(user.email, user.password);
     expect((await viewer.get(api(studio, 'fiscal-printer/collection'))).body.items).toHaveLength(1);
     const add = await viewer.post(api(studio, 'fiscal-printer'), {
@@ -596,7 +596,7 @@ describe('fiscal documents: stored totals equal printed totals', () => {
       'documents.2.lines.1.discount',
     ]);
     expect(
-      await app.knex('fiscal_documents').where({ studio_id: studio.id }).count('* as n').first(),
+      await app.knex('fiscal_documents').where({ studioId: studio.id }).count('* as n').first(),
     ).toMatchObject({
       n: 0,
     });

@@ -447,13 +447,13 @@ export async function retailStatus(
   const [pending, attention] = await readAll(trx, [
     () =>
       trx('fiscal_printer_diagnoses')
-        .where({ studio_id: studioId, printer_id: printer.id })
+        .where({ studioId, printerId: printer.id })
         .whereNull('completed_at')
         .count('*', { as: 'n' })
         .first(),
     () =>
       trx('fiscal_documents')
-        .where({ studio_id: studioId, status: 'needsAttention' })
+        .where({ studioId, status: 'needsAttention' })
         .whereRaw('lower(station_slug) = lower(?)', [printer.stationSlug])
         .count('*', { as: 'n' })
         .first(),

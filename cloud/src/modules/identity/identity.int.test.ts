@@ -173,7 +173,7 @@ describe('POST /api/v4/{uuid}/backoffice/init', () => {
     const m = await addMembership(app.knex, studio, user, { isMember: true, role: 'manager' });
     const client = await app.signedIn(user.email, TEST_PASSWORD);
     expect((await client.post(`/api/v4/${studio.id}/backoffice/init`)).status).toBe(200);
-    await app.knex('memberships').update({ archived_at: new Date() }).where({ id: m.id });
+    await app.knex('memberships').update({ archivedAt: new Date() }).where({ id: m.id });
     expect((await client.post(`/api/v4/${studio.id}/backoffice/init`)).status).toBe(404);
   });
 });

@@ -37,7 +37,7 @@ export async function seedDemoInvoicing(
   const passId = option ? uuidv7() : null;
   if (option)
     await trx('client_pricing_options').insert({
-      id: passId,
+      id: passId!,
       studioId,
       clientId,
       pricingOptionId: option.id,

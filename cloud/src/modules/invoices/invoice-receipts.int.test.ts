@@ -51,9 +51,9 @@ const SERIAL = {
 // A discounted basket where spreading the discount per line and per rate differ by a grosz:
 // 19,99 + 15,00 at 23 %, 12,50 at 8 %, 2,11 off. Per rate (the receipt): 1,55 / 0,56; per line: 1,56 / 0,55.
 const BASKET = [
-  { kind: 'pass', name: 'Karnet 4 wejścia', quantity: 1, unit_price: 1999, vat_rate: '2300' },
-  { kind: 'pass', name: 'Wejście jednorazowe', quantity: 1, unit_price: 1500, vat_rate: '2300' },
-  { kind: 'product', name: 'Woda', quantity: 1, unit_price: 1250, vat_rate: '800' },
+  { kind: 'pass', name: 'Karnet 4 wejścia', quantity: 1, unitPrice: 1999, vatRate: '2300' },
+  { kind: 'pass', name: 'Wejście jednorazowe', quantity: 1, unitPrice: 1500, vatRate: '2300' },
+  { kind: 'product', name: 'Woda', quantity: 1, unitPrice: 1250, vatRate: '800' },
 ];
 const DISCOUNT = 211;
 
@@ -73,34 +73,34 @@ async function setUp() {
 
 async function paidOrder(studio: Studio, clientId: string | null) {
   const id = uuidv7();
-  const subtotal = BASKET.reduce((a, l) => a + l.quantity * l.unit_price, 0);
+  const subtotal = BASKET.reduce((a, l) => a + l.quantity * l.unitPrice, 0);
   await app.knex('client_orders').insert({
     id,
-    studio_id: studio.id,
-    client_id: clientId,
+    studioId: studio.id,
+    clientId: clientId,
     source: 'desk',
     status: 1,
     currency: 'PLN',
     subtotal,
     discount: DISCOUNT,
     total: subtotal - DISCOUNT,
-    paid_at: new Date('2026-11-20T15:00:00Z'),
+    paidAt: new Date('2026-11-20T15:00:00Z'),
   });
   await app.knex('client_order_lines').insert(
     BASKET.map((l, i) => ({
       id: uuidv7(),
-      studio_id: studio.id,
-      order_id: id,
+      studioId: studio.id,
+      orderId: id,
       position: i,
       ...l,
-      total: l.quantity * l.unit_price,
+      total: l.quantity * l.unitPrice,
     })),
   );
   await app.knex('client_order_payments').insert({
     id: uuidv7(),
-    studio_id: studio.id,
-    order_id: id,
-    client_id: clientId,
+    studioId: studio.id,
+    orderId: id,
+    clientId: clientId,
     method: 1,
     amount: subtotal - DISCOUNT,
     currency: 'PLN',
@@ -153,7 +153,7 @@ describe('an invoice for a printed receipt (faktura do paragonu)', () => {
     expect(noNip.body.error.fields['buyer.taxId']).toBeDefined();
 
     // The desk printed the buyer's NIP on the receipt.
-    await app.knex('retail_receipts').where({ id: job.saleId }).update({ buyer_nip: '7740001454' });
+    await app.knex('retail_receipts').where({ id: job.saleId }).update({ buyerNip: '7740001454' });
     const otherNip = await owner.post(api(studio, `client-order/${order}/invoice`), {
       buyer: { ...BUYER, taxId: '5260250274' },
     });
@@ -184,7 +184,7 @@ describe('an invoice for a printed receipt (faktura do paragonu)', () => {
     });
     // The per-rate totals are the receipt's, to the grosz (per line, 23 % would be 33,43 and 8 % 11,95).
     const receipt = computeReceiptTotals({
-      lines: BASKET.map((l) => ({ name: l.name, unitPrice: l.unit_price, vatRate: Number(l.vat_rate) })),
+      lines: BASKET.map((l) => ({ name: l.name, unitPrice: l.unitPrice, vatRate: Number(l.vatRate) })),
       discount: DISCOUNT,
     });
     expect(receipt.vatGroups.map((g) => [g.vatRate, g.total, g.vat])).toEqual([
@@ -243,7 +243,7 @@ describe('the NIP as the station reported it', () => {
     const order = await paidOrder(studio, client.id);
     const job = await requestPrint(owner, studio, order);
     await report(owner, studio, job, printed(job));
-    await app.knex('fiscal_documents').where({ sale_id: job.saleId }).update({ buyer_nip: '774-000-14-54' });
+    await app.knex('fiscal_documents').where({ saleId: job.saleId }).update({ buyerNip: '774-000-14-54' });
     const res = await owner.post(api(studio, `client-order/${order}/invoice`), { buyer: BUYER });
     expect(res.status, res.text).toBe(201);
     expect(res.body.receipt).toMatchObject({ number: 17, printerName: 'Recepcja POSNET' });

@@ -66,27 +66,27 @@ async function order(studio: Studio, lines: { kind: string; name: string; price:
   const total = lines.reduce((a, l) => a + l.price, 0);
   await app.knex('client_orders').insert({
     id,
-    studio_id: studio.id,
-    client_id: null,
+    studioId: studio.id,
+    clientId: null,
     source: 'desk',
     status: 1,
     currency: 'PLN',
     subtotal: total,
     discount: 0,
     total,
-    paid_at: NOW,
+    paidAt: NOW,
   });
   await app.knex('client_order_lines').insert(
     lines.map((l, i) => ({
       id: uuidv7(),
-      studio_id: studio.id,
-      order_id: id,
+      studioId: studio.id,
+      orderId: id,
       position: i,
       kind: l.kind,
       name: l.name,
       quantity: 1,
-      unit_price: l.price,
-      vat_rate: l.rate,
+      unitPrice: l.price,
+      vatRate: l.rate,
       total: l.price,
     })),
   );

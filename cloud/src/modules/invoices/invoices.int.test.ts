@@ -61,37 +61,37 @@ async function staffWithRole(studio: Studio, role: string): Promise<HttpClient> 
 async function paidOrder(studio: Studio, clientId: string | null, options: { status?: number } = {}) {
   const id = uuidv7();
   const lines = [
-    { kind: 'pass', name: 'Karnet 10 wejść', quantity: 1, unit_price: 25000, vat_rate: '2300' },
-    { kind: 'product', name: 'Ręcznik', quantity: 2, unit_price: 3000, vat_rate: '800' },
+    { kind: 'pass', name: 'Karnet 10 wejść', quantity: 1, unitPrice: 25000, vatRate: '2300' },
+    { kind: 'product', name: 'Ręcznik', quantity: 2, unitPrice: 3000, vatRate: '800' },
   ];
   const subtotal = 31000;
   await app.knex('client_orders').insert({
     id,
-    studio_id: studio.id,
-    client_id: clientId,
+    studioId: studio.id,
+    clientId,
     source: 'desk',
     status: options.status ?? 1,
     currency: 'PLN',
     subtotal,
     discount: 1000,
     total: 30000,
-    paid_at: new Date('2026-11-20T15:00:00Z'),
+    paidAt: new Date('2026-11-20T15:00:00Z'),
   });
   await app.knex('client_order_lines').insert(
     lines.map((l, i) => ({
       id: uuidv7(),
-      studio_id: studio.id,
-      order_id: id,
+      studioId: studio.id,
+      orderId: id,
       position: i,
       ...l,
-      total: l.quantity * l.unit_price,
+      total: l.quantity * l.unitPrice,
     })),
   );
   await app.knex('client_order_payments').insert({
     id: uuidv7(),
-    studio_id: studio.id,
-    order_id: id,
-    client_id: clientId,
+    studioId: studio.id,
+    orderId: id,
+    clientId,
     method: 6,
     amount: 30000,
     currency: 'PLN',

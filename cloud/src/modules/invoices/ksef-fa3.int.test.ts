@@ -121,31 +121,31 @@ async function receiptedOrder(owner: HttpClient, studio: Studio) {
   const id = uuidv7();
   await app.knex('client_orders').insert({
     id,
-    studio_id: studio.id,
+    studioId: studio.id,
     source: 'desk',
     status: 1,
     currency: 'PLN',
     subtotal: 12000,
     discount: 0,
     total: 12000,
-    paid_at: NOW,
+    paidAt: NOW,
   });
   await app.knex('client_order_lines').insert({
     id: uuidv7(),
-    studio_id: studio.id,
-    order_id: id,
+    studioId: studio.id,
+    orderId: id,
     position: 0,
     kind: 'pass',
     name: 'Karnet open',
     quantity: 1,
-    unit_price: 12000,
-    vat_rate: '800',
+    unitPrice: 12000,
+    vatRate: '800',
     total: 12000,
   });
   await app.knex('client_order_payments').insert({
     id: uuidv7(),
-    studio_id: studio.id,
-    order_id: id,
+    studioId: studio.id,
+    orderId: id,
     method: 2,
     amount: 12000,
     currency: 'PLN',
@@ -165,7 +165,7 @@ async function receiptedOrder(owner: HttpClient, studio: Studio) {
     ],
   });
   expect(reported.status, reported.text).toBe(200);
-  await app.knex('retail_receipts').where({ id: job.saleId }).update({ buyer_nip: PL_BUYER.taxId });
+  await app.knex('retail_receipts').where({ id: job.saleId }).update({ buyerNip: PL_BUYER.taxId });
   return id;
 }
 

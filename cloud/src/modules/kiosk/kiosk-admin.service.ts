@@ -48,16 +48,16 @@ export interface SmartLockRow {
 
 const KIOSK_COLUMNS = [
   'id',
-  'studio_id',
+  'studioId',
   'name',
-  'is_default',
-  'kiosk_key',
-  'location_id',
-  'smart_lock_id',
+  'isDefault',
+  'kioskKey',
+  'locationId',
+  'smartLockId',
   'settings',
-  'created_at',
-  'ticket_printer',
-];
+  'createdAt',
+  'ticketPrinter',
+] as const;
 
 /** Stored settings over the defaults; a row written before a setting existed still reads whole. */
 export function settingsOf(raw: unknown): KioskSettings {
@@ -71,7 +71,9 @@ function toKiosk(row: Omit<KioskRow, 'settings'> & { settings: unknown }): Kiosk
 }
 
 export async function kioskRow(db: Db, studioId: string, id: string): Promise<KioskRow | undefined> {
-  const row = await db('studio_kiosks').where({ studio_id: studioId, id }).first(KIOSK_COLUMNS);
+  const row = await db('studio_kiosks')
+    .where({ studioId, id })
+    .first(...KIOSK_COLUMNS);
   return row ? toKiosk(row) : undefined;
 }
 
@@ -87,9 +89,9 @@ async function requireKioskRow(db: Db, studioId: string, id: string): Promise<Ki
  */
 export async function listKiosks(db: Db, studio: Studio): Promise<KioskRow[]> {
   const rows = await db('studio_kiosks')
-    .where({ studio_id: studio.id })
+    .where({ studioId: studio.id })
     .orderBy([{ column: 'is_default', order: 'desc' }, { column: 'name' }, { column: 'id' }])
-    .select(KIOSK_COLUMNS);
+    .select(...KIOSK_COLUMNS);
   return rows.map(toKiosk);
 }
 
@@ -101,13 +103,11 @@ async function checkReferences(
 ): Promise<void> {
   const fields: Record<string, string[]> = {};
   if (input.locationId) {
-    const found = await db('locations').where({ studio_id: studioId, id: input.locationId }).first('id');
+    const found = await db('locations').where({ studioId, id: input.locationId }).first('id');
     if (!found) fields.locationId = ['unknown location'];
   }
   if (input.smartLockId) {
-    const found = await db('studio_smart_locks')
-      .where({ studio_id: studioId, id: input.smartLockId })
-      .first('id');
+    const found = await db('studio_smart_locks').where({ studioId, id: input.smartLockId }).first('id');
     if (!found) fields.smartLockId = ['unknown smart lock'];
   }
   if (Object.keys(fields).length > 0) throw AppError.invalid(fields);
@@ -118,12 +118,12 @@ export async function createKiosk(trx: Db, studio: Studio, input: StudioKioskInp
   const id = uuidv7();
   await trx('studio_kiosks').insert({
     id,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: input.name,
-    is_default: false,
-    kiosk_key: newSecret(12),
-    location_id: input.locationId,
-    smart_lock_id: input.smartLockId,
+    isDefault: false,
+    kioskKey: newSecret(12),
+    locationId: input.locationId,
+    smartLockId: input.smartLockId,
     settings: JSON.stringify(input.settings),
   });
   return requireKioskRow(trx, studio.id, id);
@@ -148,17 +148,17 @@ export async function updateKiosk(
     if (kiosk.isDefault)
       await trx('studios')
         .where({ id: studio.id })
-        .update({ kiosk_key: newSecret(12), updated_at: now });
+        .update({ kioskKey: newSecret(12), updatedAt: now });
     else changes.kiosk_key = newSecret(12);
     await trx('kiosk_sessions')
-      .where({ kiosk_id: kiosk.id })
+      .where({ kioskId: kiosk.id })
       .whereNull('revoked_at')
-      .update({ revoked_at: now });
+      .update({ revokedAt: now });
   }
   if (Object.keys(changes).length > 0)
     await trx('studio_kiosks')
       .where({ id: kiosk.id })
-      .update({ ...changes, updated_at: now });
+      .update({ ...changes, updatedAt: now });
   return requireKioskRow(trx, studio.id, id);
 }
 
@@ -211,13 +211,13 @@ const LOCK_COLUMNS = [
 
 export async function listSmartLocks(db: Db, studioId: string): Promise<SmartLockRow[]> {
   return (await db('studio_smart_locks')
-    .where({ studio_id: studioId })
+    .where({ studioId })
     .orderBy([{ column: 'name' }, { column: 'id' }])
     .select(LOCK_COLUMNS)) as SmartLockRow[];
 }
 
 export async function smartLockRow(db: Db, studioId: string, id: string): Promise<SmartLockRow> {
-  const row = (await db('studio_smart_locks').where({ studio_id: studioId, id }).first(LOCK_COLUMNS)) as
+  const row = (await db('studio_smart_locks').where({ studioId, id }).first(LOCK_COLUMNS)) as
     SmartLockRow | undefined;
   if (!row) throw AppError.notFound('smart lock');
   return row;
@@ -226,7 +226,7 @@ export async function smartLockRow(db: Db, studioId: string, id: string): Promis
 /** Kiosk ids per lock, for the lock list. */
 export async function kiosksByLock(db: Db, studioId: string): Promise<Map<string, string[]>> {
   const rows = (await db('studio_kiosks')
-    .where({ studio_id: studioId })
+    .where({ studioId })
     .whereNotNull('smart_lock_id')
     .orderBy('id')
     .select('id', 'smart_lock_id')) as Array<{ id: string; smartLockId: string }>;
@@ -249,7 +249,7 @@ export async function createSmartLock(trx: Db, studio: Studio, input: SmartLockI
   const id = uuidv7();
   await trx('studio_smart_locks').insert({
     id,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: input.name,
     driver: input.driver,
     config: JSON.stringify(configOf(input.config, null)),
@@ -279,7 +279,7 @@ export async function updateSmartLock(
   if (Object.keys(changes).length > 0)
     await trx('studio_smart_locks')
       .where({ id: lock.id })
-      .update({ ...changes, updated_at: now });
+      .update({ ...changes, updatedAt: now });
   return smartLockRow(trx, studio.id, id);
 }
 
@@ -297,7 +297,7 @@ export function lockTarget(row: SmartLockRow): SmartLockTarget {
 export async function kioskDoor(db: Db, studio: Studio, kiosk: KioskRow): Promise<KioskDoor> {
   if (!kiosk.smartLockId) return { lock: null };
   const row = (await db('studio_smart_locks')
-    .where({ studio_id: studio.id, id: kiosk.smartLockId })
+    .where({ studioId: studio.id, id: kiosk.smartLockId })
     .first(LOCK_COLUMNS)) as SmartLockRow | undefined;
   if (!row) return { lock: null };
   const target = lockTarget(row);
@@ -327,11 +327,11 @@ export async function testSmartLock(
   await db('studio_smart_locks')
     .where({ id: lock.id })
     .update({
-      last_tested_at: now,
-      last_test_ok: answer.ok,
-      last_test_message: answer.message.slice(0, 300),
-      last_test_reason: answer.reason,
-      last_test_status: answer.httpStatus,
+      lastTestedAt: now,
+      lastTestOk: answer.ok,
+      lastTestMessage: answer.message.slice(0, 300),
+      lastTestReason: answer.reason,
+      lastTestStatus: answer.httpStatus,
     });
   return { ...answer, testedAt: now };
 }

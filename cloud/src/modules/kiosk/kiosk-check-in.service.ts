@@ -91,7 +91,7 @@ async function findKioskClient(
 
 async function isLiveClient(db: Db, studioId: string, userId: string): Promise<boolean> {
   const row = await db('memberships')
-    .where({ studio_id: studioId, user_id: userId, is_client: true })
+    .where({ studioId, userId, isClient: true })
     .whereNull('archived_at')
     .first('id');
   return Boolean(row);
@@ -297,13 +297,13 @@ async function logAndLock(
     entry.opens && kiosk.smartLockId ? await smartLockRow(trx, studio.id, kiosk.smartLockId) : null;
   await trx('kiosk_check_ins').insert({
     id,
-    studio_id: studio.id,
-    kiosk_id: kiosk.id,
-    client_id: entry.clientId,
+    studioId: studio.id,
+    kioskId: kiosk.id,
+    clientId: entry.clientId,
     kind: entry.kind,
-    client_visit_id: entry.visitId,
-    client_pricing_option_id: entry.passId,
-    lock_result: 'none',
+    clientVisitId: entry.visitId,
+    clientPricingOptionId: entry.passId,
+    lockResult: 'none',
   });
   return {
     result,
@@ -315,7 +315,7 @@ async function logAndLock(
         clientId: entry.clientId,
       });
       result.lock = answer.ok ? 'opened' : 'failed';
-      await db('kiosk_check_ins').where({ id }).update({ lock_result: result.lock });
+      await db('kiosk_check_ins').where({ id }).update({ lockResult: result.lock });
     },
   };
 }

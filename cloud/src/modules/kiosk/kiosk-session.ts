@@ -58,13 +58,13 @@ export async function openKioskSession(
   const token = newSecret(32);
   await trx('kiosk_sessions').insert({
     id: uuidv7(),
-    studio_id: studio.id,
-    kiosk_id: kiosk.id,
-    token_hash: sha256(token),
-    user_agent: userAgent ? userAgent.slice(0, 300) : null,
-    created_at: now,
-    last_seen_at: now,
-    expires_at: new Date(now.getTime() + KIOSK_SESSION_DAYS * DAY),
+    studioId: studio.id,
+    kioskId: kiosk.id,
+    tokenHash: sha256(token),
+    userAgent: userAgent ? userAgent.slice(0, 300) : null,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + KIOSK_SESSION_DAYS * DAY),
   });
   return { token, studio, kiosk };
 }
@@ -83,7 +83,7 @@ export async function requireKiosk(
   if (!token) throw new AppError('auth.required', { message: 'kiosk sign-in required' });
   const now = ctx.deps.clock.now();
   const session = (await db('kiosk_sessions')
-    .where({ token_hash: sha256(token) })
+    .where({ tokenHash: sha256(token) })
     .whereNull('revoked_at')
     .where('expires_at', '>', now)
     .first('id', 'studio_id', 'kiosk_id', 'last_seen_at')) as
@@ -98,13 +98,10 @@ export async function requireKiosk(
   if (now.getTime() - new Date(session.lastSeenAt).getTime() > 3_600_000)
     await db('kiosk_sessions')
       .where({ id: session.id })
-      .update({ last_seen_at: now, expires_at: new Date(now.getTime() + KIOSK_SESSION_DAYS * DAY) });
+      .update({ lastSeenAt: now, expiresAt: new Date(now.getTime() + KIOSK_SESSION_DAYS * DAY) });
   return { studio, kiosk, sessionId: session.id };
 }
 
 export async function revokeKioskSessions(trx: Db, kioskId: string, now: Date): Promise<void> {
-  await trx('kiosk_sessions')
-    .where({ kiosk_id: kioskId })
-    .whereNull('revoked_at')
-    .update({ revoked_at: now });
+  await trx('kiosk_sessions').where({ kioskId }).whereNull('revoked_at').update({ revokedAt: now });
 }

@@ -91,22 +91,22 @@ describe('kioskEntry@1 (fact): entry at the door while the kiosk was offline', (
     const option = uuidv7();
     await app.knex('pricing_options').insert({
       id: option,
-      studio_id: k.studio.id,
+      studioId: k.studio.id,
       name: JSON.stringify({ en: { value: 'Open gym' } }),
       price: 15000,
       entries,
-      service_types: JSON.stringify(['entryPricingOption']),
+      serviceTypes: JSON.stringify(['entryPricingOption']),
     });
     const { user } = await k.addClient(false, 'Gym');
     const passId = uuidv7();
     await app.knex('client_pricing_options').insert({
       id: passId,
-      studio_id: k.studio.id,
-      client_id: user.id,
-      pricing_option_id: option,
-      sold_at: new Date('2026-11-01T10:00:00Z'),
+      studioId: k.studio.id,
+      clientId: user.id,
+      pricingOptionId: option,
+      soldAt: new Date('2026-11-01T10:00:00Z'),
       entries,
-      expiration_type: 2,
+      expirationType: 2,
     });
     return { userId: user.id, passId };
   }
@@ -130,7 +130,7 @@ describe('kioskEntry@1 (fact): entry at the door while the kiosk was offline', (
     });
     expect(replay.body.results[0].outcome).toEqual(first.result.outcome);
     await k.push('kioskEntry', args);
-    const rows = await app.knex('kiosk_check_ins').where({ studio_id: k.studio.id, client_id: userId });
+    const rows = await app.knex('kiosk_check_ins').where({ studioId: k.studio.id, clientId: userId });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       id: entryId,
@@ -140,7 +140,7 @@ describe('kioskEntry@1 (fact): entry at the door while the kiosk was offline', (
       lockResult: 'station',
       clientVisitId: null,
     });
-    expect(new Date(rows[0].createdAt).toISOString()).toBe(at.toISOString());
+    expect(new Date(rows[0]!.createdAt).toISOString()).toBe(at.toISOString());
   });
 
   it('never rejects: no pass that covers it (a counted pass) is recorded and flagged uncovered; an unknown kiosk falls back to the default one', async () => {
@@ -151,7 +151,7 @@ describe('kioskEntry@1 (fact): entry at the door while the kiosk was offline', (
     expect(result.outcome).toMatchObject({ status: 'flagged', flags: ['uncovered'] });
     const row = await app.knex('kiosk_check_ins').where({ id: entryId }).first();
     expect(row).toMatchObject({ kioskId: k.kioskId, clientPricingOptionId: null, lockResult: 'none' });
-    const flags = await app.knex('sync_flags').where({ studio_id: k.studio.id, kind: 'uncovered' });
+    const flags = await app.knex('sync_flags').where({ studioId: k.studio.id, kind: 'uncovered' });
     expect(flags).toEqual([
       expect.objectContaining({
         subjectTable: 'kiosk_check_ins',
@@ -165,7 +165,7 @@ describe('kioskEntry@1 (fact): entry at the door while the kiosk was offline', (
     const k = await kioskStation();
     const { result } = await k.push('kioskEntry', { entryId: 'x', kioskId: k.kioskId, lock: 'open' });
     expect(result.outcome).toMatchObject({ status: 'quarantined', key: 'request.invalid' });
-    expect(await app.knex('kiosk_check_ins').where({ studio_id: k.studio.id })).toEqual([]);
+    expect(await app.knex('kiosk_check_ins').where({ studioId: k.studio.id })).toEqual([]);
   });
 });
 
@@ -188,7 +188,7 @@ describe('bookClass@1 with selfBooking: a kiosk’s booking ahead made offline',
     expect(second.result.outcome).toMatchObject({ status: 'waitlisted' });
     const row = await app
       .knex('client_visits')
-      .where({ schedule_event_id: k.eventId, client_id: a.user.id })
+      .where({ scheduleEventId: k.eventId, clientId: a.user.id })
       .first('booked_by', 'booked_by_user_id');
     expect(row).toMatchObject({ bookedBy: 'self', bookedByUserId: null });
 

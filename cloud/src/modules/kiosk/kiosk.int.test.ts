@@ -44,19 +44,16 @@ async function kioskStudio() {
 async function addCard(s: Scenery, userId: string, number: string) {
   await app.knex('client_identities').insert({
     id: uuidv7(),
-    studio_id: s.studio.id,
-    user_id: userId,
+    studioId: s.studio.id,
+    userId,
     kind: 'card',
     value: number,
-    value_key: number.replace(/[\s-]/g, '').toLowerCase(),
+    valueKey: number.replace(/[\s-]/g, '').toLowerCase(),
   });
 }
 
 async function visitStatus(eventId: string, clientId: string) {
-  const row = await app
-    .knex('client_visits')
-    .where({ schedule_event_id: eventId, client_id: clientId })
-    .first('status');
+  const row = await app.knex('client_visits').where({ scheduleEventId: eventId, clientId }).first('status');
   return row?.status as number | undefined;
 }
 
@@ -475,7 +472,7 @@ describe('kiosk check-in', () => {
     });
     expect(await visitStatus(s.eventId, s.client.id)).toBe(1);
     expect(fake.opened).toEqual([{ lockId, reason: 'checkIn', clientId: s.client.id }]);
-    const log = await app.knex('kiosk_check_ins').where({ kiosk_id: s.kioskId });
+    const log = await app.knex('kiosk_check_ins').where({ kioskId: s.kioskId });
     expect(log).toEqual([
       expect.objectContaining({ kind: 'visit', lockResult: 'opened', clientId: s.client.id }),
     ]);
@@ -502,11 +499,11 @@ describe('kiosk check-in', () => {
     const { user } = await s.addClient(true, 'Łucja');
     await app
       .knex('clients')
-      .where({ studio_id: s.studio.id, user_id: user.id })
-      .update({ birth_date: '1990-05-17' });
+      .where({ studioId: s.studio.id, userId: user.id })
+      .update({ birthDate: '1990-05-17' });
     const book = await s.kiosk('POST', 'check-in', { clientId: user.id, scheduleEventId: s.eventId });
     expect(book.body.outcome).toBe('checkedIn');
-    await app.knex('client_visits').where({ client_id: user.id }).update({ status: 0, checked_in_at: null });
+    await app.knex('client_visits').where({ clientId: user.id }).update({ status: 0, checkedInAt: null });
 
     const found = await s.kiosk('POST', 'identify', {
       method: 'name',
@@ -564,22 +561,22 @@ describe('kiosk check-in', () => {
     const entryOption = uuidv7();
     await app.knex('pricing_options').insert({
       id: entryOption,
-      studio_id: s.studio.id,
+      studioId: s.studio.id,
       name: JSON.stringify({ en: { value: 'Open gym month' }, pl: { value: 'Siłownia miesiąc' } }),
       price: 15000,
       entries: null,
-      service_types: JSON.stringify(['entryPricingOption']),
+      serviceTypes: JSON.stringify(['entryPricingOption']),
     });
     const { user } = await s.addClient(false, 'Gym');
     const passId = uuidv7();
     await app.knex('client_pricing_options').insert({
       id: passId,
-      studio_id: s.studio.id,
-      client_id: user.id,
-      pricing_option_id: entryOption,
-      sold_at: new Date('2026-11-01T10:00:00Z'),
+      studioId: s.studio.id,
+      clientId: user.id,
+      pricingOptionId: entryOption,
+      soldAt: new Date('2026-11-01T10:00:00Z'),
       entries: null,
-      expiration_type: 2,
+      expirationType: 2,
     });
     await addCard(s, user.id, 'GYM-7');
     const found = await s.kiosk('POST', 'identify', { method: 'code', code: 'GYM-7' });

@@ -102,7 +102,7 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
     params: StudioParams,
     handle: async ({ db, studio }): Promise<StudioKioskInit> => {
       const locations = (await db('locations')
-        .where({ studio_id: studio.id })
+        .where({ studioId: studio.id })
         .orderBy([{ column: 'name' }, { column: 'id' }])
         .select('id', 'name')) as Array<{ id: string; name: string }>;
       const locks = await listSmartLocks(db, studio.id);
@@ -260,7 +260,7 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
     status: 204,
     handle: async ({ ctx, db, params, deps }) => {
       const { sessionId } = await requireKiosk(ctx, db, params.uuid);
-      await db('kiosk_sessions').where({ id: sessionId }).update({ revoked_at: deps.clock.now() });
+      await db('kiosk_sessions').where({ id: sessionId }).update({ revokedAt: deps.clock.now() });
     },
   });
   defineRoute(router, {

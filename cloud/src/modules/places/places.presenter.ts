@@ -6,23 +6,14 @@ import type {
   PlaceRoomView,
 } from '../../../../shared/contracts/api/places';
 import type { LocaleText } from '../../../../shared/domain/locale-text';
+import type { LocationRoomsRow, LocationsRow } from '../../db/generated/tables';
 
-export interface PlaceRoomRow {
-  id: string;
-  locationId: string;
-  name: string;
-  capacity: number;
-  archivedAt: Date | null;
-}
-export interface PlaceLocationRow {
-  id: string;
-  name: string;
-  addressLine: string;
-  postalCode: string;
-  city: string;
-  pictureUrl: string | null;
-  archivedAt: Date | null;
-}
+/** A room and a location as their services select them (`ROOM_COLUMNS`, `LOCATION_COLUMNS`). */
+export type PlaceRoomRow = Pick<LocationRoomsRow, 'id' | 'locationId' | 'name' | 'capacity' | 'archivedAt'>;
+export type PlaceLocationRow = Pick<
+  LocationsRow,
+  'id' | 'name' | 'addressLine' | 'postalCode' | 'city' | 'pictureUrl' | 'archivedAt'
+>;
 export interface PlaceCategoryRow {
   id: string;
   name: LocaleText;

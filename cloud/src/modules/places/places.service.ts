@@ -94,12 +94,12 @@ async function futureUse(
   const [events, metas] = await readAll(db, [
     () =>
       db('schedule_events')
-        .where({ studio_id: studio.id, [column]: id, status: 'scheduled' })
+        .where({ studioId: studio.id, [column]: id, status: 'scheduled' })
         .where('starts_at', '>', now)
         .count<{ count: number }[]>('id as count'),
     () =>
       db('schedule_metas')
-        .where({ studio_id: studio.id, [column]: id })
+        .where({ studioId: studio.id, [column]: id })
         .where((q) => q.whereNull('last_date').orWhere('last_date', '>=', today))
         .count<{ count: number }[]>('id as count'),
   ]);
@@ -121,8 +121,16 @@ async function refuseWhileInUse(
 
 // ------------------------------------------------------------------------------------ locations
 
-const LOCATION_COLUMNS = ['id', 'name', 'address_line', 'postal_code', 'city', 'picture_url', 'archived_at'];
-const ROOM_COLUMNS = ['id', 'location_id', 'name', 'capacity', 'archived_at'];
+const LOCATION_COLUMNS = [
+  'id',
+  'name',
+  'addressLine',
+  'postalCode',
+  'city',
+  'pictureUrl',
+  'archivedAt',
+] as const;
+const ROOM_COLUMNS = ['id', 'locationId', 'name', 'capacity', 'archivedAt'] as const;
 
 export async function listPlaceLocations(
   db: Db,
@@ -131,21 +139,21 @@ export async function listPlaceLocations(
   onlyId?: string,
 ): Promise<PlaceLocationView[]> {
   const q = db('locations')
-    .where({ studio_id: studio.id })
-    .select(LOCATION_COLUMNS)
+    .where({ studioId: studio.id })
+    .select(...LOCATION_COLUMNS)
     .orderBy([{ column: 'name' }, { column: 'id' }]);
   byStatus(q, 'archived_at', status);
   if (onlyId) q.where({ id: onlyId });
-  const locations = (await q) as PlaceLocationRow[];
+  const locations: PlaceLocationRow[] = await q;
   if (locations.length === 0) return [];
-  const rooms = (await db('location_rooms')
-    .where({ studio_id: studio.id })
+  const rooms = await db('location_rooms')
+    .where({ studioId: studio.id })
     .whereIn(
       'location_id',
       locations.map((l) => l.id),
     )
-    .select(ROOM_COLUMNS)
-    .orderBy([{ column: 'name' }, { column: 'id' }])) as PlaceRoomRow[];
+    .select(...ROOM_COLUMNS)
+    .orderBy([{ column: 'name' }, { column: 'id' }]);
   return locations.map((l) => presentPlaceLocation(l, rooms, studio.timeZone));
 }
 
@@ -158,10 +166,10 @@ async function locationView(db: Db, studio: Studio, id: string): Promise<PlaceLo
 export const getPlaceLocation = locationView;
 
 async function lockLocation(db: Db, studio: Studio, id: string): Promise<PlaceLocationRow> {
-  const row = (await db('locations')
-    .where({ studio_id: studio.id, id })
+  const row = await db('locations')
+    .where({ studioId: studio.id, id })
     .forUpdate()
-    .first(LOCATION_COLUMNS)) as PlaceLocationRow | undefined;
+    .first(...LOCATION_COLUMNS);
   if (!row) throw AppError.notFound();
   return row;
 }
@@ -185,10 +193,10 @@ export async function createLocation(
   await naming('name', () =>
     db('locations').insert({
       id,
-      studio_id: studio.id,
+      studioId: studio.id,
       name: input.name,
-      address_line: input.addressLine ?? '',
-      postal_code: input.postalCode ?? '',
+      addressLine: input.addressLine ?? '',
+      postalCode: input.postalCode ?? '',
       city: input.city ?? '',
     }),
   );
@@ -196,8 +204,8 @@ export async function createLocation(
     await db('location_rooms').insert(
       rooms.map((room) => ({
         id: newId(),
-        studio_id: studio.id,
-        location_id: id,
+        studioId: studio.id,
+        locationId: id,
         name: room.name,
         capacity: room.capacity,
       })),
@@ -221,8 +229,8 @@ export async function updateLocation(
   if (Object.keys(columns).length > 0)
     await naming('name', () =>
       db('locations')
-        .where({ studio_id: studio.id, id })
-        .update({ ...columns, updated_at: db.fn.now() }),
+        .where({ studioId: studio.id, id })
+        .update({ ...columns, updatedAt: db.fn.now() }),
     );
   return locationView(db, studio, id);
 }
@@ -239,8 +247,8 @@ export async function setLocationArchived(
   if (archived) await refuseWhileInUse(db, studio, 'location_id', id, now);
   await naming('name', () =>
     db('locations')
-      .where({ studio_id: studio.id, id })
-      .update({ archived_at: archived ? now : null, updated_at: db.fn.now() }),
+      .where({ studioId: studio.id, id })
+      .update({ archivedAt: archived ? now : null, updatedAt: db.fn.now() }),
   );
   return locationView(db, studio, id);
 }
@@ -248,17 +256,18 @@ export async function setLocationArchived(
 // ------------------------------------------------------------------------------------ rooms
 
 async function lockRoom(db: Db, studio: Studio, id: string): Promise<PlaceRoomRow> {
-  const row = (await db('location_rooms')
-    .where({ studio_id: studio.id, id })
+  const row = await db('location_rooms')
+    .where({ studioId: studio.id, id })
     .forUpdate()
-    .first(ROOM_COLUMNS)) as PlaceRoomRow | undefined;
+    .first(...ROOM_COLUMNS);
   if (!row) throw AppError.notFound();
   return row;
 }
 
 async function roomView(db: Db, studio: Studio, id: string): Promise<PlaceRoomView> {
-  const row = (await db('location_rooms').where({ studio_id: studio.id, id }).first(ROOM_COLUMNS)) as
-    PlaceRoomRow | undefined;
+  const row = await db('location_rooms')
+    .where({ studioId: studio.id, id })
+    .first(...ROOM_COLUMNS);
   if (!row) throw AppError.notFound();
   return presentPlaceRoom(row);
 }
@@ -275,8 +284,8 @@ export async function createRoom(
   await naming('name', () =>
     db('location_rooms').insert({
       id: newId,
-      studio_id: studio.id,
-      location_id: locationId,
+      studioId: studio.id,
+      locationId,
       name: input.name,
       capacity: input.capacity,
     }),
@@ -295,8 +304,8 @@ export async function updateRoom(
   if (Object.keys(patch).length > 0)
     await naming('name', () =>
       db('location_rooms')
-        .where({ studio_id: studio.id, id })
-        .update({ ...patch, updated_at: db.fn.now() }),
+        .where({ studioId: studio.id, id })
+        .update({ ...patch, updatedAt: db.fn.now() }),
     );
   return roomView(db, studio, id);
 }
@@ -313,14 +322,14 @@ export async function setRoomArchived(
   if (archived) await refuseWhileInUse(db, studio, 'room_id', id, now);
   else {
     const location = (await db('locations')
-      .where({ studio_id: studio.id, id: row.locationId })
+      .where({ studioId: studio.id, id: row.locationId })
       .first('archived_at')) as { archivedAt: Date | null };
     if (location.archivedAt) throw archivedError('its location is archived; restore the location first');
   }
   await naming('name', () =>
     db('location_rooms')
-      .where({ studio_id: studio.id, id })
-      .update({ archived_at: archived ? now : null, updated_at: db.fn.now() }),
+      .where({ studioId: studio.id, id })
+      .update({ archivedAt: archived ? now : null, updatedAt: db.fn.now() }),
   );
   return roomView(db, studio, id);
 }
@@ -364,7 +373,7 @@ async function categoryView(db: Db, studio: Studio, id: string): Promise<PlaceCa
 
 async function lockCategory(db: Db, studio: Studio, id: string): Promise<{ archivedAt: Date | null }> {
   const row = (await db('class_service_categories')
-    .where({ studio_id: studio.id, id })
+    .where({ studioId: studio.id, id })
     .forUpdate()
     .first('archived_at')) as { archivedAt: Date | null } | undefined;
   if (!row) throw AppError.notFound();
@@ -381,13 +390,13 @@ export async function createCategory(
   if (position === undefined) {
     // New categories go last.
     const [max] = (await db('class_service_categories')
-      .where({ studio_id: studio.id })
+      .where({ studioId: studio.id })
       .max('position as max')) as Array<{ max: number | null }>;
     position = Math.min(1000, (max?.max ?? -1) + 1);
   }
   await db('class_service_categories').insert({
     id: newId,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: JSON.stringify(input.name),
     position,
   });
@@ -407,8 +416,8 @@ export async function updateCategory(
   if (patch.position !== undefined) columns.position = patch.position;
   if (Object.keys(columns).length > 0)
     await db('class_service_categories')
-      .where({ studio_id: studio.id, id })
-      .update({ ...columns, updated_at: db.fn.now() });
+      .where({ studioId: studio.id, id })
+      .update({ ...columns, updatedAt: db.fn.now() });
   return categoryView(db, studio, id);
 }
 
@@ -423,8 +432,8 @@ export async function setCategoryArchived(
   const row = await lockCategory(db, studio, id);
   if ((row.archivedAt !== null) !== archived)
     await db('class_service_categories')
-      .where({ studio_id: studio.id, id })
-      .update({ archived_at: archived ? now : null, updated_at: db.fn.now() });
+      .where({ studioId: studio.id, id })
+      .update({ archivedAt: archived ? now : null, updatedAt: db.fn.now() });
   return categoryView(db, studio, id);
 }
 
@@ -489,7 +498,7 @@ async function serviceReferenceErrors(
   const fields: FieldErrors = {};
   if (refs.categoryId) {
     const category = (await db('class_service_categories')
-      .where({ studio_id: studio.id, id: refs.categoryId })
+      .where({ studioId: studio.id, id: refs.categoryId })
       .first('archived_at')) as { archivedAt: Date | null } | undefined;
     if (!category) fields.categoryId = ['unknown in this studio'];
     // Keeping the category a service already has is fine even when it was archived since.
@@ -498,7 +507,7 @@ async function serviceReferenceErrors(
   }
   if (refs.experienceLevelId) {
     const level = (await db('experience_levels')
-      .where({ studio_id: studio.id, id: refs.experienceLevelId })
+      .where({ studioId: studio.id, id: refs.experienceLevelId })
       .first('service_type')) as { serviceType: string } | undefined;
     if (!level) fields.experienceLevelId = ['unknown in this studio'];
     else if (level.serviceType !== serviceType)
@@ -517,23 +526,23 @@ export async function createClassService(
   refuseFields(await serviceReferenceErrors(db, studio, input.serviceType, input));
   await db('class_services').insert({
     id: newId,
-    studio_id: studio.id,
-    service_type: input.serviceType,
+    studioId: studio.id,
+    serviceType: input.serviceType,
     name: JSON.stringify(input.name),
     description: JSON.stringify(input.description ?? {}),
-    duration_minutes: input.durationMinutes,
-    default_capacity: input.defaultCapacity ?? null,
+    durationMinutes: input.durationMinutes,
+    defaultCapacity: input.defaultCapacity ?? null,
     ...(input.color ? { color: input.color } : {}),
-    category_id: input.categoryId ?? null,
-    experience_level_id: input.experienceLevelId ?? null,
-    free_of_charge: input.freeOfCharge ?? false,
+    categoryId: input.categoryId ?? null,
+    experienceLevelId: input.experienceLevelId ?? null,
+    freeOfCharge: input.freeOfCharge ?? false,
   });
   return serviceView(db, studio, newId, now);
 }
 
 async function lockService(db: Db, studio: Studio, id: string) {
   const row = (await db('class_services')
-    .where({ studio_id: studio.id, id })
+    .where({ studioId: studio.id, id })
     .whereIn('service_type', CLASS_SERVICE_TYPES)
     .forUpdate()
     .first('service_type', 'category_id', 'archived_at')) as
@@ -563,8 +572,8 @@ export async function updateClassService(
   if (patch.freeOfCharge !== undefined) columns.free_of_charge = patch.freeOfCharge;
   if (Object.keys(columns).length > 0)
     await db('class_services')
-      .where({ studio_id: studio.id, id })
-      .update({ ...columns, updated_at: db.fn.now() });
+      .where({ studioId: studio.id, id })
+      .update({ ...columns, updatedAt: db.fn.now() });
   return serviceView(db, studio, id, now);
 }
 
@@ -579,8 +588,8 @@ export async function setClassServiceArchived(
   if ((row.archivedAt !== null) !== archived) {
     if (archived) await refuseWhileInUse(db, studio, 'class_service_id', id, now);
     await db('class_services')
-      .where({ studio_id: studio.id, id })
-      .update({ archived_at: archived ? now : null, updated_at: db.fn.now() });
+      .where({ studioId: studio.id, id })
+      .update({ archivedAt: archived ? now : null, updatedAt: db.fn.now() });
   }
   return serviceView(db, studio, id, now);
 }
@@ -590,7 +599,7 @@ export async function classServiceInit(db: Db, studio: Studio): Promise<ClassSer
     () => listPlaceCategories(db, studio, 'all'),
     () =>
       db('experience_levels')
-        .where({ studio_id: studio.id })
+        .where({ studioId: studio.id })
         .whereIn('service_type', CLASS_SERVICE_TYPES)
         .select('id', 'service_type', 'name', 'position')
         .orderBy([{ column: 'position' }, { column: 'name' }, { column: 'id' }]) as Promise<
@@ -609,7 +618,7 @@ export async function classServiceInit(db: Db, studio: Studio): Promise<ClassSer
 
 /** Classes and services that had the level keep running without one (the foreign keys set null). */
 export async function deleteExperienceLevel(db: Db, studio: Studio, id: string): Promise<void> {
-  const deleted = await db('experience_levels').where({ studio_id: studio.id, id }).delete();
+  const deleted = await db('experience_levels').where({ studioId: studio.id, id }).delete();
   if (deleted === 0) throw AppError.notFound();
 }
 
@@ -620,8 +629,8 @@ export async function reorderExperienceLevels(
   input: ExperienceLevelReorderInput,
 ): Promise<ExperienceLevelView[]> {
   const rows = (await db('experience_levels')
-    .where({ studio_id: studio.id })
-    .where((q) => q.where({ service_type: input.serviceType }).orWhereIn('id', input.ids))
+    .where({ studioId: studio.id })
+    .where((q) => q.where({ serviceType: input.serviceType }).orWhereIn('id', input.ids))
     .forUpdate()
     .select('id', 'service_type')) as Array<{ id: string; serviceType: string }>;
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -637,10 +646,10 @@ export async function reorderExperienceLevels(
   refuseFields(fields);
   for (const [position, id] of input.ids.entries())
     await db('experience_levels')
-      .where({ studio_id: studio.id, id })
-      .update({ position, updated_at: db.fn.now() });
+      .where({ studioId: studio.id, id })
+      .update({ position, updatedAt: db.fn.now() });
   const levels = (await db('experience_levels')
-    .where({ studio_id: studio.id, service_type: input.serviceType })
+    .where({ studioId: studio.id, serviceType: input.serviceType })
     .select('id', 'service_type', 'name', 'position')
     .orderBy([{ column: 'position' }, { column: 'name' }, { column: 'id' }])) as ExperienceLevelRow[];
   return levels.map(presentExperienceLevel);

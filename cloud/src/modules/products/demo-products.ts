@@ -14,9 +14,7 @@ const ean13 = (n: number) => {
  * Called by the demo seed after the taxes exist.
  */
 export async function seedDemoProducts(trx: Knex, studioId: string, currency = 'PLN'): Promise<void> {
-  const taxes = (await trx('taxes')
-    .where({ studio_id: studioId })
-    .select('id', 'rate_bp', 'is_default')) as Array<{
+  const taxes = (await trx('taxes').where({ studioId }).select('id', 'rate_bp', 'is_default')) as Array<{
     id: string;
     rateBp: number | null;
     isDefault: boolean;
@@ -27,7 +25,7 @@ export async function seedDemoProducts(trx: Knex, studioId: string, currency = '
 
   const categories = ['Napoje', 'Maty', 'Ręczniki'].map((name, position) => ({
     id: uuidv7(),
-    studio_id: studioId,
+    studioId,
     name,
     position,
   }));
@@ -45,13 +43,13 @@ export async function seedDemoProducts(trx: Knex, studioId: string, currency = '
   ].map((p, i) => ({
     row: {
       id: uuidv7(),
-      studio_id: studioId,
-      category_id: p.category_id,
+      studioId,
+      categoryId: p.category_id,
       name: p.name,
       description: '',
       price: p.price,
-      tax_id: p.tax_id,
-      track_stock: p.stock !== null,
+      taxId: p.tax_id,
+      trackStock: p.stock !== null,
       barcode: p.stock !== null ? ean13(i + 1) : null,
       sku: `DEMO-${String(i + 1).padStart(3, '0')}`,
     },
@@ -62,9 +60,9 @@ export async function seedDemoProducts(trx: Knex, studioId: string, currency = '
     .filter((p) => p.stock)
     .map((p) => ({
       id: uuidv7(),
-      studio_id: studioId,
-      product_id: p.row.id,
-      quantity: p.stock,
+      studioId,
+      productId: p.row.id,
+      quantity: p.stock!,
       reason: 'initial',
     }));
   if (movements.length) await trx('product_stock_movements').insert(movements);
@@ -72,26 +70,26 @@ export async function seedDemoProducts(trx: Knex, studioId: string, currency = '
   await trx('vouchers').insert([
     {
       id: uuidv7(),
-      studio_id: studioId,
+      studioId,
       code: 'WITAJ-10',
       description: 'Welcome: 10% off / Na dobry początek: 10% rabatu',
       type: VoucherType.multiUse,
-      discount_type: 'percentage',
+      discountType: 'percentage',
       value: 1000,
       currency,
-      usage_limit_per_client: 1,
-      applies_to: 'all',
+      usageLimitPerClient: 1,
+      appliesTo: 'all',
     },
     {
       id: uuidv7(),
-      studio_id: studioId,
+      studioId,
       code: 'PREZENT-50',
       description: 'Gift voucher / Bon podarunkowy',
       type: VoucherType.singleUse,
-      discount_type: 'amount',
+      discountType: 'amount',
       value: 5000,
       currency,
-      applies_to: 'all',
+      appliesTo: 'all',
     },
   ]);
 }

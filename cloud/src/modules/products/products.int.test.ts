@@ -28,11 +28,11 @@ async function addTax(
   const id = uuidv7();
   await app.knex('taxes').insert({
     id,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: rateBp === null ? 'zw.' : `VAT ${rateBp / 100}%`,
-    rate_bp: rateBp,
-    fiscal_slot: slot,
-    is_default: isDefault,
+    rateBp,
+    fiscalSlot: slot,
+    isDefault,
   });
   return id;
 }
@@ -62,7 +62,7 @@ async function addPricingOption(studio: Studio, price: number): Promise<string> 
   const id = uuidv7();
   await app
     .knex('pricing_options')
-    .insert({ id, studio_id: studio.id, name: { en: { value: '10 entries' } }, price });
+    .insert({ id, studioId: studio.id, name: { en: { value: '10 entries' } }, price });
   return id;
 }
 
@@ -420,7 +420,7 @@ describe('products', () => {
     // Another studio may use the same barcode.
     const other = await ownerStudio();
     await post(other.owner, other.studio, 'product', { name: 'Mat', price: 9900, barcode: '96385074' });
-    expect(await app.knex('products').where({ studio_id: studio.id }).count('* as n')).toEqual([{ n: 1 }]);
+    expect(await app.knex('products').where({ studioId: studio.id }).count('* as n')).toEqual([{ n: 1 }]);
   });
 
   it('a tax or category of another studio is 404 and nothing is written', async () => {
@@ -430,7 +430,7 @@ describe('products', () => {
     const a = await owner.post(api(studio, 'product'), { name: 'X', price: 1, taxId: other.vat23 });
     const b = await owner.post(api(studio, 'product'), { name: 'X', price: 1, categoryId: otherCategory.id });
     expect([a.status, b.status]).toEqual([404, 404]);
-    expect(await app.knex('products').where({ studio_id: studio.id }).first()).toBeUndefined();
+    expect(await app.knex('products').where({ studioId: studio.id }).first()).toBeUndefined();
   });
 
   it('stock is the sum of movements and a tracked product cannot go below zero (409)', async () => {
@@ -930,7 +930,7 @@ describe('vouchers', () => {
         useNumber: 1,
         usesLeft: 0,
       });
-      const rows = await app.knex('voucher_redemptions').where({ voucher_id: voucher.id });
+      const rows = await app.knex('voucher_redemptions').where({ voucherId: voucher.id });
       expect(rows).toHaveLength(1);
     }
   });

@@ -164,19 +164,19 @@ export async function categorizedProducts(db: Db, studio: Studio): Promise<Produ
 }
 
 async function assertCategory(db: Db, studioId: string, categoryId: string): Promise<void> {
-  const found = await db('product_categories').where({ studio_id: studioId, id: categoryId }).first('id');
+  const found = await db('product_categories').where({ studioId, id: categoryId }).first('id');
   if (!found) throw AppError.notFound('product category');
 }
 
 /** The given tax (of this studio), else the studio's default; a studio with neither cannot price. */
 async function resolveTax(db: Db, studioId: string, taxId: string | undefined): Promise<string> {
   if (taxId) {
-    const found = await db('taxes').where({ studio_id: studioId, id: taxId }).first('id');
+    const found = await db('taxes').where({ studioId, id: taxId }).first('id');
     if (!found) throw AppError.notFound('tax');
     return taxId;
   }
   const fallback = await db('taxes')
-    .where({ studio_id: studioId })
+    .where({ studioId })
     .orderByRaw('is_default desc, created_at, id')
     .first('id');
   if (!fallback) throw AppError.invalid({ taxId: ['required: the studio has no tax rates yet'] });
@@ -195,12 +195,12 @@ async function addMovement(
   const id = uuidv7();
   await trx('product_stock_movements').insert({
     id,
-    studio_id: studioId,
-    product_id: productId,
+    studioId,
+    productId,
     quantity,
     reason,
     note,
-    created_by: userId,
+    createdBy: userId,
   });
   return id;
 }
@@ -220,13 +220,13 @@ export async function createProduct(
   await savingProduct(() =>
     trx('products').insert({
       id,
-      studio_id: studio.id,
-      category_id: input.categoryId ?? null,
+      studioId: studio.id,
+      categoryId: input.categoryId ?? null,
       name: input.name,
       description: input.description ?? '',
       price: input.price,
-      tax_id: taxId,
-      track_stock: trackStock,
+      taxId,
+      trackStock,
       barcode: input.barcode ?? null,
       sku: input.sku ?? null,
     }),
@@ -253,7 +253,7 @@ export async function lockProductsForSale(trx: Db, studioId: string, productIds:
 }
 
 async function lockProduct(trx: Db, studioId: string, productId: string) {
-  const row = await trx('products').where({ studio_id: studioId, id: productId }).forUpdate().first();
+  const row = await trx('products').where({ studioId, id: productId }).forUpdate().first();
   if (!row) throw AppError.notFound('product');
   return row as { id: string; trackStock: boolean; archivedAt: Date | null };
 }
@@ -277,7 +277,7 @@ export async function updateProduct(
     await savingProduct(() =>
       trx('products')
         .where({ id: productId })
-        .update({ ...patch, updated_at: trx.fn.now() }),
+        .update({ ...patch, updatedAt: trx.fn.now() }),
     );
   const view = await productView(trx, studio, productId);
   // Tracking turned on over movements that sum below zero (sales while untracked) is refused.
@@ -295,7 +295,7 @@ export async function archiveProduct(trx: Db, studio: Studio, productId: string)
   if (!product.archivedAt)
     await trx('products')
       .where({ id: productId })
-      .update({ archived_at: trx.fn.now(), updated_at: trx.fn.now() });
+      .update({ archivedAt: trx.fn.now(), updatedAt: trx.fn.now() });
 }
 
 /**
@@ -311,7 +311,7 @@ export async function recordStockMovement(
 ): Promise<StockMovementResult> {
   const product = await lockProduct(trx, studio.id, productId);
   const [sum] = (await trx('product_stock_movements')
-    .where({ product_id: productId })
+    .where({ productId })
     .sum({ stock: 'quantity' })) as Array<{ stock: number | null }>;
   const stock = sum?.stock ?? 0;
   const change = applyStockMovement(
@@ -368,7 +368,7 @@ export async function listStockMovements(
   productId: string,
   page: { limit: number; cursor?: string },
 ): Promise<StockMovementList> {
-  const product = await db('products').where({ studio_id: studio.id, id: productId }).first('id');
+  const product = await db('products').where({ studioId: studio.id, id: productId }).first('id');
   if (!product) throw AppError.notFound('product');
   const q = selectMovements(db, studio.id, productId);
   if (page.cursor) {
@@ -416,7 +416,7 @@ export async function createCategory(trx: Db, studioId: string, input: ProductCa
   await savingProduct(() =>
     trx('product_categories').insert({
       id,
-      studio_id: studioId,
+      studioId,
       name: input.name,
       position: input.position ?? 0,
     }),
@@ -425,7 +425,7 @@ export async function createCategory(trx: Db, studioId: string, input: ProductCa
 }
 
 export async function updateCategory(trx: Db, studioId: string, id: string, input: ProductCategoryPatch) {
-  const found = await trx('product_categories').where({ studio_id: studioId, id }).forUpdate().first('id');
+  const found = await trx('product_categories').where({ studioId, id }).forUpdate().first('id');
   if (!found) throw AppError.notFound('product category');
   const patch: Record<string, unknown> = {};
   if (input.name !== undefined) patch.name = input.name;
@@ -434,20 +434,20 @@ export async function updateCategory(trx: Db, studioId: string, id: string, inpu
     await savingProduct(() =>
       trx('product_categories')
         .where({ id })
-        .update({ ...patch, updated_at: trx.fn.now() }),
+        .update({ ...patch, updatedAt: trx.fn.now() }),
     );
   return categoryView(trx, studioId, id);
 }
 
 /** A category with active products is kept (409); archived products in it become uncategorized. */
 export async function deleteCategory(trx: Db, studioId: string, id: string): Promise<void> {
-  const found = await trx('product_categories').where({ studio_id: studioId, id }).forUpdate().first('id');
+  const found = await trx('product_categories').where({ studioId, id }).forUpdate().first('id');
   if (!found) throw AppError.notFound('product category');
-  const active = await trx('products').where({ category_id: id }).whereNull('archived_at').first('id');
+  const active = await trx('products').where({ categoryId: id }).whereNull('archived_at').first('id');
   if (active)
     throw new AppError('resource.conflict', {
       message: 'the category has products: move or archive them first',
     });
-  await trx('voucher_targets').where({ target_type: 'productCategory', target_id: id }).delete();
+  await trx('voucher_targets').where({ targetType: 'productCategory', targetId: id }).delete();
   await trx('product_categories').where({ id }).delete();
 }

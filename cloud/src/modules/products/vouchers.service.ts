@@ -33,6 +33,7 @@ import {
   type VoucherTargetRow,
 } from './products.presenter';
 import { readAll } from '../../db/read-all';
+import type { VoucherTargetsInsert } from '../../db/generated/tables';
 
 const TARGET_FIELDS = [
   ['productCategoryIds', 'productCategory', 'product_categories'],
@@ -176,8 +177,8 @@ type TargetInput = Pick<VoucherCreateInput, 'productCategoryIds' | 'productIds' 
 
 /** Replaces a voucher's targets; every id must be this studio's (404 otherwise). */
 async function writeTargets(trx: Db, studioId: string, voucherId: string, input: TargetInput): Promise<void> {
-  await trx('voucher_targets').where({ voucher_id: voucherId }).delete();
-  const rows: Array<Record<string, string>> = [];
+  await trx('voucher_targets').where({ voucherId }).delete();
+  const rows: VoucherTargetsInsert[] = [];
   for (const [field, type, table] of TARGET_FIELDS) {
     const ids = [...new Set(input[field] ?? [])];
     if (ids.length === 0) continue;
@@ -189,10 +190,10 @@ async function writeTargets(trx: Db, studioId: string, voucherId: string, input:
     for (const id of ids)
       rows.push({
         id: uuidv7(),
-        studio_id: studioId,
-        voucher_id: voucherId,
-        target_type: type,
-        target_id: id,
+        studioId,
+        voucherId,
+        targetType: type,
+        targetId: id,
       });
   }
   if (rows.length > 0) await trx('voucher_targets').insert(rows);
@@ -222,18 +223,18 @@ export async function createVoucher(
   await savingProduct(() =>
     trx('vouchers').insert({
       id,
-      studio_id: studio.id,
+      studioId: studio.id,
       code,
       description: input.description ?? '',
       type: input.type,
-      discount_type: input.discountType,
+      discountType: input.discountType,
       value: input.value,
       currency: studio.currency,
-      usage_limit_total: input.type === VoucherType.singleUse ? null : (input.usageLimitTotal ?? null),
-      usage_limit_per_client: input.usageLimitPerClient ?? null,
-      valid_from: input.validFrom ?? null,
-      valid_to: input.validTo ?? null,
-      applies_to: input.appliesTo,
+      usageLimitTotal: input.type === VoucherType.singleUse ? null : (input.usageLimitTotal ?? null),
+      usageLimitPerClient: input.usageLimitPerClient ?? null,
+      validFrom: input.validFrom ?? null,
+      validTo: input.validTo ?? null,
+      appliesTo: input.appliesTo,
     }),
   );
   if (selected) await writeTargets(trx, studio.id, id, input);
@@ -241,7 +242,7 @@ export async function createVoucher(
 }
 
 async function lockVoucher(trx: Db, studio: Studio, voucherId: string): Promise<VoucherRow> {
-  const locked = await trx('vouchers').where({ studio_id: studio.id, id: voucherId }).forUpdate().first('id');
+  const locked = await trx('vouchers').where({ studioId: studio.id, id: voucherId }).forUpdate().first('id');
   if (!locked) throw AppError.notFound('voucher');
   return (await selectVouchers(trx, studio.id).where('v.id', voucherId).first()) as VoucherRow;
 }
@@ -296,7 +297,7 @@ export async function updateVoucher(
   await savingProduct(() =>
     trx('vouchers')
       .where({ id: voucherId })
-      .update({ ...patch, updated_at: trx.fn.now() }),
+      .update({ ...patch, updatedAt: trx.fn.now() }),
   );
   const targetsChanged =
     input.appliesTo !== undefined ||
@@ -315,7 +316,7 @@ export async function deleteVoucher(trx: Db, studio: Studio, voucherId: string):
     if (!row.archivedAt)
       await trx('vouchers')
         .where({ id: voucherId })
-        .update({ archived_at: trx.fn.now(), updated_at: trx.fn.now() });
+        .update({ archivedAt: trx.fn.now(), updatedAt: trx.fn.now() });
     return;
   }
   await trx('vouchers').where({ id: voucherId }).delete();
@@ -408,7 +409,7 @@ export async function redeemVoucher(
   const voucher = (await selectVouchers(trx, studio.id).where('v.id', locked.id).first()) as VoucherRow;
   const clientId = input.clientId ?? null;
   if (clientId) {
-    const client = await trx('clients').where({ studio_id: studio.id, user_id: clientId }).first('id');
+    const client = await trx('clients').where({ studioId: studio.id, userId: clientId }).first('id');
     if (!client) throw AppError.notFound('client');
   }
   const targets = await targetsOf(trx, [voucher.id]);
@@ -425,7 +426,7 @@ export async function redeemVoucher(
     ? Number(
         (
           (await trx('voucher_redemptions')
-            .where({ voucher_id: voucher.id, client_id: clientId })
+            .where({ voucherId: voucher.id, clientId })
             .count('*', { as: 'n' })) as Array<{ n: number }>
         )[0]?.n ?? 0,
       )
@@ -452,17 +453,17 @@ export async function redeemVoucher(
   try {
     await trx('voucher_redemptions').insert({
       id,
-      studio_id: studio.id,
-      voucher_id: voucher.id,
-      use_number: useNumber,
-      client_id: clientId,
-      redeemed_by: redeemedBy,
-      basket_total: basketTotal,
-      eligible_total: eligibleTotal,
+      studioId: studio.id,
+      voucherId: voucher.id,
+      useNumber,
+      clientId,
+      redeemedBy,
+      basketTotal,
+      eligibleTotal,
       discount,
       currency: voucher.currency,
       reference: input.reference ?? null,
-      created_at: now,
+      createdAt: now,
     });
   } catch (err) {
     const code =

@@ -31,14 +31,14 @@ async function deskStudio() {
   const vat23 = uuidv7();
   const vat8 = uuidv7();
   await app.knex('taxes').insert([
-    { id: vat23, studio_id: studio.id, name: 'VAT 23%', rate_bp: 2300, fiscal_slot: 'A', is_default: true },
-    { id: vat8, studio_id: studio.id, name: 'VAT 8%', rate_bp: 800, fiscal_slot: 'B', is_default: false },
+    { id: vat23, studioId: studio.id, name: 'VAT 23%', rateBp: 2300, fiscalSlot: 'A', isDefault: true },
+    { id: vat8, studioId: studio.id, name: 'VAT 8%', rateBp: 800, fiscalSlot: 'B', isDefault: false },
   ]);
   const waterId = uuidv7();
   const barId = uuidv7();
   await app.knex('products').insert([
-    { id: waterId, studio_id: studio.id, name: 'Water', price: 500, tax_id: vat23, track_stock: false },
-    { id: barId, studio_id: studio.id, name: 'Protein bar', price: 799, tax_id: vat8, track_stock: false },
+    { id: waterId, studioId: studio.id, name: 'Water', price: 500, taxId: vat23, trackStock: false },
+    { id: barId, studioId: studio.id, name: 'Protein bar', price: 799, taxId: vat8, trackStock: false },
   ]);
   const owner = await app.signedIn(scenario.manager.email, scenario.manager.password);
   return { ...scenario, owner, waterId, barId };
@@ -93,14 +93,12 @@ describe('a contract sold at the desk', () => {
     expect(sold.body.receipt.totals.total).toBe(19900 + 4900 + 500);
     expect(sold.body.receipt.totals.lines.map((l: { name: string }) => l.name)).toContain('Water');
 
-    const contracts = await app
-      .knex('client_contracts')
-      .where({ studio_id: studio.id, client_id: client.id });
+    const contracts = await app.knex('client_contracts').where({ studioId: studio.id, clientId: client.id });
     expect(contracts).toHaveLength(1);
     // The contract's own orders (instalment, fee) are paid by the sale, and only those are due.
     const contractOrders = await app
       .knex('client_orders')
-      .where({ studio_id: studio.id, client_id: client.id })
+      .where({ studioId: studio.id, clientId: client.id })
       .whereNot({ source: 'desk' });
     expect(contractOrders.length).toBeGreaterThan(0);
     expect(contractOrders.every((o: { status: number }) => o.status === OrderStatus.paid)).toBe(true);
@@ -129,7 +127,7 @@ describe('a voucher at the desk', () => {
     expect(quote.body.due).toBe(1800);
     expect(quote.body.problems).toEqual({});
     // Validating previews the redemption without recording it.
-    expect(await app.knex('voucher_redemptions').where({ voucher_id: voucher.body.id })).toHaveLength(0);
+    expect(await app.knex('voucher_redemptions').where({ voucherId: voucher.body.id })).toHaveLength(0);
 
     const sold = await sell(owner, studio, {
       ...basket,
@@ -140,7 +138,7 @@ describe('a voucher at the desk', () => {
     expect(sold.body.receipt.totals).toMatchObject({ subtotal: 2000, discount: 200, total: 1800 });
     const order = await app.knex('client_orders').where({ id: sold.body.orders[0].id }).first();
     expect(order).toMatchObject({ discount: 200, total: 1800, status: OrderStatus.paid });
-    expect(await app.knex('voucher_redemptions').where({ voucher_id: voucher.body.id })).toHaveLength(1);
+    expect(await app.knex('voucher_redemptions').where({ voucherId: voucher.body.id })).toHaveLength(1);
 
     // Single use: the next basket with it shows the problem and cannot be sold.
     const again = await owner.post(api(studio, 'retail/validate'), basket);
@@ -152,7 +150,7 @@ describe('a voucher at the desk', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.error.fields.voucherCode).toEqual(['voucherUsedUp']);
-    expect(await app.knex('voucher_redemptions').where({ voucher_id: voucher.body.id })).toHaveLength(1);
+    expect(await app.knex('voucher_redemptions').where({ voucherId: voucher.body.id })).toHaveLength(1);
   });
 });
 
@@ -161,12 +159,12 @@ describe("the station printer's VAT table", () => {
   async function withPrinter(studioId: string, reported: unknown[] | null = null) {
     await app.knex('studio_fiscal_printers').insert({
       id: uuidv7(),
-      studio_id: studioId,
+      studioId,
       name: 'Front desk',
-      station_slug: 'front-1',
+      stationSlug: 'front-1',
       connection: JSON.stringify({ kind: 'tcp', host: '127.0.0.1', port: 6666 }),
-      vat_slots: JSON.stringify([500, 0, 2300, 'exempt', 'inactive', 'inactive', 'inactive']),
-      last_status: reported ? JSON.stringify({ vatSlots: reported }) : null,
+      vatSlots: JSON.stringify([500, 0, 2300, 'exempt', 'inactive', 'inactive', 'inactive']),
+      lastStatus: reported ? JSON.stringify({ vatSlots: reported }) : null,
     });
   }
 

@@ -26,31 +26,31 @@ async function retailStudio() {
   const vat23 = uuidv7();
   const vat8 = uuidv7();
   await app.knex('taxes').insert([
-    { id: vat23, studio_id: studio.id, name: 'VAT 23%', rate_bp: 2300, fiscal_slot: 'A', is_default: true },
-    { id: vat8, studio_id: studio.id, name: 'VAT 8%', rate_bp: 800, fiscal_slot: 'B', is_default: false },
+    { id: vat23, studioId: studio.id, name: 'VAT 23%', rateBp: 2300, fiscalSlot: 'A', isDefault: true },
+    { id: vat8, studioId: studio.id, name: 'VAT 8%', rateBp: 800, fiscalSlot: 'B', isDefault: false },
   ]);
   const passId = uuidv7();
   await app.knex('pricing_options').insert({
     id: passId,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: { en: { value: '10 entries' }, pl: { value: 'Karnet 10 wejść' } },
     price: 25000,
-    tax_id: vat23,
-    tax_rate_bp: 2300,
+    taxId: vat23,
+    taxRateBp: 2300,
     entries: 10,
-    validity_count: 30,
-    validity_unit: 'day',
+    validityCount: 30,
+    validityUnit: 'day',
   });
   const waterId = uuidv7();
   const barId = uuidv7();
   await app.knex('products').insert([
-    { id: waterId, studio_id: studio.id, name: 'Water', price: 500, tax_id: vat23, track_stock: true },
-    { id: barId, studio_id: studio.id, name: 'Protein bar', price: 799, tax_id: vat8, track_stock: false },
+    { id: waterId, studioId: studio.id, name: 'Water', price: 500, taxId: vat23, trackStock: true },
+    { id: barId, studioId: studio.id, name: 'Protein bar', price: 799, taxId: vat8, trackStock: false },
   ]);
   await app.knex('product_stock_movements').insert({
     id: uuidv7(),
-    studio_id: studio.id,
-    product_id: waterId,
+    studioId: studio.id,
+    productId: waterId,
     quantity: 10,
     reason: 'initial',
   });
@@ -67,16 +67,13 @@ async function staff(studio: Studio, role: string): Promise<HttpClient> {
 const stockOf = async (productId: string) =>
   Number(
     (
-      (await app
-        .knex('product_stock_movements')
-        .where({ product_id: productId })
-        .sum({ n: 'quantity' })) as Array<{
+      (await app.knex('product_stock_movements').where({ productId }).sum({ n: 'quantity' })) as Array<{
         n: string | number;
       }>
     )[0]?.n ?? 0,
   );
 const passesOf = (studioId: string, clientId: string) =>
-  app.knex('client_pricing_options').where({ studio_id: studioId, client_id: clientId });
+  app.knex('client_pricing_options').where({ studioId, clientId });
 
 describe('retail routes: who may call them', () => {
   it('answers 401 without a session', async () => {
@@ -391,15 +388,15 @@ describe('selling at the desk', () => {
     expect(first.status).toBe(201);
     expect(again.body.saleId).toBe(first.body.saleId);
     expect(await stockOf(s.waterId)).toBe(9);
-    expect(await app.knex('client_order_payments').where({ studio_id: s.studio.id })).toHaveLength(1);
+    expect(await app.knex('client_order_payments').where({ studioId: s.studio.id })).toHaveLength(1);
   });
 
   it('pays from the wallet and cash together', async () => {
     const s = await retailStudio();
     await app.knex('client_wallet_payments').insert({
       id: uuidv7(),
-      studio_id: s.studio.id,
-      client_id: s.client.id,
+      studioId: s.studio.id,
+      clientId: s.client.id,
       amount: 20000,
       currency: 'PLN',
       kind: 'top_up',
@@ -534,6 +531,6 @@ describe('receipts to print', () => {
     // Asking again prints the same receipt (a reprint request), not a second one.
     const again = await s.owner.post(api(s.studio, `client-order/${orderId}/print-receipt`), {});
     expect(again.body.jobs[0].saleId).toBe(print.body.jobs[0].saleId);
-    expect(await app.knex('retail_receipts').where({ studio_id: s.studio.id })).toHaveLength(1);
+    expect(await app.knex('retail_receipts').where({ studioId: s.studio.id })).toHaveLength(1);
   });
 });

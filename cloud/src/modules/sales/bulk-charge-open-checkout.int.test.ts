@@ -39,7 +39,7 @@ describe('bulk charge of an order awaiting an online payment', () => {
     const charged = await s.owner.post(api(s.studio, 'client-order/bulk/charge'), { orderIds: [orderId] });
     expect(charged.body, charged.text).toEqual({ charged: [orderId], failed: [] });
 
-    const payments = await app.knex('client_order_payments').where({ order_id: orderId }).orderBy('id');
+    const payments = await app.knex('client_order_payments').where({ orderId }).orderBy('id');
     expect(payments.map((p) => [p.method, p.status])).toEqual([
       [11, 'cancelled'],
       [expect.any(Number), 'succeeded'],
@@ -48,7 +48,7 @@ describe('bulk charge of an order awaiting an online payment', () => {
       .knex('test_provider_transactions')
       .where({ id: bankPath.split('/').pop() })
       .first();
-    expect(tx.status).toBe('cancelled');
+    expect(tx!.status).toBe('cancelled');
 
     // Pressing Pay on the page still open changes nothing: one payment, one pass, order paid.
     const decided = await s.clientHttp.request('POST', `${bankPath}/decide?notify=never`, undefined, {
@@ -60,13 +60,11 @@ describe('bulk charge of an order awaiting an online payment', () => {
     await s.clientHttp.get(back.pathname + back.search);
     const status = await s.clientHttp.get(api(s.studio, `client-order/${orderId}/status`));
     expect(status.body).toMatchObject({ status: OrderStatus.paid, paid: 25000 });
-    const succeeded = await app
-      .knex('client_order_payments')
-      .where({ order_id: orderId, status: 'succeeded' });
+    const succeeded = await app.knex('client_order_payments').where({ orderId, status: 'succeeded' });
     expect(succeeded).toHaveLength(1);
     const passes = await app
       .knex('client_pricing_options')
-      .where({ studio_id: s.studio.id, client_id: s.client.id });
+      .where({ studioId: s.studio.id, clientId: s.client.id });
     expect(passes).toHaveLength(1);
   });
 });

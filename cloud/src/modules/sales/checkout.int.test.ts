@@ -20,7 +20,7 @@ afterAll(async () => app?.close());
 const key = () => `key-${uuidv7()}`;
 
 async function passesOf(studioId: string, clientId: string) {
-  return app.knex('client_pricing_options').where({ studio_id: studioId, client_id: clientId });
+  return app.knex('client_pricing_options').where({ studioId, clientId });
 }
 
 async function waitFor<T>(read: () => Promise<T>, until: (v: T) => boolean, ms = 5000): Promise<T> {
@@ -105,7 +105,7 @@ describe('buying a pass online through the test provider', () => {
     });
     const detail = await s.owner.get(api(s.studio, `client-order/${res.body.orderId}/init`));
     expect(detail.body.lines[0].fulfilled).toBe(true);
-    expect(detail.body.lines[0].fulfilledRefId).toBe((await passesOf(s.studio.id, s.client.id))[0].id);
+    expect(detail.body.lines[0].fulfilledRefId).toBe((await passesOf(s.studio.id, s.client.id))[0]!.id);
   });
 
   it('settles on return when the notification is lost', async () => {
@@ -127,10 +127,7 @@ describe('buying a pass online through the test provider', () => {
 
   it('a pass sold only online (not at the desk) is delivered once paid online', async () => {
     const s = await salesStudio(app);
-    await app
-      .knex('pricing_options')
-      .where({ id: s.passId })
-      .update({ sell_at_desk: false, sell_online: true });
+    await app.knex('pricing_options').where({ id: s.passId }).update({ sellAtDesk: false, sellOnline: true });
     await s.clientHttp.post(api(s.studio, 'shopping-cart/prepare'), {
       items: [{ type: 'pricingOption', id: s.passId }],
     });
@@ -145,7 +142,7 @@ describe('buying a pass online through the test provider', () => {
     expect(await passesOf(s.studio.id, s.client.id)).toHaveLength(1);
     const unfulfilled = await app
       .knex('client_order_lines')
-      .where({ order_id: res.body.orderId, fulfilled_at: null });
+      .where({ orderId: res.body.orderId, fulfilledAt: null });
     expect(unfulfilled).toEqual([]);
     // …and the desk still may not sell it.
     const desk = await s.owner.post(
@@ -298,7 +295,7 @@ describe('idempotent checkout', () => {
     const wallet = await s.clientHttp.get(api(s.studio, 'wallet/init'));
     expect(wallet.body.balance).toBe(100000 - 25000);
     expect(await passesOf(s.studio.id, s.client.id)).toHaveLength(1);
-    expect(await app.knex('client_orders').where({ studio_id: s.studio.id })).toHaveLength(1);
+    expect(await app.knex('client_orders').where({ studioId: s.studio.id })).toHaveLength(1);
   });
 
   it('two simultaneous requests with one key charge once', async () => {
@@ -386,7 +383,7 @@ describe('wallet', () => {
     // The product's stock went down by the sale.
     const sums = await app
       .knex('product_stock_movements')
-      .where({ product_id: s.productId })
+      .where({ productId: s.productId })
       .sum({ stock: 'quantity' });
     expect(Number(sums[0]?.stock)).toBe(8);
 
@@ -425,8 +422,8 @@ describe('wallet', () => {
         const id = uuidv7();
         await app.knex('client_orders').insert({
           id,
-          studio_id: s.studio.id,
-          client_id: s.client.id,
+          studioId: s.studio.id,
+          clientId: s.client.id,
           source: 'desk',
           status: OrderStatus.unpaid,
           currency: 'PLN',
@@ -453,19 +450,19 @@ describe('cart', () => {
     const s = await salesStudio(app);
     await app.knex('vouchers').insert({
       id: uuidv7(),
-      studio_id: s.studio.id,
+      studioId: s.studio.id,
       code: 'HALF',
       type: 1,
-      discount_type: 'percentage',
+      discountType: 'percentage',
       value: 5000,
       currency: 'PLN',
     });
     await app.knex('vouchers').insert({
       id: uuidv7(),
-      studio_id: s.studio.id,
+      studioId: s.studio.id,
       code: 'FREE',
       type: 0,
-      discount_type: 'percentage',
+      discountType: 'percentage',
       value: 10000,
       currency: 'PLN',
     });
@@ -484,7 +481,7 @@ describe('cart', () => {
       voucher: { code: 'HALF' },
     });
     // Previewing used nothing up.
-    expect(await app.knex('voucher_redemptions').where({ studio_id: s.studio.id })).toHaveLength(0);
+    expect(await app.knex('voucher_redemptions').where({ studioId: s.studio.id })).toHaveLength(0);
 
     await s.clientHttp.post(api(s.studio, 'shopping-cart/voucher-redeem'), { code: 'FREE' });
     const res = await s.clientHttp.post(
@@ -495,12 +492,12 @@ describe('cart', () => {
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ status: OrderStatus.freeOfCharge, redirectUrl: null });
     expect(await passesOf(s.studio.id, s.client.id)).toHaveLength(1);
-    expect(await app.knex('voucher_redemptions').where({ studio_id: s.studio.id })).toHaveLength(1);
+    expect(await app.knex('voucher_redemptions').where({ studioId: s.studio.id })).toHaveLength(1);
   });
 
   it('shows what cannot be bought and refuses to check it out', async () => {
     const s = await salesStudio(app);
-    await app.knex('pricing_options').where({ id: s.passId }).update({ sell_online: false });
+    await app.knex('pricing_options').where({ id: s.passId }).update({ sellOnline: false });
     const prepared = await s.clientHttp.post(api(s.studio, 'shopping-cart/prepare'), {
       items: [
         { type: 'pricingOption', id: s.passId },

@@ -64,7 +64,7 @@ describe('donations', () => {
       lines: [{ kind: 'donation', name: 'Darowizna', vatRate: 'exempt', fulfilled: true }],
       payments: [{ method: PaymentMethod.test, status: 'succeeded' }],
     });
-    const donation = await app.knex('donations').where({ order_id: res.body.orderId }).first();
+    const donation = await app.knex('donations').where({ orderId: res.body.orderId }).first();
     expect(donation).toMatchObject({
       donorName: 'Anna Nowak',
       donorEmail: 'anna@example.com',
@@ -82,8 +82,8 @@ describe('donations', () => {
     const [a, b] = await Promise.all([send(), send()]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(b.body).toEqual(a.body);
-    expect(await app.knex('client_order_payments').where({ order_id: a.body.orderId })).toHaveLength(1);
-    expect(await app.knex('donations').where({ studio_id: s.studio.id })).toHaveLength(1);
+    expect(await app.knex('client_order_payments').where({ orderId: a.body.orderId })).toHaveLength(1);
+    expect(await app.knex('donations').where({ studioId: s.studio.id })).toHaveLength(1);
     const otherAmount = await visitor.post(
       api(s.studio, 'donation/checkout'),
       { ...gift, amount: 9000 },
@@ -116,7 +116,7 @@ describe('donations', () => {
     );
     expect(res.status, res.text).toBe(201);
     const order = await app.knex('client_orders').where({ id: res.body.orderId }).first();
-    expect(order.clientId).toBe(s.client.id);
+    expect(order!.clientId).toBe(s.client.id);
     const purchases = await s.clientHttp.post(api(s.studio, 'purchases'), {});
     expect(purchases.body.items[0].lines[0]).toMatchObject({ kind: 'donation', total: 2000 });
   });
@@ -144,7 +144,7 @@ describe('donations', () => {
     });
     expect(off.status).toBe(409);
     expect(off.body.error.key).toBe('payment.providerUnavailable');
-    expect(await app.knex('client_orders').where({ studio_id: s.studio.id })).toHaveLength(0);
+    expect(await app.knex('client_orders').where({ studioId: s.studio.id })).toHaveLength(0);
   });
 
   it("a studio's donation payments are unknown to another studio and to unknown ids", async () => {

@@ -55,8 +55,8 @@ describe('donation receipts', () => {
     await visitor.get(api(s.studio, `donation/payment-status?payment=${paymentId}`));
     await deliverNotification(app, s.studio.id, transactionId, 'succeeded');
     expect(await mailTo(email)).toHaveLength(1);
-    const row = await app.knex('donations').where({ order_id: res.body.orderId }).first();
-    expect(row.receiptSentAt).toBeInstanceOf(Date);
+    const row = await app.knex('donations').where({ orderId: res.body.orderId }).first();
+    expect(row!.receiptSentAt).toBeInstanceOf(Date);
   });
 
   it('sends it when the donor comes back (no notification), never for a declined payment', async () => {
@@ -97,7 +97,7 @@ describe('donation receipts', () => {
       app.deps.mailer.send = send;
     }
     expect(
-      (await app.knex('donations').where({ order_id: res.body.orderId }).first()).receiptSentAt,
+      (await app.knex('donations').where({ orderId: res.body.orderId }).first())!.receiptSentAt,
     ).toBeNull();
 
     const paymentId = new URL(returnUrl).searchParams.get('payment')!;
@@ -130,7 +130,7 @@ describe('donation checkout rate limits', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error).toMatchObject({ code: 1300, key: 'rateLimit.exceeded' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
-    expect(await app.knex('donations').where({ studio_id: s.studio.id })).toHaveLength(5);
+    expect(await app.knex('donations').where({ studioId: s.studio.id })).toHaveLength(5);
 
     // Another donor at this studio, and the same donor at another studio, still may.
     expect((await donate(visitor, s.studio, { amount: 1000, email: uniqueEmail('calm') })).status).toBe(201);

@@ -59,8 +59,8 @@ describe('starting an online payment', () => {
     // The provider's answer is recorded: the payer goes on to its page.
     const payment = await app.knex('client_order_payments').where({ id: paymentId }).first();
     expect(payment).toMatchObject({ status: 'pending', provider: 'test' });
-    expect(payment.providerRef).toBeTruthy();
-    expect(JSON.parse(payment.redirectUrl as string).url).toContain('/app/test-provider/');
+    expect(payment!.providerRef).toBeTruthy();
+    expect(JSON.parse(payment!.redirectUrl as string).url).toContain('/app/test-provider/');
     await payAtTestBank(app, s.clientHttp, top.body.redirectUrl, 'succeeded');
   });
 
@@ -85,10 +85,10 @@ describe('starting an online payment', () => {
     expect(refused.status).toBe(500);
     const order = await app
       .knex('client_orders')
-      .where({ studio_id: s.studio.id, source: 'donation', source_id: key })
+      .where({ studioId: s.studio.id, source: 'donation', sourceId: key })
       .first('id', 'status');
-    const payments = await app.knex('client_order_payments').where({ order_id: order.id });
+    const payments = await app.knex('client_order_payments').where({ orderId: order!.id });
     expect(payments.map((p: { status: string }) => p.status)).toEqual(['failed']);
-    expect(order.status).toBe(OrderStatus.failed);
+    expect(order!.status).toBe(OrderStatus.failed);
   });
 });

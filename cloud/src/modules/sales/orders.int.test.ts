@@ -112,9 +112,9 @@ describe('order status changes (spec §4), through the API', () => {
   it('marking a scheduled pass order paid creates the pass', async () => {
     const s = await salesStudio(app);
     const id = await orderInStatus(app, s.studio, s.client.id, S.scheduled, 25000);
-    await app.knex('client_order_lines').where({ order_id: id }).update({ kind: 'pass', ref_id: s.passId });
+    await app.knex('client_order_lines').where({ orderId: id }).update({ kind: 'pass', refId: s.passId });
     await s.owner.post(api(s.studio, `client-order/${id}/status`), { action: 'markPaid' });
-    expect(await app.knex('client_pricing_options').where({ client_id: s.client.id })).toHaveLength(1);
+    expect(await app.knex('client_pricing_options').where({ clientId: s.client.id })).toHaveLength(1);
   });
 });
 
@@ -192,7 +192,7 @@ describe('refunds', () => {
     });
     expect(pending.status).toBe(409);
     expect(pending.body.error).toMatchObject({ key: 'refund.cannotRefund', code: 2011 });
-    expect(await app.knex('client_order_refunds').where({ studio_id: s.studio.id })).toHaveLength(0);
+    expect(await app.knex('client_order_refunds').where({ studioId: s.studio.id })).toHaveLength(0);
   });
 
   it('an online payment is refunded through the provider; its refusals are recorded as failed', async () => {
@@ -214,9 +214,9 @@ describe('refunds', () => {
       amount: 5000,
     });
     expect(ok.body).toMatchObject({ status: 'success', amount: 5000 });
-    expect((await app.knex('test_provider_transactions').where({ id: transactionId }).first()).refunded).toBe(
-      5000,
-    );
+    expect(
+      (await app.knex('test_provider_transactions').where({ id: transactionId }).first())!.refunded,
+    ).toBe(5000);
     // The studio makes the sandbox bank answer "unknown": the attempt is kept, as failed.
     const sandbox = await s.owner.patch(api(s.studio, 'payment-provider/test'), { refundError: 'unknown' });
     expect(sandbox.body.settings.refundError).toBe('unknown');
@@ -345,8 +345,8 @@ describe('paying a booked visit at the desk (v2 client-visits/pay)', () => {
     const paid = await pay();
     expect(paid.status, paid.text).toBe(201);
     const visit = await app.knex('client_visits').where({ id: visitId }).first();
-    expect(visit.status).toBe(0);
-    expect(visit.paidAt).not.toBeNull();
+    expect(visit!.status).toBe(0);
+    expect(visit!.paidAt).not.toBeNull();
     const order = await owner.get(`/api/v4/${t.studio.id}/client-order/${paid.body.orderId}/init`);
     expect(order.body).toMatchObject({ status: S.paid, source: 'visit', total: 4000, paid: 4000 });
     expect(order.body.lines[0]).toMatchObject({ kind: 'visit', refId: visitId, fulfilled: true });
@@ -357,9 +357,7 @@ describe('paying a booked visit at the desk (v2 client-visits/pay)', () => {
     expect(again.status).toBe(409);
     expect(again.body.error.key).toBe('visit.statusNotAllowed');
     expect(again.body.error.fields['visitIds.0']).toBeDefined();
-    expect(await app.knex('client_orders').where({ studio_id: t.studio.id, source: 'visit' })).toHaveLength(
-      1,
-    );
+    expect(await app.knex('client_orders').where({ studioId: t.studio.id, source: 'visit' })).toHaveLength(1);
   });
 
   it('refuses a visit paid with a pass, and 404s a visit or client of another studio', async () => {
@@ -500,7 +498,7 @@ describe('access to the sales routes', () => {
       }),
     ).toEqual(['method', 'unitPrice', 'userId', 'visitIds']);
     // Nothing was recorded.
-    expect(await app.knex('client_order_payments').where({ order_id: id })).toHaveLength(0);
+    expect(await app.knex('client_order_payments').where({ orderId: id })).toHaveLength(0);
   });
 
   it("every sales route hides one studio's data from another", async () => {
@@ -538,7 +536,7 @@ describe('access to the sales routes', () => {
     for (const route of routes) await expectHiddenFromOtherStudio(app, route, [s.client.email]);
     // Nothing changed: the order is still unpaid and nothing was recorded against it.
     expect((await statusOf(id)).status).toBe(S.unpaid);
-    expect(await app.knex('client_order_payments').where({ order_id: id })).toHaveLength(0);
+    expect(await app.knex('client_order_payments').where({ orderId: id })).toHaveLength(0);
   }, 180_000);
 
   it("another studio's ids are unknown in one's own studio", async () => {

@@ -22,10 +22,10 @@ async function apiKey(studio: Studio, revoked = false): Promise<string> {
   const key = `sk_test_${uuidv7().replace(/-/g, '')}`;
   await app.knex('studio_apis').insert({
     id: uuidv7(),
-    studio_id: studio.id,
+    studioId: studio.id,
     name: 'Partner',
-    key_hash: createHash('sha256').update(key, 'utf8').digest('hex'),
-    revoked_at: revoked ? new Date() : null,
+    keyHash: createHash('sha256').update(key, 'utf8').digest('hex'),
+    revokedAt: revoked ? new Date() : null,
   });
   return key;
 }
@@ -62,7 +62,7 @@ describe('public API: client-order/{clientOrder}', () => {
     const paid = await call('PATCH', `client-order/${orderId}`, { status: OrderStatus.paid });
     expect(paid.status, paid.text).toBe(200);
     expect(paid.body.status).toBe(OrderStatus.paid);
-    expect((await app.knex('client_orders').where({ id: orderId }).first()).status).toBe(OrderStatus.paid);
+    expect((await app.knex('client_orders').where({ id: orderId }).first())!.status).toBe(OrderStatus.paid);
 
     // §4: paid → unpaid is allowed, unpaid cannot be marked paid by hand.
     const unpaid = await call('PATCH', `client-order/${orderId}`, { status: OrderStatus.unpaid });
@@ -86,7 +86,7 @@ describe('public API: client-order/{clientOrder}', () => {
       );
       expect((await call('GET', 'payment-option/all')).status).toBe(401);
     }
-    expect((await app.knex('client_orders').where({ id: orderId }).first()).paymentReminder).toBe(false);
+    expect((await app.knex('client_orders').where({ id: orderId }).first())!.paymentReminder).toBe(false);
 
     const call = partner(await apiKey(s.studio));
     const empty = await call('PATCH', `client-order/${orderId}`, {});
@@ -103,7 +103,7 @@ describe('public API: client-order/{clientOrder}', () => {
     const theirs = partner(await apiKey(other.studio));
     expect((await theirs('GET', `client-order/${orderId}`)).status).toBe(404);
     expect((await theirs('PATCH', `client-order/${orderId}`, { paymentReminder: true })).status).toBe(404);
-    expect((await app.knex('client_orders').where({ id: orderId }).first()).paymentReminder).toBe(false);
+    expect((await app.knex('client_orders').where({ id: orderId }).first())!.paymentReminder).toBe(false);
     // The key is not a session: the staff routes still want one.
     const staffRoute = await new HttpClient(app.url).request(
       'GET',

@@ -17,37 +17,37 @@ export async function salesStudio(app: TestApp) {
   const taxId = uuidv7();
   await app.knex('taxes').insert({
     id: taxId,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: 'VAT 23%',
-    rate_bp: 2300,
-    fiscal_slot: 'A',
-    is_default: true,
+    rateBp: 2300,
+    fiscalSlot: 'A',
+    isDefault: true,
   });
   const passId = uuidv7();
   await app.knex('pricing_options').insert({
     id: passId,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: { en: { value: '10 entries' }, pl: { value: 'Karnet 10 wejść' } },
     price: 25000,
-    tax_id: taxId,
-    tax_rate_bp: 2300,
+    taxId,
+    taxRateBp: 2300,
     entries: 10,
-    validity_count: 30,
-    validity_unit: 'day',
+    validityCount: 30,
+    validityUnit: 'day',
   });
   const productId = uuidv7();
   await app.knex('products').insert({
     id: productId,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: 'Water',
     price: 500,
-    tax_id: taxId,
-    track_stock: true,
+    taxId,
+    trackStock: true,
   });
   await app.knex('product_stock_movements').insert({
     id: uuidv7(),
-    studio_id: studio.id,
-    product_id: productId,
+    studioId: studio.id,
+    productId,
     quantity: 10,
     reason: 'initial',
   });
@@ -79,8 +79,8 @@ export async function orderInStatus(
   const id = uuidv7();
   await app.knex('client_orders').insert({
     id,
-    studio_id: studio.id,
-    client_id: clientId,
+    studioId: studio.id,
+    clientId,
     source: 'desk',
     status,
     currency: 'PLN',
@@ -90,14 +90,14 @@ export async function orderInStatus(
   });
   await app.knex('client_order_lines').insert({
     id: uuidv7(),
-    studio_id: studio.id,
-    order_id: id,
+    studioId: studio.id,
+    orderId: id,
     position: 0,
     kind: 'fee',
     name: 'Fee',
     quantity: 1,
-    unit_price: total,
-    vat_rate: '2300',
+    unitPrice: total,
+    vatRate: '2300',
     total,
   });
   return id;
@@ -106,8 +106,8 @@ export async function orderInStatus(
 export async function topUpDirect(app: TestApp, studio: Studio, clientId: string, amount: number) {
   await app.knex('client_wallet_payments').insert({
     id: uuidv7(),
-    studio_id: studio.id,
-    client_id: clientId,
+    studioId: studio.id,
+    clientId,
     amount,
     currency: 'PLN',
     kind: 'top_up',

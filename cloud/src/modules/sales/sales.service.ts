@@ -229,7 +229,7 @@ export async function patchOrder(trx: Trx, studio: Studio, id: string, patch: Or
  * fulfilled (passes created, wallet credited, stock taken). Called after every payment success.
  */
 async function settleIfCovered(trx: Trx, orderId: string, paymentId: string | null, now: Date, log?: Logger) {
-  const order = (await trx('client_orders').where({ id: orderId }).forUpdate().first()) as OrderRow;
+  const order = (await trx('client_orders').where({ id: orderId }).forUpdate().first())!;
   const [sum] = (await trx('client_order_payments')
     .where({ orderId, status: 'succeeded' })
     .sum({ paid: 'amount' })) as Array<{ paid: number | string | null }>;
@@ -262,7 +262,7 @@ export async function applyPaymentOutcome(
   await trx('client_order_payments')
     .where({ id: paymentId })
     .update({ status: next, settledAt: now, updatedAt: now });
-  const order = (await trx('client_orders').where({ id: payment.orderId }).forUpdate().first()) as OrderRow;
+  const order = (await trx('client_orders').where({ id: payment.orderId }).forUpdate().first())!;
   if (next === 'succeeded') {
     await settleIfCovered(trx, order.id, paymentId, now, log);
   } else if (next === 'failed' || next === 'cancelled') {

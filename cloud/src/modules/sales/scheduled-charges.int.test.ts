@@ -48,10 +48,9 @@ const orderOf = async (id: string) =>
 const walletOf = async (studioId: string, clientId: string) =>
   Number(
     (
-      (await app
-        .knex('client_wallet_payments')
-        .where({ studio_id: studioId, client_id: clientId })
-        .sum({ n: 'amount' })) as Array<{ n: string | null }>
+      (await app.knex('client_wallet_payments').where({ studioId, clientId }).sum({ n: 'amount' })) as Array<{
+        n: string | null;
+      }>
     )[0]?.n ?? 0,
   );
 
@@ -69,14 +68,14 @@ describe('scheduled orders on their day', () => {
     expect(onTheDay.charged).toContain(orderId);
     expect((await orderOf(orderId)).status).toBe(OrderStatus.paid);
     expect(await walletOf(s.studio.id, s.client.id)).toBe(1500);
-    const payments = await app.knex('client_order_payments').where({ order_id: orderId });
+    const payments = await app.knex('client_order_payments').where({ orderId });
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ method: PaymentMethod.wallet, amount: 1000, status: 'succeeded' });
 
     // Running again (or late) changes nothing.
     const again = await chargeDueScheduledOrders(app.knex, new Date('2026-12-05T12:00:00Z'));
     expect(again.charged).not.toContain(orderId);
-    expect(await app.knex('client_order_payments').where({ order_id: orderId })).toHaveLength(1);
+    expect(await app.knex('client_order_payments').where({ orderId })).toHaveLength(1);
     const detail = await s.owner.get(api(s.studio, `client-order/${orderId}`));
     expect(detail.body.status).toBe(OrderStatus.paid);
   });
@@ -90,7 +89,7 @@ describe('scheduled orders on their day', () => {
     const order = await orderOf(orderId);
     expect(order).toMatchObject({ status: OrderStatus.scheduled, paymentReminder: true });
     expect(order.chargeAttemptedAt).not.toBeNull();
-    expect(await app.knex('client_order_payments').where({ order_id: orderId })).toHaveLength(0);
+    expect(await app.knex('client_order_payments').where({ orderId })).toHaveLength(0);
 
     // Not tried again by the job, even once the money is there; staff's bulk charge takes it then.
     await topUpDirect(app, s.studio, broke.user.id, 1000);
@@ -112,7 +111,7 @@ describe('scheduled orders on their day', () => {
     ]);
     expect(runs.flatMap((r) => r.charged).filter((id) => id === orderId)).toHaveLength(1);
     expect(runs.flatMap((r) => r.failed).filter((f) => f.id === orderId)).toEqual([]);
-    expect(await app.knex('client_order_payments').where({ order_id: orderId })).toHaveLength(1);
+    expect(await app.knex('client_order_payments').where({ orderId })).toHaveLength(1);
     expect(await walletOf(s.studio.id, s.client.id)).toBe(0);
   });
 

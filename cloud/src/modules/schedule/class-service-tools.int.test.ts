@@ -27,21 +27,21 @@ async function scene() {
   const st = await bookingStudio(app, START, { capacity: 4 });
   const owner = await sessionClient(app, st.manager.id);
   const me = await sessionClient(app, st.client.id);
-  await app.knex('users').where({ id: st.client.id }).update({ first_name: 'Julia', last_name: 'Abacka' });
+  await app.knex('users').where({ id: st.client.id }).update({ firstName: 'Julia', lastName: 'Abacka' });
   const categoryId = uuidv7();
   await app.knex('class_service_categories').insert({
     id: categoryId,
-    studio_id: st.studio.id,
+    studioId: st.studio.id,
     name: JSON.stringify({ en: { value: 'Mat' } }),
     position: 1,
   });
   const pilatesId = uuidv7();
   await app.knex('class_services').insert({
     id: pilatesId,
-    studio_id: st.studio.id,
+    studioId: st.studio.id,
     name: JSON.stringify({ en: { value: 'Pilates' } }),
-    duration_minutes: 50,
-    category_id: categoryId,
+    durationMinutes: 50,
+    categoryId,
   });
   const booked = await me.post(v4(st.studio, 'booking/classroom/book'), { scheduleEventId: st.eventId });
   expect(booked.status, booked.text).toBe(200);
@@ -49,14 +49,14 @@ async function scene() {
   const pastId = await st.addEvent(new Date('2026-05-25T16:00:00Z'));
   await app.knex('client_visits').insert({
     id: uuidv7(),
-    studio_id: st.studio.id,
-    schedule_event_id: pastId,
-    client_id: st.client.id,
-    starts_at: new Date('2026-05-25T16:00:00Z'),
+    studioId: st.studio.id,
+    scheduleEventId: pastId,
+    clientId: st.client.id,
+    startsAt: new Date('2026-05-25T16:00:00Z'),
     status: 1,
     payment: 'free',
-    booked_by: 'staff',
-    booked_at: new Date('2026-05-20T10:00:00Z'),
+    bookedBy: 'staff',
+    bookedAt: new Date('2026-05-20T10:00:00Z'),
   });
   return { ...st, owner, me, categoryId, pilatesId, pastId };
 }
@@ -76,7 +76,7 @@ describe('class-service tools', () => {
     expect(assigned.status).toBe(200);
     expect(assigned.body.items.map((s: { id: string }) => s.id)).toEqual([t.serviceId]);
     // A meta that ended yesterday no longer counts.
-    await app.knex('schedule_metas').where({ id: t.metaId }).update({ last_date: '2026-05-31' });
+    await app.knex('schedule_metas').where({ id: t.metaId }).update({ lastDate: '2026-05-31' });
     expect((await t.owner.get(v4(t.studio, 'class-service/assigned-to-schedule'))).body.items).toEqual([]);
   });
 
@@ -133,7 +133,7 @@ describe('class-service tools', () => {
 
   it('gives the restriction editor the accessibility choices, tags, levels and passes', async () => {
     const t = await scene();
-    await app.knex('tags').insert({ id: uuidv7(), studio_id: t.studio.id, name: 'VIP', type: 0 });
+    await app.knex('tags').insert({ id: uuidv7(), studioId: t.studio.id, name: 'VIP', type: 0 });
     const res = await t.owner.get(
       v4(t.studio, `class-service/restriction/init?classServiceId=${t.serviceId}`),
     );

@@ -29,6 +29,8 @@ import {
 } from './places-and-services.service';
 import { getEvent } from './schedule-events.service';
 import { listMetas } from './schedule-metas.service';
+import { TAKES_PLACE, V } from '../../../../shared/domain/bookings';
+import { sqlSet } from '../../../../shared/domain/sql';
 
 /**
  * The back office's class-service tools (spec §7 v4 `class-service/…`) and the event editor's and
@@ -61,7 +63,7 @@ export async function servicesAssignedToSchedule(db: Db, studio: Studio, now: Da
   const ids = new Set(
     (
       (await db('schedule_metas')
-        .where({ studio_id: studio.id })
+        .where({ studioId: studio.id })
         .where((q) => q.whereNull('last_date').orWhere('last_date', '>=', today))
         .distinct('class_service_id')) as Array<{ classServiceId: string }>
     ).map((r) => r.classServiceId),
@@ -89,7 +91,7 @@ export async function findAttendees(
       'u.last_name',
       'u.email',
       db.raw('count(*)::int as visits'),
-      db.raw('(count(*) filter (where v.status = 1))::int as attended'),
+      db.raw(`(count(*) filter (where v.status = ${V.present}))::int as attended`),
       db.raw('max(v.starts_at) as last_visit_at'),
     )
     .orderBy([{ column: 'last_visit_at', order: 'desc' }, { column: 'u.id' }])
@@ -142,9 +144,9 @@ export async function findTimes(
       'e.is_hidden',
       'e.capacity',
       db.raw(`(select count(*) from client_visits v where v.schedule_event_id = e.id
-                and v.status in (0, 1, 2, 9))::int as taken`),
+                and v.status in ${sqlSet(TAKES_PLACE)})::int as taken`),
       db.raw(`(select count(*) from client_visits v where v.schedule_event_id = e.id
-                and v.status = 8)::int as waiting`),
+                and v.status = ${V.waitingList})::int as waiting`),
     )
     .orderBy([{ column: 'e.starts_at' }, { column: 'e.id' }])
     .limit(query.limit);
@@ -193,7 +195,7 @@ export async function classServiceManager(
     () => listMetas(db, studio, serviceId),
     () =>
       db('schedule_events')
-        .where({ studio_id: studio.id, class_service_id: serviceId, status: 'scheduled' })
+        .where({ studioId: studio.id, classServiceId: serviceId, status: 'scheduled' })
         .where('starts_at', '>', now)
         .first(db.raw('count(*)::int as events'), db.raw('min(starts_at) as next_starts_at')) as Promise<{
         events: number;
@@ -208,9 +210,9 @@ export async function classServiceManager(
           db.raw('count(*)::int as events'),
           db.raw('coalesce(sum(e.capacity), 0)::int as places'),
           db.raw(`coalesce(sum((select count(*) from client_visits v where v.schedule_event_id = e.id
-                    and v.status in (0, 1, 2, 9))), 0)::int as visits`),
+                    and v.status in ${sqlSet(TAKES_PLACE)})), 0)::int as visits`),
           db.raw(`coalesce(sum((select count(*) from client_visits v where v.schedule_event_id = e.id
-                    and v.status = 1)), 0)::int as attended`),
+                    and v.status = ${V.present})), 0)::int as attended`),
         ) as Promise<{ events: number; places: number; visits: number; attended: number }>,
   ]);
   return {
@@ -239,7 +241,7 @@ export async function classServiceRestrictionInit(
   const [tags, experienceLevels, pricingOptions] = await readAll(db, [
     () =>
       db('tags')
-        .where({ studio_id: studio.id, type: TagType.client })
+        .where({ studioId: studio.id, type: TagType.client })
         .orderByRaw('lower(name)')
         .select('id', 'name') as Promise<Array<{ id: string; name: string }>>,
     () => listExperienceLevels(db, studio, classService?.serviceType),

@@ -31,17 +31,17 @@ import { readAll } from '../../db/read-all';
 async function roomsOf(db: Db, studioId: string, locationId?: string): Promise<RoomRow[]> {
   // Archived rooms and locations (places module) are kept for history, not offered for new classes.
   const q = db('location_rooms')
-    .where({ studio_id: studioId })
+    .where({ studioId })
     .whereNull('archived_at')
     .select('id', 'location_id', 'name', 'capacity')
     .orderBy([{ column: 'name' }, { column: 'id' }]);
-  if (locationId) q.where({ location_id: locationId });
+  if (locationId) q.where({ locationId });
   return q;
 }
 
 export async function listLocations(db: Db, studio: Studio): Promise<LocationView[]> {
   const locations = (await db('locations')
-    .where({ studio_id: studio.id })
+    .where({ studioId: studio.id })
     .whereNull('archived_at')
     .select('id', 'name', 'address_line', 'postal_code', 'city', 'picture_url')
     .orderBy([{ column: 'name' }, { column: 'id' }])) as LocationRow[];
@@ -50,7 +50,7 @@ export async function listLocations(db: Db, studio: Studio): Promise<LocationVie
 }
 
 export async function assertLocation(db: Db, studioId: string, locationId: string): Promise<void> {
-  const found = await db('locations').where({ studio_id: studioId, id: locationId }).first('id');
+  const found = await db('locations').where({ studioId, id: locationId }).first('id');
   if (!found) throw AppError.notFound();
 }
 
@@ -66,8 +66,8 @@ export async function setLocationPicture(
   pictureUrl: string | null,
 ): Promise<LocationView> {
   const updated = await db('locations')
-    .where({ studio_id: studio.id, id: locationId })
-    .update({ picture_url: pictureUrl, updated_at: db.fn.now() });
+    .where({ studioId: studio.id, id: locationId })
+    .update({ pictureUrl, updatedAt: db.fn.now() });
   if (updated === 0) throw AppError.notFound();
   return (await listLocations(db, studio)).find((l) => l.id === locationId)!;
 }
@@ -76,12 +76,12 @@ const SERVICE_COLUMNS = [
   'id',
   'name',
   'description',
-  'service_type',
-  'duration_minutes',
+  'serviceType',
+  'durationMinutes',
   'color',
-  'category_id',
-  'experience_level_id',
-];
+  'categoryId',
+  'experienceLevelId',
+] as const;
 
 /** Class services are the classroom and course kinds (appointments, entries and videos live elsewhere). */
 export async function listClassServices(
@@ -90,26 +90,26 @@ export async function listClassServices(
   serviceType?: ServiceType,
 ): Promise<ClassServiceView[]> {
   const q = db('class_services')
-    .where({ studio_id: studio.id })
+    .where({ studioId: studio.id })
     .whereIn('service_type', serviceType ? [serviceType] : ['classroom', 'course'])
     .whereNull('archived_at')
-    .select(SERVICE_COLUMNS)
+    .select(...SERVICE_COLUMNS)
     .orderBy([{ column: 'created_at' }, { column: 'id' }]);
   return ((await q) as ClassServiceRow[]).map(presentClassService);
 }
 
 export async function getClassService(db: Db, studio: Studio, id: string): Promise<ClassServiceView> {
   const row = (await db('class_services')
-    .where({ studio_id: studio.id, id })
+    .where({ studioId: studio.id, id })
     .whereIn('service_type', ['classroom', 'course'])
-    .first(SERVICE_COLUMNS)) as ClassServiceRow | undefined;
+    .first(...SERVICE_COLUMNS)) as ClassServiceRow | undefined;
   if (!row) throw AppError.notFound();
   return presentClassService(row);
 }
 
 export async function listClassServiceCategories(db: Db, studio: Studio) {
   const rows = (await db('class_service_categories')
-    .where({ studio_id: studio.id })
+    .where({ studioId: studio.id })
     .whereNull('archived_at')
     .select('id', 'name', 'position')
     .orderBy([{ column: 'position' }, { column: 'id' }])) as Array<{
@@ -126,10 +126,10 @@ export async function listExperienceLevels(
   serviceType?: ServiceType,
 ): Promise<ExperienceLevelView[]> {
   const q = db('experience_levels')
-    .where({ studio_id: studio.id })
+    .where({ studioId: studio.id })
     .select('id', 'service_type', 'name', 'position')
     .orderBy([{ column: 'position' }, { column: 'name' }, { column: 'id' }]);
-  if (serviceType) q.where({ service_type: serviceType });
+  if (serviceType) q.where({ serviceType });
   return ((await q) as ExperienceLevelRow[]).map(presentExperienceLevel);
 }
 
@@ -157,8 +157,8 @@ export async function createExperienceLevel(
     db('experience_levels')
       .insert({
         id: newId,
-        studio_id: studio.id,
-        service_type: input.serviceType,
+        studioId: studio.id,
+        serviceType: input.serviceType,
         name: input.name,
         position: input.position ?? 0,
       })
@@ -173,12 +173,12 @@ export async function updateExperienceLevel(
   id: string,
   patch: ExperienceLevelPatch,
 ): Promise<ExperienceLevelView> {
-  const existing = await db('experience_levels').where({ studio_id: studio.id, id }).forUpdate().first('id');
+  const existing = await db('experience_levels').where({ studioId: studio.id, id }).forUpdate().first('id');
   if (!existing) throw AppError.notFound();
   const [row] = (await savingLevel(() =>
     db('experience_levels')
-      .where({ studio_id: studio.id, id })
-      .update({ ...patch, updated_at: db.fn.now() })
+      .where({ studioId: studio.id, id })
+      .update({ ...patch, updatedAt: db.fn.now() })
       .returning(['id', 'service_type', 'name', 'position']),
   )) as ExperienceLevelRow[];
   return presentExperienceLevel(row!);
@@ -212,7 +212,7 @@ export async function instructorsById(
 
 export async function pricingOptionRefs(db: Db, studioId: string): Promise<PricingOptionRefRow[]> {
   return db('pricing_options')
-    .where({ studio_id: studioId })
+    .where({ studioId })
     .whereNull('archived_at')
     .select('id', 'name', 'price')
     .orderBy([{ column: 'created_at' }, { column: 'id' }]);
@@ -227,7 +227,7 @@ export async function scheduleInit(db: Db, studio: Studio): Promise<ScheduleInit
     () => pricingOptionRefs(db, studio.id),
     () =>
       db('tags')
-        .where({ studio_id: studio.id, type: TagType.client })
+        .where({ studioId: studio.id, type: TagType.client })
         .select('id', 'name')
         .orderBy('name') as Promise<Array<{ id: string; name: string }>>,
   ]);

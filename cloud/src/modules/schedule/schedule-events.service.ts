@@ -105,7 +105,7 @@ export async function getEvent(db: Db, studio: Studio, id: string): Promise<Sche
 }
 
 export async function eventsOfMeta(db: Db, studio: Studio, metaId: string): Promise<ScheduleEventView[]> {
-  const meta = await db('schedule_metas').where({ studio_id: studio.id, id: metaId }).first('id');
+  const meta = await db('schedule_metas').where({ studioId: studio.id, id: metaId }).first('id');
   if (!meta) throw AppError.notFound();
   const rows = (await selectEvents(db, studio.id)
     .where('e.schedule_meta_id', metaId)
@@ -132,7 +132,7 @@ function eventColumnsFromMeta(meta: ScheduleMetaRow, occurrence: Occurrence) {
 
 async function existingOfMeta(db: Db, metaId: string, from: string, to: string) {
   const rows = (await db('schedule_events')
-    .where({ schedule_meta_id: metaId })
+    .where({ scheduleMetaId: metaId })
     .whereBetween('occurrence_date', [from, to])
     .forUpdate()
     .select(
@@ -186,7 +186,7 @@ async function applyPlan(
   for (const { id, occurrence } of plan.update)
     await db('schedule_events')
       .where({ id })
-      .update({ ...eventColumnsFromMeta(meta, occurrence), updated_at: db.fn.now() });
+      .update({ ...eventColumnsFromMeta(meta, occurrence), updatedAt: db.fn.now() });
   // More places in the series: the waiting lists of the events that got them move up.
   const capacityBefore = new Map(existing.map((e) => [e.id, e.capacity]));
   await promoteAfterCapacityChange(
@@ -219,8 +219,8 @@ export async function cancelEventsKeepingHistory(
   await cancelVisitsOfEvents(db, studio, ids, now);
   await db('schedule_events')
     .whereIn('id', ids)
-    .where({ studio_id: studio.id, status: 'scheduled' })
-    .update({ status: 'cancelled', bookable_online: false, cancelled_at: now, updated_at: db.fn.now() });
+    .where({ studioId: studio.id, status: 'scheduled' })
+    .update({ status: 'cancelled', bookableOnline: false, cancelledAt: now, updatedAt: db.fn.now() });
 }
 
 /**
@@ -242,7 +242,7 @@ export async function generateEvents(
       message: 'invalid window',
       fields: { to: ['at most a year after the first day'] },
     });
-  const q = db('schedule_metas').where({ studio_id: studio.id }).orderBy('id').forUpdate().select('id');
+  const q = db('schedule_metas').where({ studioId: studio.id }).orderBy('id').forUpdate().select('id');
   if (input.scheduleMetaIds) q.whereIn('id', input.scheduleMetaIds);
   const ids = ((await q) as Array<{ id: string }>).map((r) => r.id);
   if (input.scheduleMetaIds && ids.length !== input.scheduleMetaIds.length)
@@ -269,7 +269,7 @@ export async function resyncMetaEvents(
   now: Date,
 ): Promise<void> {
   const last = (await db('schedule_events')
-    .where({ schedule_meta_id: meta.id })
+    .where({ scheduleMetaId: meta.id })
     .first(db.raw(`to_char(max(occurrence_date), 'YYYY-MM-DD') as last`))) as
     { last: string | null } | undefined;
   const today = localDateOf(now, studio.timeZone);
@@ -292,7 +292,7 @@ interface LockedEvent {
 /** Locks the events named (in id order, so concurrent bulk calls cannot deadlock); any unknown → 404. */
 async function lockEvents(db: Db, studioId: string, ids: string[]): Promise<LockedEvent[]> {
   const rows = (await db('schedule_events')
-    .where({ studio_id: studioId })
+    .where({ studioId })
     .whereIn('id', ids)
     .orderBy('id')
     .forUpdate()
@@ -369,11 +369,11 @@ export async function applyAction(
       .where({ id: event.id })
       .update({
         status: state.status,
-        is_hidden: state.hidden,
-        bookable_online: state.bookableOnline,
-        cancelled_at: state.status === 'cancelled' ? (before.status === 'cancelled' ? undefined : now) : null,
-        removed_at: state.status === 'removed' ? (before.status === 'removed' ? undefined : now) : null,
-        updated_at: db.fn.now(),
+        isHidden: state.hidden,
+        bookableOnline: state.bookableOnline,
+        cancelledAt: state.status === 'cancelled' ? (before.status === 'cancelled' ? undefined : now) : null,
+        removedAt: state.status === 'removed' ? (before.status === 'removed' ? undefined : now) : null,
+        updatedAt: db.fn.now(),
       });
   }
   return listByIds(db, studio, ids);
@@ -415,7 +415,7 @@ export async function patchEvents(
   });
   if (patch.roomId) {
     const room = await db('location_rooms')
-      .where({ studio_id: studio.id, id: patch.roomId })
+      .where({ studioId: studio.id, id: patch.roomId })
       .first('location_id');
     const target = patch.locationId ?? (locations.size === 1 ? [...locations][0] : undefined);
     if (!room) refErrors.roomId = ['unknown in this studio'];
@@ -459,7 +459,7 @@ export async function setLivestream(
 ): Promise<ScheduleEventView> {
   const [event] = await lockEvents(db, studio.id, [id]);
   if (!canEditEvent(stateOf(event!))) refuse({ '': [REFUSAL_MESSAGES.removed] });
-  await db('schedule_events').where({ id }).update({ livestream_url: url, updated_at: db.fn.now() });
+  await db('schedule_events').where({ id }).update({ livestreamUrl: url, updatedAt: db.fn.now() });
   return getEvent(db, studio, id);
 }
 
@@ -492,7 +492,7 @@ export async function publicSchedule(
         studio.id,
         (
           (await db('schedule_events')
-            .where({ studio_id: studio.id, is_hidden: false })
+            .where({ studioId: studio.id, isHidden: false })
             .whereNot('status', 'removed')
             .where('starts_at', '>=', from)
             .where('starts_at', '<', to)

@@ -12,6 +12,7 @@ import type { Studio } from '../identity/studio.model';
 import { presentMeta, type PricingOptionRefRow, type ScheduleMetaRow } from './schedule.presenter';
 import { eventsWithVisits } from '../bookings/bookings.service';
 import { cancelEventsKeepingHistory, resyncMetaEvents } from './schedule-events.service';
+import type { ScheduleMetasInsert, ScheduleMetasUpdate } from '../../db/generated/tables';
 
 const META_COLUMNS = [
   'm.id',
@@ -49,7 +50,7 @@ function selectMetas(db: Db, studioId: string) {
 
 export async function metaRow(db: Db, studioId: string, id: string, lock = false): Promise<ScheduleMetaRow> {
   if (lock) {
-    const locked = await db('schedule_metas').where({ studio_id: studioId, id }).forUpdate().first('id');
+    const locked = await db('schedule_metas').where({ studioId, id }).forUpdate().first('id');
     if (!locked) throw AppError.notFound();
   }
   const row = (await selectMetas(db, studioId).where('m.id', id).first()) as ScheduleMetaRow | undefined;
@@ -115,7 +116,7 @@ export async function referenceErrors(db: Db, studioId: string, refs: References
     fields.locationId = ['this location is archived'];
   if (refs.roomId) {
     const room = await db('location_rooms')
-      .where({ studio_id: studioId, id: refs.roomId })
+      .where({ studioId, id: refs.roomId })
       .first('location_id', 'archived_at');
     if (!room) fields.roomId = ['unknown in this studio'];
     else if (room.archivedAt) fields.roomId = ['this room is archived'];
@@ -124,7 +125,7 @@ export async function referenceErrors(db: Db, studioId: string, refs: References
   }
   if (refs.instructorIds?.length) {
     const staff = (await db('memberships')
-      .where({ studio_id: studioId, is_member: true })
+      .where({ studioId, isMember: true })
       .whereNull('archived_at')
       .whereIn('user_id', refs.instructorIds)
       .select('user_id')) as unknown[];
@@ -151,31 +152,33 @@ function throwFields(fields: FieldErrors): void {
     throw new AppError('request.invalid', { message: 'invalid schedule', fields });
 }
 
-function metaColumns(input: Partial<ScheduleMetaCreateInput>) {
-  const columns: Record<string, unknown> = {
-    location_id: input.locationId,
-    room_id: input.roomId,
-    instructor_ids: input.instructorIds,
-    days_of_week: input.daysOfWeek ? [...new Set(input.daysOfWeek)].sort((a, b) => a - b) : undefined,
-    start_time: input.startTime,
-    duration_minutes: input.durationMinutes,
-    first_date: input.firstDate,
-    last_date: input.lastDate,
+function metaColumns(input: Partial<ScheduleMetaCreateInput>): ScheduleMetasUpdate {
+  const columns: ScheduleMetasUpdate = {
+    locationId: input.locationId,
+    roomId: input.roomId,
+    instructorIds: input.instructorIds,
+    daysOfWeek: input.daysOfWeek ? [...new Set(input.daysOfWeek)].sort((a, b) => a - b) : undefined,
+    startTime: input.startTime,
+    durationMinutes: input.durationMinutes,
+    firstDate: input.firstDate,
+    lastDate: input.lastDate,
     capacity: input.capacity,
-    waiting_list_size: input.waitingListSize,
-    booking_opens_hours: input.bookingOpensHours,
-    booking_closes_minutes: input.bookingClosesMinutes,
-    cancellation_cutoff_minutes: input.cancellationCutoffMinutes,
-    bookable_online: input.bookableOnline,
-    booking_accessibility: input.bookingAccessibility,
-    booking_tag_ids: input.bookingTagIds,
-    experience_level_id: input.experienceLevelId,
+    waitingListSize: input.waitingListSize,
+    bookingOpensHours: input.bookingOpensHours,
+    bookingClosesMinutes: input.bookingClosesMinutes,
+    cancellationCutoffMinutes: input.cancellationCutoffMinutes,
+    bookableOnline: input.bookableOnline,
+    bookingAccessibility: input.bookingAccessibility,
+    bookingTagIds: input.bookingTagIds,
+    experienceLevelId: input.experienceLevelId,
   };
-  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(
+    Object.entries(columns).filter(([, v]) => v !== undefined),
+  ) as ScheduleMetasUpdate;
 }
 
 async function replacePricingOptions(db: Db, studioId: string, metaId: string, ids: string[]): Promise<void> {
-  await db('schedule_meta_pricing_options').where({ schedule_meta_id: metaId }).delete();
+  await db('schedule_meta_pricing_options').where({ scheduleMetaId: metaId }).delete();
   await attach(db, studioId, metaId, ids);
 }
 
@@ -185,9 +188,9 @@ async function attach(db: Db, studioId: string, metaId: string, ids: string[]): 
     .insert(
       ids.map((id) => ({
         id: uuidv7(),
-        studio_id: studioId,
-        schedule_meta_id: metaId,
-        pricing_option_id: id,
+        studioId,
+        scheduleMetaId: metaId,
+        pricingOptionId: id,
       })),
     )
     .onConflict(['schedule_meta_id', 'pricing_option_id'])
@@ -201,7 +204,7 @@ export async function createMeta(
   input: ScheduleMetaCreateInput,
 ): Promise<ScheduleMetaView> {
   const service = await db('class_services')
-    .where({ studio_id: studio.id, id: classServiceId })
+    .where({ studioId: studio.id, id: classServiceId })
     .whereIn('service_type', ['classroom', 'course'])
     .first('id', 'archived_at');
   if (!service) throw AppError.notFound();
@@ -214,9 +217,10 @@ export async function createMeta(
   const id = uuidv7();
   await db('schedule_metas').insert({
     id,
-    studio_id: studio.id,
-    class_service_id: classServiceId,
-    ...metaColumns(input),
+    studioId: studio.id,
+    classServiceId,
+    // The create input (zod) carries every required column.
+    ...(metaColumns(input) as Omit<ScheduleMetasInsert, 'id' | 'studioId' | 'classServiceId'>),
   });
   await replacePricingOptions(db, studio.id, id, input.pricingOptionIds);
   return getMeta(db, studio, id);
@@ -249,7 +253,7 @@ export async function updateMeta(
   if (Object.keys(columns).length > 0)
     await db('schedule_metas')
       .where({ id })
-      .update({ ...columns, updated_at: db.fn.now() });
+      .update({ ...columns, updatedAt: db.fn.now() });
   if (pricingOptionIds) await replacePricingOptions(db, studio.id, id, pricingOptionIds);
   await resyncMetaEvents(db, studio, await metaRow(db, studio.id, id), now);
   return getMeta(db, studio, id);
@@ -264,7 +268,7 @@ export async function deleteMeta(db: Db, studio: Studio, id: string, now: Date):
   await metaRow(db, studio.id, id, true);
   const future = (
     (await db('schedule_events')
-      .where({ studio_id: studio.id, schedule_meta_id: id })
+      .where({ studioId: studio.id, scheduleMetaId: id })
       .where('starts_at', '>', now)
       .orderBy('id')
       .forUpdate()
@@ -280,7 +284,7 @@ export async function deleteMeta(db: Db, studio: Studio, id: string, now: Date):
   );
   const unbooked = future.filter((e) => !booked.has(e));
   if (unbooked.length > 0) await db('schedule_events').whereIn('id', unbooked).delete();
-  await db('schedule_metas').where({ studio_id: studio.id, id }).delete();
+  await db('schedule_metas').where({ studioId: studio.id, id }).delete();
 }
 
 export async function listMetaPricingOptions(db: Db, studio: Studio, id: string) {
@@ -315,7 +319,7 @@ export async function detachPricingOptions(
   await metaRow(db, studio.id, id, true);
   throwFields(await referenceErrors(db, studio.id, { pricingOptionIds: ids }));
   await db('schedule_meta_pricing_options')
-    .where({ schedule_meta_id: id })
+    .where({ scheduleMetaId: id })
     .whereIn('pricing_option_id', ids)
     .delete();
   return getMeta(db, studio, id);

@@ -45,29 +45,29 @@ async function ownerStudio(secret = 'Room') {
     instructorId: '',
   };
   await app.knex('locations').insert([
-    { id: place.locationId, studio_id: s, name: `Mokotów ${secret}` },
-    { id: place.otherLocationId, studio_id: s, name: 'Śródmieście' },
+    { id: place.locationId, studioId: s, name: `Mokotów ${secret}` },
+    { id: place.otherLocationId, studioId: s, name: 'Śródmieście' },
   ]);
   await app.knex('location_rooms').insert({
     id: place.roomId,
-    studio_id: s,
-    location_id: place.locationId,
+    studioId: s,
+    locationId: place.locationId,
     name: `${secret} Sun`,
     capacity: 20,
   });
   await app.knex('class_services').insert({
     id: place.serviceId,
-    studio_id: s,
+    studioId: s,
     name: JSON.stringify({ en: { value: 'Vinyasa' }, pl: { value: 'Joga Vinyasa' } }),
-    duration_minutes: 60,
+    durationMinutes: 60,
   });
   await app.knex('pricing_options').insert({
     id: place.pricingOptionId,
-    studio_id: s,
+    studioId: s,
     name: JSON.stringify({ en: { value: '4 entries' } }),
     price: 16000,
   });
-  await app.knex('tags').insert({ id: place.tagId, studio_id: s, name: `Tag ${unique()}`, type: 0 });
+  await app.knex('tags').insert({ id: place.tagId, studioId: s, name: `Tag ${unique()}`, type: 0 });
   const instructor = await createUser(app.knex, { firstName: 'Ola', lastName: 'Teacher' });
   await addMembership(app.knex, scenario.studio, instructor, { isMember: true, role: 'instructor' });
   place.instructorId = instructor.id;
@@ -689,7 +689,7 @@ describe('schedule metas and generation', () => {
       'roomId',
     ]);
     expect(
-      await app.knex('schedule_metas').where({ studio_id: studio.id }).count({ n: '*' }).first(),
+      await app.knex('schedule_metas').where({ studioId: studio.id }).count({ n: '*' }).first(),
     ).toMatchObject({ n: 0 });
   });
 
@@ -745,12 +745,12 @@ describe('schedule metas and generation', () => {
     await app
       .knex('schedule_events')
       .where({ id: past.id })
-      .update({ starts_at: new Date('2026-03-19T17:00:00Z'), ends_at: new Date('2026-03-19T18:00:00Z') });
+      .update({ startsAt: new Date('2026-03-19T17:00:00Z'), endsAt: new Date('2026-03-19T18:00:00Z') });
     await call(owner, 'DELETE', v2(studio, `schedule-metas/${meta.id}`), undefined, 204);
     expect((await owner.get(v2(studio, `schedule-metas/${meta.id}`))).status).toBe(404);
     const left = await app
       .knex('schedule_events')
-      .where({ studio_id: studio.id })
+      .where({ studioId: studio.id })
       .select('id', 'schedule_meta_id');
     expect(left).toEqual([{ id: past.id, scheduleMetaId: null }]);
   });
@@ -827,7 +827,7 @@ describe('schedule event actions', () => {
     await app
       .knex('schedule_events')
       .where({ id: b })
-      .update({ starts_at: new Date('2026-03-19T17:00:00Z'), ends_at: new Date('2026-03-19T18:00:00Z') });
+      .update({ startsAt: new Date('2026-03-19T17:00:00Z'), endsAt: new Date('2026-03-19T18:00:00Z') });
     const res = await owner.post(v2(studio, 'schedule-events/cancel/bulk'), { ids: [a, b, c] });
     expect(res.status).toBe(409);
     expect(res.body.error.fields).toEqual({ 'ids.1': ['the class has already ended'] });

@@ -28,60 +28,60 @@ async function week() {
   const room = uuidv7();
   const service = uuidv7();
   const meta = uuidv7();
-  await knex('locations').insert({ id: location, studio_id: studio.id, name: 'Mokotów' });
+  await knex('locations').insert({ id: location, studioId: studio.id, name: 'Mokotów' });
   await knex('location_rooms').insert({
     id: room,
-    studio_id: studio.id,
-    location_id: location,
+    studioId: studio.id,
+    locationId: location,
     name: 'Sala A',
     capacity: 20,
   });
   await knex('class_services').insert({
     id: service,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: JSON.stringify({ en: { value: 'Yoga' }, pl: { value: 'Joga' } }),
     color: '#aa3300',
-    duration_minutes: 60,
+    durationMinutes: 60,
   });
   await knex('schedule_metas').insert({
     id: meta,
-    studio_id: studio.id,
-    class_service_id: service,
-    location_id: location,
-    days_of_week: [1],
-    start_time: '18:00',
-    duration_minutes: 60,
-    first_date: '2026-01-01',
+    studioId: studio.id,
+    classServiceId: service,
+    locationId: location,
+    daysOfWeek: [1],
+    startTime: '18:00',
+    durationMinutes: 60,
+    firstDate: '2026-01-01',
     capacity: 10,
   });
   const event = (i: number, over: Record<string, unknown>) => {
     const startsAt = new Date(FROM.getTime() + i * 7 * 3_600_000 + 123);
     return {
       id: uuidv7(),
-      studio_id: studio.id,
-      class_service_id: service,
-      location_id: location,
-      starts_at: startsAt,
-      ends_at: new Date(startsAt.getTime() + 3_600_000),
+      studioId: studio.id,
+      classServiceId: service,
+      locationId: location,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 3_600_000),
       capacity: 10 + i,
-      waiting_list_size: i,
+      waitingListSize: i,
       ...over,
     };
   };
   const rows = [
     event(0, {
-      room_id: room,
-      instructor_ids: [bo!.id, ada!.id],
-      schedule_meta_id: meta,
-      occurrence_date: '2026-03-02',
+      roomId: room,
+      instructorIds: [bo!.id, ada!.id],
+      scheduleMetaId: meta,
+      occurrenceDate: '2026-03-02',
     }),
-    event(1, { instructor_ids: [ada!.id], notes: 'bring a mat', livestream_url: 'https://live.example/1' }),
-    event(2, { status: 'cancelled', bookable_online: false, edited_at: new Date() }),
-    event(3, { is_hidden: true, room_id: room }),
+    event(1, { instructorIds: [ada!.id], notes: 'bring a mat', livestreamUrl: 'https://live.example/1' }),
+    event(2, { status: 'cancelled', bookableOnline: false, editedAt: new Date() }),
+    event(3, { isHidden: true, roomId: room }),
     event(4, { status: 'removed' }),
-    event(5, { instructor_ids: [uuidv7()] }), // someone no longer a user: dropped
+    event(5, { instructorIds: [uuidv7()] }), // someone no longer a user: dropped
     // Same start as the first: ordered by id.
-    { ...event(0, {}), starts_at: new Date(FROM.getTime() + 123) },
+    { ...event(0, {}), startsAt: new Date(FROM.getTime() + 123) },
   ];
   await knex('schedule_events').insert(rows);
   // Outside the week: never answered.
@@ -136,7 +136,7 @@ describe('timetable presented by PostgreSQL', () => {
     const byRoom = await staffTimetable(app.knex, studio.id, {
       from: FROM,
       to: TO,
-      roomId: (rows[0] as unknown as { room_id: string }).room_id,
+      roomId: (rows[0] as unknown as { roomId: string }).roomId,
     });
     expect(byRoom.map((e) => e.id).sort()).toEqual([rows[0]!.id, rows[3]!.id].sort());
     expect(await staffTimetable(app.knex, studio.id, { from: FROM, to: TO, locationId: uuidv7() })).toEqual(

@@ -61,7 +61,7 @@ describe('migration 0006 (studio IAM roles)', () => {
   it('gives every existing studio the default roles and maps its staff by role key', async () => {
     const studios = [uuidv7(), uuidv7()];
     for (const [i, id] of studios.entries())
-      await knex('studios').insert({ id, name: `S${i}`, slug: `s-${id}`, kiosk_key: 'k' });
+      await knex('studios').insert({ id, name: `S${i}`, slug: `s-${id}`, kioskKey: 'k' });
     const memberships: Array<{ studio: string; role: string | null; isMember: boolean }> = [
       { studio: studios[0]!, role: 'owner', isMember: true },
       { studio: studios[0]!, role: 'front_desk', isMember: true },
@@ -77,10 +77,10 @@ describe('migration 0006 (studio IAM roles)', () => {
       ids.push(id);
       await knex('memberships').insert({
         id,
-        studio_id: m.studio,
-        user_id: userId,
-        is_member: m.isMember,
-        is_client: !m.isMember,
+        studioId: m.studio,
+        userId,
+        isMember: m.isMember,
+        isClient: !m.isMember,
         role: m.role,
       });
     }
@@ -88,7 +88,7 @@ describe('migration 0006 (studio IAM roles)', () => {
     await migrateLatest(knex);
 
     for (const studio of studios) {
-      const roles = (await knex('studio_iam_roles').where({ studio_id: studio })) as Array<{
+      const roles = (await knex('studio_iam_roles').where({ studioId: studio })) as Array<{
         key: DefaultRoleKey;
         name: string | null;
         abilities: string[];
@@ -126,12 +126,12 @@ describe('migration 0006 (studio IAM roles)', () => {
     await expect(
       knex('studio_iam_roles').insert({
         id: uuidv7(),
-        studio_id: studio!.id,
+        studioId: studio!.id,
         name: 'Second owner',
-        is_owner: true,
+        isOwner: true,
       }),
     ).rejects.toThrow(/unique/i);
-    await expect(knex('studio_iam_roles').insert({ id: uuidv7(), studio_id: studio!.id })).rejects.toThrow(
+    await expect(knex('studio_iam_roles').insert({ id: uuidv7(), studioId: studio!.id })).rejects.toThrow(
       /check/i,
     );
   });

@@ -204,8 +204,8 @@ describe('every staff route', () => {
       const request = route.request(s);
       const snapshot = async () =>
         JSON.stringify([
-          await app.knex('memberships').where({ studio_id: s.studio.id }).orderBy('id'),
-          await app.knex('studio_iam_roles').where({ studio_id: s.studio.id }).orderBy('id'),
+          await app.knex('memberships').where({ studioId: s.studio.id }).orderBy('id'),
+          await app.knex('studio_iam_roles').where({ studioId: s.studio.id }).orderBy('id'),
           await app.knex('users').whereIn('id', [s.frontDesk.id]).select('phone'),
         ]);
       const before = await snapshot();

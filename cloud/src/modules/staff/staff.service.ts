@@ -74,11 +74,11 @@ export async function ensureDefaultRoles(db: Db, studioId: string): Promise<void
         .insert(
           DEFAULT_ROLE_KEYS.map((key) => ({
             id: uuidv7(),
-            studio_id: studioId,
+            studioId,
             key,
             name: null,
             abilities: JSON.stringify(DEFAULT_ROLES[key]),
-            is_owner: key === 'owner',
+            isOwner: key === 'owner',
           })),
         )
         .onConflict()
@@ -100,7 +100,7 @@ export async function ensureDefaultRoles(db: Db, studioId: string): Promise<void
  * the lock). Needs ensureDefaultRoles first.
  */
 async function lockStaffChanges(trx: Db, studioId: string): Promise<void> {
-  await trx('studio_iam_roles').where({ studio_id: studioId, is_owner: true }).forUpdate().select('id');
+  await trx('studio_iam_roles').where({ studioId, isOwner: true }).forUpdate().select('id');
 }
 
 /**
@@ -182,7 +182,7 @@ export async function listRoles(db: Db, studioId: string): Promise<RoleWithCount
 
 async function memberCounts(db: Db, studioId: string, roleId?: string): Promise<Map<string, number>> {
   const rows = (await db('memberships')
-    .where({ studio_id: studioId, is_member: true })
+    .where({ studioId, isMember: true })
     .whereNull('archived_at')
     .whereNotNull('iam_role_id')
     .modify((q) => {

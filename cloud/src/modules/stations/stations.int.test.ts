@@ -24,23 +24,23 @@ async function stationStudio() {
   const vat = uuidv7();
   await app.knex('taxes').insert({
     id: vat,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: 'VAT 23%',
-    rate_bp: 2300,
-    fiscal_slot: 'A',
-    is_default: true,
+    rateBp: 2300,
+    fiscalSlot: 'A',
+    isDefault: true,
   });
   const waterId = uuidv7();
   await app.knex('products').insert({
     id: waterId,
-    studio_id: studio.id,
+    studioId: studio.id,
     name: 'Water',
     price: 500,
-    tax_id: vat,
-    track_stock: false,
+    taxId: vat,
+    trackStock: false,
   });
   const locationId = uuidv7();
-  await app.knex('locations').insert({ id: locationId, studio_id: studio.id, name: 'Centrum' });
+  await app.knex('locations').insert({ id: locationId, studioId: studio.id, name: 'Centrum' });
   const owner = await app.signedIn(scenario.manager.email, scenario.manager.password);
   return { ...scenario, owner, waterId, locationId };
 }
@@ -55,9 +55,9 @@ async function addDevice(studio: Studio, name = 'Desk PC') {
   const id = uuidv7();
   await app.knex('sync_devices').insert({
     id,
-    studio_id: studio.id,
+    studioId: studio.id,
     name,
-    token_hash: 'x'.repeat(64),
+    tokenHash: 'x'.repeat(64),
     scope: JSON.stringify({}),
   });
   return id;
@@ -81,7 +81,7 @@ async function sellWater(http: HttpClient, studio: Studio, slug: string, quantit
       items: [
         {
           type: 'product',
-          id: (await app.knex('products').where({ studio_id: studio.id }).first()).id,
+          id: (await app.knex('products').where({ studioId: studio.id }).first())!.id,
           quantity,
         },
       ],
@@ -260,7 +260,7 @@ describe('stations', () => {
     expect(res.body).toMatchObject({ device: null, assignedAt: null });
 
     // A revoked device cannot be assigned.
-    await app.knex('sync_devices').where({ id: device }).update({ revoked_at: new Date() });
+    await app.knex('sync_devices').where({ id: device }).update({ revokedAt: new Date() });
     res = await s.owner.post(api(s.studio, `studio-pos/${a.id}/assign`), { deviceId: device });
     expect(res.status).toBe(404);
   });
@@ -328,16 +328,16 @@ describe('shifts', () => {
     ]);
 
     // A cash refund of one bottle comes out of the drawer.
-    const payment = await app.knex('client_order_payments').where({ order_id: sale.orders[0]!.id }).first();
+    const payment = await app.knex('client_order_payments').where({ orderId: sale.orders[0]!.id }).first();
     await app.knex('client_order_refunds').insert({
       id: uuidv7(),
-      studio_id: s.studio.id,
-      order_id: sale.orders[0]!.id,
-      payment_id: payment.id,
+      studioId: s.studio.id,
+      orderId: sale.orders[0]!.id,
+      paymentId: payment!.id,
       amount: 500,
       status: 'success',
-      created_at: clock.now(),
-      updated_at: clock.now(),
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
     });
 
     later(60);
@@ -403,7 +403,7 @@ describe('shifts', () => {
     await app
       .knex('retail_sales')
       .where({ id: sale.saleId })
-      .update({ created_at: new Date(openedAt.getTime() + 60_000) });
+      .update({ createdAt: new Date(openedAt.getTime() + 60_000) });
 
     let res = await s.owner.post(api(s.studio, `studio-pos/${pos.id}/shift/open`), {
       id: shiftId,
@@ -428,7 +428,7 @@ describe('shifts', () => {
     await app
       .knex('retail_sales')
       .where({ id: late.saleId })
-      .update({ created_at: new Date(openedAt.getTime() + 90 * 60_000) });
+      .update({ createdAt: new Date(openedAt.getTime() + 90 * 60_000) });
     res = await s.owner.get(api(s.studio, `studio-pos/${pos.id}/shift/${shiftId}`));
     expect(res.body).toMatchObject({ expected: 11000, difference: 0, lateCashSales: 500 });
 

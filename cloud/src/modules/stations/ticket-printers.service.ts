@@ -36,11 +36,11 @@ export async function setKioskTicketPrinter(
   kioskId: string,
   settings: Settings,
 ): Promise<void> {
-  const row = await trx('studio_kiosks').where({ studio_id: studio.id, id: kioskId }).forUpdate().first('id');
+  const row = await trx('studio_kiosks').where({ studioId: studio.id, id: kioskId }).forUpdate().first('id');
   if (!row) throw AppError.notFound('kiosk');
   await trx('studio_kiosks')
-    .where({ studio_id: studio.id, id: kioskId })
-    .update({ ticket_printer: stored(settings) });
+    .where({ studioId: studio.id, id: kioskId })
+    .update({ ticketPrinter: stored(settings) });
 }
 
 /** What a desk station of the studio reads for the POS it runs (by the station slug). */
@@ -61,9 +61,8 @@ export async function kioskTicketPrinter(
   studioId: string,
   kioskId: string,
 ): Promise<StationTicketPrinter> {
-  const row = (await db('studio_kiosks')
-    .where({ studio_id: studioId, id: kioskId })
-    .first('ticket_printer')) as { ticketPrinter: unknown } | undefined;
+  const row = (await db('studio_kiosks').where({ studioId, id: kioskId }).first('ticket_printer')) as
+    { ticketPrinter: unknown } | undefined;
   if (!row) throw AppError.notFound('kiosk');
   return { ticketPrinter: ticketPrinterOf(row.ticketPrinter) };
 }

@@ -12,6 +12,7 @@ import { AppError } from '../../../../shared/errors';
 import { placeholderEmail, updateClient } from '../../modules/clients/clients.service';
 import type { CommandContext } from './registry';
 import { registerCommand } from './registry';
+import type { ClientsRow } from '../../db/generated/tables';
 
 /**
  * createClient@1 — fact-like: insert by id. The station assigned the person's id and the record's id
@@ -118,7 +119,7 @@ async function createClientCommand(ctx: CommandContext<CreateClientArgs>): Promi
   };
 }
 
-const FIELD_COLUMNS: Record<string, string> = {
+const FIELD_COLUMNS: Record<string, keyof ClientsRow> = {
   firstName: 'firstName',
   lastName: 'lastName',
   emailAddress: 'email',
@@ -158,7 +159,7 @@ async function updateClientCommand(ctx: CommandContext<UpdateClientArgs>): Promi
   const audit = Object.keys(fields)
     .map((field) => {
       const column = FIELD_COLUMNS[field]!;
-      return { field, old: normalize(before[column]), next: normalize(after[column]) };
+      return { field, old: normalize(before[column]), next: normalize(after![column]) };
     })
     .filter((c) => JSON.stringify(c.old) !== JSON.stringify(c.next));
   if (audit.length > 0) {

@@ -17,7 +17,7 @@ async function defaultKiosk(
   trx: CommandContext<unknown>['trx'],
   studioId: string,
 ): Promise<KioskRow | undefined> {
-  const row = (await trx('studio_kiosks').where({ studio_id: studioId, is_default: true }).first('id')) as
+  const row = (await trx('studio_kiosks').where({ studioId, isDefault: true }).first('id')) as
     { id: string } | undefined;
   return row ? kioskRow(trx, studioId, row.id) : undefined;
 }
@@ -27,7 +27,7 @@ async function kioskEntryCommand(ctx: CommandContext<KioskEntryArgs>): Promise<O
   const flags = [...ctx.clockFlags];
   if (!ctx.actorAllowed) flags.push('actorNotAllowed');
   const existing = (await trx('kiosk_check_ins')
-    .where({ studio_id: studio.id, id: args.entryId })
+    .where({ studioId: studio.id, id: args.entryId })
     .first('id', 'client_pricing_option_id')) as
     { id: string; clientPricingOptionId: string | null } | undefined;
   if (existing)
@@ -46,14 +46,14 @@ async function kioskEntryCommand(ctx: CommandContext<KioskEntryArgs>): Promise<O
   );
   await trx('kiosk_check_ins').insert({
     id: args.entryId,
-    studio_id: studio.id,
-    kiosk_id: kiosk.id,
-    client_id: args.userId,
+    studioId: studio.id,
+    kioskId: kiosk.id,
+    clientId: args.userId,
     kind: 'entry',
-    client_visit_id: null,
-    client_pricing_option_id: decision.available ? decision.passId : null,
-    lock_result: args.lock,
-    created_at: ctx.occurredAt,
+    clientVisitId: null,
+    clientPricingOptionId: decision.available ? decision.passId : null,
+    lockResult: args.lock,
+    createdAt: ctx.occurredAt,
   });
   if (!decision.available) {
     flags.push('uncovered');

@@ -43,7 +43,7 @@ interface VisitFacts {
 
 async function visitById(trx: Knex, studioId: string, id: string): Promise<VisitFacts | undefined> {
   return (await trx('client_visits')
-    .where({ studio_id: studioId, id })
+    .where({ studioId, id })
     .first(
       'id',
       'status',
@@ -219,10 +219,10 @@ async function checkInCommand(ctx: CommandContext<CheckInArgs>): Promise<Outcome
       if (!(err instanceof AppError)) throw err;
       await trx('client_visits').where({ id: visit.id }).update({
         status: V.present,
-        waiting_position: null,
-        checked_in_at: ctx.occurredAt,
-        attendance_marked_at: ctx.occurredAt,
-        updated_at: trx.fn.now(),
+        waitingPosition: null,
+        checkedInAt: ctx.occurredAt,
+        attendanceMarkedAt: ctx.occurredAt,
+        updatedAt: trx.fn.now(),
       });
       if (visit.clientPricingOptionId)
         await refreshPassProjection(trx, studio, visit.clientPricingOptionId, ctx.occurredAt);

@@ -101,7 +101,7 @@ const paymentOf = async (id: string) =>
     providerRef: string;
   };
 const passesOf = (studioId: string, clientId: string) =>
-  app.knex('client_pricing_options').where({ studio_id: studioId, client_id: clientId });
+  app.knex('client_pricing_options').where({ studioId, clientId });
 const eventOf = (account: FakeStripeAccount, type: string) =>
   fake.events.filter((e) => e.account === account.secretKey && e.type === type).at(-1)!;
 
@@ -173,11 +173,11 @@ describe('Stripe settings', () => {
     // At rest: ciphertext only.
     const row = await app
       .knex('studio_payment_providers')
-      .where({ studio_id: s.studio.id, provider: 'stripe' })
+      .where({ studioId: s.studio.id, provider: 'stripe' })
       .first();
-    expect(JSON.stringify(row.settings)).not.toContain(account.secretKey);
-    expect(JSON.stringify(row.settings)).not.toContain(account.webhookSecret);
-    expect(row.settings.credentials).toMatch(/^v1\./);
+    expect(JSON.stringify(row!.settings)).not.toContain(account.secretKey);
+    expect(JSON.stringify(row!.settings)).not.toContain(account.webhookSecret);
+    expect((row!.settings as { credentials: string }).credentials).toMatch(/^v1\./);
 
     const savedTest = await s.owner.post(api(s.studio, 'payment-provider/test-connection'), {
       provider: 'stripe',
@@ -197,10 +197,10 @@ describe('Stripe settings', () => {
     const other = await salesStudio(app);
     await app.knex('studio_payment_providers').insert({
       id: uuidv7(),
-      studio_id: other.studio.id,
+      studioId: other.studio.id,
       provider: 'stripe',
       enabled: true,
-      settings: row.settings,
+      settings: row!.settings,
     });
     const copied = await other.owner.post(api(other.studio, 'payment-provider/test-connection'), {
       provider: 'stripe',
@@ -264,7 +264,7 @@ describe('paying through Stripe Checkout', () => {
     expect((await orderOf(c.orderId)).status).toBe(OrderStatus.paid);
     expect(await passesOf(s.studio.id, s.client.id)).toHaveLength(1);
     // No card kept when the client did not ask.
-    expect(await app.knex('client_payment_cards').where({ studio_id: s.studio.id })).toHaveLength(0);
+    expect(await app.knex('client_payment_cards').where({ studioId: s.studio.id })).toHaveLength(0);
   });
 
   it('settles on return when the webhook is lost', async () => {
@@ -422,7 +422,7 @@ describe('Stripe refunds and chargebacks', () => {
     await app
       .knex('client_order_payments')
       .where({ id: s.paymentId })
-      .update({ provider_ref: `pi_unknown${uuidv7().replace(/-/g, '')}` });
+      .update({ providerRef: `pi_unknown${uuidv7().replace(/-/g, '')}` });
     const res = await s.owner.post(api(s.studio, `client-order/${s.orderId}/refund`), {
       paymentId: s.paymentId,
       amount: 100,
@@ -508,7 +508,7 @@ describe('saved payment cards', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ charged: [order], failed: [] });
     expect((await orderOf(order)).status).toBe(OrderStatus.paid);
-    const payment = (await app.knex('client_order_payments').where({ order_id: order }).first()) as {
+    const payment = (await app.knex('client_order_payments').where({ orderId: order }).first()) as {
       method: number;
       provider: string;
       providerRef: string;
@@ -519,7 +519,7 @@ describe('saved payment cards', () => {
     expect(intent).toMatchObject({ amount: 12000, currency: 'pln', off_session: true, status: 'succeeded' });
     // A card charge can be refunded through Stripe like any other.
     const refund = await s.owner.post(api(s.studio, `client-order/${order}/refund`), {
-      paymentId: (await app.knex('client_order_payments').where({ order_id: order }).first()).id,
+      paymentId: (await app.knex('client_order_payments').where({ orderId: order }).first())!.id,
       amount: 2000,
     });
     expect(refund.body).toMatchObject({ status: 'success' });
@@ -532,7 +532,7 @@ describe('saved payment cards', () => {
     await topUpDirect(app, s.studio, s.client.id, 3000);
     const wallet = await s.owner.post(api(s.studio, 'client-order/bulk/charge'), { orderIds: [next] });
     expect(wallet.body.charged).toEqual([next]);
-    expect((await app.knex('client_order_payments').where({ order_id: next }).first()).method).toBe(
+    expect((await app.knex('client_order_payments').where({ orderId: next }).first())!.method).toBe(
       PaymentMethod.wallet,
     );
   });
@@ -616,6 +616,6 @@ describe('saved payment cards', () => {
     const res = await s.owner.post(api(s.studio, 'client-order/bulk/charge'), { orderIds: [order] });
     expect(res.body).toEqual({ charged: [], failed: [{ id: order, key: 'payment.cardDeclined' }] });
     expect((await orderOf(order)).status).toBe(OrderStatus.unpaid);
-    expect(await app.knex('client_order_payments').where({ order_id: order })).toHaveLength(0);
+    expect(await app.knex('client_order_payments').where({ orderId: order })).toHaveLength(0);
   });
 });
