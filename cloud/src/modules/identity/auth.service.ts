@@ -63,6 +63,14 @@ export async function issueResetToken(
   return secret;
 }
 
+/**
+ * Spends every outstanding reset link of the account: once the password is set (by a link or by the
+ * person while signed in), an older link still lying in a mailbox must not set it again.
+ */
+export async function invalidateResetTokens(trx: Db, userId: string, now: Date): Promise<void> {
+  await PasswordResetToken.query(trx).patch({ usedAt: now }).where({ userId }).whereNull('usedAt');
+}
+
 export function recoveryEmail(user: User, studio: Studio, baseUrl: string, token: string): MailMessage {
   const t = tFor(
     isLocale(user.locale) ? user.locale : isLocale(studio.defaultLocale) ? studio.defaultLocale : 'en',
@@ -77,8 +85,8 @@ export function recoveryEmail(user: User, studio: Studio, baseUrl: string, token
 }
 
 /**
- * Sets a new password from a reset token: the token must be live and unused; it is spent, and every
- * other session of the user is revoked (whoever had the old password is signed out).
+ * Sets a new password from a reset token: the token must be live and unused; it is spent with every
+ * other outstanding reset token of the account, and every other session of the user is revoked (whoever had the old password is signed out).
  */
 export async function resetPassword(
   trx: Db,
@@ -97,7 +105,7 @@ export async function resetPassword(
       fields: { token: ['this link is invalid or has expired'] },
     });
   }
-  await PasswordResetToken.query(trx).patch({ usedAt: now }).where({ id: row.id });
+  await invalidateResetTokens(trx, row.userId, now);
   await User.query(trx)
     .patch({ passwordHash: await hashPassword(password) })
     .where({ id: row.userId });

@@ -229,6 +229,47 @@ describe('account recovery and reset', () => {
     expect(again.body.error.fields.token).toEqual(['this link is invalid or has expired']);
   });
 
+  it('a used reset link or a password change spends every older link of the account', async () => {
+    const { studio, client: clientUser } = await createStudioScenario(app.knex);
+    // A reset signs the browser in, so every call comes from a fresh anonymous browser.
+    const anon = { post: async (path: string, body: unknown) => (await app.anonymous()).post(path, body) };
+    const askLink = async () => {
+      await anon.post(`/api/v4/${studio.id}/account/recovery`, { emailAddress: clientUser.email });
+      const mail = app.mail.findLast((m) => m.to === clientUser.email)!;
+      return decodeURIComponent(/token=(\S+)/.exec(mail.text)![1]!);
+    };
+    const older = await askLink();
+    const newer = await askLink();
+    expect(
+      (await anon.post(`/api/v4/${studio.id}/account/reset`, { token: newer, password: 'first new secret' }))
+        .status,
+    ).toBe(200);
+    const stale = await anon.post(`/api/v4/${studio.id}/account/reset`, {
+      token: older,
+      password: 'attacker secret',
+    });
+    expect(stale.status).toBe(400);
+    expect(stale.body.error.fields.token).toEqual(['this link is invalid or has expired']);
+    expect((await (await app.anonymous()).signIn(clientUser.email, 'first new secret')).status).toBe(200);
+
+    // A change of password while signed in spends an outstanding link too.
+    const pending = await askLink();
+    const signedIn = await app.signedIn(clientUser.email, 'first new secret');
+    expect(
+      (
+        await signedIn.post(`/api/v4/${studio.id}/security`, {
+          currentPassword: 'first new secret',
+          newPassword: 'second new secret',
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (await anon.post(`/api/v4/${studio.id}/account/reset`, { token: pending, password: 'attacker secret' }))
+        .status,
+    ).toBe(400);
+    expect((await (await app.anonymous()).signIn(clientUser.email, 'second new secret')).status).toBe(200);
+  });
+
   it('answers the same for an unknown email, and sends nothing', async () => {
     const { studio } = await createStudioScenario(app.knex);
     const before = app.mail.length;
