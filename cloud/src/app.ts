@@ -138,7 +138,13 @@ export function createApp(
       encoding: 'utf-8',
       // DELETE too: erasing an account carries the password that confirms it.
       parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
-      onError: () => {
+      onError: (err) => {
+        // raw-body marks an over-limit body with status 413: that is a size problem, not bad JSON.
+        if ((err as { status?: unknown }).status === 413)
+          throw new AppError('request.tooLarge', {
+            message: 'request body too large',
+            fields: { '': ['the request body is larger than 1 MB'] },
+          });
         throw new AppError('request.malformedJson', {
           message: 'malformed JSON body',
           fields: { '': ['malformed JSON body'] },
