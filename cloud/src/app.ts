@@ -8,6 +8,7 @@ import { AppError } from '../../shared/errors';
 import { authMiddleware, csrfMiddleware } from './http/auth';
 import type { AppCustom, AppState, Deps } from './http/context';
 import { errorMiddleware } from './http/errors';
+import { httpsOnly } from './http/https-only';
 import { routeCatalog } from './http/route';
 import { registerPageRoutes } from './http/pages';
 import { registerTranslationRoutes } from './http/translations';
@@ -119,6 +120,7 @@ export function createApp(
   );
 
   app.use(errorMiddleware);
+  app.use(httpsOnly);
 
   if (!dev) {
     const assets = serve(WEB_DIST_DIR, {

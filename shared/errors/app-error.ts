@@ -138,6 +138,7 @@ export const ERRORS = {
   'kiosk.notSignedIn': { code: 2421, status: 401 },
   'kiosk.needsConnection': { code: 2422, status: 503 },
   'kiosk.stationOnly': { code: 2423, status: 403 },
+  'request.httpsRequired': { code: 2560, status: 403 },
   'internal.unexpected': { code: 1999, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
