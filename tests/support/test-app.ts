@@ -63,6 +63,7 @@ export async function startTestApp(
     lookupPerEmail: generous,
     loginPerIp: generous,
     loginPerEmail: generous,
+    loginPerEmailAndIp: generous,
     signupPerIp: generous,
     logPerIp: generous,
     kioskPerIp: generous,

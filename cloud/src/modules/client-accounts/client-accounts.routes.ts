@@ -72,6 +72,7 @@ import {
   mayActFor,
   removeLink,
 } from './links.service';
+import { emailAndIp } from '../../http/rate-limit';
 
 const StudioParams = z.object({ uuid: z.string() });
 const UserParams = z.object({ uuid: z.string(), user: z.uuid() });
@@ -146,6 +147,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
     }): Promise<LoginResult & { createdUser: boolean }> => {
       const studio = await publicStudio(db, params.uuid);
       await deps.rateLimits.consume('signupPerIp', ctx.ip);
+      await deps.rateLimits.consume('loginPerEmailAndIp', emailAndIp(body.emailAddress, ctx.ip));
       await deps.rateLimits.consume('loginPerEmail', body.emailAddress);
       const locale = body.locale ?? readerLocale(ctx, undefined, studio);
       const { user, createdUser } = await signUpClient(db, studio, body, locale, deps.clock.now());
@@ -275,6 +277,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
     status: 204,
     handle: async ({ ctx, db, deps, auth, body }) => {
       await deps.rateLimits.consume('loginPerIp', ctx.ip);
+      await deps.rateLimits.consume('loginPerEmailAndIp', emailAndIp(auth.user.email, ctx.ip));
       await deps.rateLimits.consume('loginPerEmail', auth.user.email);
       await changePassword(
         db,
@@ -419,7 +422,10 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
     status: 201,
     handle: async ({ ctx, db, deps, studio, auth, body }): Promise<LinkedAccount> => {
       await deps.rateLimits.consume('loginPerIp', ctx.ip);
-      if ('emailAddress' in body) await deps.rateLimits.consume('loginPerEmail', body.emailAddress);
+      if ('emailAddress' in body) {
+        await deps.rateLimits.consume('loginPerEmailAndIp', emailAndIp(body.emailAddress, ctx.ip));
+        await deps.rateLimits.consume('loginPerEmail', body.emailAddress);
+      }
       return connectLink(db, studio.id, auth.user, body);
     },
   });

@@ -22,6 +22,7 @@ import { openSession, revokeSession } from './sessions.service';
 import { Studio } from './studio.model';
 import { User } from './user.model';
 import { findUserByEmail } from './users.service';
+import { emailAndIp } from '../../http/rate-limit';
 
 /** Sets the HttpOnly session cookie, or clears it when `sessionId` is null (sign-out, erasure). */
 export function setSessionCookie(
@@ -67,6 +68,7 @@ export function registerAuthRoutes(router: Router<AppState, AppCustom>): void {
     body: LoginInputSchema,
     handle: async ({ ctx, body, db, deps }) => {
       await deps.rateLimits.consume('loginPerIp', ctx.ip);
+      await deps.rateLimits.consume('loginPerEmailAndIp', emailAndIp(body.emailAddress, ctx.ip));
       await deps.rateLimits.consume('loginPerEmail', body.emailAddress);
       if (body.studioUuid && !(await Studio.query(db).findById(body.studioUuid)))
         throw AppError.notFound('studio');

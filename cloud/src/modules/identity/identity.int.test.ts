@@ -328,6 +328,46 @@ describe('account recovery and reset', () => {
 });
 
 describe('rate limits', () => {
+  it('guesses from one address do not lock the owner out; many addresses meet a slower per-email limit', async () => {
+    const trustProxy = process.env.TRUST_PROXY;
+    process.env.TRUST_PROXY = 'true'; // X-Forwarded-For tells the addresses apart
+    const limited = await startTestApp({
+      rateLimits: {
+        loginPerEmailAndIp: { points: 3, durationSeconds: 300 },
+        loginPerEmail: { points: 7, durationSeconds: 3600 },
+      },
+      shareDatabaseWith: app,
+    }).finally(() => {
+      process.env.TRUST_PROXY = trustProxy;
+    });
+    try {
+      const { manager } = await createStudioScenario(limited.knex);
+      const from = async (ip: string, password: string) =>
+        (
+          await (
+            await limited.anonymous()
+          ).post(
+            '/api/v4/auth/login',
+            { emailAddress: manager.email, password },
+            { headers: { 'x-forwarded-for': ip } },
+          )
+        ).status;
+      const attempts = async (ip: string, n: number) => {
+        const statuses: number[] = [];
+        for (let i = 0; i < n; i++) statuses.push(await from(ip, `guess ${i}`));
+        return statuses;
+      };
+      expect(await attempts('203.0.113.1', 4)).toEqual([401, 401, 401, 429]);
+      // The owner, from home, still gets in.
+      expect(await from('198.51.100.7', TEST_PASSWORD)).toBe(200);
+      expect(await attempts('203.0.113.2', 4)).toEqual([401, 401, 401, 429]);
+      // Seven attempts of this email in the hour: a fresh address meets the per-email limit.
+      expect(await from('203.0.113.3', 'guess')).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers 429 with Retry-After when one email is tried too often', async () => {
     const limited = await startTestApp({
       rateLimits: { loginPerEmail: { points: 3, durationSeconds: 60 } },
