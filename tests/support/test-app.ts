@@ -67,6 +67,8 @@ export async function startTestApp(
     signupPerIp: generous,
     logPerIp: generous,
     kioskPerIp: generous,
+    kioskIdentifyPerSession: generous,
+    kioskIdentifyPerStudio: generous,
     searchPerIp: generous,
     recoveryPerEmail: generous,
     ...options.rateLimits,

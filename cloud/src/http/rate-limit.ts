@@ -34,6 +34,13 @@ export const DEFAULT_RATE_LIMITS = {
   logPerIp: { points: 60, durationSeconds: 60 },
   /** Kiosk key attempts from one address. */
   kioskPerIp: { points: 20, durationSeconds: 60 },
+  /**
+   * Kiosk identifications (card number, QR code, name + birth date) by one kiosk session: a person at
+   * a kiosk needs a few; a card-number guesser is paused for a minute (the kiosk says so).
+   */
+  kioskIdentifyPerSession: { points: 10, durationSeconds: 60 },
+  /** Kiosk identifications across all kiosks of one studio (new sessions do not reset it). */
+  kioskIdentifyPerStudio: { points: 120, durationSeconds: 60 },
   /** Studio search from one address. */
   searchPerIp: { points: 120, durationSeconds: 60 },
   /** Password recovery emails for one address. */
