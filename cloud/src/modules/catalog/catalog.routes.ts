@@ -439,7 +439,7 @@ function registerClientPricingOptionRoutes(router: Router<AppState, AppCustom>):
     params: SaleParams,
     body: ClientPricingOptionSaleSchema,
     status: 201,
-    handle: async ({ db, studio, auth, params, body, deps }): Promise<ClientPricingOptionView> =>
+    handle: async ({ db, studio, auth, membership, params, body, deps }): Promise<ClientPricingOptionView> =>
       sellPass(
         db,
         studio,
@@ -448,6 +448,9 @@ function registerClientPricingOptionRoutes(router: Router<AppState, AppCustom>):
         params.pricingOptionGuid,
         body.price,
         deps.clock.now(),
+        'desk',
+        // Another price than the list price is a discount (or a surcharge): `sales.discount` only.
+        can(await abilitiesOf(db, membership), 'sales.discount'),
       ),
   });
 }
