@@ -73,6 +73,11 @@ import {
   removeLink,
 } from './links.service';
 import { emailAndIp } from '../../http/rate-limit';
+import {
+  isEmailVerified,
+  issueEmailVerification,
+  verificationEmail,
+} from '../identity/email-verification.service';
 
 const StudioParams = z.object({ uuid: z.string() });
 const UserParams = z.object({ uuid: z.string(), user: z.uuid() });
@@ -169,6 +174,19 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
         createdUser ? locale : mailLocale(user, studio),
       );
       afterCommit(() => deps.mailer.send(mail));
+      // The address is not proved by typing it: a confirmation link goes to the mailbox. Until it is
+      // used, no record a studio made for this address is linked to the account.
+      if (!isEmailVerified(user)) {
+        const token = await issueEmailVerification(db, deps.clock, user, studio.id);
+        const verify = verificationEmail(
+          user,
+          studio,
+          deps.config.publicUrl,
+          token,
+          createdUser ? locale : mailLocale(user, studio),
+        );
+        afterCommit(() => deps.mailer.send(verify));
+      }
       return {
         sessionId,
         userId: user.id,

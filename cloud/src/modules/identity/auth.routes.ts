@@ -16,6 +16,7 @@ import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { LOCALE_COOKIE, SESSION_COOKIE } from '../../http/cookies';
 import { defineRoute } from '../../http/route';
 import { authenticate, issueResetToken, recoveryEmail, resetPassword } from './auth.service';
+import { registerEmailVerificationRoutes } from './email-verification.routes';
 import { presentMe, presentStudio } from './identity.presenter';
 import { Membership } from './membership.model';
 import { openSession, revokeSession } from './sessions.service';
@@ -53,6 +54,7 @@ async function signIn(ctx: AppContext, trx: Db, user: User): Promise<LoginResult
 const StudioParams = z.object({ uuid: z.string() });
 
 export function registerAuthRoutes(router: Router<AppState, AppCustom>): void {
+  registerEmailVerificationRoutes(router);
   /** A CSRF token for clients that did not load a page (native shells, tests). */
   defineRoute(router, {
     method: 'get',

@@ -5,6 +5,7 @@ import { resetPasswordPath } from '../../../../shared/contracts/routes';
 import { isLocale } from '../../../../shared/i18n/locales';
 import { tFor } from '../../i18n';
 import type { MailMessage } from '../../mail/mailer';
+import { markEmailVerified } from './email-verification.service';
 import { Membership } from './membership.model';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { PasswordResetToken } from './session.model';
@@ -106,9 +107,11 @@ export async function resetPassword(
     });
   }
   await invalidateResetTokens(trx, row.userId, now);
+  // The link reached the mailbox: the account now proves its address.
   await User.query(trx)
     .patch({ passwordHash: await hashPassword(password) })
     .where({ id: row.userId });
+  await markEmailVerified(trx, row.userId, now);
   await revokeAllSessions(trx, clock, row.userId);
   return row.userId;
 }
