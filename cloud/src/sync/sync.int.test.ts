@@ -293,10 +293,6 @@ describe('bootstrap, pull and push over HTTP', () => {
     const a = await bookingStudio(app, soon);
     const b = await bookingStudio(app, soon);
     const station = await studioWithStation(app, a.studio);
-    const kiosk = await app
-      .knex('studio_kiosks')
-      .where({ studioId: a.studio.id, isDefault: true })
-      .first('id');
     const visitId = uuidv7();
     const res = await station.call('POST', '/sync/push', {
       mutations: [
