@@ -140,7 +140,6 @@ export const ERRORS = {
   'kiosk.stationOnly': { code: 2423, status: 403 },
   'request.httpsRequired': { code: 2560, status: 403 },
   'auth.emailVerificationInvalid': { code: 2561, status: 400 },
-  'auth.emailNotVerified': { code: 2562, status: 409 },
   'internal.unexpected': { code: 1999, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 
