@@ -8,6 +8,7 @@ import { AppError } from '../../shared/errors';
 import { authMiddleware, csrfMiddleware } from './http/auth';
 import type { AppCustom, AppState, Deps } from './http/context';
 import { errorMiddleware } from './http/errors';
+import { httpsOnly } from './http/https-only';
 import { routeCatalog } from './http/route';
 import { registerPageRoutes } from './http/pages';
 import { registerTranslationRoutes } from './http/translations';
@@ -119,6 +120,7 @@ export function createApp(
   );
 
   app.use(errorMiddleware);
+  app.use(httpsOnly);
 
   if (!dev) {
     const assets = serve(WEB_DIST_DIR, {
@@ -138,7 +140,13 @@ export function createApp(
       encoding: 'utf-8',
       // DELETE too: erasing an account carries the password that confirms it.
       parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
-      onError: () => {
+      onError: (err) => {
+        // raw-body marks an over-limit body with status 413: that is a size problem, not bad JSON.
+        if ((err as { status?: unknown }).status === 413)
+          throw new AppError('request.tooLarge', {
+            message: 'request body too large',
+            fields: { '': ['the request body is larger than 1 MB'] },
+          });
         throw new AppError('request.malformedJson', {
           message: 'malformed JSON body',
           fields: { '': ['malformed JSON body'] },

@@ -1,3 +1,4 @@
+import { transportWarning } from './http/https-only';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +51,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (options.databaseUrl !== undefined) env.DATABASE_URL = options.databaseUrl;
   const config = loadConfig(env);
   const log = createLogger(options.log === false ? 'silent' : config.LOG_LEVEL);
+  const transport = transportWarning(config, env);
+  if (transport) log.warn(transport);
 
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.DATABASE_URL;

@@ -36,3 +36,6 @@ export const backOfficePath = (studioUuid: string) => `/${studioUuid}/backoffice
 export const kioskPath = (studioUuid: string, kioskGuid: string) => `/${studioUuid}/kiosk/${kioskGuid}`;
 export const resetPasswordPath = (studioUuid: string, token: string) =>
   `${frontOfficePath(studioUuid, 'reset-password')}?token=${encodeURIComponent(token)}`;
+/** The link of the email-address confirmation mail (front office `verify-email`). */
+export const verifyEmailPath = (studioUuid: string, token: string) =>
+  `${frontOfficePath(studioUuid, 'verify-email')}?token=${encodeURIComponent(token)}`;

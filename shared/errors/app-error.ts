@@ -145,6 +145,8 @@ export const ERRORS = {
   'kiosk.stationOnly': { code: 2423, status: 403 },
   /** A transaction kept losing races (deadlock / serialization failure) after its retries: send it again. */
   'request.contended': { code: 2600, status: 409 },
+  'request.httpsRequired': { code: 2560, status: 403 },
+  'auth.emailVerificationInvalid': { code: 2561, status: 400 },
   'internal.unexpected': { code: 1999, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

@@ -1,5 +1,6 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import { readDemo } from './support/demo';
+import { readEntryDemo, readMailTo } from './support/entry';
 import { saveScreenshot } from './support/screenshots';
 
 /**
@@ -81,8 +82,10 @@ for (const { lang, locale, texts } of LANGUAGES) {
       await page.getByTestId('agreement-privacy').check();
       await page.getByTestId('signup-submit').click();
 
-      // Signed in: the profile.
+      // Signed in: the profile, with the notice that the address is still to be confirmed.
       await expect(page).toHaveURL(`${base}/profile`);
+      await expect(page.getByTestId('verify-email-notice')).toBeVisible();
+      await expect(page.getByTestId('verify-email-notice')).toContainText(email);
       const profile = page.getByTestId('profile-form');
       await expect(profile.locator('input[name="firstName"]')).toHaveValue('Ewa');
       await profile.locator('input[name="phone"]').fill('+48 600 700 800');
@@ -97,6 +100,23 @@ for (const { lang, locale, texts } of LANGUAGES) {
         '+48 600 700 800',
       );
       await shootBoth(page, 'profile', lang);
+
+      // The confirmation link from the mail confirms the address; the notice is gone.
+      const mailDir = readEntryDemo().mailDir;
+      if (mailDir) {
+        await expect
+          .poll(() => readMailTo(mailDir, email, '/verify-email?token='), { timeout: 10_000 })
+          .not.toBeNull();
+        const link = /(http\S+\/verify-email\?token=\S+)/.exec(
+          readMailTo(mailDir, email, '/verify-email?token=')!,
+        )![1]!;
+        await page.goto(new URL(link).pathname + new URL(link).search);
+        await expect(page.getByTestId('verify-email-done')).toBeVisible();
+        await shootBoth(page, 'verify-email', lang);
+        await page.goto(`${base}/profile`);
+        await expect(page.getByTestId('profile-form')).toBeVisible();
+        await expect(page.getByTestId('verify-email-notice')).toHaveCount(0);
+      }
 
       // Settings: notification preferences are saved.
       await page.getByTestId('account-nav').getByRole('link').nth(5).click();

@@ -48,6 +48,9 @@ export async function createUser(
     firstName: 'Test',
     lastName: 'User',
     locale: null,
+    // An account with a password stands for an established one that proved its address; pass
+    // `emailVerifiedAt: null` for a fresh sign-up that has not.
+    emailVerifiedAt: password === null ? null : new Date(),
     ...rest,
   });
   return Object.assign(user, { password: password ?? '' });

@@ -30,6 +30,9 @@ export function kioskErrorMessage(error: unknown, t: TFunction): string {
       return t('errors.offline');
     case 'request.invalid':
       return t('errors.invalid');
+    case 'rateLimit.exceeded':
+      // Too many identifications at this kiosk (or the studio's kiosks): a short pause, said plainly.
+      return t('errors.tooManyAttempts');
     default:
       if (error.key?.startsWith('visit.')) return reasonMessage(error.key.slice('visit.'.length), t);
       return t('errors.generic', { code: errorCodeLabel(error) });

@@ -135,6 +135,31 @@ describe('page routes', () => {
     });
   });
 
+  it('/auth/set-cookie redirects to same-origin paths only (no open redirect)', async () => {
+    const client = await app.anonymous();
+    const locationOf = async (redirect: string) => {
+      const res = await client.get(`/auth/set-cookie?redirect=${redirect}`);
+      expect(res.status).toBe(302);
+      return res.headers.get('location');
+    };
+    // The page a native shell asks for is kept, with its query.
+    expect(await locationOf(encodeURIComponent('/login?x=1'))).toBe('/login?x=1');
+    for (const evil of [
+      '/%5C127.0.0.1:9999/phish', // `/\host`: a browser reads the backslash as a slash
+      '/%5C%5C127.0.0.1/phish',
+      '%2F%2F127.0.0.1/phish', // encoded protocol-relative
+      '//127.0.0.1/phish',
+      '/%09/127.0.0.1/phish', // a tab a browser drops: `//host`
+      '/%0A/127.0.0.1/phish',
+      'https://127.0.0.1/phish',
+      'javascript:alert(1)',
+      '%2F%5C127.0.0.1',
+    ]) {
+      const location = await locationOf(evil);
+      expect(location, evil).toBe('/');
+    }
+  });
+
   it('sends security headers', async () => {
     const res = await (await app.anonymous()).get('/login');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");

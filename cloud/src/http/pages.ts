@@ -10,6 +10,7 @@ import { VERSION } from '../version';
 import { csrfTokenFor } from './auth';
 import type { AppContext, AppCustom, AppState, RouteContext } from './context';
 import { LOCALE_COOKIE, SESSION_COOKIE } from './cookies';
+import { sameOriginPath } from './redirect-target';
 
 /** Where each app's index.html comes from: the Vite build, or Vite's dev server in `--dev`. */
 export interface WebAssets {
@@ -136,13 +137,7 @@ export function registerPageRoutes(router: Router<AppState, AppCustom>): void {
         maxAge: 365 * 24 * 3600_000,
       });
     }
-    const target =
-      typeof ctx.query.redirect === 'string' &&
-      ctx.query.redirect.startsWith('/') &&
-      !ctx.query.redirect.startsWith('//')
-        ? ctx.query.redirect
-        : '/';
-    ctx.redirect(target);
+    ctx.redirect(sameOriginPath(ctx.query.redirect) ?? '/');
   });
   for (const p of [
     '/app/return',

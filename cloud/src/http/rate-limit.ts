@@ -18,14 +18,29 @@ export const DEFAULT_RATE_LIMITS = {
   lookupPerEmail: { points: 10, durationSeconds: 60 },
   /** Password sign-in attempts from one address. */
   loginPerIp: { points: 20, durationSeconds: 60 },
-  /** Password sign-in attempts for one email address. */
-  loginPerEmail: { points: 8, durationSeconds: 300 },
+  /**
+   * Password attempts for one email address from one address (key `email|ip`): a guesser is slowed
+   * without locking the owner out, who signs in from another address.
+   */
+  loginPerEmailAndIp: { points: 8, durationSeconds: 300 },
+  /**
+   * Password attempts for one email address from anywhere: slower and longer, against guessing from
+   * many addresses. One address cannot spend it (at most 8 per 5 minutes = 96 an hour).
+   */
+  loginPerEmail: { points: 100, durationSeconds: 3600 },
   /** Studio sign-ups from one address. */
   signupPerIp: { points: 10, durationSeconds: 3600 },
   /** Client error reports from one address. */
   logPerIp: { points: 60, durationSeconds: 60 },
   /** Kiosk key attempts from one address. */
   kioskPerIp: { points: 20, durationSeconds: 60 },
+  /**
+   * Kiosk identifications (card number, QR code, name + birth date) by one kiosk session: a person at
+   * a kiosk needs a few; a card-number guesser is paused for a minute (the kiosk says so).
+   */
+  kioskIdentifyPerSession: { points: 10, durationSeconds: 60 },
+  /** Kiosk identifications across all kiosks of one studio (new sessions do not reset it). */
+  kioskIdentifyPerStudio: { points: 120, durationSeconds: 60 },
   /** Studio search from one address. */
   searchPerIp: { points: 120, durationSeconds: 60 },
   /** Password recovery emails for one address. */
@@ -33,6 +48,9 @@ export const DEFAULT_RATE_LIMITS = {
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
+
+/** The key of `loginPerEmailAndIp`. */
+export const emailAndIp = (email: string, ip: string) => `${email.trim()}|${ip}`;
 
 export class RateLimits {
   private readonly limiters = new Map<RateLimitName, RateLimiterMemory>();

@@ -16,6 +16,7 @@ import { toAppError } from '../http/errors';
 import { Membership } from '../modules/identity/membership.model';
 import { Studio } from '../modules/identity/studio.model';
 import { findHandler, type CommandHandler } from './commands';
+import { foreignReferenceOutcome } from './commands/references';
 import { deviceLastSeq } from './changefeed';
 import type { SyncDevice } from './devices.service';
 
@@ -135,37 +136,41 @@ async function runOne(
   try {
     const parsed = handler.args.safeParse(mutation.args);
     if (!parsed.success) throw new z.ZodError(parsed.error.issues);
-    outcome = await trx.transaction((sp) =>
-      handler.handle({
-        trx: sp,
-        studio,
-        device,
-        actorId,
-        actorAllowed,
-        args: parsed.data,
-        mutation,
-        receivedAt,
-        occurredAt: clock.at,
-        clockFlags: clock.flags,
-        flag: async (
-          kind: string,
-          subject: { table: string; id: string },
-          details: Record<string, unknown> = {},
-        ) => {
-          await sp('sync_flags').insert({
-            id: uuidv7(),
-            studioId: studio.id,
-            deviceId: device.id,
-            mutationId: mutation.id,
-            kind,
-            subjectTable: subject.table,
-            subjectId: subject.id,
-            details: JSON.stringify(details),
-            createdAt: receivedAt,
-          });
-        },
-      }),
-    );
+    // Another studio's ids: rejected before the handler, whatever the command's kind (not stored).
+    const foreign = await foreignReferenceOutcome(trx, studio.id, handler.references(parsed.data));
+    outcome =
+      foreign ??
+      (await trx.transaction((sp) =>
+        handler.handle({
+          trx: sp,
+          studio,
+          device,
+          actorId,
+          actorAllowed,
+          args: parsed.data,
+          mutation,
+          receivedAt,
+          occurredAt: clock.at,
+          clockFlags: clock.flags,
+          flag: async (
+            kind: string,
+            subject: { table: string; id: string },
+            details: Record<string, unknown> = {},
+          ) => {
+            await sp('sync_flags').insert({
+              id: uuidv7(),
+              studioId: studio.id,
+              deviceId: device.id,
+              mutationId: mutation.id,
+              kind,
+              subjectTable: subject.table,
+              subjectId: subject.id,
+              details: JSON.stringify(details),
+              createdAt: receivedAt,
+            });
+          },
+        }),
+      ));
   } catch (err) {
     const known4xx =
       err instanceof z.ZodError ? AppError.invalid(zodIssuesToFields(err.issues)) : toAppError(err);

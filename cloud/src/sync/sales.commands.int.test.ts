@@ -332,7 +332,7 @@ describe('recordSale@1 tenancy', () => {
     expect(deskA.engine.outbox()[0]!.outcome!.status).toBe('applied');
 
     const other = await studioWithStation(app);
-    // A's products and client from B's station: kept for review in B, nothing in A.
+    // A's products from B's station: rejected as another studio's ids (not kept, nothing in A).
     const foreign = other.mutation(1, 'recordSale', {
       ...sale(a),
       saleId: uuidv7(),
@@ -352,15 +352,21 @@ describe('recordSale@1 tenancy', () => {
     });
     const res = await other.call('POST', '/sync/push', { mutations: [foreign, stolen] });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.results.map((r: any) => r.outcome.status)).toEqual(['quarantined', 'quarantined']);
-    expect(res.body.results[0].outcome.key).toBe('resource.notFound');
-    expect(res.body.results[1].outcome.key).toBe('resource.conflict');
+    expect(res.body.results.map((r: any) => r.outcome.status)).toEqual(['rejected', 'rejected']);
+    expect(res.body.results[0].outcome).toMatchObject({
+      key: 'resource.notFound',
+      fields: { 'lines.0.id': ['not found in this studio'] },
+    });
+    expect(res.body.results[1].outcome).toMatchObject({
+      key: 'resource.notFound',
+      fields: { saleId: ['not found in this studio'], 'lines.0.id': ['not found in this studio'] },
+    });
     expect(await app.knex('retail_sales').where({ studioId: other.studio.id })).toHaveLength(0);
     expect(await app.knex('retail_sales').where({ id: recorded.saleId }).first()).toMatchObject({
       studioId: a.studio.id,
     });
     expect(await app.knex('client_orders').where({ studioId: a.studio.id, source: 'desk' })).toHaveLength(1);
     expect(await stockOf(a.waterId)).toBe(8);
-    expect(await app.knex('sync_quarantine').where({ studioId: other.studio.id })).toHaveLength(2);
+    expect(await app.knex('sync_quarantine').where({ studioId: other.studio.id })).toHaveLength(0);
   });
 });

@@ -7,6 +7,8 @@ import {
   createUser,
 } from '../../../tests/support/factories';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { PaymentMethod } from '../../../shared/enums';
+import { bookingStudio } from '../modules/bookings/bookings-fixtures';
 import { deviceCall, newClientArgs, studioWithStation } from './sync.test-support';
 
 let app: TestApp;
@@ -284,6 +286,71 @@ describe('bootstrap, pull and push over HTTP', () => {
     expect(res.body.results[0].outcome).toMatchObject({ status: 'rejected', key: 'resource.notFound' });
     const record = await app.knex('clients').where({ studioId: b.studio.id, userId: b.client.id }).first();
     expect(record!.firstName).not.toBe('Hacked');
+  });
+
+  it("a command naming another studio's client, class, pass or option is rejected, even a fact, and stores nothing", async () => {
+    const soon = new Date(Date.now() + 30 * 60_000);
+    const a = await bookingStudio(app, soon);
+    const b = await bookingStudio(app, soon);
+    const station = await studioWithStation(app, a.studio);
+    const visitId = uuidv7();
+    const res = await station.call('POST', '/sync/push', {
+      mutations: [
+        // A fact: a check-in of studio B's client on studio A's class.
+        station.mutation(1, 'checkIn', { visitId, userId: b.client.id, scheduleEventId: a.eventId }),
+        // An intent naming B's class and B's pass for A's client.
+        station.mutation(2, 'bookClass', {
+          visitId: uuidv7(),
+          userId: a.client.id,
+          scheduleEventId: b.eventId,
+          clientPricingOptionId: b.mainPass,
+        }),
+        station.mutation(3, 'kioskEntry', { entryId: uuidv7(), kioskId: uuidv7(), userId: b.client.id }),
+        station.mutation(4, 'recordSale', {
+          saleId: uuidv7(),
+          clientId: a.client.id,
+          lines: [
+            {
+              type: 'pricingOption',
+              id: b.optionId,
+              name: 'Pass',
+              quantity: 1,
+              unitPrice: 100,
+              vatRate: 2300,
+            },
+          ],
+          payments: [{ method: PaymentMethod.cash, amount: 100 }],
+        }),
+      ],
+    });
+    expect(res.status, res.text).toBe(200);
+    const outcomes = res.body.results.map((r: { outcome: unknown }) => r.outcome);
+    expect(outcomes).toEqual([
+      expect.objectContaining({
+        status: 'rejected',
+        key: 'resource.notFound',
+        fields: { userId: ['not found in this studio'] },
+      }),
+      expect.objectContaining({
+        status: 'rejected',
+        fields: {
+          scheduleEventId: ['not found in this studio'],
+          clientPricingOptionId: ['not found in this studio'],
+        },
+      }),
+      expect.objectContaining({ status: 'rejected', fields: { userId: ['not found in this studio'] } }),
+      expect.objectContaining({ status: 'rejected', fields: { 'lines.0.id': ['not found in this studio'] } }),
+    ]);
+    expect(await app.knex('client_visits').where({ clientId: b.client.id, studioId: a.studio.id })).toEqual(
+      [],
+    );
+    expect(await app.knex('client_visits').where({ id: visitId })).toEqual([]);
+    expect(await app.knex('client_visits').where({ studioId: b.studio.id, clientId: a.client.id })).toEqual(
+      [],
+    );
+    expect(await app.knex('kiosk_check_ins').where({ studioId: a.studio.id })).toEqual([]);
+    expect(await app.knex('retail_sales').where({ studioId: a.studio.id })).toEqual([]);
+    expect(await app.knex('sync_quarantine').where({ studioId: a.studio.id })).toEqual([]);
   });
 
   it('GET /sync/events pokes the station when its studio changes, not another studio', async () => {

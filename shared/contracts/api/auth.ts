@@ -25,6 +25,11 @@ export const MeSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   locale: z.enum(LOCALES).nullable(),
+  /**
+   * Whether the account proved it owns `emailAddress` (a confirmation or reset link was used). A
+   * cloud from before the field (a desk station may talk to one) is read as verified: no notice.
+   */
+  emailVerified: z.boolean().default(true),
   memberships: z.array(MembershipSchema),
 });
 export type Me = z.infer<typeof MeSchema>;
@@ -40,4 +45,6 @@ export type LoginResult = z.infer<typeof LoginResultSchema>;
 
 export const RecoveryInputSchema = z.strictObject({ emailAddress: email() });
 export const ResetInputSchema = z.strictObject({ token: requiredText(200), password: password() });
+/** POST {uuid}/account/verify-email: the token of the confirmation link. */
+export const VerifyEmailInputSchema = z.strictObject({ token: requiredText(200) });
 export const LocaleInputSchema = z.strictObject({ locale: z.enum(LOCALES) });

@@ -149,18 +149,20 @@ export function entryTexts(lang: Lang): (key: string, values?: Record<string, st
  * The welcome email the server's file mailer wrote for `to` (DATA_DIR/mail/<time>-<to>.eml), with
  * its quoted-printable text decoded; null while it is not there.
  */
-export function readMailTo(mailDir: string, to: string): string | null {
+export function readMailTo(mailDir: string, to: string, containing?: string): string | null {
   let names: string[];
   try {
     names = readdirSync(mailDir);
   } catch {
     return null;
   }
-  const name = names.find((n) => n.endsWith(`-${to}.eml`));
-  if (!name) return null;
-  const raw = readFileSync(path.join(mailDir, name), 'latin1');
-  const decoded = raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(decoded, 'latin1').toString('utf8');
+  for (const name of names.filter((n) => n.endsWith(`-${to}.eml`))) {
+    const raw = readFileSync(path.join(mailDir, name), 'latin1');
+    const decoded = raw
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const text = Buffer.from(decoded, 'latin1').toString('utf8');
+    if (!containing || text.includes(containing)) return text;
+  }
+  return null;
 }

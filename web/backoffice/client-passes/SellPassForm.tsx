@@ -15,11 +15,13 @@ import {
   useStudio,
 } from '../catalog/catalog.api';
 import { priceText } from '../catalog/pricing-option-form';
+import { useBackoffice } from '../backoffice.api';
 
 /**
  * Sell (or give) a pass at the desk from the client's Passes tab: `POST /api/v2/{uuid}/clients/
  * {user}/client-pricing-options/{pricingOption}`. The price defaults to the option's current price
- * (a running promotion included); staff may lower it. Payment is the sales module's business.
+ * (a running promotion included); staff holding `sales.discount` may change it (the server refuses
+ * another price to the rest, so the field is read-only for them). Payment is the sales module's business.
  */
 export function SellPassForm({ clientId, onSold }: { clientId: string; onSold(): void }) {
   const { t, i18n } = useTranslation('catalog');
@@ -30,6 +32,7 @@ export function SellPassForm({ clientId, onSold }: { clientId: string; onSold():
   const [optionId, setOptionId] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const form = useCatalogSubmit(['pricingOption', 'price']);
+  const mayDiscount = useBackoffice().member.abilities.includes('sales.discount');
   const sellable = (options.data?.items ?? []).filter((o) => o.sellAtDesk);
   const chosen = sellable.find((o) => o.id === optionId) ?? null;
 
@@ -86,7 +89,8 @@ export function SellPassForm({ clientId, onSold }: { clientId: string; onSold():
             />
             <TextInput
               label={t('sell.price', { currency: studio.currency })}
-              description={t('sell.priceHint')}
+              description={mayDiscount ? t('sell.priceHint') : t('sell.priceLocked')}
+              readOnly={!mayDiscount}
               value={amount}
               onChange={(e) => setAmount(e.currentTarget.value)}
               error={form.fieldErrors.price}

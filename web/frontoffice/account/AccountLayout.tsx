@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { FRONT_OFFICE_QUERY } from '../../../shared/contracts/routes';
 import { useSession } from '../../lib/app-context';
+import { VerifyEmailNotice } from './EmailVerification';
 import { ACCOUNT_SLUGS } from './slugs';
 
 const ITEMS = [
@@ -79,6 +80,7 @@ export function AccountLayout() {
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 9 }}>
+        <VerifyEmailNotice />
         <Outlet />
       </Grid.Col>
     </Grid>

@@ -11,10 +11,12 @@ const ProfileScreen = lazyScreen(() => import('./ProfileScreen'), 'ProfileScreen
 const SecurityScreen = lazyScreen(() => import('./SecurityScreen'), 'SecurityScreen');
 const SettingsScreen = lazyScreen(() => import('./SettingsScreen'), 'SettingsScreen');
 const SignupScreen = lazyScreen(() => import('./SignupScreen'), 'SignupScreen');
+const VerifyEmailScreen = lazyScreen(() => import('./EmailVerification'), 'VerifyEmailScreen');
 
 /** The client-account routes of the front office (children of its layout route). */
 export const accountRoutes: RouteObject[] = [
   { path: ACCOUNT_SLUGS.signup, element: <SignupScreen /> },
+  { path: 'verify-email', element: <VerifyEmailScreen /> },
   {
     element: <AccountLayout />,
     children: [

@@ -1628,6 +1628,44 @@ export interface DonationsUpdate {
   receiptSentAt?: Date | string | null | Knex.Raw;
 }
 
+export type EmailVerificationTokensId = string;
+
+export interface EmailVerificationTokensRow {
+  id: EmailVerificationTokensId;
+  userId: UsersId;
+  studioId: StudiosId | null;
+  email: string;
+  tokenHash: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface EmailVerificationTokensInsert {
+  id: EmailVerificationTokensId | Knex.Raw;
+  userId: UsersId | Knex.Raw;
+  studioId?: StudiosId | null | Knex.Raw;
+  email: string | Knex.Raw;
+  tokenHash: string | Knex.Raw;
+  expiresAt: Date | string | Knex.Raw;
+  usedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface EmailVerificationTokensUpdate {
+  id?: EmailVerificationTokensId | Knex.Raw;
+  userId?: UsersId | Knex.Raw;
+  studioId?: StudiosId | null | Knex.Raw;
+  email?: string | Knex.Raw;
+  tokenHash?: string | Knex.Raw;
+  expiresAt?: Date | string | Knex.Raw;
+  usedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
 export type ExperienceLevelsId = string;
 
 export interface ExperienceLevelsRow {
@@ -4150,6 +4188,7 @@ export interface UsersRow {
   locale: string | null;
   createdAt: Date;
   updatedAt: Date;
+  emailVerifiedAt: Date | null;
 }
 
 export interface UsersInsert {
@@ -4162,6 +4201,7 @@ export interface UsersInsert {
   locale?: string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  emailVerifiedAt?: Date | string | null | Knex.Raw;
 }
 
 export interface UsersUpdate {
@@ -4174,6 +4214,7 @@ export interface UsersUpdate {
   locale?: string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  emailVerifiedAt?: Date | string | null | Knex.Raw;
 }
 
 export type VoucherRedemptionsId = string;
@@ -4445,6 +4486,11 @@ declare module 'knex/types/tables' {
     clients: Knex.CompositeTableType<ClientsRow, ClientsInsert, ClientsUpdate>;
     contracts: Knex.CompositeTableType<ContractsRow, ContractsInsert, ContractsUpdate>;
     donations: Knex.CompositeTableType<DonationsRow, DonationsInsert, DonationsUpdate>;
+    email_verification_tokens: Knex.CompositeTableType<
+      EmailVerificationTokensRow,
+      EmailVerificationTokensInsert,
+      EmailVerificationTokensUpdate
+    >;
     experience_levels: Knex.CompositeTableType<
       ExperienceLevelsRow,
       ExperienceLevelsInsert,

@@ -37,6 +37,7 @@ import * as sideEffectJobs from './20261126_0041_side_effect_jobs';
 import * as paymentSaveCard from './20261126_0042_payment_save_card';
 import * as sharedPassesSync from './20261126_0040_shared_passes_sync';
 import * as invoiceForReceipt from './20261126_0057_invoice_for_receipt';
+import * as emailVerification from './20261126_0048_email_verification';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -83,4 +84,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126_0041_side_effect_jobs', sideEffectJobs],
   ['20261126_0042_payment_save_card', paymentSaveCard],
   ['20261126_0057_invoice_for_receipt', invoiceForReceipt],
+  ['20261126_0048_email_verification', emailVerification],
 ];

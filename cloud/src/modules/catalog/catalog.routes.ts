@@ -300,7 +300,7 @@ function registerClientPricingOptionRoutes(router: Router<AppState, AppCustom>):
   /** Spec §7 private v2: sell (or give) a pass to a client at the desk. */
   defineRoute(router, {
     ...CatalogApi.postClientsClientPricingOptions,
-    handle: async ({ db, studio, auth, params, body, deps }): Promise<ClientPricingOptionView> =>
+    handle: async ({ db, studio, auth, membership, params, body, deps }): Promise<ClientPricingOptionView> =>
       sellPass(
         db,
         studio,
@@ -309,6 +309,9 @@ function registerClientPricingOptionRoutes(router: Router<AppState, AppCustom>):
         params.pricingOptionGuid,
         body.price,
         deps.clock.now(),
+        'desk',
+        // Another price than the list price is a discount (or a surcharge): `sales.discount` only.
+        can(await abilitiesOf(db, membership), 'sales.discount'),
       ),
   });
 }

@@ -508,6 +508,8 @@ export async function sellPass(
   price: number | undefined,
   now: Date,
   channel: 'desk' | 'online' = 'desk',
+  /** Whether the seller holds `sales.discount`: only then may `price` differ from the list price. */
+  mayChangePrice = true,
 ): Promise<ClientPricingOptionView> {
   await assertClient(trx, studio.id, userId);
   const option = await pricingOptionRow(trx, studio.id, optionId, true);
@@ -540,6 +542,10 @@ export async function sellPass(
     })),
     today,
   );
+  if (price !== undefined && price !== listPrice && !mayChangePrice) {
+    const message = 'selling at another price than the list price needs the discount right (sales.discount)';
+    throw new AppError('auth.forbidden', { message, fields: { price: [message] } });
+  }
   const id = uuidv7();
   await trx('client_pricing_options').insert({
     id,

@@ -266,6 +266,29 @@ describe('pricing options and categories', () => {
     expect(row!.price).toBe(32000);
   });
 
+  it('selling a pass at another price than the list price needs sales.discount (front desk has only sales.sell)', async () => {
+    const { studio, owner } = await ownerStudio();
+    const option = await createOption(owner, studio);
+    const client = await createUser(app.knex, { firstName: 'Cheap', lastName: 'Buyer' });
+    await addMembership(app.knex, studio, client, { isClient: true });
+    const desk = await staffWithRole(studio, 'front_desk');
+    for (const price of [1, 40000]) {
+      const refused = await sell(desk, studio, client.id, option.id, { price });
+      expect(refused.status, `price ${price}`).toBe(403);
+      expect(refused.body.error.fields.price[0]).toMatch(/sales\.discount/);
+    }
+    expect(await app.knex('client_pricing_options').where({ clientId: client.id }).first()).toBeUndefined();
+    // The list price, said or implied, is a plain sale.
+    expect((await sell(desk, studio, client.id, option.id, { price: 32000 })).status).toBe(201);
+    expect((await sell(desk, studio, client.id, option.id)).status).toBe(201);
+    // A manager (holding sales.discount) gives the discount.
+    const manager = await staffWithRole(studio, 'manager');
+    const discounted = await sell(manager, studio, client.id, option.id, { price: 1 });
+    expect(discounted.status).toBe(201);
+    const paid = await app.knex('client_pricing_options').where({ clientId: client.id }).pluck('price_paid');
+    expect(paid.sort((a: number, b: number) => a - b)).toEqual([1, 32000, 32000]);
+  });
+
   it("hides a studio's options, categories and promotions from another studio", async () => {
     const { studio, owner } = await ownerStudio();
     const option = await createOption(owner, studio, { name: lt('Secret pass') });

@@ -17,6 +17,7 @@ import type { Db } from '../../db/knex';
 import { tFor } from '../../i18n';
 import type { MailMessage } from '../../mail/mailer';
 import { frontOfficePath } from '../../../../shared/contracts/routes';
+import { invalidateResetTokens } from '../identity/auth.service';
 import { Membership } from '../identity/membership.model';
 import { hashPassword, verifyPassword } from '../identity/passwords';
 import { Session } from '../identity/session.model';
@@ -326,7 +327,8 @@ export async function readAvatar(
 
 /**
  * Changes the password: the current one must be given (a stolen open session alone cannot lock the
- * owner out), and every other session of the person ends; the asking session stays.
+ * owner out), every other session of the person ends (the asking session stays), and every
+ * outstanding reset link stops working.
  */
 export async function changePassword(
   trx: Db,
@@ -344,6 +346,7 @@ export async function changePassword(
   await User.query(trx)
     .patch({ passwordHash: await hashPassword(newPassword) })
     .where({ id: user.id });
+  await invalidateResetTokens(trx, user.id, clock.now());
   await Session.query(trx)
     .patch({ revokedAt: clock.now() })
     .where({ userId: user.id })

@@ -73,6 +73,12 @@ import {
   removeLink,
 } from './links.service';
 import { enqueue } from '../../jobs/queue';
+import { emailAndIp } from '../../http/rate-limit';
+import {
+  isEmailVerified,
+  issueEmailVerification,
+  verificationEmail,
+} from '../identity/email-verification.service';
 
 const StudioParams = z.object({ uuid: z.string() });
 const UserParams = z.object({ uuid: z.string(), user: z.uuid() });
@@ -140,6 +146,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
     handle: async ({ ctx, db, deps, params, body }): Promise<LoginResult & { createdUser: boolean }> => {
       const studio = await publicStudio(db, params.uuid);
       await deps.rateLimits.consume('signupPerIp', ctx.ip);
+      await deps.rateLimits.consume('loginPerEmailAndIp', emailAndIp(body.emailAddress, ctx.ip));
       await deps.rateLimits.consume('loginPerEmail', body.emailAddress);
       const locale = body.locale ?? readerLocale(ctx, undefined, studio);
       const { user, createdUser } = await signUpClient(db, studio, body, locale, deps.clock.now());
@@ -161,6 +168,19 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
         createdUser ? locale : mailLocale(user, studio),
       );
       await enqueue(db, 'mail.send', mail);
+      // The address is not proved by typing it: a confirmation link goes to the mailbox. Until it is
+      // used, no record a studio made for this address is linked to the account.
+      if (!isEmailVerified(user)) {
+        const token = await issueEmailVerification(db, deps.clock, user, studio.id);
+        const verify = verificationEmail(
+          user,
+          studio,
+          deps.config.publicUrl,
+          token,
+          createdUser ? locale : mailLocale(user, studio),
+        );
+        await enqueue(db, 'mail.send', verify);
+      }
       return {
         sessionId,
         userId: user.id,
@@ -263,6 +283,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
     status: 204,
     handle: async ({ ctx, db, deps, auth, body }) => {
       await deps.rateLimits.consume('loginPerIp', ctx.ip);
+      await deps.rateLimits.consume('loginPerEmailAndIp', emailAndIp(auth.user.email, ctx.ip));
       await deps.rateLimits.consume('loginPerEmail', auth.user.email);
       await changePassword(
         db,
@@ -407,7 +428,10 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
     status: 201,
     handle: async ({ ctx, db, deps, studio, auth, body }): Promise<LinkedAccount> => {
       await deps.rateLimits.consume('loginPerIp', ctx.ip);
-      if ('emailAddress' in body) await deps.rateLimits.consume('loginPerEmail', body.emailAddress);
+      if ('emailAddress' in body) {
+        await deps.rateLimits.consume('loginPerEmailAndIp', emailAndIp(body.emailAddress, ctx.ip));
+        await deps.rateLimits.consume('loginPerEmail', body.emailAddress);
+      }
       return connectLink(db, studio.id, auth.user, body);
     },
   });

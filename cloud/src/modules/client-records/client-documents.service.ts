@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import { assertClient } from './client-fields.service';
 import { presentDocument, type DocumentRow } from './client-records.presenter';
-import { ALLOWED_NAMES, documentTypeOf } from './document-kind';
+import { ALLOWED_NAMES, documentTypeOf, needsPackageCheck, ooxmlPackageIs } from './document-kind';
 import { documentPath, storeFile, type ReceivedFile } from './document-storage';
 
 const selectDocuments = (db: Db, studioId: string) =>
@@ -58,7 +58,13 @@ export async function addDocument(
   await assertClient(trx, studioId, userId);
   if (!file) throw AppError.invalid({ file: ['choose a file'] });
   if (file.sizeBytes === 0) throw AppError.invalid({ file: ['the file is empty'] });
-  const contentType = documentTypeOf(file.head, file.fileName);
+  let contentType = documentTypeOf(file.head, file.fileName);
+  if (
+    contentType &&
+    needsPackageCheck(contentType) &&
+    !ooxmlPackageIs(await fsp.readFile(file.tmpPath), contentType)
+  )
+    contentType = null;
   if (!contentType)
     throw AppError.invalid({ file: [`this kind of file is not accepted (${ALLOWED_NAMES})`] });
   const id = uuidv7();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
+import { strToU8, zipSync } from 'fflate';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_MAX_BYTES } from '../../../../shared/contracts/api/client-records';
@@ -155,6 +156,38 @@ describe('client documents', () => {
     expect(sneaky.body.fileName).toBe('passwd.pdf');
     const count = await app.knex('client_documents').where({ studioId: studio.id }).count({ n: '*' }).first();
     expect(Number(count?.n)).toBe(2);
+  });
+
+  it('takes a .docx only when the ZIP really is a Word document', async () => {
+    const { studio, owner } = await ownerStudio();
+    const clientId = await seedClient(studio);
+    const path = api(studio, `client/${clientId}/client-document/upload`);
+    const contentTypes = (main: string) =>
+      strToU8(
+        `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+          `<Default Extension="xml" ContentType="application/xml"/>` +
+          `<Override PartName="/word/document.xml" ContentType="${main}"/></Types>`,
+      );
+    const WORD = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
+    const SHEET = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml';
+    const word = Buffer.from(
+      zipSync({ '[Content_Types].xml': contentTypes(WORD), 'word/document.xml': strToU8('<w:document/>') }),
+    );
+    const ok = await upload(owner, path, { bytes: word, name: 'contract.docx' });
+    expect(ok.status).toBe(201);
+    expect(ok.body.contentType).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    // Any ZIP (here: a script and a page) named .docx, and a spreadsheet renamed .docx, are refused.
+    const anyZip = Buffer.from(zipSync({ 'run.sh': strToU8('rm -rf /'), 'index.html': strToU8('<script>') }));
+    const renamedSheet = Buffer.from(zipSync({ '[Content_Types].xml': contentTypes(SHEET) }));
+    for (const bytes of [anyZip, renamedSheet]) {
+      const refused = await upload(owner, path, { bytes, name: 'contract.docx' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.fields.file[0]).toMatch(/not accepted/);
+    }
+    const count = await app.knex('client_documents').where({ studioId: studio.id }).count('* as n').first();
+    expect(Number((count as { n: unknown } | undefined)?.n)).toBe(1);
   });
 
   it('refuses a file over 10 MB with 413 and keeps nothing', async () => {

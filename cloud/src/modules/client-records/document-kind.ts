@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { DOCUMENT_TYPES, type DocumentType } from '../../../../shared/contracts/api/client-records';
 
 /**
@@ -33,6 +34,39 @@ export function documentTypeOf(head: Buffer, fileName: string): DocumentType | n
     if (ext === 'xlsx') return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   }
   return null;
+}
+
+/**
+ * The main part an Office Open XML package must declare in its `[Content_Types].xml` to be what its
+ * extension says: a ZIP named `.docx` that is not a Word document (an archive of anything, a
+ * spreadsheet renamed) is refused.
+ */
+const OOXML_MAIN_PARTS: Partial<Record<DocumentType, string>> = {
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document':
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet':
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml',
+};
+/** `[Content_Types].xml` is a short list; a bigger one is not an Office file we accept. */
+const CONTENT_TYPES_MAX_BYTES = 256 * 1024;
+
+export const needsPackageCheck = (type: DocumentType) => type in OOXML_MAIN_PARTS;
+
+/** True when the whole file `bytes` is an OOXML package whose main part is of `type`. */
+export function ooxmlPackageIs(bytes: Uint8Array, type: DocumentType): boolean {
+  const main = OOXML_MAIN_PARTS[type];
+  if (!main) return true;
+  let entry: Uint8Array | undefined;
+  try {
+    entry = unzipSync(bytes, {
+      filter: (f) => f.name === '[Content_Types].xml' && f.originalSize <= CONTENT_TYPES_MAX_BYTES,
+    })['[Content_Types].xml'];
+  } catch {
+    return false;
+  }
+  if (!entry) return false;
+  const declared = strFromU8(entry).matchAll(/ContentType\s*=\s*["']([^"']*)["']/g);
+  return [...declared].some((m) => m[1] === main);
 }
 
 export function extensionOf(fileName: string): string {

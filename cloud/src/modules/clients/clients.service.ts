@@ -22,6 +22,7 @@ import { ClientNote } from './client-note.model';
 import { listNotes } from './client-notes.service';
 import { presentClientDetail, presentClientSearchItem } from './clients.presenter';
 import { readAll } from '../../db/read-all';
+import { claimUnverifiedAccount } from '../identity/email-verification.service';
 
 /**
  * A person the studio adds without an email address still needs a users row (the sign-in identity,
@@ -102,6 +103,10 @@ export async function createClient(
   let restored = false;
 
   if (user) {
+    // Pre-hijacking: an account that never proved this address (anyone may have signed up with it)
+    // loses its password and sessions before it is linked; the mailbox's owner sets one through
+    // "forgot password", which proves the address. identity README "How accounts and studio clients link".
+    await claimUnverifiedAccount(trx, now, user);
     const membership = await Membership.query(trx)
       .findOne({ studioId: studio.id, userId: user.id })
       .forUpdate();

@@ -213,6 +213,12 @@ describe('POST /api/v4/auth/preflight', () => {
     const malformed = await anon.post(path, undefined, { raw: '{"preflight":' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.key).toBe('request.malformedJson');
+    // A well-formed body over the 1 MB limit is too large, not malformed.
+    const huge = await anon.post(path, undefined, {
+      raw: JSON.stringify({ preflight: 'username', username: 'a@b.co', pad: 'x'.repeat(1_100_000) }),
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.key).toBe('request.tooLarge');
   });
 
   it('refuses a call without the CSRF token', async () => {

@@ -22,6 +22,7 @@ import { findUserByEmail } from '../identity/users.service';
 import { ClientErrorLog } from './client-error-log.model';
 import { firstFreeSlug, studioSlugBase } from './studio-slug';
 import { StudioKiosk } from './studio-kiosk.model';
+import { claimUnverifiedAccount } from '../identity/email-verification.service';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -102,6 +103,9 @@ export async function createStudioFromSignup(
 
   let owner = await findUserByEmail(trx, input.emailAddress);
   const newUser = !owner;
+  // Whoever made an account for this address without proving it does not become the owner with its
+  // password: the welcome link (to the mailbox) sets the password.
+  if (owner) await claimUnverifiedAccount(trx, clock.now(), owner);
   if (!owner) {
     owner = await User.query(trx).insertAndFetch({
       email: input.emailAddress.trim().toLowerCase(),

@@ -5,6 +5,7 @@ import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { eraseClientAccount } from './account-erasure.service';
 import { setSessionCookie } from './auth.routes';
+import { emailAndIp } from '../../http/rate-limit';
 
 const StudioParams = z.object({ uuid: z.string() });
 
@@ -20,9 +21,10 @@ export function registerAccountErasureRoutes(router: Router<AppState, AppCustom>
     params: StudioParams,
     body: AccountErasureInputSchema,
     status: 204,
-    handle: async ({ db, deps, auth, studio, body }) => {
+    handle: async ({ db, deps, auth, studio, body, ctx }) => {
       // A password check like sign-in: guesses for one address share the sign-in budget, so a
       // stolen session cannot be used to try passwords faster than the login form allows.
+      await deps.rateLimits.consume('loginPerEmailAndIp', emailAndIp(auth.user.email, ctx.ip));
       await deps.rateLimits.consume('loginPerEmail', auth.user.email);
       await eraseClientAccount(db, deps.clock, {
         studioId: studio.id,

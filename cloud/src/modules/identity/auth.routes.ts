@@ -16,6 +16,7 @@ import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { LOCALE_COOKIE, SESSION_COOKIE } from '../../http/cookies';
 import { defineRoute } from '../../http/route';
 import { authenticate, issueResetToken, recoveryEmail, resetPassword } from './auth.service';
+import { registerEmailVerificationRoutes } from './email-verification.routes';
 import { presentMe, presentStudio } from './identity.presenter';
 import { Membership } from './membership.model';
 import { openSession, revokeSession } from './sessions.service';
@@ -23,6 +24,7 @@ import { Studio } from './studio.model';
 import { User } from './user.model';
 import { findUserByEmail } from './users.service';
 import { enqueue } from '../../jobs/queue';
+import { emailAndIp } from '../../http/rate-limit';
 
 /** Sets the HttpOnly session cookie, or clears it when `sessionId` is null (sign-out, erasure). */
 export function setSessionCookie(
@@ -53,6 +55,7 @@ async function signIn(ctx: AppContext, trx: Db, user: User): Promise<LoginResult
 const StudioParams = z.object({ uuid: z.string() });
 
 export function registerAuthRoutes(router: Router<AppState, AppCustom>): void {
+  registerEmailVerificationRoutes(router);
   /** A CSRF token for clients that did not load a page (native shells, tests). */
   defineRoute(router, {
     method: 'get',
@@ -68,6 +71,7 @@ export function registerAuthRoutes(router: Router<AppState, AppCustom>): void {
     body: LoginInputSchema,
     handle: async ({ ctx, body, db, deps }) => {
       await deps.rateLimits.consume('loginPerIp', ctx.ip);
+      await deps.rateLimits.consume('loginPerEmailAndIp', emailAndIp(body.emailAddress, ctx.ip));
       await deps.rateLimits.consume('loginPerEmail', body.emailAddress);
       if (body.studioUuid && !(await Studio.query(db).findById(body.studioUuid)))
         throw AppError.notFound('studio');

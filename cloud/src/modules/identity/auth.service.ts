@@ -5,6 +5,7 @@ import { resetPasswordPath } from '../../../../shared/contracts/routes';
 import { isLocale } from '../../../../shared/i18n/locales';
 import { tFor } from '../../i18n';
 import type { MailMessage } from '../../mail/mailer';
+import { markEmailVerified } from './email-verification.service';
 import { Membership } from './membership.model';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { PasswordResetToken } from './session.model';
@@ -63,6 +64,14 @@ export async function issueResetToken(
   return secret;
 }
 
+/**
+ * Spends every outstanding reset link of the account: once the password is set (by a link or by the
+ * person while signed in), an older link still lying in a mailbox must not set it again.
+ */
+export async function invalidateResetTokens(trx: Db, userId: string, now: Date): Promise<void> {
+  await PasswordResetToken.query(trx).patch({ usedAt: now }).where({ userId }).whereNull('usedAt');
+}
+
 export function recoveryEmail(user: User, studio: Studio, baseUrl: string, token: string): MailMessage {
   const t = tFor(
     isLocale(user.locale) ? user.locale : isLocale(studio.defaultLocale) ? studio.defaultLocale : 'en',
@@ -77,8 +86,8 @@ export function recoveryEmail(user: User, studio: Studio, baseUrl: string, token
 }
 
 /**
- * Sets a new password from a reset token: the token must be live and unused; it is spent, and every
- * other session of the user is revoked (whoever had the old password is signed out).
+ * Sets a new password from a reset token: the token must be live and unused; it is spent with every
+ * other outstanding reset token of the account, and every other session of the user is revoked (whoever had the old password is signed out).
  */
 export async function resetPassword(
   trx: Db,
@@ -97,10 +106,12 @@ export async function resetPassword(
       fields: { token: ['this link is invalid or has expired'] },
     });
   }
-  await PasswordResetToken.query(trx).patch({ usedAt: now }).where({ id: row.id });
+  await invalidateResetTokens(trx, row.userId, now);
+  // The link reached the mailbox: the account now proves its address.
   await User.query(trx)
     .patch({ passwordHash: await hashPassword(password) })
     .where({ id: row.userId });
+  await markEmailVerified(trx, row.userId, now);
   await revokeAllSessions(trx, clock, row.userId);
   return row.userId;
 }

@@ -230,6 +230,47 @@ describe('account recovery and reset', () => {
     expect(again.body.error.fields.token).toEqual(['this link is invalid or has expired']);
   });
 
+  it('a used reset link or a password change spends every older link of the account', async () => {
+    const { studio, client: clientUser } = await createStudioScenario(app.knex);
+    // A reset signs the browser in, so every call comes from a fresh anonymous browser.
+    const anon = { post: async (path: string, body: unknown) => (await app.anonymous()).post(path, body) };
+    const askLink = async () => {
+      await anon.post(`/api/v4/${studio.id}/account/recovery`, { emailAddress: clientUser.email });
+      const mail = app.mail.findLast((m) => m.to === clientUser.email)!;
+      return decodeURIComponent(/token=(\S+)/.exec(mail.text)![1]!);
+    };
+    const older = await askLink();
+    const newer = await askLink();
+    expect(
+      (await anon.post(`/api/v4/${studio.id}/account/reset`, { token: newer, password: 'first new secret' }))
+        .status,
+    ).toBe(200);
+    const stale = await anon.post(`/api/v4/${studio.id}/account/reset`, {
+      token: older,
+      password: 'attacker secret',
+    });
+    expect(stale.status).toBe(400);
+    expect(stale.body.error.fields.token).toEqual(['this link is invalid or has expired']);
+    expect((await (await app.anonymous()).signIn(clientUser.email, 'first new secret')).status).toBe(200);
+
+    // A change of password while signed in spends an outstanding link too.
+    const pending = await askLink();
+    const signedIn = await app.signedIn(clientUser.email, 'first new secret');
+    expect(
+      (
+        await signedIn.post(`/api/v4/${studio.id}/security`, {
+          currentPassword: 'first new secret',
+          newPassword: 'second new secret',
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (await anon.post(`/api/v4/${studio.id}/account/reset`, { token: pending, password: 'attacker secret' }))
+        .status,
+    ).toBe(400);
+    expect((await (await app.anonymous()).signIn(clientUser.email, 'second new secret')).status).toBe(200);
+  });
+
   it('answers the same for an unknown email, and sends nothing', async () => {
     const { studio } = await createStudioScenario(app.knex);
     const before = app.mail.length;
@@ -291,6 +332,46 @@ describe('account recovery and reset', () => {
 });
 
 describe('rate limits', () => {
+  it('guesses from one address do not lock the owner out; many addresses meet a slower per-email limit', async () => {
+    const trustProxy = process.env.TRUST_PROXY;
+    process.env.TRUST_PROXY = 'true'; // X-Forwarded-For tells the addresses apart
+    const limited = await startTestApp({
+      rateLimits: {
+        loginPerEmailAndIp: { points: 3, durationSeconds: 300 },
+        loginPerEmail: { points: 7, durationSeconds: 3600 },
+      },
+      shareDatabaseWith: app,
+    }).finally(() => {
+      process.env.TRUST_PROXY = trustProxy;
+    });
+    try {
+      const { manager } = await createStudioScenario(limited.knex);
+      const from = async (ip: string, password: string) =>
+        (
+          await (
+            await limited.anonymous()
+          ).post(
+            '/api/v4/auth/login',
+            { emailAddress: manager.email, password },
+            { headers: { 'x-forwarded-for': ip } },
+          )
+        ).status;
+      const attempts = async (ip: string, n: number) => {
+        const statuses: number[] = [];
+        for (let i = 0; i < n; i++) statuses.push(await from(ip, `guess ${i}`));
+        return statuses;
+      };
+      expect(await attempts('203.0.113.1', 4)).toEqual([401, 401, 401, 429]);
+      // The owner, from home, still gets in.
+      expect(await from('198.51.100.7', TEST_PASSWORD)).toBe(200);
+      expect(await attempts('203.0.113.2', 4)).toEqual([401, 401, 401, 429]);
+      // Seven attempts of this email in the hour: a fresh address meets the per-email limit.
+      expect(await from('203.0.113.3', 'guess')).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers 429 with Retry-After when one email is tried too often', async () => {
     const limited = await startTestApp({
       rateLimits: { loginPerEmail: { points: 3, durationSeconds: 60 } },

@@ -47,6 +47,7 @@ export async function presentMe(db: Db, user: User): Promise<Me> {
     firstName: user.firstName,
     lastName: user.lastName,
     locale: isLocale(user.locale) ? user.locale : null,
+    emailVerified: user.emailVerifiedAt !== null,
     memberships,
   };
 }

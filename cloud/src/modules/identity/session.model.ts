@@ -21,3 +21,13 @@ export class PasswordResetToken extends BaseModel {
   expiresAt!: Date;
   usedAt!: Date | null;
 }
+
+export class EmailVerificationToken extends BaseModel {
+  static override tableName = 'email_verification_tokens';
+  userId!: string;
+  studioId!: string | null;
+  email!: string;
+  tokenHash!: string;
+  expiresAt!: Date;
+  usedAt!: Date | null;
+}

@@ -8,6 +8,8 @@ export class User extends BaseModel {
   lastName!: string;
   phone!: string | null;
   locale!: string | null;
+  /** When the person proved they own `email` (a verification or reset link); null: not yet. */
+  emailVerifiedAt!: Date | null;
 
   override $formatJson(json: Record<string, unknown>) {
     const out = super.$formatJson(json);

@@ -26,10 +26,10 @@ const v4 = (studioId: string, path: string) => `/api/v4/${studioId}/${path}`;
 type Scenery = Awaited<ReturnType<typeof bookingStudio>>;
 
 /** A booking studio, its owner signed in, and its default kiosk signed in with the studio key. */
-async function kioskStudio() {
-  const s = await bookingStudio(app, SOON, { capacity: 5 });
-  const owner = await app.signedIn(s.manager.email, s.manager.password);
-  const anon = await app.anonymous();
+async function kioskStudio(on: TestApp = app) {
+  const s = await bookingStudio(on, SOON, { capacity: 5 });
+  const owner = await on.signedIn(s.manager.email, s.manager.password);
+  const anon = await on.anonymous();
   const auth = await anon.post('/api/v4/auth/kiosk', { uuid: s.studio.id, kioskKey: s.studio.kioskKey });
   expect(auth.status, auth.text).toBe(200);
   const kioskId = auth.body.studioKiosk.guid as string;
@@ -376,6 +376,43 @@ describe('kiosk session', () => {
       expect(res.body.error).toMatchObject({ code: 2404, key: 'kiosk.sessionOnly' });
     }
     expect(await visitStatus(s.eventId, s.client.id)).toBeUndefined();
+  });
+
+  it('limits identification per kiosk session and per studio (card-number guessing), with Retry-After', async () => {
+    const limited = await startTestApp({
+      clock,
+      shareDatabaseWith: app,
+      rateLimits: {
+        kioskIdentifyPerSession: { points: 3, durationSeconds: 60 },
+        kioskIdentifyPerStudio: { points: 5, durationSeconds: 60 },
+      },
+    });
+    try {
+      const s = await kioskStudio(limited);
+      const guess = async (token: string, n: number) => {
+        const statuses: number[] = [];
+        for (let i = 0; i < n; i++)
+          statuses.push(
+            (await s.kiosk('POST', 'identify', { method: 'code', code: `GUESS-${i}` }, token)).status,
+          );
+        return statuses;
+      };
+      expect(await guess(s.token, 4)).toEqual([404, 404, 404, 429]);
+      const locked = await s.kiosk('POST', 'identify', { method: 'code', code: 'GUESS-X' });
+      expect(locked.body.error.key).toBe('rateLimit.exceeded');
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+      // A new session of the same studio's kiosk does not start over: the studio's budget runs out.
+      const second = await s.anon.post(v4(s.studio.id, 'kiosk/session'), {
+        kioskId: s.kioskId,
+        kioskKey: s.studio.kioskKey,
+      });
+      expect(await guess(second.body.token as string, 3)).toEqual([404, 404, 429]);
+      // Another studio's kiosk is not affected.
+      const other = await kioskStudio(limited);
+      expect((await other.kiosk('POST', 'identify', { method: 'code', code: 'GUESS-0' })).status).toBe(404);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('refuses kiosk calls without a session, with a dead one, and for another studio', async () => {

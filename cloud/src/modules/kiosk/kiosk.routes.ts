@@ -299,7 +299,9 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
     params: StudioParams,
     body: KioskIdentifyInputSchema,
     handle: async ({ ctx, db, params, body, deps }): Promise<KioskClient> => {
-      const { studio, kiosk } = await requireKiosk(ctx, db, params.uuid);
+      const { studio, kiosk, sessionId } = await requireKiosk(ctx, db, params.uuid);
+      await deps.rateLimits.consume('kioskIdentifyPerSession', sessionId);
+      await deps.rateLimits.consume('kioskIdentifyPerStudio', studio.id);
       return identifyClient(db, studio, kiosk, body, deps.clock.now());
     },
   });

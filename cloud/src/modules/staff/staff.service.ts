@@ -38,6 +38,7 @@ import { Membership } from '../identity/membership.model';
 import type { Studio } from '../identity/studio.model';
 import { User } from '../identity/user.model';
 import { findUserByEmail } from '../identity/users.service';
+import { claimUnverifiedAccount } from '../identity/email-verification.service';
 import { StudioIamRole } from './iam-role.model';
 import { readAll } from '../../db/read-all';
 
@@ -474,6 +475,7 @@ export async function addMember(
   studioId: string,
   actor: StaffActor,
   input: Omit<AddMemberInput, 'phone'> & { phone?: string | undefined },
+  now: Date = new Date(),
 ): Promise<{ row: StaffRow; user: User; invite: boolean }> {
   await ensureDefaultRoles(trx, studioId);
   const role = await findRoleField(trx, studioId, input.studioIamRole, 'studioIamRole');
@@ -488,6 +490,10 @@ export async function addMember(
       phone: input.phone ? input.phone : null,
       locale: null,
     });
+  } else {
+    // An account that never proved its address is not handed a staff standing with its password:
+    // the invitation below goes to the mailbox instead.
+    await claimUnverifiedAccount(trx, now, user);
   }
   const existing = await Membership.query(trx).findOne({ studioId, userId: user.id }).forUpdate();
   const standing = { isMember: true, role: role.key, iamRoleId: role.id };

@@ -130,5 +130,11 @@ registerCommand({
   kind: 'intent',
   ability: 'sales.sell',
   args: ChargeSaleArgsSchema,
+  references: (a) => [
+    { kind: 'sale', id: a.saleId, field: 'saleId' },
+    { kind: 'client', id: a.clientId, field: 'clientId' },
+    { kind: 'shift', id: a.shiftId, field: 'shiftId' },
+    ...a.items.map((item, i) => ({ kind: item.type, id: item.id, field: `items.${i}.id` })),
+  ],
   handle: chargeSaleCommand,
 });

@@ -197,6 +197,8 @@ registerCommand({
   kind: 'factLike',
   ability: 'clients.edit',
   args: CreateClientArgsSchema,
+  // Both ids are new ones the station chose; the handler refuses ids that are someone else's.
+  references: () => [],
   handle: createClientCommand,
 });
 registerCommand({
@@ -205,5 +207,6 @@ registerCommand({
   kind: 'intent',
   ability: 'clients.edit',
   args: UpdateClientArgsSchema,
+  references: (a) => [{ kind: 'client', id: a.userId, field: 'userId' }],
   handle: updateClientCommand,
 });

@@ -79,5 +79,10 @@ registerCommand({
   kind: 'fact',
   ability: 'schedule.checkIn',
   args: KioskEntryArgsSchema,
+  references: (a) => [
+    { kind: 'kioskEntry', id: a.entryId, field: 'entryId' },
+    { kind: 'kiosk', id: a.kioskId, field: 'kioskId' },
+    { kind: 'client', id: a.userId, field: 'userId' },
+  ],
   handle: kioskEntryCommand,
 });

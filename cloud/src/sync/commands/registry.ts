@@ -4,6 +4,7 @@ import type { CommandKind, Mutation, Outcome } from '../../../../shared/contract
 import type { Ability } from '../../../../shared/policies/abilities';
 import type { Studio } from '../../modules/identity/studio.model';
 import type { SyncDevice } from '../devices.service';
+import type { StudioReference } from './references';
 
 export interface CommandContext<A> {
   /** A savepoint inside the mutation's transaction: throwing rolls back the handler's writes only. */
@@ -36,6 +37,8 @@ export interface CommandHandler<A = unknown> {
   kind: CommandKind;
   ability: Ability;
   args: z.ZodType<A>;
+  /** Every id of another record the command names: checked against the station's studio first. */
+  references(args: A): StudioReference[];
   handle(ctx: CommandContext<A>): Promise<Outcome>;
 }
 

@@ -317,5 +317,12 @@ registerCommand({
   kind: 'fact',
   ability: 'sales.sell',
   args: RecordSaleArgsSchema,
+  references: (a) => [
+    { kind: 'sale', id: a.saleId, field: 'saleId' },
+    { kind: 'client', id: a.clientId, field: 'clientId' },
+    { kind: 'shift', id: a.shiftId, field: 'shiftId' },
+    { kind: 'receipt', id: a.receipt?.receiptId, field: 'receipt.receiptId' },
+    ...a.lines.map((line, i) => ({ kind: line.type, id: line.id, field: `lines.${i}.id` })),
+  ],
   handle: recordSaleCommand,
 });

@@ -291,6 +291,7 @@ registerCommand({
   kind: 'intent',
   ability: 'schedule.checkIn',
   args: SetAttendanceArgsSchema,
+  references: (a) => [{ kind: 'visit', id: a.visitId, field: 'visitId' }],
   handle: setAttendanceCommand,
 });
 registerCommand({
@@ -299,6 +300,12 @@ registerCommand({
   kind: 'intent',
   ability: 'schedule.book',
   args: BookClassArgsSchema,
+  references: (a) => [
+    { kind: 'visit', id: a.visitId, field: 'visitId' },
+    { kind: 'client', id: a.userId, field: 'userId' },
+    { kind: 'scheduleEvent', id: a.scheduleEventId, field: 'scheduleEventId' },
+    { kind: 'pass', id: a.clientPricingOptionId, field: 'clientPricingOptionId' },
+  ],
   handle: bookClassCommand,
 });
 registerCommand({
@@ -307,6 +314,7 @@ registerCommand({
   kind: 'intent',
   ability: 'schedule.book',
   args: CancelBookingArgsSchema,
+  references: (a) => [{ kind: 'visit', id: a.visitId, field: 'visitId' }],
   handle: cancelBookingCommand,
 });
 registerCommand({
@@ -315,5 +323,10 @@ registerCommand({
   kind: 'fact',
   ability: 'schedule.checkIn',
   args: CheckInArgsSchema,
+  references: (a) => [
+    { kind: 'visit', id: a.visitId, field: 'visitId' },
+    { kind: 'client', id: a.userId, field: 'userId' },
+    { kind: 'scheduleEvent', id: a.scheduleEventId, field: 'scheduleEventId' },
+  ],
   handle: checkInCommand,
 });
