@@ -23,6 +23,7 @@ export const PRINTING_MESSAGE_KEYS = [
   'printing:cashier.previousReceiptUnresolved',
   'printing:cashier.receiptNotIdentified',
   'printing:cashier.orderInvoiced',
+  'printing:cashier.invoiceCheckNeedsConnection',
   'printing:cashier.cashOutExceedsDrawer',
 ] as const;
 export type PrintingMessageKey = (typeof PRINTING_MESSAGE_KEYS)[number];
