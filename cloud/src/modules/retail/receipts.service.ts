@@ -258,6 +258,25 @@ async function requestPrints(
       message: 'a receipt was printed already',
       fields: printed,
     });
+  // A sale already invoiced is never printed on a receipt afterwards: it would be registered twice.
+  const invoiced = new Set(
+    (
+      (await trx('retail_receipt_orders as ro')
+        .join('invoices as i', 'i.order_id', 'ro.order_id')
+        .whereIn('ro.receipt_id', unique)
+        .where({ 'i.kind': 'invoice', 'i.status': 'issued' })
+        .select('ro.receipt_id as receiptId')) as Array<{ receiptId: string }>
+    ).map((r) => r.receiptId),
+  );
+  const invoicedFields: Record<string, string[]> = {};
+  ids.forEach((id, i) => {
+    if (invoiced.has(id)) invoicedFields[fieldOf(i)] = ['orderInvoiced'];
+  });
+  if (Object.keys(invoicedFields).length > 0)
+    throw new AppError('receipt.orderInvoiced', {
+      message: 'the sale was invoiced: its receipt is not printed',
+      fields: invoicedFields,
+    });
   const batchId = uuidv7();
   const jobs: ReceiptPrintJob[] = [];
   for (const id of unique) {
