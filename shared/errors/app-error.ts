@@ -133,6 +133,7 @@ export const ERRORS = {
   'pos.totalChanged': { code: 2366, status: 409 },
   'pos.saleRefused': { code: 2367, status: 409 },
   'pos.saleNotSynced': { code: 2368, status: 409 },
+  'pos.receiptUnresolved': { code: 2620, status: 409 },
   'kiosk.clientNotFound': { code: 2400, status: 404 },
   'kiosk.clientAmbiguous': { code: 2401, status: 409 },
   'kiosk.noPassCovers': { code: 2402, status: 409 },

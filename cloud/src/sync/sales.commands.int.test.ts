@@ -196,6 +196,40 @@ describe('recordSale@1 (fact)', () => {
     expect(cached.map((p) => p.id)).toEqual([passes[0]!.id]);
   });
 
+  it("a receipt with the buyer's NIP keeps it in the cloud (retail_receipts.buyer_nip); a bad NIP never leaves the desk", async () => {
+    const s = await shop();
+    const desk = await station(s.manager!);
+    const receiptId = uuidv7();
+    const recorded = recordSale(
+      desk.engine,
+      sale(s, {
+        buyerNip: '5260250274',
+        receipt: {
+          receiptId,
+          stationSlug: 'front-1',
+          outcome: { status: 'printed', receiptNumber: 78, total: 26000, recovered: false },
+        },
+      }),
+      { actorId: desk.actorId },
+    );
+    await desk.engine.syncOnce();
+    expect(await app.knex('retail_receipts').where({ id: receiptId }).first()).toMatchObject({
+      saleId: recorded.saleId,
+      buyerNip: '5260250274',
+    });
+    // Without a NIP the column stays empty; a NIP failing its checksum is refused at the station.
+    const plain = recordSale(desk.engine, sale(s), { actorId: desk.actorId });
+    await desk.engine.syncOnce();
+    const receipt = (await app.knex('retail_receipts').where({ saleId: plain.saleId }).first('buyerNip')) as {
+      buyerNip: string | null;
+    };
+    expect(receipt.buyerNip).toBeNull();
+    expect(() => recordSale(desk.engine, sale(s, { buyerNip: '5260250275' }))).toThrow();
+    await expect(
+      app.knex('retail_receipts').where({ id: receiptId }).update({ buyerNip: '12345' }),
+    ).rejects.toThrow();
+  });
+
   it('pushed twice, replayed, resent under a new mutation id, or its printed receipt resent: one sale', async () => {
     const s = await shop();
     const st = await studioWithStation(app, s.studio);

@@ -200,4 +200,32 @@ export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
         where tbl = 'client_pricing_option_shares';
     `,
   },
+  {
+    id: 8,
+    name: '0008_pos_receipts_invoiced',
+    sql: `
+      -- A receipt that never printed and whose sale was invoiced meanwhile is never printed
+      -- ('invoiced': the sale would be registered twice). SQLite cannot change a CHECK: the table is
+      -- rebuilt with the same columns and rows.
+      create table pos_receipts_new (
+        sale_id text primary key,
+        station_slug text not null,
+        receipt text not null,
+        status text not null
+          check (status in ('printing', 'printed', 'notPrinted', 'needsAttention', 'noPrinter', 'invoiced')),
+        outcome text,
+        pending text,
+        message_key text,
+        receipt_number integer,
+        printed_at text,
+        reported_at text,
+        created_at text not null
+      );
+      insert into pos_receipts_new select sale_id, station_slug, receipt, status, outcome, pending, message_key,
+        receipt_number, printed_at, reported_at, created_at from pos_receipts;
+      drop table pos_receipts;
+      alter table pos_receipts_new rename to pos_receipts;
+      create index pos_receipts_status on pos_receipts (status);
+    `,
+  },
 ];

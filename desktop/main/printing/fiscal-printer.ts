@@ -12,8 +12,8 @@ import type {
  * never throws for a business outcome — it answers with a typed result the sale records.
  */
 export interface FiscalPrinter {
-  /** Opens the link and reads the VAT table (and settles a receipt left open by a crash). */
-  open(): Promise<FiscalPrinterInfo>;
+  /** Opens the link and reads the VAT table (and cancels a receipt left open by a crash, unless it is an unresolved one's). */
+  open(options?: OpenOptions): Promise<FiscalPrinterInfo>;
   close(): Promise<void>;
   /** Mechanism and device state; answered even while the printer is busy. */
   status(): Promise<FiscalPrinterStatus>;
@@ -45,6 +45,17 @@ export interface FiscalReceipt {
   /** Receipt-level discount in grosze. */
   discount?: number;
   payments: FiscalPayment[];
+  /** The buyer's NIP printed on the receipt (POSNET `trnipset`): a valid Polish NIP, any usual spelling. */
+  buyerNip?: string;
+}
+
+export interface OpenOptions {
+  /**
+   * Receipts this printer started and whose outcome is still unknown, as the POS kept them (its
+   * SQLite): a restarted driver learns of them before it sends anything, leaves the printer's open
+   * receipt for them to settle, and prints nothing new until each is settled by resolvePending.
+   */
+  unresolved?: PendingFiscalReceipt[];
 }
 
 export interface PrintReceiptOptions {

@@ -47,11 +47,16 @@ async function setup(options: { abilities?: string[]; online?: boolean; assigned
   const calls: string[] = [];
   let online = options.online ?? true;
   let quote: unknown = null;
+  let invoicedOrder: string | null = null;
   const forward = async (request: ApiRequestInput): Promise<ApiResponse> => {
     calls.push(`${request.method} ${request.path}`);
     if (!online) throw Object.assign(new Error('offline'), { key: 'station.cloudUnreachable' });
     const path = request.path.replace(`v4/${studio}/`, '').split('?')[0];
     if (path === 'retail/validate') return json(200, quote);
+    if (path?.startsWith('client-order/') && path.endsWith('/invoice/init'))
+      return json(200, {
+        existingInvoice: path.includes(invoicedOrder ?? '-') ? { id: uuidv7(), number: 'FV/1' } : null,
+      });
     if (path?.startsWith('invoice/') && path.endsWith('/pdf'))
       return {
         status: 200,
@@ -144,6 +149,7 @@ async function setup(options: { abilities?: string[]; online?: boolean; assigned
     goOffline: () => (online = false),
     goOnline: () => (online = true),
     setQuote: (q: unknown) => (quote = q),
+    invoiceOrder: (orderId: string) => (invoicedOrder = orderId),
   };
 }
 
@@ -255,6 +261,98 @@ describe('StationPos', () => {
     expect(after.receiptIssues).toHaveLength(0);
     expect(rig.emulator.receipts()).toHaveLength(1);
   }, 60_000);
+
+  it('a new sale waits while an earlier receipt is unresolved: the cashier is told; settled first once the printer is back', async () => {
+    const { pos, rig, db } = await setup();
+    await pos.catalog('pl');
+    await pos.chooseStation(posId);
+    await pos.openShift(0);
+    rig.emulator.disconnect({ forMs: 1_500, during: 'command', match: 'trend' });
+    const a = await pos.sell({
+      saleId: uuidv7(),
+      clientId: null,
+      lines: [{ type: 'product', id: water, quantity: 1 }],
+      payments: [{ method: PaymentMethod.terminal, amount: 500 }],
+    });
+    expect(a.receipt.status).toBe('needsAttention');
+    const b = {
+      saleId: uuidv7(),
+      clientId: null,
+      lines: [{ type: 'product' as const, id: water, quantity: 2 }],
+      payments: [{ method: PaymentMethod.terminal, amount: 1000 }],
+    };
+    // The printer is still away: B is not recorded, the screen gets the reason (A's message key).
+    await expect(pos.sell(b)).rejects.toMatchObject({
+      key: 'pos.receiptUnresolved',
+      fields: { saleId: ['printing:cashier.outcomeUnknown'] },
+    });
+    expect(db.prepare('select count(*) as n from local_sales').get()).toEqual({ n: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 1_600)); // the cable is back
+    // A is settled first (its trend never ran: cancelled, nothing printed), then B prints.
+    const sold = await pos.sell(b);
+    expect(sold.receipt).toMatchObject({ status: 'printed', receiptNumber: 1 });
+    expect(sold.state.receiptIssues).toMatchObject([{ saleId: a.saleId, status: 'notPrinted' }]);
+    expect(rig.emulator.receipts().map((r) => r.total)).toEqual([1000]);
+  }, 30_000);
+
+  it("prints the buyer's NIP on the receipt and records it with the sale; a bad NIP is a field error", async () => {
+    const { pos, rig, db } = await setup();
+    await pos.catalog('pl');
+    await pos.chooseStation(posId);
+    await pos.openShift(0);
+    const sale = (buyerNip: string) => ({
+      saleId: uuidv7(),
+      clientId: null,
+      lines: [{ type: 'product' as const, id: water, quantity: 1 }],
+      payments: [{ method: PaymentMethod.terminal, amount: 500 }],
+      buyerNip,
+    });
+    await expect(pos.sell(sale('526-025-02-75'))).rejects.toMatchObject({
+      key: 'request.invalid',
+      fields: { buyerNip: ['checksum'] },
+    });
+    const sold = await pos.sell(sale('PL 526-025-02-74'));
+    expect(sold.receipt.status).toBe('printed');
+    expect(rig.emulator.receipts()[0]).toMatchObject({ buyerNip: '5260250274' });
+    const args = db.prepare(`select args from outbox where name = 'recordSale'`).get() as { args: string };
+    expect(JSON.parse(args.args)).toMatchObject({ saleId: sold.saleId, buyerNip: '5260250274' });
+  });
+
+  it('never prints the receipt of a sale the cloud invoiced meanwhile', async () => {
+    const { pos, rig, db, goOffline, goOnline, invoiceOrder } = await setup();
+    await pos.catalog('pl');
+    await pos.chooseStation(posId);
+    await pos.openShift(0);
+    rig.emulator.requireDailyReport();
+    const sold = await pos.sell({
+      saleId: uuidv7(),
+      clientId: null,
+      lines: [{ type: 'product', id: water, quantity: 1 }],
+      payments: [{ method: PaymentMethod.terminal, amount: 500 }],
+    });
+    expect(sold.receipt.status).toBe('notPrinted');
+    rig.emulator.device.dailyReportRequired = false;
+    // The sale reached the cloud, which made order O; someone invoiced O.
+    const orderId = uuidv7();
+    db.prepare(
+      `update outbox set status = 'acked', outcome = ? where mutation_id = (select mutation_id from local_sales where sale_id = ?)`,
+    ).run(JSON.stringify({ status: 'applied', data: { saleId: sold.saleId, orderId } }), sold.saleId);
+    // Offline the desk cannot know: it does not print.
+    goOffline();
+    await pos.resolvePending(sold.saleId);
+    expect(rig.emulator.receipts()).toHaveLength(0);
+    goOnline();
+    invoiceOrder(orderId);
+    const state = await pos.resolvePending(sold.saleId);
+    expect(state.receiptIssues).toHaveLength(0);
+    expect(rig.emulator.receipts()).toHaveLength(0);
+    expect(
+      db.prepare('select status, message_key from pos_receipts where sale_id = ?').get(sold.saleId),
+    ).toEqual({
+      status: 'invoiced',
+      message_key: 'printing:cashier.orderInvoiced',
+    });
+  });
 
   describe('wallet, voucher and contracts (chargeSale@1)', () => {
     const quoteOf = (due: number, change: number) => ({

@@ -5,31 +5,31 @@ import {
   type PosCatalog,
   type PosCatalogItem,
   type PosInvoicePdf,
-  type PosReceiptIssue,
   type PosSaleOrders,
   type PosSellInput,
   type PosSellResult,
   type PosState,
   type PosStation,
 } from '../../../shared/contracts/ipc/pos';
-import type { RetailInit, RetailQuote } from '../../../shared/contracts/api/retail';
-import { ChargeSaleOutcomeDataSchema, type Outcome } from '../../../shared/contracts/sync';
+import type { RetailInit } from '../../../shared/contracts/api/retail';
 import type { ProductCategorized } from '../../../shared/contracts/api/products';
 import type { StationFiscalPrinter } from '../../../shared/contracts/api/fiscal-printers';
 import type { StudioPosList } from '../../../shared/contracts/api/stations';
-import type { FiscalReceiptOutcome, PendingFiscalReceipt } from '../../../shared/domain/receipts';
 import { PaymentMethod } from '../../../shared/enums';
-import { AppError, ERRORS, zodIssuesToFields, type ErrorKey } from '../../../shared/errors';
+import { checkNip } from '../../../shared/domain/invoices/tax-id';
+import { AppError, zodIssuesToFields } from '../../../shared/errors';
 import { LOCALES, type Locale } from '../../../shared/i18n/locales';
 import type { LocalDatabase } from '../db/database';
-import { connectionFromCloud, documentReport } from '../printing/cloud-settings';
+import { connectionFromCloud } from '../printing/cloud-settings';
 import { createPosnetPrinter } from '../printing/connection';
 import { EscPosTicketPrinter } from '../printing/escpos/escpos-ticket-printer';
 import type { TicketPrinterInterface } from '../printing/escpos/interfaces';
 import type { FiscalPaymentType, FiscalPrinter, FiscalReceipt } from '../printing/fiscal-printer';
 import { printingTranslator } from '../printing/i18n';
 import type { SyncEngine } from '../sync/engine';
-import { recordChargedSale, recordSale, voidSale } from './sales';
+import { PosCloudSales } from './pos-cloud-sales';
+import { PosReceipts } from './pos-receipts';
+import { recordSale } from './sales';
 import { StationShifts, kickCashDrawer, type Cashier, type StationShiftView } from './shifts';
 
 /**
@@ -48,7 +48,7 @@ import { StationShifts, kickCashDrawer, type Cashier, type StationShiftView } fr
  *    the shift's steps replayed (`StationShifts.pushToCloud`). The sale itself goes up with the
  *    engine, exactly once.
  *
- * Wallet, voucher and contract sales (`sellThroughCloud`, online only): priced by the cloud's own
+ * Wallet, voucher and contract sales (`PosCloudSales`, pos-cloud-sales.ts; online only): priced by the cloud's own
  * quote (retail/validate), recorded here as a `chargeSale@1` intent (local_sales + outbox row +
  * pos_cloud_sales, one transaction), pushed at once, and printed only once the cloud applied it —
  * the receipt printed is the one the cloud answered. A refusal (wallet too low, voucher used up)
@@ -85,34 +85,10 @@ export interface StationPosOptions {
   onBackgroundError?: (error: unknown) => void;
 }
 
-interface CloudSaleRow {
-  sale_id: string;
-  mutation_id: string;
-  status: 'waiting' | 'charged' | 'refused';
-  outcome: string | null;
-}
-
-/** How long a sale waits for the cloud's answer before it is left awaitingCloud. */
-const CLOUD_ANSWER_MS = 20_000;
-
 interface StationRow {
   pos_id: string;
   slug: string;
   name: string;
-}
-
-interface ReceiptRow {
-  sale_id: string;
-  station_slug: string;
-  receipt: string;
-  status: 'printing' | 'printed' | 'notPrinted' | 'needsAttention' | 'noPrinter';
-  outcome: string | null;
-  pending: string | null;
-  message_key: string | null;
-  receipt_number: number | null;
-  printed_at: string | null;
-  reported_at: string | null;
-  created_at: string;
 }
 
 const STATION_KEY = '';
@@ -127,22 +103,13 @@ const FISCAL_TYPES: Record<number, FiscalPaymentType> = {
   [PaymentMethod.other]: 'other',
 };
 
-/** The cloud's refusal of a chargeSale, as the error the screen shows (its key when we know it). */
-function refusalOf(outcome: Outcome): AppError {
-  const key =
-    outcome.key && Object.hasOwn(ERRORS, outcome.key) ? (outcome.key as ErrorKey) : 'pos.saleRefused';
-  return new AppError(key, {
-    message: outcome.message ?? 'the cloud refused the sale',
-    ...(outcome.fields ? { fields: outcome.fields } : {}),
-  });
-}
-
 export class StationPos {
   private readonly db: LocalDatabase;
   private readonly clock: () => Date;
   private shiftsCache: { slug: string; shifts: StationShifts } | null = null;
   private cloudPrinter: { slug: string; key: string; printer: FiscalPrinter } | null = null;
-  private opened = new WeakMap<FiscalPrinter, Promise<unknown>>();
+  private readonly receipts: PosReceipts;
+  private readonly cloudSales: PosCloudSales;
   private background: Promise<void> | null = null;
   private ticketPrinter: EscPosTicketPrinter | null = null;
   private lookedForAssignedAt = 0;
@@ -150,6 +117,37 @@ export class StationPos {
   constructor(private readonly options: StationPosOptions) {
     this.db = options.engine.db;
     this.clock = options.clock ?? (() => new Date());
+    this.receipts = new PosReceipts({
+      db: this.db,
+      clock: this.clock,
+      fiscal: () => this.fiscal(),
+      isOnline: options.isOnline,
+      cloud: (method, path, body) => this.cloud(method, path, body),
+      ...(options.printTimeoutMs !== undefined && { printTimeoutMs: options.printTimeoutMs }),
+      ...(options.onBackgroundError && { onBackgroundError: options.onBackgroundError }),
+    });
+    this.cloudSales = new PosCloudSales({
+      options,
+      db: this.db,
+      clock: this.clock,
+      cloud: (method, path, body) => this.cloud(method, path, body),
+      receipts: this.receipts,
+      state: () => this.state(),
+      openDrawer: () => this.openDrawer(),
+      station: () => this.station(),
+      fiscal: () => this.fiscal(),
+      cashier: () => this.cashier(),
+    });
+  }
+
+  /** The orders the cloud made of a sale made here (to issue an invoice for), pushed now if need be. */
+  saleOrders(saleId: string): Promise<PosSaleOrders> {
+    return this.cloudSales.saleOrders(saleId);
+  }
+
+  /** An invoice's PDF from the cloud (the desk downloads or prints it). */
+  invoicePdf(invoiceId: string): Promise<PosInvoicePdf> {
+    return this.cloudSales.invoicePdf(invoiceId);
   }
 
   // ------------------------------------------------------------------------------ reading
@@ -218,44 +216,6 @@ export class StationPos {
     return init?.body.member?.abilities?.includes('sales.discount') ?? false;
   }
 
-  private receiptIssues(): PosReceiptIssue[] {
-    const rows = this.db
-      .prepare(
-        `select r.sale_id, r.status, r.message_key, s.total, s.sold_at from pos_receipts r
-           join local_sales s on s.sale_id = r.sale_id
-          where r.status in ('printing', 'notPrinted', 'needsAttention') order by s.sold_at`,
-      )
-      .all() as Array<{
-      sale_id: string;
-      status: PosReceiptIssue['status'];
-      message_key: string | null;
-      total: number;
-      sold_at: string;
-    }>;
-    const waiting = this.db
-      .prepare(
-        `select c.sale_id, s.total, s.sold_at from pos_cloud_sales c join local_sales s on s.sale_id = c.sale_id
-          where c.status = 'waiting' order by s.sold_at`,
-      )
-      .all() as Array<{ sale_id: string; total: number; sold_at: string }>;
-    return [
-      ...rows.map((r) => ({
-        saleId: r.sale_id,
-        status: r.status,
-        messageKey: r.message_key,
-        total: r.total,
-        soldAt: r.sold_at,
-      })),
-      ...waiting.map((r) => ({
-        saleId: r.sale_id,
-        status: 'awaitingCloud' as const,
-        messageKey: null,
-        total: r.total,
-        soldAt: r.sold_at,
-      })),
-    ];
-  }
-
   state(): PosState {
     const staff = this.options.staff();
     const shifts = this.shifts();
@@ -271,7 +231,7 @@ export class StationPos {
         fiscal: Boolean(this.options.fiscalPrinter ?? (station && this.cached(fiscalKey(station.slug)))),
         ticket: Boolean(this.ticketTarget()),
       },
-      receiptIssues: this.receiptIssues(),
+      receiptIssues: this.receipts.issues(),
       canDiscount: this.canDiscount(staff?.userId ?? null),
     };
   }
@@ -426,18 +386,6 @@ export class StationPos {
     return this.cloudPrinter.printer;
   }
 
-  /** The printer, opened once (reads its VAT table; cancels a receipt a crash left open). */
-  private async ready(printer: FiscalPrinter): Promise<FiscalPrinter> {
-    let opening = this.opened.get(printer);
-    if (!opening) {
-      opening = printer.open();
-      this.opened.set(printer, opening);
-      opening.catch(() => this.opened.delete(printer));
-    }
-    await opening;
-    return printer;
-  }
-
   private ticketTarget(): TicketPrinterInterface | null {
     const target = this.options.ticketInterface;
     return typeof target === 'function' ? target() : (target ?? null);
@@ -476,39 +424,7 @@ export class StationPos {
       });
       return { status: res.status, body: res.body };
     });
-    await this.reportReceipts();
-  }
-
-  /** Printed (or refused) receipts told to the cloud once their sale is there (it makes the receipt). */
-  private async reportReceipts(): Promise<void> {
-    const rows = this.db
-      .prepare(
-        `select r.* from pos_receipts r join outbox o on o.mutation_id = (
-            select mutation_id from local_sales where sale_id = r.sale_id)
-          where r.reported_at is null and r.outcome is not null and o.status = 'acked'
-          order by r.created_at limit 20`,
-      )
-      .all() as ReceiptRow[];
-    const bySlug = new Map<string, ReceiptRow[]>();
-    for (const row of rows) bySlug.set(row.station_slug, [...(bySlug.get(row.station_slug) ?? []), row]);
-    for (const [slug, list] of bySlug) {
-      const documents = list.map((r) =>
-        documentReport(
-          JSON.parse(r.receipt) as FiscalReceipt,
-          JSON.parse(r.outcome!) as FiscalReceiptOutcome,
-          r.printed_at ? new Date(r.printed_at) : undefined,
-        ),
-      );
-      const now = this.clock().toISOString();
-      try {
-        await this.cloud('POST', `fiscal-printer/${encodeURIComponent(slug)}`, { documents });
-      } catch (error) {
-        // No fiscal printer in the cloud for the slug (the host's emulator): nothing to tell it.
-        if ((error as { status?: number }).status !== 404) throw error;
-      }
-      const mark = this.db.prepare('update pos_receipts set reported_at = ? where sale_id = ?');
-      for (const r of list) mark.run(now, r.sale_id);
-    }
+    await this.receipts.report();
   }
 
   // ------------------------------------------------------------------------------ the till
@@ -534,7 +450,7 @@ export class StationPos {
 
   async cashMovement(input: { kind: 'in' | 'out'; amount: number; reason?: string }): Promise<PosState> {
     const shifts = this.requireShifts();
-    if (this.fiscal()) await this.ready(this.fiscal()!).catch(() => undefined);
+    if (this.fiscal()) await this.receipts.ready(this.fiscal()!).catch(() => undefined);
     await shifts.cash(input, this.cashier());
     await shifts.openDrawer();
     return this.state();
@@ -542,7 +458,7 @@ export class StationPos {
 
   async closeShift(input: { counted: number; note?: string }) {
     const shifts = this.requireShifts();
-    if (this.fiscal()) await this.ready(this.fiscal()!).catch(() => undefined);
+    if (this.fiscal()) await this.receipts.ready(this.fiscal()!).catch(() => undefined);
     const outcome = await shifts.close(input, this.cashier());
     return {
       shift: outcome.shift,
@@ -591,12 +507,30 @@ export class StationPos {
         fields: { discount: ['notAllowed'] },
       });
 
+    // The same attempt again (a lost answer) is not a new sale; a new one waits for an earlier
+    // receipt on the printer whose outcome is unknown (settled here first when the printer is back).
+    const retried =
+      Boolean(this.db.prepare('select 1 from local_sales where sale_id = ?').get(input.saleId)) ||
+      Boolean(this.cloudSales.row(input.saleId));
+    if (!retried) await this.receipts.guardNewSale(input.saleId);
+
+    const nipText = input.buyerNip?.trim() || null;
+    const nip = nipText === null ? null : checkNip(nipText);
+    if (nip && !nip.valid)
+      throw AppError.invalid({ buyerNip: [nip.reason === 'format' ? 'format' : 'checksum'] });
+    const buyerNip = nip?.valid ? nip.nip : null;
+
     const viaCloud =
       Boolean(input.voucherCode?.trim()) ||
       input.payments.some((p) => p.method === PaymentMethod.wallet) ||
       input.lines.some((l) => l.type === 'contract') ||
-      Boolean(this.cloudSaleRow(input.saleId));
-    if (viaCloud) return this.sellThroughCloud(input, cashier, station, shift);
+      Boolean(this.cloudSales.row(input.saleId));
+    if (viaCloud && buyerNip)
+      throw AppError.invalid(
+        { buyerNip: ['notWithCloudTender'] },
+        'a NIP receipt is for cash and card sales',
+      );
+    if (viaCloud) return this.cloudSales.sell(input, cashier, station, shift);
 
     // The same attempt again (a lost answer): the sale stands; settle its receipt, do not sell twice.
     const known = this.db.prepare('select 1 from local_sales where sale_id = ?').get(input.saleId);
@@ -636,6 +570,7 @@ export class StationPos {
         })),
         ...(input.discount > 0 ? { discount: input.discount } : {}),
         payments: input.payments.map((p) => ({ type: FISCAL_TYPES[p.method] ?? 'other', amount: p.amount })),
+        ...(buyerNip ? { buyerNip } : {}),
       };
       try {
         this.db.transaction(() => {
@@ -650,6 +585,7 @@ export class StationPos {
               change,
               shiftId: shift.id,
               stationSlug: station.slug,
+              buyerNip,
             },
             { actorId: cashier.id },
           );
@@ -671,10 +607,10 @@ export class StationPos {
       }
     }
 
-    const row = this.receiptRow(input.saleId)!;
+    const row = this.receipts.row(input.saleId)!;
     if (row.status === 'printing' || row.status === 'notPrinted' || row.status === 'needsAttention')
-      await this.settle(row);
-    const after = this.receiptRow(input.saleId)!;
+      await this.receipts.settle(row, { fresh: !known });
+    const after = this.receipts.row(input.saleId)!;
     const sale = this.db
       .prepare('select total, args from local_sales where sale_id = ?')
       .get(input.saleId) as {
@@ -698,329 +634,19 @@ export class StationPos {
     };
   }
 
-  // ------------------------------------------------------------------------------ through the cloud
-
-  private cloudSaleRow(saleId: string): CloudSaleRow | undefined {
-    return this.db
-      .prepare('select sale_id, mutation_id, status, outcome from pos_cloud_sales where sale_id = ?')
-      .get(saleId) as CloudSaleRow | undefined;
-  }
-
-  /**
-   * A sale paid with the wallet or a voucher, or selling a contract: the cloud prices it (its own
-   * quote, every problem as field errors), the station records it (`chargeSale@1`) before anything
-   * else, pushes it and prints only the receipt the cloud answered once it applied the sale.
-   */
-  private async sellThroughCloud(
-    input: ReturnType<typeof PosSellInputSchema.parse>,
-    cashier: Cashier,
-    station: PosStation,
-    shift: StationShiftView,
-  ): Promise<PosSellResult> {
-    const known = this.cloudSaleRow(input.saleId);
-    if (!known) {
-      if (!this.options.isOnline())
-        throw new AppError('pos.needsConnection', {
-          message: 'wallet, vouchers and contracts need the connection',
-          fields: { payments: ['needsConnection'] },
-        });
-      const voucherCode = input.voucherCode?.trim().toUpperCase() || null;
-      const basket = {
-        clientId: input.clientId,
-        items: input.lines.map((l) => ({ type: l.type, id: l.id, quantity: l.quantity })),
-        voucherCode,
-        payments: input.payments,
-        stationSlug: station.slug,
-      };
-      const quote = await this.cloud<RetailQuote>(
-        'POST',
-        `retail/validate?locale=${this.options.locale()}`,
-        basket,
-      );
-      const problems: Record<string, string[]> = { ...quote.problems };
-      if (quote.remaining > 0) problems.payments = [...(problems.payments ?? []), 'notCovered'];
-      if (Object.keys(problems).length > 0)
-        throw new AppError('retail.basketInvalid', {
-          message: 'the basket cannot be sold as it is',
-          fields: problems,
-        });
-      try {
-        recordChargedSale(
-          this.options.engine,
-          {
-            ...basket,
-            saleId: input.saleId,
-            total: quote.due,
-            change: quote.change,
-            shiftId: shift.id,
-          },
-          {
-            actorId: cashier.id,
-            alsoWrite: ({ mutationId, occurredAt }) =>
-              this.db
-                .prepare(
-                  `insert into pos_cloud_sales (sale_id, mutation_id, status, created_at) values (?, ?, 'waiting', ?)`,
-                )
-                .run(input.saleId, mutationId, occurredAt),
-          },
-        );
-      } catch (error) {
-        if (error instanceof ZodError) throw AppError.invalid(zodIssuesToFields(error.issues));
-        throw error;
-      }
-    }
-
-    const answer = await this.confirmCloudSale(input.saleId, { shownAtDesk: cashier.id });
-    const sale = this.db
-      .prepare('select total, args from local_sales where sale_id = ?')
-      .get(input.saleId) as { total: number; args: string };
-    const args = JSON.parse(sale.args) as { change: number; payments: Array<{ method: number }> };
-    if (answer.status === 'refused') throw answer.error;
-    if (answer.status === 'waiting')
-      return {
-        saleId: input.saleId,
-        total: sale.total,
-        change: args.change,
-        receipt: { status: 'awaitingCloud', receiptNumber: null, messageKey: null },
-        drawerOpened: false,
-        state: this.state(),
-      };
-
-    let row = this.receiptRow(input.saleId);
-    if (row && ['printing', 'notPrinted', 'needsAttention'].includes(row.status)) {
-      await this.settle(row);
-      row = this.receiptRow(input.saleId);
-    }
-    const tookCash = args.payments.some((p) => p.method === PaymentMethod.cash);
-    const drawerOpened = answer.first && tookCash ? (await this.openDrawer()).opened : false;
-    return {
-      saleId: input.saleId,
-      total: sale.total,
-      change: args.change,
-      receipt: row
-        ? {
-            status: row.status === 'printing' ? 'needsAttention' : row.status,
-            receiptNumber: row.receipt_number,
-            messageKey: row.message_key,
-          }
-        : { status: 'noPrinter', receiptNumber: null, messageKey: null },
-      drawerOpened,
-      state: this.state(),
-    };
-  }
-
-  /** The outcome of an outbox row: pushed now (the engine's round) when the cloud has not answered yet. */
-  private async awaitOutcome(mutationId: string): Promise<Outcome | null> {
-    const read = () =>
-      this.db.prepare('select status, outcome from outbox where mutation_id = ?').get(mutationId) as
-        { status: 'pending' | 'acked'; outcome: string | null } | undefined;
-    const deadline = this.clock().getTime() + CLOUD_ANSWER_MS;
-    for (let round = 0; round < 3; round += 1) {
-      const row = read();
-      if (!row) return null;
-      if (row.status === 'acked' && row.outcome) return JSON.parse(row.outcome) as Outcome;
-      if (!this.options.isOnline()) return null;
-      const left = deadline - this.clock().getTime();
-      if (left <= 0) break;
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        this.options.engine.syncOnce().catch(() => undefined),
-        new Promise<void>((resolve) => (timer = setTimeout(resolve, left))),
-      ]);
-      clearTimeout(timer);
-    }
-    const row = read();
-    return row?.status === 'acked' && row.outcome ? (JSON.parse(row.outcome) as Outcome) : null;
-  }
-
-  /**
-   * What the cloud said about a chargeSale: applied → the receipt it answered is written (to print);
-   * refused → the local sale is voided (`shownAtDesk`: the refusal is shown on the screen, so it is
-   * not also a sync notice); no answer → still waiting.
-   */
-  private async confirmCloudSale(
-    saleId: string,
-    options: { shownAtDesk?: string } = {},
-  ): Promise<
-    { status: 'charged'; first: boolean } | { status: 'waiting' } | { status: 'refused'; error: AppError }
-  > {
-    const row = this.cloudSaleRow(saleId)!;
-    if (row.status === 'charged') return { status: 'charged', first: false };
-    if (row.status === 'refused')
-      return { status: 'refused', error: refusalOf(JSON.parse(row.outcome!) as Outcome) };
-    const outcome = await this.awaitOutcome(row.mutation_id);
-    if (!outcome) return { status: 'waiting' };
-    const now = this.clock().toISOString();
-    if (outcome.status === 'applied' || outcome.status === 'flagged') {
-      const data = ChargeSaleOutcomeDataSchema.parse(outcome.data);
-      const station = this.station();
-      const printer = this.fiscal();
-      this.db.transaction(() => {
-        const changed = this.db
-          .prepare(
-            `update pos_cloud_sales set status = 'charged', outcome = ? where sale_id = ? and status = 'waiting'`,
-          )
-          .run(JSON.stringify(outcome), saleId).changes;
-        if (changed === 0 || !data.receipt) return;
-        // The receipt the cloud made (its id is what the printer's outcome is reported under).
-        const receipt: FiscalReceipt = {
-          id: data.receipt.id,
-          lines: data.receipt.lines.map((l) => ({
-            name: l.name,
-            unitPrice: l.unitPrice,
-            quantity: l.quantity,
-            vatRate: l.vatRate,
-          })),
-          ...(data.receipt.discount > 0 ? { discount: data.receipt.discount } : {}),
-          payments: data.receipt.payments.map((p) => ({
-            type: p.type as FiscalPaymentType,
-            amount: p.amount,
-          })),
-        };
-        this.db
-          .prepare(
-            `insert into pos_receipts (sale_id, station_slug, receipt, status, created_at) values (?, ?, ?, ?, ?)
-             on conflict (sale_id) do nothing`,
-          )
-          .run(saleId, station?.slug ?? '', JSON.stringify(receipt), printer ? 'printing' : 'noPrinter', now);
-      })();
-      return { status: 'charged', first: true };
-    }
-    this.db.transaction(() => {
-      this.db
-        .prepare(`update pos_cloud_sales set status = 'refused', outcome = ? where sale_id = ?`)
-        .run(JSON.stringify(outcome), saleId);
-      voidSale(this.options.engine, saleId, now);
-      if (options.shownAtDesk)
-        this.db
-          .prepare(
-            'update outbox set noticed_at = ?, noticed_by = ? where mutation_id = ? and noticed_at is null',
-          )
-          .run(now, options.shownAtDesk, row.mutation_id);
-    })();
-    return { status: 'refused', error: refusalOf(outcome) };
-  }
-
-  /** The orders the cloud made of a sale made here (to issue an invoice for), pushed now if need be. */
-  async saleOrders(saleId: string): Promise<PosSaleOrders> {
-    this.cashier();
-    const sale = this.db
-      .prepare('select mutation_id, voided_at from local_sales where sale_id = ?')
-      .get(saleId) as { mutation_id: string; voided_at: string | null } | undefined;
-    if (!sale) throw AppError.notFound('sale');
-    if (sale.voided_at) return { orderIds: [], reason: 'refused' };
-    if (!this.options.isOnline()) {
-      const known = this.db
-        .prepare('select outcome from outbox where mutation_id = ?')
-        .get(sale.mutation_id) as { outcome: string | null } | undefined;
-      if (!known?.outcome) return { orderIds: [], reason: 'offline' };
-    }
-    const outcome = await this.awaitOutcome(sale.mutation_id);
-    if (!outcome) return { orderIds: [], reason: this.options.isOnline() ? 'waitingToSync' : 'offline' };
-    const data = (outcome.data ?? {}) as { orderId?: unknown; orderIds?: unknown; duplicateOf?: unknown };
-    const orderIds = Array.isArray(data.orderIds)
-      ? data.orderIds.filter((id): id is string => typeof id === 'string')
-      : typeof data.orderId === 'string'
-        ? [data.orderId]
-        : [];
-    if (orderIds.length === 0)
-      return { orderIds: [], reason: outcome.status === 'rejected' ? 'refused' : 'waitingToSync' };
-    return { orderIds, reason: null };
-  }
-
-  /** An invoice's PDF from the cloud (the desk downloads or prints it). */
-  async invoicePdf(invoiceId: string): Promise<PosInvoicePdf> {
-    this.cashier();
-    const studio = this.options.studioUuid();
-    if (!studio) throw new AppError('station.notRegistered', { message: 'the station is not registered' });
-    const response = await this.options.forward({
-      method: 'GET',
-      path: `v4/${studio}/invoice/${invoiceId}/pdf`,
-      accept: 'application/pdf',
-    });
-    if (response.status >= 300) {
-      if (response.status === 404) throw AppError.notFound('invoice');
-      throw new AppError('pos.saleNotSynced', { message: `the cloud answered ${response.status}` });
-    }
-    const fileName = /filename="?([^";]+)"?/.exec(response.contentDisposition ?? '')?.[1] ?? 'invoice.pdf';
-    return {
-      fileName,
-      contentType: response.contentType ?? 'application/pdf',
-      base64:
-        response.encoding === 'base64'
-          ? response.body
-          : Buffer.from(response.body, 'utf8').toString('base64'),
-    };
-  }
-
-  private receiptRow(saleId: string): ReceiptRow | undefined {
-    return this.db.prepare('select * from pos_receipts where sale_id = ?').get(saleId) as
-      ReceiptRow | undefined;
-  }
-
-  /**
-   * Prints the receipt, or settles one the printer left unknown: a receipt that got as far as the
-   * printer (pending kept) is settled by the driver's resolvePending (never printed twice); one that
-   * never started is printed afresh.
-   */
-  private async settle(row: ReceiptRow): Promise<void> {
-    const printer = this.fiscal();
-    if (!printer) {
-      this.db.prepare(`update pos_receipts set status = 'noPrinter' where sale_id = ?`).run(row.sale_id);
-      return;
-    }
-    let outcome: FiscalReceiptOutcome;
-    try {
-      await this.ready(printer);
-      if (row.pending) {
-        outcome = await printer.resolvePending(JSON.parse(row.pending) as PendingFiscalReceipt);
-      } else {
-        const receipt = JSON.parse(row.receipt) as FiscalReceipt;
-        outcome = await printer.printReceipt(receipt, {
-          signal: AbortSignal.timeout(this.options.printTimeoutMs ?? 60_000),
-          onStarted: (pending) =>
-            this.db
-              .prepare('update pos_receipts set pending = ? where sale_id = ?')
-              .run(JSON.stringify(pending), row.sale_id),
-        });
-      }
-    } catch (error) {
-      // The printer could not even be reached: nothing started, the sale stands, print later.
-      this.db
-        .prepare(`update pos_receipts set status = 'notPrinted', message_key = ? where sale_id = ?`)
-        .run('printing:cashier.printerNotResponding', row.sale_id);
-      this.options.onBackgroundError?.(error);
-      return;
-    }
-    this.db
-      .prepare(
-        `update pos_receipts set status = ?, outcome = ?, message_key = ?, receipt_number = ?, printed_at = ?,
-           pending = ?, reported_at = null where sale_id = ?`,
-      )
-      .run(
-        outcome.status,
-        JSON.stringify(outcome),
-        outcome.status === 'printed' ? null : outcome.messageKey,
-        outcome.status === 'printed' ? outcome.receiptNumber : null,
-        outcome.status === 'printed' ? this.clock().toISOString() : null,
-        outcome.status === 'needsAttention' ? JSON.stringify(outcome.pending) : null,
-        row.sale_id,
-      );
-  }
-
   /** Settles a receipt left pending or not printed (the cashier fixed the printer). */
   async resolvePending(saleId: string): Promise<PosState> {
     this.cashier();
-    const cloudSale = this.cloudSaleRow(saleId);
+    const cloudSale = this.cloudSales.row(saleId);
     if (cloudSale?.status === 'waiting') {
       // Ask the cloud again; once it applied the sale, its receipt prints below.
-      const answer = await this.confirmCloudSale(saleId);
+      const answer = await this.cloudSales.confirm(saleId);
       if (answer.status !== 'charged') return this.state();
     }
-    const row = this.receiptRow(saleId);
+    const row = this.receipts.row(saleId);
     if (!row || !['printing', 'notPrinted', 'needsAttention'].includes(row.status))
       throw new AppError('pos.nothingToResolve', { message: 'no receipt of that sale waits' });
-    await this.settle(row);
+    await this.receipts.settle(row);
     return this.state();
   }
 

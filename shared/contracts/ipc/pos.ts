@@ -133,6 +133,11 @@ export const PosSellInputSchema = z.strictObject({
    * the sale goes through the cloud (`chargeSale@1`, online only); otherwise it is a `recordSale@1` fact.
    */
   voucherCode: z.string().trim().max(40).nullable().optional(),
+  /**
+   * The buyer's NIP to print on the receipt (any usual spelling; checked with checkNip by main: a
+   * bad one is `fields.buyerNip`). Cash/card sales only.
+   */
+  buyerNip: z.string().trim().max(20).nullable().optional(),
 });
 export type PosSellInput = z.input<typeof PosSellInputSchema>;
 
@@ -142,7 +147,7 @@ export const PosSellResultSchema = z.object({
   change: z.number(),
   receipt: z.object({
     /** awaitingCloud: recorded here, the cloud has not answered yet (printed once it does). */
-    status: z.enum(['printed', 'notPrinted', 'needsAttention', 'noPrinter', 'awaitingCloud']),
+    status: z.enum(['printed', 'notPrinted', 'needsAttention', 'noPrinter', 'awaitingCloud', 'invoiced']),
     receiptNumber: z.number().nullable(),
     messageKey: z.string().nullable(),
   }),

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { PaymentMethod } from '../../enums';
 import { FiscalOutcomeSchema, VatRateSchema } from '../api/fiscal-printers';
 import { uuid, instant } from '../api/common';
+import { checkNip } from '../../domain/invoices/tax-id';
+
+/** A buyer's NIP printed on the receipt (POSNET trnipset): ten digits, checksum and all. */
+export const ReceiptBuyerNipSchema = z
+  .string()
+  .regex(/^\d{10}$/, 'ten digits')
+  .refine((nip) => checkNip(nip).valid, 'not a valid NIP');
 
 /**
  * `recordSale@1` (fact): a sale the desk made, recorded as it happened — amounts as charged and
@@ -68,6 +75,11 @@ const saleFields = {
   stationSlug: z.string().trim().min(1).max(64).optional(),
   note: z.string().trim().max(500).default(''),
   receipt: RecordSaleReceiptSchema.nullable().default(null),
+  /**
+   * The buyer's NIP the receipt carries ("paragon z NIP-em"), stored with the cloud's receipt
+   * (`retail_receipts.buyer_nip`): an invoice to that buyer for the sale is allowed only with it.
+   */
+  buyerNip: ReceiptBuyerNipSchema.nullable().default(null),
 };
 
 type SaleShape = {

@@ -14,11 +14,13 @@ export const NOT_PRINTED_REASONS = [
   'notConnected',
   'printerNotResponding',
   'previousReceiptUnresolved',
+  'orderInvoiced',
 ] as const satisfies readonly NotPrintedReason[];
 
 export const NEEDS_ATTENTION_REASONS = [
   'printerNotResponding',
   'abandonedWhileWaiting',
+  'receiptNotIdentified',
 ] as const satisfies readonly NeedsAttentionReason[];
 
 // Compile-time: the lists hold every member of the unions (a new reason must be added here).

@@ -21,6 +21,9 @@ export const PRINTING_MESSAGE_KEYS = [
   'printing:cashier.receiptCancelled',
   'printing:cashier.outcomeUnknown',
   'printing:cashier.previousReceiptUnresolved',
+  'printing:cashier.receiptNotIdentified',
+  'printing:cashier.orderInvoiced',
+  'printing:cashier.invoiceCheckNeedsConnection',
   'printing:cashier.cashOutExceedsDrawer',
 ] as const;
 export type PrintingMessageKey = (typeof PRINTING_MESSAGE_KEYS)[number];
@@ -44,13 +47,20 @@ export type NotPrintedReason =
   | 'notConnected'
   | 'printerNotResponding'
   /** An earlier receipt's outcome is still unknown; it must be settled first. */
-  | 'previousReceiptUnresolved';
+  | 'previousReceiptUnresolved'
+  /** The sale was invoiced meanwhile: its receipt is never printed (the sale would be registered twice). */
+  | 'orderInvoiced';
 
 export type NeedsAttentionReason =
   /** The link went silent after the receipt was started: whether it printed is not known yet. */
   | 'printerNotResponding'
   /** The cashier stopped waiting (paper out, cover open) while a command was held by the printer. */
-  | 'abandonedWhileWaiting';
+  | 'abandonedWhileWaiting'
+  /**
+   * The printer answers, but what it reports cannot prove whether this receipt was the one printed
+   * (several receipts completed since it began, or its last-document totals were reset).
+   */
+  | 'receiptNotIdentified';
 
 /** Enough to settle an unknown outcome later, even after a restart of the app. */
 export interface PendingFiscalReceipt {
@@ -60,6 +70,15 @@ export interface PendingFiscalReceipt {
   total: number;
   /** Token of the `trend` command, when it was sent: `rpt` may still return its reply. */
   endToken?: string;
+  /** The printer's last receipt number (scnt) read before the receipt was opened. */
+  lastNumberBefore?: number;
+  /**
+   * The receipt's own evidence, as the printer reports a receipt it completed (strns after trend):
+   * the total per VAT slot (A..G: index 0..6), the payments and the change.
+   */
+  slotTotals?: number[];
+  payments?: number;
+  change?: number;
 }
 
 export type FiscalReceiptOutcome =

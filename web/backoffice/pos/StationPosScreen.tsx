@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
 import type { ShiftView, StudioPos } from '../../../shared/contracts/api/stations';
 import type { PosCatalogItem, PosSellResult, PosState } from '../../../shared/contracts/ipc/pos';
+import { checkNip } from '../../../shared/domain/invoices/tax-id';
 import { PaymentMethod } from '../../../shared/enums';
 import { ApiError } from '../../lib/api-client';
 import { errorCodeLabel } from '../../lib/form-errors';
@@ -33,7 +34,7 @@ import { ClientPicker, usePrice } from './PosScreen';
 import { amountText, parseAmount, useLocale, useRetailQuote } from './pos.api';
 import { useOffline } from '../../lib/connectivity';
 import { ClosedShiftModal, OpenShiftCard, ShiftBar, StationPicker } from './ShiftPanel';
-import { StationInvoiceButton } from './StationInvoice';
+import { ReceiptIssues, saleError, StationDone } from './StationReceipts';
 import { posStationKeys, type PosStationSink } from './station-sink';
 import { useStations } from './stations.api';
 
@@ -212,47 +213,6 @@ function StationChoice({ sink, state }: { sink: PosStationSink; state: PosState 
   );
 }
 
-/** Receipts the printer left unsettled (paper out, no answer): settle once it is fixed. */
-function ReceiptIssues({ sink, state }: { sink: PosStationSink; state: PosState }) {
-  const { t } = useTranslation(['retail', 'printing']);
-  const price = usePrice();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<string | null>(null);
-  if (state.receiptIssues.length === 0) return null;
-  return (
-    <Alert color="orange" title={t('station.receiptIssues')} data-testid="pos-receipt-issues">
-      <Stack gap={4}>
-        {state.receiptIssues.map((r) => (
-          <Group key={r.saleId} justify="space-between" wrap="nowrap">
-            <Text size="sm">
-              {price(r.total, state.currency)} ·{' '}
-              {r.messageKey ? t(r.messageKey) : t(`station.receipt.${r.status}`)}
-            </Text>
-            <Button
-              size="xs"
-              variant="light"
-              loading={busy === r.saleId}
-              onClick={() => {
-                setBusy(r.saleId);
-                void sink
-                  .resolvePending(r.saleId)
-                  .catch(() => undefined)
-                  .finally(() => {
-                    setBusy(null);
-                    void queryClient.invalidateQueries({ queryKey: posStationKeys.all });
-                  });
-              }}
-              data-testid="pos-resolve"
-            >
-              {t('station.resolve')}
-            </Button>
-          </Group>
-        ))}
-      </Stack>
-    </Alert>
-  );
-}
-
 function StationSale({
   sink,
   items,
@@ -280,6 +240,8 @@ function StationSale({
   const [lines, setLines] = useState<Line[]>([]);
   const [client, setClient] = useState<{ id: string; name: string } | null>(null);
   const [discountText, setDiscountText] = useState('');
+  // The buyer's NIP printed on the receipt ("paragon z NIP-em"): cash/card sales only.
+  const [nipText, setNipText] = useState('');
   const [payments, setPayments] = useState<Payment[]>([newPayment(PaymentMethod.cash)]);
   const [saleId, setSaleId] = useState(() => uuidv7());
   const [selling, setSelling] = useState(false);
@@ -343,6 +305,9 @@ function StationSale({
     lines.some((l) => l.item.type === 'contract');
   // The cloud's checkout takes no staff discount: with the wallet, a voucher or a contract it is not offered.
   const discount = canDiscount && !viaCloud ? (parseAmount(discountText) ?? 0) : 0;
+  const nipCheck = !viaCloud && nipText.trim() ? checkNip(nipText) : null;
+  const nipInvalid = nipCheck !== null && !nipCheck.valid;
+  const buyerNip = nipCheck?.valid ? nipCheck.nip : null;
   const quote = useRetailQuote(
     viaCloud && !offline && lines.length > 0
       ? {
@@ -397,6 +362,7 @@ function StationSale({
     lines.length > 0 &&
     remaining === 0 &&
     !problem &&
+    !nipInvalid &&
     (viaCloud ? cloudQuote !== null && !quote.isFetching : total > 0);
 
   const fillRest = (key: string) => {
@@ -421,6 +387,7 @@ function StationSale({
           .map((p, i) => ({ method: p.method, amount: amounts[i] ?? 0 }))
           .filter((p) => p.amount > 0),
         voucherCode,
+        ...(buyerNip ? { buyerNip } : {}),
       });
       await queryClient.invalidateQueries({ queryKey: posStationKeys.state });
       onSold(result);
@@ -591,6 +558,16 @@ function StationSale({
                     }
                     rightSection={<Text size="xs">{currency}</Text>}
                     data-testid="pos-discount"
+                  />
+                )}
+                {!viaCloud && (
+                  <TextInput
+                    label={t('station.buyerNip')}
+                    description={t('station.buyerNipHint')}
+                    value={nipText}
+                    onChange={(e) => setNipText(e.currentTarget.value)}
+                    error={nipInvalid ? t('station.buyerNipInvalid') : undefined}
+                    data-testid="pos-buyer-nip"
                   />
                 )}
                 {payments.map((p, index) => (
@@ -811,75 +788,5 @@ function StationSale({
         </Stack>
       </Grid.Col>
     </Grid>
-  );
-}
-
-/** Why the station refused a sale, in the desk's words (the cloud's refusals of a wallet/voucher sale too). */
-function saleError(e: unknown, t: (key: string, options?: Record<string, unknown>) => string): string {
-  if (!(e instanceof ApiError)) return t('errors.general', { code: errorCodeLabel(e) });
-  if (e.key === 'pos.discountNotAllowed') return t('station.discountNotAllowed');
-  if (e.key === 'shift.notOpen') return t('station.noShift');
-  if (e.key === 'pos.needsConnection') return t('station.cloudOffline');
-  if (e.key === 'pos.totalChanged') return t('station.totalChanged');
-  if (e.key === 'wallet.insufficientFunds') return t('problems.walletTooLow');
-  const codes = [...new Set(Object.values(e.fields).flat())].filter((c) => /^[a-zA-Z]+$/.test(c));
-  const known = codes.map((c) => t(`problems.${c}`, { defaultValue: '' })).filter(Boolean);
-  if (known.length > 0) return known.join(' ');
-  if (e.key?.startsWith('voucher.')) return t('problems.voucherUnavailable');
-  return t('errors.general', { code: errorCodeLabel(e) });
-}
-
-function StationDone({
-  sink,
-  result,
-  currency,
-  onNext,
-}: {
-  sink: PosStationSink;
-  result: PosSellResult;
-  currency: string;
-  onNext(): void;
-}) {
-  const { t } = useTranslation(['retail', 'printing']);
-  const price = usePrice();
-  const r = result.receipt;
-  return (
-    <Card withBorder padding="lg" maw={640} data-testid="pos-done">
-      <Stack gap="md">
-        <Title order={2} size="h3" c="teal.8">
-          {t('done.title')}
-        </Title>
-        {result.change > 0 && (
-          <Alert color="yellow" title={t('done.change')}>
-            <Text size="xl" fw={700} data-testid="pos-done-change">
-              {price(result.change, currency)}
-            </Text>
-          </Alert>
-        )}
-        <Text data-testid="pos-done-total">
-          {t('done.total')}: <b>{price(result.total, currency)}</b>
-        </Text>
-        <Alert
-          color={r.status === 'printed' ? 'teal' : r.status === 'noPrinter' ? 'gray' : 'orange'}
-          data-testid="pos-done-receipt"
-          data-status={r.status}
-        >
-          {r.status === 'printed'
-            ? t('station.receipt.printed', { number: r.receiptNumber })
-            : r.messageKey
-              ? `${t(`station.receipt.${r.status}`)} ${t(r.messageKey)}`
-              : t(`station.receipt.${r.status}`)}
-        </Alert>
-        <Text size="sm" c="dimmed">
-          {t('station.savedLocally')}
-        </Text>
-        <Group align="flex-start">
-          <Button size="lg" onClick={onNext} data-testid="pos-new-sale" autoFocus>
-            {t('done.newSale')}
-          </Button>
-          <StationInvoiceButton sink={sink} saleId={result.saleId} />
-        </Group>
-      </Stack>
-    </Card>
   );
 }

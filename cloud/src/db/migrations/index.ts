@@ -38,6 +38,7 @@ import * as paymentSaveCard from './20261126_0042_payment_save_card';
 import * as sharedPassesSync from './20261126_0040_shared_passes_sync';
 import * as invoiceForReceipt from './20261126_0057_invoice_for_receipt';
 import * as emailVerification from './20261126_0048_email_verification';
+import * as receiptBuyerNip from './20261126_0054_receipt_buyer_nip';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -83,6 +84,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126_0040_shared_passes_sync', sharedPassesSync],
   ['20261126_0041_side_effect_jobs', sideEffectJobs],
   ['20261126_0042_payment_save_card', paymentSaveCard],
-  ['20261126_0057_invoice_for_receipt', invoiceForReceipt],
   ['20261126_0048_email_verification', emailVerification],
+  ['20261126_0054_receipt_buyer_nip', receiptBuyerNip],
+  ['20261126_0057_invoice_for_receipt', invoiceForReceipt],
 ];

@@ -170,6 +170,8 @@ export async function createReceipt(
     change: number;
     createdBy: string | null;
     now: Date;
+    /** The buyer's NIP printed on the receipt (the desk's recordSale), ten digits. */
+    buyerNip?: string | null;
   },
 ): Promise<string> {
   const orders = (await trx('client_orders')
@@ -215,6 +217,7 @@ export async function createReceipt(
     total: totals.total,
     vat: totals.vat,
     currency: studio.currency,
+    buyerNip: input.buyerNip ?? null,
     createdBy: input.createdBy,
     createdAt: input.now,
     updatedAt: input.now,

@@ -231,6 +231,7 @@ async function recordSaleCommand(ctx: CommandContext<RecordSaleArgs>): Promise<O
       change: args.change,
       createdBy: staffId,
       now: at,
+      buyerNip: args.buyerNip,
     });
     if (args.receipt) {
       await adoptReceiptId(trx, studio.id, receiptId, args.receipt.receiptId);

@@ -81,6 +81,8 @@ export type PrintedDocument =
       vat: number;
       payments: PrintedPayment[];
       change: number;
+      /** The buyer's NIP (`trnipset`), printed with the footer ("NIP NABYWCY"). */
+      buyerNip?: string;
     }
   | {
       kind: 'cancelledReceipt';
@@ -108,6 +110,19 @@ interface OpenReceipt {
   discount: number;
   payments: PrintedPayment[];
   changes: number[];
+  buyerNip?: string;
+}
+
+/**
+ * What `strns` reports while no transaction is open: the totalizers of the document printed last
+ * (POT-I-DEV-37: "rodzaj dokumentu, który został wydrukowany jako ostatni (jeśli to=0)" and the
+ * slot totalizers, zeroed when a transaction starts or RAM is reset). A receipt's own totals read
+ * back from the printer: the driver's evidence that a receipt it lost track of is the one printed.
+ */
+interface LastDocument {
+  slotTotals: number[];
+  payments: number;
+  change: number;
 }
 
 export type Activity = 'idle' | 'busy' | 'waitingForUser';
@@ -129,6 +144,7 @@ const commandFault = (code: number) => new Refusal('command', code);
 /** Commands that print or change the fiscal state: they need the mechanism and the printer's resources. */
 const PRINTING = new Set([
   'trinit',
+  'trnipset',
   'trline',
   'trdiscntbill',
   'trpayment',
@@ -166,6 +182,8 @@ export class PosnetDevice {
   drawer = 0;
   readonly roll: PrintedDocument[] = [];
   private transaction: OpenReceipt | null = null;
+  /** The last completed receipt's totalizers (kept with the receipt through a power cycle); null after a cancel or a new trinit. */
+  private lastDocument: LastDocument | null = null;
   private readonly replies = new Map<string, PosnetFrame>();
   private readonly nameLocks = new Map<string, VatSlotValue>();
   private dayTotals: number[] = [0, 0, 0, 0, 0, 0, 0];
@@ -265,6 +283,8 @@ export class PosnetDevice {
     switch (name) {
       case 'trinit':
         return this.trinit(frame);
+      case 'trnipset':
+        return this.trnipset(frame);
       case 'trline':
         return this.trline(frame);
       case 'trdiscntbill':
@@ -322,6 +342,24 @@ export class PosnetDevice {
     if (this.dailyReportRequired) throw commandFault(PosnetError.noDailyReport);
     if (this.transaction) throw commandFault(PosnetError.badTransactionState);
     this.transaction = { lines: [], discount: 0, payments: [], changes: [] };
+    this.lastDocument = null;
+    return [];
+  }
+
+  /**
+   * The buyer's NIP on this receipt (`trnipset ni [dw] [ds]`): any time while the receipt is open,
+   * sent again it overwrites; only spaces prints no NIP section; up to 30 characters, not empty.
+   */
+  private trnipset(frame: PosnetFrame): PosnetField[] {
+    const nip = required(frame, 'ni');
+    if (nip === '' || [...nip].length > 30) throw frameFault(PosnetError.badValue, 'ni');
+    optionalBool(frame, 'dw');
+    const description = fieldValue(frame, 'ds');
+    if (description !== undefined && [...description].length > 56)
+      throw frameFault(PosnetError.badValue, 'ds');
+    const receipt = this.open();
+    if (nip.trim() === '') delete receipt.buyerNip;
+    else receipt.buyerNip = nip.trim();
     return [];
   }
 
@@ -431,6 +469,9 @@ export class PosnetDevice {
     const cash = payments.filter((p) => p.type === 0).reduce((a, p) => a + p.amount, 0);
     this.drawer += cash - change;
     this.transaction = null;
+    const slotTotals = [0, 0, 0, 0, 0, 0, 0];
+    for (const slot of slots) slotTotals[VAT_SLOT_LETTERS.indexOf(slot.slot as 'A')] = slot.total;
+    this.lastDocument = { slotTotals, payments: received, change };
     this.roll.push({
       kind: 'receipt',
       number: this.lastReceiptNumber,
@@ -443,6 +484,7 @@ export class PosnetDevice {
       vat,
       payments,
       change,
+      ...(receipt.buyerNip !== undefined && { buyerNip: receipt.buyerNip }),
     });
     return [];
   }
@@ -493,7 +535,23 @@ export class PosnetDevice {
 
   private strns(): PosnetField[] {
     const receipt = this.transaction;
-    if (!receipt) return [field('ts', 0), field('ln', 0), field('to', 0), field('fp', 0), field('re', 0)];
+    if (!receipt) {
+      // Closed: the last document's totalizers (dt 16: a receipt; dt 0: none or unknown).
+      const last = this.lastDocument;
+      return [
+        field('ts', 0),
+        field('ln', 0),
+        field('to', 0),
+        field('fp', last?.payments ?? 0),
+        field('re', last?.change ?? 0),
+        field('dt', last ? 16 : 0),
+        ...(last
+          ? last.slotTotals.flatMap((total, i) =>
+              total > 0 ? [field(`s${VAT_SLOT_LETTERS[i]!.toLowerCase()}`, total)] : [],
+            )
+          : []),
+      ];
+    }
     const { slots, total } = this.totals(receipt);
     return [
       field('ts', 1),
@@ -515,6 +573,7 @@ export class PosnetDevice {
     const receipt = this.transaction;
     if (!receipt) return;
     this.transaction = null;
+    this.lastDocument = null;
     this.cancelled += 1;
     this.roll.push({
       kind: 'cancelledReceipt',

@@ -58,6 +58,7 @@ export function renderDocument(document: PrintedDocument, width = 40): string[] 
         out.push(pair(PAYMENT_NAMES[p.type] ?? `Forma ${p.type}`, pln(p.amount)));
       if (document.change > 0) out.push(pair('Reszta', pln(document.change)));
       out.push(line);
+      if (document.buyerNip) out.push(pair('NIP NABYWCY:', document.buyerNip), line);
       return out;
     }
     case 'cancelledReceipt':

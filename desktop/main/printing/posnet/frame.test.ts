@@ -175,7 +175,9 @@ describe('replies', () => {
 
 describe('text and number fields', () => {
   it('cleans item names: TAB/CR/LF and control characters out, composed, 80 characters at most', () => {
-    expect(cleanItemName('Karnet\tmiesięczny\r\n OPEN ')).toBe('Karnetmiesięczny OPEN');
+    // A TAB or line break is a space on the receipt, never glued words ('Karnetmiesięczny').
+    expect(cleanItemName('Karnet\tmiesięczny\r\n OPEN ')).toBe('Karnet miesięczny OPEN');
+    expect(cleanItemName('Woda\tmineralna')).toBe('Woda mineralna');
     expect(cleanItemName('Zaz\u0307o\u0301łc\u0301')).toBe('Zażółć');
     expect(cleanItemName('x'.repeat(100))).toHaveLength(80);
     expect(cleanItemName('Joga & pilates')).toBe('Joga & pilates');

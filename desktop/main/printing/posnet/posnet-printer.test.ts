@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeReceiptTotals } from '../../../../shared/domain/receipts';
 import type { FiscalReceipt, PrinterAttention } from '../fiscal-printer';
 import { PosnetEmulator } from '../emulator/emulator';
-import { FAST_TIMING, inProcessRig, sampleReceipt } from '../emulator/test-rig';
+import { FAST_TIMING, inProcessRig, recordingTransport, sampleReceipt } from '../emulator/test-rig';
 import { encodeFrame, field, FrameReader } from './frame';
 import { PosnetFiscalPrinter } from './posnet-printer';
 import { createInProcessPair } from './transport';
@@ -33,7 +33,19 @@ describe('PosnetFiscalPrinter against the emulator', () => {
       total: 20950,
       recovered: false,
     });
-    expect(started).toEqual([{ receiptId: receipt.id, completedBefore: 0, total: 20950 }]);
+    // What the POS keeps before anything prints: the counters, and the receipt's own evidence (the
+    // totals per VAT slot, payments and change the printer reports once it completed it).
+    expect(started).toEqual([
+      {
+        receiptId: receipt.id,
+        completedBefore: 0,
+        lastNumberBefore: 0,
+        total: 20950,
+        slotTotals: [20050, 900, 0, 0, 0, 0, 0],
+        payments: 20950,
+        change: 0,
+      },
+    ]);
     expect(rig.sentSince()).toEqual(NORMAL);
     const [printed] = rig.emulator.receipts();
     const ours = computeReceiptTotals(receipt);
@@ -399,7 +411,7 @@ describe('recovery: a receipt is neither lost nor printed twice', () => {
     await rig.close();
   });
 
-  it('trend ran, then power loss wiped the kept replies: bn went up, so it is printed — once', async () => {
+  it('trend ran, then power loss wiped the kept replies: bn went up by one and the last receipt is ours — printed once', async () => {
     const rig = await rig0();
     await rig.printer.printReceipt(sampleReceipt());
     rig.sentSince();
@@ -408,7 +420,8 @@ describe('recovery: a receipt is neither lost nor printed twice', () => {
     expect(outcome).toMatchObject({ status: 'printed', receiptNumber: 2, recovered: true });
     const sent = rig.sentSince();
     expect(count(sent, 'trend')).toBe(1);
-    expect(sent.slice(sent.indexOf('trend'))).toEqual(['trend', 'rpt', 'strns', 'scnt']);
+    // strns again: the last receipt's totals per slot, payments and change are the evidence it is ours.
+    expect(sent.slice(sent.indexOf('trend'))).toEqual(['trend', 'rpt', 'strns', 'scnt', 'strns']);
     expect(rig.emulator.receipts()).toHaveLength(2);
     expect(rig.emulator.device.completed).toBe(2);
     await rig.close();
@@ -528,6 +541,107 @@ describe('recovery: a receipt is neither lost nor printed twice', () => {
       status: 'notPrinted',
       reason: 'cancelledByPrinter',
     });
+    await rig.close();
+  });
+});
+
+describe('a receipt is identified by its own evidence, not by the counter', () => {
+  it('another receipt completed meanwhile is not taken for ours; two since → cannot be told', async () => {
+    const rig = await rig0();
+    const ours = sampleReceipt();
+    let pending: Parameters<PosnetFiscalPrinter['resolvePending']>[0] | undefined;
+    rig.emulator.disconnect({ forMs: 900, during: 'command', match: 'trend' });
+    const outcome = await rig.printer.printReceipt(ours, { onStarted: (p) => (pending = p) });
+    expect(outcome.status).toBe('needsAttention');
+    await sleep(400);
+    // Another program cancels our open receipt and prints another one (bn 0 → 1).
+    const other = createInProcessPair();
+    rig.emulator.attach(other.device);
+    const stranger = new PosnetFiscalPrinter({ transport: other.app, timing: FAST_TIMING });
+    await stranger.open();
+    const theirs = sampleReceipt({
+      lines: [{ name: 'Kawa', unitPrice: 900, vatRate: 800 }],
+      payments: [{ type: 'cash', amount: 900 }],
+    });
+    expect(await stranger.printReceipt(theirs)).toMatchObject({ status: 'printed', receiptNumber: 1 });
+    // The count went up by one, but the last receipt's totals are not ours: ours was not printed.
+    expect(await rig.printer.resolvePending(pending!)).toMatchObject({
+      status: 'notPrinted',
+      reason: 'cancelledByPrinter',
+    });
+    // Two receipts since: the printer cannot show which is which — left to the cashier, no new sale.
+    expect((await stranger.printReceipt({ ...theirs, id: 'again' })).status).toBe('printed');
+    const unknown = await rig.printer.resolvePending({ ...pending!, completedBefore: 0 });
+    expect(unknown).toMatchObject({ status: 'needsAttention', reason: 'receiptNotIdentified' });
+    expect(await rig.printer.printReceipt(sampleReceipt())).toMatchObject({
+      status: 'notPrinted',
+      reason: 'previousReceiptUnresolved',
+    });
+    await stranger.close();
+    await rig.close();
+  });
+
+  it('a restarted driver told of an unresolved receipt leaves its open receipt to resolvePending and prints nothing new first', async () => {
+    const rig = await rig0();
+    let pending: Parameters<PosnetFiscalPrinter['resolvePending']>[0] | undefined;
+    rig.emulator.disconnect({ forMs: 900, during: 'command', match: 'trend' });
+    expect(
+      (await rig.printer.printReceipt(sampleReceipt(), { onStarted: (p) => (pending = p) })).status,
+    ).toBe('needsAttention');
+    await sleep(400);
+    const pair = createInProcessPair();
+    rig.emulator.attach(pair.device);
+    const sent: string[] = [];
+    const restarted = new PosnetFiscalPrinter({
+      transport: recordingTransport(pair.app, sent),
+      timing: FAST_TIMING,
+    });
+    const info = await restarted.open({ unresolved: [pending!] });
+    expect(info.cancelledOpenReceipt).toBe(false);
+    expect(sent).not.toContain('prncancel');
+    expect(rig.emulator.device.transactionOpen).toBe(true);
+    expect(await restarted.printReceipt(sampleReceipt())).toMatchObject({
+      status: 'notPrinted',
+      reason: 'previousReceiptUnresolved',
+    });
+    expect(await restarted.resolvePending(pending!)).toMatchObject({
+      status: 'notPrinted',
+      reason: 'cancelledAfterFault',
+    });
+    expect(await restarted.printReceipt(sampleReceipt())).toMatchObject({
+      status: 'printed',
+      receiptNumber: 1,
+    });
+    expect(rig.emulator.receipts()).toHaveLength(1);
+    await rig.close();
+  });
+
+  it("the buyer's NIP goes on the receipt with trnipset; an invalid NIP prints nothing", async () => {
+    const rig = await rig0();
+    const outcome = await rig.printer.printReceipt(sampleReceipt({ buyerNip: 'PL 526-025-02-74' }));
+    expect(outcome.status).toBe('printed');
+    expect(rig.sentSince()).toEqual([
+      'scnt',
+      'trinit',
+      'trnipset',
+      'trline',
+      'trline',
+      'trline',
+      'trpayment',
+      'trend',
+      'scnt',
+    ]);
+    expect(rig.emulator.receipts()[0]).toMatchObject({ buyerNip: '5260250274' });
+    expect(await rig.printer.printReceipt(sampleReceipt({ buyerNip: '5260250275' }))).toMatchObject({
+      status: 'notPrinted',
+      reason: 'invalidReceipt',
+      problems: [{ path: 'buyerNip', code: 'nipInvalid' }],
+    });
+    rig.emulator.dropNextReply('trnipset');
+    expect((await rig.printer.printReceipt(sampleReceipt({ buyerNip: '5260250274' }))).status).toBe(
+      'printed',
+    );
+    expect(rig.emulator.receipts()).toHaveLength(2);
     await rig.close();
   });
 });

@@ -13,6 +13,7 @@ import type {
   FiscalPrinterStatus,
   FiscalReceipt,
   MechanismState,
+  OpenOptions,
   PrinterAttention,
   PrintReceiptOptions,
   VatTable,
@@ -20,7 +21,12 @@ import type {
 import { PosnetChannel, type ChannelResult } from './channel';
 import { PosnetError, rejectionOf, RESENDABLE_FRAME_ERRORS } from './errors';
 import { field, fieldValue, type PosnetField, type PosnetReply } from './frame';
-import { planReceipt, type ReceiptStep, type TransactionSnapshot } from './receipt-plan';
+import {
+  planReceipt,
+  type ReceiptEvidence,
+  type ReceiptStep,
+  type TransactionSnapshot,
+} from './receipt-plan';
 import { formatAmount, MAX_AMOUNT, parseAmount } from './text';
 import type { Transport } from './transport';
 import { parseVatTable } from './vat-table';
@@ -125,6 +131,18 @@ function sameSnapshot(a: TransactionSnapshot, b: TransactionSnapshot): boolean {
   );
 }
 
+/**
+ * Whether the printer's last receipt is this pending one: its total, and — when the pending receipt
+ * carries them (kept since evidence was added) — its totals per VAT slot, payments and change.
+ */
+function matchesEvidence(last: ReceiptEvidence, pending: PendingFiscalReceipt): boolean {
+  if (last.slotTotals.reduce((a, t) => a + t, 0) !== pending.total) return false;
+  if (pending.slotTotals && pending.slotTotals.some((t, i) => last.slotTotals[i] !== t)) return false;
+  if (pending.payments !== undefined && pending.payments !== last.payments) return false;
+  if (pending.change !== undefined && pending.change !== last.change) return false;
+  return true;
+}
+
 function notPrinted(
   receiptId: string,
   reason: NotPrintedReason,
@@ -147,7 +165,8 @@ export class PosnetFiscalPrinter implements FiscalPrinter {
   private closed = false;
   private queue: Promise<unknown> = Promise.resolve();
   private vatTable: VatTable | null = null;
-  private unresolved: PendingFiscalReceipt | null = null;
+  /** Receipts started on this printer whose outcome is unknown: nothing new prints until each is settled. */
+  private readonly unresolved = new Map<string, PendingFiscalReceipt>();
   private attention: PrinterAttention | null = null;
   private attentionListeners: ((attention: PrinterAttention | null) => void)[] = [];
   private readonly counters = { recoveries: 0, resends: 0, receiptsPrinted: 0 };
@@ -168,7 +187,9 @@ export class PosnetFiscalPrinter implements FiscalPrinter {
   // ------------------------------------------------------------------------------------------
   // Public operations
 
-  async open(): Promise<FiscalPrinterInfo> {
+  async open(options: OpenOptions = {}): Promise<FiscalPrinterInfo> {
+    // What the POS kept is known before anything is sent: an open receipt may be one of them.
+    for (const pending of options.unresolved ?? []) this.unresolved.set(pending.receiptId, { ...pending });
     await this.options.transport.open();
     if (this.closed) {
       this.channel = new PosnetChannel(this.options.transport);
@@ -180,7 +201,9 @@ export class PosnetFiscalPrinter implements FiscalPrinter {
       if (!counters) throw new FiscalPrinterUnavailableError('no answer to scnt');
       const transaction = await this.readTransaction();
       let cancelledOpenReceipt = false;
-      if (transaction?.open) {
+      // A receipt left open by a crash is cancelled — unless a receipt of ours is unresolved: then it
+      // may be that one, and resolvePending settles it (cancelling it there, with its outcome recorded).
+      if (transaction?.open && this.unresolved.size === 0) {
         await this.exchange('prncancel', []);
         cancelledOpenReceipt = true;
       }
@@ -272,9 +295,11 @@ export class PosnetFiscalPrinter implements FiscalPrinter {
   private async print(receipt: FiscalReceipt, options: PrintReceiptOptions): Promise<FiscalReceiptOutcome> {
     const id = receipt.id;
     if (!this.vatTable) return notPrinted(id, 'notConnected', 'printing:cashier.notConnected');
-    if (this.unresolved) {
+    // Any unresolved receipt, this one's too: printing it afresh could print it twice (resolvePending settles it).
+    const earlier = [...this.unresolved.values()][0];
+    if (earlier) {
       return notPrinted(id, 'previousReceiptUnresolved', 'printing:cashier.previousReceiptUnresolved', {
-        params: { receiptId: this.unresolved.receiptId },
+        params: { receiptId: earlier.receiptId },
       });
     }
     const plan = planReceipt(receipt, this.vatTable);
@@ -289,6 +314,8 @@ export class PosnetFiscalPrinter implements FiscalPrinter {
         receiptId: id,
         completedBefore: before.completed,
         total: plan.totals.total,
+        lastNumberBefore: before.lastReceiptNumber,
+        ...plan.evidence,
       };
       options.onStarted?.({ ...pending });
       return await this.runSteps(plan.steps, pending, options.signal);
@@ -339,7 +366,7 @@ export class PosnetFiscalPrinter implements FiscalPrinter {
           continue;
         }
         if (decision === 'resend') return this.cancelAfterFault(id, signal);
-        if (decision.status === 'needsAttention') this.unresolved = decision.pending;
+        if (decision.status === 'needsAttention') this.unresolved.set(id, decision.pending);
         return decision;
       }
       return this.giveUp(pending, exchange.kind);
@@ -371,8 +398,9 @@ export class PosnetFiscalPrinter implements FiscalPrinter {
     if (!state) return this.needsAttention(pending, 'printerNotResponding');
     if (step.command === 'trend') {
       if (state.open) return this.cancelAfterFault(id, signal);
-      return this.byCounter(pending, signal);
+      return this.byEvidence(pending, signal);
     }
+    if (step.repeatable && state.open) return 'resend';
     if (!state.open) {
       return step.command === 'trinit'
         ? 'resend'
@@ -383,24 +411,39 @@ export class PosnetFiscalPrinter implements FiscalPrinter {
     return this.cancelAfterFault(id, signal);
   }
 
-  /** No open receipt: it was printed if the count of completed receipts went up. */
-  private async byCounter(
+  /**
+   * No receipt is open: was this one printed? Only evidence that belongs to it counts — not merely
+   * that the count of completed receipts went up (another sale may have raised it):
+   * - no receipt completed since it began → not printed;
+   * - exactly one → it is ours only if the printer's last document is a receipt with our totals per
+   *   VAT slot, payments and change (strns); another receipt's totals → ours was not printed;
+   * - more than one, or the printer no longer knows its last document (a cancel, a power loss reset
+   *   it) → it cannot be told: needsAttention (`receiptNotIdentified`), the POS keeps new sales back.
+   */
+  private async byEvidence(
     pending: PendingFiscalReceipt,
     signal?: AbortSignal,
   ): Promise<FiscalReceiptOutcome> {
     const counters = await this.readCounters(signal);
     if (!counters) return this.needsAttention(pending, 'printerNotResponding');
-    if (counters.completed > pending.completedBefore) {
-      this.counters.receiptsPrinted += 1;
-      return {
-        status: 'printed',
-        receiptId: pending.receiptId,
-        receiptNumber: counters.lastReceiptNumber,
-        total: pending.total,
-        recovered: true,
-      };
+    if (counters.completed <= pending.completedBefore)
+      return notPrinted(pending.receiptId, 'cancelledByPrinter', 'printing:cashier.receiptCancelled');
+    if (counters.completed > pending.completedBefore + 1)
+      return this.needsAttention(pending, 'receiptNotIdentified');
+    const last = await this.readLastReceipt(signal);
+    if (!last) return this.needsAttention(pending, 'receiptNotIdentified');
+    if (!matchesEvidence(last, pending)) {
+      // The one receipt completed since ours began is another one: ours never completed.
+      return notPrinted(pending.receiptId, 'cancelledByPrinter', 'printing:cashier.receiptCancelled');
     }
-    return notPrinted(pending.receiptId, 'cancelledByPrinter', 'printing:cashier.receiptCancelled');
+    this.counters.receiptsPrinted += 1;
+    return {
+      status: 'printed',
+      receiptId: pending.receiptId,
+      receiptNumber: counters.lastReceiptNumber,
+      total: pending.total,
+      recovered: true,
+    };
   }
 
   private async cancelAfterFault(receiptId: string, signal?: AbortSignal): Promise<FiscalReceiptOutcome> {
@@ -413,45 +456,45 @@ export class PosnetFiscalPrinter implements FiscalPrinter {
       pending,
       kind === 'silent' ? 'printerNotResponding' : 'abandonedWhileWaiting',
     );
-    this.unresolved = outcome.pending;
+    this.unresolved.set(pending.receiptId, outcome.pending);
     return outcome;
   }
 
   private needsAttention(
     pending: PendingFiscalReceipt,
-    reason: 'printerNotResponding' | 'abandonedWhileWaiting',
+    reason: 'printerNotResponding' | 'abandonedWhileWaiting' | 'receiptNotIdentified',
   ): Extract<FiscalReceiptOutcome, { status: 'needsAttention' }> {
     return {
       status: 'needsAttention',
       receiptId: pending.receiptId,
       reason,
-      messageKey: 'printing:cashier.outcomeUnknown',
+      messageKey:
+        reason === 'receiptNotIdentified'
+          ? 'printing:cashier.receiptNotIdentified'
+          : 'printing:cashier.outcomeUnknown',
       pending: { ...pending },
     };
   }
 
   private async resolve(pending: PendingFiscalReceipt): Promise<FiscalReceiptOutcome> {
     const outcome = await this.resolveNow(pending);
-    if (outcome.status !== 'needsAttention' && this.unresolved?.receiptId === pending.receiptId) {
-      this.unresolved = null;
-    }
+    if (outcome.status === 'needsAttention') this.unresolved.set(pending.receiptId, outcome.pending);
+    else this.unresolved.delete(pending.receiptId);
     return outcome;
   }
 
+  /**
+   * Settles a receipt whose outcome is unknown, now or after a restart. A kept `trend` token is no
+   * evidence (a restarted driver numbers its tokens again, so `rpt` may answer another receipt's
+   * trend); the printer's state is. An open receipt is this one's (no other receipt starts while it
+   * is unresolved): its trend never ran — cancelled. Otherwise byEvidence.
+   */
   private async resolveNow(pending: PendingFiscalReceipt): Promise<FiscalReceiptOutcome> {
     this.counters.recoveries += 1;
-    if (pending.endToken !== undefined) {
-      const replay = await this.channel.request('rpt', [], {
-        token: pending.endToken,
-        timeoutMs: this.timing.commandTimeoutMs,
-        acceptLate: true,
-      });
-      if (replay.kind === 'ok' && replay.command === 'trend') return this.byCounter(pending);
-    }
     const state = await this.readTransaction();
     if (!state) return this.needsAttention(pending, 'printerNotResponding');
     if (state.open) return this.cancelAfterFault(pending.receiptId);
-    return this.byCounter(pending);
+    return this.byEvidence(pending);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -502,6 +545,24 @@ export class PosnetFiscalPrinter implements FiscalPrinter {
     const cancelled = Number(fieldValue(reply, 'bc') ?? 0);
     const last = Number(fieldValue(reply, 'nr') ?? completed);
     return { completed, cancelled, lastReceiptNumber: last };
+  }
+
+  /** The last document's totalizers while no receipt is open (strns `dt` 16); null when unknown or open. */
+  private async readLastReceipt(signal?: AbortSignal): Promise<ReceiptEvidence | null> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const exchange = await this.exchange('strns', [], signal);
+      if (exchange.kind === 'notFound') continue;
+      if (exchange.kind !== 'reply' || exchange.reply.kind !== 'ok') return null;
+      const reply = exchange.reply;
+      if (fieldValue(reply, 'ts') === '1' || fieldValue(reply, 'dt') !== '16') return null;
+      const amount = (name: string) => parseAmount(fieldValue(reply, name) ?? '0');
+      const slotTotals = ['sa', 'sb', 'sc', 'sd', 'se', 'sf', 'sg'].map(amount);
+      const payments = amount('fp');
+      const change = amount('re');
+      if (payments === null || change === null || slotTotals.some((t) => t === null)) return null;
+      return { slotTotals: slotTotals as number[], payments, change };
+    }
+    return null;
   }
 
   private async readTransaction(signal?: AbortSignal): Promise<TransactionSnapshot | null> {

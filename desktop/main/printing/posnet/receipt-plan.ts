@@ -7,6 +7,7 @@ import {
   type FiscalReceiptOutcome,
   type ReceiptTotals,
 } from '../../../../shared/domain/receipts';
+import { checkNip } from '../../../../shared/domain/invoices/tax-id';
 import type { FiscalPaymentType, FiscalReceipt, VatTable } from '../fiscal-printer';
 import { field, type PosnetField } from './frame';
 import { cleanItemName, formatAmount, MAX_AMOUNT } from './text';
@@ -43,10 +44,20 @@ export interface ReceiptStep {
   fields: PosnetField[];
   before: TransactionSnapshot;
   after: TransactionSnapshot;
+  /** Sending it again is harmless (trnipset overwrites): a lost reply is settled by resending. */
+  repeatable?: boolean;
+}
+
+/** What the printer reports about the receipt once completed (strns, no transaction open). */
+export interface ReceiptEvidence {
+  /** Total per VAT slot A..G (index 0..6). */
+  slotTotals: number[];
+  payments: number;
+  change: number;
 }
 
 export type ReceiptPlan =
-  | { ok: true; steps: ReceiptStep[]; totals: ReceiptTotals; change: number }
+  | { ok: true; steps: ReceiptStep[]; totals: ReceiptTotals; change: number; evidence: ReceiptEvidence }
   | { ok: false; outcome: Extract<FiscalReceiptOutcome, { status: 'notPrinted' }> };
 
 export const CLOSED: TransactionSnapshot = { open: false, lines: 0, total: 0, payments: 0, change: 0 };
@@ -96,6 +107,8 @@ function fiscalProblems(receipt: FiscalReceipt, totals: ReceiptTotals): { path: 
   }
   // Change is handed back in cash, so it can never exceed the cash tendered.
   if (paid - totals.total > cash) problems.push({ path: 'payments', code: 'changeExceedsCash' });
+  if (receipt.buyerNip !== undefined && !checkNip(receipt.buyerNip).valid)
+    problems.push({ path: 'buyerNip', code: 'nipInvalid' });
   return problems;
 }
 
@@ -140,6 +153,11 @@ export function planReceipt(receipt: FiscalReceipt, vatTable: VatTable): Receipt
   };
 
   step('trinit', [field('bm', 0)], { ...CLOSED, open: true });
+  // The buyer's NIP ("paragon z NIP-em"): printed with the footer; the printer keeps the last one sent.
+  if (receipt.buyerNip !== undefined) {
+    step('trnipset', [field('ni', normalized(receipt.buyerNip))], state);
+    steps.at(-1)!.repeatable = true;
+  }
   totals.lines.forEach((line, i) => {
     const input = receipt.lines[i]!;
     const fields = [
@@ -191,5 +209,15 @@ export function planReceipt(receipt: FiscalReceipt, vatTable: VatTable): Receipt
     ],
     CLOSED,
   );
-  return { ok: true, steps, totals, change };
+  const slotTotals = [0, 0, 0, 0, 0, 0, 0];
+  for (const group of totals.vatGroups) {
+    const index = slots.get(vatRateKey(group.vatRate))!.index;
+    slotTotals[index] = (slotTotals[index] ?? 0) + group.total;
+  }
+  return { ok: true, steps, totals, change, evidence: { slotTotals, payments: paid, change } };
+}
+
+function normalized(nip: string): string {
+  const check = checkNip(nip);
+  return check.valid ? check.nip : nip;
 }

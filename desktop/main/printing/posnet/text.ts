@@ -20,14 +20,17 @@ export function decodeText(bytes: Uint8Array): string {
 
 /**
  * An item name as the printer takes it: composed (NFC, so "ż" typed as z + combining dot becomes the
- * one Windows-1250 letter), TAB/CR/LF and other control characters removed (a TAB would end the
- * field), spaces collapsed, trimmed, cut to 80 characters. `&` is left alone: it is a formatting
+ * one Windows-1250 letter), a TAB or line break turned into a space (a TAB would end the field;
+ * removing it would glue two words), other control characters removed, spaces collapsed, trimmed,
+ * cut to 80 characters. `&` is left alone: it is a formatting
  * escape only in header, footer and non-fiscal texts (see escapeFormattedText).
  */
 export function cleanItemName(name: string): string {
   return (
     name
       .normalize('NFC')
+      // A TAB or line break separates words: a space (the TAB would end the field), never glued words.
+      .replace(/[\t\r\n]/g, ' ')
       // eslint-disable-next-line no-control-regex
       .replace(/[\u0000-\u001f\u007f]/g, '')
       .replace(/\s+/g, ' ')
