@@ -11,6 +11,7 @@ import { seedDemoStudio, type DemoSummary } from './db/seed/demo';
 import { builtWebAssets, type WebAssets } from './http/pages';
 import { startJobRunner } from './jobs/runner';
 import { RateLimits, type RateLimitName, type RateLimitRule } from './http/rate-limit';
+import pg from 'pg';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { ROOT_DIR, WEB_DIST_DIR } from './paths';
@@ -59,7 +60,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     databaseUrl = embedded.url;
     log.info({ dir }, 'embedded PostgreSQL (PGlite) started');
   }
-  const knex = createKnex(databaseUrl, { singleConnection: Boolean(embedded) });
+  const knex = createKnex(databaseUrl, {
+    singleConnection: Boolean(embedded),
+    poolMax: config.DATABASE_POOL_MAX,
+  });
+  // Rate limits in PostgreSQL on a pool of their own (see http/rate-limit.ts); in memory on PGlite.
+  const rateLimitPool = embedded ? null : new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  rateLimitPool?.on('error', (err) => log.warn({ err }, 'rate-limit pool connection lost'));
   const ran = await migrateLatest(knex);
   if (ran.length) log.info({ migrations: ran }, 'migrations applied');
 
@@ -87,7 +94,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       log,
       mailer,
       clock: options.clock ?? systemClock,
-      rateLimits: new RateLimits(options.rateLimits),
+      rateLimits: new RateLimits(options.rateLimits, { pool: rateLimitPool ?? undefined }),
       web,
     },
     { devMiddleware },
@@ -123,6 +130,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await closeVite?.();
       await jobs?.stop();
       await knex.destroy();
+      await rateLimitPool?.end();
       await embedded?.stop();
     })());
 

@@ -34,6 +34,7 @@ import * as bookingWaitingListMails from './20261124_0036_booking_waiting_list_m
 import * as orderLineVisits from './20261124_0037_order_line_visits';
 import * as ticketPrinters from './20261124_0039_ticket_printers';
 import * as sharedPassesSync from './20261126_0040_shared_passes_sync';
+import * as rateLimits from './20261126_0062_rate_limits';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -77,4 +78,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261124_0037_order_line_visits', orderLineVisits],
   ['20261124_0039_ticket_printers', ticketPrinters],
   ['20261126_0040_shared_passes_sync', sharedPassesSync],
+  ['20261126_0062_rate_limits', rateLimits],
 ];
