@@ -47,7 +47,7 @@ import { clientDuplicates, linkClients, mergeClients } from './client-merge.serv
 import { assertClient } from './client-fields.service';
 import { receiveFile, type ReceivedFile } from './document-storage';
 import { clearEmailBounce, emailBounceOf } from './email-bounce.service';
-import { fieldKey } from './field-crypto';
+import { fieldKeyring } from './field-crypto';
 
 const StudioParams = z.object({ uuid: z.string() });
 const ClientParams = z.object({ uuid: z.string(), user: z.uuid() });
@@ -238,7 +238,7 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
     params: ClientParams,
     body: ClientFieldValuesPatchSchema,
     handle: async ({ db, deps, studio, membership, params, body }): Promise<ClientFieldValues> => {
-      await patchClientFieldValues(db, studio.id, params.user, body.values, fieldKey(deps.config));
+      await patchClientFieldValues(db, studio.id, params.user, body.values, fieldKeyring(deps.config));
       const abilities = await abilitiesOf(db, membership);
       return clientFieldValues(db, studio.id, params.user, {
         edit: true,
@@ -264,7 +264,7 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
         body.fieldId,
         auth.user.id,
         ctx.state.requestId,
-        fieldKey(deps.config),
+        fieldKeyring(deps.config),
       );
     },
   });
@@ -325,7 +325,7 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
         params.user,
         body.duplicateId,
         auth.user.id,
-        fieldKey(deps.config),
+        fieldKeyring(deps.config),
         deps.clock.now(),
       );
     },
