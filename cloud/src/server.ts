@@ -7,9 +7,10 @@ import { loadConfig, type Config } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { createKnex, type Knex } from './db/knex';
 import { migrateLatest } from './db/migrate';
+import { withStartupLock } from './db/startup-lock';
 import { seedDemoStudio, type DemoSummary } from './db/seed/demo';
 import { builtWebAssets, type WebAssets } from './http/pages';
-import { startJobRunner } from './jobs/runner';
+import { startJobRunner, type JobRunner } from './jobs/runner';
 import { RateLimits, type RateLimitName, type RateLimitRule } from './http/rate-limit';
 import pg from 'pg';
 import { createLogger, type Logger } from './logger';
@@ -67,19 +68,40 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Rate limits in PostgreSQL on a pool of their own (see http/rate-limit.ts); in memory on PGlite.
   const rateLimitPool = embedded ? null : new pg.Pool({ connectionString: databaseUrl, max: 2 });
   rateLimitPool?.on('error', (err) => log.warn({ err }, 'rate-limit pool connection lost'));
-  const ran = await migrateLatest(knex);
-  if (ran.length) log.info({ migrations: ran }, 'migrations applied');
-
-  const seedDemo =
-    options.seedDemo ?? (config.DEMO_SEED && (Boolean(embedded) || env.DEMO_SEED !== undefined));
-  const demo = seedDemo ? await seedDemoStudio(knex, log) : null;
-
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     dataDir: config.dataDir,
     log,
   });
+  const seedDemo =
+    options.seedDemo ?? (config.DEMO_SEED && (Boolean(embedded) || env.DEMO_SEED !== undefined));
+  let demo: DemoSummary | null = null;
+  let jobs: JobRunner | null = null;
+  // Instances starting together take turns through migrations and the job queue's set-up (below).
+  const startup = async <T>(work: (migrator: Knex) => Promise<T>): Promise<T> =>
+    embedded
+      ? work(knex) // PGlite: one process, one connection.
+      : withStartupLock(config.DATABASE_DIRECT_URL ?? databaseUrl, log, work);
+  const ran = await startup(async (migrator) => {
+    const applied = await migrateLatest(migrator);
+    // Into an empty database only: under the lock, so two first starts do not both seed.
+    if (seedDemo) demo = await seedDemoStudio(knex, log);
+    // The queue's set-up (pg-boss schema, queues, schedules) under the same lock.
+    jobs =
+      options.jobs === false
+        ? null
+        : await startJobRunner({
+            knex,
+            log,
+            clock: options.clock ?? systemClock,
+            mailer,
+            publicUrl: () => config.publicUrl,
+          });
+    return applied;
+  });
+  if (ran.length) log.info({ migrations: ran }, 'migrations applied');
+
   let web: WebAssets = builtWebAssets(WEB_DIST_DIR);
   let devMiddleware: ExtraMiddleware | undefined;
   let closeVite: (() => Promise<void>) | undefined;
@@ -99,16 +121,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     },
     { devMiddleware },
   );
-  const jobs =
-    options.jobs === false
-      ? null
-      : await startJobRunner({
-          knex,
-          log,
-          clock: options.clock ?? systemClock,
-          mailer,
-          publicUrl: () => config.publicUrl,
-        });
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);
