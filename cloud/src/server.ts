@@ -1,8 +1,10 @@
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, type ExtraMiddleware } from './app';
 import { systemClock, type Clock } from './clock';
+import { processCount, runPrimary } from './cluster';
 import { loadConfig, type Config } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { createKnex, type Knex } from './db/knex';
@@ -215,8 +217,19 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err: unknown) => {
-    console.error(err);
+  const start = () =>
+    main().catch((err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
+  let processes = 1;
+  try {
+    processes = processCount(loadConfig());
+  } catch (err) {
+    // The configuration's own message (production without PUBLIC_URL, say), without a stack.
+    console.error((err as Error).message);
     process.exit(1);
-  });
+  }
+  if (processes > 1 && cluster.isPrimary) runPrimary(processes, createLogger(loadConfig().LOG_LEVEL));
+  else void start();
 }

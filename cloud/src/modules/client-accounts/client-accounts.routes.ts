@@ -56,6 +56,7 @@ import {
 } from './accounts.service';
 import { presentAgreement, publishedAgreements } from './agreements.service';
 import { addCard, ensureQrIdentity, listCards, regenerateQr, removeCard } from './identities.service';
+import { fileStorage } from '../../storage';
 import {
   createMessage,
   listMessages,
@@ -215,12 +216,12 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
     handle: async ({ db, deps, studio, auth, body, afterCommit }): Promise<ClientProfile> => {
       const { previousFile } = await saveAvatar(
         db,
-        deps.config.dataDir,
+        fileStorage(deps.config),
         auth.user.id,
         body.dataUrl,
         deps.clock.now(),
       );
-      afterCommit(() => deleteAvatarFile(deps.config.dataDir, previousFile));
+      afterCommit(() => deleteAvatarFile(fileStorage(deps.config), previousFile));
       return getProfile(db, studio, auth.user.id, true);
     },
   });
@@ -233,7 +234,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
     status: 204,
     handle: async ({ db, deps, auth, afterCommit }) => {
       const { previousFile } = await removeAvatar(db, auth.user.id, deps.clock.now());
-      afterCommit(() => deleteAvatarFile(deps.config.dataDir, previousFile));
+      afterCommit(() => deleteAvatarFile(fileStorage(deps.config), previousFile));
     },
   });
 
@@ -254,7 +255,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
         (membership.isMember &&
           Boolean(await db('memberships').where({ studioId: studio.id, userId: target }).first('id')));
       if (!allowed) throw AppError.notFound('avatar');
-      const avatar = await readAvatar(db, deps.config.dataDir, target);
+      const avatar = await readAvatar(db, fileStorage(deps.config), target);
       if (!avatar) throw AppError.notFound('avatar');
       ctx.type = avatar.type;
       ctx.set('Cache-Control', 'private, max-age=86400');

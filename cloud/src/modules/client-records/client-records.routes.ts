@@ -48,6 +48,7 @@ import { assertClient } from './client-fields.service';
 import { receiveFile, type ReceivedFile } from './document-storage';
 import { clearEmailBounce, emailBounceOf } from './email-bounce.service';
 import { fieldKeyring } from './field-crypto';
+import { fileStorage } from '../../storage';
 
 const StudioParams = z.object({ uuid: z.string() });
 const ClientParams = z.object({ uuid: z.string(), user: z.uuid() });
@@ -82,7 +83,7 @@ async function receiveUpload(ctx: AppContext, next: () => Promise<unknown>): Pro
   try {
     await next();
   } catch (err) {
-    if (upload.stored) await removeFile(upload.stored);
+    if (upload.stored) await fileStorage(ctx.deps.config).delete(upload.stored);
     throw err;
   } finally {
     if (file) await removeFile(file.tmpPath);
@@ -148,11 +149,13 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
     params: DocumentParams,
     status: 204,
     handle: async ({ db, deps, ctx, studio, params, afterCommit }) => {
-      const file = await deleteDocument(db, deps.config, studio.id, params.clientDocument);
+      const file = await deleteDocument(db, studio.id, params.clientDocument);
       afterCommit(() =>
-        removeFile(file).catch((err: unknown) =>
-          ctx.state.log.error({ err, file }, 'deleted document file could not be removed'),
-        ),
+        fileStorage(deps.config)
+          .delete(file)
+          .catch((err: unknown) =>
+            ctx.state.log.error({ err, file }, 'deleted document file could not be removed'),
+          ),
       );
     },
   });
