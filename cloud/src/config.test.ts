@@ -46,3 +46,47 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
   });
 });
+
+describe('loadConfig in production (several instances, issue 27)', () => {
+  const key = Buffer.alloc(32, 7).toString('base64');
+
+  it('refuses to start without PUBLIC_URL and FIELD_ENCRYPTION_KEY, saying what to set', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/PUBLIC_URL: required in production/);
+    expect(message).toMatch(/FIELD_ENCRYPTION_KEY: required in production: 32 bytes, base64/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://studio.example.com' })).toThrow(
+      /FIELD_ENCRYPTION_KEY/,
+    );
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://studio.example.com',
+      FIELD_ENCRYPTION_KEY: key,
+    });
+    expect(c.publicUrl).toBe('https://studio.example.com');
+  });
+
+  it('reads the pool size, the direct URL, the old keys and the process count', () => {
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://u@pgbouncer:6432/studio',
+      DATABASE_DIRECT_URL: 'postgres://u@db:5432/studio',
+      DATABASE_POOL_MAX: '4',
+      FIELD_ENCRYPTION_KEYS: `${key}, ${Buffer.alloc(32, 8).toString('base64')}`,
+      WEB_CONCURRENCY: 'auto',
+    });
+    expect(c).toMatchObject({
+      DATABASE_DIRECT_URL: 'postgres://u@db:5432/studio',
+      DATABASE_POOL_MAX: 4,
+      WEB_CONCURRENCY: 'auto',
+    });
+    expect(c.FIELD_ENCRYPTION_KEYS).toHaveLength(2);
+    expect(loadConfig({}).DATABASE_POOL_MAX).toBe(10);
+    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
+    expect(() => loadConfig({ FIELD_ENCRYPTION_KEYS: 'c2hvcnQ=' })).toThrow(/FIELD_ENCRYPTION_KEYS:/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET: required/);
+  });
+});

@@ -11,6 +11,21 @@ export const ConfigSchema = z.object({
   /** Public base URL used in emails and the page context; defaults to http://localhost:PORT. */
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().startsWith('postgres').optional()),
+  /**
+   * A direct connection to the same database (not through a transaction-mode pooler such as
+   * PgBouncer): LISTEN for station pokes, migrations and the start-up lock use it. Unset: DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z.preprocess(emptyToUndefined, z.string().startsWith('postgres').optional()),
+  /** Connections in each process's query pool (PostgreSQL; the embedded database has one). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).default(10),
+  /**
+   * Cloud processes `npm start` runs on PostgreSQL (node:cluster): a number, or `auto` for one per
+   * core. The embedded database is always one process.
+   */
+  WEB_CONCURRENCY: z.preprocess(
+    emptyToUndefined,
+    z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
+  ),
   DATA_DIR: z.string().default('var'),
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   MAIL_FROM: z.string().default('Studio Platform <no-reply@studio.local>'),
@@ -40,16 +55,74 @@ export const ConfigSchema = z.object({
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   /** How often pg-boss retries the jobs of workers that died (and tidies its tables), in seconds. */
   JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(120),
+  /**
+   * Earlier field-encryption keys, comma-separated (32 bytes base64 each): values they encrypted still
+   * decrypt; FIELD_ENCRYPTION_KEY encrypts. `npm run fields:reencrypt` moves every value to the
+   * current key, after which the old ones can go.
+   */
+  FIELD_ENCRYPTION_KEYS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((k) => k.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (keys) => keys.every((k) => Buffer.from(k, 'base64').length === 32),
+        'each 32 bytes, base64-encoded',
+      )
+      .optional(),
+  ),
+  /** Where stored files live: `local` (DATA_DIR/files) or `s3` (any S3-compatible service). */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** An S3-compatible endpoint (MinIO, Ceph, R2, ...); unset: AWS for S3_REGION. */
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Path-style URLs (bucket in the path): most self-hosted S3-compatible servers want it. */
+  S3_FORCE_PATH_STYLE: z
+    .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional())
+    .transform((v) => v === 'true' || v === '1'),
   /** Cookies get the Secure flag (set behind HTTPS). */
   COOKIE_SECURE: z
     .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional())
     .transform((v) => v === 'true' || v === '1'),
 });
 
+/**
+ * What production cannot do without. Several instances behind a load balancer must agree on the
+ * links they mail (each one's own port is no address for a client) and on the key that encrypts
+ * stored secrets (a key generated per instance makes one's values unreadable to another).
+ */
+const RefinedConfigSchema = ConfigSchema.superRefine((c, ctx) => {
+  if (c.NODE_ENV === 'production') {
+    if (!c.PUBLIC_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'required in production: the public https address clients reach (links in e-mails)',
+      });
+    if (!c.FIELD_ENCRYPTION_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIELD_ENCRYPTION_KEY'],
+        message:
+          'required in production: 32 bytes, base64 (openssl rand -base64 32), the same on every instance; back it up',
+      });
+  }
+  if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET)
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required when STORAGE_DRIVER=s3' });
+});
+
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
+  const parsed = RefinedConfigSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);

@@ -1,17 +1,21 @@
 import { transportWarning } from './http/https-only';
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, type ExtraMiddleware } from './app';
 import { systemClock, type Clock } from './clock';
+import { processCount, runPrimary } from './cluster';
 import { loadConfig, type Config } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { createKnex, type Knex } from './db/knex';
 import { migrateLatest } from './db/migrate';
+import { withStartupLock } from './db/startup-lock';
 import { seedDemoStudio, type DemoSummary } from './db/seed/demo';
 import { builtWebAssets, type WebAssets } from './http/pages';
-import { startJobRunner } from './jobs/runner';
+import { startJobRunner, type JobRunner } from './jobs/runner';
 import { RateLimits, type RateLimitName, type RateLimitRule } from './http/rate-limit';
+import pg from 'pg';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { ROOT_DIR, WEB_DIST_DIR } from './paths';
@@ -62,20 +66,53 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     databaseUrl = embedded.url;
     log.info({ dir }, 'embedded PostgreSQL (PGlite) started');
   }
-  const knex = createKnex(databaseUrl, { singleConnection: Boolean(embedded) });
-  const ran = await migrateLatest(knex);
-  if (ran.length) log.info({ migrations: ran }, 'migrations applied');
-
-  const seedDemo =
-    options.seedDemo ?? (config.DEMO_SEED && (Boolean(embedded) || env.DEMO_SEED !== undefined));
-  const demo = seedDemo ? await seedDemoStudio(knex, log) : null;
-
+  const knex = createKnex(databaseUrl, {
+    singleConnection: Boolean(embedded),
+    poolMax: config.DATABASE_POOL_MAX,
+  });
+  // Rate limits in PostgreSQL on a pool of their own (see http/rate-limit.ts); in memory on PGlite.
+  const rateLimitPool = embedded ? null : new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  rateLimitPool?.on('error', (err) => log.warn({ err }, 'rate-limit pool connection lost'));
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     dataDir: config.dataDir,
     log,
   });
+  const seedDemo =
+    options.seedDemo ?? (config.DEMO_SEED && (Boolean(embedded) || env.DEMO_SEED !== undefined));
+  let demo: DemoSummary | null = null;
+  let jobs: JobRunner | null = null;
+  // Instances starting together take turns through migrations and the job queue's set-up (below).
+  const startup = async <T>(work: (migrator: Knex) => Promise<T>): Promise<T> =>
+    embedded
+      ? work(knex) // PGlite: one process, one connection.
+      : withStartupLock(config.DATABASE_DIRECT_URL ?? databaseUrl, log, work);
+  const ran = await startup(async (migrator) => {
+    const applied = await migrateLatest(migrator);
+    // Into an empty database only: under the lock, so two first starts do not both seed.
+    if (seedDemo) demo = await seedDemoStudio(knex, log);
+    // The queue's set-up (pg-boss schema, queues, schedules) under the same lock.
+    jobs =
+      options.jobs === false
+        ? null
+        : await startJobRunner(
+            {
+              knex,
+              log,
+              clock: options.clock ?? systemClock,
+              mailer,
+              publicUrl: () => config.publicUrl,
+            },
+            {
+              pollingIntervalSeconds: config.JOBS_POLL_SECONDS,
+              maintenanceIntervalSeconds: config.JOBS_MAINTENANCE_SECONDS,
+            },
+          );
+    return applied;
+  });
+  if (ran.length) log.info({ migrations: ran }, 'migrations applied');
+
   let web: WebAssets = builtWebAssets(WEB_DIST_DIR);
   let devMiddleware: ExtraMiddleware | undefined;
   let closeVite: (() => Promise<void>) | undefined;
@@ -90,27 +127,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       log,
       mailer,
       clock: options.clock ?? systemClock,
-      rateLimits: new RateLimits(options.rateLimits),
+      rateLimits: new RateLimits(options.rateLimits, { pool: rateLimitPool ?? undefined }),
       web,
     },
     { devMiddleware },
   );
-  const jobs =
-    options.jobs === false
-      ? null
-      : await startJobRunner(
-          {
-            knex,
-            log,
-            clock: options.clock ?? systemClock,
-            mailer,
-            publicUrl: () => config.publicUrl,
-          },
-          {
-            pollingIntervalSeconds: config.JOBS_POLL_SECONDS,
-            maintenanceIntervalSeconds: config.JOBS_MAINTENANCE_SECONDS,
-          },
-        );
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);
@@ -132,6 +153,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await closeVite?.();
       await jobs?.stop();
       await knex.destroy();
+      await rateLimitPool?.end();
       await embedded?.stop();
     })());
 
@@ -204,8 +226,19 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err: unknown) => {
-    console.error(err);
+  const start = () =>
+    main().catch((err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
+  let processes = 1;
+  try {
+    processes = processCount(loadConfig());
+  } catch (err) {
+    // The configuration's own message (production without PUBLIC_URL, say), without a stack.
+    console.error((err as Error).message);
     process.exit(1);
-  });
+  }
+  if (processes > 1 && cluster.isPrimary) runPrimary(processes, createLogger(loadConfig().LOG_LEVEL));
+  else void start();
 }

@@ -17,6 +17,7 @@
  * for the run and dropped afterwards. Without either, an in-memory embedded PGlite (one connection, so
  * both loops run one booking at a time).
  */
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -384,6 +385,9 @@ async function main() {
 
     const config = loadConfig({
       NODE_ENV: 'production',
+      // Production requires both (config.ts); a bench's studio is thrown away.
+      PUBLIC_URL: 'http://127.0.0.1',
+      FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       PORT: '0',
       DATA_DIR: path.join(os.tmpdir(), 'studio-bench'),
       LOG_LEVEL: 'silent',

@@ -17,6 +17,7 @@
  * for the run and dropped afterwards. Without either, an in-memory embedded PGlite (slow to seed).
  * BENCH_CLIENTS and BENCH_VISITS scale it down (e.g. for a quick look).
  */
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
@@ -259,7 +260,15 @@ async function cloud(): Promise<void> {
       `seeded ${expected.clients} clients and ${expected.client_visits} visits in ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );
 
-    const config = loadConfig({ NODE_ENV: 'production', PORT: '0', DATA_DIR: tmp, LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      // Production requires both (config.ts); a bench's studio is thrown away.
+      PUBLIC_URL: 'http://127.0.0.1',
+      FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      PORT: '0',
+      DATA_DIR: tmp,
+      LOG_LEVEL: 'silent',
+    });
     const app = createApp({
       config,
       knex,

@@ -10,6 +10,7 @@
  * Database: TEST_DATABASE_URL or DATABASE_URL names a PostgreSQL server: a fresh database is created
  * on it for the run and dropped afterwards. Without either, an in-memory embedded PGlite.
  */
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -268,6 +269,9 @@ async function main() {
 
     const config = loadConfig({
       NODE_ENV: 'production',
+      // Production requires both (config.ts); a bench's studio is thrown away.
+      PUBLIC_URL: 'http://127.0.0.1',
+      FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       PORT: '0',
       DATA_DIR: path.join(os.tmpdir(), 'studio-bench'),
       LOG_LEVEL: 'silent',

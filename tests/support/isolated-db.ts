@@ -8,7 +8,9 @@ import { migrateLatest } from '../../cloud/src/db/migrate';
  * write to the shared one in parallel). On the embedded database, files run one at a time, so the
  * shared database already is the test's own.
  */
-export async function isolatedDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function isolatedDatabase(
+  options: { migrate?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const shared = inject('databaseUrl');
   if (inject('embeddedDatabase')) return { url: shared, drop: async () => {} };
   const name = `iso_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
@@ -18,9 +20,12 @@ export async function isolatedDatabase(): Promise<{ url: string; drop(): Promise
   await admin.end();
   const url = new URL(shared);
   url.pathname = `/${name}`;
-  const knex = createKnex(url.toString());
-  await migrateLatest(knex);
-  await knex.destroy();
+  // `migrate: false`: an empty database, as a first deployment finds it.
+  if (options.migrate !== false) {
+    const knex = createKnex(url.toString());
+    await migrateLatest(knex);
+    await knex.destroy();
+  }
   return {
     url: url.toString(),
     async drop() {

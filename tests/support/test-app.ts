@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp } from '../../cloud/src/app';
 import { ManualClock, systemClock, type Clock } from '../../cloud/src/clock';
@@ -53,6 +55,11 @@ export async function startTestApp(
     shareDatabaseWith?: TestApp;
     /** Another database than the run's shared one (see isolatedDatabase). */
     databaseUrl?: string;
+    /**
+     * Rate-limit budgets: apps given the same namespace share them on PostgreSQL, as instances of one
+     * deployment do; by default each app has its own (test files run side by side on one database).
+     */
+    rateLimitNamespace?: string;
   } = {},
 ): Promise<TestApp> {
   const databaseUrl = options.databaseUrl ?? inject('databaseUrl');
@@ -67,21 +74,32 @@ export async function startTestApp(
   });
   const mailer = recordingMailer();
   const generous = { points: 10_000, durationSeconds: 60 };
-  const rateLimits = new RateLimits({
-    lookupPerIp: generous,
-    lookupPerEmail: generous,
-    loginPerIp: generous,
-    loginPerEmail: generous,
-    loginPerEmailAndIp: generous,
-    signupPerIp: generous,
-    logPerIp: generous,
-    kioskPerIp: generous,
-    kioskIdentifyPerSession: generous,
-    kioskIdentifyPerStudio: generous,
-    searchPerIp: generous,
-    recoveryPerEmail: generous,
-    ...options.rateLimits,
-  });
+  // PostgreSQL: the store production uses (a pool of its own); the embedded database: memory.
+  const rateLimitPool = inject('embeddedDatabase')
+    ? null
+    : new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const rateLimitStore = {
+    pool: rateLimitPool ?? undefined,
+    namespace: options.rateLimitNamespace ?? `${randomUUID()}:`,
+  };
+  const rateLimits = new RateLimits(
+    {
+      lookupPerIp: generous,
+      lookupPerEmail: generous,
+      loginPerIp: generous,
+      loginPerEmail: generous,
+      loginPerEmailAndIp: generous,
+      signupPerIp: generous,
+      logPerIp: generous,
+      kioskPerIp: generous,
+      kioskIdentifyPerSession: generous,
+      kioskIdentifyPerStudio: generous,
+      searchPerIp: generous,
+      recoveryPerEmail: generous,
+      ...options.rateLimits,
+    },
+    rateLimitStore,
+  );
   const clock = options.clock ?? systemClock;
   const deps: Deps = {
     config,
@@ -143,6 +161,7 @@ export async function startTestApp(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (!options.shareDatabaseWith) await knex.destroy();
+      await rateLimitPool?.end();
     },
   };
 }

@@ -28,7 +28,12 @@ export class PokeHub {
   constructor(
     private readonly knex: Knex,
     private readonly log: Logger,
-    private readonly options: { listen: boolean; pollMs?: number },
+    private readonly options: {
+      listen: boolean;
+      pollMs?: number;
+      /** Where to LISTEN: a direct connection when the pool sits behind a transaction-mode pooler. */
+      listenUrl?: string;
+    },
   ) {
     this.events.setMaxListeners(0);
   }
@@ -62,8 +67,10 @@ export class PokeHub {
   private async start(): Promise<void> {
     if (this.options.listen) {
       try {
-        const conn = (this.knex.client as { config: { connection: { connectionString: string } } }).config
-          .connection.connectionString;
+        const conn =
+          this.options.listenUrl ??
+          (this.knex.client as { config: { connection: { connectionString: string } } }).config.connection
+            .connectionString;
         const client = new pg.Client({ connectionString: conn });
         await client.connect();
         client.on('notification', (n) => n.payload && this.poke(n.payload));
@@ -126,11 +133,12 @@ export class PokeHub {
 
 const hubs = new WeakMap<Knex, PokeHub>();
 
-export function pokeHubFor(knex: Knex, log: Logger): PokeHub {
+/** `listenUrl`: DATABASE_DIRECT_URL (LISTEN does not survive a transaction-mode pooler). */
+export function pokeHubFor(knex: Knex, log: Logger, listenUrl?: string): PokeHub {
   let hub = hubs.get(knex);
   if (!hub) {
     const pool = (knex.client as { config: { pool?: { max?: number } } }).config.pool;
-    hub = new PokeHub(knex, log, { listen: (pool?.max ?? 10) > 1 });
+    hub = new PokeHub(knex, log, { listen: (pool?.max ?? 10) > 1, listenUrl });
     hubs.set(knex, hub);
   }
   return hub;

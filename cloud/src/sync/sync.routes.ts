@@ -276,9 +276,9 @@ export function registerSyncRoutes(app: Koa<AppState, AppCustom>): void {
   // Server-sent events: `event: poke` when the studio's data changed; a comment every 25 s keeps
   // proxies from closing the stream. Stations pull on a poke and also every minute without one.
   router.get('/events', async (ctx) => {
-    const { knex, clock, log } = ctx.deps;
+    const { knex, clock, log, config } = ctx.deps;
     const device = await authenticateDevice(knex, ctx.get('authorization'), clock.now());
-    const hub = pokeHubFor(knex, log);
+    const hub = pokeHubFor(knex, log, config.DATABASE_DIRECT_URL);
     ctx.req.socket.setTimeout(0);
     ctx.req.socket.setKeepAlive(true);
     ctx.respond = false;

@@ -2694,6 +2694,26 @@ export interface ProductsUpdate {
   updatedAt?: Date | string | Knex.Raw;
 }
 
+export type RateLimitsKey = string;
+
+export interface RateLimitsRow {
+  key: RateLimitsKey;
+  points: number;
+  expire: number | null;
+}
+
+export interface RateLimitsInsert {
+  key: RateLimitsKey | Knex.Raw;
+  points?: number | Knex.Raw;
+  expire?: number | null | Knex.Raw;
+}
+
+export interface RateLimitsUpdate {
+  key?: RateLimitsKey | Knex.Raw;
+  points?: number | Knex.Raw;
+  expire?: number | null | Knex.Raw;
+}
+
 export type RetailReceiptOrdersOrderId = string;
 
 export interface RetailReceiptOrdersRow {
@@ -4562,6 +4582,7 @@ declare module 'knex/types/tables' {
       ProductStockMovementsUpdate
     >;
     products: Knex.CompositeTableType<ProductsRow, ProductsInsert, ProductsUpdate>;
+    rate_limits: Knex.CompositeTableType<RateLimitsRow, RateLimitsInsert, RateLimitsUpdate>;
     retail_receipt_orders: Knex.CompositeTableType<
       RetailReceiptOrdersRow,
       RetailReceiptOrdersInsert,

@@ -1,5 +1,3 @@
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import type {
   AccountSettings,
@@ -26,6 +24,7 @@ import { newSecret } from '../identity/tokens';
 import { User } from '../identity/user.model';
 import { publishedAgreements, recordAcceptances } from './agreements.service';
 import { ensureQrIdentity } from './identities.service';
+import type { FileStorage } from '../../storage';
 
 const NAME_MAX = 100;
 
@@ -263,16 +262,17 @@ const SIGNATURES: Array<{ type: string; ext: string; test: (b: Buffer) => boolea
   },
 ];
 
-export const avatarDir = (dataDir: string) => path.join(dataDir, 'avatars');
+/** Where an avatar lives in the file storage (storage/: DATA_DIR or S3). */
+export const avatarKey = (file: string) => `avatars/${file}`;
 
 /**
- * Stores a new avatar under DATA_DIR/avatars (a fresh file name each time, so caches never show the
- * old one) and returns the file to delete after commit. The bytes decide the type, not the label:
+ * Stores a new avatar in the file storage under avatars/ (a fresh file name each time, so caches
+ * never show the old one) and returns the file to delete after commit. The bytes decide the type, not the label:
  * a PNG label on anything that is not PNG, JPEG or WebP is refused.
  */
 export async function saveAvatar(
   trx: Db,
-  dataDir: string,
+  storage: FileStorage,
   userId: string,
   dataUrl: string,
   now: Date,
@@ -284,8 +284,7 @@ export async function saveAvatar(
   if (!kind || bytes.length < 16) throw AppError.invalid({ dataUrl: ['send a PNG, JPEG or WebP image'] });
   const old = await lockProfile(trx, userId);
   const file = `${userId}-${newSecret(9).replace(/[^A-Za-z0-9]/g, 'x')}.${kind.ext}`;
-  await fs.mkdir(avatarDir(dataDir), { recursive: true });
-  await fs.writeFile(path.join(avatarDir(dataDir), file), bytes);
+  await storage.put(avatarKey(file), bytes, kind.type);
   await trx('user_profiles')
     .where('user_id', userId)
     .update({ avatarFile: file, avatarType: kind.type, updatedAt: now });
@@ -304,23 +303,20 @@ export async function removeAvatar(
   return { previousFile: old.avatarFile };
 }
 
-export async function deleteAvatarFile(dataDir: string, file: string | null): Promise<void> {
+export async function deleteAvatarFile(storage: FileStorage, file: string | null): Promise<void> {
   if (!file || file.includes('/') || file.includes('\\')) return;
-  await fs.rm(path.join(avatarDir(dataDir), file), { force: true });
+  await storage.delete(avatarKey(file));
 }
 
 export async function readAvatar(
   db: Db,
-  dataDir: string,
+  storage: FileStorage,
   userId: string,
 ): Promise<{ bytes: Buffer; type: string } | null> {
   const p = await profileRow(db, userId);
   if (!p?.avatarFile || !p.avatarType) return null;
-  try {
-    return { bytes: await fs.readFile(path.join(avatarDir(dataDir), p.avatarFile)), type: p.avatarType };
-  } catch {
-    return null;
-  }
+  const bytes = await storage.read(avatarKey(p.avatarFile)).catch(() => null);
+  return bytes ? { bytes, type: p.avatarType } : null;
 }
 
 // ----------------------------------------------------------------------------------------- security

@@ -1,5 +1,3 @@
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +11,8 @@ import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import type { Studio } from '../identity/studio.model';
-import { avatarDir } from './accounts.service';
+import { fileStorage } from '../../storage';
+import { avatarKey } from './accounts.service';
 import { seedDemoAgreements } from './demo-agreements';
 import { findClientByIdentity } from './identities.service';
 
@@ -267,8 +266,9 @@ describe('profile, avatar, security, settings', () => {
     expect(img.headers.get('content-type')).toBe('image/png');
     // The studio's staff see it; another studio's client does not.
     expect((await owner.get(up.body.avatarUrl)).status).toBe(200);
-    const files = await fs.readdir(avatarDir(app.deps.config.dataDir));
-    expect(files.some((f) => f.startsWith(client.id))).toBe(true);
+    const { avatarFile } = await app.knex('user_profiles').where({ userId: client.id }).first('avatar_file');
+    expect(avatarFile).toMatch(new RegExp(`^${client.id}-`));
+    expect(await fileStorage(app.deps.config).read(avatarKey(avatarFile))).not.toBeNull();
     const fake = await clientApi.post(api(studio, 'user/avatar'), {
       dataUrl: `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>this is not a png').toString('base64')}`,
     });
@@ -281,10 +281,11 @@ describe('profile, avatar, security, settings', () => {
     const del = await clientApi.delete(api(studio, 'user/avatar'));
     expect(del.status).toBe(204);
     expect((await clientApi.get(up.body.avatarUrl)).status).toBe(404);
+    // The file goes after the commit.
+    await expect.poll(() => fileStorage(app.deps.config).read(avatarKey(avatarFile))).toBeNull();
     const other = await createStudioScenario(app.knex);
     const outsider = await app.signedIn(other.client.email, other.client.password);
     expect((await outsider.get(up.body.avatarUrl)).status).toBe(404);
-    expect(path.isAbsolute(avatarDir(app.deps.config.dataDir))).toBe(true);
   });
 
   it('changes the password with the current one and signs out other sessions only', async () => {

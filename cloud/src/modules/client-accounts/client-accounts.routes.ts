@@ -56,6 +56,7 @@ import {
 } from './accounts.service';
 import { presentAgreement, publishedAgreements } from './agreements.service';
 import { addCard, ensureQrIdentity, listCards, regenerateQr, removeCard } from './identities.service';
+import { fileStorage } from '../../storage';
 import {
   createMessage,
   listMessages,
@@ -227,10 +228,10 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
     params: StudioParams,
     body: AvatarUploadInputSchema,
     handle: async ({ db, deps, auth, body }) =>
-      saveAvatar(db, deps.config.dataDir, auth.user.id, body.dataUrl, deps.clock.now()),
+      saveAvatar(db, fileStorage(deps.config), auth.user.id, body.dataUrl, deps.clock.now()),
     // The old file goes once the new one is committed; the profile is read after the commit.
     present: async ({ previousFile }, { db, deps, studio, auth }): Promise<ClientProfile> => {
-      await deleteAvatarFile(deps.config.dataDir, previousFile);
+      await deleteAvatarFile(fileStorage(deps.config), previousFile);
       return getProfile(db, studio, auth.user.id, true);
     },
   });
@@ -242,7 +243,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
     params: StudioParams,
     status: 204,
     handle: async ({ db, deps, auth }) => removeAvatar(db, auth.user.id, deps.clock.now()),
-    present: async ({ previousFile }, { deps }) => deleteAvatarFile(deps.config.dataDir, previousFile),
+    present: async ({ previousFile }, { deps }) => deleteAvatarFile(fileStorage(deps.config), previousFile),
   });
 
   /**
@@ -262,7 +263,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
         (membership.isMember &&
           Boolean(await db('memberships').where({ studioId: studio.id, userId: target }).first('id')));
       if (!allowed) throw AppError.notFound('avatar');
-      const avatar = await readAvatar(db, deps.config.dataDir, target);
+      const avatar = await readAvatar(db, fileStorage(deps.config), target);
       if (!avatar) throw AppError.notFound('avatar');
       ctx.type = avatar.type;
       ctx.set('Cache-Control', 'private, max-age=86400');

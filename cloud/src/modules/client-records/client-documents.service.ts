@@ -1,15 +1,14 @@
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
 import type { ClientDocumentView } from '../../../../shared/contracts/api/client-records';
 import { AppError } from '../../../../shared/errors';
-import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import { assertClient } from './client-fields.service';
 import { presentDocument, type DocumentRow } from './client-records.presenter';
 import { ALLOWED_NAMES, documentTypeOf, needsPackageCheck, ooxmlPackageIs } from './document-kind';
-import { documentPath, storeFile, type ReceivedFile } from './document-storage';
+import { fileStorage, type StorageConfig } from '../../storage';
+import { documentKey, storeFile, type ReceivedFile } from './document-storage';
 
 const selectDocuments = (db: Db, studioId: string) =>
   db('client_documents as d')
@@ -48,7 +47,7 @@ export async function listDocuments(db: Db, studioId: string, userId: string): P
  */
 export async function addDocument(
   trx: Db,
-  config: Pick<Config, 'dataDir'>,
+  config: StorageConfig,
   studioId: string,
   userId: string,
   actorId: string,
@@ -78,40 +77,32 @@ export async function addDocument(
     sizeBytes: file.sizeBytes,
     sha256: file.sha256,
   });
-  stored(await storeFile(config, file, studioId, id));
+  stored(await storeFile(fileStorage(config), file, studioId, id, contentType));
   const row = (await selectDocuments(trx, studioId).where('d.id', id).first()) as DocumentRow;
   return presentDocument(row);
 }
 
 export async function openDocument(
   db: Db,
-  config: Pick<Config, 'dataDir'>,
+  config: StorageConfig,
   studioId: string,
   documentId: string,
 ): Promise<{ document: ClientDocumentView; stream: Readable }> {
   const row = (await selectDocuments(db, studioId).where('d.id', documentId).first()) as
     DocumentRow | undefined;
   if (!row) throw AppError.notFound('document');
-  const file = documentPath(config, studioId, documentId);
   // Opened before answering, so a missing file is a clean 404 rather than a broken download.
-  const handle = await fsp.open(file, 'r').catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') throw AppError.notFound('document file');
-    throw err;
-  });
-  return { document: presentDocument(row), stream: handle.createReadStream() };
+  const stream = await fileStorage(config).get(documentKey(studioId, documentId));
+  if (!stream) throw AppError.notFound('document file');
+  return { document: presentDocument(row), stream };
 }
 
-/** Deletes the row now; the caller removes the file after the transaction commits. */
-export async function deleteDocument(
-  trx: Db,
-  config: Pick<Config, 'dataDir'>,
-  studioId: string,
-  documentId: string,
-): Promise<string> {
+/** Deletes the row now; returns the file's storage key, which the caller removes after commit. */
+export async function deleteDocument(trx: Db, studioId: string, documentId: string): Promise<string> {
   const deleted = await trx('client_documents').where({ studioId, id: documentId }).delete();
   if (deleted === 0) throw AppError.notFound('document');
-  return documentPath(config, studioId, documentId);
+  return documentKey(studioId, documentId);
 }
 
+/** A temporary upload of this instance's disk. */
 export const removeFile = (file: string) => fsp.rm(file, { force: true });
-export const fileExists = (file: string) => fs.existsSync(file);

@@ -15,7 +15,7 @@ import {
 import { ClientCustomFieldType } from '../../../../shared/enums/clients';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import { decryptFieldValue, encryptFieldValue } from './field-crypto';
+import { decryptFieldValue, encryptFieldValue, type FieldKeyring } from './field-crypto';
 import { ClientField } from './client-field.model';
 import { presentField } from './client-records.presenter';
 import { readAll } from '../../db/read-all';
@@ -195,7 +195,7 @@ export async function patchClientFieldValues(
   studioId: string,
   userId: string,
   values: Record<string, unknown>,
-  key: Buffer,
+  key: FieldKeyring,
 ): Promise<void> {
   await assertClient(trx, studioId, userId);
   const ids = Object.keys(values);
@@ -272,7 +272,7 @@ export async function decryptClientField(
   fieldId: string,
   actorId: string,
   requestId: string,
-  key: Buffer,
+  key: FieldKeyring,
 ): Promise<ClientFieldDecryptResult> {
   await assertClient(trx, studioId, userId);
   const field = await ClientField.query(trx).findOne({ studioId, id: fieldId });

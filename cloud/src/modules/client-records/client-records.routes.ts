@@ -47,7 +47,8 @@ import { clientDuplicates, linkClients, mergeClients } from './client-merge.serv
 import { assertClient } from './client-fields.service';
 import { receiveFile, type ReceivedFile } from './document-storage';
 import { clearEmailBounce, emailBounceOf } from './email-bounce.service';
-import { fieldKey } from './field-crypto';
+import { fieldKeyring } from './field-crypto';
+import { fileStorage } from '../../storage';
 
 const StudioParams = z.object({ uuid: z.string() });
 const ClientParams = z.object({ uuid: z.string(), user: z.uuid() });
@@ -82,7 +83,7 @@ async function receiveUpload(ctx: AppContext, next: () => Promise<unknown>): Pro
   try {
     await next();
   } catch (err) {
-    if (upload.stored) await removeFile(upload.stored);
+    if (upload.stored) await fileStorage(ctx.deps.config).delete(upload.stored);
     throw err;
   } finally {
     if (file) await removeFile(file.tmpPath);
@@ -147,13 +148,14 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
     ability: 'clients.documents',
     params: DocumentParams,
     status: 204,
-    handle: async ({ db, deps, studio, params }) =>
-      deleteDocument(db, deps.config, studio.id, params.clientDocument),
+    handle: async ({ db, studio, params }) => deleteDocument(db, studio.id, params.clientDocument),
     // The file goes once the row's removal committed (an orphan file, never a row without its file).
-    present: async (file, { ctx }) => {
-      await removeFile(file).catch((err: unknown) =>
-        ctx.state.log.error({ err, file }, 'deleted document file could not be removed'),
-      );
+    present: async (file, { ctx, deps }) => {
+      await fileStorage(deps.config)
+        .delete(file)
+        .catch((err: unknown) =>
+          ctx.state.log.error({ err, file }, 'deleted document file could not be removed'),
+        );
     },
   });
 
@@ -238,7 +240,7 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
     params: ClientParams,
     body: ClientFieldValuesPatchSchema,
     handle: async ({ db, deps, studio, membership, params, body }): Promise<ClientFieldValues> => {
-      await patchClientFieldValues(db, studio.id, params.user, body.values, fieldKey(deps.config));
+      await patchClientFieldValues(db, studio.id, params.user, body.values, fieldKeyring(deps.config));
       const abilities = await abilitiesOf(db, membership);
       return clientFieldValues(db, studio.id, params.user, {
         edit: true,
@@ -264,7 +266,7 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
         body.fieldId,
         auth.user.id,
         ctx.state.requestId,
-        fieldKey(deps.config),
+        fieldKeyring(deps.config),
       );
     },
   });
@@ -325,7 +327,7 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
         params.user,
         body.duplicateId,
         auth.user.id,
-        fieldKey(deps.config),
+        fieldKeyring(deps.config),
         deps.clock.now(),
       );
     },

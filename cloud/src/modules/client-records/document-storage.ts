@@ -7,20 +7,23 @@ import busboy from 'busboy';
 import { DOCUMENT_MAX_BYTES } from '../../../../shared/contracts/api/client-records';
 import { AppError } from '../../../../shared/errors';
 import type { Config } from '../../config';
+import type { FileStorage } from '../../storage';
 import { cleanFileName } from './document-kind';
 
 /**
- * Where document bytes live: DATA_DIR/client-documents/<studio id>/<document id>. Both parts are ids
- * this server made (checked again here), never anything a user typed.
+ * Where document bytes live: the file storage (storage/: DATA_DIR or S3) under
+ * `client-documents/<studio id>/<document id>`. Both parts are ids this server made (checked again
+ * here), never anything a user typed. Uploads wait in DATA_DIR/client-documents/.incoming (this
+ * instance's disk) until accepted.
  */
 const ID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const documentsRoot = (config: Pick<Config, 'dataDir'>) =>
   path.join(config.dataDir, 'client-documents');
 
-export function documentPath(config: Pick<Config, 'dataDir'>, studioId: string, documentId: string): string {
+export function documentKey(studioId: string, documentId: string): string {
   if (!ID_RE.test(studioId) || !ID_RE.test(documentId)) throw new Error('document path from a non-id');
-  return path.join(documentsRoot(config), studioId, documentId);
+  return `client-documents/${studioId}/${documentId}`;
 }
 
 export interface ReceivedFile {
@@ -161,15 +164,15 @@ export async function receiveFile(
   });
 }
 
-/** Moves an accepted upload to its place. */
+/** Moves an accepted upload to its place in the file storage; returns its key. */
 export async function storeFile(
-  config: Pick<Config, 'dataDir'>,
+  storage: FileStorage,
   file: ReceivedFile,
   studioId: string,
   documentId: string,
+  contentType: string,
 ): Promise<string> {
-  const target = documentPath(config, studioId, documentId);
-  await fsp.mkdir(path.dirname(target), { recursive: true });
-  await fsp.rename(file.tmpPath, target);
-  return target;
+  const key = documentKey(studioId, documentId);
+  await storage.putFile(key, file.tmpPath, contentType);
+  return key;
 }

@@ -1,9 +1,8 @@
 import type Router from '@koa/router';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DonationCheckoutSchema } from '../../../../shared/contracts/api/sales';
-import { AppError } from '../../../../shared/errors';
 import type { AppCustom, AppState, Deps } from '../../http/context';
-import type { RateLimitRule } from '../../http/rate-limit';
+import { spendRateLimit, type RateLimitRule } from '../../http/rate-limit';
 
 /**
  * Limits on the anonymous donation checkout. Every accepted checkout creates an order and a
@@ -24,19 +23,23 @@ export const DONATION_RATE_LIMITS = {
 } satisfies Record<string, RateLimitRule>;
 
 export type DonationRateLimitName = keyof typeof DONATION_RATE_LIMITS;
-type Limiters = Record<DonationRateLimitName, RateLimiterMemory>;
+type Limiters = Record<DonationRateLimitName, RateLimiterAbstract>;
 
-// One set per running app (its Deps), like the app's other limits: two test apps do not share budgets.
+// One set per running app (its Deps), on the app's rate-limit store (PostgreSQL: shared by every
+// instance; the embedded database: memory), like the app's other limits.
 const limitersByApp = new WeakMap<Deps, Limiters>();
 
-function build(rules: Partial<Record<DonationRateLimitName, RateLimitRule>>): Limiters {
+let configured = 0;
+
+/** `fresh`: budgets of their own (a stored budget outlives its limiter; tests start afresh). */
+function build(
+  deps: Deps,
+  rules: Partial<Record<DonationRateLimitName, RateLimitRule>>,
+  fresh = false,
+): Limiters {
   const all = { ...DONATION_RATE_LIMITS, ...rules };
-  const make = (name: DonationRateLimitName) =>
-    new RateLimiterMemory({
-      points: all[name].points,
-      duration: all[name].durationSeconds,
-      keyPrefix: `donation-${name}`,
-    });
+  const prefix = fresh ? `donation${++configured}-` : 'donation-';
+  const make = (name: DonationRateLimitName) => deps.rateLimits.limiter(`${prefix}${name}`, all[name]);
   return {
     perIpPerStudio: make('perIpPerStudio'),
     perEmailPerStudio: make('perEmailPerStudio'),
@@ -44,17 +47,17 @@ function build(rules: Partial<Record<DonationRateLimitName, RateLimitRule>>): Li
   };
 }
 
-/** Replaces an app's donation limits (tests narrow the cross-studio ceiling with it). */
+/** Replaces an app's donation limits with fresh budgets (tests narrow the cross-studio ceiling with it). */
 export function configureDonationRateLimits(
   deps: Deps,
   rules: Partial<Record<DonationRateLimitName, RateLimitRule>>,
 ): void {
-  limitersByApp.set(deps, build(rules));
+  limitersByApp.set(deps, build(deps, rules, true));
 }
 
 function limitersOf(deps: Deps): Limiters {
   let limiters = limitersByApp.get(deps);
-  if (!limiters) limitersByApp.set(deps, (limiters = build({})));
+  if (!limiters) limitersByApp.set(deps, (limiters = build(deps, {})));
   return limiters;
 }
 
@@ -64,22 +67,13 @@ export async function consumeDonationCheckout(
   input: { studioId: string; ip: string; email: string },
 ): Promise<void> {
   const limiters = limitersOf(deps);
-  const spends: [RateLimiterMemory, string][] = [
+  const spends: [RateLimiterAbstract, string][] = [
     [limiters.perIp, input.ip],
     [limiters.perIpPerStudio, `${input.studioId}:${input.ip}`],
     [limiters.perEmailPerStudio, `${input.studioId}:${input.email.trim().toLowerCase()}`],
   ];
   for (const [limiter, key] of spends) {
-    try {
-      await limiter.consume(key);
-    } catch (res) {
-      if (!(res instanceof RateLimiterRes)) throw res;
-      // The one 429 envelope of every rate limit (README: "429 rate limited, with Retry-After").
-      throw new AppError('rateLimit.exceeded', {
-        message: 'too many donation attempts, try again later',
-        headers: { 'Retry-After': String(Math.max(1, Math.ceil(res.msBeforeNext / 1000))) },
-      });
-    }
+    await spendRateLimit(limiter, key, 'too many donation attempts, try again later');
   }
 }
 

@@ -1,6 +1,11 @@
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/knex';
-import { decryptFieldValue, encryptFieldValue, fieldKey } from '../../client-records/field-crypto';
+import {
+  decryptFieldValue,
+  encryptFieldValue,
+  fieldKeyring,
+  type FieldKeyring,
+} from '../../client-records/field-crypto';
 
 /**
  * A studio's keys to its payment provider account, kept encrypted in
@@ -10,26 +15,29 @@ import { decryptFieldValue, encryptFieldValue, fieldKey } from '../../client-rec
  * outside this file sees the keys except the provider that uses them; views show a hint only.
  */
 
-let keySource: (() => Buffer) | null = null;
+let keySource: (() => FieldKeyring) | null = null;
 
 /** Called once by the app with its configuration (the key is read lazily, on first use). */
-export function configurePaymentSecrets(config: Pick<Config, 'FIELD_ENCRYPTION_KEY' | 'dataDir'>): void {
-  keySource = () => fieldKey(config);
+export function configurePaymentSecrets(
+  config: Pick<Config, 'FIELD_ENCRYPTION_KEY' | 'FIELD_ENCRYPTION_KEYS' | 'dataDir'>,
+): void {
+  keySource = () => fieldKeyring(config);
 }
 
-function key(): Buffer {
+function key(): FieldKeyring {
   if (!keySource) throw new Error('payment secrets are not configured (configurePaymentSecrets)');
   return keySource();
 }
 
-const scope = (studioId: string, provider: string) => ({
+/** What a provider's credentials are bound to (the re-encryption needs it too). */
+export const credentialsScope = (studioId: string, provider: string) => ({
   studioId,
   fieldId: 'payment-provider',
   clientId: provider,
 });
 
 export function encryptCredentials(studioId: string, provider: string, value: unknown): string {
-  return encryptFieldValue(key(), scope(studioId, provider), value);
+  return encryptFieldValue(key(), credentialsScope(studioId, provider), value);
 }
 
 export interface StoredProviderSettings {
@@ -43,7 +51,7 @@ export async function credentialsOf<T>(db: Db, studioId: string, provider: strin
     { settings: StoredProviderSettings } | undefined;
   if (!row?.settings.credentials) return null;
   try {
-    return decryptFieldValue(key(), scope(studioId, provider), row.settings.credentials) as T;
+    return decryptFieldValue(key(), credentialsScope(studioId, provider), row.settings.credentials) as T;
   } catch {
     // Another key (lost or rotated without re-encryption): as good as no keys; staff re-enter them.
     return null;

@@ -177,7 +177,7 @@ describe('Stripe settings', () => {
       .first();
     expect(JSON.stringify(row!.settings)).not.toContain(account.secretKey);
     expect(JSON.stringify(row!.settings)).not.toContain(account.webhookSecret);
-    expect((row!.settings as { credentials: string }).credentials).toMatch(/^v1\./);
+    expect((row!.settings as { credentials: string }).credentials).toMatch(/^v2\.[\w-]{8}\./);
 
     const savedTest = await s.owner.post(api(s.studio, 'payment-provider/test-connection'), {
       provider: 'stripe',
