@@ -82,7 +82,8 @@ describe('starting an online payment', () => {
     const refused = await visitor.post(api(s.studio, 'donation/checkout'), gift, {
       headers: { 'idempotency-key': key },
     });
-    expect(refused.status).toBe(500);
+    expect(refused.status).toBe(502);
+    expect(refused.body.error.key).toBe('payment.providerError');
     const order = await app
       .knex('client_orders')
       .where({ studioId: s.studio.id, source: 'donation', sourceId: key })

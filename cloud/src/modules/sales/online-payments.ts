@@ -123,7 +123,10 @@ export async function requestProviderPayment(
     });
   } catch (err) {
     await knex.transaction((trx) => applyPaymentOutcome(trx, paymentId, 'failed', new Date(), log));
-    throw err;
+    if (err instanceof AppError) throw err;
+    // The provider failed (down, network, an answer we cannot read): the payer is told so, not a 500.
+    log?.error({ err, paymentId }, 'payment provider failed');
+    throw new AppError('payment.providerError', { message: 'the payment provider did not answer' });
   }
   await knex('client_order_payments')
     .where({ id: paymentId })
