@@ -87,7 +87,10 @@ async function main(): Promise<void> {
     // the sign-in limits themselves are proved by the integration tests (identity).
     rateLimits: {
       loginPerEmail: { points: 1000, durationSeconds: 300 },
+      loginPerEmailAndIp: { points: 1000, durationSeconds: 300 },
       loginPerIp: { points: 1000, durationSeconds: 60 },
+      kioskIdentifyPerSession: { points: 1000, durationSeconds: 60 },
+      kioskIdentifyPerStudio: { points: 1000, durationSeconds: 60 },
     },
     log: process.env.E2E_LOG === '1',
     // Mails are jobs: the worker polls fast so a test waiting for one waits half a second at most.
