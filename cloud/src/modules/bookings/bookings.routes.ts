@@ -55,7 +55,6 @@ import { V } from '../../../../shared/domain/bookings';
 type ClassServiceList = z.infer<typeof ClassServiceListSchema>;
 type LocationList = z.infer<typeof LocationListSchema>;
 
-
 const BOOK: Ability = 'schedule.book';
 const CHECK_IN: Ability = 'schedule.checkIn';
 const OVERRIDE: Ability = 'schedule.overrideRules';

@@ -24,7 +24,6 @@ import {
 } from './enrollments.service';
 import { EnrollmentsApi } from '../../../../shared/contracts/http/enrollments';
 
-
 /**
  * Courses and client enrollments (spec §4, §7): the back office's course attendance and payment
  * corrections, the front office's course booking, enrollments, reconcile, unlock and waiting time.

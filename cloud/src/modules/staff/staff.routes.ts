@@ -232,7 +232,7 @@ export function registerStaffRoutes(router: Router<AppState, AppCustom>): void {
     params: StudioParamsSchema,
     body: AddMemberInputSchema,
     status: 201,
-    handle: async ({ db, deps, studio, membership, body}): Promise<Member> => {
+    handle: async ({ db, deps, studio, membership, body }): Promise<Member> => {
       const added = await addMember(db, studio.id, await actorOf(db, membership), body, deps.clock.now());
       if (added.invite) {
         const token = await issueResetToken(
