@@ -41,7 +41,8 @@ async function signUp(studio: { id: string }, email: string, password = PASSWORD
   return { browser, res };
 }
 
-const linkIn = (to: string, path: string) => {
+const linkIn = async (to: string, path: string) => {
+  await app.drainJobs();
   const mail = app.mail.findLast((m) => m.to === to && m.text.includes(path));
   expect(mail, `a mail to ${to} with ${path}`).toBeTruthy();
   return decodeURIComponent(/token=(\S+)/.exec(mail!.text)![1]!);
@@ -55,7 +56,7 @@ describe('how accounts and studio clients link', () => {
     // The attacker signs up at studio X with the victim's address: signed in, but not proved.
     const { browser: attacker, res } = await signUp(x.studio, victim);
     expect(res.body.me.emailVerified).toBe(false);
-    expect(linkIn(victim, '/verify-email?token=')).toBeTruthy();
+    expect(await linkIn(victim, '/verify-email?token=')).toBeTruthy();
 
     // Studio Y adds the victim as a client, with a note and a pass later on.
     const added = await y.owner.post(api(y.studio, 'client'), {
@@ -85,7 +86,7 @@ describe('how accounts and studio clients link', () => {
 
     // The owner of the mailbox gets in through "forgot password" at Y, which proves the address.
     await (await app.anonymous()).post(api(y.studio, 'account/recovery'), { emailAddress: victim });
-    const token = linkIn(victim, '/reset-password?token=');
+    const token = await linkIn(victim, '/reset-password?token=');
     const reset = await (
       await app.anonymous()
     ).post(api(y.studio, 'account/reset'), { token, password: 'the real owner 1' });
@@ -100,7 +101,7 @@ describe('how accounts and studio clients link', () => {
     const y = await studioWithAgreements();
     const person = `person-${uuidv7().slice(-8)}@example.com`;
     const { browser } = await signUp(x.studio, person, 'my own password 1');
-    const token = linkIn(person, '/verify-email?token=');
+    const token = await linkIn(person, '/verify-email?token=');
     const confirmed = await (await app.anonymous()).post(api(x.studio, 'account/verify-email'), { token });
     expect(confirmed.status, confirmed.text).toBe(200);
     expect(confirmed.body).toEqual({ verified: true });
@@ -126,7 +127,7 @@ describe('how accounts and studio clients link', () => {
     const x = await studioWithAgreements();
     const person = `moved-${uuidv7().slice(-8)}@example.com`;
     const { res } = await signUp(x.studio, person);
-    const token = linkIn(person, '/verify-email?token=');
+    const token = await linkIn(person, '/verify-email?token=');
     await User.query(app.knex)
       .patch({ email: `new-${person}` })
       .where({ id: res.body.userId });
@@ -146,10 +147,12 @@ describe('how accounts and studio clients link', () => {
     const person = `resend-${uuidv7().slice(-8)}@example.com`;
     await signUp(x.studio, person);
     const browser = await app.signedIn(person, PASSWORD, x.studio.id);
+    await app.drainJobs();
     const before = app.mail.filter((m) => m.to === person).length;
     const sent = await browser.post(api(x.studio, 'account/verify-email/send'));
     expect(sent.status).toBe(202);
     expect(sent.body).toEqual({ sent: true, verified: false });
+    await app.drainJobs();
     expect(app.mail.filter((m) => m.to === person).length).toBe(before + 1);
     expect((await (await app.anonymous()).post(api(x.studio, 'account/verify-email/send'))).status).toBe(401);
   });
@@ -173,6 +176,6 @@ describe('how accounts and studio clients link', () => {
     expect((await attacker.get('/api/v4/auth/me')).status).toBe(401);
     expect((await (await app.anonymous()).signIn(target, PASSWORD, y.studio.id)).status).toBe(401);
     // The invitation (a set-password link) goes to the mailbox.
-    expect(linkIn(target, '/reset-password?token=')).toBeTruthy();
+    expect(await linkIn(target, '/reset-password?token=')).toBeTruthy();
   });
 });

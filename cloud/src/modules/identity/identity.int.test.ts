@@ -236,6 +236,7 @@ describe('account recovery and reset', () => {
     const anon = { post: async (path: string, body: unknown) => (await app.anonymous()).post(path, body) };
     const askLink = async () => {
       await anon.post(`/api/v4/${studio.id}/account/recovery`, { emailAddress: clientUser.email });
+      await app.drainJobs();
       const mail = app.mail.findLast((m) => m.to === clientUser.email)!;
       return decodeURIComponent(/token=(\S+)/.exec(mail.text)![1]!);
     };
