@@ -13,6 +13,8 @@ export const ROUTES_WITHOUT_CONTRACT: ReadonlySet<string> = new Set([
   'PATCH /v4/:uuid/me',
   'POST /v4/:uuid/account/recovery',
   'POST /v4/:uuid/account/reset',
+  'POST /v4/:uuid/account/verify-email',
+  'POST /v4/:uuid/account/verify-email/send',
   'POST /v4/:uuid/backoffice/init',
   'POST /v4/auth/preflight',
   'POST /v4/studio/create',
