@@ -5,6 +5,7 @@ import { createStudioScenario } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import type { Studio } from '../identity/studio.model';
+import { TEST_SELLER_SETTINGS } from './testing/seller-settings';
 
 /**
  * Invoices for receipted sales (faktura do paragonu): the fiscal receipt goes through the real
@@ -21,15 +22,7 @@ afterAll(async () => app?.close());
 
 const api = (studio: { id: string }, path: string) => `/api/v4/${studio.id}/${path}`;
 
-const SETTINGS = {
-  sellerName: 'Harmonia Studio Ruchu sp. z o.o.',
-  addressLine: 'ul. Marszałkowska 10/4',
-  postalCode: '00-590',
-  city: 'Warszawa',
-  taxId: '526-025-02-74',
-  iban: 'PL61 1090 1014 0000 0712 1981 2874',
-  placeOfIssue: 'Warszawa',
-};
+const SETTINGS = TEST_SELLER_SETTINGS;
 const BUYER = {
   name: 'Firma Jogi sp. z o.o.',
   addressLine: 'ul. Źródlana 3',

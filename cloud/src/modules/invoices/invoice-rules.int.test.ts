@@ -4,6 +4,7 @@ import { createStudioScenario } from '../../../../tests/support/factories';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import type { Studio } from '../identity/studio.model';
 import { lineColumnKeys, paymentRows, pdfTitleKey } from './invoice-pdf';
+import { TEST_SELLER_SETTINGS } from './testing/seller-settings';
 
 /** Issue 19: reverse charge where the law provides it, the exemption basis, paid invoices. */
 let app: TestApp;
@@ -16,15 +17,7 @@ afterAll(async () => app?.close());
 
 const api = (studio: { id: string }, path: string) => `/api/v4/${studio.id}/${path}`;
 
-const SETTINGS = {
-  sellerName: 'Harmonia Studio Ruchu sp. z o.o.',
-  addressLine: 'ul. Marszałkowska 10/4',
-  postalCode: '00-590',
-  city: 'Warszawa',
-  taxId: '526-025-02-74',
-  iban: 'PL61 1090 1014 0000 0712 1981 2874',
-  placeOfIssue: 'Warszawa',
-};
+const SETTINGS = TEST_SELLER_SETTINGS;
 const PL_BUYER = {
   name: 'Firma Jogi sp. z o.o.',
   addressLine: 'ul. Źródlana 3',

@@ -5,6 +5,7 @@ import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import type { Studio } from '../identity/studio.model';
+import { TEST_SELLER_SETTINGS } from './testing/seller-settings';
 
 let app: TestApp;
 // Monday 23 November 2026, 10:00 in Warsaw.
@@ -17,17 +18,7 @@ afterAll(async () => app?.close());
 
 const api = (studio: { id: string }, path: string) => `/api/v4/${studio.id}/${path}`;
 
-const SETTINGS = {
-  sellerName: 'Harmonia Studio Ruchu sp. z o.o.',
-  addressLine: 'ul. Marszałkowska 10/4',
-  postalCode: '00-590',
-  city: 'Warszawa',
-  taxId: '526-025-02-74',
-  iban: 'PL61 1090 1014 0000 0712 1981 2874',
-  bankName: 'Santander Bank Polska',
-  placeOfIssue: 'Warszawa',
-  paymentTermDays: 7,
-};
+const SETTINGS = { ...TEST_SELLER_SETTINGS, bankName: 'Santander Bank Polska', paymentTermDays: 7 };
 
 const BUYER = {
   name: 'Żaneta Łęcka-Gąsior',

@@ -9,6 +9,7 @@ import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import type { Studio } from '../identity/studio.model';
+import { TEST_SELLER_SETTINGS } from './testing/seller-settings';
 
 /**
  * Every kind of invoice the product issues, downloaded as KSeF FA(3) XML and validated with xmllint
@@ -53,14 +54,8 @@ afterAll(async () => app?.close());
 
 const api = (studio: { id: string }, p: string) => `/api/v4/${studio.id}/${p}`;
 const SETTINGS = {
-  sellerName: 'Harmonia Studio Ruchu sp. z o.o.',
-  addressLine: 'ul. Marszałkowska 10/4',
-  postalCode: '00-590',
-  city: 'Warszawa',
-  taxId: '526-025-02-74',
-  iban: 'PL61 1090 1014 0000 0712 1981 2874',
+  ...TEST_SELLER_SETTINGS,
   bankName: 'Santander Bank Polska',
-  placeOfIssue: 'Warszawa',
   vatExemptionBasis: 'art. 43 ust. 1 pkt 32 ustawy o VAT',
 };
 const PL_BUYER = {
