@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudioScenario } from '../../../tests/support/factories';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { createLogger } from '../logger';
-import { CONTRACT_INSTALMENTS_DUE, startJobRunner } from './runner';
+import PgBoss from 'pg-boss';
+import { v7 as uuidv7 } from 'uuid';
+import { bossConnection, JOB_SCHEMA } from './queue';
+import { CONTRACT_INSTALMENTS_DUE, startJobRunner, type JobDefinition } from './runner';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -60,5 +63,45 @@ describe('job runner (pg-boss over the knex pool)', () => {
     }
     // The database stays usable after the runner stopped (it never closed the shared pool).
     expect(await app.knex('studios').where({ id: studio.id }).first('id')).toBeTruthy();
+  }, 60_000);
+});
+
+describe('periodic jobs across instances', () => {
+  it('two instances starting on one database run a start-up catch-up once, not once each', async () => {
+    const runs: string[] = [];
+    const job = (instance: string): JobDefinition => ({
+      // A queue of this test's own: the shared database's real crons stay untouched.
+      name: `test-start-up-${uuidv7()}`,
+      cron: '0 3 * * *',
+      runOnStart: true,
+      run: async () => {
+        runs.push(instance);
+      },
+    });
+    const a = job('a');
+    const b = { ...job('b'), name: a.name };
+    const log = createLogger('silent', false);
+    const first = await startJobRunner(
+      { knex: app.knex, log, clock: app.clock },
+      { jobs: [a], pollingIntervalSeconds: 0.5 },
+    );
+    const second = await startJobRunner(
+      { knex: app.knex, log, clock: app.clock },
+      { jobs: [b], pollingIntervalSeconds: 0.5 },
+    );
+    try {
+      const deadline = Date.now() + 20_000;
+      while (runs.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      // Time for a second run to be fetched (the workers poll every 0.5 s), were one queued.
+      await new Promise((r) => setTimeout(r, 3_000));
+      expect(runs).toHaveLength(1);
+    } finally {
+      await first.stop();
+      await second.stop();
+      const boss = new PgBoss({ db: bossConnection(app.knex), schema: JOB_SCHEMA });
+      await boss.unschedule(a.name);
+      await app.knex.raw(`delete from ${JOB_SCHEMA}.job where name = ?`, [a.name]);
+      await boss.deleteQueue(a.name);
+    }
   }, 60_000);
 });

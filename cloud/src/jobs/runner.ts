@@ -56,6 +56,33 @@ export const JOBS: readonly JobDefinition[] = [
   scheduledOrdersChargeJob,
 ];
 
+/**
+ * A start-up run is a catch-up after downtime: one per deployment start, not one per instance. An
+ * instance skips it when a run of the job was queued within this many seconds (another instance's
+ * start-up run, or a cron tick).
+ */
+export const START_UP_RUN_WINDOW_SECONDS = 600;
+
+/**
+ * Queues a periodic job's start-up run unless one (or a cron tick) was queued within the window.
+ * The server starts the runner under the start-up lock (`withStartupLock`), so instances starting
+ * together check one after the other; the singleton key on a window slot also stops a second send of
+ * the same slot at the database should two runners start without the lock.
+ */
+async function queueStartUpRun(boss: PgBoss, knex: Knex, name: string): Promise<void> {
+  const recent = (await knex.raw(
+    `select 1 from ${JOB_SCHEMA}.job
+      where name = ? and created_on > now() - make_interval(secs => ?) limit 1`,
+    [name, START_UP_RUN_WINDOW_SECONDS],
+  )) as { rows: unknown[] };
+  if (recent.rows.length > 0) return;
+  await boss.send(
+    name,
+    { startUp: true },
+    { singletonKey: 'start-up', singletonSeconds: START_UP_RUN_WINDOW_SECONDS },
+  );
+}
+
 /** Jobs fetched per poll of a side-effect queue. */
 const BATCH = 10;
 
@@ -83,7 +110,7 @@ export async function startJobRunner(deps: JobDeps, options: RunnerOptions = {})
       const result = await job.run(deps);
       deps.log.info({ job: job.name, ms: Date.now() - started, result }, 'job done');
     });
-    if (job.runOnStart) await boss.send(job.name, {});
+    if (job.runOnStart) await queueStartUpRun(boss, deps.knex, job.name);
   }
   const { mailer, publicUrl } = deps;
   const queues = mailer ? (options.queues ?? (Object.keys(HANDLERS) as JobName[])) : [];
