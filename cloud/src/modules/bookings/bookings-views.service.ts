@@ -41,6 +41,7 @@ import {
   type BookingEventRow,
 } from './bookings.service';
 import { setValues, sqlSet } from '../../../../shared/domain/sql';
+import { SCHEDULE_LIMITS } from '../../../../shared/contracts/api/schedule';
 
 type LocaleText = Record<string, { value: string }>;
 
@@ -261,6 +262,9 @@ function decodeCursor(raw: string | undefined): Cursor | null {
   }
 }
 
+/** The longest a class can last (the schedule's limit): a class still on started less than this ago. */
+const LONGEST_CLASS_MS = SCHEDULE_LIMITS.durationMinutes[1] * 60_000;
+
 /** A client's visits, upcoming (soonest first) or past (latest first), keyset-paged. */
 async function visitPage(
   db: Db,
@@ -274,8 +278,12 @@ async function visitPage(
   const cursor = decodeCursor(cursorRaw);
   const ascending = when === 'upcoming';
   const q = selectVisits(db, studio.id).where('v.client_id', clientId);
-  if (when === 'upcoming') q.where('e.ends_at', '>', now);
-  if (when === 'past') q.where('e.ends_at', '<=', now);
+  // Bounded by time in the client's (studio_id, client_id, starts_at) index, not by the class's end
+  // alone (which read the client's whole history first): a class still on started at most the
+  // longest class ago; one that ended started before now.
+  if (when === 'upcoming')
+    q.where('e.ends_at', '>', now).where('v.starts_at', '>', new Date(now.getTime() - LONGEST_CLASS_MS));
+  if (when === 'past') q.where('e.ends_at', '<=', now).where('v.starts_at', '<', now);
   if (cursor)
     q.whereRaw(`(v.starts_at, v.id) ${ascending ? '>' : '<'} (?, ?)`, [new Date(cursor.startsAt), cursor.id]);
   q.orderBy([

@@ -156,25 +156,41 @@ export function selectClients(db: Db, studioId: string): Knex.QueryBuilder {
 const prefix = (value: string) => `${escapeLike(value)}%`;
 const contains = (value: string) => `%${escapeLike(value)}%`;
 
+/** The card key a search could be (one word, or digits), or null: such a search also finds that card's holder. */
+function cardKeyOf(search: ClientSearchQuery): string | null {
+  if (search.kind === 'phone') return cardNumberKey(search.prefixes[0] ?? '');
+  if (search.kind === 'text' && search.tokens.length === 1) return cardNumberKey(search.tokens[0]!);
+  return null;
+}
+
+/**
+ * Which part of a search a query applies: all of it (the name or phone match OR the card's holder),
+ * or one side of it alone — the candidates step runs the two sides as a UNION, each on its own index
+ * (an OR with the card lookup would defeat the trigram index and read the studio's every client).
+ */
+type SearchPart = 'all' | 'names' | 'card';
+
 /**
  * A search that could be a membership card number (one word, or digits) also finds the client holding
  * that card (client-accounts module, `client_identities`; exact match on its key, any case, spaces and
  * hyphens). Uncorrelated, so the card lookup (client_identities_key index) runs once per query.
  */
-function applySearch(qb: Knex.QueryBuilder, search: ClientSearchQuery, trigram: boolean): void {
-  const card =
-    search.kind === 'phone'
-      ? cardNumberKey(search.prefixes[0] ?? '')
-      : search.kind === 'text' && search.tokens.length === 1
-        ? cardNumberKey(search.tokens[0]!)
-        : null;
-  if (!card) return applyNameOrPhoneSearch(qb, search, trigram);
+function applySearch(
+  qb: Knex.QueryBuilder,
+  search: ClientSearchQuery,
+  trigram: boolean,
+  part: SearchPart,
+): void {
+  const card = cardKeyOf(search);
+  const holder = `(c.studio_id, c.user_id) in (select ci.studio_id, ci.user_id from client_identities ci
+        where ci.kind = 'card' and ci.value_key = ?)`;
+  if (!card || part === 'names') return applyNameOrPhoneSearch(qb, search, trigram);
+  if (part === 'card') {
+    qb.whereRaw(holder, [card]);
+    return;
+  }
   qb.where((w) => {
-    w.where((inner) => applyNameOrPhoneSearch(inner, search, trigram)).orWhereRaw(
-      `(c.studio_id, c.user_id) in (select ci.studio_id, ci.user_id from client_identities ci
-        where ci.kind = 'card' and ci.value_key = ?)`,
-      [card],
-    );
+    w.where((inner) => applyNameOrPhoneSearch(inner, search, trigram)).orWhereRaw(holder, [card]);
   });
 }
 
@@ -217,9 +233,10 @@ export function applyFilter(
   studioId: string,
   filter: ResolvedClientFilter,
   trigram: boolean,
+  part: SearchPart = 'all',
 ): void {
   applyStatus(qb, filter);
-  applySearch(qb, filter.search, trigram);
+  applySearch(qb, filter.search, trigram, part);
   if (filter.userIds) qb.whereRaw('c.user_id = any(?::uuid[])', [filter.userIds]);
   if (filter.tagIds.length > 0) {
     const tagged = (tagIds: string[]) =>
@@ -361,8 +378,8 @@ export async function pageOfClients(
     }
     return qb;
   };
-  const narrowed = (qb: Knex.QueryBuilder) => {
-    applyFilter(db, qb, studioId, filter, trigram);
+  const narrowed = (qb: Knex.QueryBuilder, part: SearchPart = 'all') => {
+    applyFilter(db, qb, studioId, filter, trigram, part);
     return qb;
   };
   const ordered = (qb: Knex.QueryBuilder, alias: string) => {
@@ -389,9 +406,18 @@ export async function pageOfClients(
       .limit(wanted);
     // Only ids and sort keys are collected, sorted and cut while still narrow; full rows are read
     // by primary key for the page alone.
-    const candidates = narrowed(base(db('clients as c')))
-      .select('c.id', 'c.last_key', 'c.first_key', 'c.created_at')
-      .limit(CANDIDATES_MAX + 1);
+    const collect = (part: SearchPart) =>
+      narrowed(base(db('clients as c')), part)
+        .select('c.id', 'c.last_key', 'c.first_key', 'c.created_at')
+        .limit(CANDIDATES_MAX + 1);
+    // A search that may be a card number: the name matches and the card's holder as a UNION, each
+    // through its own index (see SearchPart).
+    const candidates = cardKeyOf(filter.search)
+      ? db
+          .from(db.union([collect('names'), collect('card')], true).as('u'))
+          .select('u.*')
+          .limit(CANDIDATES_MAX + 1)
+      : collect('all');
     const top = ordered(db('candidates as k').select('k.*'), 'k').limit(wanted);
     const fromCandidates = selectClientColumns(db, db('clients as c'))
       .where('c.studio_id', studioId)

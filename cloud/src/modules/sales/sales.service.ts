@@ -47,6 +47,7 @@ import {
   type RefundRow,
 } from './sales.presenter';
 import { readAll } from '../../db/read-all';
+import { applyOrderSearch } from './order-search';
 
 type Trx = Knex.Transaction;
 
@@ -95,15 +96,7 @@ export async function listOrders(
   if (query.status !== undefined) q.where('o.status', query.status);
   if (query.source) q.where('o.source', query.source);
   if (query.cursor) q.where('o.id', '<', query.cursor);
-  if (query.q) {
-    const term = query.q.toLowerCase();
-    q.where((w) =>
-      w
-        .whereRaw(`lower(u.first_name || ' ' || u.last_name) like ?`, [`%${escapeLike(term)}%`])
-        .orWhereRaw('lower(u.email) like ?', [`%${escapeLike(term)}%`])
-        .orWhereRaw(`upper(right(o.id::text, 8)) = ?`, [term.toUpperCase()]),
-    );
-  }
+  if (query.q) await applyOrderSearch(db, studio.id, q, query.q, query.cursor);
   const rows = (await q) as OrderRow[];
   const page = rows.slice(0, query.limit);
   return {
@@ -111,8 +104,6 @@ export async function listOrders(
     next: rows.length > query.limit ? page[page.length - 1]!.id : null,
   };
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 async function paymentsOf(db: Db, orderId: string): Promise<PaymentRow[]> {
   return (await db('client_order_payments').where({ orderId }).orderBy('id')) as PaymentRow[];
