@@ -13,7 +13,8 @@ export async function isolatedDatabase(
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const shared = inject('databaseUrl');
   if (inject('embeddedDatabase')) return { url: shared, drop: async () => {} };
-  const name = `iso_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  // Named after the shared database (`<name>_iso_…`), so each checkout's databases are told apart.
+  const name = `${new URL(shared).pathname.slice(1) || 'test'}_iso_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: shared });
   await admin.connect();
   await admin.query(`create database ${name}`);
