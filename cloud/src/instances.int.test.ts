@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createStudioScenario, createUser, addMembership } from '../../tests/support/factories';
+import { createStudioScenario } from '../../tests/support/factories';
 import { HttpClient } from '../../tests/support/http-client';
 import { isolatedDatabase } from '../../tests/support/isolated-db';
 import { createKnex, type Knex } from './db/knex';
@@ -169,7 +169,8 @@ describe.skipIf(!realPg)('two cloud instances on one database', () => {
     const reading = (async () => {
       const decoder = new TextDecoder();
       try {
-        for await (const chunk of events.body!) stream += decoder.decode(chunk as Uint8Array);
+        const reader = events.body!.getReader();
+        for (let r = await reader.read(); !r.done; r = await reader.read()) stream += decoder.decode(r.value);
       } catch {
         // Aborted at the end of the test.
       }
