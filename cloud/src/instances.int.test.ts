@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
@@ -13,6 +12,7 @@ import { createKnex, type Knex } from './db/knex';
 import { JOBS } from './jobs/runner';
 import { JOB_SCHEMA } from './jobs/queue';
 import { startLocalS3, type LocalS3 } from './storage/testing/s3-server';
+import { freePort } from '../../tests/support/free-port';
 
 /**
  * Several instances behind a load balancer (issue 27): two real cloud processes (`server.ts`, as
@@ -30,16 +30,6 @@ let knex: Knex;
 let s3: LocalS3 | undefined;
 let tmp: string;
 const children: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Instance {
   url: string;

@@ -10,22 +10,13 @@
  * Database: TEST_DATABASE_URL or DATABASE_URL names a PostgreSQL server: a fresh database is created
  * on it for the run and dropped afterwards. Without either, an in-memory embedded PGlite.
  */
-import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { v7 as uuidv7 } from 'uuid';
-import { createApp } from '../../cloud/src/app';
-import { systemClock } from '../../cloud/src/clock';
-import { loadConfig } from '../../cloud/src/config';
 import { createKnex, type Knex } from '../../cloud/src/db/knex';
 import { migrateLatest } from '../../cloud/src/db/migrate';
-import type { Deps } from '../../cloud/src/http/context';
-import { RateLimits } from '../../cloud/src/http/rate-limit';
-import { createLogger } from '../../cloud/src/logger';
 import { hashPassword } from '../../cloud/src/modules/identity/passwords';
 import { HttpClient } from '../support/http-client';
+import { startBenchApp, type BenchApp } from './support/app';
 import { openBenchDatabase } from './support/database';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50_000);
@@ -232,7 +223,7 @@ const fmt = (ms: number) => ms.toFixed(1);
 async function main() {
   const db = await openBenchDatabase('clients_bench');
   const knex = createKnex(db.url, { singleConnection: db.single });
-  let server: Server | undefined;
+  let app: BenchApp | undefined;
   try {
     console.log(`database: ${db.label}`);
     await migrateLatest(knex);
@@ -267,31 +258,8 @@ async function main() {
       `seeded ${clients.n} clients in the studio (+${NOISE_CLIENTS} elsewhere) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );
 
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      // Production requires both (config.ts); a bench's studio is thrown away.
-      PUBLIC_URL: 'http://127.0.0.1',
-      FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      PORT: '0',
-      DATA_DIR: path.join(os.tmpdir(), 'studio-bench'),
-      LOG_LEVEL: 'silent',
-    });
-    const deps: Deps = {
-      config,
-      knex,
-      log: createLogger('silent', false),
-      mailer: { send: async () => {}, recent: [] },
-      clock: systemClock,
-      rateLimits: new RateLimits(),
-      web: { html: async () => '<!doctype html><html><head></head><body></body></html>' },
-    };
-    const app = createApp(deps);
-    server = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    const address = server.address();
-    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const http = await HttpClient.signedIn(url, owner.email, PASSWORD);
+    app = await startBenchApp(knex);
+    const http = await HttpClient.signedIn(app.url, owner.email, PASSWORD);
     const base = `/api/v4/${main.studioId}`;
 
     const searches: Array<[string, () => Promise<unknown>]> = [
@@ -406,10 +374,7 @@ async function main() {
       `\nclient search p95 ms = ${Math.round(summary.search.p95)}, client list p95 ms = ${Math.round(summary.list.p95)}`,
     );
   } finally {
-    if (server) {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server!.close(() => resolve()));
-    }
+    await app?.close();
     await knex.destroy();
     await db.drop();
   }

@@ -17,7 +17,6 @@
  * Sizes: BENCH_CLIENTS, BENCH_VISITS, BENCH_ORDERS (the big studio; the small is 1/100), BENCH_ROUNDS.
  */
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { createKnex, type Knex } from '../../cloud/src/db/knex';
 import { migrateLatest } from '../../cloud/src/db/migrate';
@@ -34,6 +33,7 @@ import { ClientVisitStatus } from '../../shared/enums/visits';
 import { OrderStatus } from '../../shared/enums/orders';
 import type { HttpClient } from '../support/http-client';
 import { startBenchApp, type BenchApp } from './support/app';
+import { openBenchDatabase } from './support/database';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50_000);
 const VISITS = Number(process.env.BENCH_VISITS ?? 500_000);
@@ -236,31 +236,14 @@ function p(samples: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }
 
-async function openDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const server = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (!server) throw new Error('bench:growth needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
-  const url = new URL(server);
-  const name = `${url.pathname.slice(1) || 'bench'}_growth_${Date.now()}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: server });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
-
 async function main() {
-  const db = await openDatabase();
+  if (!(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL))
+    throw new Error('bench:growth needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+  const db = await openBenchDatabase('growth');
   const knex = createKnex(db.url, { poolMax: 4 });
   let app: BenchApp | undefined;
   try {
-    console.log(`database: ${new URL(db.url).host}${new URL(db.url).pathname}`);
+    console.log(`database: ${db.label}`);
     await migrateLatest(knex);
     await knex.raw(UUID7);
     const sizes: Size[] = [

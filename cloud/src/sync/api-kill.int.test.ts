@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
@@ -10,6 +9,7 @@ import { SyncEngine } from '../../../desktop/main/sync/engine';
 import { createStudioScenario } from '../../../tests/support/factories';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { newClientArgs } from './sync.test-support';
+import { freePort } from '../../../tests/support/free-port';
 
 /**
  * What the tests must prove, 4 (last item): the API process is killed (SIGKILL) in the middle of a
@@ -33,16 +33,6 @@ afterAll(async () => {
   await app?.close();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the cloud in a child process; resolves with it once it listens. */
 function cloudChild(port: number, env: Record<string, string> = {}) {

@@ -10,11 +10,12 @@ export interface BenchDatabase {
 }
 
 /**
- * TEST_DATABASE_URL or DATABASE_URL names a PostgreSQL server: a fresh database `<prefix>_<time>` is
- * created for the run and dropped by `drop()`. Without either, an in-memory embedded PGlite.
+ * BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL names a PostgreSQL server: a fresh database
+ * `<that database's name>_<prefix>_<time>` is created for the run and dropped by `drop()`. Without
+ * any, an in-memory embedded PGlite.
  */
 export async function openBenchDatabase(prefix: string): Promise<BenchDatabase> {
-  const server = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  const server = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (!server) {
     const { startEmbeddedDatabase } = await import('../../../cloud/src/db/embedded');
     const embedded = await startEmbeddedDatabase('memory://');
@@ -25,7 +26,7 @@ export async function openBenchDatabase(prefix: string): Promise<BenchDatabase> 
       drop: () => embedded.stop(),
     };
   }
-  const name = `${prefix}_${Date.now()}`;
+  const name = `${new URL(server).pathname.slice(1) || 'bench'}_${prefix}_${Date.now()}`;
   const run = async (sql: string) => {
     const c = new pg.Client({ connectionString: server });
     await c.connect();
