@@ -14,7 +14,8 @@
  *
  * Database: BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL names a PostgreSQL server; a fresh
  * database named after the given one (`<name>_growth_<time>`) is created and dropped afterwards.
- * Sizes: BENCH_CLIENTS, BENCH_VISITS, BENCH_ORDERS (the big studio; the small is 1/100), BENCH_ROUNDS.
+ * Sizes: BENCH_CLIENTS, BENCH_VISITS, BENCH_ORDERS (the big studio; the small is 1/100), BENCH_ROUNDS;
+ * BENCH_KEEP=1 keeps the database (its URL is printed) to look at the plans.
  */
 import { performance } from 'node:perf_hooks';
 import { v7 as uuidv7 } from 'uuid';
@@ -310,7 +311,9 @@ async function main() {
   } finally {
     await app?.close();
     await knex.destroy();
-    await db.drop();
+    // BENCH_KEEP=1 keeps the seeded database for a look at the plans (drop it afterwards).
+    if (process.env.BENCH_KEEP) console.log(`kept: ${db.url}`);
+    else await db.drop();
   }
 }
 
