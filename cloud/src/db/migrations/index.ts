@@ -40,6 +40,7 @@ import * as invoiceForReceipt from './20261126_0057_invoice_for_receipt';
 import * as emailVerification from './20261126_0048_email_verification';
 import * as receiptBuyerNip from './20261126_0054_receipt_buyer_nip';
 import * as rateLimits from './20261126_0062_rate_limits';
+import * as providerCallKeys from './20261127_0095_provider_call_keys';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -89,4 +90,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126_0054_receipt_buyer_nip', receiptBuyerNip],
   ['20261126_0057_invoice_for_receipt', invoiceForReceipt],
   ['20261126_0062_rate_limits', rateLimits],
+  ['20261127_0095_provider_call_keys', providerCallKeys],
 ];
