@@ -67,11 +67,7 @@ export function useServerForm<V extends Record<string, string>, R>(
   options: UseServerFormOptions<V, R>,
 ): ServerForm<V> {
   const { t } = useTranslation('common');
-  const form = useForm<V>({
-    mode: 'controlled',
-    initialValues: options.initialValues,
-    ...(options.schema ? { validate: zod4Resolver(options.schema as never) } : {}),
-  });
+  const form = useForm<V>({ mode: 'controlled', initialValues: options.initialValues });
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const button = useSubmitButton();
   const enterPressed = useRef(false);
@@ -79,6 +75,8 @@ export function useServerForm<V extends Record<string, string>, R>(
   const setValue = (name: keyof V & string, value: string) => {
     // Flat keys: a payload field path such as `agreements.terms` is one value here, not a nested one.
     form.setValues((previous) => ({ ...previous, [name]: value }));
+    // The field's message goes once it is changed (Mantine's own default for its setters).
+    form.clearFieldError(name);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -93,14 +91,12 @@ export function useServerForm<V extends Record<string, string>, R>(
       ]),
     ) as V;
     if (options.schema) {
-      const checked = form.validate();
-      if (checked.hasErrors) {
+      // The schema of this render (it may depend on data loaded since the form was created).
+      const problems = firstMessages(zod4Resolver(options.schema as never)(form.getValues()));
+      if (Object.keys(problems).length > 0) {
         form.setErrors(
           Object.fromEntries(
-            Object.entries(firstMessages(checked.errors)).map(([path, message]) => [
-              path,
-              translateFieldMessage(message, t),
-            ]),
+            Object.entries(problems).map(([path, message]) => [path, translateFieldMessage(message, t)]),
           ),
         );
         setFormErrors([]);

@@ -1,8 +1,7 @@
-import { v7 as uuidv7 } from 'uuid';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { PROVIDERS } from './providers';
-import { api, deliverNotification, payAtTestBank, salesStudio } from './sales-support';
+import { api, checkoutPassOnline, salesStudio } from './sales-support';
 
 /**
  * A refund through the payment provider (issue 18: no outside call under a row lock): the refund is
@@ -26,17 +25,8 @@ afterEach(() => {
 /** An order of the pass paid at the test bank; its payment, its transaction at the bank. */
 async function paidOnline() {
   const s = await salesStudio(app);
-  await s.clientHttp.post(api(s.studio, 'shopping-cart/prepare'), {
-    items: [{ type: 'pricingOption', id: s.passId }],
-  });
-  const checkout = await s.clientHttp.post(
-    api(s.studio, 'shopping-cart/checkout'),
-    { paymentMethod: 'online' },
-    { headers: { 'idempotency-key': `k-${uuidv7()}` } },
-  );
-  const { transactionId } = await payAtTestBank(app, s.clientHttp, checkout.body.redirectUrl, 'succeeded');
-  await deliverNotification(app, s.studio.id, transactionId, 'succeeded');
-  const orderId = checkout.body.orderId as string;
+  const { orderId, pay } = await checkoutPassOnline(app, s);
+  const transactionId = await pay();
   const paymentId = (await s.owner.get(api(s.studio, `client-order/${orderId}/init`))).body.payments[0]
     .id as string;
   const refundAt = (amount: number) =>
