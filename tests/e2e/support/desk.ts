@@ -232,7 +232,7 @@ export async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void
 /**
  * Screenshots of the page in EN and PL at the given sizes (`<prefix>-<name>-<locale>-<width>.png` in
  * DESKTOP_SHOTS_DIR); `ready` waits for what must show at each before it is taken. Back to the page's
- * language and the first size after.
+ * language and size after.
  */
 export async function shoot(
   page: Page,
@@ -246,6 +246,7 @@ export async function shoot(
 ): Promise<void> {
   const sizes = options.sizes ?? [[1280, 800]];
   const was = (await page.locator('html').getAttribute('lang')) === 'pl' ? 'PL' : 'EN';
+  const before = page.viewportSize();
   mkdirSync(SHOTS_DIR, { recursive: true });
   for (const locale of ['EN', 'PL'] as const) {
     await setLanguage(page, locale);
@@ -263,7 +264,7 @@ export async function shoot(
     }
   }
   await setLanguage(page, was);
-  await page.setViewportSize({ width: sizes[0]![0], height: sizes[0]![1] });
+  await page.setViewportSize(before ?? { width: sizes[0]![0], height: sizes[0]![1] });
 }
 
 /** The station's first sign-in form (and its name, the first time). */
