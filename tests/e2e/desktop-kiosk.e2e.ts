@@ -1,10 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import iconv from 'iconv-lite';
 import {
@@ -14,8 +12,7 @@ import {
   REQUESTED_WITH_VALUE,
 } from '../../shared/contracts/page-context';
 import { ClientVisitStatus } from '../../shared/enums/visits';
-import { ROOT } from './support/paths';
-import { startChild, stopChild } from './support/processes';
+import { expect, MANAGER, setLanguage, shoot as shootAt, signInStation, test } from './support/desk';
 
 /**
  * The desktop in kiosk mode (issue 10, kiosk part) through desktop/host with the real sync engine
@@ -40,13 +37,16 @@ const CLOUD_PORT = Number(process.env.DESKTOP_KIOSK_CLOUD_PORT ?? 5200);
 const HOST_PORT = Number(process.env.DESKTOP_KIOSK_HOST_PORT ?? 5201);
 const CLOUD_URL = `http://localhost:${CLOUD_PORT}`;
 const HOST_URL = `http://localhost:${HOST_PORT}`;
-const RENDERER_DIR =
-  process.env.DESKTOP_RENDERER_DIR ??
-  (process.env.WEB_DIST_DIR
-    ? path.join(path.dirname(path.resolve(process.env.WEB_DIST_DIR)), 'desktop-renderer')
-    : path.join(ROOT, 'out', 'renderer'));
-const SHOTS_DIR = process.env.DESKTOP_SHOTS_DIR ?? path.join(ROOT, 'test-results', 'screenshots');
-const MANAGER = { email: 'manager@demo.studio', password: 'demo1234' };
+test.use({
+  deskOptions: {
+    name: 'desktop-kiosk',
+    cloudPort: CLOUD_PORT,
+    hostPort: HOST_PORT,
+    startHost: false,
+    ticketPrinter: 'file',
+    hostEnv: { DESKTOP_MODE: 'kiosk' },
+  },
+});
 const STUDIO_TZ = 'Europe/Warsaw';
 const SIZES = [
   [1024, 768],
@@ -60,36 +60,7 @@ const relayCalls: RelayCall[] = [];
 let relay: Server | null = null;
 const RELAY_SECRET = 'e2e-relay-secret';
 
-let cloud: ChildProcess | null = null;
-let host: ChildProcess | null = null;
-let workDir = '';
 let demo: { studioUuid: string; studioName: string } = { studioUuid: '', studioName: '' };
-
-async function startCloud(): Promise<ChildProcess> {
-  const child = await startChild(
-    ['desktop/host/test-cloud.ts', String(CLOUD_PORT), path.join(workDir, 'cloud')],
-    {},
-    /^READY /m,
-  );
-  return child;
-}
-
-const ticketsFile = () => path.join(workDir, 'tickets.bin');
-
-const startHost = () =>
-  startChild(
-    ['desktop/host/server.ts'],
-    {
-      DESKTOP_HOST_PORT: String(HOST_PORT),
-      STUDIO_CLOUD_URL: CLOUD_URL,
-      DESKTOP_DATA_DIR: path.join(workDir, 'station'),
-      DESKTOP_RENDERER_DIR: RENDERER_DIR,
-      DESKTOP_PROBE_MS: '1000',
-      DESKTOP_MODE: 'kiosk',
-      DESKTOP_TICKET_PRINTER: `file:${ticketsFile()}`,
-    },
-    /station on http/,
-  );
 
 /** The studio clock `minutes` from now, rounded up to 5 minutes. */
 function studioSlot(minutes: number) {
@@ -308,7 +279,6 @@ async function waitForSync(page: Page, want: (s: Sync) => boolean, timeout = 60_
 }
 
 /** Every ESC/POS job the station printed so far (the file is appended job after job). */
-const ticketBytes = () => (existsSync(ticketsFile()) ? readFileSync(ticketsFile()) : Buffer.alloc(0));
 const CUT = Buffer.from([0x1d, 0x56, 0x00]); // GS V 0
 const countCuts = (b: Buffer) => {
   let n = 0;
@@ -316,29 +286,8 @@ const countCuts = (b: Buffer) => {
   return n;
 };
 
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-async function shoot(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  const lang = (await page.locator('html').getAttribute('lang')) === 'pl' ? 'PL' : 'EN';
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [width, height] of SIZES) {
-      await page.setViewportSize({ width, height });
-      await ready();
-      await page.screenshot({
-        path: path.join(SHOTS_DIR, `desktop-kiosk-${name}-${locale.toLowerCase()}-${width}.png`),
-        animations: 'disabled',
-        fullPage: true,
-      });
-    }
-  }
-  await setLanguage(page, lang);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = (page: Page, name: string, ready: () => Promise<void>) =>
+  shootAt(page, name, { prefix: 'desktop-kiosk', sizes: SIZES, ready, fullPage: true });
 
 async function byCode(page: Page, code: string): Promise<void> {
   await page.getByTestId('kiosk-code').fill(code);
@@ -355,9 +304,8 @@ async function byName(page: Page, first: string, last: string, birthDate: string
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ desk }) => {
   test.setTimeout(300_000);
-  workDir = mkdtempSync(path.join(tmpdir(), 'desktop-kiosk-e2e-'));
   relay = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -372,22 +320,17 @@ test.beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => relay!.listen(0, '127.0.0.1', resolve));
-  cloud = await startCloud();
-  const ready = await fetch(`${CLOUD_URL}/health`);
+  const ready = await fetch(`${desk.cloudUrl}/health`);
   expect(ready.ok).toBe(true);
 });
 
 test.afterAll(async () => {
-  await stopChild(host);
-  await stopChild(cloud);
   await new Promise<void>((resolve) => (relay ? relay.close(() => resolve()) : resolve()));
-  // DESKTOP_KEEP_WORKDIR=1 keeps station.db, the cloud's data and the slips for a look after a failure.
-  if (workDir && process.env.DESKTOP_KEEP_WORKDIR !== '1') rmSync(workDir, { recursive: true, force: true });
-  else if (workDir) console.log(`[desktop-kiosk] kept ${workDir}`);
 });
 
 test('desktop kiosk: check-in by card, QR and name, online and offline, slips printed, offline check-ins synced once', async ({
   page,
+  desk,
 }) => {
   test.setTimeout(420_000);
   test.skip(
@@ -401,18 +344,14 @@ test('desktop kiosk: check-in by card, QR and name, online and offline, slips pr
   const studio = me.memberships.find((m) => m.isMember)!;
   demo = { studioUuid: studio.studioUuid, studioName: studio.studioName };
   const data = await setUp(call);
-  host = await startHost();
+  await desk.startHost();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // A new station: staff set it up once (registration, the mirror), then the kiosk takes over.
   await page.goto(HOST_URL);
-  const form = page.getByTestId('station-sign-in');
-  await form.locator('input[name="emailAddress"]').fill(MANAGER.email);
-  await form.locator('input[name="password"]').fill(MANAGER.password);
-  await form.locator('input[name="stationName"]').fill('Kiosk at the door');
-  await page.getByTestId('station-sign-in-submit').click();
+  await signInStation(page, MANAGER.email, MANAGER.password, 'Kiosk at the door');
   await expect(page.getByTestId('kiosk-sign-in')).toBeVisible({ timeout: 20_000 });
   await page.getByTestId('kiosk-key').fill(data.kioskKey);
   await page.getByTestId('kiosk-sign-in-submit').click();
@@ -439,7 +378,7 @@ test('desktop kiosk: check-in by card, QR and name, online and offline, slips pr
   // Online the cloud opens the kiosk's door (its relay call, after the check-in committed).
   await expect(page.getByTestId('kiosk-door')).toHaveText('The door is open.');
   expect(relayCalls).toHaveLength(1);
-  let printed = ticketBytes();
+  let printed = desk.ticketBytes();
   expect(countCuts(printed)).toBe(1);
   expect(printed.includes(Buffer.from(`Anna ${data.clients.onlineCard.lastName}`))).toBe(true);
   expect(printed.includes(Buffer.from('Check-in'))).toBe(true);
@@ -458,7 +397,7 @@ test('desktop kiosk: check-in by card, QR and name, online and offline, slips pr
   await expect(page.getByTestId('kiosk-hello')).toHaveText('Hello, Celina!');
   await booking.getByTestId('kiosk-check-in').click();
   await done('Celina');
-  printed = ticketBytes();
+  printed = desk.ticketBytes();
   expect(countCuts(printed)).toBe(3);
   expect(printed.includes(Buffer.from(`Celina ${data.clients.onlineName.lastName}`))).toBe(true);
   await page.getByTestId('kiosk-done-back').click();
@@ -466,8 +405,7 @@ test('desktop kiosk: check-in by card, QR and name, online and offline, slips pr
   await waitForSync(page, (s) => s.pending === 0);
 
   // ---- The internet goes away.
-  await stopChild(cloud);
-  cloud = null;
+  await desk.stopCloud();
   await waitForSync(page, (s) => !s.online, 20_000);
 
   // 4. Card, offline: booked and checked in from the mirror; a checkIn fact waits to sync.
@@ -488,7 +426,7 @@ test('desktop kiosk: check-in by card, QR and name, online and offline, slips pr
   });
   expect(JSON.parse(stationCall.body)).toEqual({ action: 'open', seconds: 3, reason: 'checkIn' });
   // The relay's secret is not readable on the station's disk.
-  expect(readFileSync(path.join(workDir, 'station', 'kiosk-door.json'), 'utf8')).not.toContain(RELAY_SECRET);
+  expect(readFileSync(path.join(desk.stationDir, 'kiosk-door.json'), 'utf8')).not.toContain(RELAY_SECRET);
   await shoot(page, 'done-offline', () => expect(page.getByTestId('kiosk-done')).toBeVisible());
   await page.getByTestId('kiosk-done-back').click();
 
@@ -503,7 +441,7 @@ test('desktop kiosk: check-in by card, QR and name, online and offline, slips pr
   await expect(page.getByTestId('kiosk-hello')).toHaveText('Cześć, Łucja!');
   await offered.getByTestId('kiosk-book').click();
   await expect(page.getByTestId('kiosk-ticket')).toBeVisible();
-  printed = ticketBytes();
+  printed = desk.ticketBytes();
   expect(countCuts(printed)).toBe(6);
   expect(printed.includes(iconv.encode(`Łucja ${data.clients.offlineName.lastName}`, 'cp852'))).toBe(true);
   expect(printed.includes(iconv.encode('Pozostało wejść', 'cp852'))).toBe(true);
@@ -529,7 +467,7 @@ test('desktop kiosk: check-in by card, QR and name, online and offline, slips pr
   await shoot(page, 'entry-offline', () => expect(page.getByTestId('kiosk-door')).toBeVisible());
   expect(relayCalls).toHaveLength(relayBefore + 1);
   expect(JSON.parse(relayCalls.at(-1)!.body)).toMatchObject({ action: 'open', reason: 'entry' });
-  printed = ticketBytes();
+  printed = desk.ticketBytes();
   expect(countCuts(printed)).toBe(7);
   // The last job: from the cut that ended the slip before it to its own cut.
   const lastCut = printed.lastIndexOf(CUT);
@@ -558,15 +496,15 @@ test('desktop kiosk: check-in by card, QR and name, online and offline, slips pr
     expect(page.getByTestId('kiosk-provisional')).toBeVisible(),
   );
   expect(relayCalls).toHaveLength(relayBefore + 1);
-  expect(countCuts(ticketBytes())).toBe(7);
+  expect(countCuts(desk.ticketBytes())).toBe(7);
   await page.getByTestId('kiosk-done-back').click();
   expect(await ipc<Sync>(page, 'syncStatus')).toMatchObject({ online: false, pending: 5 });
 
   // ---- The cloud is back: the three offline check-ins arrive, once each, present.
-  cloud = await startCloud();
+  await desk.startCloud();
   await waitForSync(page, (s) => s.online && s.pending === 0, 60_000);
   // The station's outbox: each offline command acknowledged once, with the cloud's outcome.
-  const stationDb = new Database(path.join(workDir, 'station', 'station.db'), { readonly: true });
+  const stationDb = new Database(path.join(desk.stationDir, 'station.db'), { readonly: true });
   const acked = stationDb
     .prepare(`select name, args, outcome from outbox where name in ('kioskEntry', 'bookClass') order by seq`)
     .all() as Array<{ name: string; args: string; outcome: string }>;

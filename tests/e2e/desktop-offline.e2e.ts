@@ -1,12 +1,16 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { CloudClient } from '../../desktop/main/station/cloud-client';
 import { ClientVisitStatus } from '../../shared/enums/visits';
-import { ROOT } from './support/paths';
-import { startChild, stopChild } from './support/processes';
+import {
+  expect,
+  MANAGER,
+  setStationPin,
+  shoot as shootAt,
+  signInStation,
+  stationCall,
+  stationState,
+  test,
+} from './support/desk';
 
 /**
  * The station keeps working offline through the back office's own screens, answered from SQLite by
@@ -28,117 +32,15 @@ const CLOUD_PORT = Number(process.env.DESKTOP_OFFLINE_CLOUD_PORT ?? 4330);
 /** The same cloud on another port: "online elsewhere" while the station still cannot reach it. */
 const SIDE_PORT = Number(process.env.DESKTOP_OFFLINE_SIDE_PORT ?? CLOUD_PORT + 2);
 const HOST_PORT = Number(process.env.DESKTOP_OFFLINE_HOST_PORT ?? 4329);
-const RENDERER_DIR =
-  process.env.DESKTOP_RENDERER_DIR ??
-  (process.env.WEB_DIST_DIR
-    ? path.join(path.dirname(path.resolve(process.env.WEB_DIST_DIR)), 'desktop-renderer')
-    : path.join(ROOT, 'out', 'renderer'));
-const SHOTS_DIR = process.env.DESKTOP_SHOTS_DIR ?? path.join(ROOT, 'test-results', 'screenshots');
-const HOST_URL = `http://localhost:${HOST_PORT}`;
-const MANAGER = { email: 'manager@demo.studio', password: 'demo1234', name: 'Anna Kowalska' };
-
-let cloud: ChildProcess | null = null;
-let host: ChildProcess | null = null;
-let workDir = '';
-
-/**
- * Runs a TypeScript entry in ONE Node process (`node --import tsx`, not the tsx CLI, which would put
- * the program in a child of its own): a SIGKILL then really kills the desktop process.
- */
-
-const startCloud = (port = CLOUD_PORT) =>
-  startChild(['desktop/host/test-cloud.ts', String(port), path.join(workDir, 'cloud')], {}, /^READY /m);
-
-const startHost = () =>
-  startChild(
-    ['desktop/host/server.ts'],
-    {
-      DESKTOP_HOST_PORT: String(HOST_PORT),
-      STUDIO_CLOUD_URL: `http://localhost:${CLOUD_PORT}`,
-      DESKTOP_DATA_DIR: path.join(workDir, 'station'),
-      DESKTOP_RENDERER_DIR: RENDERER_DIR,
-      DESKTOP_PROBE_MS: '1000',
-    },
-    /station on http/,
-  );
-
+test.use({ deskOptions: { name: 'desktop-offline', cloudPort: CLOUD_PORT, hostPort: HOST_PORT } });
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  workDir = mkdtempSync(path.join(tmpdir(), 'desktop-offline-e2e-'));
-  cloud = await startCloud();
-  host = await startHost();
-});
-
-test.afterAll(async () => {
-  await stopChild(host);
-  await stopChild(cloud);
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
-
-async function shoot(page: Page, name: string, widths: readonly number[] = [1280]): Promise<void> {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  const size = page.viewportSize();
-  for (const locale of ['EN', 'PL'] as const) {
-    await page
-      .getByTestId('language-switch')
-      .first()
-      .getByText(locale, { exact: true })
-      .dispatchEvent('click');
-    await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-    for (const width of widths) {
-      await page.setViewportSize({ width, height: size?.height ?? 800 });
-      await page.screenshot({
-        path: path.join(SHOTS_DIR, `desktop-${name}-${locale.toLowerCase()}-${width}.png`),
-        animations: 'disabled',
-      });
-    }
-  }
-  if (size) await page.setViewportSize(size);
-  await page.getByTestId('language-switch').first().getByText('EN', { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-}
+const shoot = (page: Page, name: string, widths: readonly number[] = [1280]) =>
+  shootAt(page, name, { sizes: widths.map((w) => [w, 800] as const) });
 
 /** A call through the station (as the renderer makes it): the cloud's answer, or the offline one. */
-async function viaStation<T>(
-  page: Page,
-  method: 'GET' | 'POST',
-  apiPath: string,
-  body?: unknown,
-): Promise<T> {
-  return page.evaluate(
-    async ({ method, apiPath, body }) => {
-      const response = await fetch('/ipc/apiRequest', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          method,
-          path: apiPath,
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        }),
-      });
-      const result = (await response.json()) as { ok: boolean; value: { status: number; body: string } };
-      if (!result.ok) throw new Error(`${apiPath}: ${JSON.stringify(result)}`);
-      return JSON.parse(result.value.body) as T;
-    },
-    { method, apiPath, body },
-  ) as Promise<T>;
-}
-
-async function stationState(page: Page): Promise<{ managerId: string; studioUuid: string }> {
-  return page.evaluate(async () => {
-    const response = await fetch('/ipc/stationState', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    const result = (await response.json()) as {
-      value: { staff: { userId: string }; device: { studioUuid: string } };
-    };
-    return { managerId: result.value.staff.userId, studioUuid: result.value.device.studioUuid };
-  });
-}
+const viaStation = async <T>(page: Page, method: 'GET' | 'POST', apiPath: string, body?: unknown) =>
+  (await stationCall(page, method, apiPath, body)).body as T;
 
 /** "14 zł" or "1 234,50 zł" → minor units. */
 function minor(text: string): number {
@@ -164,19 +66,13 @@ async function openTodaysClass(page: Page, today: string): Promise<void> {
 
 test('offline at the desk: search a client, enrol and check them in from SQLite, sell a product; survives a killed desktop; reaches the cloud once', async ({
   page,
+  desk,
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(HOST_URL);
-  const form = page.getByTestId('station-sign-in');
-  await form.locator('input[name="emailAddress"]').fill(MANAGER.email);
-  await form.locator('input[name="password"]').fill(MANAGER.password);
-  await form.locator('input[name="stationName"]').fill('Front desk 2');
-  await page.getByTestId('station-sign-in-submit').click();
-  const pinForm = page.getByTestId('set-pin-form');
-  await pinForm.locator('input[name="pin"]').fill('2468');
-  await pinForm.locator('input[name="repeat"]').fill('2468');
-  await page.getByTestId('set-pin-submit').click();
+  await page.goto(desk.hostUrl);
+  await signInStation(page, MANAGER.email, MANAGER.password, 'Front desk 2');
+  await setStationPin(page, '2468');
   await expect(page.getByTestId('status-staff')).toHaveText(MANAGER.name);
 
   const online = page.getByTestId('sync-online');
@@ -235,8 +131,7 @@ test('offline at the desk: search a client, enrol and check them in from SQLite,
   await expect(page.getByTestId('client-row').first()).toBeVisible();
 
   // The internet goes away.
-  await stopChild(cloud);
-  cloud = null;
+  await desk.stopCloud();
   await expect(online).toHaveAttribute('data-state', 'offline', { timeout: 15_000 });
   const firstSync = await last.textContent();
 
@@ -277,8 +172,8 @@ test('offline at the desk: search a client, enrol and check them in from SQLite,
   await page.getByTestId('pos-new-sale').click();
 
   // The desktop process dies (kill -9) and starts again, still without the cloud.
-  await stopChild(host, 'SIGKILL');
-  host = await startHost();
+  await desk.stopHost('SIGKILL');
+  await desk.startHost();
   await page.reload();
   await expect(page.getByTestId('status-staff')).toHaveText(MANAGER.name);
   await expect(online).toHaveAttribute('data-state', 'offline', { timeout: 15_000 });
@@ -294,7 +189,7 @@ test('offline at the desk: search a client, enrol and check them in from SQLite,
   await expect(page.getByTestId('shift-bar')).toBeVisible({ timeout: 20_000 });
 
   // The cloud is back: the changes go up on their own, once.
-  cloud = await startCloud();
+  await desk.startCloud();
   await expect(online).toHaveAttribute('data-state', 'online', { timeout: 20_000 });
   await expect(pending).toHaveText('All changes synced', { timeout: 30_000 });
   await expect(last).not.toHaveText(firstSync!);
@@ -327,10 +222,11 @@ test('offline at the desk: search a client, enrol and check them in from SQLite,
 
 test('offline: a client added at the desk is booked, marked waiting to sync; back online it is in the cloud once; the booking the studio waitlisted is shown', async ({
   page,
+  desk,
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(HOST_URL);
+  await page.goto(desk.hostUrl);
   await expect(page.getByTestId('status-staff')).toHaveText(MANAGER.name, { timeout: 15_000 });
   const online = page.getByTestId('sync-online');
   const pending = page.getByTestId('sync-pending');
@@ -371,8 +267,7 @@ test('offline: a client added at the desk is booked, marked waiting to sync; bac
   const refused = passHolders.items.find((c) => !busy.has(c.id) && c.lastName !== holder.lastName)!;
   expect(refused).toBeTruthy();
 
-  await stopChild(cloud);
-  cloud = null;
+  await desk.stopCloud();
   await expect(online).toHaveAttribute('data-state', 'offline', { timeout: 15_000 });
 
   // A new client, through the back office's own dialog, answered from SQLite (createClient queued).
@@ -447,7 +342,7 @@ test('offline: a client added at the desk is booked, marked waiting to sync; bac
 
   // Meanwhile, online elsewhere, the studio leaves the class one free place (same data, another port:
   // the station still cannot reach it): the new client takes it, the pass holder is waitlisted.
-  cloud = await startCloud(SIDE_PORT);
+  await desk.startCloud(SIDE_PORT);
   const side = new CloudClient(`http://localhost:${SIDE_PORT}`);
   const login = await side.login({ emailAddress: MANAGER.email, password: MANAGER.password, studioUuid });
   const credentials = { userId: login.userId, sessionId: login.sessionId, csrfToken: login.token };
@@ -467,10 +362,10 @@ test('offline: a client added at the desk is booked, marked waiting to sync; bac
     capacity: there.taken + 1,
     waitingListSize: there.waitingList.length + 1,
   });
-  await stopChild(cloud);
+  await desk.stopCloud();
 
   // The cloud is back where the station looks: the second booking comes back waitlisted; the desk says so.
-  cloud = await startCloud();
+  await desk.startCloud();
   await expect(online).toHaveAttribute('data-state', 'online', { timeout: 20_000 });
   await expect(pending).toHaveText('All changes synced', { timeout: 30_000 });
   await page.getByTestId('sync-notices-open').click();

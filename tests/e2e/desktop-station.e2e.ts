@@ -1,9 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { ROOT } from './support/paths';
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  FRONT_DESK,
+  MANAGER,
+  setStationPin as setPin,
+  shoot as shootAt,
+  signInStation as signIn,
+  test,
+} from './support/desk';
 
 /**
  * The front-desk station through desktop/host (main's services in Node, the renderer in Chromium,
@@ -19,131 +23,22 @@ import { ROOT } from './support/paths';
  */
 const CLOUD_PORT = Number(process.env.DESKTOP_CLOUD_PORT ?? 4328);
 const HOST_PORT = Number(process.env.DESKTOP_HOST_PORT ?? 4327);
-const RENDERER_DIR =
-  process.env.DESKTOP_RENDERER_DIR ??
-  (process.env.WEB_DIST_DIR
-    ? path.join(path.dirname(path.resolve(process.env.WEB_DIST_DIR)), 'desktop-renderer')
-    : path.join(ROOT, 'out', 'renderer'));
-const SHOTS_DIR = process.env.DESKTOP_SHOTS_DIR ?? path.join(ROOT, 'test-results', 'screenshots');
-const HOST_URL = `http://localhost:${HOST_PORT}`;
-const MANAGER = { email: 'manager@demo.studio', password: 'demo1234', name: 'Anna Kowalska' };
-const FRONT_DESK = { email: 'frontdesk@demo.studio', password: 'demo1234' };
-
-let cloud: ChildProcess | null = null;
-let host: ChildProcess | null = null;
-let workDir = '';
-
-/** Starts a tsx child and resolves when a line matching `ready` appears on its stdout. */
-function startChild(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`timed out: ${args.join(' ')}\n${output}`)), 170_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (ready.test(output)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code}: ${args.join(' ')}\n${output}`));
-    });
-  });
-}
-
-function startCloud(): Promise<ChildProcess> {
-  return startChild(
-    ['desktop/host/test-cloud.ts', String(CLOUD_PORT), path.join(workDir, 'cloud')],
-    {},
-    /^READY /m,
-  );
-}
-
-async function stop(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
+test.use({ deskOptions: { name: 'desktop-station', cloudPort: CLOUD_PORT, hostPort: HOST_PORT } });
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  workDir = mkdtempSync(path.join(tmpdir(), 'desktop-station-e2e-'));
-  cloud = await startCloud();
-  host = await startChild(
-    ['desktop/host/server.ts'],
-    {
-      DESKTOP_HOST_PORT: String(HOST_PORT),
-      STUDIO_CLOUD_URL: `http://localhost:${CLOUD_PORT}`,
-      DESKTOP_DATA_DIR: path.join(workDir, 'station'),
-      DESKTOP_RENDERER_DIR: RENDERER_DIR,
-      DESKTOP_PROBE_MS: '1000',
-    },
-    /station on http/,
-  );
-});
-
-test.afterAll(async () => {
-  await stop(host);
-  await stop(cloud);
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
-
-async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void> {
-  await page.getByTestId('language-switch').first().getByText(locale, { exact: true }).dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('lang', locale.toLowerCase());
-}
-
-async function shoot(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const viewport of [
-      { width: 1280, height: 800 },
-      { width: 1024, height: 768 },
-    ]) {
-      await page.setViewportSize(viewport);
-      await ready();
-      await page.screenshot({
-        path: path.join(SHOTS_DIR, `desktop-${name}-${locale.toLowerCase()}-${viewport.width}.png`),
-        animations: 'disabled',
-      });
-    }
-  }
-  await setLanguage(page, 'EN');
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function signIn(page: Page, email: string, password: string, stationName?: string): Promise<void> {
-  const form = page.getByTestId('station-sign-in');
-  await form.locator('input[name="emailAddress"]').fill(email);
-  await form.locator('input[name="password"]').fill(password);
-  if (stationName) await form.locator('input[name="stationName"]').fill(stationName);
-  await page.getByTestId('station-sign-in-submit').click();
-}
-
-async function setPin(page: Page, pin: string): Promise<void> {
-  const dialog = page.getByTestId('set-pin-form');
-  await expect(dialog).toBeVisible();
-  await dialog.locator('input[name="pin"]').fill(pin);
-  await dialog.locator('input[name="repeat"]').fill(pin);
-  await page.getByTestId('set-pin-submit').click();
-  await expect(dialog).toBeHidden();
-}
+const shoot = (page: Page, name: string, ready: () => Promise<void>) =>
+  shootAt(page, name, {
+    sizes: [
+      [1280, 800],
+      [1024, 768],
+    ],
+    ready,
+  });
 
 test('a station is signed in once, shows the back office over IPC and switches staff with a PIN', async ({
   page,
+  desk,
 }) => {
   const apiCalls: string[] = [];
   const ipcCalls: string[] = [];
@@ -153,7 +48,7 @@ test('a station is signed in once, shows the back office over IPC and switches s
     if (url.pathname.startsWith('/ipc/')) ipcCalls.push(url.pathname);
   });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(HOST_URL);
+  await page.goto(desk.hostUrl);
 
   // A new station: the password sign-in registers it.
   await expect(page.getByTestId('station-sign-in')).toBeVisible();
@@ -242,16 +137,16 @@ test('a station is signed in once, shows the back office over IPC and switches s
 
 test('the indicator shows offline while the cloud is stopped and online again when it is back', async ({
   page,
+  desk,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(HOST_URL);
+  await page.goto(desk.hostUrl);
   await expect(page.getByTestId('welcome-card')).toBeVisible();
   const indicator = page.getByTestId('sync-online');
   await expect(indicator).toHaveAttribute('data-state', 'online');
   await expect(indicator).toHaveText('Online');
 
-  await stop(cloud);
-  cloud = null;
+  await desk.stopCloud();
   await expect(indicator).toHaveAttribute('data-state', 'offline', { timeout: 15_000 });
   await expect(indicator).toHaveText('Offline');
   await shoot(page, 'offline', () => expect(indicator).toHaveAttribute('data-state', 'offline'));
@@ -263,7 +158,7 @@ test('the indicator shows offline while the cloud is stopped and online again wh
   await page.getByTestId('pin-submit').click();
   await expect(page.getByTestId('status-staff')).toHaveText(MANAGER.name);
 
-  cloud = await startCloud();
+  await desk.startCloud();
   await expect(indicator).toHaveAttribute('data-state', 'online', { timeout: 15_000 });
   // The session outlived the cloud's restart: the client list loads again.
   await page.getByTestId('nav-clients').click();

@@ -1,3 +1,4 @@
+import { useForm } from '@mantine/form';
 import { useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubmitButtonState } from '../ui/submit-button-machine';
@@ -33,19 +34,27 @@ export interface UseEntryFormOptions<V extends FormValues, R> {
 export function useEntryForm<V extends FormValues, R>(options: UseEntryFormOptions<V, R>) {
   const { t } = useTranslation('entry');
   const report = useReportFailure();
-  const [values, setValues] = useState<V>(options.initialValues);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>(options.initialFieldErrors ?? {});
+  // Values and field messages live in @mantine/form (the product's one form library).
+  const form = useForm<V>({
+    mode: 'controlled',
+    initialValues: options.initialValues,
+    initialErrors: options.initialFieldErrors ?? {},
+  });
+  const values = form.values;
+  const setValues = form.setValues;
+  const fieldErrors = form.errors as Record<string, string>;
+  const setFieldErrors = (errors: Record<string, string>) => form.setErrors(errors);
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const button = useSubmitButton();
   const enterPressed = useRef(false);
   const latestAttempt = useRef(0);
 
   const setValue = <K extends keyof V & string>(name: K, value: V[K]) => {
-    setValues((previous) => ({ ...previous, [name]: value }));
+    form.setValues((previous) => ({ ...previous, [name]: value }));
   };
 
   const clearErrors = () => {
-    setFieldErrors({});
+    form.clearErrors();
     setFormErrors([]);
   };
 

@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import { messageIdFor, type Mailer } from '../mail/mailer';
 import { performBookingMail } from '../modules/bookings/booking-mails.service';
 import { performDonationReceipt } from '../modules/sales/donations.receipts';
+import { performProviderCall } from '../modules/sales/provider-calls.job';
 import { bossConnection, statements, type JobName, type JobPayloads } from './queue';
 
 /** What a side-effect handler may use: the worker's process collaborators, never a request's. */
@@ -32,6 +33,7 @@ export const HANDLERS: { [N in JobName]: JobHandler<N> } = {
   },
   'booking.mail': (payload, ctx) => performBookingMail(payload, ctx),
   'donation.receipt': (payload, ctx) => performDonationReceipt(payload.donationId, ctx),
+  'sales.provider-call': (payload, ctx) => performProviderCall(payload, ctx),
 };
 
 export interface JobToPerform {

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Db } from '../db/knex';
 import type { MailMessage } from '../mail/mailer';
 import type { BookingMailJob } from '../modules/bookings/booking-mails.service';
+import type { ProviderCall } from '../modules/sales/provider-calls';
 
 /**
  * The side-effect pipeline's queues (see README.md): what each job carries and how it is retried.
@@ -15,6 +16,8 @@ export interface JobPayloads {
   'booking.mail': BookingMailJob;
   /** A donation's receipt, sent while its order is still paid. */
   'donation.receipt': { donationId: string };
+  /** A payment provider call its request did not finish (refund, saved-card charge, closing a checkout). */
+  'sales.provider-call': ProviderCall;
 }
 
 export type JobName = keyof JobPayloads;
@@ -34,6 +37,7 @@ export const QUEUES: Record<JobName, QueueOptions> = {
   'mail.send': MAIL,
   'booking.mail': MAIL,
   'donation.receipt': MAIL,
+  'sales.provider-call': { retryLimit: 10, retryDelay: 60, expireInSeconds: 120 },
 };
 
 export const JOB_SCHEMA = 'pgboss';

@@ -15,7 +15,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PricingOptionRestrictionInit } from '../../../shared/contracts/api/catalog';
 import { weekdayName } from '../../features/catalog/labels';
-import type { TimeWindowValues } from './pricing-option-form';
+import type { TimeWindowValues } from './sellable-form';
 
 /** What a pass or a contract entitles to, as the form holds it. */
 export interface EntitlementValues {

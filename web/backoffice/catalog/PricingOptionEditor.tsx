@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEditorForm } from '../../ui/use-editor-form';
 import { useParams } from 'react-router-dom';
 import type { PricingOptionInit, PromotionView } from '../../../shared/contracts/api/catalog';
 import { useApiClient } from '../../lib/app-context';
@@ -69,12 +70,10 @@ function PricingOptionEditor({ init }: { init: PricingOptionInit }) {
   const name = useLocaleName();
   const option = init.pricingOption;
   const isNew = option === null;
-  const [values, setValues] = useState<PricingOptionFormValues>(() =>
+  const { values, set, patch } = useEditorForm<PricingOptionFormValues>(() =>
     option ? formFromPricingOption(option, i18n.language) : emptyPricingOptionForm(),
   );
   const [pending, setPending] = useState<PendingPromotion[]>([]);
-  const set = <K extends keyof PricingOptionFormValues>(key: K, value: PricingOptionFormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
   const fieldNames = [
     'name',
     'description',
@@ -262,7 +261,7 @@ function PricingOptionEditor({ init }: { init: PricingOptionInit }) {
       <CoverageAndSalesSections
         ns="catalog"
         values={values}
-        onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+        onChange={patch}
         init={init}
         error={err}
         testIdPrefix="option"

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEditorForm } from '../../ui/use-editor-form';
 import { FISCAL_SLOTS, type FiscalSlot, type TaxView } from '../../../shared/contracts/api/catalog';
 import { useApiClient } from '../../lib/app-context';
 import { FormErrorList } from '../../ui/FormErrorList';
@@ -157,15 +158,13 @@ function TaxForm({
   const api = useApiClient();
   const studio = useStudio().uuid;
   const invalidate = useInvalidateCatalog();
-  const [values, setValues] = useState({
+  const { values, set } = useEditorForm(() => ({
     name: tax?.name ?? '',
     rate: tax && tax.rateBp !== null ? bpToPercentText(tax.rateBp, i18n.language) : '',
     exempt: tax ? tax.rateBp === null : false,
     fiscalSlot: slot as string,
     isDefault: tax?.isDefault ?? false,
-  });
-  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
+  }));
   const form = useCatalogSubmit(['name', 'rateBp', 'fiscalSlot', 'isDefault']);
   const remove = useCatalogSubmit([]);
   const slots = [...new Set([slot, ...free])].sort();

@@ -12,7 +12,7 @@ import { useApiClient } from '../../lib/app-context';
 import { problemsError as fieldProblemsError } from '../../lib/form-errors';
 import { useStructuredSubmit } from '../../ui/use-structured-submit';
 import { useBackoffice } from '../backoffice.api';
-import type { FieldProblems } from './pricing-option-form';
+import type { FieldProblems } from './sellable-form';
 import { CatalogApi } from '../../../shared/contracts/http/catalog';
 import type { ContractBody } from '../../../shared/contracts/http/define';
 

@@ -3,7 +3,6 @@ import type { PricingOptionView } from '../../../shared/contracts/api/catalog';
 import {
   emptyPricingOptionForm,
   formFromPricingOption,
-  parseMinutes,
   parsePercentToBp,
   passChangePayload,
   pricingOptionPayload,
@@ -12,6 +11,7 @@ import {
   validityFieldsOf,
   type PricingOptionFormValues,
 } from './pricing-option-form';
+import { parseMinutes } from './sellable-form';
 
 const form = (over: Partial<PricingOptionFormValues> = {}): PricingOptionFormValues => ({
   ...emptyPricingOptionForm(),

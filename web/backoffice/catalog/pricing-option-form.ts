@@ -2,12 +2,20 @@ import type {
   PricingOptionInput,
   PricingOptionView,
   PromotionInput,
-  Restrictions,
   TaxInput,
 } from '../../../shared/contracts/api/catalog';
 import type { LocalDate } from '../../../shared/domain/entitlements/local-dates';
 import { parsePriceInput } from '../../../shared/domain/money';
 import { PricingOptionExpirationType } from '../../../shared/enums/pricing-options';
+import {
+  problemCollector,
+  sellablePayload,
+  sellableValuesOf,
+  wholeNumber,
+  type FieldProblems,
+  type MappingResult,
+  type SellableFormValues,
+} from './sellable-form';
 
 /**
  * The pricing-option editor as plain data: what the form holds (texts as typed, choices as ids), how
@@ -18,23 +26,9 @@ import { PricingOptionExpirationType } from '../../../shared/enums/pricing-optio
 
 export type ValidityUnit = 'day' | 'week' | 'month';
 
-export interface TimeWindowValues {
-  weekdays: number[];
-  /** "HH:MM" */
-  from: string;
-  /** "HH:MM"; "24:00" is the end of the day. */
-  to: string;
-}
-
-export interface PricingOptionFormValues {
-  nameEn: string;
-  namePl: string;
-  descriptionEn: string;
-  descriptionPl: string;
+export interface PricingOptionFormValues extends SellableFormValues {
   /** '' = no category. */
   categoryId: string;
-  /** As typed: "320", "320,50", "1 200". */
-  price: string;
   /** '' = the studio's default tax (new options) / no tax. */
   taxId: string;
   unlimited: boolean;
@@ -44,13 +38,6 @@ export interface PricingOptionFormValues {
   validityCount: string;
   validityUnit: ValidityUnit;
   validUntil: string;
-  serviceTypes: string[];
-  classServiceIds: string[];
-  locationIds: string[];
-  tagIds: string[];
-  timeWindows: TimeWindowValues[];
-  sellAtDesk: boolean;
-  sellOnline: boolean;
   /** '' = no limit. */
   limitPerClient: string;
   shareable: boolean;
@@ -58,8 +45,6 @@ export interface PricingOptionFormValues {
   shareLimit: string;
   position: string;
 }
-
-export type FieldProblems = Record<string, string[]>;
 
 /** Which validity inputs an expiration type shows (and sends). */
 export function validityFieldsOf(expirationType: number): {
@@ -110,68 +95,10 @@ export function emptyPricingOptionForm(): PricingOptionFormValues {
   };
 }
 
-/** Minor units as the form shows them: 32000 → "320", 32050 → "320.50" ("320,50" in Polish). */
-export function priceText(minor: number, language = 'en'): string {
-  const whole = Math.trunc(minor / 100);
-  const cents = Math.abs(minor % 100);
-  const text = cents === 0 ? String(whole) : `${whole}.${String(cents).padStart(2, '0')}`;
-  return language.startsWith('pl') ? text.replace('.', ',') : text;
-}
-
-export function minutesText(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
-/** "07:30" → 450, "24:00" → 1440; null for anything else. */
-export function parseMinutes(text: string): number | null {
-  const match = /^(\d{1,2}):(\d{2})$/.exec(text.trim());
-  if (!match) return null;
-  const hours = Number(match[1]);
-  const minutes = Number(match[2]);
-  if (minutes > 59 || hours > 24 || (hours === 24 && minutes !== 0)) return null;
-  return hours * 60 + minutes;
-}
-
-/** Days-and-hours restrictions as the form holds them ("HH:MM" texts). */
-export function timeWindowValuesOf(windows: Restrictions['timeWindows']): TimeWindowValues[] {
-  return windows.map((w) => ({
-    weekdays: [...w.weekdays],
-    from: minutesText(w.fromMinutes),
-    to: minutesText(w.toMinutes),
-  }));
-}
-
-/**
- * The form's days and hours as the payload's time windows; problems are reported per window field
- * (`restrictions.timeWindows.N.…`) as the keys `errors.weekdays`, `errors.time`, `errors.timeOrder`.
- */
-export function timeWindowsPayload(
-  values: readonly TimeWindowValues[],
-  problem: (path: string, key: string) => void,
-): Restrictions['timeWindows'] {
-  const timeWindows: Restrictions['timeWindows'] = [];
-  values.forEach((w, i) => {
-    const from = parseMinutes(w.from);
-    const to = parseMinutes(w.to);
-    if (w.weekdays.length === 0) problem(`restrictions.timeWindows.${i}.weekdays`, 'errors.weekdays');
-    if (from === null || from >= 1440) problem(`restrictions.timeWindows.${i}.fromMinutes`, 'errors.time');
-    if (to === null || to === 0) problem(`restrictions.timeWindows.${i}.toMinutes`, 'errors.time');
-    else if (from !== null && to <= from)
-      problem(`restrictions.timeWindows.${i}.toMinutes`, 'errors.timeOrder');
-    if (from !== null && to !== null)
-      timeWindows.push({ weekdays: [...w.weekdays].sort(), fromMinutes: from, toMinutes: to });
-  });
-  return timeWindows;
-}
-
 export function formFromPricingOption(option: PricingOptionView, language = 'en'): PricingOptionFormValues {
   return {
-    nameEn: option.name.en?.value ?? '',
-    namePl: option.name.pl?.value ?? '',
-    descriptionEn: option.description.en?.value ?? '',
-    descriptionPl: option.description.pl?.value ?? '',
+    ...sellableValuesOf(option, language),
     categoryId: option.categoryId ?? '',
-    price: priceText(option.price, language),
     taxId: option.taxId ?? '',
     unlimited: option.entries === null,
     entries: option.entries === null ? '' : String(option.entries),
@@ -179,37 +106,12 @@ export function formFromPricingOption(option: PricingOptionView, language = 'en'
     validityCount: option.validityCount === null ? '' : String(option.validityCount),
     validityUnit: option.validityUnit ?? 'day',
     validUntil: option.validUntil ?? '',
-    serviceTypes: [...option.serviceTypes],
-    classServiceIds: [...option.restrictions.classServiceIds],
-    locationIds: [...option.restrictions.locationIds],
-    tagIds: [...option.restrictions.tagIds],
-    timeWindows: timeWindowValuesOf(option.restrictions.timeWindows),
-    sellAtDesk: option.sellAtDesk,
-    sellOnline: option.sellOnline,
     limitPerClient: option.limitPerClient === null ? '' : String(option.limitPerClient),
     shareable: option.shareable,
     shareLimit: option.shareLimit === null ? '' : String(option.shareLimit),
     position: String(option.position),
   };
 }
-
-const WHOLE = /^\d+$/;
-
-/** A whole number as typed, or a problem; '' gives `empty`. */
-function wholeNumber(text: string, empty: number | null): number | null | 'invalid' {
-  const value = text.trim();
-  if (value === '') return empty;
-  return WHOLE.test(value) ? Number(value) : 'invalid';
-}
-
-function localeText(en: string, pl: string): { en?: { value: string }; pl?: { value: string } } {
-  const text: { en?: { value: string }; pl?: { value: string } } = {};
-  if (en.trim()) text.en = { value: en.trim() };
-  if (pl.trim()) text.pl = { value: pl.trim() };
-  return text;
-}
-
-export type MappingResult<T> = { ok: true; payload: T } | { ok: false; fields: FieldProblems };
 
 /**
  * The form as `POST pricing-option` (and `PATCH`, which takes the same whole shape). Only the
@@ -220,13 +122,8 @@ export function pricingOptionPayload(
   values: PricingOptionFormValues,
   options: { isNew: boolean },
 ): MappingResult<PricingOptionInput> {
-  const fields: FieldProblems = {};
-  const problem = (path: string, key: string) => (fields[path] ??= []).push(key);
-
-  const name = localeText(values.nameEn, values.namePl);
-  if (!name.en && !name.pl) problem('name', 'errors.nameRequired');
-  const price = parsePriceInput(values.price);
-  if (price === null || price < 0) problem('price', 'errors.price');
+  const { fields, problem } = problemCollector();
+  const shared = sellablePayload(values, problem);
 
   let entries: number | null = null;
   if (!values.unlimited) {
@@ -248,37 +145,23 @@ export function pricingOptionPayload(
   const validUntil = shown.date ? values.validUntil.trim() || null : null;
   if (shown.date && !validUntil) problem('validUntil', 'errors.required');
 
-  const timeWindows = timeWindowsPayload(values.timeWindows, problem);
-
   const limitPerClient = wholeNumber(values.limitPerClient, null);
   if (limitPerClient === 'invalid' || limitPerClient === 0) problem('limitPerClient', 'errors.wholePositive');
   const shareLimit = values.shareable ? wholeNumber(values.shareLimit, null) : null;
   if (shareLimit === 'invalid' || shareLimit === 0) problem('shareLimit', 'errors.wholePositive');
   const position = wholeNumber(values.position, 0);
   if (position === 'invalid') problem('position', 'errors.wholePositive');
-  if (values.serviceTypes.length === 0) problem('serviceTypes', 'errors.serviceTypes');
 
   if (Object.keys(fields).length > 0) return { ok: false, fields };
 
   const payload: PricingOptionInput = {
-    name,
-    description: localeText(values.descriptionEn, values.descriptionPl),
+    ...shared,
     categoryId: values.categoryId || null,
-    price: price!,
     entries,
     expirationType: expirationType as PricingOptionInput['expirationType'],
     validityCount,
     validityUnit: shown.unit ? values.validityUnit : null,
     validUntil,
-    serviceTypes: [...values.serviceTypes],
-    restrictions: {
-      classServiceIds: [...values.classServiceIds],
-      locationIds: [...values.locationIds],
-      tagIds: [...values.tagIds],
-      timeWindows,
-    },
-    sellAtDesk: values.sellAtDesk,
-    sellOnline: values.sellOnline,
     limitPerClient: limitPerClient as number | null,
     shareable: values.shareable,
     shareLimit: shareLimit as number | null,

@@ -14,7 +14,7 @@ import {
   usePricingOptions,
   useStudio,
 } from '../catalog/catalog.api';
-import { priceText } from '../catalog/pricing-option-form';
+import { priceText } from '../catalog/sellable-form';
 import { useBackoffice } from '../backoffice.api';
 
 /**

@@ -1,6 +1,6 @@
 import { Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEditorForm } from '../../ui/use-editor-form';
 import { useParams } from 'react-router-dom';
 import type { ContractInit } from '../../../shared/contracts/api/contracts';
 import { useApiClient } from '../../lib/app-context';
@@ -67,11 +67,9 @@ function ContractEditor({ init }: { init: ContractInit }) {
   const invalidate = useInvalidateContracts();
   const contract = init.contract;
   const isNew = contract === null;
-  const [values, setValues] = useState<ContractFormValues>(() =>
+  const { values, set, patch } = useEditorForm<ContractFormValues>(() =>
     contract ? formFromContract(contract, i18n.language) : emptyContractForm(),
   );
-  const set = <K extends keyof ContractFormValues>(key: K, value: ContractFormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
   const form = useContractSubmit([...FIELD_NAMES, ...entitlementFieldNames(values.timeWindows.length)]);
   const archive = useContractSubmit([]);
   const err = (path: string) => form.fieldErrors[path];
@@ -229,7 +227,7 @@ function ContractEditor({ init }: { init: ContractInit }) {
       <CoverageAndSalesSections
         ns="contracts"
         values={values}
-        onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+        onChange={patch}
         init={init}
         error={err}
         testIdPrefix="contract"

@@ -2,10 +2,13 @@ import type { ContractInput, ContractView } from '../../../shared/contracts/api/
 import { parsePriceInput } from '../../../shared/domain/money';
 import {
   priceText,
-  timeWindowsPayload,
-  timeWindowValuesOf,
-  type TimeWindowValues,
-} from '../catalog/pricing-option-form';
+  problemCollector,
+  sellablePayload,
+  sellableValuesOf,
+  wholeNumber,
+  type MappingResult,
+  type SellableFormValues,
+} from '../catalog/sellable-form';
 
 /**
  * The contract editor as plain data: what the form holds (texts as typed), how a contract fills it
@@ -13,13 +16,7 @@ import {
  * mapping come back per payload field as keys of the `contracts` namespace; range checks stay with
  * the server's schema (its messages are translated by the screen).
  */
-export interface ContractFormValues {
-  nameEn: string;
-  namePl: string;
-  descriptionEn: string;
-  descriptionPl: string;
-  /** Price of one period, as typed ("199", "199,90"). */
-  price: string;
+export interface ContractFormValues extends SellableFormValues {
   periodUnit: 'week' | 'month';
   periodLength: string;
   openEnded: boolean;
@@ -33,19 +30,8 @@ export interface ContractFormValues {
   signUpFee: string;
   /** '' = the studio's default tax (new contracts) / no tax. */
   taxId: string;
-  serviceTypes: string[];
-  classServiceIds: string[];
-  locationIds: string[];
-  tagIds: string[];
-  /** Days and hours ("HH:MM" texts), as in the pricing-option editor. */
-  timeWindows: TimeWindowValues[];
-  sellAtDesk: boolean;
-  sellOnline: boolean;
   position: string;
 }
-
-export type FieldProblems = Record<string, string[]>;
-export type MappingResult<T> = { ok: true; payload: T } | { ok: false; fields: FieldProblems };
 
 export function emptyContractForm(): ContractFormValues {
   return {
@@ -76,11 +62,7 @@ export function emptyContractForm(): ContractFormValues {
 
 export function formFromContract(contract: ContractView, language = 'en'): ContractFormValues {
   return {
-    nameEn: contract.name.en?.value ?? '',
-    namePl: contract.name.pl?.value ?? '',
-    descriptionEn: contract.description.en?.value ?? '',
-    descriptionPl: contract.description.pl?.value ?? '',
-    price: priceText(contract.price, language),
+    ...sellableValuesOf(contract, language),
     periodUnit: contract.periodUnit,
     periodLength: String(contract.periodLength),
     openEnded: contract.durationPeriods === null,
@@ -90,29 +72,8 @@ export function formFromContract(contract: ContractView, language = 'en'): Contr
     noticePeriods: String(contract.noticePeriods),
     signUpFee: contract.signUpFee === 0 ? '' : priceText(contract.signUpFee, language),
     taxId: contract.taxId ?? '',
-    serviceTypes: [...contract.serviceTypes],
-    classServiceIds: [...contract.restrictions.classServiceIds],
-    locationIds: [...contract.restrictions.locationIds],
-    tagIds: [...contract.restrictions.tagIds],
-    timeWindows: timeWindowValuesOf(contract.restrictions.timeWindows),
-    sellAtDesk: contract.sellAtDesk,
-    sellOnline: contract.sellOnline,
     position: String(contract.position),
   };
-}
-
-const WHOLE = /^\d+$/;
-function wholeNumber(text: string, empty: number | null): number | null | 'invalid' {
-  const value = text.trim();
-  if (value === '') return empty;
-  return WHOLE.test(value) ? Number(value) : 'invalid';
-}
-
-function localeText(en: string, pl: string): { en?: { value: string }; pl?: { value: string } } {
-  const text: { en?: { value: string }; pl?: { value: string } } = {};
-  if (en.trim()) text.en = { value: en.trim() };
-  if (pl.trim()) text.pl = { value: pl.trim() };
-  return text;
 }
 
 /**
@@ -123,13 +84,8 @@ export function contractPayload(
   values: ContractFormValues,
   options: { isNew: boolean },
 ): MappingResult<ContractInput> {
-  const fields: FieldProblems = {};
-  const problem = (path: string, key: string) => (fields[path] ??= []).push(key);
-
-  const name = localeText(values.nameEn, values.namePl);
-  if (!name.en && !name.pl) problem('name', 'errors.nameRequired');
-  const price = parsePriceInput(values.price);
-  if (price === null || price < 0) problem('price', 'errors.price');
+  const { fields, problem } = problemCollector();
+  const shared = sellablePayload(values, problem);
   const signUpFee = values.signUpFee.trim() === '' ? 0 : parsePriceInput(values.signUpFee);
   if (signUpFee === null || signUpFee < 0) problem('signUpFee', 'errors.price');
   const periodLength = wholeNumber(values.periodLength, null);
@@ -146,31 +102,18 @@ export function contractPayload(
   if (noticePeriods === 'invalid') problem('noticePeriods', 'errors.whole');
   const position = wholeNumber(values.position, 0);
   if (position === 'invalid') problem('position', 'errors.whole');
-  if (values.serviceTypes.length === 0) problem('serviceTypes', 'errors.serviceTypes');
-  const timeWindows = timeWindowsPayload(values.timeWindows, problem);
   if (Object.keys(fields).length > 0) return { ok: false, fields };
 
   const activationType = Number(values.activationType) as ContractInput['activationType'];
   const payload: ContractInput = {
-    name,
-    description: localeText(values.descriptionEn, values.descriptionPl),
-    price: price!,
+    ...shared,
     periodUnit: values.periodUnit,
     periodLength: periodLength as number,
     durationPeriods,
     activationType,
     proRata: activationType === 1 ? values.proRata : false,
-    serviceTypes: [...values.serviceTypes],
-    restrictions: {
-      classServiceIds: [...values.classServiceIds],
-      locationIds: [...values.locationIds],
-      tagIds: [...values.tagIds],
-      timeWindows,
-    },
     noticePeriods: noticePeriods as number,
     signUpFee: signUpFee!,
-    sellAtDesk: values.sellAtDesk,
-    sellOnline: values.sellOnline,
     position: position as number,
   };
   // A new contract without a chosen tax gets the studio's default; an edit sends what is chosen.

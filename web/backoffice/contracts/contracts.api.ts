@@ -14,7 +14,7 @@ import { useApiClient } from '../../lib/app-context';
 import { problemsError as fieldProblemsError } from '../../lib/form-errors';
 import { useStructuredSubmit } from '../../ui/use-structured-submit';
 import { useBackoffice } from '../backoffice.api';
-import type { FieldProblems } from './contract-form';
+import type { FieldProblems } from '../catalog/sellable-form';
 
 /** Contract calls of spec §7 ("Contracts and courses", a client's `client-contract/*`). */
 export const contractKeys = {

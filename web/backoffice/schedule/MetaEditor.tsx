@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEditorForm } from '../../ui/use-editor-form';
 import type { ScheduleInit, ScheduleMetaView } from '../../../shared/contracts/api/schedule';
 import { formatPrice } from '../../../shared/domain/money';
 import { ISO_WEEKDAYS } from '../../../shared/domain/schedule/occurrences';
@@ -153,13 +154,11 @@ function MetaForm({
   const studio = useStudioUuid();
   const invalidate = useInvalidateSchedule();
   const button = useSubmitButton();
-  const [values, setValues] = useState<Values>(() => initialValues(init, meta));
+  const { values, set, patch } = useEditorForm<Values>(() => initialValues(init, meta));
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const errors: FormErrors = failure
     ? toFormErrors(failure.error, t, SCHEDULE_ERROR_OPTIONS)
     : { fields: {}, form: [] };
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
   const rooms = init.locations.find((l) => l.id === values.locationId)?.rooms ?? [];
   const tagged =
     values.bookingAccessibility === String(BookingAccessibility.disabledForTags) ||
@@ -260,7 +259,7 @@ function MetaForm({
             label={t('location')}
             data={init.locations.map((l) => ({ value: l.id, label: l.name }))}
             value={values.locationId}
-            onChange={(v) => setValues((s) => ({ ...s, locationId: v, roomId: null }))}
+            onChange={(v) => patch({ locationId: v, roomId: null })}
             error={fieldError('locationId')}
             allowDeselect={false}
             required

@@ -12,9 +12,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { z } from 'zod';
 import type { AgreementKind, StudioAgreementView } from '../../../shared/contracts/api/client-accounts';
 import { useApiClient } from '../../lib/app-context';
 import { FormErrorList } from '../../ui/FormErrorList';
@@ -39,7 +39,6 @@ export function SignupScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const agreements = useAgreements(i18n.language);
-  const [missing, setMissing] = useState<Partial<Record<AgreementKind, string>>>({});
   const form = useServerForm({
     initialValues: {
       firstName: '',
@@ -69,20 +68,15 @@ export function SignupScreen() {
       navigate(`/${ACCOUNT_SLUGS.profile}`);
     },
     errorOptions: { unexpected: 'withCode' },
+    // Required agreements are checked here before anything is sent (and again by the server).
+    schema: z.object(
+      Object.fromEntries(
+        (agreements.data?.items ?? [])
+          .filter((a) => a.required)
+          .map((a) => [field(a.kind), z.literal('true', { error: t('signup.mustAccept') })]),
+      ),
+    ),
   });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const notAccepted = (agreements.data?.items ?? []).filter(
-      (a) => a.required && form.values[field(a.kind)] !== 'true',
-    );
-    if (notAccepted.length > 0) {
-      event.preventDefault();
-      setMissing(Object.fromEntries(notAccepted.map((a) => [a.kind, t('signup.mustAccept')])));
-      return;
-    }
-    setMissing({});
-    form.formProps.onSubmit(event);
-  };
 
   const byKind = new Map((agreements.data?.items ?? []).map((a) => [a.kind, a]));
   return (
@@ -95,7 +89,7 @@ export function SignupScreen() {
       mx="auto"
       data-testid="signup"
     >
-      <form {...form.formProps} onSubmit={onSubmit} data-testid="signup-form">
+      <form {...form.formProps} data-testid="signup-form">
         <Stack gap="md">
           <div>
             <Title order={2} size="h3">
@@ -151,17 +145,7 @@ export function SignupScreen() {
             ) : (
               KINDS.flatMap((kind) => {
                 const a = byKind.get(kind);
-                return a
-                  ? [
-                      <AgreementBox
-                        key={kind}
-                        agreement={a}
-                        form={form}
-                        missing={missing[kind]}
-                        onChecked={() => setMissing((m) => ({ ...m, [kind]: undefined }))}
-                      />,
-                    ]
-                  : [];
+                return a ? [<AgreementBox key={kind} agreement={a} form={form} />] : [];
               })
             )}
           </Stack>
@@ -183,13 +167,9 @@ export function SignupScreen() {
 function AgreementBox({
   agreement,
   form,
-  missing,
-  onChecked,
 }: {
   agreement: StudioAgreementView;
   form: ReturnType<typeof useServerForm<Record<string, string>, unknown>>;
-  missing: string | undefined;
-  onChecked(): void;
 }) {
   const { t } = useTranslation('account');
   const name = field(agreement.kind);
@@ -198,10 +178,7 @@ function AgreementBox({
       <Checkbox
         name={name}
         checked={form.values[name] === 'true'}
-        onChange={(event) => {
-          form.setValue(name, event.currentTarget.checked ? 'true' : '');
-          if (event.currentTarget.checked) onChecked();
-        }}
+        onChange={(event) => form.setValue(name, event.currentTarget.checked ? 'true' : '')}
         label={
           <span>
             {agreement.title}{' '}
@@ -210,7 +187,7 @@ function AgreementBox({
             </Text>
           </span>
         }
-        error={missing ?? form.fieldErrors[name]}
+        error={form.fieldErrors[name]}
         data-testid={`agreement-${agreement.kind}`}
       />
       <Spoiler

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEditorForm } from '../../ui/use-editor-form';
 import type { KioskClient } from '../../../shared/contracts/api/kiosk';
 import { ApiError } from '../../lib/api-client';
 import type { KioskApiClient } from '../kiosk-api';
@@ -17,14 +18,12 @@ export function NameScreen({
   onBack: () => void;
 }) {
   const { t } = useTranslation('kiosk');
-  const [values, setValues] = useState({ firstName: '', lastName: '', birthDate: '' });
+  const { values, set: setField } = useEditorForm(() => ({ firstName: '', lastName: '', birthDate: '' }));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (name: keyof typeof values) => (e: { currentTarget: { value: string } }) => {
-    // Read now: React clears the event's currentTarget before an updater function runs.
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [name]: value }));
+    setField(name, e.currentTarget.value);
   };
 
   const submit = async (event: FormEvent) => {

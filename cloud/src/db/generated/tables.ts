@@ -3993,6 +3993,7 @@ export interface TestProviderTransactionsRow {
   returnUrl: string;
   createdAt: Date;
   updatedAt: Date;
+  refundKeys: unknown;
 }
 
 export interface TestProviderTransactionsInsert {
@@ -4006,6 +4007,7 @@ export interface TestProviderTransactionsInsert {
   returnUrl: string | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  refundKeys?: unknown | Knex.Raw;
 }
 
 export interface TestProviderTransactionsUpdate {
@@ -4019,6 +4021,7 @@ export interface TestProviderTransactionsUpdate {
   returnUrl?: string | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  refundKeys?: unknown | Knex.Raw;
 }
 
 export type UserAccountLinksId = string;

@@ -41,6 +41,7 @@ import * as emailVerification from './20261126_0048_email_verification';
 import * as receiptBuyerNip from './20261126_0054_receipt_buyer_nip';
 import * as rateLimits from './20261126_0062_rate_limits';
 import * as studioIndexes from './20261127_0120_studio_indexes';
+import * as providerCallKeys from './20261127_0095_provider_call_keys';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -90,5 +91,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126_0054_receipt_buyer_nip', receiptBuyerNip],
   ['20261126_0057_invoice_for_receipt', invoiceForReceipt],
   ['20261126_0062_rate_limits', rateLimits],
+  ['20261127_0095_provider_call_keys', providerCallKeys],
   ['20261127_0120_studio_indexes', studioIndexes],
 ];

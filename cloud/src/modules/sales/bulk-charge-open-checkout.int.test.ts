@@ -1,8 +1,7 @@
-import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus } from '../../../../shared/enums';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { api, salesStudio, topUpDirect } from './sales-support';
+import { api, checkoutPassOnline, salesStudio, topUpDirect } from './sales-support';
 
 /**
  * Bulk charge of an order whose online checkout is still open (status awaiting): the charge closes
@@ -19,18 +18,9 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields).toS
 describe('bulk charge of an order awaiting an online payment', () => {
   it('charges the wallet, cancels the open checkout, and the bank page no longer takes money', async () => {
     const s = await salesStudio(app);
-    await s.clientHttp.post(api(s.studio, 'shopping-cart/prepare'), {
-      items: [{ type: 'pricingOption', id: s.passId }],
-    });
-    const checkout = await s.clientHttp.post(
-      api(s.studio, 'shopping-cart/checkout'),
-      { paymentMethod: 'online' },
-      { headers: { 'idempotency-key': `key-${uuidv7()}` } },
-    );
-    expect(checkout.status, checkout.text).toBe(201);
-    const orderId = checkout.body.orderId as string;
+    const { orderId, redirectUrl } = await checkoutPassOnline(app, s);
     // The client opened the bank's page and left it open.
-    const redirect = await s.clientHttp.get(checkout.body.redirectUrl);
+    const redirect = await s.clientHttp.get(redirectUrl);
     const action = /action="([^"]+)"/.exec(redirect.text)![1]!;
     const sig = /name="sig" value="([^"]+)"/.exec(redirect.text)![1]!;
     const bankPath = new URL(action).pathname;

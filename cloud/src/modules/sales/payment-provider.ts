@@ -74,7 +74,18 @@ export interface PaymentProvider {
   ): Promise<{ providerRef: string; redirect: ProviderRedirect }>;
   /** The provider's view of a transaction (used on return, when a notification may be late or lost). */
   fetchStatus(db: Db, studioId: string, providerRef: string): Promise<PaymentOutcome | 'pending' | null>;
-  refund(db: Db, studioId: string, providerRef: string, amount: number): Promise<ProviderRefundResult>;
+  /**
+   * Gives money back. Called after the refund was recorded as awaiting and committed (never under a
+   * row lock); `idempotencyKey` (the refund's id) makes a repeated call — the job that finishes a refund
+   * whose process died mid-call — answer as the first one did instead of refunding twice.
+   */
+  refund(
+    db: Db,
+    studioId: string,
+    providerRef: string,
+    amount: number,
+    idempotencyKey: string,
+  ): Promise<ProviderRefundResult>;
   /**
    * Null when the body is not a genuine notification of this provider (bad signature, unknown
    * studio); 'ignored' for a genuine one about something the sales module does not follow.

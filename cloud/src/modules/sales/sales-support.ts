@@ -162,3 +162,26 @@ export async function deliverNotification(
   });
   return { status: res.status, body: (await res.json()) as { result?: string }, sent: body };
 }
+
+/**
+ * The client puts the studio's pass in the cart and checks out online: the answer (order id and the
+ * redirect to the bank). `pay` goes on to the test bank and delivers its success notification.
+ */
+export async function checkoutPassOnline(app: TestApp, s: Awaited<ReturnType<typeof salesStudio>>) {
+  await s.clientHttp.post(api(s.studio, 'shopping-cart/prepare'), {
+    items: [{ type: 'pricingOption', id: s.passId }],
+  });
+  const checkout = await s.clientHttp.post(
+    api(s.studio, 'shopping-cart/checkout'),
+    { paymentMethod: 'online' },
+    { headers: { 'idempotency-key': `key-${uuidv7()}` } },
+  );
+  expect(checkout.status, checkout.text).toBe(201);
+  const orderId = checkout.body.orderId as string;
+  const pay = async () => {
+    const { transactionId } = await payAtTestBank(app, s.clientHttp, checkout.body.redirectUrl, 'succeeded');
+    await deliverNotification(app, s.studio.id, transactionId, 'succeeded');
+    return transactionId;
+  };
+  return { orderId, redirectUrl: checkout.body.redirectUrl as string, pay };
+}

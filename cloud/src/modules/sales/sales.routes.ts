@@ -46,16 +46,16 @@ import { PROVIDERS, providerViews } from './providers';
 import { encryptCredentials, secretKeyHint } from './providers/credentials';
 import { registerPaymentCardRoutes } from './providers/payment-cards.routes';
 import { presentWalletEntry } from './sales.presenter';
+import { assertOrdersOf, bulkCharge } from './card-charges';
+import { finishRefund, refundOrder } from './refunds.service';
 import {
   applyStatusAction,
-  bulkCharge,
   listOrders,
   orderDetail,
   orderStatusView,
   patchOrder,
   payVisits,
   recordDeskPayment,
-  refundOrder,
 } from './sales.service';
 import { SalesApi } from '../../../../shared/contracts/http/sales';
 
@@ -147,8 +147,11 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
 
   defineRoute(router, {
     ...SalesApi.postClientOrderBulkCharge,
-    handle: async ({ db, studio, body, auth, deps, ctx }): Promise<BulkChargeResult> =>
-      bulkCharge(trx(db), studio, body.orderIds, auth.user.id, deps.clock.now(), ctx.state.log),
+    // Checked in the request's transaction; charged after it (`present`): each order in its own short
+    // transactions, the provider asked outside them (card-charges.ts).
+    handle: async ({ db, studio, body }) => assertOrdersOf(db, studio, body.orderIds),
+    present: async (_checked, { db, studio, body, auth, deps, ctx }): Promise<BulkChargeResult> =>
+      bulkCharge(db as Knex, studio, body.orderIds, auth.user.id, deps.clock.now(), ctx.state.log),
   });
 
   defineRoute(router, {
@@ -204,8 +207,11 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
 
   defineRoute(router, {
     ...SalesApi.postClientOrderRefund,
-    handle: async ({ db, studio, params, body, auth, deps }): Promise<RefundView> =>
+    // Recorded in the request's transaction; an online payment's provider is asked after the commit.
+    handle: async ({ db, studio, params, body, auth, deps }) =>
       refundOrder(trx(db), studio, params.clientOrder, body, auth.user.id, deps.clock.now()),
+    present: async (request, { db, deps, ctx }): Promise<RefundView> =>
+      finishRefund(db as Knex, request, deps.clock.now(), ctx.state.log),
   });
 
   defineRoute(router, {

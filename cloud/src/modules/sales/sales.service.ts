@@ -1,6 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
 import type {
-  BulkChargeResult,
   DeskPaymentInput,
   OrderDetail,
   OrderList,
@@ -8,8 +7,6 @@ import type {
   OrderPatchInput,
   OrderStatusView,
   PaymentStatus,
-  RefundInput,
-  RefundView,
   VisitPayInput,
 } from '../../../../shared/contracts/api/sales';
 import {
@@ -18,25 +15,16 @@ import {
   isOrderPayable,
   type OrderStatusAction,
 } from '../../../../shared/domain/orders';
-import { nextPaymentState, refundRefusal, type PaymentOutcome } from '../../../../shared/domain/payments';
+import { nextPaymentState, type PaymentOutcome } from '../../../../shared/domain/payments';
 import { canPayFromWallet } from '../../../../shared/domain/wallet';
 import { resolveLocaleText, type LocaleText } from '../../../../shared/domain/locale-text';
-import {
-  type ClientOrderRefundError,
-  OrderStatus,
-  PaymentMethod,
-  isOnlinePaymentMethod,
-  type ClientOrderRefundStatus,
-} from '../../../../shared/enums';
-import { AppError, type ErrorKey } from '../../../../shared/errors';
+import { OrderStatus, PaymentMethod } from '../../../../shared/enums';
+import { AppError } from '../../../../shared/errors';
 import type { Db, Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
 import type { Studio } from '../identity/studio.model';
 import { fulfilOrder } from './fulfilment';
 import { createOrder } from './order-factory';
-import type { SavedCard } from './payment-provider';
-import { providerFor } from './providers';
-import { chargeableCard } from './providers/payment-cards';
 import {
   presentOrder,
   presentOrderLine,
@@ -350,60 +338,6 @@ export async function payOrderFromWallet(
   await settleIfCovered(trx, orderId, paymentId, now, log);
 }
 
-/**
- * Charges what is left of an order to the client's saved card (payment method 6, payment card),
- * without the client present. A declined card is 409 `payment.cardDeclined` and nothing is
- * recorded. The provider call carries an idempotency key made of the order, the card and the amount,
- * so if this transaction rolls back after the charge, charging again within the provider's
- * idempotency window does not take the money twice.
- */
-export async function payOrderWithSavedCard(
-  trx: Trx,
-  studio: Studio,
-  orderId: string,
-  card: SavedCard,
-  createdBy: string | null,
-  now: Date,
-  log?: Logger,
-): Promise<void> {
-  const order = await orderRow(trx, studio.id, orderId, true);
-  if (!order.clientId || order.clientId !== card.clientId)
-    throw new AppError('payment.methodNotAllowed', { message: "the card is not this client's" });
-  if (!isOrderPayable(order.status))
-    throw new AppError('order.notPayable', { message: 'this order is not waiting for payment' });
-  const due = order.total - Number(order.paid);
-  if (due <= 0) throw new AppError('order.notPayable', { message: 'nothing left to pay' });
-  const provider = await providerFor(trx, studio.id, card.provider);
-  if (!provider.chargeSavedCard)
-    throw new AppError('payment.methodNotAllowed', { message: 'this provider cannot charge saved cards' });
-  const paymentId = uuidv7();
-  const charged = await provider.chargeSavedCard(trx, {
-    card,
-    amount: due,
-    currency: order.currency,
-    paymentId,
-    description: `${studio.name} ${order.id.slice(-8).toUpperCase()}`,
-    idempotencyKey: `order-charge:${order.id}:${card.id}:${due}`,
-  });
-  if (charged.status === 'declined')
-    throw new AppError('payment.cardDeclined', { message: `the card was declined: ${charged.message}` });
-  await trx('client_order_payments').insert({
-    id: paymentId,
-    studioId: studio.id,
-    orderId,
-    clientId: order.clientId,
-    method: PaymentMethod.paymentCard,
-    amount: due,
-    currency: order.currency,
-    status: 'succeeded',
-    provider: provider.name,
-    providerRef: charged.providerRef,
-    createdBy,
-    settledAt: now,
-  });
-  await settleIfCovered(trx, orderId, paymentId, now, log);
-}
-
 /** A payment staff take at the desk (cash, card terminal, transfer …) or from the wallet. */
 export async function recordDeskPayment(
   trx: Trx,
@@ -442,196 +376,7 @@ export async function recordDeskPayment(
   await settleIfCovered(trx, orderId, paymentId, now, log);
 }
 
-// ------------------------------------------------------------------------------------ refunds
-
-const REFUND_ERROR_KEYS: Record<ClientOrderRefundError, ErrorKey> = {
-  transactionNotFound: 'refund.transactionNotFound',
-  cannotRefund: 'refund.cannotRefund',
-  exceededAmount: 'refund.exceededAmount',
-  insufficientFunds: 'refund.insufficientFunds',
-  unknown: 'refund.unknown',
-};
-
-function refundError(error: ClientOrderRefundError, message: string): AppError {
-  return new AppError(REFUND_ERROR_KEYS[error], { message, fields: { amount: [message] } });
-}
-
-/**
- * Refunds part or all of a payment. What we can tell ourselves is refused before anything is
- * recorded (409 `refund.cannotRefund` for a payment not settled, `refund.exceededAmount` for more than
- * it still holds, `refund.insufficientFunds` when a wallet top-up's money is spent). What the provider
- * answers is recorded: the refund comes back with status success, pending or failed (with its error).
- * Offline methods (cash, terminal, transfer …) are recorded as given back at once; a wallet payment
- * goes back to the wallet.
- */
-export async function refundOrder(
-  trx: Trx,
-  studio: Studio,
-  orderId: string,
-  input: RefundInput,
-  createdBy: string,
-  now: Date,
-): Promise<RefundView> {
-  const order = await orderRow(trx, studio.id, orderId, true);
-  const payment = (await trx('client_order_payments')
-    .where({ id: input.paymentId, orderId: order.id })
-    .forUpdate()
-    .first()) as PaymentRow | undefined;
-  if (!payment) throw refundError('transactionNotFound', 'no such payment on this order');
-  const refunds = await trx('client_order_refunds')
-    .where({ paymentId: payment.id })
-    .select('amount', 'status');
-  const refusal = refundRefusal(
-    payment,
-    refunds as Array<{ amount: number; status: ClientOrderRefundStatus }>,
-    input.amount,
-  );
-  if (refusal === 'cannotRefund') throw refundError(refusal, 'this payment cannot be refunded');
-  if (refusal === 'exceededAmount') throw refundError(refusal, 'more than the payment still holds');
-
-  // Money a top-up put in the wallet can only go back while it is still there.
-  const credited = (await trx('client_wallet_payments')
-    .where({ paymentId: payment.id, kind: 'top_up' })
-    .first('clientId')) as { clientId: string } | undefined;
-  if (credited) {
-    await trx('memberships')
-      .where({ studioId: studio.id, userId: credited.clientId })
-      .forUpdate()
-      .first('id');
-    if (!canPayFromWallet(await walletBalanceOf(trx, studio.id, credited.clientId), input.amount))
-      throw refundError('insufficientFunds', 'the wallet no longer holds this money');
-  }
-
-  let status: ClientOrderRefundStatus = 'success';
-  let error: ClientOrderRefundError | null = null;
-  let providerRef: string | null = null;
-  if (payment.provider && (isOnlinePaymentMethod(payment.method) || payment.method === PaymentMethod.test)) {
-    const provider = await providerFor(trx, studio.id, payment.provider, { evenIfDisabled: true });
-    const answer = await provider.refund(trx, studio.id, payment.providerRef ?? '', input.amount);
-    if (answer.status === 'failed') {
-      status = 'failed';
-      error = answer.error;
-    } else {
-      status = answer.status;
-      providerRef = answer.providerRef;
-    }
-  }
-  const id = uuidv7();
-  await trx('client_order_refunds').insert({
-    id,
-    studioId: studio.id,
-    orderId: order.id,
-    paymentId: payment.id,
-    amount: input.amount,
-    status,
-    error,
-    reason: input.reason,
-    providerRef,
-    createdBy,
-    createdAt: now,
-    updatedAt: now,
-  });
-  if (status !== 'failed') {
-    if (payment.method === PaymentMethod.wallet && payment.clientId)
-      await trx('client_wallet_payments').insert({
-        id: uuidv7(),
-        studioId: studio.id,
-        clientId: payment.clientId,
-        amount: input.amount,
-        currency: payment.currency,
-        kind: 'refund',
-        orderId: order.id,
-        createdBy,
-      });
-    if (credited)
-      await trx('client_wallet_payments').insert({
-        id: uuidv7(),
-        studioId: studio.id,
-        clientId: credited.clientId,
-        amount: -input.amount,
-        currency: payment.currency,
-        kind: 'refund',
-        orderId: order.id,
-        createdBy,
-      });
-  }
-  const row = (await trx('client_order_refunds').where({ id }).first()) as RefundRow;
-  return presentRefund(row);
-}
-
-// ------------------------------------------------------------------------------------ bulk, visits
-
-/**
- * Charges each order that still waits for money: to the client's saved card when they have one
- * (with an enabled provider), otherwise from their wallet. Each order is charged in its own
- * savepoint: one that cannot be charged is listed with the error's key and the others go on.
- */
-export async function bulkCharge(
-  trx: Trx,
-  studio: Studio,
-  orderIds: string[],
-  createdBy: string,
-  now: Date,
-  log?: Logger,
-): Promise<BulkChargeResult> {
-  const found = (await trx('client_orders')
-    .where({ studioId: studio.id })
-    .whereIn('id', orderIds)
-    .select('id')) as Array<{ id: string }>;
-  if (found.length !== new Set(orderIds).size) throw AppError.notFound('order');
-  const result: BulkChargeResult = { charged: [], failed: [] };
-  for (const id of [...new Set(orderIds)]) {
-    try {
-      await trx.transaction(async (sp) => {
-        const order = (await sp('client_orders').where({ id }).first('clientId')) as {
-          clientId: string | null;
-        };
-        const card = order.clientId ? await chargeableCard(sp, studio.id, order.clientId, now) : null;
-        if (card) await payOrderWithSavedCard(sp, studio, id, card, createdBy, now, log);
-        else await payOrderFromWallet(sp, studio, id, createdBy, now, log);
-        await closeOpenOnlinePayments(sp, studio, id, now, log);
-      });
-      result.charged.push(id);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      result.failed.push({ id, key: err.key });
-    }
-  }
-  return result;
-}
-
-/**
- * An order paid another way (bulk charge) may still have the client's online checkout open (status
- * awaiting): each pending online payment is ended at the provider (`cancelPayment`: Stripe expires
- * the session, the test bank refuses the page) and recorded as cancelled, so the client cannot pay
- * twice. If the provider says it was paid meanwhile, that success is recorded (paid twice: staff
- * refund one); if the provider cannot be reached it is recorded cancelled and a late success would
- * still be honoured (the money was taken), as for every payment.
- */
-async function closeOpenOnlinePayments(trx: Trx, studio: Studio, orderId: string, now: Date, log?: Logger) {
-  const open = (await trx('client_order_payments')
-    .where({ orderId, status: 'pending' })
-    .whereNotNull('provider')
-    .select('id', 'provider', 'providerRef')) as Array<Pick<PaymentRow, 'id' | 'provider' | 'providerRef'>>;
-  for (const payment of open) {
-    let outcome: PaymentOutcome | 'pending' | null = null;
-    try {
-      const provider = await providerFor(trx, studio.id, payment.provider!, { evenIfDisabled: true });
-      outcome = provider.cancelPayment
-        ? await provider.cancelPayment(trx, studio.id, payment.providerRef ?? '')
-        : null;
-    } catch (err) {
-      log?.warn({ orderId, paymentId: payment.id, err }, 'could not end the open online payment');
-    }
-    await applyPaymentOutcome(
-      trx,
-      payment.id,
-      outcome === 'succeeded' || outcome === 'chargeback' ? 'succeeded' : 'cancelled',
-      now,
-      log,
-    );
-  }
-}
+// ------------------------------------------------------------------------------------ visits
 
 /**
  * Pays a client's visits at the desk (v2 `client-visits/pay`): one order of `visit` lines, paid with

@@ -3,8 +3,8 @@ import { AppError } from '../../../../shared/errors';
 import type { Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
 import { Studio } from '../identity/studio.model';
-import { chargeableCard } from './providers/payment-cards';
-import { applyStatusAction, payOrderFromWallet, payOrderWithSavedCard } from './sales.service';
+import { chargeOrder } from './card-charges';
+import { applyStatusAction } from './sales.service';
 
 export interface ScheduledChargeRun {
   charged: string[];
@@ -20,9 +20,10 @@ export interface ScheduledChargeRun {
  * marked tried (`charge_attempted_at`): the job does not retry a declined card every run; staff charge
  * it by hand (`client-order/bulk/charge`) or mark it paid.
  *
- * Each order runs in its own transaction with the order row locked (`skip locked`: two runners, or a
- * staff member charging it right now, never charge twice). A card charge carries the idempotency key
- * of the bulk charge, so a rollback after the provider charged is not charged again on retry.
+ * Each order is charged as staff's bulk charge does (`chargeOrder`), its row locked `skip locked` in
+ * the first transaction (two runners, or a staff member charging it right now, never charge twice; a
+ * card charge still waiting for the bank refuses another). The card itself is charged after that
+ * commit, under an idempotency key of its pending payment.
  */
 export async function chargeDueScheduledOrders(
   knex: Knex,
@@ -44,35 +45,32 @@ export async function chargeDueScheduledOrders(
 
   const result: ScheduledChargeRun = { charged: [], failed: [] };
   for (const { id, studioId } of due) {
-    await knex.transaction(async (trx) => {
-      const order = (await trx('client_orders')
-        .where({ id, status: OrderStatus.scheduled })
-        .whereNull('chargeAttemptedAt')
-        .forUpdate()
-        .skipLocked()
-        .first('clientId')) as { clientId: string } | undefined;
-      if (!order) return; // paid, changed or being charged by someone else meanwhile
-      const studio = await Studio.query(trx).findById(studioId);
-      if (!studio) return;
-      try {
-        await trx.transaction(async (sp) => {
-          const card = await chargeableCard(sp, studio.id, order.clientId, now);
-          if (card) await payOrderWithSavedCard(sp, studio, id, card, null, now, log);
-          else await payOrderFromWallet(sp, studio, id, null, now, log);
-        });
-        result.charged.push(id);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
+    const studio = await Studio.query(knex).findById(studioId);
+    if (!studio) continue;
+    try {
+      // The order locked `skip locked` in the charge's own first transaction: paid, changed or being
+      // charged by someone else meanwhile, it is skipped. A card is charged after that commit.
+      const done = await chargeOrder(knex, studio, id, null, now, log, async (trx) => {
+        const order = await trx('client_orders')
+          .where({ id, status: OrderStatus.scheduled })
+          .whereNull('chargeAttemptedAt')
+          .forUpdate()
+          .skipLocked()
+          .first('id');
+        return order !== undefined;
+      });
+      if (done === 'charged') result.charged.push(id);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      await knex.transaction(async (trx) => {
         await trx('client_orders').where({ id }).update({ chargeAttemptedAt: now });
-        const reminder = (await trx('client_orders').where({ id }).first('paymentReminder')) as {
-          paymentReminder: boolean;
-        };
-        if (!reminder.paymentReminder)
+        const reminder = await trx('client_orders').where({ id }).first('paymentReminder', 'status');
+        if (reminder && !reminder.paymentReminder && reminder.status === OrderStatus.scheduled)
           await applyStatusAction(trx, studio, id, 'enablePaymentReminder', now, log);
-        result.failed.push({ id, key: err.key });
-        log?.info({ orderId: id, key: err.key }, 'scheduled order not charged');
-      }
-    });
+      });
+      result.failed.push({ id, key: err.key });
+      log?.info({ orderId: id, key: err.key }, 'scheduled order not charged');
+    }
   }
   return result;
 }

@@ -29,6 +29,8 @@ export interface TestTransaction {
   currency: string;
   status: TestTransactionStatus;
   refunded: number;
+  /** The refunds made, by idempotency key: their provider reference. */
+  refundKeys: Record<string, string>;
   returnUrl: string;
 }
 
@@ -190,19 +192,29 @@ export const testProvider: PaymentProvider = {
     return status === 'new' ? 'pending' : status;
   },
 
-  async refund(db, studioId, providerRef, amount): Promise<ProviderRefundResult> {
+  async refund(db, studioId, providerRef, amount, idempotencyKey): Promise<ProviderRefundResult> {
     const settings = await testProviderSettings(db, studioId);
-    const tx = (await db('test_provider_transactions').where({ id: providerRef }).forUpdate().first()) as
-      TestTransaction | undefined;
-    if (!tx || tx.studioId !== studioId) return { status: 'failed', error: 'transactionNotFound' };
-    // Sandbox switch: the studio may make the bank answer a given refund error (to try the screens).
-    if (settings.refundError) return { status: 'failed', error: settings.refundError };
-    if (tx.status !== 'succeeded') return { status: 'failed', error: 'cannotRefund' };
-    if (tx.refunded + amount > tx.amount) return { status: 'failed', error: 'exceededAmount' };
-    await db('test_provider_transactions')
-      .where({ id: tx.id })
-      .update({ refunded: tx.refunded + amount, updatedAt: new Date() });
-    return { status: 'success', providerRef: `${tx.id}:r${tx.refunded + amount}` };
+    return db.transaction(async (trx) => {
+      const tx = (await trx('test_provider_transactions').where({ id: providerRef }).forUpdate().first()) as
+        TestTransaction | undefined;
+      if (!tx || tx.studioId !== studioId) return { status: 'failed', error: 'transactionNotFound' };
+      // The same refund asked again (its first answer was lost): the bank answers as it did.
+      const earlier = tx.refundKeys[idempotencyKey];
+      if (earlier) return { status: 'success', providerRef: earlier };
+      // Sandbox switch: the studio may make the bank answer a given refund error (to try the screens).
+      if (settings.refundError) return { status: 'failed', error: settings.refundError };
+      if (tx.status !== 'succeeded') return { status: 'failed', error: 'cannotRefund' };
+      if (tx.refunded + amount > tx.amount) return { status: 'failed', error: 'exceededAmount' };
+      const ref = `${tx.id}:r${tx.refunded + amount}`;
+      await trx('test_provider_transactions')
+        .where({ id: tx.id })
+        .update({
+          refunded: tx.refunded + amount,
+          refundKeys: JSON.stringify({ ...tx.refundKeys, [idempotencyKey]: ref }),
+          updatedAt: new Date(),
+        });
+      return { status: 'success', providerRef: ref };
+    });
   },
 
   async verifyNotification(db, body): Promise<ProviderNotification | null> {

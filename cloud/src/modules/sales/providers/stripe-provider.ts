@@ -266,7 +266,7 @@ export const stripeProvider: PaymentProvider = {
     }
   },
 
-  async refund(db, studioId, providerRef, amount): Promise<ProviderRefundResult> {
+  async refund(db, studioId, providerRef, amount, idempotencyKey): Promise<ProviderRefundResult> {
     const stripe = await clientFor(db, studioId);
     if (!stripe) return { status: 'failed', error: 'unknown' };
     try {
@@ -274,7 +274,7 @@ export const stripeProvider: PaymentProvider = {
         ? providerRef
         : idOf((await stripe.checkout.sessions.retrieve(providerRef)).payment_intent);
       if (!intentId) return { status: 'failed', error: 'cannotRefund' };
-      const refund = await stripe.refunds.create({ payment_intent: intentId, amount });
+      const refund = await stripe.refunds.create({ payment_intent: intentId, amount }, { idempotencyKey });
       if (refund.status === 'succeeded') return { status: 'success', providerRef: refund.id };
       if (refund.status === 'pending' || refund.status === 'requires_action')
         return { status: 'pending', providerRef: refund.id };

@@ -6,6 +6,8 @@ import { startTestApp, type TestApp } from '../../../../../tests/support/test-ap
 import type { HttpClient } from '../../../../../tests/support/http-client';
 import { anotherClient, api, orderInStatus, salesStudio, staffWithRole, topUpDirect } from '../sales-support';
 import { FakeStripe, type FakeStripeAccount } from './testing/fake-stripe';
+import { AppError } from '../../../../../shared/errors';
+import { PROVIDERS } from '../providers';
 
 /**
  * The Stripe provider through the official SDK against the local fake of Stripe's API
@@ -610,12 +612,67 @@ describe('saved payment cards', () => {
     expect((await s.owner.get(path)).body.items).toEqual([]);
   });
 
-  it('a declined saved card is listed as failed and nothing is recorded', async () => {
+  it('a declined saved card is listed as failed; the order stays unpaid with the declined attempt', async () => {
     const s = await clientWithCard({ declineOffSession: true });
     const order = await orderInStatus(app, s.studio, s.client.id, OrderStatus.unpaid, 5000);
     const res = await s.owner.post(api(s.studio, 'client-order/bulk/charge'), { orderIds: [order] });
     expect(res.body).toEqual({ charged: [], failed: [{ id: order, key: 'payment.cardDeclined' }] });
     expect((await orderOf(order)).status).toBe(OrderStatus.unpaid);
-    expect(await app.knex('client_order_payments').where({ orderId: order })).toHaveLength(0);
+    // Staff see the attempt and why it failed; nothing was paid.
+    const detail = await s.owner.get(api(s.studio, `client-order/${order}/init`));
+    expect(detail.body).toMatchObject({ paid: 0 });
+    expect(detail.body.payments).toMatchObject([{ method: PaymentMethod.paymentCard, status: 'failed' }]);
+  });
+
+  it('charges the card after the commit, with the order unlocked; a lost answer is finished by the job, once', async () => {
+    const s = await clientWithCard();
+    const order = await orderInStatus(app, s.studio, s.client.id, OrderStatus.unpaid, 7000);
+    const stripe = PROVIDERS.stripe;
+    const charge = stripe.chargeSavedCard!.bind(stripe);
+    const seen: Array<{ payment: string | undefined; lockable: boolean | string }> = [];
+    stripe.chargeSavedCard = async (db, request) => {
+      const lockable = await app.knex
+        .transaction(async (trx) => {
+          await trx.raw('select id from client_orders where id = ? for update nowait', [order]);
+          return true as const;
+        })
+        .catch((err: Error) => err.message);
+      const payment = await app
+        .knex('client_order_payments')
+        .where({ id: request.paymentId })
+        .first('status');
+      seen.push({ payment: payment?.status, lockable });
+      const answer = await charge(db, request);
+      // The first time Stripe charges the card and the answer is lost on the way back.
+      if (seen.length === 1)
+        throw new AppError('payment.providerError', {
+          message: 'Stripe could not charge the card: socket hang up',
+        });
+      return answer;
+    };
+    try {
+      const res = await s.owner.post(api(s.studio, 'client-order/bulk/charge'), { orderIds: [order] });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toEqual({ charged: [], failed: [{ id: order, key: 'payment.providerError' }] });
+      // Asked after the commit: the pending payment was there and the order row free.
+      expect(seen).toEqual([{ payment: 'pending', lockable: true }]);
+      // While the bank's word is awaited, a second charge of the order is refused.
+      const again = await s.owner.post(api(s.studio, 'client-order/bulk/charge'), { orderIds: [order] });
+      expect(again.body).toEqual({ charged: [], failed: [{ id: order, key: 'order.notPayable' }] });
+      // The job asks again with the same idempotency key: Stripe answers with the first charge.
+      await app.drainJobs();
+      expect(seen).toHaveLength(2);
+      expect((await orderOf(order)).status).toBe(OrderStatus.paid);
+      const payments = await app.knex('client_order_payments').where({ orderId: order });
+      expect(payments).toMatchObject([
+        { status: 'succeeded', amount: 7000, method: PaymentMethod.paymentCard },
+      ]);
+      const intents = [...fake.paymentIntents.values()].filter(
+        (i) => (i.metadata as { paymentId?: string }).paymentId === payments[0]!.id,
+      );
+      expect(intents).toHaveLength(1);
+    } finally {
+      stripe.chargeSavedCard = charge;
+    }
   });
 });
