@@ -8,7 +8,7 @@ import {
   type DefaultRoleKey,
 } from '../../../shared/policies/abilities';
 import type { Db } from '../db/knex';
-import type { Membership } from '../modules/identity/membership.model';
+import type { Membership } from '../modules/identity/rows';
 
 /** The role a staff membership acts with, resolved once per request. */
 export interface ResolvedRole {

@@ -31,7 +31,7 @@ import {
 import { AppError, type ErrorKey } from '../../../../shared/errors';
 import type { Db, Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { fulfilOrder } from './fulfilment';
 import { createOrder } from './order-factory';
 import type { SavedCard } from './payment-provider';

@@ -2,7 +2,7 @@ import { OrderStatus, RetailItemStatus } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
-import { Studio } from '../identity/studio.model';
+import { findStudio } from '../identity/rows';
 import { chargeableCard } from './providers/payment-cards';
 import { applyStatusAction, payOrderFromWallet, payOrderWithSavedCard } from './sales.service';
 
@@ -52,7 +52,7 @@ export async function chargeDueScheduledOrders(
         .skipLocked()
         .first('clientId')) as { clientId: string } | undefined;
       if (!order) return; // paid, changed or being charged by someone else meanwhile
-      const studio = await Studio.query(trx).findById(studioId);
+      const studio = await findStudio(trx, studioId);
       if (!studio) return;
       try {
         await trx.transaction(async (sp) => {
