@@ -19,8 +19,13 @@ export type StudioIamRole = Omit<StudioIamRolesRow, 'key' | 'abilities'> & {
 const isDefaultRoleKey = (key: string | null): key is DefaultRoleKey =>
   (DEFAULT_ROLE_KEYS as readonly (string | null)[]).includes(key);
 
-/** The row as the code reads it: stored ability names the catalogue no longer knows are dropped. */
-export function asRole(row: StudioIamRolesRow): StudioIamRole {
+/**
+ * The row (or the columns of it a query selected) as the code reads it: a key that is no default
+ * role's is none, and stored ability names the catalogue no longer knows are dropped.
+ */
+export function asRole<R extends Pick<StudioIamRolesRow, 'key' | 'abilities'>>(
+  row: R,
+): Omit<R, 'key' | 'abilities'> & Pick<StudioIamRole, 'key' | 'abilities'> {
   return {
     ...row,
     key: isDefaultRoleKey(row.key) ? row.key : null,
