@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Member, StudioIamRole } from '../../../../shared/contracts/api/staff';
-import { ALL_ABILITIES, DEFAULT_ROLES, type DefaultRoleKey } from '../../../../shared/policies/abilities';
+import {
+  ALL_ABILITIES,
+  DEFAULT_ROLE_KEYS,
+  DEFAULT_ROLES,
+  type DefaultRoleKey,
+} from '../../../../shared/policies/abilities';
 import { addMembership, createStudio, createUser } from '../../../../tests/support/factories';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { ensureDefaultRoles } from './staff.service';
@@ -30,13 +35,7 @@ describe('default roles (ensureDefaultRoles and the role resolution of every req
     await Promise.all([1, 2, 3, 4].map(() => ensureDefaultRoles(app.knex, studio.id)));
     await ensureDefaultRoles(app.knex, studio.id);
     const roles = await app.knex('studio_iam_roles').where({ studioId: studio.id });
-    expect(roles.map((r) => r.key).sort()).toEqual([
-      'accountant',
-      'front_desk',
-      'instructor',
-      'manager',
-      'owner',
-    ]);
+    expect(roles.map((r) => r.key).sort()).toEqual([...DEFAULT_ROLE_KEYS].sort());
     expect(roles.filter((r) => r.isOwner).map((r) => r.key)).toEqual(['owner']);
     for (const role of roles)
       expect(new Set(role.abilities as string[])).toEqual(new Set(DEFAULT_ROLES[role.key as DefaultRoleKey]));
