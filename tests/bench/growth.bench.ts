@@ -29,7 +29,7 @@ import {
   readEvent,
   standingVisit,
 } from '../../cloud/src/modules/bookings/bookings.service';
-import type { Studio } from '../../cloud/src/modules/identity/studio.model';
+import type { Studio } from '../../cloud/src/modules/identity/rows';
 import { ClientVisitStatus } from '../../shared/enums/visits';
 import { OrderStatus } from '../../shared/enums/orders';
 import type { HttpClient } from '../support/http-client';

@@ -1,9 +1,7 @@
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import { hashPassword } from '../../cloud/src/modules/identity/passwords';
-import { Membership } from '../../cloud/src/modules/identity/membership.model';
-import { Studio } from '../../cloud/src/modules/identity/studio.model';
-import { User } from '../../cloud/src/modules/identity/user.model';
+import { asStudio, type Membership, type Studio, type User } from '../../cloud/src/modules/identity/rows';
 import { newSecret } from '../../cloud/src/modules/identity/tokens';
 
 export const TEST_PASSWORD = 'correct horse battery';
@@ -14,22 +12,26 @@ const unique = () => uuidv7().slice(-12);
 
 export async function createStudio(knex: Knex, overrides: Partial<Studio> = {}): Promise<Studio> {
   const tag = unique();
-  return Studio.query(knex).insertAndFetch({
-    name: `Test Studio ${tag}`,
-    slug: `test-${tag}`,
-    currency: 'PLN',
-    defaultLocale: 'pl',
-    timeZone: 'Europe/Warsaw',
-    studioType: 1,
-    addressLine: 'ul. Testowa 1',
-    postalCode: '00-001',
-    city: 'Warszawa',
-    country: 'PL',
-    kioskKey: newSecret(12),
-    appearance: {},
-    settings: {},
-    ...overrides,
-  });
+  const [row] = await knex('studios')
+    .insert({
+      id: uuidv7(),
+      name: `Test Studio ${tag}`,
+      slug: `test-${tag}`,
+      currency: 'PLN',
+      defaultLocale: 'pl',
+      timeZone: 'Europe/Warsaw',
+      studioType: 1,
+      addressLine: 'ul. Testowa 1',
+      postalCode: '00-001',
+      city: 'Warszawa',
+      country: 'PL',
+      kioskKey: newSecret(12),
+      appearance: {},
+      settings: {},
+      ...overrides,
+    })
+    .returning('*');
+  return asStudio(row!);
 }
 
 export async function createUser(
@@ -37,23 +39,26 @@ export async function createUser(
   overrides: Partial<User> & { password?: string | null } = {},
 ): Promise<User & { password: string }> {
   const { password = TEST_PASSWORD, ...rest } = overrides;
-  const user = await User.query(knex).insertAndFetch({
-    email: `user-${unique()}@example.com`,
-    passwordHash:
-      password === null
-        ? null
-        : password === TEST_PASSWORD
-          ? await passwordHash()
-          : await hashPassword(password),
-    firstName: 'Test',
-    lastName: 'User',
-    locale: null,
-    // An account with a password stands for an established one that proved its address; pass
-    // `emailVerifiedAt: null` for a fresh sign-up that has not.
-    emailVerifiedAt: password === null ? null : new Date(),
-    ...rest,
-  });
-  return Object.assign(user, { password: password ?? '' });
+  const [user] = await knex('users')
+    .insert({
+      id: uuidv7(),
+      email: `user-${unique()}@example.com`,
+      passwordHash:
+        password === null
+          ? null
+          : password === TEST_PASSWORD
+            ? await passwordHash()
+            : await hashPassword(password),
+      firstName: 'Test',
+      lastName: 'User',
+      locale: null,
+      // An account with a password stands for an established one that proved its address; pass
+      // `emailVerifiedAt: null` for a fresh sign-up that has not.
+      emailVerifiedAt: password === null ? null : new Date(),
+      ...rest,
+    })
+    .returning('*');
+  return Object.assign(user!, { password: password ?? '' });
 }
 
 export async function addMembership(
@@ -62,13 +67,17 @@ export async function addMembership(
   user: User,
   kind: { isClient?: boolean; isMember?: boolean; role?: string | null } = {},
 ): Promise<Membership> {
-  return Membership.query(knex).insertAndFetch({
-    studioId: studio.id,
-    userId: user.id,
-    isClient: kind.isClient ?? false,
-    isMember: kind.isMember ?? false,
-    role: kind.role ?? null,
-  });
+  const [membership] = await knex('memberships')
+    .insert({
+      id: uuidv7(),
+      studioId: studio.id,
+      userId: user.id,
+      isClient: kind.isClient ?? false,
+      isMember: kind.isMember ?? false,
+      role: kind.role ?? null,
+    })
+    .returning('*');
+  return membership!;
 }
 
 /** A studio with an owner (staff) and a client, each able to sign in. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
-import { BackofficeInitSchema, type BackofficeInit } from '../../shared/contracts/api/studio';
+import type { BackofficeInit } from '../../shared/contracts/api/studio';
+import { IdentityApi } from '../../shared/contracts/http/identity';
 import { useApiClient, useSession } from '../lib/app-context';
 
 export const backofficeKeys = {
@@ -13,8 +14,7 @@ export function useBackofficeInit(studioUuid: string) {
   const session = useSession();
   return useQuery({
     queryKey: backofficeKeys.init(studioUuid, session.userId),
-    queryFn: ({ signal }) =>
-      api.post(`${studioUuid}/backoffice/init`, undefined, { schema: BackofficeInitSchema, signal }),
+    queryFn: ({ signal }) => api.call(IdentityApi.backofficeInit, { params: { uuid: studioUuid }, signal }),
     enabled: Boolean(session.userId && session.sessionId),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,9 +1,6 @@
 import {
-  AppSearchResultSchema,
-  KioskAuthResultSchema,
   PreflightStudioResultSchema,
   PreflightUsernameResultSchema,
-  StudioCreateResultSchema,
   type ClientLogInput,
   type EntryStudio,
   type KioskAuthInput,
@@ -13,9 +10,14 @@ import {
   type StudioCreateInput,
   type StudioCreateResult,
 } from '../../shared/contracts/api/entry';
-import type { ApiClient } from '../lib/api-client';
+import { EntryApi } from '../../shared/contracts/http/entry';
+import type { z } from 'zod';
+import { ContractError, type ApiClient } from '../lib/api-client';
 
-/** The entry calls (spec §7 "Entry calls"); answers are checked against the contract's schemas. */
+/**
+ * The entry calls (spec §7 "Entry calls") by the names their failures are reported under; the calls
+ * themselves go through the contract entries (`EntryApi`), whose schemas check the answers.
+ */
 export const ENTRY_CALLS = {
   preflight: 'auth/preflight',
   studioCreate: 'studio/create',
@@ -29,25 +31,34 @@ export const entryKeys = {
 };
 
 /** Login and delete: which studios know this email address. */
-export function preflightUsername(api: ApiClient, username: string): Promise<PreflightUsernameResult> {
-  return api.post(
-    ENTRY_CALLS.preflight,
-    { preflight: 'username', username },
-    { schema: PreflightUsernameResultSchema },
-  );
+export async function preflightUsername(api: ApiClient, username: string): Promise<PreflightUsernameResult> {
+  const answer = await api.call(EntryApi.preflight, { body: { preflight: 'username', username } });
+  return preflightAnswer(PreflightUsernameResultSchema, answer);
 }
 
 /** Sign-up: the studios already linked to this email address. */
-export function preflightSignupEmail(api: ApiClient, emailAddress: string): Promise<PreflightStudioResult> {
-  return api.post(
-    ENTRY_CALLS.preflight,
-    { preflight: 'studio', action: 'emailAddress', emailAddress },
-    { schema: PreflightStudioResultSchema },
-  );
+export async function preflightSignupEmail(
+  api: ApiClient,
+  emailAddress: string,
+): Promise<PreflightStudioResult> {
+  const answer = await api.call(EntryApi.preflight, {
+    body: { preflight: 'studio', action: 'emailAddress', emailAddress },
+  });
+  return preflightAnswer(PreflightStudioResultSchema, answer);
+}
+
+/** The preflight entry answers either kind; the one asked for must be the one that came. */
+function preflightAnswer<T>(schema: z.ZodType<T>, answer: unknown): T {
+  const parsed = schema.safeParse(answer);
+  if (!parsed.success)
+    throw new ContractError(`${ENTRY_CALLS.preflight}: the answer is not the kind asked for`, {
+      cause: parsed.error,
+    });
+  return parsed.data;
 }
 
 export function createStudio(api: ApiClient, input: StudioCreateInput): Promise<StudioCreateResult> {
-  return api.post(ENTRY_CALLS.studioCreate, input, { schema: StudioCreateResultSchema });
+  return api.call(EntryApi.createStudio, { body: input });
 }
 
 export async function searchStudios(
@@ -55,18 +66,14 @@ export async function searchStudios(
   queryString: string,
   signal?: AbortSignal,
 ): Promise<EntryStudio[]> {
-  const result = await api.post(
-    ENTRY_CALLS.search,
-    { queryString },
-    { schema: AppSearchResultSchema, signal },
-  );
+  const result = await api.call(EntryApi.search, { body: { queryString }, signal });
   return result.studios;
 }
 
 export function authenticateKiosk(api: ApiClient, input: KioskAuthInput): Promise<KioskAuthResult> {
-  return api.post(ENTRY_CALLS.kiosk, input, { schema: KioskAuthResultSchema });
+  return api.call(EntryApi.kiosk, { body: input });
 }
 
 export function postClientLog(api: ApiClient, input: ClientLogInput): Promise<unknown> {
-  return api.post(ENTRY_CALLS.log, input);
+  return api.call(EntryApi.log, { body: input });
 }

@@ -3,12 +3,12 @@ import {
   ALL_ABILITIES,
   can,
   defaultAbilitiesOf,
-  isAbility,
   type Ability,
   type DefaultRoleKey,
 } from '../../../shared/policies/abilities';
 import type { Db } from '../db/knex';
-import type { Membership } from '../modules/identity/membership.model';
+import type { Membership } from '../modules/identity/rows';
+import { asRole } from '../modules/staff/iam-role';
 
 /** The role a staff membership acts with, resolved once per request. */
 export interface ResolvedRole {
@@ -25,14 +25,6 @@ const NO_ROLE: ResolvedRole = { id: null, key: null, name: null, isOwner: false,
 // Per request: loadStudioScope loads a fresh Membership object for every request, so a membership
 // object never outlives the request that loaded it and its role is read at most once.
 const resolved = new WeakMap<Membership, Promise<ResolvedRole>>();
-
-interface RoleRow {
-  id: string;
-  key: string | null;
-  name: string | null;
-  abilities: unknown;
-  isOwner: boolean;
-}
 
 /**
  * The studio role of a staff membership, in one indexed query and without writing anything:
@@ -53,29 +45,25 @@ export function resolveRole(db: Db, membership: Membership): Promise<ResolvedRol
 async function loadRole(db: Db, membership: Membership): Promise<ResolvedRole> {
   // At most three rows: the mapped role, the role of the key, and the owner role (which every studio
   // with stored roles has: it cannot be deleted) — the last only tells that roles are stored.
-  const rows = (await db('studio_iam_roles')
-    .where('studio_id', membership.studioId)
+  const rows = await db('studio_iam_roles')
+    .where({ studioId: membership.studioId })
     .andWhere((q) => {
-      if (membership.iamRoleId) q.orWhere('id', membership.iamRoleId);
-      else if (membership.role) q.orWhere('key', membership.role);
-      q.orWhere('is_owner', true);
+      if (membership.iamRoleId) q.orWhere({ id: membership.iamRoleId });
+      else if (membership.role) q.orWhere({ key: membership.role });
+      q.orWhere({ isOwner: true });
     })
-    .select('id', 'key', 'name', 'abilities', 'is_owner')) as RoleRow[];
-  const row = membership.iamRoleId
+    .select('id', 'key', 'name', 'abilities', 'isOwner');
+  const found = membership.iamRoleId
     ? rows.find((r) => r.id === membership.iamRoleId)
     : rows.find((r) => membership.role !== null && r.key === membership.role);
-  if (row) {
-    const abilities = row.isOwner
-      ? ALL_ABILITIES
-      : Array.isArray(row.abilities)
-        ? row.abilities.filter(isAbility)
-        : [];
+  if (found) {
+    const row = asRole(found);
     return {
       id: row.id,
-      key: row.key as DefaultRoleKey | null,
+      key: row.key,
       name: row.name,
       isOwner: row.isOwner,
-      abilities: new Set(abilities),
+      abilities: new Set(row.isOwner ? ALL_ABILITIES : row.abilities),
     };
   }
   if (rows.length > 0) return NO_ROLE;

@@ -3,10 +3,7 @@ import type Koa from 'koa';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
-import type { Membership } from '../modules/identity/membership.model';
-import type { Session } from '../modules/identity/session.model';
-import type { Studio } from '../modules/identity/studio.model';
-import type { User } from '../modules/identity/user.model';
+import type { Membership, Session, Studio, User } from '../modules/identity/rows';
 import type { Clock } from '../clock';
 import type { RateLimits } from './rate-limit';
 

@@ -46,13 +46,27 @@ export function toAppError(err: unknown): AppError | null {
   return null;
 }
 
+/** The fields of a PostgreSQL error that say what failed (node-postgres names them so). */
+interface PgErrorFields {
+  code?: unknown;
+  severity?: unknown;
+  detail?: unknown;
+  column?: unknown;
+}
+
+/** `Key (studio_id, slug)=(…) already exists.`: the unique key's columns. */
+const UNIQUE_COLUMNS = /Key \((.+)\)=\(.+\) already exists/;
+
 /**
- * Errors from raw knex queries are not wrapped by Objection: read PostgreSQL's SQLSTATE directly.
- * Class 22 (data exception: NUL bytes, out-of-range numbers, bad uuid text) is bad input.
+ * Errors of knex queries: read PostgreSQL's SQLSTATE directly (the Objection error classes above
+ * cover the queries that still go through a model). A unique violation names its key's columns and a
+ * missing value its column, as field errors; class 22 (data exception: NUL bytes, out-of-range
+ * numbers, bad uuid text) is bad input.
  */
 function pgErrorOf(err: unknown): AppError | null {
-  const e = err as { code?: unknown; severity?: unknown; nativeError?: { code?: unknown } };
-  const code = typeof e?.code === 'string' && typeof e.severity === 'string' ? e.code : e?.nativeError?.code;
+  const e = err as PgErrorFields & { nativeError?: PgErrorFields };
+  const native = typeof e?.code === 'string' && typeof e.severity === 'string' ? e : e?.nativeError;
+  const code = native?.code;
   if (typeof code !== 'string' || code.length !== 5) return null;
   if (code.startsWith('22')) return AppError.invalid({ '': ['invalid value'] });
   // Still losing after transactionWithRetry's tries: the caller may send it again (never a 500).
@@ -61,11 +75,19 @@ function pgErrorOf(err: unknown): AppError | null {
       message: 'the request met a concurrent one; send it again',
       headers: { 'Retry-After': '1' },
     });
-  if (code === '23505') return new AppError('resource.conflict', { message: 'already exists' });
+  if (code === '23505') {
+    const fields: FieldErrors = {};
+    const key = typeof native?.detail === 'string' ? UNIQUE_COLUMNS.exec(native.detail) : null;
+    for (const column of key?.[1]?.split(',') ?? [])
+      fields[camel(column.trim().replace(/^"(.*)"$/, '$1'))] = ['already taken'];
+    return new AppError('resource.conflict', { message: 'already exists', fields });
+  }
   if (code === '23503')
     return new AppError('resource.referenceInvalid', {
       message: 'referenced record is missing or still in use',
     });
+  if (code === '23502' && typeof native?.column === 'string')
+    return AppError.invalid({ [camel(native.column)]: ['required'] });
   if (code === '23502' || code === '23514') return AppError.invalid({ '': ['invalid value'] });
   return null;
 }

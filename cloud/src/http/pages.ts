@@ -5,7 +5,7 @@ import type { PageContext, WebApp } from '../../../shared/contracts/page-context
 import { PAGE_CONTEXT_ELEMENT_ID } from '../../../shared/contracts/page-context';
 import { DEFAULT_LOCALE, isLocale, negotiateLocale, type Locale } from '../../../shared/i18n/locales';
 import { tFor } from '../i18n';
-import { Studio } from '../modules/identity/studio.model';
+import { findStudio, type Studio } from '../modules/identity/rows';
 import { VERSION } from '../version';
 import { csrfTokenFor } from './auth';
 import type { AppContext, AppCustom, AppState, RouteContext } from './context';
@@ -109,7 +109,7 @@ function studioPage(app: WebApp) {
   return async (ctx: RouteContext, next: () => Promise<unknown>) => {
     // Not a uuid: not a studio page at all (an unknown /api path, a missing asset): fall through to 404.
     if (!UUID_RE.test(ctx.params.uuid ?? '')) return next();
-    const studio = await Studio.query(ctx.deps.knex).findById(ctx.params.uuid!);
+    const studio = await findStudio(ctx.deps.knex, ctx.params.uuid!);
     if (!studio) return studioNotFound(ctx);
     await serveApp(ctx, app, studio);
   };
@@ -161,10 +161,9 @@ export function registerPageRoutes(router: Router<AppState, AppCustom>): void {
   router.all(`/:uuid/widget/me`, studioPage('widget'));
   router.all('/backoffice.v4/:slug', async (ctx) => {
     // The slug names a back-office screen; without a studio in the URL, go to the user's own studio.
-    const { Membership } = await import('../modules/identity/membership.model');
     const userId = ctx.state.auth?.user.id;
     const staff = userId
-      ? await Membership.query(ctx.deps.knex).findOne({ userId, isMember: true }).whereNull('archivedAt')
+      ? await ctx.deps.knex('memberships').where({ userId, isMember: true }).whereNull('archivedAt').first()
       : undefined;
     if (!staff) return ctx.redirect('/login');
     ctx.redirect(`/${staff.studioId}/backoffice#/${encodeURIComponent(ctx.params.slug ?? '')}`);

@@ -1,7 +1,6 @@
 import type { Db } from '../db/knex';
 import { AppError } from '../../../shared/errors';
-import { Membership } from '../modules/identity/membership.model';
-import { Studio } from '../modules/identity/studio.model';
+import { findLiveMembership, findStudio, type Membership, type Studio } from '../modules/identity/rows';
 import type { AppContext } from './context';
 
 /**
@@ -17,11 +16,9 @@ export async function loadStudioScope(
 ): Promise<{ studio: Studio; membership: Membership }> {
   const userId = ctx.state.auth?.user.id;
   if (!uuid || !userId) throw AppError.notFound('studio');
-  const studio = await Studio.query(db).findById(uuid);
+  const studio = await findStudio(db, uuid);
   if (!studio) throw AppError.notFound('studio');
-  const membership = await Membership.query(db)
-    .findOne({ studioId: studio.id, userId })
-    .whereNull('archivedAt');
+  const membership = await findLiveMembership(db, studio.id, userId);
   if (!membership) throw AppError.notFound('studio');
   if (access === 'staff' && !membership.isMember)
     throw new AppError('auth.forbidden', { message: 'staff only' });

@@ -4,8 +4,8 @@ import { ManualClock, startTestApp, type TestApp } from '../../../tests/support/
 import { createLogger } from '../logger';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { bookVisit } from '../modules/bookings/bookings.service';
+import { findStudio } from '../modules/identity/rows';
 import { bookingStudio, sessionClient } from '../modules/bookings/bookings-fixtures';
-import { Studio } from '../modules/identity/studio.model';
 import { bossConnection, enqueue, JOB_SCHEMA, statements } from './queue';
 import { startJobRunner, type JobRunner } from './runner';
 
@@ -181,7 +181,7 @@ describe('no answer waits for a side effect', () => {
 
   it('a booking made outside any route (the sync push) is confirmed by the worker too', async () => {
     const st = await bookingStudio(app, new Date('2026-06-03T16:00:00Z'));
-    const studio = (await Studio.query(app.knex).findById(st.studio.id))!;
+    const studio = (await findStudio(app.knex, st.studio.id))!;
     await app.knex.transaction((trx) =>
       bookVisit(
         trx,

@@ -4,8 +4,7 @@ import { AppError } from '../../../shared/errors';
 import { can, type Ability } from '../../../shared/policies/abilities';
 import type { Db } from '../db/knex';
 import { abilitiesOf } from '../http/abilities';
-import { Membership } from '../modules/identity/membership.model';
-import { Studio } from '../modules/identity/studio.model';
+import { findStudio } from '../modules/identity/rows';
 import { newSecret, safeEqual, sha256 } from '../modules/identity/tokens';
 import { presentTables } from './tables';
 
@@ -48,7 +47,7 @@ export async function registerDevice(
   input: RegisterDeviceInput,
   now: Date,
 ): Promise<RegisterDeviceResult> {
-  const memberships = await Membership.query(trx)
+  const memberships = await trx('memberships')
     .where({ userId, isMember: true })
     .whereNull('archivedAt')
     .modify((q) => {
@@ -64,7 +63,7 @@ export async function registerDevice(
   const membership = memberships[0]!;
   if (!mayRunStation(await abilitiesOf(trx, membership)))
     throw new AppError('auth.forbidden', { message: 'you have no permission to run a front-desk station' });
-  const studio = await Studio.query(trx).findById(membership.studioId);
+  const studio = await findStudio(trx, membership.studioId);
   if (!studio) throw AppError.notFound('studio');
 
   const existing = (await trx('sync_devices').where({ id: input.deviceId }).forUpdate().first()) as
@@ -150,9 +149,10 @@ export async function revokeDevice(
   if ('device' in by) {
     if (by.device.id !== row.id) throw AppError.notFound('device');
   } else {
-    const membership = await Membership.query(trx)
-      .findOne({ studioId: row.studioId, userId: by.userId, isMember: true })
-      .whereNull('archivedAt');
+    const membership = await trx('memberships')
+      .where({ studioId: row.studioId, userId: by.userId, isMember: true })
+      .whereNull('archivedAt')
+      .first();
     if (!membership) throw AppError.notFound('device');
     if (!can(await abilitiesOf(trx, membership), 'settings.edit'))
       throw new AppError('auth.forbidden', { message: 'you have no permission to perform this action' });

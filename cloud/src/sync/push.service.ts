@@ -13,8 +13,7 @@ import { AppError, zodIssuesToFields } from '../../../shared/errors';
 import { can } from '../../../shared/policies/abilities';
 import { abilitiesOf } from '../http/abilities';
 import { toAppError } from '../http/errors';
-import { Membership } from '../modules/identity/membership.model';
-import { Studio } from '../modules/identity/studio.model';
+import { findStudio, type Studio } from '../modules/identity/rows';
 import { findHandler, type CommandHandler } from './commands';
 import { foreignReferenceOutcome } from './commands/references';
 import { deviceLastSeq } from './changefeed';
@@ -69,7 +68,7 @@ export async function pushMutations(
     throw new AppError('sync.commandUnknown', {
       message: `unknown command ${unknown.name}@${unknown.version}`,
     });
-  const studio = await Studio.query(knex).findById(device.studioId);
+  const studio = await findStudio(knex, device.studioId);
   if (!studio) throw AppError.notFound('studio');
 
   const results: MutationResult[] = [];
@@ -244,9 +243,10 @@ async function resolveActor(
 ): Promise<{ actorId: string | null; actorAllowed: boolean }> {
   for (const candidate of [mutation.actorId, device.registeredBy]) {
     if (!candidate) continue;
-    const membership = await Membership.query(trx)
-      .findOne({ studioId: device.studioId, userId: candidate, isMember: true })
-      .whereNull('archivedAt');
+    const membership = await trx('memberships')
+      .where({ studioId: device.studioId, userId: candidate, isMember: true })
+      .whereNull('archivedAt')
+      .first();
     if (membership)
       return { actorId: candidate, actorAllowed: can(await abilitiesOf(trx, membership), handler.ability) };
   }

@@ -10,7 +10,7 @@ import type { RecordSaleInput } from '../../../shared/contracts/sync';
 import { OrderStatus, PaymentMethod } from '../../../shared/enums';
 import { createStudioScenario } from '../../../tests/support/factories';
 import { startTestApp, type TestApp } from '../../../tests/support/test-app';
-import type { Studio } from '../modules/identity/studio.model';
+import type { Studio } from '../modules/identity/rows';
 import { studioWithStation } from './sync.test-support';
 
 /**

@@ -14,7 +14,7 @@ import {
 import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '../../../shared/contracts/page-context';
 import { AppError } from '../../../shared/errors';
 import type { AppContext, AppCustom, AppState } from '../http/context';
-import { Studio } from '../modules/identity/studio.model';
+import { findStudio } from '../modules/identity/rows';
 import { bootstrapPageLines } from './bootstrap.service';
 import {
   cursorProblem,
@@ -164,7 +164,7 @@ export function registerSyncRoutes(app: Koa<AppState, AppCustom>): void {
           };
           const meta = await readMeta(trx);
           const present = await presentTables(trx);
-          const studio = await Studio.query(trx).findById(d.studioId);
+          const studio = await findStudio(trx, d.studioId);
           if (!studio) throw AppError.notFound('studio');
           return {
             cursor: snap.rows[0]!.snap,

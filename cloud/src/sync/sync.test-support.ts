@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Mutation } from '../../../shared/contracts/sync';
 import { addMembership, createStudioScenario, createUser } from '../../../tests/support/factories';
 import type { TestApp } from '../../../tests/support/test-app';
-import type { Studio } from '../modules/identity/studio.model';
+import type { Studio } from '../modules/identity/rows';
 
 export interface Station {
   deviceId: string;

@@ -48,3 +48,12 @@ export const ResetInputSchema = z.strictObject({ token: requiredText(200), passw
 /** POST {uuid}/account/verify-email: the token of the confirmation link. */
 export const VerifyEmailInputSchema = z.strictObject({ token: requiredText(200) });
 export const LocaleInputSchema = z.strictObject({ locale: z.enum(LOCALES) });
+
+/** GET auth/csrf: a CSRF token for clients that did not load a page (native shells, tests). */
+export const CsrfTokenSchema = z.object({ token: z.string() });
+/** POST {uuid}/account/recovery (202): the same answer whether the address is known or not. */
+export const RecoveryResultSchema = z.object({ sent: z.literal(true) });
+/** POST {uuid}/account/verify-email: the address is proved. */
+export const EmailVerifiedSchema = z.object({ verified: z.literal(true) });
+/** POST {uuid}/account/verify-email/send (202): a link was sent, or none was needed (already proved). */
+export const VerificationSentSchema = z.object({ sent: z.boolean(), verified: z.boolean() });

@@ -3,6 +3,7 @@ import { AGREEMENT_KINDS, CARD_NUMBER_MAX, cardNumberKey } from '../../domain/ac
 import { isPlausiblePhone } from '../../domain/clients/phone';
 import { UserAccountLinkRelationship, UserSex } from '../../enums/users';
 import { LOCALES } from '../../i18n/locales';
+import { LoginResultSchema } from './auth';
 import { email, password, requiredText, text, uuid } from './common';
 
 /**
@@ -263,3 +264,17 @@ export const InboxQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   cursor: uuid().optional(),
 });
+
+// ------------------------------------------------------------------------------- small answers
+
+/** GET studio-agreement/collection: the language to read the agreements in (else the reader's). */
+export const AgreementQuerySchema = z.strictObject({ locale: z.string().max(10).optional() });
+/** GET user/{user}/avatar: `v` only busts caches (it changes with the file). */
+export const AvatarQuerySchema = z.object({ v: z.string().max(20).optional() });
+/** POST signup (201): signed in like a login, and whether the account was made now. */
+export const ClientSignupResultSchema = LoginResultSchema.extend({ createdUser: z.boolean() });
+export type ClientSignupResult = z.infer<typeof ClientSignupResultSchema>;
+/** POST client/{user}/client-identity/regenerate-qr: the client's new QR code payload. */
+export const QrPayloadSchema = z.object({ qrPayload: z.string() });
+/** PATCH user-notification/read: how many notifications were unread. */
+export const NotificationsReadSchema = z.object({ changed: z.number().int() });

@@ -1,11 +1,15 @@
 import { BookingsApi } from './bookings';
 import { CatalogApi } from './catalog';
+import { ClientAccountsApi } from './client-accounts';
 import { ClientsApi } from './clients';
 import { CourseSignupApi } from './course-signup';
 import type { AnyContract } from './define';
 import { EnrollmentsApi } from './enrollments';
+import { EntryApi } from './entry';
+import { IdentityApi } from './identity';
 import { ScheduleApi, ScheduleBulkEventActionApi, ScheduleEventActionApi } from './schedule';
 import { SalesApi } from './sales';
+import { StaffApi } from './staff';
 import { VisitPaymentApi } from './visit-payment';
 
 export * from './define';
@@ -27,6 +31,10 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     CourseSignupApi,
     VisitPaymentApi,
     SalesApi,
+    IdentityApi,
+    EntryApi,
+    StaffApi,
+    ClientAccountsApi,
   ]
     .flatMap((group) => Object.values(group) as AnyContract[])
     .map((entry) => [entry.name, entry]),

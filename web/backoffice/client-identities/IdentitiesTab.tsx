@@ -15,10 +15,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  ClientIdentityCollectionSchema,
-  ClientIdentityViewSchema,
-} from '../../../shared/contracts/api/client-accounts';
+import { ClientAccountsApi } from '../../../shared/contracts/http/client-accounts';
 import { useApiClient } from '../../lib/app-context';
 import { FormErrorList } from '../../ui/FormErrorList';
 import { SubmitButton } from '../../ui/SubmitButton';
@@ -44,25 +41,23 @@ export function IdentitiesTab({ clientId, profile }: ClientProfileTabProps) {
   const identities = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      api.get(`${studio}/client/${clientId}/client-identity/collection`, {
-        schema: ClientIdentityCollectionSchema,
-        signal,
-      }),
+      api.call(ClientAccountsApi.clientIdentities, { params: { uuid: studio, user: clientId }, signal }),
   });
   const qr = useQrDataUrl(identities.data?.qrPayload, 200);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const remove = useMutation({
-    mutationFn: (id: string) => api.delete(`${studio}/client-identity/${id}`),
+    mutationFn: (id: string) =>
+      api.call(ClientAccountsApi.removeClientIdentity, { params: { uuid: studio, clientIdentity: id } }),
     onSettled: refresh,
   });
   const regenerate = useMutation({
-    mutationFn: () => api.post(`${studio}/client/${clientId}/client-identity/regenerate-qr`),
+    mutationFn: () => api.call(ClientAccountsApi.regenerateQr, { params: { uuid: studio, user: clientId } }),
     onSettled: refresh,
   });
   const form = useServerForm({
     initialValues: { cardNumber: '' },
     submit: (v) =>
-      api.post(`${studio}/client/${clientId}/client-identity`, v, { schema: ClientIdentityViewSchema }),
+      api.call(ClientAccountsApi.addClientIdentity, { params: { uuid: studio, user: clientId }, body: v }),
     onSuccess: () => {
       form.setValue('cardNumber', '');
       void refresh();

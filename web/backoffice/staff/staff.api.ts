@@ -1,18 +1,13 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import {
-  MemberAddInitSchema,
-  MemberIamInitSchema,
-  MemberListSchema,
-  MemberSchema,
-  StudioIamRoleListSchema,
-  StudioIamRoleSchema,
-  type AddMemberInput,
-  type CreateStudioIamRoleInput,
-  type MemberRole,
-  type UpdateStudioIamRoleInput,
+import type {
+  AddMemberInput,
+  CreateStudioIamRoleInput,
+  MemberRole,
+  UpdateStudioIamRoleInput,
 } from '../../../shared/contracts/api/staff';
+import { StaffApi } from '../../../shared/contracts/http/staff';
 import type { Ability } from '../../../shared/policies/abilities';
 import type { ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
@@ -66,8 +61,7 @@ export function useRoles() {
   const studio = useStudioUuid();
   return useQuery({
     queryKey: staffKeys.roles(studio),
-    queryFn: ({ signal }) =>
-      api.get(`${studio}/studio-iam-role/all`, { schema: StudioIamRoleListSchema, signal }),
+    queryFn: ({ signal }) => api.call(StaffApi.roles, { params: { uuid: studio }, query: {}, signal }),
   });
 }
 
@@ -78,8 +72,8 @@ export function useMembers(filters: { search?: string; role?: string }) {
     queryKey: staffKeys.members(studio, filters),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api.get(`${studio}/member/collection`, {
-        schema: MemberListSchema,
+      api.call(StaffApi.members, {
+        params: { uuid: studio },
         signal,
         query: { search: filters.search || undefined, role: filters.role || undefined, cursor: pageParam },
       }),
@@ -92,7 +86,8 @@ export function useMemberAddInit(enabled: boolean) {
   const studio = useStudioUuid();
   return useQuery({
     queryKey: staffKeys.addInit(studio),
-    queryFn: ({ signal }) => api.get(`${studio}/member/add/init`, { schema: MemberAddInitSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.call(StaffApi.memberAddInit, { params: { uuid: studio }, query: {}, signal }),
     enabled,
     staleTime: 0,
   });
@@ -104,7 +99,7 @@ export function useMemberIamInit(user: string | null) {
   return useQuery({
     queryKey: staffKeys.iamInit(studio, user ?? ''),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/member/${user}/iam/init`, { schema: MemberIamInitSchema, signal }),
+      api.call(StaffApi.memberIamInit, { params: { uuid: studio, user: user ?? '' }, query: {}, signal }),
     enabled: Boolean(user),
     staleTime: 0,
   });
@@ -116,7 +111,11 @@ export function useRoleMapping(role: string | null) {
   return useQuery({
     queryKey: staffKeys.mapping(studio, role ?? ''),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/studio-iam-role/${role}/mapping`, { schema: MemberListSchema, signal }),
+      api.call(StaffApi.roleMembers, {
+        params: { uuid: studio, studioIamRole: role ?? '' },
+        query: {},
+        signal,
+      }),
     enabled: Boolean(role),
   });
 }
@@ -130,17 +129,17 @@ export function useInvalidateStaff(): () => Promise<void> {
 
 export const staffCalls = {
   createRole: (api: ApiClient, studio: string, input: CreateStudioIamRoleInput) =>
-    api.put(`${studio}/studio-iam-role`, input, { schema: StudioIamRoleSchema }),
+    api.call(StaffApi.createRole, { params: { uuid: studio }, body: input }),
   updateRole: (api: ApiClient, studio: string, role: string, input: UpdateStudioIamRoleInput) =>
-    api.patch(`${studio}/studio-iam-role/${role}`, input, { schema: StudioIamRoleSchema }),
+    api.call(StaffApi.updateRole, { params: { uuid: studio, studioIamRole: role }, body: input }),
   deleteRole: (api: ApiClient, studio: string, role: string) =>
-    api.delete<void>(`${studio}/studio-iam-role/${role}`),
+    api.call(StaffApi.deleteRole, { params: { uuid: studio, studioIamRole: role } }),
   replicateRole: (api: ApiClient, studio: string, role: string, name: string) =>
-    api.post(`${studio}/studio-iam-role/${role}/replicate`, { name }, { schema: StudioIamRoleSchema }),
+    api.call(StaffApi.replicateRole, { params: { uuid: studio, studioIamRole: role }, body: { name } }),
   addMember: (api: ApiClient, studio: string, input: AddMemberInput) =>
-    api.post(`${studio}/member`, input, { schema: MemberSchema }),
+    api.call(StaffApi.addMember, { params: { uuid: studio }, body: input }),
   setMemberRole: (api: ApiClient, studio: string, user: string, studioIamRole: string) =>
-    api.patch(`${studio}/member/${user}/iam`, { studioIamRole }, { schema: MemberSchema }),
+    api.call(StaffApi.setMemberRole, { params: { uuid: studio, user }, body: { studioIamRole } }),
   removeMember: (api: ApiClient, studio: string, user: string) =>
-    api.delete<void>(`${studio}/member/${user}`),
+    api.call(StaffApi.removeMember, { params: { uuid: studio, user } }),
 };

@@ -1,4 +1,5 @@
 import type { AccountErasureInput } from '../../../shared/contracts/api/account';
+import { IdentityApi } from '../../../shared/contracts/http/identity';
 import type { ApiClient } from '../../lib/api-client';
 
 /**
@@ -11,5 +12,5 @@ export async function eraseAccount(
   studioUuid: string,
   input: AccountErasureInput,
 ): Promise<void> {
-  await api.request<void>('DELETE', `${studioUuid}/account`, { body: input });
+  await api.call(IdentityApi.eraseAccount, { params: { uuid: studioUuid }, body: input });
 }

@@ -1,10 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  LoginResultSchema,
-  MeSchema,
-  type LoginInput,
-  type LoginResult,
-} from '../../../shared/contracts/api/auth';
+import type { LoginInput, LoginResult } from '../../../shared/contracts/api/auth';
+import { IdentityApi } from '../../../shared/contracts/http/identity';
 import type { ApiClient } from '../../lib/api-client';
 import { useApiClient, useSession } from '../../lib/app-context';
 
@@ -13,14 +9,14 @@ export const authKeys = {
 };
 
 export async function login(api: ApiClient, input: LoginInput): Promise<LoginResult> {
-  const result = await api.post('auth/login', input, { schema: LoginResultSchema });
+  const result = await api.call(IdentityApi.login, { body: input });
   api.setSession({ userId: result.userId, sessionId: result.sessionId, token: result.token });
   return result;
 }
 
 /** Ends the session on the server. Callers reload the page afterwards for a fresh page context. */
 export async function logout(api: ApiClient): Promise<void> {
-  await api.post('auth/logout');
+  await api.call(IdentityApi.logout);
   api.clearSession();
 }
 
@@ -30,7 +26,7 @@ export function useMe() {
   const session = useSession();
   return useQuery({
     queryKey: [...authKeys.me, session.userId],
-    queryFn: ({ signal }) => api.get('auth/me', { schema: MeSchema, signal }),
+    queryFn: ({ signal }) => api.call(IdentityApi.me, { signal }),
     enabled: Boolean(session.userId && session.sessionId),
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { IdentityApi } from '../../../shared/contracts/http/identity';
 import { useMe } from '../../features/auth/auth.api';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
@@ -19,7 +20,7 @@ export function VerifyEmailNotice() {
   const api = useApiClient();
   const studioUuid = useStudioUuid();
   const resend = useMutation({
-    mutationFn: () => api.post(`${studioUuid}/account/verify-email/send`),
+    mutationFn: () => api.call(IdentityApi.sendEmailVerification, { params: { uuid: studioUuid } }),
   });
   if (!me.data || me.data.emailVerified) return null;
   return (
@@ -62,7 +63,7 @@ export function VerifyEmailScreen() {
   const studioUuid = useStudioUuid();
   const queryClient = useQueryClient();
   const confirm = useMutation({
-    mutationFn: () => api.post(`${studioUuid}/account/verify-email`, { token }),
+    mutationFn: () => api.call(IdentityApi.verifyEmail, { params: { uuid: studioUuid }, body: { token } }),
     onSuccess: () => void queryClient.invalidateQueries(),
   });
   const sent = useRef(false);

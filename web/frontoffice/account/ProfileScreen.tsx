@@ -20,9 +20,10 @@ import { useSearchParams } from 'react-router-dom';
 import {
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
-  ClientProfileSchema,
   type ClientProfile,
+  type ProfileUpdateInput,
 } from '../../../shared/contracts/api/client-accounts';
+import { ClientAccountsApi } from '../../../shared/contracts/http/client-accounts';
 import { useApiClient } from '../../lib/app-context';
 import { FormErrorList } from '../../ui/FormErrorList';
 import { SubmitButton } from '../../ui/SubmitButton';
@@ -105,17 +106,17 @@ function EditProfile({ profile }: { profile: ClientProfile }) {
       sex: profile.sex === null ? '' : String(profile.sex),
     },
     submit: (v) =>
-      api.post(
-        `${studio}/profile`,
-        {
+      api.call(ClientAccountsApi.updateProfile, {
+        params: { uuid: studio },
+        body: {
           firstName: v.firstName,
           lastName: v.lastName,
           phone: v.phone || null,
           birthDate: v.birthDate || null,
-          sex: v.sex === '' ? null : Number(v.sex),
+          // The select offers the two values the schema takes; the server checks it again.
+          sex: v.sex === '' ? null : (Number(v.sex) as ProfileUpdateInput['sex']),
         },
-        { schema: ClientProfileSchema },
-      ),
+      }),
     onSuccess: (saved) => queryClient.setQueryData(accountKeys.profile(studio, null), saved),
   });
   const sexInput = form.getInputProps('sex');
@@ -189,16 +190,15 @@ function AvatarEditor({ profile }: { profile: ClientProfile }) {
   };
   const upload = useMutation({
     mutationFn: async (file: File) =>
-      api.post(
-        `${studio}/user/avatar`,
-        { dataUrl: await readAsDataUrl(file) },
-        { schema: ClientProfileSchema },
-      ),
+      api.call(ClientAccountsApi.uploadAvatar, {
+        params: { uuid: studio },
+        body: { dataUrl: await readAsDataUrl(file) },
+      }),
     onSuccess: saved,
     onError: () => setError(t('common:errors.savingSettings')),
   });
   const remove = useMutation({
-    mutationFn: () => api.delete(`${studio}/user/avatar`),
+    mutationFn: () => api.call(ClientAccountsApi.removeAvatar, { params: { uuid: studio } }),
     onSuccess: () => saved(undefined),
   });
   const choose = (file: File | null) => {

@@ -1,6 +1,7 @@
 import { Alert, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClientAccountsApi } from '../../../shared/contracts/http/client-accounts';
 import { useApiClient } from '../../lib/app-context';
 import { FormErrorList } from '../../ui/FormErrorList';
 import { SubmitButton } from '../../ui/SubmitButton';
@@ -18,7 +19,10 @@ export function SecurityScreen() {
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     keepWhitespace: ['currentPassword', 'newPassword', 'confirmPassword'],
     submit: (v) =>
-      api.post(`${studio}/security`, { currentPassword: v.currentPassword, newPassword: v.newPassword }),
+      api.call(ClientAccountsApi.changePassword, {
+        params: { uuid: studio },
+        body: { currentPassword: v.currentPassword, newPassword: v.newPassword },
+      }),
     onSuccess: () => {
       setDone(true);
       form.setValue('currentPassword', '');

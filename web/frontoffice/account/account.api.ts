@@ -1,20 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LoginResultSchema, type LoginResult } from '../../../shared/contracts/api/auth';
-import {
-  AccountSettingsSchema,
-  ClientProfileSchema,
-  FindMyAccountsSchema,
-  LinkedAccountSchema,
-  LinkInitSchema,
-  MyIdentitySchema,
-  StudioAgreementCollectionSchema,
-  UserMessageListSchema,
-  UserMessageViewSchema,
-  UserNotificationListSchema,
-  type AccountSettingsInput,
-  type ClientSignupForm,
-  type LinkConnectInput,
+import type { LoginResult } from '../../../shared/contracts/api/auth';
+import type {
+  AccountSettingsInput,
+  ClientSignupForm,
+  LinkConnectInput,
 } from '../../../shared/contracts/api/client-accounts';
+import { ClientAccountsApi } from '../../../shared/contracts/http/client-accounts';
 import type { ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { useStudioUuid } from '../studio';
@@ -38,17 +29,13 @@ export function useAgreements(locale: string) {
   return useQuery({
     queryKey: accountKeys.agreements(studio, locale),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/studio-agreement/collection`, {
-        schema: StudioAgreementCollectionSchema,
-        signal,
-        query: { locale },
-      }),
+      api.call(ClientAccountsApi.agreements, { params: { uuid: studio }, query: { locale }, signal }),
   });
 }
 
 /** Signs up and keeps the new session (the answer is a sign-in's). */
 export async function signUp(api: ApiClient, studio: string, input: ClientSignupForm): Promise<LoginResult> {
-  const result = await api.post(`${studio}/signup`, input, { schema: LoginResultSchema });
+  const result = await api.call(ClientAccountsApi.signup, { params: { uuid: studio }, body: input });
   api.setSession({ userId: result.userId, sessionId: result.sessionId, token: result.token });
   return result;
 }
@@ -59,11 +46,7 @@ export function useProfile(user: string | null) {
   return useQuery({
     queryKey: accountKeys.profile(studio, user),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/profile`, {
-        schema: ClientProfileSchema,
-        signal,
-        query: user ? { user } : undefined,
-      }),
+      api.call(ClientAccountsApi.profile, { params: { uuid: studio }, query: user ? { user } : {}, signal }),
   });
 }
 
@@ -72,19 +55,19 @@ export function useSettings() {
   const studio = useStudioUuid();
   return useQuery({
     queryKey: accountKeys.settings(studio),
-    queryFn: ({ signal }) => api.get(`${studio}/settings`, { schema: AccountSettingsSchema, signal }),
+    queryFn: ({ signal }) => api.call(ClientAccountsApi.settings, { params: { uuid: studio }, signal }),
   });
 }
 
 export const saveSettings = (api: ApiClient, studio: string, input: AccountSettingsInput) =>
-  api.post(`${studio}/settings`, input, { schema: AccountSettingsSchema });
+  api.call(ClientAccountsApi.saveSettings, { params: { uuid: studio }, body: input });
 
 export function useIdentity() {
   const api = useApiClient();
   const studio = useStudioUuid();
   return useQuery({
     queryKey: accountKeys.identity(studio),
-    queryFn: ({ signal }) => api.get(`${studio}/identity`, { schema: MyIdentitySchema, signal }),
+    queryFn: ({ signal }) => api.call(ClientAccountsApi.identity, { params: { uuid: studio }, signal }),
   });
 }
 
@@ -93,7 +76,7 @@ export function useLinks() {
   const studio = useStudioUuid();
   return useQuery({
     queryKey: accountKeys.links(studio),
-    queryFn: ({ signal }) => api.get(`${studio}/user-account-link/init`, { schema: LinkInitSchema, signal }),
+    queryFn: ({ signal }) => api.call(ClientAccountsApi.linkInit, { params: { uuid: studio }, signal }),
   });
 }
 
@@ -102,14 +85,13 @@ export function useFoundAccounts(enabled: boolean) {
   const studio = useStudioUuid();
   return useQuery({
     queryKey: accountKeys.found(studio),
-    queryFn: ({ signal }) =>
-      api.get(`${studio}/user-account-link/find-my-accounts`, { schema: FindMyAccountsSchema, signal }),
+    queryFn: ({ signal }) => api.call(ClientAccountsApi.findMyAccounts, { params: { uuid: studio }, signal }),
     enabled,
   });
 }
 
 export const connectAccount = (api: ApiClient, studio: string, input: LinkConnectInput) =>
-  api.post(`${studio}/user-account-link/connect`, input, { schema: LinkedAccountSchema });
+  api.call(ClientAccountsApi.connectLink, { params: { uuid: studio }, body: input });
 
 /** Relationship change and unlinking, refreshing the list afterwards. */
 export function useLinkActions() {
@@ -120,11 +102,15 @@ export function useLinkActions() {
   return {
     change: useMutation({
       mutationFn: (v: { id: string; relationship: LinkConnectInput['relationship'] }) =>
-        api.patch(`${studio}/user-account-link-relation/${v.id}`, { relationship: v.relationship }),
+        api.call(ClientAccountsApi.changeLink, {
+          params: { uuid: studio, userAccountLinkRelation: v.id },
+          body: { relationship: v.relationship },
+        }),
       onSettled: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => api.delete(`${studio}/user-account-link-relation/${id}`),
+      mutationFn: (id: string) =>
+        api.call(ClientAccountsApi.removeLink, { params: { uuid: studio, userAccountLinkRelation: id } }),
       onSettled: refresh,
     }),
   };
@@ -135,8 +121,7 @@ export function useMessages() {
   const studio = useStudioUuid();
   return useQuery({
     queryKey: accountKeys.messages(studio),
-    queryFn: ({ signal }) =>
-      api.get(`${studio}/user-message/collection`, { schema: UserMessageListSchema, signal }),
+    queryFn: ({ signal }) => api.call(ClientAccountsApi.messages, { params: { uuid: studio }, signal }),
   });
 }
 
@@ -148,7 +133,7 @@ export function useMessageActions() {
   return {
     markRead: useMutation({
       mutationFn: (id: string) =>
-        api.patch(`${studio}/user-message/${id}/read`, undefined, { schema: UserMessageViewSchema }),
+        api.call(ClientAccountsApi.readMessage, { params: { uuid: studio, userMessageGuid: id } }),
       onSettled: refresh,
     }),
     refresh,
@@ -156,15 +141,14 @@ export function useMessageActions() {
 }
 
 export const sendMessage = (api: ApiClient, studio: string, input: { subject: string; content: string }) =>
-  api.post(`${studio}/messages`, input, { schema: UserMessageViewSchema });
+  api.call(ClientAccountsApi.writeToStudio, { params: { uuid: studio }, body: input });
 
 export function useNotifications() {
   const api = useApiClient();
   const studio = useStudioUuid();
   return useQuery({
     queryKey: accountKeys.notifications(studio),
-    queryFn: ({ signal }) =>
-      api.get(`${studio}/user-notification/all`, { schema: UserNotificationListSchema, signal }),
+    queryFn: ({ signal }) => api.call(ClientAccountsApi.notifications, { params: { uuid: studio }, signal }),
   });
 }
 
@@ -175,11 +159,12 @@ export function useNotificationActions() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: accountKeys.notifications(studio) });
   return {
     markRead: useMutation({
-      mutationFn: (id: string) => api.patch(`${studio}/user-notification/${id}/read`),
+      mutationFn: (id: string) =>
+        api.call(ClientAccountsApi.readNotification, { params: { uuid: studio, userNotificationGuid: id } }),
       onSettled: refresh,
     }),
     markAllRead: useMutation({
-      mutationFn: () => api.patch(`${studio}/user-notification/read`),
+      mutationFn: () => api.call(ClientAccountsApi.readAllNotifications, { params: { uuid: studio } }),
       onSettled: refresh,
     }),
   };

@@ -2,6 +2,7 @@ import { Alert, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantin
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { IdentityApi } from '../../../shared/contracts/http/identity';
 import { useApiClient } from '../../lib/app-context';
 import { FormErrorList } from '../../ui/FormErrorList';
 import { SubmitButton } from '../../ui/SubmitButton';
@@ -49,7 +50,11 @@ function ResetForm({ token, onDone }: { token: string; onDone(): void }) {
   const form = useServerForm({
     initialValues: { password: '' },
     keepWhitespace: ['password'],
-    submit: (values) => api.post(`${studioUuid}/account/reset`, { token, password: values.password }),
+    submit: (values) =>
+      api.call(IdentityApi.reset, {
+        params: { uuid: studioUuid },
+        body: { token, password: values.password },
+      }),
     onSuccess: () => onDone(),
     errorOptions: {
       unexpected: 'withCode',

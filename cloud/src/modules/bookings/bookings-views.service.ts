@@ -29,7 +29,7 @@ import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import { passCandidatesFor } from '../catalog/client-pricing-options.service';
 import { contractEntitlementsFor } from '../contracts/contract-entitlements.service';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { instructorsById } from '../schedule/places-and-services.service';
 import {
   clientTagIds,

@@ -19,8 +19,7 @@ import type { Db } from '../../db/knex';
 import { abilitiesOf } from '../../http/abilities';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
-import type { Membership } from '../identity/membership.model';
-import { Studio } from '../identity/studio.model';
+import { findStudio, type Membership, type Studio } from '../identity/rows';
 import { listClassServices, listLocations } from '../schedule/places-and-services.service';
 import { publicSchedule } from '../schedule/schedule-events.service';
 import {
@@ -92,7 +91,7 @@ async function studioOfApiKey(ctx: AppContext, db: Db): Promise<Studio> {
           .first('studio_id')) as { studioId: string } | undefined)
       : undefined;
   if (!row) throw new AppError('apiKey.invalid', { message: 'missing or invalid API key' });
-  const studio = await Studio.query(db).findById(row.studioId);
+  const studio = await findStudio(db, row.studioId);
   if (!studio) throw new AppError('apiKey.invalid', { message: 'missing or invalid API key' });
   return studio;
 }

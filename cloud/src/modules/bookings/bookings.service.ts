@@ -37,7 +37,7 @@ import type { Db } from '../../db/knex';
 import { passCandidatesFor, refreshPassProjection } from '../catalog/client-pricing-options.service';
 import { contractEntitlementsFor } from '../contracts/contract-entitlements.service';
 import { notify } from '../client-accounts/inbox.service';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { enqueueBookingMail, enqueueBookingMails, type CancelMailDetails } from './booking-mails.service';
 import { billFee } from './fee-orders.service';
 import { setValues, sqlSet } from '../../../../shared/domain/sql';

@@ -6,7 +6,7 @@ import type {
 } from '../../../../shared/contracts/api/course-signup';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { instructorsById } from '../schedule/places-and-services.service';
 import { bookVisit, lockEvent } from './bookings.service';
 import { visitViews } from './bookings-views.service';

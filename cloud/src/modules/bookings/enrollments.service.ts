@@ -14,7 +14,7 @@ import { V, canPromoteAt, takesPlace, TAKES_PLACE, UPCOMING } from '../../../../
 import { AppError, type ErrorKey } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import { refreshPassProjection } from '../catalog/client-pricing-options.service';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { instructorsById } from '../schedule/places-and-services.service';
 import {
   bookVisit,

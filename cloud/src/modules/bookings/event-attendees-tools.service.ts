@@ -6,7 +6,7 @@ import { isLocale } from '../../../../shared/i18n/locales';
 import type { Db } from '../../db/knex';
 import { tFor } from '../../i18n';
 import { notify } from '../client-accounts/inbox.service';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { enqueueBookingMails } from './booking-mails.service';
 import { readEvent } from './bookings.service';
 import { eventEnrollments } from './bookings-views.service';

@@ -3,7 +3,7 @@ import { resolveLocaleText, type LocaleText } from '../../../../shared/domain/lo
 import { isLocale } from '../../../../shared/i18n/locales';
 import type { Db, Knex } from '../../db/knex';
 import { tFor } from '../../i18n';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { createOrder } from '../sales/order-factory';
 
 /**

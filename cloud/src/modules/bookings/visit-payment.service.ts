@@ -16,7 +16,7 @@ import type { Db } from '../../db/knex';
 import { passCandidatesFor } from '../catalog/client-pricing-options.service';
 import { listPricingOptions } from '../catalog/pricing-options.service';
 import { contractEntitlementsFor } from '../contracts/contract-entitlements.service';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { providerViews } from '../sales/providers';
 import { myVisitsByIds } from './bookings-views.service';
 import { clientTagIds, readEvent, type BookingEventRow } from './bookings.service';

@@ -4,7 +4,7 @@ import { addMembership, createStudioScenario, createUser } from '../../../../tes
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 
 let app: TestApp;
 // Sunday 22 November 2026, 13:00 in Warsaw.

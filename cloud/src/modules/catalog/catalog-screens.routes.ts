@@ -13,7 +13,7 @@ import {
 import { AppError } from '../../../../shared/errors';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
-import { Studio } from '../identity/studio.model';
+import { findStudio } from '../identity/rows';
 import {
   managerPassList,
   myPasses,
@@ -40,7 +40,7 @@ export function registerCatalogScreenRoutes(router: Router<AppState, AppCustom>)
     params: PublicStudioParams,
     body: PublicPriceListInputSchema,
     handle: async ({ db, params, body, deps }): Promise<PublicPriceList> => {
-      const studio = await Studio.query(db).findById(params.uuid);
+      const studio = await findStudio(db, params.uuid);
       if (!studio) throw AppError.notFound('studio');
       return publicPriceList(db, studio, body, deps.clock.now());
     },

@@ -5,7 +5,7 @@ import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { choosePassForVisit } from '../../../../shared/domain/entitlements';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { passCandidatesFor } from './client-pricing-options.service';
 
 let app: TestApp;

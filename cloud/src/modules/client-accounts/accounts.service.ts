@@ -16,12 +16,10 @@ import { tFor } from '../../i18n';
 import type { MailMessage } from '../../mail/mailer';
 import { frontOfficePath } from '../../../../shared/contracts/routes';
 import { invalidateResetTokens } from '../identity/auth.service';
-import { Membership } from '../identity/membership.model';
+import type { UserProfilesRow, UsersUpdate } from '../../db/generated/tables';
+import { findUser, type Studio, type User } from '../identity/rows';
 import { hashPassword, verifyPassword } from '../identity/passwords';
-import { Session } from '../identity/session.model';
-import type { Studio } from '../identity/studio.model';
 import { newSecret } from '../identity/tokens';
-import { User } from '../identity/user.model';
 import { publishedAgreements, recordAcceptances } from './agreements.service';
 import { ensureQrIdentity } from './identities.service';
 import type { FileStorage } from '../../storage';
@@ -58,7 +56,7 @@ export async function signUpClient(
   const missing = missingAgreementErrors(agreements, input.agreements);
   if (Object.keys(missing).length > 0) throw AppError.invalid(missing, 'accept the required agreements');
 
-  let user = await User.query(trx)
+  let user = await trx('users')
     .whereRaw('lower(email) = ?', [input.emailAddress.toLowerCase()])
     .forUpdate()
     .first();
@@ -81,14 +79,18 @@ export async function signUpClient(
         'wrong password for an existing account',
       );
     }
-    const membership = await Membership.query(trx)
-      .findOne({ studioId: studio.id, userId: user.id })
-      .forUpdate();
+    const membership = await trx('memberships')
+      .where({ studioId: studio.id, userId: user.id })
+      .forUpdate()
+      .first();
     if (membership?.isClient && !membership.archivedAt) throw alreadyClient();
     if (membership) {
-      await Membership.query(trx).patch({ isClient: true, archivedAt: null }).where({ id: membership.id });
+      await trx('memberships')
+        .update({ isClient: true, archivedAt: null, updatedAt: new Date() })
+        .where({ id: membership.id });
     } else {
-      await Membership.query(trx).insert({
+      await trx('memberships').insert({
+        id: uuidv7(),
         studioId: studio.id,
         userId: user.id,
         isClient: true,
@@ -97,16 +99,20 @@ export async function signUpClient(
       });
     }
   } else {
-    user = await User.query(trx).insertAndFetch({
+    [user] = await trx('users')
+      .insert({
+        id: uuidv7(),
+        email: input.emailAddress.toLowerCase(),
+        passwordHash: await hashPassword(input.password),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone ?? null,
+        locale,
+      })
+      .returning('*');
+    if (!user) throw new Error('the user just inserted is missing');
+    await trx('memberships').insert({
       id: uuidv7(),
-      email: input.emailAddress.toLowerCase(),
-      passwordHash: await hashPassword(input.password),
-      firstName: input.firstName,
-      lastName: input.lastName,
-      phone: input.phone ?? null,
-      locale,
-    });
-    await Membership.query(trx).insert({
       studioId: studio.id,
       userId: user.id,
       isClient: true,
@@ -140,30 +146,24 @@ export function mailLocale(user: Pick<User, 'locale'>, studio: Studio): Locale {
 
 // ------------------------------------------------------------------------------------------ profile
 
-interface ProfileRow {
-  userId: string;
-  birthDate: string | null;
-  sex: number | null;
-  avatarFile: string | null;
-  avatarType: string | null;
-  notifyEmail: boolean;
-  notifySms: boolean;
-  notifyPush: boolean;
-}
+/** The profile row with its birth date as the text `YYYY-MM-DD` (read as `birth_date::text`). */
+type ProfileRow = Omit<UserProfilesRow, 'birthDate'> & { birthDate: string | null };
 
 export async function profileRow(db: Db, userId: string): Promise<ProfileRow | undefined> {
-  return (await db('user_profiles')
-    .where('user_id', userId)
-    .first('*', db.raw('birth_date::text as birth_date'))) as ProfileRow | undefined;
+  const row: ProfileRow | undefined = await db('user_profiles')
+    .where({ userId })
+    .first('*', db.raw('birth_date::text as birth_date'));
+  return row;
 }
 
 /** Creates the person's profile row when missing (defaults: email and push notifications on). */
 async function lockProfile(trx: Db, userId: string): Promise<ProfileRow> {
   await trx('user_profiles').insert({ userId }).onConflict('user_id').ignore();
-  return (await trx('user_profiles')
-    .where('user_id', userId)
+  const row: ProfileRow | undefined = await trx('user_profiles')
+    .where({ userId })
     .forUpdate()
-    .first('*', trx.raw('birth_date::text as birth_date'))) as ProfileRow;
+    .first('*', trx.raw('birth_date::text as birth_date'));
+  return row!;
 }
 
 export const avatarUrl = (studioId: string, userId: string, file: string | null) =>
@@ -173,7 +173,10 @@ export const avatarUrl = (studioId: string, userId: string, file: string | null)
 
 /** Whether the user is a live client of the studio. */
 export async function isLiveClient(db: Db, studioId: string, userId: string): Promise<boolean> {
-  const m = await Membership.query(db).findOne({ studioId, userId, isClient: true }).whereNull('archivedAt');
+  const m = await db('memberships')
+    .where({ studioId, userId, isClient: true })
+    .whereNull('archivedAt')
+    .first('id');
   return Boolean(m);
 }
 
@@ -183,7 +186,7 @@ export async function getProfile(
   userId: string,
   editable: boolean,
 ): Promise<ClientProfile> {
-  const user = await User.query(db).findById(userId);
+  const user = await findUser(db, userId);
   if (!user) throw AppError.notFound('client');
   const p = await profileRow(db, userId);
   return {
@@ -219,12 +222,13 @@ export async function updateProfile(
 ): Promise<ClientProfile> {
   if (input.birthDate && input.birthDate > localDate(now, studio.timeZone))
     throw AppError.invalid({ birthDate: ['cannot be in the future'] });
-  const userPatch: Partial<User> = {
+  const userPatch: UsersUpdate = {
+    updatedAt: new Date(),
     firstName: input.firstName.slice(0, NAME_MAX),
     lastName: input.lastName.slice(0, NAME_MAX),
   };
   if (input.phone !== undefined) userPatch.phone = input.phone;
-  await User.query(trx).patch(userPatch).where({ id: userId });
+  await trx('users').update(userPatch).where({ id: userId });
   const old = await lockProfile(trx, userId);
   const patch: Record<string, unknown> = { updatedAt: now };
   if (input.birthDate !== undefined) patch.birthDate = input.birthDate;
@@ -334,17 +338,17 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
 ): Promise<void> {
-  const fresh = await User.query(trx).findById(user.id).forUpdate();
+  const fresh = await trx('users').where({ id: user.id }).forUpdate().first();
   if (!fresh || !(await verifyPassword(currentPassword, fresh.passwordHash)))
     throw AppError.invalid({ currentPassword: ['wrong password'] }, 'wrong password');
   if (currentPassword === newPassword)
     throw AppError.invalid({ newPassword: ['choose a password different from the current one'] });
-  await User.query(trx)
-    .patch({ passwordHash: await hashPassword(newPassword) })
+  await trx('users')
+    .update({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
     .where({ id: user.id });
   await invalidateResetTokens(trx, user.id, clock.now());
-  await Session.query(trx)
-    .patch({ revokedAt: clock.now() })
+  await trx('sessions')
+    .update({ revokedAt: clock.now(), updatedAt: new Date() })
     .where({ userId: user.id })
     .whereNot({ id: keepSessionId })
     .whereNull('revokedAt');
@@ -366,7 +370,7 @@ export async function saveSettings(
   input: AccountSettingsInput,
   now: Date,
 ): Promise<AccountSettings> {
-  await User.query(trx).patch({ locale: input.locale }).where({ id: user.id });
+  await trx('users').update({ locale: input.locale, updatedAt: new Date() }).where({ id: user.id });
   await lockProfile(trx, user.id);
   await trx('user_profiles').where('user_id', user.id).update({
     notifyEmail: input.notifications.email,

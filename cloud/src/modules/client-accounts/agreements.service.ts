@@ -1,35 +1,37 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { StudioAgreementView } from '../../../../shared/contracts/api/client-accounts';
-import {
-  currentAgreements,
-  type AgreementKind,
-  type PublishedAgreement,
-} from '../../../../shared/domain/accounts';
+import { AGREEMENT_KINDS, currentAgreements, type AgreementKind } from '../../../../shared/domain/accounts';
 import { resolveLocaleText, type LocaleText } from '../../../../shared/domain/locale-text';
+import type { StudioAgreementsRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 
-export interface AgreementRow extends PublishedAgreement {
-  id: string;
-  studioId: string;
+/** A published agreement: its kind one of AGREEMENT_KINDS, its jsonb texts per language. */
+export type Agreement = Omit<StudioAgreementsRow, 'kind' | 'title' | 'content'> & {
+  kind: AgreementKind;
   title: LocaleText;
   content: LocaleText;
-  publishedAt: Date;
+};
+
+const isAgreementKind = (kind: string): kind is AgreementKind =>
+  (AGREEMENT_KINDS as readonly string[]).includes(kind);
+
+/** The current version of each agreement the studio publishes (rows of an unknown kind are left out). */
+export async function publishedAgreements(db: Db, studioId: string): Promise<Agreement[]> {
+  const rows = await db('studio_agreements')
+    .where({ studioId })
+    .orderBy([{ column: 'kind' }, { column: 'version', order: 'desc' }]);
+  return currentAgreements(
+    rows.flatMap((row) => {
+      const { kind } = row;
+      return isAgreementKind(kind)
+        ? [{ ...row, kind, title: row.title as LocaleText, content: row.content as LocaleText }]
+        : [];
+    }),
+  );
 }
 
-/** The current version of each agreement the studio publishes. */
-export async function publishedAgreements(db: Db, studioId: string): Promise<AgreementRow[]> {
-  const rows = (await db('studio_agreements')
-    .where('studio_id', studioId)
-    .orderBy([{ column: 'kind' }, { column: 'version', order: 'desc' }])) as AgreementRow[];
-  return currentAgreements(rows);
-}
-
-export function presentAgreement(
-  a: AgreementRow,
-  locale: string | null,
-  studio: Studio,
-): StudioAgreementView {
+export function presentAgreement(a: Agreement, locale: string | null, studio: Studio): StudioAgreementView {
   return {
     id: a.id,
     kind: a.kind,
@@ -50,7 +52,7 @@ export async function recordAcceptances(
   trx: Db,
   studioId: string,
   userId: string,
-  agreements: readonly AgreementRow[],
+  agreements: readonly Agreement[],
   answers: Partial<Record<AgreementKind, boolean>>,
   now: Date,
 ): Promise<void> {

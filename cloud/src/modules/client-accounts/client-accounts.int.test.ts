@@ -10,7 +10,7 @@ import {
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { fileStorage } from '../../storage';
 import { avatarKey } from './accounts.service';
 import { seedDemoAgreements } from './demo-agreements';

@@ -1,33 +1,21 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
-import type { LoginResult } from '../../../../shared/contracts/api/auth';
-import {
-  AccountSettingsInputSchema,
-  AvatarUploadInputSchema,
-  ClientIdentityCreateInputSchema,
-  ClientMessageInputSchema,
-  ClientSignupInputSchema,
-  InboxQuerySchema,
-  LinkConnectInputSchema,
-  LinkPatchInputSchema,
-  ProfileQuerySchema,
-  ProfileUpdateInputSchema,
-  SecurityInputSchema,
-  SendMessageInputSchema,
-  type AccountSettings,
-  type ClientIdentityCollection,
-  type ClientIdentityView,
-  type ClientProfile,
-  type FindMyAccounts,
-  type LinkedAccount,
-  type LinkInit,
-  type MyIdentity,
-  type StudioAgreementCollection,
-  type UserMessageList,
-  type UserMessageView,
-  type UserNotificationList,
-  type UserNotificationView,
+import type {
+  AccountSettings,
+  ClientSignupResult,
+  ClientIdentityCollection,
+  ClientIdentityView,
+  ClientProfile,
+  FindMyAccounts,
+  LinkedAccount,
+  LinkInit,
+  MyIdentity,
+  StudioAgreementCollection,
+  UserMessageList,
+  UserMessageView,
+  UserNotificationList,
+  UserNotificationView,
 } from '../../../../shared/contracts/api/client-accounts';
+import { ClientAccountsApi } from '../../../../shared/contracts/http/client-accounts';
 import { LINK_RELATIONSHIPS } from '../../../../shared/domain/accounts';
 import { AppError } from '../../../../shared/errors';
 import { DEFAULT_LOCALE, isLocale, negotiateLocale, type Locale } from '../../../../shared/i18n/locales';
@@ -38,7 +26,7 @@ import { defineRoute } from '../../http/route';
 import { setSessionCookie } from '../identity/auth.routes';
 import { presentMe } from '../identity/identity.presenter';
 import { openSession } from '../identity/sessions.service';
-import { Studio } from '../identity/studio.model';
+import { findStudio, type Studio } from '../identity/rows';
 import {
   changePassword,
   clientWelcomeEmail,
@@ -81,14 +69,6 @@ import {
   verificationEmail,
 } from '../identity/email-verification.service';
 
-const StudioParams = z.object({ uuid: z.string() });
-const UserParams = z.object({ uuid: z.string(), user: z.uuid() });
-const IdentityParams = z.object({ uuid: z.string(), clientIdentity: z.uuid() });
-const LinkParams = z.object({ uuid: z.string(), userAccountLinkRelation: z.uuid() });
-const MessageParams = z.object({ uuid: z.string(), userMessageGuid: z.uuid() });
-const NotificationParams = z.object({ uuid: z.string(), userNotificationGuid: z.uuid() });
-const AgreementQuerySchema = z.strictObject({ locale: z.string().max(10).optional() });
-
 /** The reader's language: asked, then their saved one, then the browser's, then the studio's. */
 function readerLocale(ctx: AppContext, asked: string | undefined, studio: Studio): Locale {
   if (isLocale(asked)) return asked;
@@ -101,7 +81,7 @@ function readerLocale(ctx: AppContext, asked: string | undefined, studio: Studio
 }
 
 async function publicStudio(db: Db, uuid: string): Promise<Studio> {
-  const studio = await Studio.query(db).findById(uuid);
+  const studio = await findStudio(db, uuid);
   if (!studio) throw AppError.notFound('studio');
   return studio;
 }
@@ -117,11 +97,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
 
   /** The studio's current agreements, for the sign-up form (public: the visitor has no account yet). */
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/studio-agreement/collection',
-    access: 'public',
-    params: StudioParams,
-    query: AgreementQuerySchema,
+    ...ClientAccountsApi.agreements,
     handle: async ({ ctx, db, params, query }): Promise<StudioAgreementCollection> => {
       const studio = await publicStudio(db, params.uuid);
       const locale = readerLocale(ctx, query.locale, studio);
@@ -138,13 +114,8 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
    * welcome email after commit. Rate-limited per address and, like sign-in, per email.
    */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/signup',
-    access: 'public',
-    params: StudioParams,
-    body: ClientSignupInputSchema,
-    status: 201,
-    handle: async ({ ctx, db, deps, params, body }): Promise<LoginResult & { createdUser: boolean }> => {
+    ...ClientAccountsApi.signup,
+    handle: async ({ ctx, db, deps, params, body }): Promise<ClientSignupResult> => {
       const studio = await publicStudio(db, params.uuid);
       await deps.rateLimits.consume('signupPerIp', ctx.ip);
       await deps.rateLimits.consume('loginPerEmailAndIp', emailAndIp(body.emailAddress, ctx.ip));
@@ -196,11 +167,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
 
   /** My profile, or (`?user=`) that of an account I may act for (a linked child) that is a client here. */
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/profile',
-    access: 'client',
-    params: StudioParams,
-    query: ProfileQuerySchema,
+    ...ClientAccountsApi.profile,
     handle: async ({ db, studio, auth, query }): Promise<ClientProfile> => {
       const target = query.user ?? auth.user.id;
       if (target !== auth.user.id) {
@@ -212,21 +179,13 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/profile',
-    access: 'client',
-    params: StudioParams,
-    body: ProfileUpdateInputSchema,
+    ...ClientAccountsApi.updateProfile,
     handle: async ({ db, deps, studio, auth, body }): Promise<ClientProfile> =>
       updateProfile(db, studio, auth.user.id, body, deps.clock.now()),
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/user/avatar',
-    access: 'client',
-    params: StudioParams,
-    body: AvatarUploadInputSchema,
+    ...ClientAccountsApi.uploadAvatar,
     handle: async ({ db, deps, auth, body }) =>
       saveAvatar(db, fileStorage(deps.config), auth.user.id, body.dataUrl, deps.clock.now()),
     // The old file goes once the new one is committed; the profile is read after the commit.
@@ -237,11 +196,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
   });
 
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/user/avatar',
-    access: 'client',
-    params: StudioParams,
-    status: 204,
+    ...ClientAccountsApi.removeAvatar,
     handle: async ({ db, deps, auth }) => removeAvatar(db, auth.user.id, deps.clock.now()),
     present: async ({ previousFile }, { deps }) => deleteAvatarFile(fileStorage(deps.config), previousFile),
   });
@@ -251,11 +206,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
    * member of that studio). Served with the session cookie, so an <img> can show it.
    */
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/user/:user/avatar',
-    access: 'studio',
-    params: UserParams,
-    query: z.object({ v: z.string().max(20).optional() }),
+    ...ClientAccountsApi.avatar,
     handle: async ({ ctx, db, deps, studio, membership, auth, params }) => {
       const target = params.user;
       const allowed =
@@ -276,12 +227,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
 
   /** Password change: the current password again; every other session of the person ends. */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/security',
-    access: 'client',
-    params: StudioParams,
-    body: SecurityInputSchema,
-    status: 204,
+    ...ClientAccountsApi.changePassword,
     handle: async ({ ctx, db, deps, auth, body }) => {
       await deps.rateLimits.consume('loginPerIp', ctx.ip);
       await deps.rateLimits.consume('loginPerEmailAndIp', emailAndIp(auth.user.email, ctx.ip));
@@ -298,19 +244,12 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/settings',
-    access: 'client',
-    params: StudioParams,
+    ...ClientAccountsApi.settings,
     handle: async ({ db, auth }): Promise<AccountSettings> => getSettings(db, auth.user),
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/settings',
-    access: 'client',
-    params: StudioParams,
-    body: AccountSettingsInputSchema,
+    ...ClientAccountsApi.saveSettings,
     handle: async ({ ctx, db, deps, auth, body }): Promise<AccountSettings> => {
       const saved = await saveSettings(db, auth.user, body, deps.clock.now());
       ctx.cookies.set(LOCALE_COOKIE, body.locale, {
@@ -326,29 +265,22 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
 
   /** The client's QR code payload (made on first use) and the studio's cards of theirs. */
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/identity',
-    access: 'client',
-    params: StudioParams,
+    ...ClientAccountsApi.identity,
     handle: async ({ db, studio, auth }): Promise<MyIdentity> => {
       const record = await db('clients')
         .where({ studioId: studio.id, userId: auth.user.id })
-        .first('first_name', 'last_name');
+        .first('firstName', 'lastName');
       return {
         qrPayload: await ensureQrIdentity(db, studio.id, auth.user.id),
         cards: await listCards(db, studio.id, auth.user.id),
-        firstName: (record?.firstName as string | undefined) ?? auth.user.firstName,
-        lastName: (record?.lastName as string | undefined) ?? auth.user.lastName,
+        firstName: record?.firstName ?? auth.user.firstName,
+        lastName: record?.lastName ?? auth.user.lastName,
       };
     },
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/:user/client-identity/collection',
-    access: 'staff',
-    ability: 'clients.view',
-    params: UserParams,
+    ...ClientAccountsApi.clientIdentities,
     handle: async ({ db, studio, params }): Promise<ClientIdentityCollection> => {
       await assertStudioClient(db, studio.id, params.user);
       return {
@@ -359,13 +291,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client/:user/client-identity',
-    access: 'staff',
-    ability: 'clients.edit',
-    params: UserParams,
-    body: ClientIdentityCreateInputSchema,
-    status: 201,
+    ...ClientAccountsApi.addClientIdentity,
     handle: async ({ db, studio, auth, params, body }): Promise<ClientIdentityView> => {
       await assertStudioClient(db, studio.id, params.user);
       return addCard(db, studio.id, params.user, auth.user.id, body.cardNumber);
@@ -373,11 +299,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client/:user/client-identity/regenerate-qr',
-    access: 'staff',
-    ability: 'clients.edit',
-    params: UserParams,
+    ...ClientAccountsApi.regenerateQr,
     handle: async ({ db, studio, params }): Promise<{ qrPayload: string }> => {
       await assertStudioClient(db, studio.id, params.user);
       return { qrPayload: await regenerateQr(db, studio.id, params.user) };
@@ -385,12 +307,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
   });
 
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/client-identity/:clientIdentity',
-    access: 'staff',
-    ability: 'clients.edit',
-    params: IdentityParams,
-    status: 204,
+    ...ClientAccountsApi.removeClientIdentity,
     handle: async ({ db, studio, params }) => {
       await removeCard(db, studio.id, params.clientIdentity);
     },
@@ -399,10 +316,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
   // --------------------------------------------------------------------------- linked accounts
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/user-account-link/init',
-    access: 'client',
-    params: StudioParams,
+    ...ClientAccountsApi.linkInit,
     handle: async ({ db, studio, auth }): Promise<LinkInit> => ({
       items: await listLinks(db, studio.id, auth.user.id),
       relationships: LINK_RELATIONSHIPS.map((value) => ({
@@ -413,20 +327,12 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/user-account-link/find-my-accounts',
-    access: 'client',
-    params: StudioParams,
+    ...ClientAccountsApi.findMyAccounts,
     handle: async ({ db, auth }): Promise<FindMyAccounts> => findMyAccounts(db, auth.user),
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/user-account-link/connect',
-    access: 'client',
-    params: StudioParams,
-    body: LinkConnectInputSchema,
-    status: 201,
+    ...ClientAccountsApi.connectLink,
     handle: async ({ ctx, db, deps, studio, auth, body }): Promise<LinkedAccount> => {
       await deps.rateLimits.consume('loginPerIp', ctx.ip);
       if ('emailAddress' in body) {
@@ -438,21 +344,13 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/user-account-link-relation/:userAccountLinkRelation',
-    access: 'client',
-    params: LinkParams,
-    body: LinkPatchInputSchema,
+    ...ClientAccountsApi.changeLink,
     handle: async ({ db, studio, auth, params, body }): Promise<LinkedAccount> =>
       changeRelationship(db, studio.id, auth.user.id, params.userAccountLinkRelation, body.relationship),
   });
 
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/user-account-link-relation/:userAccountLinkRelation',
-    access: 'client',
-    params: LinkParams,
-    status: 204,
+    ...ClientAccountsApi.removeLink,
     handle: async ({ db, auth, params }) => {
       await removeLink(db, auth.user.id, params.userAccountLinkRelation);
     },
@@ -461,45 +359,27 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
   // ------------------------------------------------------------------- messages, notifications
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/user-message/collection',
-    access: 'client',
-    params: StudioParams,
-    query: InboxQuerySchema,
+    ...ClientAccountsApi.messages,
     handle: async ({ db, studio, auth, query }): Promise<UserMessageList> =>
       listMessages(db, studio.id, auth.user.id, query),
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/user-message/:userMessageGuid/read',
-    access: 'client',
-    params: MessageParams,
+    ...ClientAccountsApi.readMessage,
     handle: async ({ db, deps, studio, auth, params }): Promise<UserMessageView> =>
       markMessageRead(db, studio.id, auth.user.id, params.userMessageGuid, deps.clock.now()),
   });
 
   /** The client writes to the studio (front office `messages`). */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/messages',
-    access: 'client',
-    params: StudioParams,
-    body: ClientMessageInputSchema,
-    status: 201,
+    ...ClientAccountsApi.writeToStudio,
     handle: async ({ db, studio, auth, body }): Promise<UserMessageView> =>
       createMessage(db, studio.id, auth.user.id, 'client', auth.user.id, body.subject, body.content),
   });
 
   /** The studio writes to one client (their inbox, and a notification). */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/user/send-message',
-    access: 'staff',
-    ability: 'clients.message',
-    params: StudioParams,
-    body: SendMessageInputSchema,
-    status: 201,
+    ...ClientAccountsApi.sendMessage,
     handle: async ({ db, studio, auth, body }): Promise<UserMessageView> => {
       await assertStudioClient(db, studio.id, body.userId);
       return createMessage(db, studio.id, body.userId, 'studio', auth.user.id, body.subject, body.content);
@@ -507,30 +387,20 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/user-notification/all',
-    access: 'client',
-    params: StudioParams,
-    query: InboxQuerySchema,
+    ...ClientAccountsApi.notifications,
     handle: async ({ db, studio, auth, query }): Promise<UserNotificationList> =>
       listNotifications(db, studio.id, auth.user.id, query),
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/user-notification/read',
-    access: 'client',
-    params: StudioParams,
+    ...ClientAccountsApi.readAllNotifications,
     handle: async ({ db, deps, studio, auth }): Promise<{ changed: number }> => ({
       changed: await markAllNotificationsRead(db, studio.id, auth.user.id, deps.clock.now()),
     }),
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/user-notification/:userNotificationGuid/read',
-    access: 'client',
-    params: NotificationParams,
+    ...ClientAccountsApi.readNotification,
     handle: async ({ db, deps, studio, auth, params }): Promise<UserNotificationView> =>
       markNotificationRead(db, studio.id, auth.user.id, params.userNotificationGuid, deps.clock.now()),
   });

@@ -2,22 +2,13 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ClientIdentityView } from '../../../../shared/contracts/api/client-accounts';
 import { cardNumberKey, parseScannedIdentity, qrPayload } from '../../../../shared/domain/accounts';
 import { AppError } from '../../../../shared/errors';
+import type { ClientIdentitiesRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
 import { newSecret } from '../identity/tokens';
 
-interface IdentityRow {
-  id: string;
-  studioId: string;
-  userId: string;
-  kind: 'qr' | 'card';
-  value: string;
-  valueKey: string;
-  createdAt: Date;
-}
-
-export const presentIdentity = (row: IdentityRow): ClientIdentityView => ({
+export const presentIdentity = (row: ClientIdentitiesRow): ClientIdentityView => ({
   id: row.id,
-  kind: row.kind,
+  kind: row.kind === 'card' ? 'card' : 'qr',
   number: row.kind === 'card' ? row.value : null,
   createdAt: new Date(row.createdAt).toISOString(),
 });
@@ -29,14 +20,14 @@ export const presentIdentity = (row: IdentityRow): ClientIdentityView => ({
  */
 export async function ensureQrIdentity(db: Db, studioId: string, userId: string): Promise<string> {
   const found = await db('client_identities').where({ studioId, userId, kind: 'qr' }).first('value');
-  if (found) return qrPayload(found.value as string);
+  if (found) return qrPayload(found.value);
   const token = newSecret(18);
   await db('client_identities')
     .insert({ id: uuidv7(), studioId, userId, kind: 'qr', value: token, valueKey: token })
     .onConflict()
     .ignore();
   const row = await db('client_identities').where({ studioId, userId, kind: 'qr' }).first('value');
-  return qrPayload(row!.value as string);
+  return qrPayload(row!.value);
 }
 
 /** A new QR token: the old code stops working (a lost phone, a shared screenshot). */
@@ -46,9 +37,9 @@ export async function regenerateQr(trx: Db, studioId: string, userId: string): P
 }
 
 export async function listCards(db: Db, studioId: string, userId: string): Promise<ClientIdentityView[]> {
-  const rows = (await db('client_identities')
+  const rows = await db('client_identities')
     .where({ studioId, userId, kind: 'card' })
-    .orderBy([{ column: 'created_at' }, { column: 'id' }])) as IdentityRow[];
+    .orderBy([{ column: 'createdAt' }, { column: 'id' }]);
   return rows.map(presentIdentity);
 }
 
@@ -62,7 +53,7 @@ export async function addCard(
 ): Promise<ClientIdentityView> {
   const key = cardNumberKey(cardNumber);
   if (!key) throw AppError.invalid({ cardNumber: ['invalid card number'] });
-  const inserted = (await trx('client_identities')
+  const inserted = await trx('client_identities')
     .insert({
       id: uuidv7(),
       studioId,
@@ -74,7 +65,7 @@ export async function addCard(
     })
     .onConflict()
     .ignore()
-    .returning('*')) as IdentityRow[];
+    .returning('*');
   if (!inserted[0]) {
     throw new AppError('resource.conflict', {
       message: 'this card number is already in use in the studio',

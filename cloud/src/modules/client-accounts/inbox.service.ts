@@ -6,28 +6,12 @@ import type {
   UserNotificationView,
 } from '../../../../shared/contracts/api/client-accounts';
 import { AppError } from '../../../../shared/errors';
+import type { UserMessagesRow, UserNotificationsRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
 
-interface MessageRow {
-  id: string;
-  sender: 'studio' | 'client';
-  subject: string;
-  content: string;
-  readAt: Date | null;
-  createdAt: Date;
-}
-interface NotificationRow {
-  id: string;
-  type: string;
-  titleKey: string;
-  values: Record<string, string>;
-  readAt: Date | null;
-  createdAt: Date;
-}
-
-const presentMessage = (r: MessageRow): UserMessageView => ({
+const presentMessage = (r: UserMessagesRow): UserMessageView => ({
   id: r.id,
-  from: r.sender,
+  from: r.sender === 'client' ? 'client' : 'studio',
   subject: r.subject,
   content: r.content,
   // The client's own messages count as read for them.
@@ -35,11 +19,19 @@ const presentMessage = (r: MessageRow): UserMessageView => ({
   createdAt: new Date(r.createdAt).toISOString(),
 });
 
-const presentNotification = (r: NotificationRow): UserNotificationView => ({
+/** The jsonb values a notification's text is filled with (written by `notify`: strings by name). */
+const textValues = (values: unknown): Record<string, string> =>
+  values && typeof values === 'object' && !Array.isArray(values)
+    ? Object.fromEntries(
+        Object.entries(values).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      )
+    : {};
+
+const presentNotification = (r: UserNotificationsRow): UserNotificationView => ({
   id: r.id,
   type: r.type,
   titleKey: r.titleKey,
-  values: r.values ?? {},
+  values: textValues(r.values),
   read: r.readAt !== null,
   createdAt: new Date(r.createdAt).toISOString(),
 });
@@ -70,19 +62,20 @@ export async function listMessages(
   userId: string,
   page: { limit: number; cursor?: string | undefined },
 ): Promise<UserMessageList> {
-  const rows = (await db('user_messages')
+  const rows = await db('user_messages')
     .where({ studioId, userId })
     .modify((q) => {
       if (page.cursor) q.where('id', '<', page.cursor);
     })
     .orderBy('id', 'desc')
-    .limit(page.limit + 1)) as MessageRow[];
+    .limit(page.limit + 1);
   const more = rows.length > page.limit;
   if (more) rows.length = page.limit;
-  const [unread] = (await db('user_messages')
+  const unread = await db('user_messages')
     .where({ studioId, userId, sender: 'studio' })
-    .whereNull('read_at')
-    .count('* as n')) as Array<{ n: string | number }>;
+    .whereNull('readAt')
+    .count({ n: '*' })
+    .first();
   return {
     items: rows.map(presentMessage),
     next: more ? rows[rows.length - 1]!.id : null,
@@ -98,10 +91,10 @@ export async function markMessageRead(
   messageId: string,
   now: Date,
 ): Promise<UserMessageView> {
-  const row = (await trx('user_messages')
+  const row = await trx('user_messages')
     .where({ id: messageId, studioId, userId, sender: 'studio' })
     .forUpdate()
-    .first()) as MessageRow | undefined;
+    .first();
   if (!row) throw AppError.notFound('message');
   if (!row.readAt) {
     await trx('user_messages').where('id', row.id).update({ readAt: now, updatedAt: now });
@@ -119,9 +112,9 @@ export async function createMessage(
   subject: string,
   content: string,
 ): Promise<UserMessageView> {
-  const [row] = (await trx('user_messages')
+  const [row] = await trx('user_messages')
     .insert({ id: uuidv7(), studioId, userId, sender, authorId, subject, content })
-    .returning('*')) as MessageRow[];
+    .returning('*');
   if (sender === 'studio')
     await notify(trx, studioId, userId, 'message', 'notifications.message', { subject });
   return presentMessage(row!);
@@ -133,19 +126,20 @@ export async function listNotifications(
   userId: string,
   page: { limit: number; cursor?: string | undefined },
 ): Promise<UserNotificationList> {
-  const rows = (await db('user_notifications')
+  const rows = await db('user_notifications')
     .where({ studioId, userId })
     .modify((q) => {
       if (page.cursor) q.where('id', '<', page.cursor);
     })
     .orderBy('id', 'desc')
-    .limit(page.limit + 1)) as NotificationRow[];
+    .limit(page.limit + 1);
   const more = rows.length > page.limit;
   if (more) rows.length = page.limit;
-  const [unread] = (await db('user_notifications')
+  const unread = await db('user_notifications')
     .where({ studioId, userId })
-    .whereNull('read_at')
-    .count('* as n')) as Array<{ n: string | number }>;
+    .whereNull('readAt')
+    .count({ n: '*' })
+    .first();
   return {
     items: rows.map(presentNotification),
     next: more ? rows[rows.length - 1]!.id : null,
@@ -160,8 +154,7 @@ export async function markNotificationRead(
   id: string,
   now: Date,
 ): Promise<UserNotificationView> {
-  const row = (await trx('user_notifications').where({ id, studioId, userId }).forUpdate().first()) as
-    NotificationRow | undefined;
+  const row = await trx('user_notifications').where({ id, studioId, userId }).forUpdate().first();
   if (!row) throw AppError.notFound('notification');
   if (!row.readAt) {
     await trx('user_notifications').where('id', row.id).update({ readAt: now, updatedAt: now });

@@ -5,41 +5,38 @@ import type {
   LinkedAccount,
 } from '../../../../shared/contracts/api/client-accounts';
 import { canActFor, relationshipSeenBy, type AccountLink } from '../../../../shared/domain/accounts';
-import type { UserAccountLinkRelationship } from '../../../../shared/enums/users';
+import { UserAccountLinkRelationship } from '../../../../shared/enums/users';
 import { AppError } from '../../../../shared/errors';
+import type { UserAccountLinksRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
 import { authenticate } from '../identity/auth.service';
-import type { User } from '../identity/user.model';
+import type { User } from '../identity/rows';
 import { notify } from './inbox.service';
 
-interface LinkRow {
-  id: string;
-  userId: string;
-  linkedUserId: string;
-  relationship: UserAccountLinkRelationship;
-  createdAt: Date;
-}
+const RELATIONSHIPS: ReadonlySet<string> = new Set(Object.values(UserAccountLinkRelationship));
+const isRelationship = (value: string): value is UserAccountLinkRelationship => RELATIONSHIPS.has(value);
 
-const toLink = (r: LinkRow): AccountLink => ({
+/** The relationship the link's maker chose (a stored value the enum no longer knows acts as `friend`). */
+const relationshipOf = (r: UserAccountLinksRow): UserAccountLinkRelationship =>
+  isRelationship(r.relationship) ? r.relationship : UserAccountLinkRelationship.friend;
+
+const toLink = (r: UserAccountLinksRow): AccountLink => ({
   ownerId: r.userId,
   linkedId: r.linkedUserId,
-  relationship: r.relationship,
+  relationship: relationshipOf(r),
 });
 
-async function linksOf(db: Db, userId: string): Promise<LinkRow[]> {
-  return (await db('user_account_links')
-    .where('user_id', userId)
-    .orWhere('linked_user_id', userId)
-    .orderBy([{ column: 'created_at' }, { column: 'id' }])) as LinkRow[];
+async function linksOf(db: Db, userId: string): Promise<UserAccountLinksRow[]> {
+  return await db('user_account_links')
+    .where({ userId })
+    .orWhere({ linkedUserId: userId })
+    .orderBy([{ column: 'createdAt' }, { column: 'id' }]);
 }
 
 /** The acting rule (shared/domain) over the actor's stored links. */
 export async function mayActFor(db: Db, actorId: string, targetId: string): Promise<boolean> {
   if (actorId === targetId) return true;
-  const rows = (await db('user_account_links').where({
-    userId: actorId,
-    linkedUserId: targetId,
-  })) as LinkRow[];
+  const rows = await db('user_account_links').where({ userId: actorId, linkedUserId: targetId });
   return canActFor(actorId, targetId, rows.map(toLink));
 }
 
@@ -48,21 +45,21 @@ export async function listLinks(db: Db, studioId: string, viewerId: string): Pro
   if (rows.length === 0) return [];
   const links = rows.map(toLink);
   const otherIds = rows.map((r) => (r.userId === viewerId ? r.linkedUserId : r.userId));
-  const people = new Map(
-    (
-      (await db('users as u')
-        .whereIn('u.id', otherIds)
-        .select(
-          'u.id',
-          'u.first_name',
-          'u.last_name',
-          db.raw(
-            `exists (select 1 from memberships m where m.user_id = u.id and m.studio_id = ? and m.is_client and m.archived_at is null) as client_here`,
-            [studioId],
-          ),
-        )) as Array<{ id: string; firstName: string; lastName: string; clientHere: boolean }>
-    ).map((p) => [p.id, p]),
-  );
+  // Aliased tables: the select's columns, named here.
+  const found: Array<{ id: string; firstName: string; lastName: string; clientHere: boolean }> = await db(
+    'users as u',
+  )
+    .whereIn('u.id', otherIds)
+    .select(
+      'u.id',
+      'u.first_name',
+      'u.last_name',
+      db.raw(
+        `exists (select 1 from memberships m where m.user_id = u.id and m.studio_id = ? and m.is_client and m.archived_at is null) as client_here`,
+        [studioId],
+      ),
+    );
+  const people = new Map(found.map((p) => [p.id, p]));
   return rows.map((r, i) => {
     const otherId = otherIds[i]!;
     const person = people.get(otherId);
@@ -84,7 +81,13 @@ export async function listLinks(db: Db, studioId: string, viewerId: string): Pro
  * another studio" is either the caller's own account already, or such a studio-made account.
  */
 export async function findMyAccounts(db: Db, me: User): Promise<FindMyAccounts> {
-  const rows = (await db('clients as c')
+  const rows: Array<{
+    userId: string;
+    firstName: string;
+    lastName: string;
+    studioId: string;
+    studioName: string;
+  }> = await db('clients as c')
     .join('users as u', 'u.id', 'c.user_id')
     .join('memberships as m', (j) => j.on('m.studio_id', 'c.studio_id').andOn('m.user_id', 'c.user_id'))
     .join('studios as s', 's.id', 'c.studio_id')
@@ -94,19 +97,7 @@ export async function findMyAccounts(db: Db, me: User): Promise<FindMyAccounts> 
     .whereNull('m.archived_at')
     .orderBy([{ column: 'u.id' }, { column: 's.name' }])
     .limit(100)
-    .select(
-      'u.id as user_id',
-      'c.first_name',
-      'c.last_name',
-      's.id as studio_id',
-      's.name as studio_name',
-    )) as Array<{
-    userId: string;
-    firstName: string;
-    lastName: string;
-    studioId: string;
-    studioName: string;
-  }>;
+    .select('u.id as user_id', 'c.first_name', 'c.last_name', 's.id as studio_id', 's.name as studio_name');
   const linked = new Set(
     (await linksOf(db, me.id)).map((l) => (l.userId === me.id ? l.linkedUserId : l.userId)),
   );
@@ -155,11 +146,11 @@ export async function connectLink(
       });
     otherId = input.userId;
   }
-  const inserted = (await trx('user_account_links')
+  const inserted = await trx('user_account_links')
     .insert({ id: uuidv7(), userId: me.id, linkedUserId: otherId, relationship: input.relationship })
     .onConflict()
     .ignore()
-    .returning('id')) as Array<{ id: string }>;
+    .returning('id');
   if (!inserted[0]) {
     throw new AppError('resource.conflict', {
       message: 'these accounts are already linked',
@@ -180,12 +171,12 @@ export async function connectLink(
   return view;
 }
 
-async function linkOfViewer(trx: Db, viewerId: string, linkId: string): Promise<LinkRow> {
-  const row = (await trx('user_account_links')
-    .where('id', linkId)
-    .andWhere((w) => w.where('user_id', viewerId).orWhere('linked_user_id', viewerId))
+async function linkOfViewer(trx: Db, viewerId: string, linkId: string): Promise<UserAccountLinksRow> {
+  const row = await trx('user_account_links')
+    .where({ id: linkId })
+    .andWhere((w) => w.where({ userId: viewerId }).orWhere({ linkedUserId: viewerId }))
     .forUpdate()
-    .first()) as LinkRow | undefined;
+    .first();
   if (!row) throw AppError.notFound('linked account');
   return row;
 }

@@ -9,7 +9,7 @@ import { addMembership, createStudioScenario, createUser } from '../../../../tes
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { fileStorage } from '../../storage';
 import { documentKey } from './document-storage';
 import { recordEmailBounce } from './email-bounce.service';

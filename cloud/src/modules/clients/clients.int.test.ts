@@ -11,8 +11,7 @@ import {
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import type { Studio } from '../identity/studio.model';
-import { User } from '../identity/user.model';
+import type { Studio } from '../identity/rows';
 
 let app: TestApp;
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -424,7 +423,7 @@ describe('POST client', () => {
       restored: false,
     });
     const userId = res.body.client.id;
-    const user = await User.query(app.knex).findById(userId);
+    const user = await app.knex('users').where({ id: userId }).first();
     expect(user).toMatchObject({ email: 'lucja.zolc@example.com', passwordHash: null, firstName: 'Łucja' });
     const membership = await app.knex('memberships').where({ studioId: studio.id, userId }).first();
     expect(membership).toMatchObject({ isClient: true, isMember: false, archivedAt: null });
@@ -444,7 +443,7 @@ describe('POST client', () => {
     });
     expect(res.status, res.text).toBe(201);
     expect(res.body.client).toMatchObject({ emailAddress: null, phone: null, birthDate: null, sex: null });
-    const user = await User.query(app.knex).findById(res.body.client.id);
+    const user = await app.knex('users').where({ id: res.body.client.id }).first();
     expect(user!.email).toMatch(/@clients\.invalid$/);
     expect(JSON.stringify(res.body)).not.toContain('.invalid');
   });
@@ -465,7 +464,7 @@ describe('POST client', () => {
       linkedExistingAccount: true,
       restored: false,
     });
-    const after = await User.query(app.knex).findById(person.id);
+    const after = await app.knex('users').where({ id: person.id }).first();
     expect(after).toMatchObject({
       firstName: 'Anna',
       lastName: 'Original',
@@ -670,7 +669,7 @@ describe('GET client/{user}, init and profile; PATCH; DELETE', () => {
       birthDate: '2000-02-29',
       sex: 1,
     });
-    expect(await User.query(app.knex).findById(managed)).toMatchObject({
+    expect(await app.knex('users').where({ id: managed }).first()).toMatchObject({
       lastName: 'Nowak',
       email: res.body.emailAddress,
       phone: '601 000 000',
@@ -684,7 +683,7 @@ describe('GET client/{user}, init and profile; PATCH; DELETE', () => {
     });
     expect(edit.status, edit.text).toBe(200);
     expect(edit.body.firstName).toBe('Renamed');
-    expect(await User.query(app.knex).findById(withAccount.id)).toMatchObject({
+    expect(await app.knex('users').where({ id: withAccount.id }).first()).toMatchObject({
       firstName: 'Has',
       email: withAccount.email,
     });
@@ -1365,8 +1364,9 @@ describe('the studio’s client records', () => {
     const person = await createUser(app.knex, { firstName: 'Self', lastName: 'Managed', phone: '600000001' });
     await addMembership(app.knex, studio, person, { isClient: true });
     await owner.patch(api(studio, `client/${person.id}`), { lastName: 'Studio-Typed' });
-    await User.query(app.knex)
-      .patch({ firstName: 'Selma', lastName: 'Changed', phone: '600000002' })
+    await app
+      .knex('users')
+      .update({ firstName: 'Selma', lastName: 'Changed', phone: '600000002' })
       .where({ id: person.id });
     const detail = await owner.get(api(studio, `client/${person.id}`));
     expect(detail.body).toMatchObject({ firstName: 'Selma', lastName: 'Studio-Typed', phone: '600000002' });

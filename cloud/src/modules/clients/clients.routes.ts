@@ -38,7 +38,7 @@ import { abilitiesOf, assertAbility } from '../../http/abilities';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { clientsXlsxStream, XLSX_CONTENT_TYPE } from '../client-records/clients-xlsx';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { ClientMessageRequest } from './client-message-request.model';
 import {
   hasTrigramSearch,

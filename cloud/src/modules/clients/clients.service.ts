@@ -13,9 +13,8 @@ import { localDate, phoneMatchKey } from '../../../../shared/domain/clients';
 import { ClientNoteType } from '../../../../shared/enums/clients';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import { Membership } from '../identity/membership.model';
-import type { Studio } from '../identity/studio.model';
-import { User } from '../identity/user.model';
+import type { UsersUpdate } from '../../db/generated/tables';
+import type { Studio } from '../identity/rows';
 import { selectClients, selectDecorations, type ClientRow } from './client-list.service';
 import { Client } from './client.model';
 import { ClientNote } from './client-note.model';
@@ -96,9 +95,7 @@ export async function createClient(
   assertBirthDate(input.birthDate, studio, now);
   const email = input.emailAddress ?? null;
   const phone = input.phone ?? null;
-  let user = email
-    ? await User.query(trx).whereRaw('lower(email) = ?', [email]).forUpdate().first()
-    : undefined;
+  let user = email ? await trx('users').whereRaw('lower(email) = ?', [email]).forUpdate().first() : undefined;
   const linkedExistingAccount = Boolean(user);
   let restored = false;
 
@@ -107,9 +104,10 @@ export async function createClient(
     // loses its password and sessions before it is linked; the mailbox's owner sets one through
     // "forgot password", which proves the address. identity README "How accounts and studio clients link".
     await claimUnverifiedAccount(trx, now, user);
-    const membership = await Membership.query(trx)
-      .findOne({ studioId: studio.id, userId: user.id })
-      .forUpdate();
+    const membership = await trx('memberships')
+      .where({ studioId: studio.id, userId: user.id })
+      .forUpdate()
+      .first();
     const record = await Client.query(trx).findOne({ studioId: studio.id, userId: user.id }).forUpdate();
     const liveClient = membership?.isClient && !membership.archivedAt && record && !record.archivedAt;
     if (liveClient) {
@@ -120,7 +118,8 @@ export async function createClient(
     }
     restored = Boolean(record);
     if (!membership) {
-      await Membership.query(trx).insert({
+      await trx('memberships').insert({
+        id: uuidv7(),
         studioId: studio.id,
         userId: user.id,
         isClient: true,
@@ -128,20 +127,26 @@ export async function createClient(
         role: null,
       });
     } else if (!membership.isClient || membership.archivedAt) {
-      await Membership.query(trx).patch({ isClient: true, archivedAt: null }).where({ id: membership.id });
+      await trx('memberships')
+        .update({ isClient: true, archivedAt: null, updatedAt: new Date() })
+        .where({ id: membership.id });
     }
   } else {
     const userId = uuidv7();
-    user = await User.query(trx).insertAndFetch({
-      id: userId,
-      email: email ?? placeholderEmail(userId),
-      passwordHash: null,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      phone,
-      locale: null,
-    });
-    await Membership.query(trx).insert({
+    [user] = await trx('users')
+      .insert({
+        id: userId,
+        email: email ?? placeholderEmail(userId),
+        passwordHash: null,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone,
+        locale: null,
+      })
+      .returning('*');
+    if (!user) throw new Error('the user just inserted is missing');
+    await trx('memberships').insert({
+      id: uuidv7(),
       studioId: studio.id,
       userId,
       isClient: true,
@@ -219,24 +224,24 @@ export async function updateClient(
   if (Object.keys(patch).length === 0) return getClientDetail(trx, studio, userId, now);
   await Client.query(trx).patch(patch).where({ id: client.id });
 
-  const user = await User.query(trx).findById(userId).forUpdate();
-  const elsewhere = await Membership.query(trx)
-    .where({ userId })
-    .whereNot({ studioId: studio.id })
-    .resultSize();
-  if (user && user.passwordHash === null && elsewhere === 0) {
-    const mirror: Partial<User> = {};
+  const user = await trx('users').where({ id: userId }).forUpdate().first();
+  const elsewhere = await trx('memberships').where({ userId }).whereNot({ studioId: studio.id }).first('id');
+  if (user && user.passwordHash === null && !elsewhere) {
+    const mirror: UsersUpdate = {};
     if (patch.firstName !== undefined) mirror.firstName = patch.firstName;
     if (patch.lastName !== undefined) mirror.lastName = patch.lastName;
     if (patch.phone !== undefined) mirror.phone = patch.phone;
     if (patch.email !== undefined) {
       const wanted = patch.email ?? placeholderEmail(userId);
-      const owner = await User.query(trx).whereRaw('lower(email) = ?', [wanted.toLowerCase()]).first();
+      const owner = await trx('users').whereRaw('lower(email) = ?', [wanted.toLowerCase()]).first('id');
       // An address another account signs in with stays that account's: the studio's record holds
       // it, the identity keeps its own (linking the two accounts is `client/{user}/link`, later).
       if (!owner) mirror.email = wanted;
     }
-    if (Object.keys(mirror).length > 0) await User.query(trx).patch(mirror).where({ id: userId });
+    if (Object.keys(mirror).length > 0)
+      await trx('users')
+        .update({ ...mirror, updatedAt: new Date() })
+        .where({ id: userId });
   }
   return getClientDetail(trx, studio, userId, now);
 }

@@ -23,7 +23,7 @@ import { resolveLocaleText, type LocaleText } from '../../../../shared/domain/lo
 import type { ContractActivationType } from '../../../../shared/enums/pricing-options';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { createOrder } from '../sales/order-factory';
 import { dateOnly } from '../catalog/catalog.presenter';
 import { contractRow } from './contracts.service';

@@ -4,7 +4,7 @@ import { resolveLocaleText } from '../../../../shared/domain/locale-text/locale-
 import type { ContractActivationType } from '../../../../shared/enums/pricing-options';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { registerCartItemResolver } from '../sales/cart.service';
 import { registerLineFulfiller } from '../sales/fulfilment';
 import { sellContract } from './client-contracts.service';

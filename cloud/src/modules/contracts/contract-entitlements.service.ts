@@ -2,7 +2,7 @@ import type { ContractRestrictions } from '../../../../shared/contracts/api/cont
 import type { ContractEntitlement } from '../../../../shared/domain/contracts';
 import type { PassCoverage } from '../../../../shared/domain/entitlements';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { dateOnly } from '../catalog/catalog.presenter';
 import { restrictionsOf } from './contracts.presenter';
 

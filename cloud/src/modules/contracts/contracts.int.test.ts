@@ -5,7 +5,7 @@ import { addMembership, createStudioScenario, createUser } from '../../../../tes
 import { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { processDueInstalments } from './client-contracts.service';
 
 let app: TestApp;

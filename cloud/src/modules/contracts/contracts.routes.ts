@@ -32,7 +32,7 @@ import { assertAbility } from '../../http/abilities';
 import { LOCALE_COOKIE } from '../../http/cookies';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
-import { Studio } from '../identity/studio.model';
+import { findStudio } from '../identity/rows';
 import { listTaxes } from '../catalog/taxes.service';
 import {
   changeClientContract,
@@ -228,7 +228,7 @@ export function registerContractRoutes(router: Router<AppState, AppCustom>): voi
     params: z.object({ uuid: z.uuid() }),
     body: PublicContractPriceListInputSchema,
     handle: async ({ db, params, auth, ctx }): Promise<PublicContractPriceList> => {
-      const studio = await Studio.query(db).findById(params.uuid);
+      const studio = await findStudio(db, params.uuid);
       if (!studio) throw AppError.notFound('studio');
       // Names in the page's language: the switch's cookie, else the user's, else the browser's.
       const chosen = ctx.cookies.get(LOCALE_COOKIE);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import { PaymentMethod } from '../../../../shared/enums/payments';
-import { Studio } from '../identity/studio.model';
+import { findStudio } from '../identity/rows';
 import { recordDeskPayment } from '../sales/sales.service';
 import { sellContract } from './client-contracts.service';
 
@@ -65,7 +65,7 @@ export async function seedDemoContracts(
       position: 1,
     },
   ]);
-  const studio = await Studio.query(trx).findById(studioId);
+  const studio = await findStudio(trx, studioId);
   if (!studio) throw new Error('demo studio missing');
   const staff = (await trx('memberships')
     .where({ studioId, isMember: true })

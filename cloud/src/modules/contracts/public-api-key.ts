@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { AppContext } from '../../http/context';
-import { Studio } from '../identity/studio.model';
+import { findStudio, type Studio } from '../identity/rows';
 
 /**
  * The studio a public API call acts for: `x-api-key` holds the secret, `studio_apis` only its SHA-256
@@ -17,7 +17,7 @@ export async function studioOfApiKey(ctx: AppContext, db: Db): Promise<Studio> {
           .whereNull('revoked_at')
           .first('studio_id')) as { studioId: string } | undefined)
       : undefined;
-  const studio = row ? await Studio.query(db).findById(row.studioId) : undefined;
+  const studio = row ? await findStudio(db, row.studioId) : undefined;
   if (!studio) throw new AppError('apiKey.invalid', { message: 'missing or invalid API key' });
   return studio;
 }

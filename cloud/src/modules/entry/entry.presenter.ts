@@ -7,8 +7,8 @@ import type {
 } from '../../../../shared/contracts/api/entry';
 import { frontOfficePath } from '../../../../shared/contracts/routes';
 import { rootSearchAddress } from '../identity/identity.presenter';
-import type { Studio } from '../identity/studio.model';
-import type { StudioKiosk } from './studio-kiosk.model';
+import type { Studio } from '../identity/rows';
+import type { StudioKiosksRow } from '../../db/generated/tables';
 
 /**
  * An absolute http(s) URL for a stored logo address: root-relative paths (uploads served by us) get
@@ -56,6 +56,6 @@ export function presentSignupPreflight(studios: Studio[], baseUrl: string): Pref
   return { isValid: studios.length > 0, studios: studios.map((s) => presentSignupStudio(s, baseUrl)) };
 }
 
-export function presentKioskAuth(kiosk: StudioKiosk): KioskAuthResult {
+export function presentKioskAuth(kiosk: Pick<StudioKiosksRow, 'id'>): KioskAuthResult {
   return { studioKiosk: { guid: kiosk.id } };
 }

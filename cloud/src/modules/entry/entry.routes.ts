@@ -1,10 +1,5 @@
 import type Router from '@koa/router';
 import {
-  AppSearchInputSchema,
-  ClientLogInputSchema,
-  KioskAuthInputSchema,
-  PreflightInputSchema,
-  StudioCreateInputSchema,
   TERMS_REQUIRED_MESSAGE,
   type AppSearchResult,
   type KioskAuthResult,
@@ -12,6 +7,7 @@ import {
   type PreflightUsernameResult,
   type StudioCreateResult,
 } from '../../../../shared/contracts/api/entry';
+import { EntryApi } from '../../../../shared/contracts/http/entry';
 import { backOfficePath } from '../../../../shared/contracts/routes';
 import { AppError } from '../../../../shared/errors';
 import { DEFAULT_LOCALE, negotiateLocale } from '../../../../shared/i18n/locales';
@@ -38,10 +34,7 @@ import { enqueue } from '../../jobs/queue';
 export function registerEntryRoutes(router: Router<AppState, AppCustom>): void {
   /** Which studios know an email address: the login, delete and sign-up flows. */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/auth/preflight',
-    access: 'public',
-    body: PreflightInputSchema,
+    ...EntryApi.preflight,
     handle: async ({ ctx, db, deps, body }): Promise<PreflightUsernameResult | PreflightStudioResult> => {
       const emailAddress = body.preflight === 'username' ? body.username : body.emailAddress;
       await deps.rateLimits.consume('lookupPerIp', ctx.ip);
@@ -55,11 +48,7 @@ export function registerEntryRoutes(router: Router<AppState, AppCustom>): void {
 
   /** Business-account sign-up: a studio, its owner and a welcome email to set the password. */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/studio/create',
-    access: 'public',
-    body: StudioCreateInputSchema,
-    status: 201,
+    ...EntryApi.createStudio,
     handle: async ({ ctx, db, deps, body }): Promise<StudioCreateResult> => {
       if (!body.termsOfUseAndPrivacyPolicyAgreement) {
         throw new AppError('studio.termsRequired', {
@@ -95,10 +84,7 @@ export function registerEntryRoutes(router: Router<AppState, AppCustom>): void {
 
   /** Studio search by name (the /search screen). */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/app/search',
-    access: 'public',
-    body: AppSearchInputSchema,
+    ...EntryApi.search,
     handle: async ({ ctx, db, deps, body }): Promise<AppSearchResult> => {
       await deps.rateLimits.consume('searchPerIp', ctx.ip);
       const studios = await searchStudios(db, body.queryString);
@@ -108,10 +94,7 @@ export function registerEntryRoutes(router: Router<AppState, AppCustom>): void {
 
   /** Kiosk sign-in with the studio's uuid and kiosk key. */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/auth/kiosk',
-    access: 'public',
-    body: KioskAuthInputSchema,
+    ...EntryApi.kiosk,
     handle: async ({ ctx, db, deps, body }): Promise<KioskAuthResult> => {
       await deps.rateLimits.consume('kioskPerIp', ctx.ip);
       return presentKioskAuth(await authenticateKiosk(db, body.uuid, body.kioskKey));
@@ -120,11 +103,7 @@ export function registerEntryRoutes(router: Router<AppState, AppCustom>): void {
 
   /** Script errors reported by the web apps. */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/log/post',
-    access: 'public',
-    body: ClientLogInputSchema,
-    status: 204,
+    ...EntryApi.log,
     handle: async ({ ctx, db, deps, body, auth }) => {
       await deps.rateLimits.consume('logPerIp', ctx.ip);
       await recordClientError(db, body, {

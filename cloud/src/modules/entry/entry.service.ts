@@ -14,14 +14,11 @@ import type { Db } from '../../db/knex';
 import { tFor } from '../../i18n';
 import type { MailMessage } from '../../mail/mailer';
 import { issueResetToken, WELCOME_TOKEN_TTL_HOURS } from '../identity/auth.service';
-import { Membership } from '../identity/membership.model';
-import { Studio } from '../identity/studio.model';
+import type { StudioKiosksRow } from '../../db/generated/tables';
+import { asStudio, findStudio, type Studio, type User } from '../identity/rows';
 import { newSecret } from '../identity/tokens';
-import { User } from '../identity/user.model';
 import { findUserByEmail } from '../identity/users.service';
-import { ClientErrorLog } from './client-error-log.model';
 import { firstFreeSlug, studioSlugBase } from './studio-slug';
-import { StudioKiosk } from './studio-kiosk.model';
 import { claimUnverifiedAccount } from '../identity/email-verification.service';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,7 +31,7 @@ const MAX_STUDIOS_PER_EMAIL = 100;
 
 /** The studios where this email address has a live (not archived) membership, by name. */
 export async function studiosOfEmail(db: Db, emailAddress: string): Promise<Studio[]> {
-  return Studio.query(db)
+  const rows = await db('studios')
     .select('studios.*')
     .join('memberships', 'memberships.studioId', 'studios.id')
     .join('users', 'users.id', 'memberships.userId')
@@ -42,6 +39,7 @@ export async function studiosOfEmail(db: Db, emailAddress: string): Promise<Stud
     .whereNull('memberships.archivedAt')
     .orderBy([{ column: 'studios.name' }, { column: 'studios.id' }])
     .limit(MAX_STUDIOS_PER_EMAIL);
+  return rows.map(asStudio);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -98,7 +96,7 @@ export async function createStudioFromSignup(
     country: defaults.country,
     kioskKey: newSecret(12),
   });
-  const studio = await Studio.query(trx).findById(studioId);
+  const studio = await findStudio(trx, studioId);
   if (!studio) throw new Error('the studio just inserted is missing');
 
   let owner = await findUserByEmail(trx, input.emailAddress);
@@ -107,24 +105,34 @@ export async function createStudioFromSignup(
   // password: the welcome link (to the mailbox) sets the password.
   if (owner) await claimUnverifiedAccount(trx, clock.now(), owner);
   if (!owner) {
-    owner = await User.query(trx).insertAndFetch({
-      email: input.emailAddress.trim().toLowerCase(),
-      passwordHash: null,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      phone: null,
-      locale: input.locale,
-    });
+    [owner] = await trx('users')
+      .insert({
+        id: uuidv7(),
+        email: input.emailAddress.trim().toLowerCase(),
+        passwordHash: null,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: null,
+        locale: input.locale,
+      })
+      .returning('*');
+    if (!owner) throw new Error('the user just inserted is missing');
   }
 
-  await Membership.query(trx).insert({
+  await trx('memberships').insert({
+    id: uuidv7(),
     studioId: studio.id,
     userId: owner.id,
     isClient: false,
     isMember: true,
     role: 'owner',
   });
-  await StudioKiosk.query(trx).insert({ studioId: studio.id, name: DEFAULT_KIOSK_NAME, isDefault: true });
+  await trx('studio_kiosks').insert({
+    id: uuidv7(),
+    studioId: studio.id,
+    name: DEFAULT_KIOSK_NAME,
+    isDefault: true,
+  });
   const welcomeToken = await issueResetToken(trx, clock, owner.id, studio.id, WELCOME_TOKEN_TTL_HOURS);
   return { studio, owner, newUser, welcomeToken };
 }
@@ -142,17 +150,14 @@ type NewStudioRow = Pick<
 async function insertStudioWithFreeSlug(trx: Db, row: NewStudioRow): Promise<string> {
   const base = studioSlugBase(row.name);
   // The base holds only [a-z0-9-], so it needs no LIKE escaping.
-  const taken = (await trx('studios')
-    .where('slug', base)
-    .orWhere('slug', 'like', `${base}-%`)
-    .pluck('slug')) as string[];
+  const taken = await trx('studios').where('slug', base).orWhere('slug', 'like', `${base}-%`).pluck('slug');
   let slug = firstFreeSlug(base, new Set(taken));
   for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
-    const inserted = (await trx('studios')
+    const inserted = await trx('studios')
       .insert({ ...row, slug })
       .onConflict('slug')
       .ignore()
-      .returning('id')) as Array<{ id: string }>;
+      .returning('id');
     if (inserted.length > 0) return row.id;
     slug = `${base}-${newSecret(3)
       .toLowerCase()
@@ -192,10 +197,11 @@ export function escapeLike(text: string): string {
 
 /** Studios whose name contains the text, any case, by name; at most 20. */
 export async function searchStudios(db: Db, queryString: string): Promise<Studio[]> {
-  return Studio.query(db)
+  const rows = await db('studios')
     .whereRaw(`lower(name) like lower(?) escape '\\'`, [`%${escapeLike(queryString)}%`])
     .orderByRaw('lower(name), id')
     .limit(APP_SEARCH_MAX_RESULTS);
+  return rows.map(asStudio);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -221,22 +227,22 @@ const kioskInvalid = () =>
  * The studio's default kiosk for a uuid and kiosk key; made on first sign-in for studios created
  * before kiosks existed. A wrong key, an unknown studio and a malformed uuid fail alike.
  */
-export async function authenticateKiosk(trx: Db, uuid: string, kioskKey: string): Promise<StudioKiosk> {
-  const studio = UUID_RE.test(uuid) ? await Studio.query(trx).findById(uuid) : undefined;
+export async function authenticateKiosk(trx: Db, uuid: string, kioskKey: string): Promise<StudioKiosksRow> {
+  const studio = UUID_RE.test(uuid) ? await findStudio(trx, uuid) : undefined;
   const matches = kioskKeyMatches(kioskKey, studio?.kioskKey ?? ABSENT_STUDIO_KEY);
   if (!studio || !matches) throw kioskInvalid();
 
-  const existing = await StudioKiosk.query(trx).findOne({ studioId: studio.id, isDefault: true });
+  const defaultKiosk = () => trx('studio_kiosks').where({ studioId: studio.id, isDefault: true }).first();
+  const existing = await defaultKiosk();
   if (existing) return existing;
   // Two first sign-ins at once: the studio row lock makes the second see the first one's kiosk.
-  await Studio.query(trx).findById(studio.id).forUpdate();
-  const again = await StudioKiosk.query(trx).findOne({ studioId: studio.id, isDefault: true });
+  await trx('studios').where({ id: studio.id }).forUpdate().first('id');
+  const again = await defaultKiosk();
   if (again) return again;
-  return StudioKiosk.query(trx).insertAndFetch({
-    studioId: studio.id,
-    name: DEFAULT_KIOSK_NAME,
-    isDefault: true,
-  });
+  const [created] = await trx('studio_kiosks')
+    .insert({ id: uuidv7(), studioId: studio.id, name: DEFAULT_KIOSK_NAME, isDefault: true })
+    .returning('*');
+  return created!;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -250,7 +256,8 @@ export async function recordClientError(
   input: ClientLogInput,
   meta: { userAgent: string | undefined; ip: string | undefined; userId: string | null },
 ): Promise<void> {
-  await ClientErrorLog.query(trx).insert({
+  await trx('client_error_logs').insert({
+    id: uuidv7(),
     level: input.level,
     channel: input.channel,
     message: withoutNul(input.message),

@@ -24,7 +24,7 @@ import {
 } from '../../../../shared/domain/receipts';
 import { AppError, type FieldErrors } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { FiscalDocument } from './fiscal-document.model';
 import { FiscalPrinterDiagnosis } from './fiscal-printer-diagnosis.model';
 import { StudioFiscalPrinter } from './fiscal-printer.model';

@@ -10,11 +10,7 @@ import {
 } from '../../../../tests/support/factories';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { AccountErasure } from './account-erasure.model';
 import { erasedEmail } from './account-erasure.service';
-import { Membership } from './membership.model';
-import { PasswordResetToken, Session } from './session.model';
-import { User } from './user.model';
 
 let app: TestApp;
 
@@ -24,6 +20,9 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 const accountPath = (studioId: string) => `/api/v4/${studioId}/account`;
+/** The person's membership in the studio, archived or not. */
+const membershipIn = (knex: TestApp['knex'], studioId: string, userId: string) =>
+  knex('memberships').where({ studioId, userId }).first();
 
 /** A pass the client holds: an entitlement (and financial) record that must outlive the erasure. */
 async function givePass(knex: Knex, studioId: string, clientId: string): Promise<string> {
@@ -72,14 +71,11 @@ describe('DELETE /api/v4/{uuid}/account', () => {
     expect(unknown.body.error.fields).toEqual({ force: ['unknown field'] });
 
     // Nothing happened: the client is still a client, with their data, signed in.
-    const user = await User.query(app.knex).findById(clientUser.id);
+    const user = await app.knex('users').where({ id: clientUser.id }).first();
     expect(user).toMatchObject({ email: clientUser.email, firstName: 'Kamil' });
-    const membership = await Membership.query(app.knex).findOne({
-      studioId: studio.id,
-      userId: clientUser.id,
-    });
+    const membership = await membershipIn(app.knex, studio.id, clientUser.id);
     expect(membership?.archivedAt).toBeNull();
-    expect(await AccountErasure.query(app.knex).where({ userId: clientUser.id })).toEqual([]);
+    expect(await app.knex('account_erasures').where({ userId: clientUser.id })).toEqual([]);
     expect((await client.get('/api/v4/auth/me')).status).toBe(200);
   });
 
@@ -89,7 +85,7 @@ describe('DELETE /api/v4/{uuid}/account', () => {
     const res = await client.delete(accountPath(studio.id), { password: TEST_PASSWORD });
     expect(res.status).toBe(403);
     expect(res.body.error.key).toBe('auth.forbidden');
-    expect(await Membership.query(app.knex).where({ userId: manager.id }).whereNotNull('archivedAt')).toEqual(
+    expect(await app.knex('memberships').where({ userId: manager.id }).whereNotNull('archivedAt')).toEqual(
       [],
     );
   });
@@ -106,10 +102,7 @@ describe('DELETE /api/v4/{uuid}/account', () => {
       password: TEST_PASSWORD,
     });
     expect(unknown.status).toBe(404);
-    const membership = await Membership.query(app.knex).findOne({
-      studioId: studio.id,
-      userId: clientUser.id,
-    });
+    const membership = await membershipIn(app.knex, studio.id, clientUser.id);
     expect(membership?.archivedAt).toBeNull();
   });
 
@@ -122,17 +115,18 @@ describe('DELETE /api/v4/{uuid}/account', () => {
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({ key: 'resource.conflict' });
     expect(res.body.error.message).toMatch(/owner must remove you from the staff/);
-    expect((await User.query(app.knex).findById(both.id))?.email).toBe(both.email);
+    expect((await app.knex('users').where({ id: both.id }).first())?.email).toBe(both.email);
     expect((await client.get('/api/v4/auth/me')).status).toBe(200);
   });
 
   it('erases a client of one studio: anonymised, signed out everywhere, passes kept, recorded', async () => {
     const { studio, manager, client: clientUser } = await createStudioScenario(app.knex);
-    await User.query(app.knex).patch({ phone: '+48 600 100 200', locale: 'pl' }).where({ id: clientUser.id });
+    await app.knex('users').update({ phone: '+48 600 100 200', locale: 'pl' }).where({ id: clientUser.id });
     const passId = await givePass(app.knex, studio.id, clientUser.id);
     const otherDevice = await app.signedIn(clientUser.email, TEST_PASSWORD);
     const client = await app.signedIn(clientUser.email, TEST_PASSWORD, studio.id);
-    await PasswordResetToken.query(app.knex).insert({
+    await app.knex('password_reset_tokens').insert({
+      id: uuidv7(),
       userId: clientUser.id,
       studioId: studio.id,
       tokenHash: uuidv7().replace(/-/g, '').padEnd(64, '0'),
@@ -145,7 +139,7 @@ describe('DELETE /api/v4/{uuid}/account', () => {
     expect(res.headers.getSetCookie().join()).toMatch(/sp_session=;.*expires=Thu, 01 Jan 1970/i);
 
     // Personal data is gone from the user row; the id stays for the records that point at it.
-    const user = await User.query(app.knex).findById(clientUser.id);
+    const user = await app.knex('users').where({ id: clientUser.id }).first();
     expect(user).toMatchObject({
       email: erasedEmail(clientUser.id),
       firstName: '',
@@ -154,22 +148,19 @@ describe('DELETE /api/v4/{uuid}/account', () => {
       passwordHash: null,
       locale: null,
     });
-    const sessions = await Session.query(app.knex).where({ userId: clientUser.id });
+    const sessions = await app.knex('sessions').where({ userId: clientUser.id });
     expect(sessions).toHaveLength(2);
     for (const s of sessions)
       expect(s).toMatchObject({ revokedAt: expect.any(Date), ip: null, userAgent: null });
-    expect(await PasswordResetToken.query(app.knex).where({ userId: clientUser.id })).toEqual([]);
+    expect(await app.knex('password_reset_tokens').where({ userId: clientUser.id })).toEqual([]);
 
     // The pass (an entitlement bought with money) survives, still pointing at the same user id.
     const pass = await app.knex('client_pricing_options').where({ id: passId }).first();
     expect(pass).toMatchObject({ clientId: clientUser.id, studioId: studio.id });
 
-    const membership = await Membership.query(app.knex).findOne({
-      studioId: studio.id,
-      userId: clientUser.id,
-    });
+    const membership = await membershipIn(app.knex, studio.id, clientUser.id);
     expect(membership?.archivedAt).toBeInstanceOf(Date);
-    const erasures = await AccountErasure.query(app.knex).where({ userId: clientUser.id });
+    const erasures = await app.knex('account_erasures').where({ userId: clientUser.id });
     expect(erasures).toEqual([
       expect.objectContaining({ studioId: studio.id, anonymised: true, erasedAt: expect.any(Date) }),
     ]);
@@ -197,15 +188,15 @@ describe('DELETE /api/v4/{uuid}/account', () => {
     const res = await client.delete(accountPath(studio.id), { password: TEST_PASSWORD });
     expect(res.status).toBe(204);
 
-    const user = await User.query(app.knex).findById(clientUser.id);
+    const user = await app.knex('users').where({ id: clientUser.id }).first();
     expect(user).toMatchObject({ email: clientUser.email, firstName: 'Kamil', lastName: 'Client' });
     expect(user?.passwordHash).toBeTruthy();
-    const memberships = await Membership.query(app.knex).where({ userId: clientUser.id });
+    const memberships = await app.knex('memberships').where({ userId: clientUser.id });
     expect(Object.fromEntries(memberships.map((m) => [m.studioId, m.archivedAt !== null]))).toEqual({
       [studio.id]: true,
       [other.id]: false,
     });
-    expect(await AccountErasure.query(app.knex).where({ userId: clientUser.id })).toEqual([
+    expect(await app.knex('account_erasures').where({ userId: clientUser.id })).toEqual([
       expect.objectContaining({ studioId: studio.id, anonymised: false }),
     ]);
     expect(await app.knex('client_pricing_options').where({ id: passId })).toHaveLength(1);
@@ -227,7 +218,9 @@ describe('DELETE /api/v4/{uuid}/account', () => {
     // Erasing the last standing too anonymises the person.
     const inOther = await app.signedIn(clientUser.email, TEST_PASSWORD, other.id);
     expect((await inOther.delete(accountPath(other.id), { password: TEST_PASSWORD })).status).toBe(204);
-    expect((await User.query(app.knex).findById(clientUser.id))?.email).toBe(erasedEmail(clientUser.id));
+    expect((await app.knex('users').where({ id: clientUser.id }).first())?.email).toBe(
+      erasedEmail(clientUser.id),
+    );
     expect((await otherDevice.get('/api/v4/auth/me')).status).toBe(401);
   });
 
@@ -244,10 +237,7 @@ describe('DELETE /api/v4/{uuid}/account', () => {
       }
       const res = await client.delete(accountPath(studio.id), { password: TEST_PASSWORD });
       expect(res.status).toBe(429);
-      const membership = await Membership.query(limited.knex).findOne({
-        studioId: studio.id,
-        userId: clientUser.id,
-      });
+      const membership = await membershipIn(limited.knex, studio.id, clientUser.id);
       expect(membership?.archivedAt).toBeNull();
     } finally {
       await limited.close();

@@ -1,13 +1,10 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
-import { AccountErasureInputSchema } from '../../../../shared/contracts/api/account';
+import { IdentityApi } from '../../../../shared/contracts/http/identity';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { eraseClientAccount } from './account-erasure.service';
 import { setSessionCookie } from './auth.routes';
 import { emailAndIp } from '../../http/rate-limit';
-
-const StudioParams = z.object({ uuid: z.string() });
 
 export function registerAccountErasureRoutes(router: Router<AppState, AppCustom>): void {
   /**
@@ -15,12 +12,7 @@ export function registerAccountErasureRoutes(router: Router<AppState, AppCustom>
    * with the current password. 204; the session cookie is cleared once the erasure is committed.
    */
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/account',
-    access: 'client',
-    params: StudioParams,
-    body: AccountErasureInputSchema,
-    status: 204,
+    ...IdentityApi.eraseAccount,
     handle: async ({ db, deps, auth, studio, body, ctx }) => {
       // A password check like sign-in: guesses for one address share the sign-in budget, so a
       // stolen session cannot be used to try passwords faster than the login form allows.

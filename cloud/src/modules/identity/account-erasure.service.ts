@@ -1,13 +1,10 @@
 import type { Db } from '../../db/knex';
 import type { Clock } from '../../clock';
 import { AppError } from '../../../../shared/errors';
-import { ClientErrorLog } from '../entry/client-error-log.model';
-import { AccountErasure } from './account-erasure.model';
-import { Membership } from './membership.model';
+import { v7 as uuidv7 } from 'uuid';
+import type { AccountErasuresRow } from '../../db/generated/tables';
 import { verifyPassword } from './passwords';
-import { PasswordResetToken, Session } from './session.model';
 import { revokeAllSessions, revokeSession } from './sessions.service';
-import { User } from './user.model';
 
 /** The address an anonymised user row keeps: unique (the email index), unroutable (RFC 2606 .invalid). */
 export const erasedEmail = (userId: string) => `erased-${userId}@erased.invalid`;
@@ -33,15 +30,16 @@ export async function eraseClientAccount(
   trx: Db,
   clock: Clock,
   request: ErasureRequest,
-): Promise<AccountErasure> {
+): Promise<AccountErasuresRow> {
   const { studioId, userId } = request;
   // Lock the user first, then the membership: two erasures of the same person in two studios at once
   // must not both see the other membership as live and both skip the anonymisation.
-  const user = await User.query(trx).findById(userId).forUpdate();
-  const membership = await Membership.query(trx)
-    .findOne({ studioId, userId })
+  const user = await trx('users').where({ id: userId }).forUpdate().first();
+  const membership = await trx('memberships')
+    .where({ studioId, userId })
     .whereNull('archivedAt')
-    .forUpdate();
+    .forUpdate()
+    .first();
   // A concurrent erasure got here first: the studio no longer knows this person.
   if (!user || !membership) throw AppError.notFound('studio');
   if (membership.isMember) {
@@ -55,33 +53,37 @@ export async function eraseClientAccount(
   }
 
   const now = clock.now();
-  await Membership.query(trx).patch({ archivedAt: now }).where({ id: membership.id });
+  await trx('memberships').update({ archivedAt: now, updatedAt: new Date() }).where({ id: membership.id });
   // A reset link for this studio would otherwise still sign the person in after the erasure.
-  await PasswordResetToken.query(trx).delete().where({ userId, studioId });
+  await trx('password_reset_tokens').delete().where({ userId, studioId });
 
-  const otherLive = await Membership.query(trx).where({ userId }).whereNull('archivedAt').resultSize();
-  const anonymised = otherLive === 0;
+  const otherLive = await trx('memberships').where({ userId }).whereNull('archivedAt').first('id');
+  const anonymised = otherLive === undefined;
   if (anonymised) {
-    await User.query(trx)
-      .patch({
+    await trx('users')
+      .update({
         email: erasedEmail(userId),
         firstName: '',
         lastName: '',
         phone: null,
         passwordHash: null,
         locale: null,
+        updatedAt: new Date(),
       })
       .where({ id: userId });
     await revokeAllSessions(trx, clock, userId);
     // Where and with what the person signed in is personal data too; the session rows stay as
     // (anonymous) evidence that they were revoked.
-    await Session.query(trx).patch({ userAgent: null, ip: null }).where({ userId });
-    await PasswordResetToken.query(trx).delete().where({ userId });
+    await trx('sessions').update({ userAgent: null, ip: null, updatedAt: new Date() }).where({ userId });
+    await trx('password_reset_tokens').delete().where({ userId });
     // Script-error reports are diagnostics, not records the law asks us to keep: detach them.
-    await ClientErrorLog.query(trx).patch({ userId: null, ip: null, userAgent: null }).where({ userId });
+    await trx('client_error_logs').update({ userId: null, ip: null, userAgent: null }).where({ userId });
   } else {
     await revokeSession(trx, clock, request.sessionDbId);
   }
 
-  return AccountErasure.query(trx).insertAndFetch({ studioId, userId, erasedAt: now, anonymised });
+  const [erasure] = await trx('account_erasures')
+    .insert({ id: uuidv7(), studioId, userId, erasedAt: now, anonymised })
+    .returning('*');
+  return erasure!;
 }

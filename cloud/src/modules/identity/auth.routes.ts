@@ -1,13 +1,7 @@
 import type { Db } from '../../db/knex';
 import type Router from '@koa/router';
-import { z } from 'zod';
-import {
-  LocaleInputSchema,
-  LoginInputSchema,
-  RecoveryInputSchema,
-  ResetInputSchema,
-  type LoginResult,
-} from '../../../../shared/contracts/api/auth';
+import type { LoginResult } from '../../../../shared/contracts/api/auth';
+import { IdentityApi } from '../../../../shared/contracts/http/identity';
 import type { BackofficeInit } from '../../../../shared/contracts/api/studio';
 import { AppError } from '../../../../shared/errors';
 import { resolveRole } from '../../http/abilities';
@@ -18,10 +12,8 @@ import { defineRoute } from '../../http/route';
 import { authenticate, issueResetToken, recoveryEmail, resetPassword } from './auth.service';
 import { registerEmailVerificationRoutes } from './email-verification.routes';
 import { presentMe, presentStudio } from './identity.presenter';
-import { Membership } from './membership.model';
+import { findLiveMembership, findStudio, findUser, type User } from './rows';
 import { openSession, revokeSession } from './sessions.service';
-import { Studio } from './studio.model';
-import { User } from './user.model';
 import { findUserByEmail } from './users.service';
 import { enqueue } from '../../jobs/queue';
 import { emailAndIp } from '../../http/rate-limit';
@@ -52,39 +44,28 @@ async function signIn(ctx: AppContext, trx: Db, user: User): Promise<LoginResult
   return { sessionId, userId: user.id, token: session.csrfToken, me: await presentMe(trx, user) };
 }
 
-const StudioParams = z.object({ uuid: z.string() });
-
 export function registerAuthRoutes(router: Router<AppState, AppCustom>): void {
   registerEmailVerificationRoutes(router);
   /** A CSRF token for clients that did not load a page (native shells, tests). */
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/auth/csrf',
-    access: 'public',
+    ...IdentityApi.csrf,
     handle: async ({ ctx }) => ({ token: csrfTokenFor(ctx) }),
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/auth/login',
-    access: 'public',
-    body: LoginInputSchema,
+    ...IdentityApi.login,
     handle: async ({ ctx, body, db, deps }) => {
       await deps.rateLimits.consume('loginPerIp', ctx.ip);
       await deps.rateLimits.consume('loginPerEmailAndIp', emailAndIp(body.emailAddress, ctx.ip));
       await deps.rateLimits.consume('loginPerEmail', body.emailAddress);
-      if (body.studioUuid && !(await Studio.query(db).findById(body.studioUuid)))
-        throw AppError.notFound('studio');
+      if (body.studioUuid && !(await findStudio(db, body.studioUuid))) throw AppError.notFound('studio');
       const user = await authenticate(db, body.emailAddress, body.password, body.studioUuid);
       return signIn(ctx, db, user);
     },
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/auth/logout',
-    access: 'user',
-    status: 204,
+    ...IdentityApi.logout,
     handle: async ({ ctx, db, deps, auth }) => {
       await revokeSession(db, deps.clock, auth.session.id);
       setSessionCookie(ctx, auth.user.id, null);
@@ -92,27 +73,21 @@ export function registerAuthRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/auth/me',
-    access: 'user',
+    ...IdentityApi.me,
     handle: async ({ db, auth }) => presentMe(db, auth.user),
   });
 
   /** Saves the signed-in user's language (the page context prefers it on every device). */
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/me',
-    access: 'studio',
-    params: StudioParams,
-    body: LocaleInputSchema,
+    ...IdentityApi.updateMe,
     handle: async ({ ctx, db, auth, body }) => {
-      await User.query(db).patch({ locale: body.locale }).where({ id: auth.user.id });
+      await db('users').update({ locale: body.locale, updatedAt: new Date() }).where({ id: auth.user.id });
       ctx.cookies.set(LOCALE_COOKIE, body.locale, {
         httpOnly: false,
         sameSite: 'lax',
         maxAge: 365 * 24 * 3600_000,
       });
-      return presentMe(db, { ...auth.user, locale: body.locale } as User);
+      return presentMe(db, { ...auth.user, locale: body.locale });
     },
   });
 
@@ -121,23 +96,14 @@ export function registerAuthRoutes(router: Router<AppState, AppCustom>): void {
    * either way, so the call cannot be used to find out who has an account.
    */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/account/recovery',
-    access: 'public',
-    params: StudioParams,
-    body: RecoveryInputSchema,
-    status: 202,
+    ...IdentityApi.recovery,
     handle: async ({ ctx, db, deps, params, body }) => {
-      const studio = await Studio.query(db).findById(params.uuid);
+      const studio = await findStudio(db, params.uuid);
       if (!studio) throw AppError.notFound('studio');
       await deps.rateLimits.consume('lookupPerIp', ctx.ip);
       await deps.rateLimits.consume('recoveryPerEmail', body.emailAddress);
       const user = await findUserByEmail(db, body.emailAddress);
-      const member =
-        user &&
-        (await Membership.query(db)
-          .findOne({ studioId: studio.id, userId: user.id })
-          .whereNull('archivedAt'));
+      const member = user && (await findLiveMembership(db, studio.id, user.id));
       if (user && member) {
         const token = await issueResetToken(db, deps.clock, user.id, studio.id);
         await enqueue(db, 'mail.send', recoveryEmail(user, studio, deps.config.publicUrl, token));
@@ -148,27 +114,20 @@ export function registerAuthRoutes(router: Router<AppState, AppCustom>): void {
 
   /** Sets the new password and signs the user in. */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/account/reset',
-    access: 'public',
-    params: StudioParams,
-    body: ResetInputSchema,
+    ...IdentityApi.reset,
     handle: async ({ ctx, db, deps, params, body }) => {
       const trx = db;
-      const studio = await Studio.query(trx).findById(params.uuid);
+      const studio = await findStudio(trx, params.uuid);
       if (!studio) throw AppError.notFound('studio');
       const userId = await resetPassword(trx, deps.clock, body.token, body.password, studio.id);
-      const user = await User.query(trx).findById(userId);
+      const user = await findUser(trx, userId);
       if (!user) throw AppError.notFound('user');
       return signIn(ctx, trx, user);
     },
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/backoffice/init',
-    access: 'staff',
-    params: StudioParams,
+    ...IdentityApi.backofficeInit,
     handle: async ({ db, studio, membership, auth, deps }): Promise<BackofficeInit> => {
       // Read-only: the studio's roles may not be stored yet (the staff module creates them lazily).
       const role = await resolveRole(db, membership);

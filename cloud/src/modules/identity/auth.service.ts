@@ -6,13 +6,11 @@ import { isLocale } from '../../../../shared/i18n/locales';
 import { tFor } from '../../i18n';
 import type { MailMessage } from '../../mail/mailer';
 import { markEmailVerified } from './email-verification.service';
-import { Membership } from './membership.model';
+import { v7 as uuidv7 } from 'uuid';
+import { findLiveMembership, type Studio, type User } from './rows';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { PasswordResetToken } from './session.model';
 import { revokeAllSessions } from './sessions.service';
-import type { Studio } from './studio.model';
 import { newSecret, sha256 } from './tokens';
-import { User } from './user.model';
 import { findUserByEmail } from './users.service';
 
 export const RESET_TOKEN_TTL_HOURS = 24;
@@ -32,9 +30,7 @@ export async function authenticate(
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !user.passwordHash || !ok) throw invalidCredentials();
   if (studioId) {
-    const membership = await Membership.query(db)
-      .findOne({ studioId, userId: user.id })
-      .whereNull('archivedAt');
+    const membership = await findLiveMembership(db, studioId, user.id);
     if (!membership) throw invalidCredentials();
   }
   return user;
@@ -55,7 +51,8 @@ export async function issueResetToken(
   ttlHours = RESET_TOKEN_TTL_HOURS,
 ): Promise<string> {
   const secret = newSecret();
-  await PasswordResetToken.query(trx).insert({
+  await trx('password_reset_tokens').insert({
+    id: uuidv7(),
     userId,
     studioId,
     tokenHash: sha256(secret),
@@ -69,7 +66,10 @@ export async function issueResetToken(
  * person while signed in), an older link still lying in a mailbox must not set it again.
  */
 export async function invalidateResetTokens(trx: Db, userId: string, now: Date): Promise<void> {
-  await PasswordResetToken.query(trx).patch({ usedAt: now }).where({ userId }).whereNull('usedAt');
+  await trx('password_reset_tokens')
+    .update({ usedAt: now, updatedAt: new Date() })
+    .where({ userId })
+    .whereNull('usedAt');
 }
 
 export function recoveryEmail(user: User, studio: Studio, baseUrl: string, token: string): MailMessage {
@@ -96,9 +96,10 @@ export async function resetPassword(
   password: string,
   studioId: string,
 ): Promise<string> {
-  const row = await PasswordResetToken.query(trx)
-    .findOne({ tokenHash: sha256(token) })
-    .forUpdate();
+  const row = await trx('password_reset_tokens')
+    .where({ tokenHash: sha256(token) })
+    .forUpdate()
+    .first();
   const now = clock.now();
   if (!row || row.usedAt || row.expiresAt <= now || (row.studioId && row.studioId !== studioId)) {
     throw new AppError('auth.resetTokenInvalid', {
@@ -108,8 +109,8 @@ export async function resetPassword(
   }
   await invalidateResetTokens(trx, row.userId, now);
   // The link reached the mailbox: the account now proves its address.
-  await User.query(trx)
-    .patch({ passwordHash: await hashPassword(password) })
+  await trx('users')
+    .update({ passwordHash: await hashPassword(password), updatedAt: new Date() })
     .where({ id: row.userId });
   await markEmailVerified(trx, row.userId, now);
   await revokeAllSessions(trx, clock, row.userId);

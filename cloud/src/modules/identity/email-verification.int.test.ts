@@ -3,7 +3,6 @@ import { v7 as uuidv7 } from 'uuid';
 import { createStudioScenario } from '../../../../tests/support/factories';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { seedDemoAgreements } from '../client-accounts/demo-agreements';
-import { User } from './user.model';
 
 /**
  * Account pre-hijacking (issue 28, defect 1): someone signs up with another person's address; a
@@ -128,8 +127,9 @@ describe('how accounts and studio clients link', () => {
     const person = `moved-${uuidv7().slice(-8)}@example.com`;
     const { res } = await signUp(x.studio, person);
     const token = await linkIn(person, '/verify-email?token=');
-    await User.query(app.knex)
-      .patch({ email: `new-${person}` })
+    await app
+      .knex('users')
+      .update({ email: `new-${person}` })
       .where({ id: res.body.userId });
     const anon = await app.anonymous();
     expect((await anon.post(api(x.studio, 'account/verify-email'), { token })).status).toBe(400);
@@ -139,7 +139,7 @@ describe('how accounts and studio clients link', () => {
       (await anon.post('/api/v4/01900000-0000-7000-8000-000000000000/account/verify-email', { token }))
         .status,
     ).toBe(404);
-    expect((await User.query(app.knex).findById(res.body.userId))?.emailVerifiedAt).toBeNull();
+    expect((await app.knex('users').where({ id: res.body.userId }).first())?.emailVerifiedAt).toBeNull();
   });
 
   it('a signed-in client asks for a new confirmation link; 401 signed out', async () => {

@@ -1,6 +1,5 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
-import { VerifyEmailInputSchema } from '../../../../shared/contracts/api/auth';
+import { IdentityApi } from '../../../../shared/contracts/http/identity';
 import { isLocale } from '../../../../shared/i18n/locales';
 import { AppError } from '../../../../shared/errors';
 import type { AppCustom, AppState } from '../../http/context';
@@ -12,21 +11,15 @@ import {
   issueEmailVerification,
   verificationEmail,
 } from './email-verification.service';
-import { Studio } from './studio.model';
-
-const StudioParams = z.object({ uuid: z.string() });
+import { findStudio } from './rows';
 
 /** Confirming the email address (identity README "How accounts and studio clients link"). */
 export function registerEmailVerificationRoutes(router: Router<AppState, AppCustom>): void {
   /** The link of the confirmation mail: public (it may be opened on another device, signed out). */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/account/verify-email',
-    access: 'public',
-    params: StudioParams,
-    body: VerifyEmailInputSchema,
+    ...IdentityApi.verifyEmail,
     handle: async ({ db, deps, params, body }) => {
-      const studio = await Studio.query(db).findById(params.uuid);
+      const studio = await findStudio(db, params.uuid);
       if (!studio) throw AppError.notFound('studio');
       await confirmEmail(db, deps.clock, body.token, studio.id);
       return { verified: true };
@@ -35,11 +28,7 @@ export function registerEmailVerificationRoutes(router: Router<AppState, AppCust
 
   /** Sends a new confirmation link to the signed-in account's address (the front office's banner). */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/account/verify-email/send',
-    access: 'client',
-    params: StudioParams,
-    status: 202,
+    ...IdentityApi.sendEmailVerification,
     handle: async ({ db, deps, studio, auth }) => {
       if (isEmailVerified(auth.user)) return { sent: false, verified: true };
       await deps.rateLimits.consume('recoveryPerEmail', auth.user.email);

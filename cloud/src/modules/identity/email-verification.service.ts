@@ -5,10 +5,9 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/knex';
 import { tFor } from '../../i18n';
 import type { MailMessage } from '../../mail/mailer';
-import { EmailVerificationToken, Session } from './session.model';
-import type { Studio } from './studio.model';
+import { v7 as uuidv7 } from 'uuid';
+import type { Studio, User } from './rows';
 import { newSecret, sha256 } from './tokens';
-import { User } from './user.model';
 
 /**
  * Whether an account has proved that it owns its email address (see README "How accounts and studio
@@ -27,7 +26,8 @@ export async function issueEmailVerification(
   studioId: string | null,
 ): Promise<string> {
   const secret = newSecret();
-  await EmailVerificationToken.query(trx).insert({
+  await trx('email_verification_tokens').insert({
+    id: uuidv7(),
     userId: user.id,
     studioId,
     email: user.email.toLowerCase(),
@@ -60,7 +60,10 @@ export function verificationEmail(
 
 /** Marks the address proved (a link mailed to it was used). */
 export async function markEmailVerified(trx: Db, userId: string, now: Date): Promise<void> {
-  await User.query(trx).patch({ emailVerifiedAt: now }).where({ id: userId }).whereNull('emailVerifiedAt');
+  await trx('users')
+    .update({ emailVerifiedAt: now, updatedAt: new Date() })
+    .where({ id: userId })
+    .whereNull('emailVerifiedAt');
 }
 
 /**
@@ -68,11 +71,12 @@ export async function markEmailVerified(trx: Db, userId: string, now: Date): Pro
  * the address the account still has. Spends every confirmation link of the account.
  */
 export async function confirmEmail(trx: Db, clock: Clock, token: string, studioId: string): Promise<string> {
-  const row = await EmailVerificationToken.query(trx)
-    .findOne({ tokenHash: sha256(token) })
-    .forUpdate();
+  const row = await trx('email_verification_tokens')
+    .where({ tokenHash: sha256(token) })
+    .forUpdate()
+    .first();
   const now = clock.now();
-  const user = row ? await User.query(trx).findById(row.userId).forUpdate() : undefined;
+  const user = row ? await trx('users').where({ id: row.userId }).forUpdate().first() : undefined;
   if (
     !row ||
     !user ||
@@ -86,8 +90,8 @@ export async function confirmEmail(trx: Db, clock: Clock, token: string, studioI
       fields: { token: ['this link is invalid or has expired'] },
     });
   }
-  await EmailVerificationToken.query(trx)
-    .patch({ usedAt: now })
+  await trx('email_verification_tokens')
+    .update({ usedAt: now, updatedAt: new Date() })
     .where({ userId: row.userId })
     .whereNull('usedAt');
   await markEmailVerified(trx, row.userId, now);
@@ -105,9 +109,12 @@ export async function confirmEmail(trx: Db, clock: Clock, token: string, studioI
  */
 export async function claimUnverifiedAccount(trx: Db, now: Date, user: User): Promise<boolean> {
   if (!user.passwordHash || isEmailVerified(user)) return false;
-  await User.query(trx).patch({ passwordHash: null }).where({ id: user.id });
+  await trx('users').update({ passwordHash: null, updatedAt: new Date() }).where({ id: user.id });
   user.passwordHash = null;
-  await Session.query(trx).patch({ revokedAt: now }).where({ userId: user.id }).whereNull('revokedAt');
+  await trx('sessions')
+    .update({ revokedAt: now, updatedAt: new Date() })
+    .where({ userId: user.id })
+    .whereNull('revokedAt');
   // Reset and confirmation links already sent went to the mailbox, so they stay valid.
   return true;
 }

@@ -8,8 +8,6 @@ import {
 } from '../../../../tests/support/factories';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { Session } from './session.model';
-import { User } from './user.model';
 
 let app: TestApp;
 const clock = new ManualClock(new Date('2026-11-22T10:00:00Z'));
@@ -35,7 +33,7 @@ describe('POST /api/v4/auth/login', () => {
     expect(me.status).toBe(200);
     expect(me.body.emailAddress).toBe(manager.email);
     // Only a hash of the session id is stored.
-    const stored = await Session.query(app.knex).where({ userId: manager.id });
+    const stored = await app.knex('sessions').where({ userId: manager.id });
     expect(stored.map((s) => s.tokenHash)).not.toContain(res.body.sessionId);
   });
 
@@ -185,7 +183,7 @@ describe('PATCH /api/v4/{uuid}/me', () => {
     const res = await client.patch(`/api/v4/${studio.id}/me`, { locale: 'pl' });
     expect(res.status).toBe(200);
     expect(res.body.locale).toBe('pl');
-    expect((await User.query(app.knex).findById(clientUser.id))?.locale).toBe('pl');
+    expect((await app.knex('users').where({ id: clientUser.id }).first())?.locale).toBe('pl');
     const bad = await client.patch(`/api/v4/${studio.id}/me`, { locale: 'de' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.locale).toHaveLength(1);

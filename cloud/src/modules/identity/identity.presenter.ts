@@ -3,9 +3,7 @@ import type { Me, MembershipView } from '../../../../shared/contracts/api/auth';
 import type { StudioView } from '../../../../shared/contracts/api/studio';
 import { frontOfficePath } from '../../../../shared/contracts/routes';
 import { isLocale } from '../../../../shared/i18n/locales';
-import { Membership } from './membership.model';
-import type { Studio } from './studio.model';
-import type { User } from './user.model';
+import type { Membership, Studio, User } from './rows';
 
 export function presentStudio(studio: Studio, baseUrl: string): StudioView {
   return {
@@ -28,12 +26,12 @@ export function rootSearchAddress(studio: Pick<Studio, 'addressLine' | 'postalCo
 }
 
 export async function presentMe(db: Db, user: User): Promise<Me> {
-  const rows = (await Membership.query(db)
+  const rows: Array<Membership & { studioName: string }> = await db('memberships')
     .select('memberships.*', 'studios.name as studioName')
     .join('studios', 'studios.id', 'memberships.studioId')
     .where('memberships.userId', user.id)
     .whereNull('memberships.archivedAt')
-    .orderBy('studios.name')) as Array<Membership & { studioName: string }>;
+    .orderBy('studios.name');
   const memberships: MembershipView[] = rows.map((m) => ({
     studioUuid: m.studioId,
     studioName: m.studioName,

@@ -4,7 +4,7 @@ import { computeReceiptTotals } from '../../../../shared/domain/receipts';
 import { createStudioScenario } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { TEST_SELLER_SETTINGS } from './testing/seller-settings';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../../shared/errors';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { comparableTaxId, receiptBlock, receiptForInvoice, type OrderReceipt } from './invoice-receipts';
 
 const studio = { timeZone: 'Europe/Warsaw' } as Studio;

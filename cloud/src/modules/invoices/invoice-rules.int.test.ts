@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudioScenario } from '../../../../tests/support/factories';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { lineColumnKeys, paymentRows, pdfTitleKey } from './invoice-pdf';
 import { TEST_SELLER_SETTINGS } from './testing/seller-settings';
 

@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/contracts/api/kiosk';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { newSecret } from '../identity/tokens';
 import type { KioskDoor, SmartLockTestReason } from '../../../../shared/contracts/api/kiosk';
 import type { HttpRelayConfig, SmartLockAnswer, SmartLockTarget } from './smart-lock-driver';

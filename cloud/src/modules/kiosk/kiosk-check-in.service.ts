@@ -29,7 +29,7 @@ import {
 } from '../bookings/bookings.service';
 import { passCandidatesFor } from '../catalog/client-pricing-options.service';
 import { findClientByIdentity } from '../client-accounts/identities.service';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import type { KioskRow } from './kiosk-admin.service';
 import { lockTarget, smartLockRow } from './kiosk-admin.service';
 import { smartLockDriverFor } from './smart-lock-driver';

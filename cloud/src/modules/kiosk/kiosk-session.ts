@@ -5,7 +5,7 @@ import { KIOSK_INVALID_MESSAGE } from '../../../../shared/contracts/api/entry';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { AppContext } from '../../http/context';
-import { Studio } from '../identity/studio.model';
+import { findStudio, type Studio } from '../identity/rows';
 import { newSecret, sha256 } from '../identity/tokens';
 import { kioskRow, type KioskRow } from './kiosk-admin.service';
 
@@ -51,7 +51,7 @@ export async function openKioskSession(
   now: Date,
   userAgent: string | undefined,
 ): Promise<{ token: string; studio: Studio; kiosk: KioskRow }> {
-  const studio = await Studio.query(trx).findById(uuid);
+  const studio = await findStudio(trx, uuid);
   const kiosk = studio ? await kioskRow(trx, studio.id, kioskId) : undefined;
   const matches = keysMatch(kioskKey, studio && kiosk ? expectedKey(studio, kiosk) : ABSENT_KEY);
   if (!studio || !kiosk || !matches) throw kioskInvalid();
@@ -91,7 +91,7 @@ export async function requireKiosk(
   if (!session)
     throw new AppError('auth.sessionExpired', { message: 'kiosk session expired, sign in again' });
   if (session.studioId !== uuid) throw AppError.notFound('studio');
-  const studio = await Studio.query(db).findById(session.studioId);
+  const studio = await findStudio(db, session.studioId);
   const kiosk = studio ? await kioskRow(db, studio.id, session.kioskId) : undefined;
   if (!studio || !kiosk) throw new AppError('auth.sessionExpired', { message: 'kiosk removed' });
   // Sliding expiry, written at most hourly so a busy kiosk does not write on every read.

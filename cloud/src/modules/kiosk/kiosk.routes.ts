@@ -34,7 +34,7 @@ import { abilitiesOf } from '../../http/abilities';
 import { authenticateDevice } from '../../sync/devices.service';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
-import { Studio } from '../identity/studio.model';
+import { findStudio } from '../identity/rows';
 import {
   createKiosk,
   createSmartLock,
@@ -138,9 +138,7 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
       const row = await updateKiosk(db, studio, params.kioskGuid, body, deps.clock.now());
       // A new key of the default kiosk is the studio's: read it back.
       const current =
-        body.regenerateKey && row.isDefault
-          ? ((await Studio.query(db).findById(studio.id)) ?? studio)
-          : studio;
+        body.regenerateKey && row.isDefault ? ((await findStudio(db, studio.id)) ?? studio) : studio;
       return presentKiosk(row, current, deps.config.publicUrl, true);
     },
   });

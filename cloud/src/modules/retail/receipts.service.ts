@@ -18,7 +18,7 @@ import {
 import { PaymentMethod } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { Db, Knex } from '../../db/knex';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { presentReceipt, receiptStatusOf, type ReceiptRow } from './retail.presenter';
 import { readAll } from '../../db/read-all';
 import { invoicedReceipts } from '../invoices/invoice-receipts';

@@ -4,7 +4,7 @@ import { OrderStatus, PaymentMethod, RetailItemStatus } from '../../../../shared
 import { createStudioScenario } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 
 /**
  * The desk sales retail.int.test.ts does not walk: a contract sold at the POS, a voucher redeemed on a

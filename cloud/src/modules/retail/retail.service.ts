@@ -28,7 +28,7 @@ import type { Logger } from '../../logger';
 import { getPricingOption, listPricingOptions } from '../catalog/pricing-options.service';
 import { sellContract } from '../contracts/client-contracts.service';
 import { getContract, listContracts } from '../contracts/contracts.service';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { redeemVoucher } from '../products/vouchers.service';
 import { lockProductsForSale } from '../products/products.service';
 import { fulfilOrder } from '../sales/fulfilment';

@@ -21,7 +21,7 @@ import type { Db, Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
 import { checkOptionForVisit } from '../bookings/visit-payment.service';
 import { getPricingOption } from '../catalog/pricing-options.service';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { redeemVoucher } from '../products/vouchers.service';
 import { lockProductsForSale } from '../products/products.service';
 import { fulfilOrder } from './fulfilment';

@@ -6,7 +6,7 @@ import type { Logger } from '../../logger';
 import { markVisitsPaid } from '../bookings/bookings.service';
 import { payVisitWithBoughtPass } from '../bookings/visit-payment.service';
 import { sellPass } from '../catalog/client-pricing-options.service';
-import { Studio } from '../identity/studio.model';
+import { findStudio, type Studio } from '../identity/rows';
 import { enqueueDonationReceipt } from './donations.receipts';
 
 export interface FulfilledLine {
@@ -155,7 +155,7 @@ export async function fulfilOrder(
       'forVisitId',
     )) as FulfilledLine[];
   if (lines.length === 0) return { unfulfilled: [] };
-  const studio = await Studio.query(trx).findById(order.studioId);
+  const studio = await findStudio(trx, order.studioId);
   if (!studio) throw AppError.notFound('studio');
   const unfulfilled: string[] = [];
   for (const line of lines) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus, PaymentMethod } from '../../../../shared/enums';
 import { HttpClient } from '../../../../tests/support/http-client';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { orderInStatus, salesStudio } from './sales-support';
 
 /**

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
 import type { TestApp } from '../../../../tests/support/test-app';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { signedNotification } from './test-provider';
 
 /** Shared by the sales integration tests: a studio with a tax, a pass, a product, signed-in people. */

@@ -26,8 +26,7 @@ import { abilitiesOf, assertAbility } from '../../http/abilities';
 import type { AppContext, AppCustom, AppState, Deps } from '../../http/context';
 import { pageLocale } from '../../http/pages';
 import { defineRoute } from '../../http/route';
-import type { Membership } from '../identity/membership.model';
-import { Studio } from '../identity/studio.model';
+import { findStudio, type Membership, type Studio } from '../identity/rows';
 import { tFor } from '../../i18n';
 import { studioOfApiKey } from '../contracts/public-api-key';
 import {
@@ -67,7 +66,7 @@ const API_KEY_ORDER_ABILITIES = { refund: false, changeStatus: true } as const;
 
 /** A public route's studio: 404 when the uuid names none. */
 async function publicStudio(db: Db, uuid: string): Promise<Studio> {
-  const studio = await Studio.query(db).findById(uuid);
+  const studio = await findStudio(db, uuid);
   if (!studio) throw AppError.notFound('studio');
   return studio;
 }

@@ -2,7 +2,7 @@ import { OrderStatus, RetailItemStatus } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
-import { Studio } from '../identity/studio.model';
+import { findStudio } from '../identity/rows';
 import { chargeOrder } from './card-charges';
 import { applyStatusAction } from './sales.service';
 
@@ -45,7 +45,7 @@ export async function chargeDueScheduledOrders(
 
   const result: ScheduledChargeRun = { charged: [], failed: [] };
   for (const { id, studioId } of due) {
-    const studio = await Studio.query(knex).findById(studioId);
+    const studio = await findStudio(knex, studioId);
     if (!studio) continue;
     try {
       // The order locked `skip locked` in the charge's own first transaction: paid, changed or being

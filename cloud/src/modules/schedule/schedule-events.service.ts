@@ -24,7 +24,7 @@ import {
 import { localDateOf, startOfLocalDate } from '../../../../shared/domain/entitlements/local-dates';
 import { AppError, type FieldErrors } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { instructorsById } from './places-and-services.service';
 import { presentEvent, type ScheduleEventRow, type ScheduleMetaRow } from './schedule.presenter';
 import { metaRow, referenceErrors } from './schedule-metas.service';

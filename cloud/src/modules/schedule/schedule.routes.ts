@@ -9,7 +9,7 @@ import { ACTION_BY_SEGMENT } from '../../../../shared/domain/schedule';
 import { AppError } from '../../../../shared/errors';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
-import { Studio } from '../identity/studio.model';
+import { findStudio } from '../identity/rows';
 import { registerClassServiceToolRoutes } from './class-service-tools.routes';
 import {
   createExperienceLevel,
@@ -223,7 +223,7 @@ export function registerScheduleRoutes(router: Router<AppState, AppCustom>): voi
   defineRoute(router, {
     ...ScheduleApi.publicSchedule,
     handle: async ({ db, params, body }) => {
-      const studio = await Studio.query(db).findById(params.uuid);
+      const studio = await findStudio(db, params.uuid);
       if (!studio) throw AppError.notFound();
       return publicSchedule(db, studio, body);
     },

@@ -6,7 +6,7 @@ import type {
 } from '../../../../shared/contracts/api/staff';
 import { ALL_ABILITIES, isAbility } from '../../../../shared/policies/abilities';
 import { roleAbilities, type StaffDecision } from '../../../../shared/policies/staff';
-import type { StudioIamRole } from './iam-role.model';
+import type { StudioIamRole } from './iam-role';
 import type { RoleWithCount, StaffRow } from './staff.service';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();

@@ -1,25 +1,15 @@
 import type Router from '@koa/router';
-import {
-  AddMemberInputSchema,
-  CreateStudioIamRoleInputSchema,
-  MemberCollectionQuerySchema,
-  MemberParamsSchema,
-  NoQuerySchema,
-  ReplicateStudioIamRoleInputSchema,
-  SetMemberIamInputSchema,
-  StudioIamRoleParamsSchema,
-  StudioParamsSchema,
-  UpdateMemberInputSchema,
-  UpdateStudioIamRoleInputSchema,
-  type Member,
-  type MemberAddInit,
-  type MemberIamInit,
-  type MemberInit,
-  type MemberList,
-  type MemberProfile,
-  type StudioIamRole,
-  type StudioIamRoleList,
+import type {
+  Member,
+  MemberAddInit,
+  MemberIamInit,
+  MemberInit,
+  MemberList,
+  MemberProfile,
+  StudioIamRole,
+  StudioIamRoleList,
 } from '../../../../shared/contracts/api/staff';
+import { StaffApi } from '../../../../shared/contracts/http/staff';
 import { mayAddMember, maySetMemberRole } from '../../../../shared/policies/staff';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
@@ -56,12 +46,7 @@ export function registerStaffRoutes(router: Router<AppState, AppCustom>): void {
   // Roles
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/studio-iam-role/all',
-    access: 'staff',
-    ability: 'staff.view',
-    params: StudioParamsSchema,
-    query: NoQuerySchema,
+    ...StaffApi.roles,
     handle: async ({ db, studio }): Promise<StudioIamRoleList> => ({
       items: (await listRoles(db, studio.id)).map(presentRole),
       next: null,
@@ -69,47 +54,26 @@ export function registerStaffRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'put',
-    path: '/v4/:uuid/studio-iam-role',
-    access: 'staff',
-    ability: 'staff.roles',
-    params: StudioParamsSchema,
-    body: CreateStudioIamRoleInputSchema,
-    status: 201,
+    ...StaffApi.createRole,
     handle: async ({ db, studio, membership, body }): Promise<StudioIamRole> =>
       presentRole(await createRole(db, studio.id, await actorOf(db, membership), body)),
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/studio-iam-role/:studioIamRole',
-    access: 'staff',
-    ability: 'staff.roles',
-    params: StudioIamRoleParamsSchema,
-    body: UpdateStudioIamRoleInputSchema,
+    ...StaffApi.updateRole,
     handle: async ({ db, studio, membership, params, body }): Promise<StudioIamRole> =>
       presentRole(await updateRole(db, studio.id, await actorOf(db, membership), params.studioIamRole, body)),
   });
 
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/studio-iam-role/:studioIamRole',
-    access: 'staff',
-    ability: 'staff.roles',
-    params: StudioIamRoleParamsSchema,
-    status: 204,
+    ...StaffApi.deleteRole,
     handle: async ({ db, studio, membership, params }) => {
       await deleteRole(db, studio.id, await actorOf(db, membership), params.studioIamRole);
     },
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/studio-iam-role/:studioIamRole/mapping',
-    access: 'staff',
-    ability: 'staff.view',
-    params: StudioIamRoleParamsSchema,
-    query: NoQuerySchema,
+    ...StaffApi.roleMembers,
     handle: async ({ db, studio, params }): Promise<MemberList> => ({
       items: (await membersOfRole(db, studio.id, params.studioIamRole)).map(presentMember),
       next: null,
@@ -117,13 +81,7 @@ export function registerStaffRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/studio-iam-role/:studioIamRole/replicate',
-    access: 'staff',
-    ability: 'staff.roles',
-    params: StudioIamRoleParamsSchema,
-    body: ReplicateStudioIamRoleInputSchema,
-    status: 201,
+    ...StaffApi.replicateRole,
     handle: async ({ db, studio, membership, params, body }): Promise<StudioIamRole> =>
       presentRole(
         await replicateRole(db, studio, await actorOf(db, membership), params.studioIamRole, body.name),
@@ -134,12 +92,7 @@ export function registerStaffRoutes(router: Router<AppState, AppCustom>): void {
   // Members
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/member/collection',
-    access: 'staff',
-    ability: 'staff.view',
-    params: StudioParamsSchema,
-    query: MemberCollectionQuerySchema,
+    ...StaffApi.members,
     handle: async ({ db, studio, query }): Promise<MemberList> => {
       const { rows, next } = await listMembers(db, studio.id, query);
       return { items: rows.map(presentMember), next };
@@ -147,12 +100,7 @@ export function registerStaffRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/member/add/init',
-    access: 'staff',
-    ability: 'staff.edit',
-    params: StudioParamsSchema,
-    query: NoQuerySchema,
+    ...StaffApi.memberAddInit,
     handle: async ({ db, studio, membership }): Promise<MemberAddInit> => {
       const actor = await actorOf(db, membership);
       const roles = await listRoles(db, studio.id);
@@ -161,23 +109,13 @@ export function registerStaffRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/member/:user',
-    access: 'staff',
-    ability: 'staff.view',
-    params: MemberParamsSchema,
-    query: NoQuerySchema,
+    ...StaffApi.member,
     handle: async ({ db, studio, params }): Promise<Member> =>
       presentMember(await findMember(db, studio.id, params.user)),
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/member/:user/init',
-    access: 'staff',
-    ability: 'staff.view',
-    params: MemberParamsSchema,
-    query: NoQuerySchema,
+    ...StaffApi.memberInit,
     handle: async ({ db, studio, membership, params }): Promise<MemberInit> => {
       const target = await findMember(db, studio.id, params.user);
       const { ownerCount: _, ...permissions } = await memberPermissions(
@@ -191,23 +129,13 @@ export function registerStaffRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/member/:user/profile',
-    access: 'staff',
-    ability: 'staff.view',
-    params: MemberParamsSchema,
-    query: NoQuerySchema,
+    ...StaffApi.memberProfile,
     handle: async ({ db, studio, params }): Promise<MemberProfile> =>
       presentMemberProfile(await findMember(db, studio.id, params.user)),
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/member/:user/iam/init',
-    access: 'staff',
-    ability: 'staff.edit',
-    params: MemberParamsSchema,
-    query: NoQuerySchema,
+    ...StaffApi.memberIamInit,
     handle: async ({ db, studio, membership, params }): Promise<MemberIamInit> => {
       const target = await findMember(db, studio.id, params.user);
       const actor = await actorOf(db, membership);
@@ -225,13 +153,7 @@ export function registerStaffRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/member',
-    access: 'staff',
-    ability: 'staff.edit',
-    params: StudioParamsSchema,
-    body: AddMemberInputSchema,
-    status: 201,
+    ...StaffApi.addMember,
     handle: async ({ db, deps, studio, membership, body }): Promise<Member> => {
       const added = await addMember(db, studio.id, await actorOf(db, membership), body, deps.clock.now());
       if (added.invite) {
@@ -249,12 +171,7 @@ export function registerStaffRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/member/:user',
-    access: 'staff',
-    ability: 'staff.edit',
-    params: MemberParamsSchema,
-    body: UpdateMemberInputSchema,
+    ...StaffApi.updateMember,
     handle: async ({ db, studio, membership, params, body }): Promise<Member> =>
       presentMember(
         await updateMemberProfile(db, studio.id, await actorOf(db, membership), params.user, body),
@@ -262,24 +179,14 @@ export function registerStaffRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/member/:user',
-    access: 'staff',
-    ability: 'staff.edit',
-    params: MemberParamsSchema,
-    status: 204,
+    ...StaffApi.removeMember,
     handle: async ({ db, deps, studio, membership, params }) => {
       await removeMember(db, deps.clock, studio.id, await actorOf(db, membership), params.user);
     },
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/member/:user/iam',
-    access: 'staff',
-    ability: 'staff.edit',
-    params: MemberParamsSchema,
-    body: SetMemberIamInputSchema,
+    ...StaffApi.setMemberRole,
     handle: async ({ db, studio, membership, params, body }): Promise<Member> =>
       presentMember(
         await setMemberRole(db, studio.id, await actorOf(db, membership), params.user, body.studioIamRole),

@@ -32,14 +32,20 @@ import type { Clock } from '../../clock';
 import type { MailMessage } from '../../mail/mailer';
 import { WELCOME_TOKEN_TTL_HOURS } from '../identity/auth.service';
 import type { Db } from '../../db/knex';
+import type {
+  MembershipsRow,
+  MembershipsUpdate,
+  StudioIamRolesRow,
+  StudioIamRolesUpdate,
+  UsersRow,
+  UsersUpdate,
+} from '../../db/generated/tables';
 import { resolveRole } from '../../http/abilities';
 import { tFor } from '../../i18n';
-import { Membership } from '../identity/membership.model';
-import type { Studio } from '../identity/studio.model';
-import { User } from '../identity/user.model';
+import { findLiveMembership, type Membership, type Studio, type User } from '../identity/rows';
 import { findUserByEmail } from '../identity/users.service';
 import { claimUnverifiedAccount } from '../identity/email-verification.service';
-import { StudioIamRole } from './iam-role.model';
+import { asRole, type StudioIamRole } from './iam-role';
 import { readAll } from '../../db/read-all';
 
 // ---------------------------------------------------------------------------------------------------
@@ -56,7 +62,8 @@ const inTransaction = <T>(db: Db, work: (trx: Knex.Transaction) => Promise<T>): 
  * Costs one cheap query when there is nothing to do.
  */
 export async function ensureDefaultRoles(db: Db, studioId: string): Promise<void> {
-  const state = (await db
+  // Raw columns: their type named here.
+  const state: { seeded: boolean; unmapped: boolean } | undefined = await db
     .select(
       db.raw('exists(select 1 from studio_iam_roles where studio_id = ? and is_owner) as seeded', [studioId]),
       db.raw(
@@ -65,10 +72,10 @@ export async function ensureDefaultRoles(db: Db, studioId: string): Promise<void
         [studioId],
       ),
     )
-    .first()) as { seeded: boolean; unmapped: boolean };
-  if (state.seeded && !state.unmapped) return;
+    .first();
+  if (state?.seeded && !state.unmapped) return;
   await inTransaction(db, async (trx) => {
-    if (!state.seeded) {
+    if (!state?.seeded) {
       // The owner role's existence marks a seeded studio: it can never be deleted, while the other
       // defaults can (and must not come back).
       await trx('studio_iam_roles')
@@ -110,23 +117,21 @@ async function lockStaffChanges(trx: Db, studioId: string): Promise<void> {
  * had when the request began.
  */
 async function actorUnderLock(trx: Db, studioId: string, actor: StaffActor): Promise<StaffActor> {
-  const membership = await Membership.query(trx)
-    .findOne({ studioId, userId: actor.userId })
-    .whereNull('archivedAt');
+  const membership = await findLiveMembership(trx, studioId, actor.userId);
   if (!membership?.isMember) throw REFUSALS.rolesNotAllowed();
   return { userId: actor.userId, abilities: (await resolveRole(trx, membership)).abilities };
 }
 
 async function countOwners(db: Db, studioId: string): Promise<number> {
-  const row = (await db('memberships as m')
+  const row = await db('memberships as m')
     .join('studio_iam_roles as r', 'r.id', 'm.iam_role_id')
     .where('m.studio_id', studioId)
     .andWhere('m.is_member', true)
     .whereNull('m.archived_at')
     .andWhere('r.is_owner', true)
     .count({ n: '*' })
-    .first()) as { n: number };
-  return Number(row.n);
+    .first();
+  return Number(row?.n ?? 0);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -173,7 +178,8 @@ const roleOrder = (role: StudioIamRole): number =>
 export async function listRoles(db: Db, studioId: string): Promise<RoleWithCount[]> {
   await ensureDefaultRoles(db, studioId);
   const [roles, counts] = await readAll(db, [
-    () => StudioIamRole.query(db).where({ studioId }).orderBy('createdAt').orderBy('id'),
+    async () =>
+      (await db('studio_iam_roles').where({ studioId }).orderBy('createdAt').orderBy('id')).map(asRole),
     () => memberCounts(db, studioId),
   ]);
   return roles
@@ -182,16 +188,16 @@ export async function listRoles(db: Db, studioId: string): Promise<RoleWithCount
 }
 
 async function memberCounts(db: Db, studioId: string, roleId?: string): Promise<Map<string, number>> {
-  const rows = (await db('memberships')
+  const rows: Array<{ iamRoleId: string; n: number }> = await db('memberships')
     .where({ studioId, isMember: true })
-    .whereNull('archived_at')
-    .whereNotNull('iam_role_id')
+    .whereNull('archivedAt')
+    .whereNotNull('iamRoleId')
     .modify((q) => {
-      if (roleId) q.andWhere('iam_role_id', roleId);
+      if (roleId) q.andWhere({ iamRoleId: roleId });
     })
-    .groupBy('iam_role_id')
-    .select('iam_role_id')
-    .count({ n: '*' })) as { iamRoleId: string; n: number }[];
+    .groupBy('iamRoleId')
+    .select('iamRoleId')
+    .count({ n: '*' });
   return new Map(rows.map((r) => [r.iamRoleId, Number(r.n)]));
 }
 
@@ -208,12 +214,12 @@ export async function findRole(
   lock: 'update' | 'share' | null = null,
 ): Promise<StudioIamRole> {
   await ensureDefaultRoles(db, studioId);
-  const query = StudioIamRole.query(db).findOne({ studioId, id: roleId });
+  const query = db('studio_iam_roles').where({ studioId, id: roleId }).first();
   if (lock === 'update') query.forUpdate();
   if (lock === 'share') query.forShare();
-  const role = await query;
-  if (!role) throw AppError.notFound('role');
-  return role;
+  const row = await query;
+  if (!row) throw AppError.notFound('role');
+  return asRole(row);
 }
 
 /** A role named in a request body: unknown is a field error of that form, not a missing page. */
@@ -245,13 +251,7 @@ export async function createRole(
 ): Promise<RoleWithCount> {
   enforce(mayCreateRole(actor, input.abilities));
   await ensureDefaultRoles(trx, studioId);
-  const role = await StudioIamRole.query(trx).insertAndFetch({
-    studioId,
-    key: null,
-    name: input.name,
-    abilities: storedAbilities(input.abilities),
-    isOwner: false,
-  });
+  const role = await insertRole(trx, studioId, input.name, storedAbilities(input.abilities));
   return { role, memberCount: 0 };
 }
 
@@ -264,12 +264,12 @@ export async function updateRole(
 ): Promise<RoleWithCount> {
   const role = await findRole(trx, studioId, roleId, 'update');
   enforce(mayEditRole(actor, role, input.abilities));
-  const patch: Partial<StudioIamRole> = {};
+  const patch: StudioIamRolesUpdate = { updatedAt: new Date() };
   if (input.name !== undefined) patch.name = input.name;
   if (input.abilities !== undefined)
-    patch.abilities = role.isOwner ? [...ALL_ABILITIES] : storedAbilities(input.abilities);
-  const updated = await role.$query(trx).patchAndFetch(patch);
-  return withCount(trx, updated);
+    patch.abilities = JSON.stringify(role.isOwner ? [...ALL_ABILITIES] : storedAbilities(input.abilities));
+  const [updated] = await trx('studio_iam_roles').update(patch).where({ id: role.id }).returning('*');
+  return withCount(trx, asRole(updated!));
 }
 
 export async function deleteRole(
@@ -286,7 +286,7 @@ export async function deleteRole(
       message: `the role is still held by ${memberCount} member(s) of staff: give them another role first`,
     });
   // Archived memberships that once held it keep no role (the foreign key sets theirs to null).
-  await role.$query(trx).delete();
+  await trx('studio_iam_roles').delete().where({ id: role.id });
 }
 
 /** The name of a role as the studio reads it: its own, else its default key's in the studio's language. */
@@ -311,36 +311,40 @@ export async function replicateRole(
     name ??
     tFor(locale)('backoffice:staff.roles.copyName', { name: roleDisplayName(source, locale) }).slice(0, 100);
   // A replica is an ordinary role: it may hold every ability, but only the owner role makes owners.
-  const role = await StudioIamRole.query(trx).insertAndFetch({
-    studioId: studio.id,
-    key: null,
-    name: copyName,
-    abilities: storedAbilities(abilities),
-    isOwner: false,
-  });
+  const role = await insertRole(trx, studio.id, copyName, storedAbilities(abilities));
   return { role, memberCount: 0 };
+}
+
+/** A studio's own role (no default key, never the owner role). */
+async function insertRole(
+  trx: Db,
+  studioId: string,
+  name: string,
+  abilities: Ability[],
+): Promise<StudioIamRole> {
+  const [row] = await trx('studio_iam_roles')
+    .insert({ id: uuidv7(), studioId, key: null, name, abilities: JSON.stringify(abilities), isOwner: false })
+    .returning('*');
+  return asRole(row!);
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Members
 
-/** A member of staff as the staff screens need them: membership, user and role in one row. */
-export interface StaffRow {
-  membershipId: string;
-  userId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  locale: string | null;
-  isClient: boolean;
-  since: Date;
-  roleId: string | null;
-  roleKey: StudioIamRole['key'];
-  roleName: string | null;
-  roleIsOwner: boolean | null;
-  roleAbilities: unknown;
-}
+/**
+ * A member of staff as the staff screens need them: membership, user and role in one row, as
+ * `staffQuery` selects them (aliased tables: the columns' types are named here, from the tables').
+ */
+export type StaffRow = Pick<MembershipsRow, 'userId' | 'isClient'> &
+  Pick<UsersRow, 'firstName' | 'lastName' | 'email' | 'phone' | 'locale'> & {
+    membershipId: MembershipsRow['id'];
+    since: MembershipsRow['createdAt'];
+    roleId: StudioIamRolesRow['id'] | null;
+    roleKey: StudioIamRole['key'];
+    roleName: StudioIamRolesRow['name'];
+    roleIsOwner: StudioIamRolesRow['isOwner'] | null;
+    roleAbilities: StudioIamRolesRow['abilities'];
+  };
 
 export function roleShapeOf(row: StaffRow): RoleShape | null {
   if (!row.roleId) return null;
@@ -386,7 +390,7 @@ export async function findMember(
   await ensureDefaultRoles(db, studioId);
   const query = staffQuery(db, studioId).andWhere('m.user_id', userId).first();
   if (forUpdate) query.forUpdate('m');
-  const row = (await query) as StaffRow | undefined;
+  const row: StaffRow | undefined = await query;
   if (!row) throw AppError.notFound('member');
   return row;
 }
@@ -451,7 +455,7 @@ export async function listMembers(
     const [last, first, id] = decodeCursor(query.cursor);
     q.andWhereRaw('(lower(u.last_name), lower(u.first_name), m.id) > (?, ?, ?)', [last, first, id]);
   }
-  const rows = (await q) as StaffRow[];
+  const rows: StaffRow[] = await q;
   const page = rows.slice(0, limit);
   return { rows: page, next: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };
 }
@@ -459,9 +463,10 @@ export async function listMembers(
 /** GET studio-iam-role/{id}/mapping: the active staff holding a role. */
 export async function membersOfRole(db: Db, studioId: string, roleId: string): Promise<StaffRow[]> {
   const role = await findRole(db, studioId, roleId);
-  return (await staffQuery(db, studioId)
+  const rows: StaffRow[] = await staffQuery(db, studioId)
     .andWhere('m.iam_role_id', role.id)
-    .orderByRaw('lower(u.last_name), lower(u.first_name), m.id')) as StaffRow[];
+    .orderByRaw('lower(u.last_name), lower(u.first_name), m.id');
+  return rows;
 }
 
 /**
@@ -482,23 +487,32 @@ export async function addMember(
   enforce(mayAddMember(actor, role));
   let user = await findUserByEmail(trx, input.emailAddress);
   if (!user) {
-    user = await User.query(trx).insertAndFetch({
-      email: input.emailAddress,
-      passwordHash: null,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      phone: input.phone ? input.phone : null,
-      locale: null,
-    });
+    [user] = await trx('users')
+      .insert({
+        id: uuidv7(),
+        email: input.emailAddress,
+        passwordHash: null,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone ? input.phone : null,
+        locale: null,
+      })
+      .returning('*');
+    if (!user) throw new Error('the user just inserted is missing');
   } else {
     // An account that never proved its address is not handed a staff standing with its password:
     // the invitation below goes to the mailbox instead.
     await claimUnverifiedAccount(trx, now, user);
   }
-  const existing = await Membership.query(trx).findOne({ studioId, userId: user.id }).forUpdate();
+  const existing = await trx('memberships').where({ studioId, userId: user.id }).forUpdate().first();
   const standing = { isMember: true, role: role.key, iamRoleId: role.id };
+  const patchExisting = (patch: MembershipsUpdate) =>
+    trx('memberships')
+      .update({ ...patch, updatedAt: new Date() })
+      .where({ id: existing!.id });
   if (!existing) {
-    await Membership.query(trx).insert({
+    await trx('memberships').insert({
+      id: uuidv7(),
       studioId,
       userId: user.id,
       isClient: false,
@@ -507,14 +521,14 @@ export async function addMember(
     });
   } else if (existing.archivedAt) {
     // An ended membership comes back as staff only: its old client standing ended with it.
-    await existing.$query(trx).patch({ ...standing, isClient: false, archivedAt: null });
+    await patchExisting({ ...standing, isClient: false, archivedAt: null });
   } else if (existing.isMember) {
     throw new AppError('staff.alreadyMember', {
       message: 'already a member of staff of this studio',
       fields: { emailAddress: ['already a member of staff of this studio'] },
     });
   } else {
-    await existing.$query(trx).patch(standing);
+    await patchExisting(standing);
   }
   return { row: await findMember(trx, studioId, user.id), user, invite: !user.passwordHash };
 }
@@ -554,11 +568,11 @@ export async function updateMemberProfile(
 ): Promise<StaffRow> {
   const target = await findMember(trx, studioId, userId, true);
   enforce(mayEditMemberProfile(actor, { userId: target.userId, role: roleShapeOf(target) }));
-  const patch: Partial<User> = {};
+  const patch: UsersUpdate = { updatedAt: new Date() };
   if (input.firstName !== undefined) patch.firstName = input.firstName;
   if (input.lastName !== undefined) patch.lastName = input.lastName;
   if (input.phone !== undefined) patch.phone = input.phone ? input.phone : null;
-  await User.query(trx).patch(patch).where({ id: target.userId });
+  await trx('users').update(patch).where({ id: target.userId });
   return findMember(trx, studioId, userId);
 }
 
@@ -576,12 +590,13 @@ export async function removeMember(
   const target = await findMember(trx, studioId, userId, true);
   const ownerCount = await countOwners(trx, studioId);
   enforce(mayRemoveMember(current, { userId: target.userId, role: roleShapeOf(target), ownerCount }));
-  await Membership.query(trx)
-    .patch({
+  await trx('memberships')
+    .update({
       isMember: false,
       role: null,
       iamRoleId: null,
       archivedAt: target.isClient ? null : clock.now(),
+      updatedAt: new Date(),
     })
     .where({ id: target.membershipId });
 }
@@ -602,8 +617,8 @@ export async function setMemberRole(
   const ownerCount = await countOwners(trx, studioId);
   enforce(maySetMemberRole(current, { userId: target.userId, role: roleShapeOf(target), ownerCount }, role));
   if (target.roleId !== role.id) {
-    await Membership.query(trx)
-      .patch({ iamRoleId: role.id, role: role.key })
+    await trx('memberships')
+      .update({ iamRoleId: role.id, role: role.key, updatedAt: new Date() })
       .where({ id: target.membershipId });
   }
   return findMember(trx, studioId, userId);

@@ -11,7 +11,7 @@ import type { Db, Knex } from '../../db/knex';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { authenticateDevice } from '../../sync/devices.service';
-import { Studio } from '../identity/studio.model';
+import { findStudio } from '../identity/rows';
 import { kioskRow } from '../kiosk/kiosk-admin.service';
 import { presentKiosk } from '../kiosk/kiosk.presenter';
 import { getPos } from './stations.service';
@@ -37,7 +37,7 @@ const StationKioskParams = z.object({ uuid: z.uuid(), kioskGuid: z.uuid() });
  */
 async function stationStudio(ctx: AppContext, db: Db, uuid: string, now: Date): Promise<string> {
   const device = await authenticateDevice(db, ctx.get('authorization'), now);
-  const studio = await Studio.query(db).findById(uuid);
+  const studio = await findStudio(db, uuid);
   if (!studio || device.studioId !== studio.id) throw AppError.notFound('studio');
   ctx.set('Cache-Control', 'no-store');
   return studio.id;

@@ -1,0 +1,50 @@
+import type { Db } from '../../db/knex';
+import type { MembershipsRow, SessionsRow, StudiosRow, UsersRow } from '../../db/generated/tables';
+
+/**
+ * The identity tables' rows as the code names them (the generated types of `db/generated/tables.ts`;
+ * the Objection models they replace are gone, see cloud/README.md "Objection models: removed").
+ */
+export type User = UsersRow;
+/** A user's place in a studio: a client, a member of staff with a role (`iamRoleId`), or both. */
+export type Membership = MembershipsRow;
+/** A server-side session: expiring and revocable. Only a hash of the secret session id is stored. */
+export type Session = SessionsRow;
+
+export interface StudioAppearance {
+  defaultLogo?: { absoluteUrl: string } | null;
+  primaryColor?: string;
+}
+
+/** A studio row with its jsonb columns read as the code writes them. */
+export type Studio = Omit<StudiosRow, 'appearance' | 'settings'> & {
+  appearance: StudioAppearance;
+  settings: Record<string, unknown>;
+};
+
+/** The studio row's jsonb columns as objects (absent or malformed: empty). */
+export function asStudio(row: StudiosRow): Studio {
+  const object = (value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return { ...row, appearance: object(row.appearance) as StudioAppearance, settings: object(row.settings) };
+}
+
+/** The studio with this id, or undefined. */
+export async function findStudio(db: Db, id: string): Promise<Studio | undefined> {
+  const row = await db('studios').where({ id }).first();
+  return row ? asStudio(row) : undefined;
+}
+
+/** The user with this id, or undefined. */
+export async function findUser(db: Db, id: string): Promise<User | undefined> {
+  return await db('users').where({ id }).first();
+}
+
+/** The live (not archived) membership of a user in a studio, or undefined. */
+export async function findLiveMembership(
+  db: Db,
+  studioId: string,
+  userId: string,
+): Promise<Membership | undefined> {
+  return await db('memberships').where({ studioId, userId }).whereNull('archivedAt').first();
+}
