@@ -1,3 +1,4 @@
+import { AccountingApi } from './accounting';
 import { BookingsApi } from './bookings';
 import { CatalogApi } from './catalog';
 import { ClientsApi } from './clients';
@@ -27,6 +28,7 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     CourseSignupApi,
     VisitPaymentApi,
     SalesApi,
+    AccountingApi,
   ]
     .flatMap((group) => Object.values(group) as AnyContract[])
     .map((entry) => [entry.name, entry]),
