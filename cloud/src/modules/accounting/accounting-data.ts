@@ -62,8 +62,11 @@ export async function loadPeriod(
   const documents = (await db('fiscal_documents')
     .where({ studioId: studio.id, status: 'printed' })
     .whereRaw('(printed_at at time zone ?)::date between ?::date and ?::date', [studio.timeZone, from, to])
-    .select(db.raw("to_char(printed_at at time zone ?, 'YYYY-MM-DD') as day", [studio.timeZone]), 'totals')
-    .orderBy('printedAt')) as { day: string; totals: ReceiptTotals }[];
+    .orderBy('printedAt')
+    .select(
+      'totals',
+      db.raw("to_char(printed_at at time zone ?, 'YYYY-MM-DD') as day", [studio.timeZone]),
+    )) as unknown as { day: string; totals: ReceiptTotals }[];
   return {
     from,
     to,

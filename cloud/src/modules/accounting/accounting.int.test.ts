@@ -5,6 +5,8 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../../shared/domain/clients/csv';
+import { DEMO, seedDemoStudio } from '../../db/seed/demo';
+import { createLogger } from '../../logger';
 import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
@@ -275,5 +277,28 @@ describe('the accountant’s files', () => {
     expect(theirs.body).toMatchObject({ invoices: 0, corrections: 0, receipts: 0, gross: 0 });
     const theirCsv = await download(otherOwner, other.studio, `sales-register.csv?${MONTH}`);
     expect(await theirCsv.res.text()).not.toContain('FV/2026');
+  });
+
+  it("the demo studio's last month has invoices and receipts in every file", async () => {
+    clock.set(NOW);
+    const demo = await seedDemoStudio(app.knex, createLogger('silent', false), NOW, {
+      tag: `jpk${Date.now()}`,
+    });
+    const manager = await app.signedIn(demo!.managerEmail, DEMO.password);
+    const studio = { id: demo!.studioUuid } as Studio;
+    const october = 'from=2026-10-01&to=2026-10-31';
+    const summary = await manager.get(api(studio, `accounting/summary?${october}`));
+    expect(summary.body.invoices).toBeGreaterThanOrEqual(8);
+    expect(summary.body.receiptDays).toBeGreaterThanOrEqual(20);
+    for (const [kind, file] of [
+      ['fa', 'jpk-fa.xml'],
+      ['v7m', 'jpk-v7m.xml'],
+    ] as const) {
+      const res = await download(manager, studio, `${file}?${october}`);
+      expect(res.status, file).toBe(200);
+      expect(validate(kind, await res.res.text()), file).toBe('validates');
+    }
+    const csv = await download(manager, studio, `sales-register.csv?${october}`);
+    expect(parseCsv(await csv.res.text(), ';').length).toBeGreaterThan(40);
   });
 });
