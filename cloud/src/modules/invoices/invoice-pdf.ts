@@ -336,8 +336,18 @@ export function paymentRows(invoice: InvoiceView): [string, string][] {
   return rows;
 }
 
+/**
+ * The boxed amount and its words: to refund (a correction that lowers the total), the total of an
+ * invoice paid in full (not "to pay: 0,00 — zero złotych"), else what is still to pay.
+ */
+export function amountBox(invoice: InvoiceView): { label: 'toRefund' | 'total' | 'toPay'; amount: number } {
+  if (invoice.totals.gross < 0) return { label: 'toRefund', amount: -invoice.totals.gross };
+  if (invoice.totals.due === 0 && invoice.totals.gross > 0)
+    return { label: 'total', amount: invoice.totals.gross };
+  return { label: 'toPay', amount: invoice.totals.due };
+}
+
 function paymentBlock(doc: Doc, y: number, invoice: InvoiceView, l: Labels): number {
-  const refund = invoice.totals.gross < 0;
   const x = PAGE.margin;
   const width = CONTENT_WIDTH;
   const row = (label: string, value: string) => {
@@ -347,7 +357,7 @@ function paymentBlock(doc: Doc, y: number, invoice: InvoiceView, l: Labels): num
   doc.y = y;
   for (const [label, value] of paymentRows(invoice)) row(label, value);
   y = doc.y + 6;
-  const amount = refund ? -invoice.totals.gross : invoice.totals.due;
+  const { label, amount } = amountBox(invoice);
   const boxHeight = 40;
   y = ensureSpace(doc, y, boxHeight + 10);
   doc.rect(x, y, width, boxHeight).fillColor(FILL).fill();
@@ -355,14 +365,14 @@ function paymentBlock(doc: Doc, y: number, invoice: InvoiceView, l: Labels): num
     .font(BOLD)
     .fontSize(13)
     .fillColor(INK)
-    .text(`${l(refund ? 'toRefund' : 'toPay')}: ${pdfAmount(amount)} ${invoice.currency}`, x + 8, y + 6, {
+    .text(`${l(label)}: ${pdfAmount(amount)} ${invoice.currency}`, x + 8, y + 6, {
       width: width - 16,
     });
   doc
     .font(REGULAR)
     .fontSize(8.5)
     .fillColor(MUTED)
-    .text(`${l.one('inWords')}: ${amountInPolishWords(amount, invoice.currency)}`, x + 8, y + 24, {
+    .text(`${l('inWords')}: ${amountInPolishWords(amount, invoice.currency)}`, x + 8, y + 24, {
       width: width - 16,
     });
   return y + boxHeight + 8;
@@ -593,7 +603,7 @@ export function renderInvoicePdf(invoice: InvoiceView): Promise<Buffer> {
       lineBreak: false,
     });
     doc.text(
-      l.one('page', { page: i - range.start + 1, pages: range.count }),
+      l('page', { page: i - range.start + 1, pages: range.count }),
       PAGE.margin + CONTENT_WIDTH / 2,
       footerY,
       { width: CONTENT_WIDTH / 2, align: 'right', lineBreak: false },
