@@ -485,6 +485,47 @@ describe('StationPos', () => {
       });
     });
 
+    it("a wallet and voucher sale may carry the buyer's NIP: sent with the sale, printed on the receipt the cloud answered", async () => {
+      const { pos, rig, db, setQuote } = await setup();
+      await pos.catalog('pl');
+      await pos.chooseStation(posId);
+      await pos.openShift(0);
+      setQuote(quoteOf(900, 100));
+      const saleId = uuidv7();
+      await expect(pos.sell({ ...walletSale(saleId), buyerNip: '526-025-02-75' })).rejects.toMatchObject({
+        fields: { buyerNip: ['checksum'] },
+      });
+      const waiting = await pos.sell({ ...walletSale(saleId), buyerNip: 'PL 526-025-02-74' });
+      expect(waiting.receipt.status).toBe('awaitingCloud');
+      const queued = db.prepare(`select args from outbox where name = 'chargeSale'`).get() as {
+        args: string;
+      };
+      expect(JSON.parse(queued.args)).toMatchObject({ saleId, buyerNip: '5260250274' });
+      answer(db, saleId, {
+        status: 'applied',
+        data: {
+          saleId,
+          orderIds: [uuidv7()],
+          change: 100,
+          receipt: {
+            id: uuidv7(),
+            lines: [{ name: 'Woda', unitPrice: 500, quantity: '2', vatRate: 500 }],
+            discount: 100,
+            payments: [
+              { type: 'cash', amount: 600 },
+              { type: 'other', amount: 400 },
+            ],
+            change: 100,
+            total: 900,
+            buyerNip: '5260250274',
+          },
+        },
+      });
+      const printed = await pos.sell({ ...walletSale(saleId), buyerNip: 'PL 526-025-02-74' });
+      expect(printed.receipt.status).toBe('printed');
+      expect(rig.emulator.receipts()[0]).toMatchObject({ total: 900, buyerNip: '5260250274' });
+    });
+
     it('refused by the cloud (wallet too low): voided, never printed nor counted, the refusal shown', async () => {
       const { pos, rig, db, setQuote } = await setup();
       await pos.catalog('pl');

@@ -525,12 +525,7 @@ export class StationPos {
       input.payments.some((p) => p.method === PaymentMethod.wallet) ||
       input.lines.some((l) => l.type === 'contract') ||
       Boolean(this.cloudSales.row(input.saleId));
-    if (viaCloud && buyerNip)
-      throw AppError.invalid(
-        { buyerNip: ['notWithCloudTender'] },
-        'a NIP receipt is for cash and card sales',
-      );
-    if (viaCloud) return this.cloudSales.sell(input, cashier, station, shift);
+    if (viaCloud) return this.cloudSales.sell(input, cashier, station, shift, buyerNip);
 
     // The same attempt again (a lost answer): the sale stands; settle its receipt, do not sell twice.
     const known = this.db.prepare('select 1 from local_sales where sale_id = ?').get(input.saleId);

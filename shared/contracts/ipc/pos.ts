@@ -135,7 +135,8 @@ export const PosSellInputSchema = z.strictObject({
   voucherCode: z.string().trim().max(40).nullable().optional(),
   /**
    * The buyer's NIP to print on the receipt (any usual spelling; checked with checkNip by main: a
-   * bad one is `fields.buyerNip`). Cash/card sales only.
+   * bad one is `fields.buyerNip`). Any sale: a wallet, voucher or contract sale sends it with
+   * `chargeSale@1` and prints the receipt the cloud answers with it.
    */
   buyerNip: z.string().trim().max(20).nullable().optional(),
 });
