@@ -1,8 +1,10 @@
 import { ZodError } from 'zod';
 import type { ApiRequestInput, ApiResponse } from '../../../shared/contracts/ipc';
 import {
+  PosConfirmReceiptInputSchema,
   PosSellInputSchema,
   type PosCatalog,
+  type PosConfirmReceiptInput,
   type PosCatalogItem,
   type PosInvoicePdf,
   type PosSaleOrders,
@@ -642,6 +644,14 @@ export class StationPos {
     if (!row || !['printing', 'notPrinted', 'needsAttention'].includes(row.status))
       throw new AppError('pos.nothingToResolve', { message: 'no receipt of that sale waits' });
     await this.receipts.settle(row);
+    return this.state();
+  }
+
+  /** The cashier settles by hand a receipt the printer cannot identify (see PosReceipts.confirmByCashier). */
+  confirmReceipt(input: PosConfirmReceiptInput): PosState {
+    const cashier = this.cashier();
+    const decision = PosConfirmReceiptInputSchema.parse(input);
+    this.receipts.confirmByCashier(decision.saleId, decision, cashier.id);
     return this.state();
   }
 
