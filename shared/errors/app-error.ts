@@ -107,6 +107,7 @@ export const ERRORS = {
   // Issue 19: the accountant's JPK files (2730–2759).
   'accounting.settingsMissing': { code: 2730, status: 409 },
   'accounting.nothingToReport': { code: 2731, status: 409 },
+  'accounting.rateNotInJpk': { code: 2732, status: 409 },
   'visit.noLivestream': { code: 2108, status: 409 },
   'course.notStartable': { code: 2109, status: 409 },
   'course.bookAsWhole': { code: 2110, status: 409 },

@@ -188,3 +188,10 @@ export async function settingsForJpk(db: Db, studio: Studio, seller: InvoiceSett
     });
   return settings;
 }
+
+/** A VAT rate the Polish records have no field for (an invoice typed in at, say, 12 %): 409, not 500. */
+export function rateNotInJpk(rate: number, file: string): AppError {
+  return new AppError('accounting.rateNotInJpk', {
+    message: `an invoice of the period has VAT rate ${rate / 100} %, which ${file} has no field for`,
+  });
+}

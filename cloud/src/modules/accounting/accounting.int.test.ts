@@ -242,6 +242,18 @@ describe('the accountant’s files', () => {
     const empty = await owner.get(api(studio, 'accounting/jpk-fa.xml?from=2026-10-01&to=2026-10-31'));
     expect(empty.status).toBe(409);
     expect(empty.body.error.key).toBe('accounting.nothingToReport');
+    // A rate the Polish records have no field for: said so, not a server error; the register lists it.
+    const odd = await owner.post(api(studio, 'invoice'), {
+      buyer: PL_BUYER,
+      lines: [{ ...LINES[0], vatRate: 1200 }],
+    });
+    expect(odd.status, odd.text).toBe(201);
+    for (const file of ['jpk-fa.xml', 'jpk-v7m.xml']) {
+      const res = await owner.get(api(studio, `accounting/${file}?${MONTH}`));
+      expect(res.status, file).toBe(409);
+      expect(res.body.error.key).toBe('accounting.rateNotInJpk');
+    }
+    expect(await (await download(owner, studio, `sales-register.csv?${MONTH}`)).res.text()).toContain(';12%;');
   });
 
   it('is for staff with report rights, and shows one studio only', async () => {

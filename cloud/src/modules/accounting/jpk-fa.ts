@@ -5,7 +5,7 @@ import type { InvoiceLineView, InvoiceView } from '../../../../shared/contracts/
 import { parseExchangeRate, vatInPln } from '../../../../shared/domain/invoices';
 import { AppError } from '../../../../shared/errors';
 import { amount } from '../invoices/ksef-fa3';
-import { recordRates, type AccountingPeriod } from './accounting-data';
+import { rateNotInJpk, recordRates, type AccountingPeriod } from './accounting-data';
 
 /**
  * JPK_FA(4) — the invoices of a period on demand (the Ministry of Finance's `Schemat_JPK_FA(4)_v1-0.xsd`,
@@ -45,7 +45,7 @@ export function jpkFaRate(rate: Rate): { sum: string; vat: boolean; code: string
     300: '4',
   };
   const sum = field[rate];
-  if (!sum) throw new RangeError(`VAT rate ${rate / 100} % has no field in JPK_FA(4)`);
+  if (!sum) throw rateNotInJpk(rate, 'JPK_FA(4)');
   return { sum, vat: true, code: String(rate / 100) };
 }
 

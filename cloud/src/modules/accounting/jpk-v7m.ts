@@ -5,7 +5,7 @@ import type { InvoiceView } from '../../../../shared/contracts/api/invoices';
 import { parseExchangeRate, vatInPln } from '../../../../shared/domain/invoices';
 import { mulDivRoundHalfUp } from '../../../../shared/domain/receipts/rounding';
 import { amount } from '../invoices/ksef-fa3';
-import { recordRates, type AccountingPeriod } from './accounting-data';
+import { rateNotInJpk, recordRates, type AccountingPeriod } from './accounting-data';
 
 /**
  * JPK_V7M(3) — the sales records of one month (ewidencja sprzedaży; the Ministry of Finance's
@@ -57,7 +57,7 @@ export function addRate(k: KFields, rate: Rate, net: number, vat: number, buyerC
     500: ['K_15', 'K_16'],
   };
   const found = pair[rate];
-  if (!found) throw new RangeError(`VAT rate ${rate / 100} % has no field in JPK_V7M(3)`);
+  if (!found) throw rateNotInJpk(rate, 'JPK_V7M(3)');
   add(k, found[0], net);
   add(k, found[1], vat);
 }
