@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InvoiceView } from '../../../../shared/contracts/api/invoices';
-import { amountBox } from './invoice-pdf';
+import { amountBox, pdfRate } from './invoice-pdf';
 
 const withTotals = (totals: Partial<InvoiceView['totals']>) =>
   ({ totals: { net: 0, vat: 0, gross: 29897, paid: 0, due: 29897, ...totals } }) as InvoiceView;
@@ -15,5 +15,12 @@ describe('the boxed amount of the invoice PDF', () => {
   });
   it('a correction that lowers the total shows the amount to refund', () => {
     expect(amountBox(withTotals({ gross: -10000, due: 0 }))).toEqual({ label: 'toRefund', amount: 10000 });
+  });
+});
+
+describe('the rate column', () => {
+  it('reverse charge (services to a business abroad, art. 28b) is "np", not the domestic "oo"', () => {
+    expect(pdfRate('reverseCharge')).toBe('np');
+    expect([pdfRate(2300), pdfRate('exempt'), pdfRate(550)]).toEqual(['23%', 'zw', '5,5%']);
   });
 });

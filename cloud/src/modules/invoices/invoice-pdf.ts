@@ -38,7 +38,8 @@ export function pdfAmount(minor: number): string {
 
 export function pdfRate(rate: InvoiceVatRate): string {
   if (rate === 'exempt') return 'zw';
-  if (rate === 'reverseCharge') return 'oo';
+  // Reverse charge here is only services to a business abroad (art. 28b): not taxable in Poland, "np".
+  if (rate === 'reverseCharge') return 'np';
   const whole = Math.trunc(rate / 100);
   const fraction = rate % 100;
   return fraction === 0 ? `${whole}%` : `${whole},${String(fraction).padStart(2, '0').replace(/0$/, '')}%`;
@@ -245,7 +246,7 @@ function summaryTable(doc: Doc, y: number, invoice: InvoiceView, l: Labels): num
   }));
   rows.push({
     cells: [
-      l.one('total'),
+      l('total'),
       pdfAmount(invoice.totals.net),
       pdfAmount(invoice.totals.vat),
       pdfAmount(invoice.totals.gross),
@@ -293,7 +294,7 @@ function correctionSummary(doc: Doc, y: number, invoice: InvoiceView, l: Labels)
   })) as { cells: string[]; bold?: boolean }[];
   rows.push({
     cells: [
-      l.one('total'),
+      l('total'),
       pdfAmount(sum((r) => r.before.net)),
       pdfAmount(sum((r) => r.before.vat)),
       pdfAmount(sum((r) => r.before.gross)),
@@ -310,12 +311,14 @@ function correctionSummary(doc: Doc, y: number, invoice: InvoiceView, l: Labels)
 }
 
 /**
- * The payment lines printed above the amount due (Polish labels). A paid invoice prints the method
+ * The payment lines printed above the amount due (Polish labels; both languages on a bilingual
+ * invoice when the PDF's labels are given). A paid invoice prints the method
  * and the amount paid, no deadline and no account as if it were still to pay.
  */
-export function paymentRows(invoice: InvoiceView): [string, string][] {
+export function paymentRows(invoice: InvoiceView, labels?: Labels): [string, string][] {
   const pl = tFor('pl');
-  const one = (key: string, options?: Record<string, unknown>) => pl(`invoices:pdf.${key}`, options ?? {});
+  const one =
+    labels ?? ((key: string, options?: Record<string, unknown>) => pl(`invoices:pdf.${key}`, options ?? {}));
   const rows: [string, string][] = [
     [one('paymentMethod'), pl(`enums:paymentMethod.${invoice.payment.method}`)],
   ];
@@ -355,7 +358,7 @@ function paymentBlock(doc: Doc, y: number, invoice: InvoiceView, l: Labels): num
     doc.fillColor(INK).text(value);
   };
   doc.y = y;
-  for (const [label, value] of paymentRows(invoice)) row(label, value);
+  for (const [label, value] of paymentRows(invoice, l)) row(label, value);
   y = doc.y + 6;
   const { label, amount } = amountBox(invoice);
   const boxHeight = 40;
