@@ -253,7 +253,9 @@ describe('the accountant’s files', () => {
       expect(res.status, file).toBe(409);
       expect(res.body.error.key).toBe('accounting.rateNotInJpk');
     }
-    expect(await (await download(owner, studio, `sales-register.csv?${MONTH}`)).res.text()).toContain(';12%;');
+    expect(await (await download(owner, studio, `sales-register.csv?${MONTH}`)).res.text()).toContain(
+      ';12%;',
+    );
   });
 
   it('is for staff with report rights, and shows one studio only', async () => {
@@ -302,13 +304,16 @@ describe('the accountant’s files', () => {
     const summary = await manager.get(api(studio, `accounting/summary?${october}`));
     expect(summary.body.invoices).toBeGreaterThanOrEqual(8);
     expect(summary.body.receiptDays).toBeGreaterThanOrEqual(20);
+    expect(summary.body.forReceipts).toBe(1);
     for (const [kind, file] of [
       ['fa', 'jpk-fa.xml'],
       ['v7m', 'jpk-v7m.xml'],
     ] as const) {
       const res = await download(manager, studio, `${file}?${october}`);
       expect(res.status, file).toBe(200);
-      expect(validate(kind, await res.res.text()), file).toBe('validates');
+      const xml = await res.res.text();
+      expect(validate(kind, xml), file).toBe('validates');
+      if (kind === 'v7m') expect(xml).toContain('<TypDokumentu>FP</TypDokumentu>');
     }
     const csv = await download(manager, studio, `sales-register.csv?${october}`);
     expect(parseCsv(await csv.res.text(), ';').length).toBeGreaterThan(40);

@@ -1,11 +1,17 @@
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
-import { InvoiceCorrectiveInputSchema } from '../../../../shared/contracts/api/invoices';
+import {
+  InvoiceCorrectiveInputSchema,
+  InvoiceFromOrderInputSchema,
+} from '../../../../shared/contracts/api/invoices';
+import { localDateOf } from '../../../../shared/domain/entitlements/local-dates';
 import { computeReceiptTotals, type ReceiptLineInput } from '../../../../shared/domain/receipts';
 import { PaymentMethod } from '../../../../shared/enums';
 import type { Studio } from '../identity/studio.model';
 import { correctInvoice } from '../invoices/invoice-corrections.service';
 import { issue } from '../invoices/invoice-issue.service';
+import { issueInvoiceForOrder } from '../invoices/invoice-orders.service';
+import { createOrder } from '../sales/order-factory';
 
 /**
  * Demo data for the accountant (issue 19): the JPK settings, and three months of sales before today
@@ -78,10 +84,23 @@ export async function seedDemoAccounting(
     flatNumber: '4',
   });
   const start = new Date(now.getTime() - 92 * DAY);
+  const today = localDateOf(now, studio.timeZone);
+  const lastMonth = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 2, 10));
+  const forReceiptDay = lastMonth.toISOString().slice(0, 10);
   let first: { id: string; lines: typeof INVOICE_LINES } | null = null;
   for (let day = 0; day < 90; day++) {
     const at = new Date(start.getTime() + day * DAY + 10 * 3_600_000);
     const weekday = at.getUTCDay();
+    // On the 10th of last month a company asks for an invoice for its receipt (FP): a mat sold at the
+    // desk, printed with the buyer's NIP, then invoiced to that NIP.
+    if (localDateOf(at, studio.timeZone) === forReceiptDay)
+      await invoiceForReceipt(
+        trx,
+        studio as Studio,
+        ownerId,
+        new Date(at.getTime() + 5 * 3_600_000),
+        9000 + day,
+      );
     if (weekday === 0) continue;
     if (weekday === 2 || weekday === 4) {
       const i = day % INVOICE_LINES.length;
@@ -108,30 +127,14 @@ export async function seedDemoAccounting(
       first ??= { id, lines };
     }
     // The desk's receipts: 2 to 4 a day.
-    for (let n = 0; n < 2 + (day % 3); n++) {
-      const lines = BASKETS[(day + n) % BASKETS.length]!;
-      const totals = computeReceiptTotals({ lines });
-      const printedAt = new Date(at.getTime() + n * 3_600_000);
-      await trx('fiscal_documents').insert({
-        id: uuidv7(),
-        studioId: studio.id,
-        saleId: uuidv7(),
-        stationSlug: 'recepcja',
-        status: 'printed',
-        receiptNumber: day * 4 + n + 1,
-        lines: JSON.stringify(lines),
-        payments: JSON.stringify([{ type: 'card', amount: totals.total }]),
-        totals: JSON.stringify(totals),
-        subtotal: totals.subtotal,
-        discount: totals.discount,
-        total: totals.total,
-        vat: totals.vat,
-        currency: 'PLN',
-        printedAt,
-        createdAt: printedAt,
-        updatedAt: printedAt,
-      });
-    }
+    for (let n = 0; n < 2 + (day % 3); n++)
+      await printedReceipt(
+        trx,
+        studio.id,
+        BASKETS[(day + n) % BASKETS.length]!,
+        new Date(at.getTime() + n * 3_600_000),
+        day * 4 + n + 1,
+      );
   }
   // One correction: the first invoice's first line was one unit too many.
   if (first)
@@ -146,4 +149,98 @@ export async function seedDemoAccounting(
       }),
       new Date(start.getTime() + 20 * DAY),
     );
+}
+
+/** A receipt the desk printed (the station's report: a printed fiscal document). */
+async function printedReceipt(
+  trx: Knex.Transaction,
+  studioId: string,
+  lines: ReceiptLineInput[],
+  printedAt: Date,
+  receiptNumber: number,
+  saleId: string = uuidv7(),
+  buyerNip: string | null = null,
+): Promise<ReturnType<typeof computeReceiptTotals>> {
+  const totals = computeReceiptTotals({ lines });
+  await trx('fiscal_documents').insert({
+    id: uuidv7(),
+    studioId,
+    saleId,
+    stationSlug: 'recepcja',
+    status: 'printed',
+    receiptNumber,
+    lines: JSON.stringify(lines),
+    payments: JSON.stringify([{ type: 'card', amount: totals.total }]),
+    totals: JSON.stringify(totals),
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    total: totals.total,
+    vat: totals.vat,
+    currency: 'PLN',
+    printedAt,
+    createdAt: printedAt,
+    updatedAt: printedAt,
+    buyerNip,
+  });
+  return totals;
+}
+
+/** A desk sale printed on a receipt with the buyer's NIP, then invoiced for that receipt (FP). */
+async function invoiceForReceipt(
+  trx: Knex.Transaction,
+  studio: Studio,
+  ownerId: string,
+  at: Date,
+  receiptNumber: number,
+): Promise<void> {
+  const buyer = BUYERS[0]!;
+  const lines: ReceiptLineInput[] = [{ name: 'Mata do jogi', unitPrice: 12900, vatRate: 2300 }];
+  const { id: orderId } = await createOrder(trx, {
+    studioId: studio.id,
+    clientId: null,
+    source: 'desk',
+    sourceId: 'demo-invoice-for-receipt',
+    status: 'paid',
+    lines: [{ kind: 'product', name: 'Mata do jogi', quantity: 1, unitPriceMinor: 12900, vatRate: '2300' }],
+  });
+  await trx('client_orders').where({ id: orderId }).update({ paidAt: at, createdAt: at, updatedAt: at });
+  await trx('client_order_payments').insert({
+    id: uuidv7(),
+    studioId: studio.id,
+    orderId,
+    method: PaymentMethod.paymentCard,
+    amount: 12900,
+    currency: 'PLN',
+    status: 'succeeded',
+    settledAt: at,
+    createdAt: at,
+  });
+  const receiptId = uuidv7();
+  const totals = computeReceiptTotals({ lines });
+  await trx('retail_receipts').insert({
+    id: receiptId,
+    studioId: studio.id,
+    stationSlug: 'recepcja',
+    lines: JSON.stringify(lines),
+    payments: JSON.stringify([{ type: 'card', amount: totals.total }]),
+    totals: JSON.stringify(totals),
+    subtotal: totals.subtotal,
+    total: totals.total,
+    vat: totals.vat,
+    currency: 'PLN',
+    printRequests: 1,
+    buyerNip: buyer.taxId,
+    createdAt: at,
+    updatedAt: at,
+  });
+  await trx('retail_receipt_orders').insert({ orderId, receiptId, studioId: studio.id });
+  await printedReceipt(trx, studio.id, lines, at, receiptNumber, receiptId, buyer.taxId);
+  await issueInvoiceForOrder(
+    trx,
+    studio,
+    ownerId,
+    orderId,
+    InvoiceFromOrderInputSchema.parse({ buyer: { ...buyer, country: 'PL' } }),
+    new Date(at.getTime() + 3_600_000),
+  );
 }
