@@ -59,16 +59,28 @@ export const AccountingMonthQuerySchema = AccountingRangeQuerySchema.superRefine
 
 export const TAX_OFFICE_MESSAGE = 'not a tax office code of the Ministry of Finance list';
 
-export const AccountingSettingsInputSchema = z.strictObject({
-  taxOfficeCode: z.string().trim().refine(isTaxOfficeCode, TAX_OFFICE_MESSAGE),
-  email: email(),
-  province: requiredText(36),
-  county: requiredText(36),
-  commune: requiredText(36),
-  street: text(65).default(''),
-  houseNumber: requiredText(9),
-  flatNumber: text(10).default(''),
-});
+export const AccountingSettingsInputSchema = z
+  .strictObject({
+    taxOfficeCode: z.string().trim().refine(isTaxOfficeCode, TAX_OFFICE_MESSAGE),
+    email: email(),
+    province: requiredText(36),
+    county: requiredText(36),
+    commune: requiredText(36),
+    street: text(65).default(''),
+    houseNumber: requiredText(9),
+    flatNumber: text(10).default(''),
+    /** A sole trader (natural person): JPK_V7M names them with their first name, surname and birth date. */
+    naturalPerson: z.boolean().default(false),
+    firstName: text(30).default(''),
+    lastName: text(81).default(''),
+    birthDate: calendarDate().nullable().default(null),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.naturalPerson) return;
+    if (!v.firstName) ctx.addIssue({ code: 'custom', path: ['firstName'], message: 'required' });
+    if (!v.lastName) ctx.addIssue({ code: 'custom', path: ['lastName'], message: 'required' });
+    if (!v.birthDate) ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'required' });
+  });
 export type AccountingSettingsInput = z.infer<typeof AccountingSettingsInputSchema>;
 
 export const AccountingSettingsSchema = z.object({
@@ -80,6 +92,10 @@ export const AccountingSettingsSchema = z.object({
   street: z.string(),
   houseNumber: z.string(),
   flatNumber: z.string(),
+  naturalPerson: z.boolean(),
+  firstName: z.string(),
+  lastName: z.string(),
+  birthDate: z.string().nullable(),
 });
 export type AccountingSettings = z.infer<typeof AccountingSettingsSchema>;
 

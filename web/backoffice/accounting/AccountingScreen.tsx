@@ -3,6 +3,7 @@ import {
   Anchor,
   Button,
   Card,
+  Checkbox,
   Group,
   Loader,
   Select,
@@ -233,6 +234,10 @@ const EMPTY: AccountingSettings = {
   street: '',
   houseNumber: '',
   flatNumber: '',
+  naturalPerson: false,
+  firstName: '',
+  lastName: '',
+  birthDate: null,
 };
 const FIELDS = ['email', 'province', 'county', 'commune', 'street', 'houseNumber', 'flatNumber'] as const;
 
@@ -286,6 +291,36 @@ function SettingsForm({ current }: { current: AccountingSettings | null }) {
             />
           ))}
         </SimpleGrid>
+        <Checkbox
+          label={t('settings.naturalPerson')}
+          description={t('settings.naturalPersonHint')}
+          checked={form.naturalPerson}
+          onChange={(e) => setForm({ ...form, naturalPerson: e.currentTarget.checked })}
+          data-testid="accounting-natural-person"
+        />
+        {form.naturalPerson ? (
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              label={t('settings.firstName')}
+              value={form.firstName}
+              onChange={(e) => setForm({ ...form, firstName: e.currentTarget.value })}
+              error={errors.fields.firstName}
+            />
+            <TextInput
+              label={t('settings.lastName')}
+              value={form.lastName}
+              onChange={(e) => setForm({ ...form, lastName: e.currentTarget.value })}
+              error={errors.fields.lastName}
+            />
+            <TextInput
+              type="date"
+              label={t('settings.birthDate')}
+              value={form.birthDate ?? ''}
+              onChange={(e) => setForm({ ...form, birthDate: e.currentTarget.value || null })}
+              error={errors.fields.birthDate}
+            />
+          </SimpleGrid>
+        ) : null}
         {errors.form.map((m) => (
           <Alert key={m} color="red">
             {m}

@@ -3146,6 +3146,10 @@ export interface StudioAccountingSettingsRow {
   street: string;
   houseNumber: string;
   flatNumber: string;
+  naturalPerson: boolean;
+  firstName: string;
+  lastName: string;
+  birthDate: Date | null;
   updatedAt: Date;
 }
 
@@ -3159,6 +3163,10 @@ export interface StudioAccountingSettingsInsert {
   street?: string | Knex.Raw;
   houseNumber: string | Knex.Raw;
   flatNumber?: string | Knex.Raw;
+  naturalPerson?: boolean | Knex.Raw;
+  firstName?: string | Knex.Raw;
+  lastName?: string | Knex.Raw;
+  birthDate?: Date | string | null | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
 }
 
@@ -3172,6 +3180,10 @@ export interface StudioAccountingSettingsUpdate {
   street?: string | Knex.Raw;
   houseNumber?: string | Knex.Raw;
   flatNumber?: string | Knex.Raw;
+  naturalPerson?: boolean | Knex.Raw;
+  firstName?: string | Knex.Raw;
+  lastName?: string | Knex.Raw;
+  birthDate?: Date | string | null | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
 }
 

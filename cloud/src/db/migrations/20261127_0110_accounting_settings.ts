@@ -5,7 +5,8 @@ import type { Knex } from 'knex';
  * (issue 19, "for the accountant"): the tax office the files are for (KodUrzedu, four digits of the
  * MF list), the taxpayer's e-mail (JPK_V7M Podmiot1) and the seller's address in the parts JPK_FA(4)
  * asks for (voivodeship, county, commune, street, building and flat number; the postal code and town
- * are the invoice settings'). One row per studio, written by the accountant.
+ * are the invoice settings'); a sole trader's first name, surname and date of birth (JPK_V7M names a
+ * natural person so). One row per studio, written by the accountant.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('studio_accounting_settings', (t) => {
@@ -18,6 +19,11 @@ export async function up(knex: Knex): Promise<void> {
     t.string('street', 65).notNullable().defaultTo('');
     t.string('house_number', 9).notNullable();
     t.string('flat_number', 10).notNullable().defaultTo('');
+    /** A natural person (a sole trader) files JPK_V7M as one: first name, surname, date of birth. */
+    t.boolean('natural_person').notNullable().defaultTo(false);
+    t.string('first_name', 30).notNullable().defaultTo('');
+    t.string('last_name', 81).notNullable().defaultTo('');
+    t.date('birth_date').nullable();
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
   await knex.raw(

@@ -9,6 +9,7 @@ import type { InvoiceSettingsView, InvoiceView } from '../../../../shared/contra
 import type { ReceiptTotals } from '../../../../shared/domain/receipts';
 import { compareVatRates, vatRateKey, type VatRate } from '../../../../shared/domain/receipts/vat-rate';
 import { AppError } from '../../../../shared/errors';
+import type { StudioAccountingSettingsRow } from '../../db/generated/tables';
 import type { Db, Knex } from '../../db/knex';
 import type { Studio } from '../identity/studio.model';
 import { invoiceSettings } from '../invoices/invoice-settings.service';
@@ -141,7 +142,10 @@ export const sellerReady = (seller: InvoiceSettingsView) =>
   Boolean(seller.sellerName.trim() && seller.taxId && seller.postalCode.trim() && seller.city.trim());
 
 export async function accountingSettingsRow(db: Db, studioId: string): Promise<AccountingSettings | null> {
-  const row = await db('studio_accounting_settings').where({ studioId }).first();
+  const row = (await db('studio_accounting_settings')
+    .where({ studioId })
+    .first('*', db.raw('birth_date::text as birth_day'))) as
+    (StudioAccountingSettingsRow & { birthDay: string | null }) | undefined;
   if (!row) return null;
   return {
     taxOfficeCode: row.taxOfficeCode,
@@ -152,6 +156,11 @@ export async function accountingSettingsRow(db: Db, studioId: string): Promise<A
     street: row.street,
     houseNumber: row.houseNumber,
     flatNumber: row.flatNumber,
+    naturalPerson: row.naturalPerson,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    // The calendar day as stored (a Date would move it by the server's time zone).
+    birthDate: row.birthDay,
   };
 }
 

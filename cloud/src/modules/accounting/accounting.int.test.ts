@@ -194,6 +194,21 @@ describe('the accountant’s files', () => {
     const due = Number(/<PodatekNalezny>(-?[\d.]+)<\/PodatekNalezny>/.exec(v7Xml)![1]) * 100;
     expect(Math.round(due)).toBe(all - fpVat);
 
+    // A sole trader files as a natural person: first name, surname and date of birth are needed.
+    const person = { ...ACCOUNTING, naturalPerson: true, firstName: 'Anna', lastName: 'Żółkiewska' };
+    const incomplete = await owner.request('PUT', api(studio, 'accounting/settings'), person);
+    expect(Object.keys(incomplete.body.error.fields)).toEqual(['birthDate']);
+    const asPerson = await owner.request('PUT', api(studio, 'accounting/settings'), {
+      ...person,
+      birthDate: '1985-03-31',
+    });
+    expect(asPerson.body.settings).toMatchObject({ naturalPerson: true, birthDate: '1985-03-31' });
+    const personXml = await (await download(owner, studio, `jpk-v7m.xml?${MONTH}`)).res.text();
+    expect(validate('v7m', personXml)).toBe('validates');
+    expect(personXml).toMatch(
+      /<OsobaFizyczna>\s*<etd:NIP>5260250274<\/etd:NIP>\s*<etd:ImiePierwsze>Anna<\/etd:ImiePierwsze>\s*<etd:Nazwisko>Żółkiewska<\/etd:Nazwisko>\s*<etd:DataUrodzenia>1985-03-31<\/etd:DataUrodzenia>/,
+    );
+
     // The validator does refuse: a row without its document number is invalid.
     expect(validate('v7m', v7Xml.replace(/<DowodSprzedazy>[^<]*<\/DowodSprzedazy>/, ''))).toMatch(
       /DowodSprzedazy|Element/,

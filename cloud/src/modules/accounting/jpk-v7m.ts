@@ -149,10 +149,21 @@ export function jpkV7mXml(period: AccountingPeriod, settings: AccountingSettings
   h.ele('Rok').txt(period.from.slice(0, 4));
   h.ele('Miesiac').txt(String(Number(period.from.slice(5, 7))));
 
-  const p = root.ele('Podmiot1').att('rola', 'Podatnik').ele('OsobaNiefizyczna');
-  p.ele('NIP').txt(period.seller.taxId ?? '');
-  p.ele('PelnaNazwa').txt(period.seller.sellerName.slice(0, 240));
-  p.ele('Email').txt(settings.email);
+  const podmiot = root.ele('Podmiot1').att('rola', 'Podatnik');
+  if (settings.naturalPerson && settings.birthDate) {
+    // A sole trader: the person (etd:TIdentyfikatorOsobyFizycznej2), then the tns e-mail.
+    const p = podmiot.ele('OsobaFizyczna');
+    p.ele(ETD, 'etd:NIP').txt(period.seller.taxId ?? '');
+    p.ele(ETD, 'etd:ImiePierwsze').txt(settings.firstName);
+    p.ele(ETD, 'etd:Nazwisko').txt(settings.lastName);
+    p.ele(ETD, 'etd:DataUrodzenia').txt(settings.birthDate);
+    p.ele('Email').txt(settings.email);
+  } else {
+    const p = podmiot.ele('OsobaNiefizyczna');
+    p.ele('NIP').txt(period.seller.taxId ?? '');
+    p.ele('PelnaNazwa').txt(period.seller.sellerName.slice(0, 240));
+    p.ele('Email').txt(settings.email);
+  }
 
   const rows = v7mRows(period);
   const ew = root.ele('Ewidencja');
