@@ -33,6 +33,7 @@ import { registerSyncReviewRoutes } from './sync/review.routes';
 import { registerPlacesRoutes } from './modules/places/places.routes';
 import { registerContractRoutes } from './modules/contracts/contracts.routes';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes';
+import { registerAccountingRoutes } from './modules/accounting/accounting.routes';
 import { registerRetailRoutes } from './modules/retail/retail.routes';
 import { registerKioskRoutes } from './modules/kiosk/kiosk.routes';
 import { kioskScopeMiddleware } from './modules/kiosk/kiosk-session';
@@ -60,6 +61,7 @@ const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> 
   registerBookingRoutes,
   registerContractRoutes,
   registerInvoiceRoutes,
+  registerAccountingRoutes,
   registerRetailRoutes,
   registerStationRoutes,
   registerKioskRoutes,

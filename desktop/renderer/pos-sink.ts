@@ -14,6 +14,7 @@ export function createStationPosSink(bridge: DesktopApi): PosStationSink {
     sell: (input) => call(bridge, 'posSell', input),
     openDrawer: () => call(bridge, 'posOpenDrawer', {}),
     resolvePending: (saleId) => call(bridge, 'posResolvePending', { saleId }),
+    confirmReceipt: (input) => call(bridge, 'posConfirmReceipt', input),
     saleOrders: (saleId) => call(bridge, 'posSaleOrders', { saleId }),
     invoicePdf: (invoiceId) => call(bridge, 'posInvoicePdf', { invoiceId }),
   };

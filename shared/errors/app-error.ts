@@ -104,6 +104,10 @@ export const ERRORS = {
   'invoice.receiptCoversOtherOrders': { code: 2651, status: 409 },
   'invoice.receiptBuyerNipMismatch': { code: 2652, status: 409 },
   'receipt.orderInvoiced': { code: 2653, status: 409 },
+  // Issue 19: the accountant's JPK files (2730–2759).
+  'accounting.settingsMissing': { code: 2730, status: 409 },
+  'accounting.nothingToReport': { code: 2731, status: 409 },
+  'accounting.rateNotInJpk': { code: 2732, status: 409 },
   'visit.noLivestream': { code: 2108, status: 409 },
   'course.notStartable': { code: 2109, status: 409 },
   'course.bookAsWhole': { code: 2110, status: 409 },

@@ -13,6 +13,7 @@ import { courseRoutes } from './courses/routes';
 import { placesRoutes } from './places/routes';
 import { catalogRoutes } from './catalog/routes';
 import { invoiceRoutes } from './invoices/routes';
+import { accountingRoutes } from './accounting/routes';
 import { posRoutes } from './pos/routes';
 import { ordersRoutes } from './orders/routes';
 import { contractsRoutes } from './contracts/routes';
@@ -40,6 +41,7 @@ export function createBackofficeRouter() {
         ...placesRoutes,
         ...catalogRoutes,
         ...invoiceRoutes,
+        ...accountingRoutes,
         ...posRoutes,
         { path: 'pos/batch-print', element: <BatchPrintScreen /> },
         ...ordersRoutes,
@@ -58,6 +60,7 @@ export function createBackofficeRouter() {
             s.id !== 'places' &&
             s.id !== 'catalog' &&
             s.id !== 'invoices' &&
+            s.id !== 'accounting' &&
             s.id !== 'contracts' &&
             s.id !== 'kiosks' &&
             s.id !== 'pos' &&

@@ -14,6 +14,7 @@ export const SECTIONS = [
   { id: 'products', path: '/products', labelKey: 'products:nav', ability: 'sales.view' },
   { id: 'catalog', path: '/catalog', labelKey: 'catalog:nav', ability: 'sales.view' },
   { id: 'invoices', path: '/invoices', labelKey: 'invoices:nav', ability: 'sales.view' },
+  { id: 'accounting', path: '/accounting', labelKey: 'accounting:nav', ability: 'reports.export' },
   { id: 'contracts', path: '/contracts', labelKey: 'contracts:nav', ability: 'sales.view' },
   { id: 'reports', path: '/reports' },
   // Shown to members whose role holds `ability`; its label lives under the module's own key.

@@ -187,6 +187,35 @@ describe('chargeSale@1 (wallet, voucher)', () => {
     ).toHaveLength(1);
   });
 
+  it("a wallet and voucher sale's receipt carries the buyer's NIP: kept with the receipt and answered to print", async () => {
+    const s = await shop(5000);
+    const desk = await station(s.manager);
+    const input = split(s, { buyerNip: '5260250274' });
+    const recorded = recordChargedSale(desk.engine, input, { actorId: desk.actorId });
+    await desk.engine.syncOnce();
+    const outcome = outcomeOf(desk.engine, recorded.mutationId)!;
+    expect(outcome.status, JSON.stringify(outcome)).toBe('applied');
+    const data = ChargeSaleOutcomeDataSchema.parse(outcome.data);
+    expect(data.receipt).toMatchObject({ total: 9900, buyerNip: '5260250274' });
+    expect(await app.knex('retail_receipts').where({ id: data.receipt!.id }).first('buyerNip')).toEqual({
+      buyerNip: '5260250274',
+    });
+    // Without a NIP the receipt names none.
+    const plain = recordChargedSale(
+      desk.engine,
+      split(s, {
+        voucherCode: null,
+        total: 11000,
+        payments: [{ method: PaymentMethod.terminal, amount: 11000 }],
+        change: 0,
+      }),
+      { actorId: desk.actorId },
+    );
+    await desk.engine.syncOnce();
+    const plainData = ChargeSaleOutcomeDataSchema.parse(outcomeOf(desk.engine, plain.mutationId)!.data);
+    expect(plainData.receipt!.buyerNip).toBeNull();
+  });
+
   it('refuses a wallet payment above the balance: nothing recorded, wallet and voucher untouched', async () => {
     const s = await shop(3000);
     const desk = await station(s.manager);

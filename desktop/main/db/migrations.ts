@@ -228,4 +228,20 @@ export const LOCAL_MIGRATIONS: readonly LocalMigration[] = [
       create index pos_receipts_status on pos_receipts (status);
     `,
   },
+  {
+    id: 9,
+    name: '0009_pos_receipt_resolutions',
+    sql: `
+      -- A receipt the fiscal printer cannot identify (receiptNotIdentified) settled by the cashier by
+      -- hand: printed, with the number read from the roll or the electronic copy, or not printed. Kept
+      -- for the audit (who, when, what was read); pos_receipts takes the outcome.
+      create table pos_receipt_resolutions (
+        sale_id text primary key,
+        resolution text not null check (resolution in ('printed', 'notPrinted')),
+        receipt_number integer,
+        resolved_by text not null,
+        resolved_at text not null
+      );
+    `,
+  },
 ];

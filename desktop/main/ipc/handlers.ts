@@ -52,6 +52,7 @@ function posHandlers(services: MainServices) {
     posSell: (input) => pos().sell(input),
     posOpenDrawer: () => pos().openDrawer(),
     posResolvePending: ({ saleId }) => pos().resolvePending(saleId),
+    posConfirmReceipt: async (input) => pos().confirmReceipt(input),
     posSaleOrders: ({ saleId }) => pos().saleOrders(saleId),
     posInvoicePdf: ({ invoiceId }) => pos().invoicePdf(invoiceId),
   } satisfies Pick<IpcHandlers, PosChannel>;

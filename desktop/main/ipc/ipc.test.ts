@@ -110,6 +110,11 @@ describe('main re-validates every input', () => {
     ],
     posOpenDrawer: [{ force: true }],
     posResolvePending: [{}, { saleId: 'nope' }],
+    posConfirmReceipt: [
+      {},
+      { saleId: 'nope', printed: true },
+      { saleId: '01a207d1-965c-77dc-93d3-e4a662568ce3', printed: true },
+    ],
     posSaleOrders: [{}, { saleId: 'nope' }],
     posInvoicePdf: [{}, { invoiceId: 'nope' }, { invoiceId: '01a207d1-965c-77dc-93d3-e4a662568ce3', x: 1 }],
     kioskState: [{ extra: true }],

@@ -21,6 +21,11 @@ export interface FiscalPrinter {
   printReceipt(receipt: FiscalReceipt, options?: PrintReceiptOptions): Promise<FiscalReceiptOutcome>;
   /** Settles a `needsAttention` outcome (now or after a restart) without printing twice. */
   resolvePending(pending: PendingFiscalReceipt): Promise<FiscalReceiptOutcome>;
+  /**
+   * The cashier settled an unresolved receipt by hand (read from the paper roll or the electronic
+   * copy, when the printer's own evidence cannot tell): the driver stops holding new receipts for it.
+   */
+  settledByCashier(receiptId: string): void;
   /** Cancels a receipt left open on the printer, if any. */
   cancel(): Promise<FiscalOperationResult>;
   dailyReport(): Promise<FiscalOperationResult>;

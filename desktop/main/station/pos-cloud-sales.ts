@@ -71,7 +71,7 @@ export class PosCloudSales {
 
   /**
    * A sale paid with the wallet or a voucher, or selling a contract: the cloud prices it (its own
-   * quote, every problem as field errors), the station records it (`chargeSale@1`) before anything
+   * quote, every problem as field errors; a buyer's NIP goes with it for a NIP receipt), the station records it (`chargeSale@1`) before anything
    * else, pushes it and prints only the receipt the cloud answered once it applied the sale.
    */
   async sell(
@@ -79,6 +79,8 @@ export class PosCloudSales {
     cashier: Cashier,
     station: PosStation,
     shift: StationShiftView,
+    /** The buyer's NIP for the receipt (checked by the caller), sent with the sale. */
+    buyerNip: string | null = null,
   ): Promise<PosSellResult> {
     const known = this.row(input.saleId);
     if (!known) {
@@ -112,6 +114,7 @@ export class PosCloudSales {
           this.host.options.engine,
           {
             ...basket,
+            buyerNip,
             saleId: input.saleId,
             total: quote.due,
             change: quote.change,
@@ -239,6 +242,8 @@ export class PosCloudSales {
             type: p.type as FiscalPaymentType,
             amount: p.amount,
           })),
+          // A NIP receipt: the NIP the cloud kept with it (the one the desk sent).
+          ...(data.receipt.buyerNip ? { buyerNip: data.receipt.buyerNip } : {}),
         };
         this.host.db
           .prepare(

@@ -39,6 +39,8 @@ export interface PosReceiptsHost {
   onBackgroundError?: (error: unknown) => void;
 }
 
+const NOT_IDENTIFIED = 'printing:cashier.receiptNotIdentified';
+
 /** Receipt states that still need the printer: not printed yet, or its outcome unknown. */
 export const OPEN_RECEIPT_STATES = ['printing', 'notPrinted', 'needsAttention'] as const;
 
@@ -111,6 +113,7 @@ export class PosReceipts {
         messageKey: r.message_key,
         total: r.total,
         soldAt: r.sold_at,
+        confirmable: r.status === 'needsAttention' && r.message_key === NOT_IDENTIFIED,
       })),
       ...waiting.map((r) => ({
         saleId: r.sale_id,
@@ -118,6 +121,7 @@ export class PosReceipts {
         messageKey: null,
         total: r.total,
         soldAt: r.sold_at,
+        confirmable: false,
       })),
     ];
   }
@@ -238,6 +242,65 @@ export class PosReceipts {
         outcome.status === 'needsAttention' ? JSON.stringify(outcome.pending) : null,
         row.sale_id,
       );
+  }
+
+  /**
+   * The cashier's way out of a receipt the printer cannot identify (receiptNotIdentified: other
+   * receipts completed since, or its memory was reset): read from the paper roll or the electronic
+   * copy, it was printed (with that number) or it was not. Only such a receipt may be settled by hand;
+   * the decision is kept (`pos_receipt_resolutions`: who, when, the number read) and the outcome is
+   * reported to the cloud like the printer's. Not printed: the sale stands and its receipt may be
+   * printed afresh. The driver stops holding new receipts for it.
+   */
+  confirmByCashier(
+    saleId: string,
+    decision: { printed: boolean; receiptNumber?: number },
+    cashierId: string,
+  ): void {
+    const row = this.row(saleId);
+    if (!row || row.status !== 'needsAttention' || row.message_key !== NOT_IDENTIFIED)
+      throw new AppError('pos.nothingToResolve', {
+        message: 'only a receipt the printer cannot identify is settled by hand',
+        fields: { saleId: ['notConfirmable'] },
+      });
+    const pending = JSON.parse(row.pending!) as PendingFiscalReceipt;
+    const now = this.host.clock().toISOString();
+    const outcome: FiscalReceiptOutcome = decision.printed
+      ? {
+          status: 'printed',
+          receiptId: pending.receiptId,
+          receiptNumber: decision.receiptNumber!,
+          total: pending.total,
+          recovered: true,
+        }
+      : {
+          status: 'notPrinted',
+          receiptId: pending.receiptId,
+          reason: 'cancelledByPrinter',
+          messageKey: 'printing:cashier.confirmedNotPrinted',
+        };
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `insert into pos_receipt_resolutions (sale_id, resolution, receipt_number, resolved_by, resolved_at)
+           values (?, ?, ?, ?, ?)`,
+        )
+        .run(saleId, outcome.status, decision.printed ? decision.receiptNumber! : null, cashierId, now);
+      this.db
+        .prepare(
+          `update pos_receipts set status = ?, outcome = ?, message_key = ?, receipt_number = ?, printed_at = ?,
+             pending = null, reported_at = null where sale_id = ?`,
+        )
+        .run(
+          outcome.status,
+          JSON.stringify(outcome),
+          outcome.status === 'printed' ? null : outcome.messageKey,
+          outcome.status === 'printed' ? outcome.receiptNumber : null,
+          outcome.status === 'printed' ? now : null,
+          saleId,
+        );
+    })();
+    this.host.fiscal()?.settledByCashier(pending.receiptId);
   }
 
   /** Printed (or refused) receipts told to the cloud once their sale is there (it makes the receipt). */

@@ -4,7 +4,9 @@ import type { ApiRequestInput, ApiResponse } from '../../../shared/contracts/ipc
 import { PaymentMethod } from '../../../shared/enums';
 import { openLocalDatabase, type LocalDatabase } from '../db/database';
 import { CaptureInterface } from '../printing/escpos/interfaces';
-import { inProcessRig } from '../printing/emulator/test-rig';
+import { FAST_TIMING, inProcessRig, sampleReceipt } from '../printing/emulator/test-rig';
+import { PosnetFiscalPrinter } from '../printing/posnet/posnet-printer';
+import { createInProcessPair } from '../printing/posnet/transport';
 import { SyncEngine } from '../sync/engine';
 import { StationPos } from './pos.service';
 import { DRAWER_KICK } from './shifts';
@@ -318,6 +320,96 @@ describe('StationPos', () => {
     expect(JSON.parse(args.args)).toMatchObject({ saleId: sold.saleId, buyerNip: '5260250274' });
   });
 
+  it('the cashier settles a receipt the printer cannot identify by the roll: printed with its number, or not printed; audited', async () => {
+    const { pos, rig, db } = await setup();
+    await pos.catalog('pl');
+    await pos.chooseStation(posId);
+    await pos.openShift(0);
+    const sale = () => ({
+      saleId: uuidv7(),
+      clientId: null,
+      lines: [{ type: 'product' as const, id: water, quantity: 1 }],
+      payments: [{ method: PaymentMethod.terminal, amount: 500 }],
+    });
+    // A's trend runs (A is printed as no. 1) but its reply is lost; meanwhile another program
+    // prints two receipts on the same printer: the printer cannot show which one was A's.
+    rig.emulator.disconnect({ forMs: 1_500, during: 'reply', match: 'trend' });
+    const a = sale();
+    expect((await pos.sell(a)).receipt.status).toBe('needsAttention');
+    await new Promise((resolve) => setTimeout(resolve, 1_700));
+    const other = createInProcessPair();
+    rig.emulator.attach(other.device);
+    const stranger = new PosnetFiscalPrinter({ transport: other.app, timing: FAST_TIMING });
+    await stranger.open();
+    for (const id of ['s1', 's2'])
+      expect((await stranger.printReceipt(sampleReceipt({ id }))).status).toBe('printed');
+    await stranger.close();
+    const state = await pos.resolvePending(a.saleId);
+    expect(state.receiptIssues).toMatchObject([
+      { saleId: a.saleId, messageKey: 'printing:cashier.receiptNotIdentified', confirmable: true },
+    ]);
+    // No new sale while it is unresolved; only such a receipt is settled by hand.
+    await expect(pos.sell(sale())).rejects.toMatchObject({ key: 'pos.receiptUnresolved' });
+    expect(() => pos.confirmReceipt({ saleId: uuidv7(), printed: false })).toThrow();
+    expect(() => pos.confirmReceipt({ saleId: a.saleId, printed: true })).toThrow(); // no number
+    // The cashier finds A on the roll as receipt no. 1.
+    const after = pos.confirmReceipt({ saleId: a.saleId, printed: true, receiptNumber: 1 });
+    expect(after.receiptIssues).toHaveLength(0);
+    expect(
+      db.prepare('select status, receipt_number from pos_receipts where sale_id = ?').get(a.saleId),
+    ).toEqual({
+      status: 'printed',
+      receipt_number: 1,
+    });
+    expect(db.prepare('select * from pos_receipt_resolutions').all()).toEqual([
+      expect.objectContaining({
+        sale_id: a.saleId,
+        resolution: 'printed',
+        receipt_number: 1,
+        resolved_by: manager.userId,
+      }),
+    ]);
+    // The desk sells again: B prints as no. 4 (after A and the two others); A is never printed again.
+    const b = await pos.sell(sale());
+    expect(b.receipt).toMatchObject({ status: 'printed', receiptNumber: 4 });
+    expect(rig.emulator.receipts().map((r) => r.number)).toEqual([1, 2, 3, 4]);
+  }, 30_000);
+
+  it('a receipt confirmed not printed by the cashier stays a sale whose receipt is printed afresh', async () => {
+    const { pos, rig, db } = await setup();
+    await pos.catalog('pl');
+    await pos.chooseStation(posId);
+    await pos.openShift(0);
+    const a = {
+      saleId: uuidv7(),
+      clientId: null,
+      lines: [{ type: 'product' as const, id: water, quantity: 1 }],
+      payments: [{ method: PaymentMethod.terminal, amount: 500 }],
+    };
+    // A's trend never reaches the printer (nothing printed); the evidence is then made unidentifiable.
+    rig.emulator.disconnect({ forMs: 1_500, during: 'command', match: 'trend' });
+    await pos.sell(a);
+    await new Promise((resolve) => setTimeout(resolve, 1_700));
+    db.prepare(
+      `update pos_receipts set status = 'needsAttention', message_key = 'printing:cashier.receiptNotIdentified' where sale_id = ?`,
+    ).run(a.saleId);
+    const state = pos.confirmReceipt({ saleId: a.saleId, printed: false });
+    expect(state.receiptIssues).toMatchObject([
+      {
+        saleId: a.saleId,
+        status: 'notPrinted',
+        messageKey: 'printing:cashier.confirmedNotPrinted',
+        confirmable: false,
+      },
+    ]);
+    expect(db.prepare('select resolution, receipt_number from pos_receipt_resolutions').all()).toEqual([
+      { resolution: 'notPrinted', receipt_number: null },
+    ]);
+    const printed = await pos.resolvePending(a.saleId);
+    expect(printed.receiptIssues).toHaveLength(0);
+    expect(rig.emulator.receipts()).toHaveLength(1);
+  }, 30_000);
+
   it('never prints the receipt of a sale the cloud invoiced meanwhile', async () => {
     const { pos, rig, db, goOffline, goOnline, invoiceOrder } = await setup();
     await pos.catalog('pl');
@@ -483,6 +575,47 @@ describe('StationPos', () => {
         fileName: 'FV_2026_000001.pdf',
         base64: Buffer.from('%PDF-1.7').toString('base64'),
       });
+    });
+
+    it("a wallet and voucher sale may carry the buyer's NIP: sent with the sale, printed on the receipt the cloud answered", async () => {
+      const { pos, rig, db, setQuote } = await setup();
+      await pos.catalog('pl');
+      await pos.chooseStation(posId);
+      await pos.openShift(0);
+      setQuote(quoteOf(900, 100));
+      const saleId = uuidv7();
+      await expect(pos.sell({ ...walletSale(saleId), buyerNip: '526-025-02-75' })).rejects.toMatchObject({
+        fields: { buyerNip: ['checksum'] },
+      });
+      const waiting = await pos.sell({ ...walletSale(saleId), buyerNip: 'PL 526-025-02-74' });
+      expect(waiting.receipt.status).toBe('awaitingCloud');
+      const queued = db.prepare(`select args from outbox where name = 'chargeSale'`).get() as {
+        args: string;
+      };
+      expect(JSON.parse(queued.args)).toMatchObject({ saleId, buyerNip: '5260250274' });
+      answer(db, saleId, {
+        status: 'applied',
+        data: {
+          saleId,
+          orderIds: [uuidv7()],
+          change: 100,
+          receipt: {
+            id: uuidv7(),
+            lines: [{ name: 'Woda', unitPrice: 500, quantity: '2', vatRate: 500 }],
+            discount: 100,
+            payments: [
+              { type: 'cash', amount: 600 },
+              { type: 'other', amount: 400 },
+            ],
+            change: 100,
+            total: 900,
+            buyerNip: '5260250274',
+          },
+        },
+      });
+      const printed = await pos.sell({ ...walletSale(saleId), buyerNip: 'PL 526-025-02-74' });
+      expect(printed.receipt.status).toBe('printed');
+      expect(rig.emulator.receipts()[0]).toMatchObject({ total: 900, buyerNip: '5260250274' });
     });
 
     it('refused by the cloud (wallet too low): voided, never printed nor counted, the refusal shown', async () => {

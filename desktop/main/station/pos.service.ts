@@ -1,8 +1,10 @@
 import { ZodError } from 'zod';
 import type { ApiRequestInput, ApiResponse } from '../../../shared/contracts/ipc';
 import {
+  PosConfirmReceiptInputSchema,
   PosSellInputSchema,
   type PosCatalog,
+  type PosConfirmReceiptInput,
   type PosCatalogItem,
   type PosInvoicePdf,
   type PosSaleOrders,
@@ -525,12 +527,7 @@ export class StationPos {
       input.payments.some((p) => p.method === PaymentMethod.wallet) ||
       input.lines.some((l) => l.type === 'contract') ||
       Boolean(this.cloudSales.row(input.saleId));
-    if (viaCloud && buyerNip)
-      throw AppError.invalid(
-        { buyerNip: ['notWithCloudTender'] },
-        'a NIP receipt is for cash and card sales',
-      );
-    if (viaCloud) return this.cloudSales.sell(input, cashier, station, shift);
+    if (viaCloud) return this.cloudSales.sell(input, cashier, station, shift, buyerNip);
 
     // The same attempt again (a lost answer): the sale stands; settle its receipt, do not sell twice.
     const known = this.db.prepare('select 1 from local_sales where sale_id = ?').get(input.saleId);
@@ -647,6 +644,14 @@ export class StationPos {
     if (!row || !['printing', 'notPrinted', 'needsAttention'].includes(row.status))
       throw new AppError('pos.nothingToResolve', { message: 'no receipt of that sale waits' });
     await this.receipts.settle(row);
+    return this.state();
+  }
+
+  /** The cashier settles by hand a receipt the printer cannot identify (see PosReceipts.confirmByCashier). */
+  confirmReceipt(input: PosConfirmReceiptInput): PosState {
+    const cashier = this.cashier();
+    const decision = PosConfirmReceiptInputSchema.parse(input);
+    this.receipts.confirmByCashier(decision.saleId, decision, cashier.id);
     return this.state();
   }
 

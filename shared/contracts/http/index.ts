@@ -1,3 +1,4 @@
+import { AccountingApi } from './accounting';
 import { BookingsApi } from './bookings';
 import { CatalogApi } from './catalog';
 import { ClientAccountsApi } from './client-accounts';
@@ -35,6 +36,7 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     EntryApi,
     StaffApi,
     ClientAccountsApi,
+    AccountingApi,
   ]
     .flatMap((group) => Object.values(group) as AnyContract[])
     .map((entry) => [entry.name, entry]),

@@ -30,6 +30,7 @@ export const IPC_CHANNELS = [
   'posSell',
   'posOpenDrawer',
   'posResolvePending',
+  'posConfirmReceipt',
   'posSaleOrders',
   'posInvoicePdf',
 ] as const;

@@ -59,8 +59,29 @@ export const PosReceiptIssueSchema = z.object({
   messageKey: z.string().nullable(),
   total: z.number(),
   soldAt: z.string(),
+  /**
+   * The printer cannot identify the receipt (receiptNotIdentified): the cashier settles it by hand
+   * from the roll (`posConfirmReceipt`) — printed with its number, or not printed.
+   */
+  confirmable: z.boolean().default(false),
 });
 export type PosReceiptIssue = z.infer<typeof PosReceiptIssueSchema>;
+
+/**
+ * The cashier's decision on a receipt the printer cannot identify, read from the paper roll or the
+ * electronic copy: printed (with the receipt number printed on it) or not printed. Audited.
+ */
+export const PosConfirmReceiptInputSchema = z
+  .strictObject({
+    saleId: uuid(),
+    printed: z.boolean(),
+    receiptNumber: z.number().int().min(1).max(99_999_999).optional(),
+  })
+  .refine((v) => !v.printed || v.receiptNumber !== undefined, {
+    path: ['receiptNumber'],
+    message: 'the number printed on the receipt',
+  });
+export type PosConfirmReceiptInput = z.infer<typeof PosConfirmReceiptInputSchema>;
 
 export const PosStateSchema = z.object({
   /** False without the station's sync engine (nowhere to record a sale offline). */
@@ -135,7 +156,8 @@ export const PosSellInputSchema = z.strictObject({
   voucherCode: z.string().trim().max(40).nullable().optional(),
   /**
    * The buyer's NIP to print on the receipt (any usual spelling; checked with checkNip by main: a
-   * bad one is `fields.buyerNip`). Cash/card sales only.
+   * bad one is `fields.buyerNip`). Any sale: a wallet, voucher or contract sale sends it with
+   * `chargeSale@1` and prints the receipt the cloud answers with it.
    */
   buyerNip: z.string().trim().max(20).nullable().optional(),
 });
@@ -200,6 +222,7 @@ export const POS_IPC_CONTRACT = {
   posSell: { input: PosSellInputSchema, output: PosSellResultSchema },
   posOpenDrawer: { input: empty, output: z.object({ opened: z.boolean() }) },
   posResolvePending: { input: z.strictObject({ saleId: uuid() }), output: PosStateSchema },
+  posConfirmReceipt: { input: PosConfirmReceiptInputSchema, output: PosStateSchema },
   posSaleOrders: { input: z.strictObject({ saleId: uuid() }), output: PosSaleOrdersSchema },
   posInvoicePdf: { input: z.strictObject({ invoiceId: uuid() }), output: PosInvoicePdfSchema },
 } as const;

@@ -177,6 +177,11 @@ export const ChargeSaleArgsSchema = z
     shiftId: uuid().optional(),
     stationSlug: z.string().trim().min(1).max(64).optional(),
     note: z.string().trim().max(500).default(''),
+    /**
+     * The buyer's NIP the receipt is to carry ("paragon z NIP-em"), as on `recordSale@1`: the cloud
+     * keeps it with the receipt it makes and answers it with the receipt to print.
+     */
+    buyerNip: ReceiptBuyerNipSchema.nullable().default(null),
   })
   .superRefine((sale, ctx) => {
     const paid = sale.payments.reduce((sum, p) => sum + p.amount, 0);
@@ -221,6 +226,8 @@ export const ChargeSaleOutcomeDataSchema = z.object({
       payments: z.array(z.object({ type: z.string(), amount: z.number().int() })),
       change: z.number().int(),
       total: z.number().int(),
+      /** The buyer's NIP the receipt carries (absent in outcomes stored before it was answered). */
+      buyerNip: z.string().nullable().optional(),
     })
     .nullable(),
 });

@@ -11,7 +11,7 @@ export function csvDelimiterForLocale(locale: string): CsvDelimiter {
 }
 
 /** Values that only look like numbers or phone numbers: safe to leave as they are. */
-const NUMERIC_LIKE = /^[+-]?[\d\s().\-/]*$/;
+const NUMERIC_LIKE = /^[+-]?[\d\s().,\-/]*$/;
 
 /**
  * Spreadsheet formula injection: a cell starting with = + - @ (or a tab / carriage return) would be

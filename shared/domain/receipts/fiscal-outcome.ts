@@ -22,6 +22,7 @@ export const PRINTING_MESSAGE_KEYS = [
   'printing:cashier.outcomeUnknown',
   'printing:cashier.previousReceiptUnresolved',
   'printing:cashier.receiptNotIdentified',
+  'printing:cashier.confirmedNotPrinted',
   'printing:cashier.orderInvoiced',
   'printing:cashier.invoiceCheckNeedsConnection',
   'printing:cashier.cashOutExceedsDrawer',

@@ -305,7 +305,7 @@ function StationSale({
     lines.some((l) => l.item.type === 'contract');
   // The cloud's checkout takes no staff discount: with the wallet, a voucher or a contract it is not offered.
   const discount = canDiscount && !viaCloud ? (parseAmount(discountText) ?? 0) : 0;
-  const nipCheck = !viaCloud && nipText.trim() ? checkNip(nipText) : null;
+  const nipCheck = nipText.trim() ? checkNip(nipText) : null;
   const nipInvalid = nipCheck !== null && !nipCheck.valid;
   const buyerNip = nipCheck?.valid ? nipCheck.nip : null;
   const quote = useRetailQuote(
@@ -560,16 +560,14 @@ function StationSale({
                     data-testid="pos-discount"
                   />
                 )}
-                {!viaCloud && (
-                  <TextInput
-                    label={t('station.buyerNip')}
-                    description={t('station.buyerNipHint')}
-                    value={nipText}
-                    onChange={(e) => setNipText(e.currentTarget.value)}
-                    error={nipInvalid ? t('station.buyerNipInvalid') : undefined}
-                    data-testid="pos-buyer-nip"
-                  />
-                )}
+                <TextInput
+                  label={t('station.buyerNip')}
+                  description={t('station.buyerNipHint')}
+                  value={nipText}
+                  onChange={(e) => setNipText(e.currentTarget.value)}
+                  error={nipInvalid ? t('station.buyerNipInvalid') : undefined}
+                  data-testid="pos-buyer-nip"
+                />
                 {payments.map((p, index) => (
                   // Wraps at 1024 px (a narrow basket column) rather than squeezing the method to "W…".
                   <Group

@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PosSellResult, PosState } from '../../../shared/contracts/ipc/pos';
+import type { PosReceiptIssue, PosSellResult, PosState } from '../../../shared/contracts/ipc/pos';
 import { ApiError } from '../../lib/api-client';
 import { errorCodeLabel } from '../../lib/form-errors';
 import { usePrice } from './PosScreen';
@@ -20,6 +20,7 @@ export function ReceiptIssues({ sink, state }: { sink: PosStationSink; state: Po
   const price = usePrice();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
   if (state.receiptIssues.length === 0) return null;
   return (
     <Alert color="orange" title={t('station.receiptIssues')} data-testid="pos-receipt-issues">
@@ -30,28 +31,146 @@ export function ReceiptIssues({ sink, state }: { sink: PosStationSink; state: Po
               {price(r.total, state.currency)} ·{' '}
               {r.messageKey ? t(r.messageKey) : t(`station.receipt.${r.status}`)}
             </Text>
-            <Button
-              size="xs"
-              variant="light"
-              loading={busy === r.saleId}
-              onClick={() => {
-                setBusy(r.saleId);
-                void sink
-                  .resolvePending(r.saleId)
-                  .catch(() => undefined)
-                  .finally(() => {
-                    setBusy(null);
-                    void queryClient.invalidateQueries({ queryKey: posStationKeys.all });
-                  });
-              }}
-              data-testid="pos-resolve"
-            >
-              {t('station.resolve')}
-            </Button>
+            <Group gap="xs" wrap="nowrap">
+              <Button
+                size="xs"
+                variant="light"
+                loading={busy === r.saleId}
+                onClick={() => {
+                  setBusy(r.saleId);
+                  void sink
+                    .resolvePending(r.saleId)
+                    .catch(() => undefined)
+                    .finally(() => {
+                      setBusy(null);
+                      void queryClient.invalidateQueries({ queryKey: posStationKeys.all });
+                    });
+                }}
+                data-testid="pos-resolve"
+              >
+                {t('station.resolve')}
+              </Button>
+              {r.confirmable && (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  onClick={() => setConfirming(r.saleId)}
+                  data-testid="pos-confirm-receipt"
+                >
+                  {t('station.confirmReceipt.title')}
+                </Button>
+              )}
+            </Group>
           </Group>
         ))}
+        {confirming && (
+          <ConfirmReceipt
+            sink={sink}
+            issue={state.receiptIssues.find((r) => r.saleId === confirming)!}
+            currency={state.currency}
+            onDone={() => {
+              setConfirming(null);
+              void queryClient.invalidateQueries({ queryKey: posStationKeys.all });
+            }}
+          />
+        )}
       </Stack>
     </Alert>
+  );
+}
+
+/**
+ * The cashier's way out of a receipt the printer cannot identify: read from the paper roll or the
+ * electronic copy, it was printed (the number on it) or not. The decision is kept with who made it.
+ */
+function ConfirmReceipt({
+  sink,
+  issue,
+  currency,
+  onDone,
+}: {
+  sink: PosStationSink;
+  issue: PosReceiptIssue;
+  currency: string;
+  onDone(): void;
+}) {
+  const { t } = useTranslation(['retail', 'printing']);
+  const price = usePrice();
+  const [printed, setPrinted] = useState<'yes' | 'no' | null>(null);
+  const [number, setNumber] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  if (!issue) return null;
+  const receiptNumber = /^\d{1,8}$/.test(number.trim()) ? Number(number.trim()) : null;
+  const submit = () => {
+    if (printed === 'yes' && (receiptNumber === null || receiptNumber < 1))
+      return setError(t('station.confirmReceipt.numberInvalid'));
+    setSaving(true);
+    void sink
+      .confirmReceipt({
+        saleId: issue.saleId,
+        printed: printed === 'yes',
+        ...(printed === 'yes' ? { receiptNumber: receiptNumber! } : {}),
+      })
+      .then(onDone, (e: unknown) => setError(t('errors.general', { code: errorCodeLabel(e) })))
+      .finally(() => setSaving(false));
+  };
+  return (
+    <Card withBorder padding="sm" data-testid="pos-confirm-receipt-form">
+      <Stack gap="xs">
+        <Text size="sm" fw={600}>
+          {t('station.confirmReceipt.title')}
+        </Text>
+        <Text size="sm">{t('station.confirmReceipt.intro', { total: price(issue.total, currency) })}</Text>
+        <Radio.Group value={printed} onChange={(v) => setPrinted(v as 'yes' | 'no')}>
+          <Stack gap={4}>
+            <Radio
+              value="yes"
+              label={t('station.confirmReceipt.printed')}
+              data-testid="pos-confirm-printed"
+            />
+            <Radio
+              value="no"
+              label={t('station.confirmReceipt.notPrinted')}
+              data-testid="pos-confirm-not-printed"
+            />
+          </Stack>
+        </Radio.Group>
+        {printed === 'yes' && (
+          <TextInput
+            label={t('station.confirmReceipt.number')}
+            value={number}
+            inputMode="numeric"
+            onChange={(e) => setNumber(e.currentTarget.value)}
+            data-testid="pos-confirm-number"
+          />
+        )}
+        {error && (
+          <Text c="red" size="sm" role="alert">
+            {error}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          {t('station.confirmReceipt.audit')}
+        </Text>
+        <Group gap="xs">
+          <Button
+            size="xs"
+            disabled={printed === null}
+            loading={saving}
+            onClick={submit}
+            data-testid="pos-confirm-submit"
+          >
+            {printed === 'no'
+              ? t('station.confirmReceipt.confirmNotPrinted')
+              : t('station.confirmReceipt.confirmPrinted')}
+          </Button>
+          <Button size="xs" variant="subtle" onClick={onDone}>
+            {t('station.confirmReceipt.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
   );
 }
 

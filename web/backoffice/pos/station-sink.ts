@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type {
   PosCatalog,
+  PosConfirmReceiptInput,
   PosInvoicePdf,
   PosSaleOrders,
   PosSellInput,
@@ -26,6 +27,8 @@ export interface PosStationSink {
   sell(input: PosSellInput): Promise<PosSellResult>;
   openDrawer(): Promise<{ opened: boolean }>;
   resolvePending(saleId: string): Promise<PosState>;
+  /** The cashier settles by hand a receipt the printer cannot identify (read from the roll). */
+  confirmReceipt(input: PosConfirmReceiptInput): Promise<PosState>;
   /** The cloud's orders of a sale made here (for its invoice); pushed first when still waiting. */
   saleOrders(saleId: string): Promise<PosSaleOrders>;
   invoicePdf(invoiceId: string): Promise<PosInvoicePdf>;

@@ -3134,6 +3134,59 @@ export interface ShoppingCartsUpdate {
   updatedAt?: Date | string | Knex.Raw;
 }
 
+export type StudioAccountingSettingsStudioId = string;
+
+export interface StudioAccountingSettingsRow {
+  studioId: StudiosId;
+  taxOfficeCode: string;
+  email: string;
+  province: string;
+  county: string;
+  commune: string;
+  street: string;
+  houseNumber: string;
+  flatNumber: string;
+  naturalPerson: boolean;
+  firstName: string;
+  lastName: string;
+  birthDate: Date | null;
+  updatedAt: Date;
+}
+
+export interface StudioAccountingSettingsInsert {
+  studioId: StudiosId | Knex.Raw;
+  taxOfficeCode: string | Knex.Raw;
+  email: string | Knex.Raw;
+  province: string | Knex.Raw;
+  county: string | Knex.Raw;
+  commune: string | Knex.Raw;
+  street?: string | Knex.Raw;
+  houseNumber: string | Knex.Raw;
+  flatNumber?: string | Knex.Raw;
+  naturalPerson?: boolean | Knex.Raw;
+  firstName?: string | Knex.Raw;
+  lastName?: string | Knex.Raw;
+  birthDate?: Date | string | null | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface StudioAccountingSettingsUpdate {
+  studioId?: StudiosId | Knex.Raw;
+  taxOfficeCode?: string | Knex.Raw;
+  email?: string | Knex.Raw;
+  province?: string | Knex.Raw;
+  county?: string | Knex.Raw;
+  commune?: string | Knex.Raw;
+  street?: string | Knex.Raw;
+  houseNumber?: string | Knex.Raw;
+  flatNumber?: string | Knex.Raw;
+  naturalPerson?: boolean | Knex.Raw;
+  firstName?: string | Knex.Raw;
+  lastName?: string | Knex.Raw;
+  birthDate?: Date | string | null | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
 export type StudioAgreementsId = string;
 
 export interface StudioAgreementsRow {
@@ -4607,6 +4660,11 @@ declare module 'knex/types/tables' {
     schedule_metas: Knex.CompositeTableType<ScheduleMetasRow, ScheduleMetasInsert, ScheduleMetasUpdate>;
     sessions: Knex.CompositeTableType<SessionsRow, SessionsInsert, SessionsUpdate>;
     shopping_carts: Knex.CompositeTableType<ShoppingCartsRow, ShoppingCartsInsert, ShoppingCartsUpdate>;
+    studio_accounting_settings: Knex.CompositeTableType<
+      StudioAccountingSettingsRow,
+      StudioAccountingSettingsInsert,
+      StudioAccountingSettingsUpdate
+    >;
     studio_agreements: Knex.CompositeTableType<
       StudioAgreementsRow,
       StudioAgreementsInsert,

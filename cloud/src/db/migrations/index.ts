@@ -39,6 +39,7 @@ import * as sharedPassesSync from './20261126_0040_shared_passes_sync';
 import * as invoiceForReceipt from './20261126_0057_invoice_for_receipt';
 import * as emailVerification from './20261126_0048_email_verification';
 import * as receiptBuyerNip from './20261126_0054_receipt_buyer_nip';
+import * as accountingSettings from './20261127_0110_accounting_settings';
 import * as rateLimits from './20261126_0062_rate_limits';
 import * as studioIndexes from './20261127_0120_studio_indexes';
 import * as providerCallKeys from './20261127_0095_provider_call_keys';
@@ -92,5 +93,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126_0057_invoice_for_receipt', invoiceForReceipt],
   ['20261126_0062_rate_limits', rateLimits],
   ['20261127_0095_provider_call_keys', providerCallKeys],
+  ['20261127_0110_accounting_settings', accountingSettings],
   ['20261127_0120_studio_indexes', studioIndexes],
 ];

@@ -10,6 +10,7 @@ import { seedDemoProducts } from '../../modules/products/demo-products';
 import { seedDemoVisits } from '../../modules/bookings/demo-visits';
 import { seedDemoContracts } from '../../modules/contracts/demo-contracts';
 import { seedDemoInvoicing } from '../../modules/invoices/demo-invoices';
+import { seedDemoAccounting } from '../../modules/accounting/demo-accounting';
 
 export interface DemoSummary {
   studioUuid: string;
@@ -219,7 +220,13 @@ export async function seedDemoStudio(
       return id;
     };
 
-    addUser('Anna', 'Kowalska', DEMO.managerEmail, { isClient: false, isMember: true, role: 'owner' }, true);
+    const ownerId = addUser(
+      'Anna',
+      'Kowalska',
+      DEMO.managerEmail,
+      { isClient: false, isMember: true, role: 'owner' },
+      true,
+    );
     addUser(
       'Tomasz',
       'Zieliński',
@@ -449,6 +456,22 @@ export async function seedDemoStudio(
       kind: 'top_up',
     });
     await seedDemoInvoicing(trx, studioId, clientIds[0]!, now);
+    // Three months of invoices and receipts, so last month's JPK files and register are not empty.
+    await seedDemoAccounting(
+      trx,
+      {
+        id: studioId,
+        name: DEMO.studioName,
+        timeZone: DEMO.timeZone,
+        currency: 'PLN',
+        addressLine: 'ul. Marszałkowska 10/4',
+        postalCode: '00-590',
+        city: 'Warszawa',
+        country: 'PL',
+      },
+      ownerId,
+      now,
+    );
     log.info(
       { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },
       'demo studio seeded',

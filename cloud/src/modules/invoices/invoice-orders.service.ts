@@ -112,7 +112,7 @@ async function orderForInvoice(db: Db, studioId: string, orderId: string, lock: 
  * remainder, to the grosz). So each rate's gross equals what the receipt stores for it, and the
  * invoice's gross equals what the client owes. When the sale was receipted, `receiptRates` (the
  * printed receipt's per-rate totals) are taken as they are. A line whose discounted value does not
- * divide by its quantity is invoiced as one unit of the whole value.
+ * divide by its quantity becomes two lines of the same name: some units at p, the rest at p + 1 grosz.
  */
 export function orderInvoiceLines(
   lines: {
@@ -160,25 +160,24 @@ export function orderInvoiceLines(
     );
     g.indexes.forEach((i, k) => (shares[i] = within[k]!));
   });
-  return positive.map((line, i) => {
+  return positive.flatMap((line, i) => {
     const vatRate = parseVatRate(line.vatRate) ?? 'exempt';
     const unit = line.kind === 'product' ? 'szt.' : 'usł.';
     const value = line.total - shares[i]!;
-    if (shares[i] === 0 || value % line.quantity === 0)
-      return {
-        description: line.name,
-        quantity: String(line.quantity),
-        unit,
-        unitPrice: value / line.quantity,
-        vatRate,
-      };
-    return {
-      description: `${line.name} (${line.quantity} ${unit})`,
-      quantity: '1',
+    // The value may no longer divide by the quantity: the line splits into units at p and units at
+    // p + 1 grosz (same name, same unit), so the quantity and the name stay what was sold.
+    const low = Math.floor(value / line.quantity);
+    const high = value - low * line.quantity;
+    const part = (quantity: number, unitPrice: number): InvoiceLineInput => ({
+      description: line.name,
+      quantity: String(quantity),
       unit,
-      unitPrice: value,
+      unitPrice,
       vatRate,
-    };
+    });
+    if (!(line.quantity >= 1)) return [part(1, value)];
+    if (high === 0) return [part(line.quantity, low)];
+    return [part(line.quantity - high, low), part(high, low + 1)];
   });
 }
 

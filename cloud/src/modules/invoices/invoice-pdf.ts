@@ -38,7 +38,8 @@ export function pdfAmount(minor: number): string {
 
 export function pdfRate(rate: InvoiceVatRate): string {
   if (rate === 'exempt') return 'zw';
-  if (rate === 'reverseCharge') return 'oo';
+  // Reverse charge here is only services to a business abroad (art. 28b): not taxable in Poland, "np".
+  if (rate === 'reverseCharge') return 'np';
   const whole = Math.trunc(rate / 100);
   const fraction = rate % 100;
   return fraction === 0 ? `${whole}%` : `${whole},${String(fraction).padStart(2, '0').replace(/0$/, '')}%`;
@@ -245,7 +246,7 @@ function summaryTable(doc: Doc, y: number, invoice: InvoiceView, l: Labels): num
   }));
   rows.push({
     cells: [
-      l.one('total'),
+      l('total'),
       pdfAmount(invoice.totals.net),
       pdfAmount(invoice.totals.vat),
       pdfAmount(invoice.totals.gross),
@@ -293,7 +294,7 @@ function correctionSummary(doc: Doc, y: number, invoice: InvoiceView, l: Labels)
   })) as { cells: string[]; bold?: boolean }[];
   rows.push({
     cells: [
-      l.one('total'),
+      l('total'),
       pdfAmount(sum((r) => r.before.net)),
       pdfAmount(sum((r) => r.before.vat)),
       pdfAmount(sum((r) => r.before.gross)),
@@ -310,12 +311,14 @@ function correctionSummary(doc: Doc, y: number, invoice: InvoiceView, l: Labels)
 }
 
 /**
- * The payment lines printed above the amount due (Polish labels). A paid invoice prints the method
+ * The payment lines printed above the amount due (Polish labels; both languages on a bilingual
+ * invoice when the PDF's labels are given). A paid invoice prints the method
  * and the amount paid, no deadline and no account as if it were still to pay.
  */
-export function paymentRows(invoice: InvoiceView): [string, string][] {
+export function paymentRows(invoice: InvoiceView, labels?: Labels): [string, string][] {
   const pl = tFor('pl');
-  const one = (key: string, options?: Record<string, unknown>) => pl(`invoices:pdf.${key}`, options ?? {});
+  const one =
+    labels ?? ((key: string, options?: Record<string, unknown>) => pl(`invoices:pdf.${key}`, options ?? {}));
   const rows: [string, string][] = [
     [one('paymentMethod'), pl(`enums:paymentMethod.${invoice.payment.method}`)],
   ];
@@ -336,8 +339,18 @@ export function paymentRows(invoice: InvoiceView): [string, string][] {
   return rows;
 }
 
+/**
+ * The boxed amount and its words: to refund (a correction that lowers the total), the total of an
+ * invoice paid in full (not "to pay: 0,00 — zero złotych"), else what is still to pay.
+ */
+export function amountBox(invoice: InvoiceView): { label: 'toRefund' | 'total' | 'toPay'; amount: number } {
+  if (invoice.totals.gross < 0) return { label: 'toRefund', amount: -invoice.totals.gross };
+  if (invoice.totals.due === 0 && invoice.totals.gross > 0)
+    return { label: 'total', amount: invoice.totals.gross };
+  return { label: 'toPay', amount: invoice.totals.due };
+}
+
 function paymentBlock(doc: Doc, y: number, invoice: InvoiceView, l: Labels): number {
-  const refund = invoice.totals.gross < 0;
   const x = PAGE.margin;
   const width = CONTENT_WIDTH;
   const row = (label: string, value: string) => {
@@ -345,9 +358,9 @@ function paymentBlock(doc: Doc, y: number, invoice: InvoiceView, l: Labels): num
     doc.fillColor(INK).text(value);
   };
   doc.y = y;
-  for (const [label, value] of paymentRows(invoice)) row(label, value);
+  for (const [label, value] of paymentRows(invoice, l)) row(label, value);
   y = doc.y + 6;
-  const amount = refund ? -invoice.totals.gross : invoice.totals.due;
+  const { label, amount } = amountBox(invoice);
   const boxHeight = 40;
   y = ensureSpace(doc, y, boxHeight + 10);
   doc.rect(x, y, width, boxHeight).fillColor(FILL).fill();
@@ -355,14 +368,14 @@ function paymentBlock(doc: Doc, y: number, invoice: InvoiceView, l: Labels): num
     .font(BOLD)
     .fontSize(13)
     .fillColor(INK)
-    .text(`${l(refund ? 'toRefund' : 'toPay')}: ${pdfAmount(amount)} ${invoice.currency}`, x + 8, y + 6, {
+    .text(`${l(label)}: ${pdfAmount(amount)} ${invoice.currency}`, x + 8, y + 6, {
       width: width - 16,
     });
   doc
     .font(REGULAR)
     .fontSize(8.5)
     .fillColor(MUTED)
-    .text(`${l.one('inWords')}: ${amountInPolishWords(amount, invoice.currency)}`, x + 8, y + 24, {
+    .text(`${l('inWords')}: ${amountInPolishWords(amount, invoice.currency)}`, x + 8, y + 24, {
       width: width - 16,
     });
   return y + boxHeight + 8;
@@ -593,7 +606,7 @@ export function renderInvoicePdf(invoice: InvoiceView): Promise<Buffer> {
       lineBreak: false,
     });
     doc.text(
-      l.one('page', { page: i - range.start + 1, pages: range.count }),
+      l('page', { page: i - range.start + 1, pages: range.count }),
       PAGE.margin + CONTENT_WIDTH / 2,
       footerY,
       { width: CONTENT_WIDTH / 2, align: 'right', lineBreak: false },

@@ -9,6 +9,7 @@ import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import type { Studio } from '../identity/rows';
+import { receiptedOrder } from './testing/receipted-order';
 import { TEST_SELLER_SETTINGS } from './testing/seller-settings';
 
 /**
@@ -105,65 +106,6 @@ async function xmlOf(owner: HttpClient, studio: Studio, id: string): Promise<str
   return res.text();
 }
 
-/** An order paid at the desk whose fiscal receipt was printed with the buyer's NIP. */
-async function receiptedOrder(owner: HttpClient, studio: Studio) {
-  const printer = await owner.post(api(studio, 'fiscal-printer'), {
-    name: 'Recepcja POSNET',
-    stationSlug: 'front-1',
-    connection: { kind: 'tcp', host: '10.0.0.5', port: 6666 },
-  });
-  expect(printer.status, printer.text).toBe(201);
-  const id = uuidv7();
-  await app.knex('client_orders').insert({
-    id,
-    studioId: studio.id,
-    source: 'desk',
-    status: 1,
-    currency: 'PLN',
-    subtotal: 12000,
-    discount: 0,
-    total: 12000,
-    paidAt: NOW,
-  });
-  await app.knex('client_order_lines').insert({
-    id: uuidv7(),
-    studioId: studio.id,
-    orderId: id,
-    position: 0,
-    kind: 'pass',
-    name: 'Karnet open',
-    quantity: 1,
-    unitPrice: 12000,
-    vatRate: '800',
-    total: 12000,
-  });
-  await app.knex('client_order_payments').insert({
-    id: uuidv7(),
-    studioId: studio.id,
-    orderId: id,
-    method: 2,
-    amount: 12000,
-    currency: 'PLN',
-    status: 'succeeded',
-  });
-  const job = (await owner.post(api(studio, `client-order/${id}/print-receipt`), { stationSlug: 'front-1' }))
-    .body.jobs[0];
-  const reported = await owner.post(api(studio, 'fiscal-printer/front-1'), {
-    documents: [
-      {
-        saleId: job.saleId,
-        lines: job.lines,
-        discount: job.discount,
-        payments: job.payments,
-        outcome: { status: 'printed', receiptNumber: 5, total: job.total, recovered: false },
-      },
-    ],
-  });
-  expect(reported.status, reported.text).toBe(200);
-  await app.knex('retail_receipts').where({ id: job.saleId }).update({ buyerNip: PL_BUYER.taxId });
-  return id;
-}
-
 describe('KSeF FA(3) XML', () => {
   it('every kind of invoice the product issues validates against the official schema', async () => {
     const { studio, owner } = await studioWith();
@@ -209,7 +151,7 @@ describe('KSeF FA(3) XML', () => {
     });
     expect(corrective.status, corrective.text).toBe(201);
     kinds.corrective = corrective.body.id;
-    const order = await receiptedOrder(owner, studio);
+    const order = await receiptedOrder(app, owner, studio, { paidAt: NOW, buyerNip: PL_BUYER.taxId });
     const fp = await owner.post(api(studio, `client-order/${order}/invoice`), { buyer: PL_BUYER });
     expect(fp.status, fp.text).toBe(201);
     kinds.forReceipt = fp.body.id;

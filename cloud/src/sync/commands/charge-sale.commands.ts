@@ -31,6 +31,7 @@ interface ReceiptRow {
   payments: Array<{ type: string; amount: number }>;
   change: number;
   total: number;
+  buyerNip: string | null;
 }
 
 /** The sale as the cloud holds it: its orders and the receipt the station prints. */
@@ -48,7 +49,8 @@ async function saleData(trx: Knex, saleId: string): Promise<ChargeSaleOutcomeDat
       'ro.order_id',
       orders.map((o) => o.id),
     )
-    .first('r.id', 'r.lines', 'r.discount', 'r.payments', 'r.change', 'r.total')) as ReceiptRow | undefined;
+    .first('r.id', 'r.lines', 'r.discount', 'r.payments', 'r.change', 'r.total', 'r.buyer_nip')) as
+    ReceiptRow | undefined;
   return {
     saleId,
     orderIds: orders.map((o) => o.id),
@@ -61,6 +63,7 @@ async function saleData(trx: Knex, saleId: string): Promise<ChargeSaleOutcomeDat
           payments: receipt.payments,
           change: Number(receipt.change),
           total: Number(receipt.total),
+          buyerNip: receipt.buyerNip,
         }
       : null,
   };
@@ -104,6 +107,11 @@ async function chargeSaleCommand(ctx: CommandContext<ChargeSaleArgs>): Promise<O
       fields: { total: [`due ${due}`] },
     });
 
+  // A NIP receipt ("paragon z NIP-em"): the receipt the cloud made carries the buyer's NIP.
+  if (args.buyerNip && result.receipt)
+    await trx('retail_receipts')
+      .where({ studioId: studio.id, id: result.receipt.id })
+      .update({ buyerNip: args.buyerNip });
   const data = await saleData(trx, args.saleId);
   await trx('sync_sales').insert({
     saleId: args.saleId,

@@ -476,6 +476,10 @@ export class PosnetFiscalPrinter implements FiscalPrinter {
     };
   }
 
+  settledByCashier(receiptId: string): void {
+    this.unresolved.delete(receiptId);
+  }
+
   private async resolve(pending: PendingFiscalReceipt): Promise<FiscalReceiptOutcome> {
     const outcome = await this.resolveNow(pending);
     if (outcome.status === 'needsAttention') this.unresolved.set(pending.receiptId, outcome.pending);
