@@ -4,8 +4,6 @@ import { AppError } from '../../../shared/errors';
 import { can, type Ability } from '../../../shared/policies/abilities';
 import type { Db } from '../db/knex';
 import { abilitiesOf } from '../http/abilities';
-import { Membership } from '../modules/identity/membership.model';
-import { Studio } from '../modules/identity/studio.model';
 import { newSecret, safeEqual, sha256 } from '../modules/identity/tokens';
 import { presentTables } from './tables';
 
@@ -48,7 +46,7 @@ export async function registerDevice(
   input: RegisterDeviceInput,
   now: Date,
 ): Promise<RegisterDeviceResult> {
-  const memberships = await Membership.query(trx)
+  const memberships = await trx('memberships')
     .where({ userId, isMember: true })
     .whereNull('archivedAt')
     .modify((q) => {
@@ -64,11 +62,13 @@ export async function registerDevice(
   const membership = memberships[0]!;
   if (!mayRunStation(await abilitiesOf(trx, membership)))
     throw new AppError('auth.forbidden', { message: 'you have no permission to run a front-desk station' });
-  const studio = await Studio.query(trx).findById(membership.studioId);
+  const studio = await trx('studios').where({ id: membership.studioId }).first('id');
   if (!studio) throw AppError.notFound('studio');
 
-  const existing = (await trx('sync_devices').where({ id: input.deviceId }).forUpdate().first()) as
-    { studioId: string } | undefined;
+  const existing: { studioId: string } | undefined = await trx('sync_devices')
+    .where({ id: input.deviceId })
+    .forUpdate()
+    .first();
   if (existing && existing.studioId !== studio.id)
     throw new AppError('sync.deviceTaken', {
       message: 'this device id belongs to another studio',
@@ -144,15 +144,18 @@ export async function revokeDevice(
   by: { device: SyncDevice } | { userId: string },
   now: Date,
 ): Promise<void> {
-  const row = (await trx('sync_devices').where({ id: deviceId }).forUpdate().first()) as
-    { id: string; studioId: string } | undefined;
+  const row: { id: string; studioId: string } | undefined = await trx('sync_devices')
+    .where({ id: deviceId })
+    .forUpdate()
+    .first();
   if (!row) throw AppError.notFound('device');
   if ('device' in by) {
     if (by.device.id !== row.id) throw AppError.notFound('device');
   } else {
-    const membership = await Membership.query(trx)
-      .findOne({ studioId: row.studioId, userId: by.userId, isMember: true })
-      .whereNull('archivedAt');
+    const membership = await trx('memberships')
+      .where({ studioId: row.studioId, userId: by.userId, isMember: true })
+      .whereNull('archivedAt')
+      .first();
     if (!membership) throw AppError.notFound('device');
     if (!can(await abilitiesOf(trx, membership), 'settings.edit'))
       throw new AppError('auth.forbidden', { message: 'you have no permission to perform this action' });

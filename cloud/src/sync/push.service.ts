@@ -13,7 +13,6 @@ import { AppError, zodIssuesToFields } from '../../../shared/errors';
 import { can } from '../../../shared/policies/abilities';
 import { abilitiesOf } from '../http/abilities';
 import { toAppError } from '../http/errors';
-import { Membership } from '../modules/identity/membership.model';
 import { Studio } from '../modules/identity/studio.model';
 import { findHandler, type CommandHandler } from './commands';
 import { foreignReferenceOutcome } from './commands/references';
@@ -106,9 +105,10 @@ async function runOne(
   handler: CommandHandler<unknown>,
   receivedAt: Date,
 ): Promise<Step> {
-  const locked = (await trx.raw('select last_seq from sync_clients where device_id = ? for update', [
-    device.id,
-  ])) as { rows: Array<{ last_seq: number }> };
+  const locked: { rows: Array<{ last_seq: number }> } = await trx.raw(
+    'select last_seq from sync_clients where device_id = ? for update',
+    [device.id],
+  );
   if (!locked.rows[0]) throw AppError.notFound('device');
   const lastSeq = Number(locked.rows[0].last_seq);
 
@@ -185,14 +185,14 @@ async function runOne(
     } else {
       // A bug, a lost connection, or a fact the rules refused: count it; keep facts, never drop them.
       const message = err instanceof Error ? err.message : String(err);
-      const failures = (await trx.raw(
+      const failures: { rows: Array<{ failures: number }> } = await trx.raw(
         `insert into sync_failures (mutation_id, device_id, failures, last_error, updated_at)
          values (?, ?, 1, ?, ?)
          on conflict (mutation_id) do update
            set failures = sync_failures.failures + 1, last_error = excluded.last_error, updated_at = excluded.updated_at
          returning failures`,
         [mutation.id, device.id, message.slice(0, 2000), receivedAt],
-      )) as { rows: Array<{ failures: number }> };
+      );
       const count = failures.rows[0]!.failures;
       const permanent = known4xx !== null && known4xx.status < 500;
       if (!permanent && count < QUARANTINE_AFTER_FAILURES) return { kind: 'transient', message };
@@ -244,9 +244,10 @@ async function resolveActor(
 ): Promise<{ actorId: string | null; actorAllowed: boolean }> {
   for (const candidate of [mutation.actorId, device.registeredBy]) {
     if (!candidate) continue;
-    const membership = await Membership.query(trx)
-      .findOne({ studioId: device.studioId, userId: candidate, isMember: true })
-      .whereNull('archivedAt');
+    const membership = await trx('memberships')
+      .where({ studioId: device.studioId, userId: candidate, isMember: true })
+      .whereNull('archivedAt')
+      .first();
     if (membership)
       return { actorId: candidate, actorAllowed: can(await abilitiesOf(trx, membership), handler.ability) };
   }

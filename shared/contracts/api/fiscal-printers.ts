@@ -304,6 +304,17 @@ export type FiscalDocumentInput = z.input<typeof FiscalDocumentInputSchema>;
 
 export const FiscalDocumentStatusSchema = z.enum(['printed', 'notPrinted', 'needsAttention']);
 
+/** A receipt line as shown: its quantity as text ("1,5"), money in minor units after the discount. */
+export const ReceiptLineViewSchema = z.object({
+  name: z.string(),
+  vatRate: VatRateSchema,
+  unitPrice: z.number(),
+  quantity: z.string(),
+  gross: z.number(),
+  discount: z.number(),
+  total: z.number(),
+});
+
 export const FiscalDocumentSchema = z.object({
   id: z.string(),
   saleId: z.string(),
@@ -315,17 +326,7 @@ export const FiscalDocumentSchema = z.object({
   reason: z.string().nullable(),
   messageKey: PrintingMessageKeySchema.nullable(),
   printerError: z.number().nullable(),
-  lines: z.array(
-    z.object({
-      name: z.string(),
-      vatRate: VatRateSchema,
-      unitPrice: z.number(),
-      quantity: z.string(),
-      gross: z.number(),
-      discount: z.number(),
-      total: z.number(),
-    }),
-  ),
+  lines: z.array(ReceiptLineViewSchema),
   vatGroups: z.array(
     z.object({
       vatRate: VatRateSchema,

@@ -4,6 +4,14 @@ import { ClientsApi } from './clients';
 import { CourseSignupApi } from './course-signup';
 import type { AnyContract } from './define';
 import { EnrollmentsApi } from './enrollments';
+import { FiscalPrintersApi } from './fiscal-printers';
+import { InvoicesApi } from './invoices';
+import { CatalogScreensApi } from './catalog-screens';
+import { PaymentCardsApi } from './payment-cards';
+import { StationsApi, TicketPrintersApi } from './stations';
+import { SyncReviewApi } from './sync-review';
+import { RetailApi } from './retail';
+import { ProductsApi } from './products';
 import { ScheduleApi, ScheduleBulkEventActionApi, ScheduleEventActionApi } from './schedule';
 import { SalesApi } from './sales';
 import { VisitPaymentApi } from './visit-payment';
@@ -27,6 +35,15 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     CourseSignupApi,
     VisitPaymentApi,
     SalesApi,
+    ProductsApi,
+    FiscalPrintersApi,
+    InvoicesApi,
+    CatalogScreensApi,
+    PaymentCardsApi,
+    StationsApi,
+    TicketPrintersApi,
+    SyncReviewApi,
+    RetailApi,
   ]
     .flatMap((group) => Object.values(group) as AnyContract[])
     .map((entry) => [entry.name, entry]),
