@@ -315,6 +315,15 @@ export const ReceiptLineViewSchema = z.object({
   total: z.number(),
 });
 
+/** A receipt's VAT group: its lines' sums at one rate. */
+export const ReceiptVatGroupViewSchema = z.object({
+  vatRate: VatRateSchema,
+  gross: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  vat: z.number(),
+});
+
 export const FiscalDocumentSchema = z.object({
   id: z.string(),
   saleId: z.string(),
@@ -327,15 +336,7 @@ export const FiscalDocumentSchema = z.object({
   messageKey: PrintingMessageKeySchema.nullable(),
   printerError: z.number().nullable(),
   lines: z.array(ReceiptLineViewSchema),
-  vatGroups: z.array(
-    z.object({
-      vatRate: VatRateSchema,
-      gross: z.number(),
-      discount: z.number(),
-      total: z.number(),
-      vat: z.number(),
-    }),
-  ),
+  vatGroups: z.array(ReceiptVatGroupViewSchema),
   subtotal: z.number(),
   discount: z.number(),
   total: z.number(),

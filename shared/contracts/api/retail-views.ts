@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OrderStatus, RetailItemStatus } from '../../enums';
-import { ReceiptLineViewSchema } from './fiscal-printers';
+import { ReceiptLineViewSchema, ReceiptVatGroupViewSchema } from './fiscal-printers';
 import { oneOf, same, type Same } from './sales-views';
 import {
   FISCAL_PAYMENT_TYPES,
@@ -48,16 +48,8 @@ export const RetailInitSchema = z.object({
 
 const ReceiptTotalsViewSchema = z.object({
   lines: z.array(ReceiptLineViewSchema),
-  vatGroups: z.array(
-    z.object({
-      vatRate,
-      slot: z.string().nullable(),
-      gross: z.number(),
-      discount: z.number(),
-      total: z.number(),
-      vat: z.number(),
-    }),
-  ),
+  /** `slot`: the printer's VAT slot letter for the rate (default table), or null when it has none. */
+  vatGroups: z.array(ReceiptVatGroupViewSchema.extend({ slot: z.string().nullable() })),
   subtotal: z.number(),
   discount: z.number(),
   total: z.number(),

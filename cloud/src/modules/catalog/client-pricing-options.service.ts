@@ -305,7 +305,7 @@ function presentChange(row: ChangeRow): ClientPricingOptionChangeView {
 
 /** People the pass owner linked their account with who are clients of this studio. */
 async function linkedClients(db: Db, studioId: string, ownerId: string): Promise<Person[]> {
-  return (await db('user_account_links as l')
+  const people: Person[] = await db('user_account_links as l')
     .join('users as u', function () {
       this.on(db.raw('u.id = case when l.user_id = ? then l.linked_user_id else l.user_id end', [ownerId]));
     })
@@ -314,7 +314,8 @@ async function linkedClients(db: Db, studioId: string, ownerId: string): Promise
     })
     .where((q) => q.where('l.user_id', ownerId).orWhere('l.linked_user_id', ownerId))
     .orderBy([{ column: 'u.last_name' }, { column: 'u.first_name' }])
-    .select('u.id as user_id', 'u.first_name', 'u.last_name')) as Person[];
+    .select('u.id as user_id', 'u.first_name', 'u.last_name');
+  return people;
 }
 
 export async function passInit(

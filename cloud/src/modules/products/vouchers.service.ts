@@ -350,19 +350,17 @@ async function priceLines(
   const [products, options] = await readAll(trx, [
     async () =>
       productIds.length
-        ? (trx('products')
+        ? trx('products')
             .where('studio_id', studioId)
             .whereRaw('id = any(?::uuid[])', [productIds])
-            .select('id', 'category_id', 'price') as Promise<
-            Array<{ id: string; categoryId: string | null; price: number }>
-          >)
+            .select('id', 'categoryId', 'price')
         : [],
     async () =>
       optionIds.length
-        ? (trx('pricing_options')
+        ? trx('pricing_options')
             .where('studio_id', studioId)
             .whereRaw('id = any(?::uuid[])', [optionIds])
-            .select('id', 'price') as Promise<Array<{ id: string; price: number }>>)
+            .select('id', 'price')
         : [],
   ]);
   if (products.length !== productIds.length) throw AppError.notFound('product');

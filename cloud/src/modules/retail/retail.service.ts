@@ -106,10 +106,8 @@ export async function retailInit(
 ): Promise<RetailInit> {
   const today = localDateOf(now, studio.timeZone);
   const [products, options, contracts, stations, receiptsToPrint] = await readAll(db, [
-    () =>
-      selectProducts(db, studio.id).whereNull('p.archived_at').orderBy('p.name').limit(1000) as Promise<
-        ProductRow[]
-      >,
+    async (): Promise<ProductRow[]> =>
+      selectProducts(db, studio.id).whereNull('p.archived_at').orderBy('p.name').limit(1000),
     () => listPricingOptions(db, studio, { archived: 'exclude', channel: 'desk' }, now),
     () => listContracts(db, studio, { archived: 'exclude', channel: 'desk' }),
     () => stationSlugs(db, studio.id),
