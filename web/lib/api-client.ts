@@ -76,15 +76,26 @@ export interface RequestOptions<T> {
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
   query?: Record<string, string | number | boolean | undefined>;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** The parts of a call to a contract entry: path parameters, query and body, typed by the entry. */
 /** A part the caller may leave out: the entry has no schema for it, or every field of it is optional. */
-type Optional<T> = undefined extends T ? true : object extends T ? true : false;
+/** A part the caller may leave out: absent, an object of optional fields, or one with none (`{}`). */
+type Optional<T> = undefined extends T
+  ? true
+  : object extends T
+    ? true
+    : Record<never, never> extends T
+      ? true
+      : false;
 
 /** The parts of a call to a contract entry: path parameters, query and body, typed by the entry. */
 export type CallInput<C extends AnyContract> = {
   signal?: AbortSignal;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 } & (Optional<ContractParams<C>> extends true
   ? { params?: ContractParams<C> }
   : { params: ContractParams<C> }) &
@@ -180,16 +191,18 @@ export class ApiClient {
     contract: C,
     ...[input]: Optional<ContractParams<C>> extends true ? [CallInput<C>?] : [CallInput<C>]
   ): Promise<ContractResponse<C>> {
-    const { params, query, body, signal } = (input ?? {}) as {
+    const { params, query, body, signal, headers } = (input ?? {}) as {
       params?: Record<string, unknown>;
       query?: Record<string, unknown>;
       body?: unknown;
       signal?: AbortSignal;
+      headers?: Record<string, string>;
     };
     const url = withQuery(`${this.apiBase}${fillPath(contract.path, params)}`, query);
     return this.send(contract.method.toUpperCase() as HttpMethod, url, {
       body,
       signal,
+      headers,
       schema: contract.response as z.ZodType<ContractResponse<C>> | undefined,
     });
   }
@@ -208,7 +221,7 @@ export class ApiClient {
     try {
       response = await this.fetchImpl(url, {
         method,
-        headers: this.headers(),
+        headers: { ...this.headers(), ...options.headers },
         credentials: 'same-origin',
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal: options.signal,

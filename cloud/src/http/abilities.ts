@@ -24,7 +24,10 @@ const NO_ROLE: ResolvedRole = { id: null, key: null, name: null, isOwner: false,
 
 // Per request: loadStudioScope loads a fresh Membership object for every request, so a membership
 // object never outlives the request that loaded it and its role is read at most once.
-const resolved = new WeakMap<Membership, Promise<ResolvedRole>>();
+const resolved = new WeakMap<RoleHolder, Promise<ResolvedRole>>();
+
+/** What a role is resolved from: a membership (the model, or a `memberships` row read with knex). */
+export type RoleHolder = Pick<Membership, 'studioId' | 'isMember' | 'archivedAt' | 'iamRoleId' | 'role'>;
 
 /**
  * The studio role of a staff membership, in one indexed query and without writing anything:
@@ -32,7 +35,7 @@ const resolved = new WeakMap<Membership, Promise<ResolvedRole>>();
  * stored yet (the staff module creates them lazily), the default role of that key. A studio that has
  * its roles but none for this key (a deleted default) grants nothing.
  */
-export function resolveRole(db: Db, membership: Membership): Promise<ResolvedRole> {
+export function resolveRole(db: Db, membership: RoleHolder): Promise<ResolvedRole> {
   if (!membership.isMember || membership.archivedAt) return Promise.resolve(NO_ROLE);
   let found = resolved.get(membership);
   if (!found) {
@@ -42,7 +45,7 @@ export function resolveRole(db: Db, membership: Membership): Promise<ResolvedRol
   return found;
 }
 
-async function loadRole(db: Db, membership: Membership): Promise<ResolvedRole> {
+async function loadRole(db: Db, membership: RoleHolder): Promise<ResolvedRole> {
   // At most three rows: the mapped role, the role of the key, and the owner role (which every studio
   // with stored roles has: it cannot be deleted) — the last only tells that roles are stored.
   const rows = await db('studio_iam_roles')
@@ -79,7 +82,7 @@ async function loadRole(db: Db, membership: Membership): Promise<ResolvedRole> {
 }
 
 /** The abilities of a staff membership (none for a client or an archived membership). */
-export async function abilitiesOf(db: Db, membership: Membership): Promise<ReadonlySet<Ability>> {
+export async function abilitiesOf(db: Db, membership: RoleHolder): Promise<ReadonlySet<Ability>> {
   return (await resolveRole(db, membership)).abilities;
 }
 

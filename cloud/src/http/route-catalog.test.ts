@@ -29,6 +29,7 @@ describe('the route catalog', () => {
         'query',
         'body',
         'response',
+        'contentType',
       ] as const)
         expect(route[field], `${route.name}.${field}`).toBe(entry![field]);
     }

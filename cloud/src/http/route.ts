@@ -49,6 +49,8 @@ export interface RouteSpec<A extends Access, B, Q, P, R> {
   response?: z.ZodType;
   /** What a success sends when it is not JSON described by `response`. */
   responseKind?: 'empty' | 'file' | 'redirect';
+  /** For a `file` answer: its media type (the pipeline sets it after the handler). */
+  contentType?: string;
   /** HTTP status of success; 204 sends no body. */
   status?: number;
   handle(input: HandlerInput<A, B, Q, P>): Promise<R>;
@@ -169,6 +171,7 @@ export function defineRoute<
     const result = spec.present ? await spec.present(handled, { ...input!, db: deps.knex }) : handled;
 
     ctx.status = spec.status ?? 200;
+    if (spec.contentType) ctx.type = spec.contentType;
     if (ctx.status !== 204) ctx.body = result ?? {};
   });
 }

@@ -34,7 +34,7 @@ export async function bootstrapPageLines(
   page: { after: string | null; limit: number },
 ): Promise<BootstrapLinesPage> {
   const cond = scopeCondition(table, scope);
-  const res = (await db.raw(
+  const res: { rows: Array<{ n: number; body: string; last: string | null }> } = await db.raw(
     `select count(*)::int as n,
             coalesce(string_agg(p.id::text || E'\\t' || p.json, E'\\n'), '') as body,
             max(p.id::text collate "C") as last
@@ -42,7 +42,7 @@ export async function bootstrapPageLines(
               where t.studio_id = ? and t.id > ?::uuid and (${cond.sql})
               order by t.id limit ?) p`,
     [studioId, page.after ?? '00000000-0000-0000-0000-000000000000', ...cond.bindings, page.limit],
-  )) as { rows: Array<{ n: number; body: string; last: string | null }> };
+  );
   const row = res.rows[0]!;
   return { body: row.body, count: row.n, next: row.n === page.limit ? row.last : null };
 }

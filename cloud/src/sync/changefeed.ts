@@ -19,9 +19,9 @@ export interface SyncMeta {
 }
 
 export async function readMeta(db: Db): Promise<SyncMeta> {
-  const res = (await db.raw('select epoch, floor_xid::text as floor from sync_meta where id = 1')) as {
-    rows: Array<{ epoch: string; floor: string }>;
-  };
+  const res: { rows: Array<{ epoch: string; floor: string }> } = await db.raw(
+    'select epoch, floor_xid::text as floor from sync_meta where id = 1',
+  );
   const row = res.rows[0];
   if (!row) throw new Error('sync_meta is empty: run the migrations');
   return { epoch: row.epoch, floorXid: row.floor };
@@ -35,11 +35,11 @@ export async function cursorProblem(
   meta: SyncMeta,
 ): Promise<'epoch' | 'pruned' | 'restored' | null> {
   if (epoch !== meta.epoch) return 'epoch';
-  const res = (await trx.raw(
+  const res: { rows: Array<{ pruned: boolean; future: boolean }> } = await trx.raw(
     `select pg_snapshot_xmin(?::pg_snapshot) < ?::xid8 as pruned,
             pg_snapshot_xmax(?::pg_snapshot) > pg_snapshot_xmax(pg_current_snapshot()) as future`,
     [cursor, meta.floorXid, cursor],
-  )) as { rows: Array<{ pruned: boolean; future: boolean }> };
+  );
   const row = res.rows[0]!;
   // A cursor from the future: the database was restored from a backup (or this is another server).
   if (row.future) return 'restored';
@@ -89,9 +89,9 @@ export async function readDeltaPage(
     pin = args.resume.pin;
     lastMutationSeq = args.resume.lastMutationSeq;
   } else {
-    const snap = (await trx.raw('select pg_current_snapshot()::text as snap')) as {
-      rows: Array<{ snap: string }>;
-    };
+    const snap: { rows: Array<{ snap: string }> } = await trx.raw(
+      'select pg_current_snapshot()::text as snap',
+    );
     pin = snap.rows[0]!.snap;
     lastMutationSeq = args.deviceId ? await deviceLastSeq(trx, args.deviceId) : 0;
   }
@@ -102,7 +102,7 @@ export async function readDeltaPage(
   // cursor's xmax or in its list of then-running xids. Asking the (studio_id, xid) index for those two
   // ranges, rather than everything from the cursor's xmin on, keeps a pull small even when a long
   // transaction elsewhere in the cluster held the xmin back (e.g. the pull closing a bootstrap).
-  const keys = (await trx.raw(
+  const keys: { rows: Array<{ tbl: string; id: string }> } = await trx.raw(
     `select table_name as tbl, row_id::text as id
        from (select table_name, row_id, xid from sync_change
               where studio_id = ? and xid >= pg_snapshot_xmax(?::pg_snapshot)
@@ -126,7 +126,7 @@ export async function readDeltaPage(
       after[1],
       args.limit + 1,
     ],
-  )) as { rows: Array<{ tbl: string; id: string }> };
+  );
   const hasMore = keys.rows.length > args.limit;
   const page = hasMore ? keys.rows.slice(0, args.limit) : keys.rows;
 
@@ -158,9 +158,10 @@ export async function readDeltaPage(
 }
 
 export async function deviceLastSeq(db: Db, deviceId: string): Promise<number> {
-  const res = (await db.raw('select last_seq from sync_clients where device_id = ?', [deviceId])) as {
-    rows: Array<{ last_seq: number }>;
-  };
+  const res: { rows: Array<{ last_seq: number }> } = await db.raw(
+    'select last_seq from sync_clients where device_id = ?',
+    [deviceId],
+  );
   return Number(res.rows[0]?.last_seq ?? 0);
 }
 
@@ -174,19 +175,19 @@ export async function readRows(
 ): Promise<Array<{ id: string; json: string }>> {
   const cond = scopeCondition(table, scope);
   if ('ids' in select) {
-    const res = (await db.raw(
+    const res: { rows: Array<{ id: string; json: string }> } = await db.raw(
       `select t.id::text as id, ${rowJson(table)} as json from ${table} t
         where t.studio_id = ? and t.id = any(?::uuid[]) and (${cond.sql})`,
       [studioId, select.ids, ...cond.bindings],
-    )) as { rows: Array<{ id: string; json: string }> };
+    );
     return res.rows;
   }
-  const res = (await db.raw(
+  const res: { rows: Array<{ id: string; json: string }> } = await db.raw(
     `select t.id::text as id, ${rowJson(table)} as json from ${table} t
       where t.studio_id = ? and t.id > ?::uuid and (${cond.sql})
       order by t.id limit ?`,
     [studioId, select.after ?? '00000000-0000-0000-0000-000000000000', ...cond.bindings, select.limit],
-  )) as { rows: Array<{ id: string; json: string }> };
+  );
   return res.rows;
 }
 
@@ -214,7 +215,7 @@ export async function pruneChangefeed(
     const cutoff = new Date(now.getTime() - olderThanDays * 86_400_000);
     // `at` is the writing statement's time. Only rows below every kept change and every running
     // transaction may go, so what stays is a suffix of the log in xid order.
-    const res = (await trx.raw(
+    const res: { rows: Array<{ n: number; newest: string | null }> } = await trx.raw(
       `with bound as (
          select least((select min(xid) from sync_change where at >= ?),
                       pg_snapshot_xmin(pg_current_snapshot())) as xid),
@@ -222,9 +223,9 @@ export async function pruneChangefeed(
          delete from sync_change c using bound where c.at < ? and c.xid < bound.xid returning c.xid)
        select count(*)::int as n, max(xid)::text as newest from removed`,
       [cutoff, cutoff],
-    )) as { rows: Array<{ n: number; newest: string | null }> };
+    );
     const { n, newest } = res.rows[0]!;
-    const meta = (await trx.raw(
+    const meta: { rows: Array<{ floor: string }> } = await trx.raw(
       `update sync_meta
           set floor_xid = case when ?::text is null then floor_xid
                                else greatest(floor_xid, ((?::text)::bigint + 1)::text::xid8) end,
@@ -232,7 +233,7 @@ export async function pruneChangefeed(
         where id = 1
         returning floor_xid::text as floor`,
       [newest, newest, now],
-    )) as { rows: Array<{ floor: string }> };
+    );
     return { deleted: n, floorXid: meta.rows[0]!.floor };
   });
 }

@@ -66,8 +66,10 @@ export async function registerDevice(
   const studio = await findStudio(trx, membership.studioId);
   if (!studio) throw AppError.notFound('studio');
 
-  const existing = (await trx('sync_devices').where({ id: input.deviceId }).forUpdate().first()) as
-    { studioId: string } | undefined;
+  const existing: { studioId: string } | undefined = await trx('sync_devices')
+    .where({ id: input.deviceId })
+    .forUpdate()
+    .first();
   if (existing && existing.studioId !== studio.id)
     throw new AppError('sync.deviceTaken', {
       message: 'this device id belongs to another studio',
@@ -143,8 +145,10 @@ export async function revokeDevice(
   by: { device: SyncDevice } | { userId: string },
   now: Date,
 ): Promise<void> {
-  const row = (await trx('sync_devices').where({ id: deviceId }).forUpdate().first()) as
-    { id: string; studioId: string } | undefined;
+  const row: { id: string; studioId: string } | undefined = await trx('sync_devices')
+    .where({ id: deviceId })
+    .forUpdate()
+    .first();
   if (!row) throw AppError.notFound('device');
   if ('device' in by) {
     if (by.device.id !== row.id) throw AppError.notFound('device');

@@ -100,17 +100,17 @@ export class PokeHub {
 
   private async pollOnce(): Promise<void> {
     try {
-      const now = (await this.knex.raw('select pg_current_snapshot()::text as snap')) as {
-        rows: Array<{ snap: string }>;
-      };
+      const now: { rows: Array<{ snap: string }> } = await this.knex.raw(
+        'select pg_current_snapshot()::text as snap',
+      );
       const next = now.rows[0]!.snap;
       if (this.snapshot) {
-        const changed = (await this.knex.raw(
+        const changed: { rows: Array<{ studio: string }> } = await this.knex.raw(
           `select distinct studio_id::text as studio from sync_change
             where xid >= pg_snapshot_xmin(?::pg_snapshot) and not pg_visible_in_snapshot(xid, ?::pg_snapshot)
               and pg_visible_in_snapshot(xid, ?::pg_snapshot)`,
           [this.snapshot, this.snapshot, next],
-        )) as { rows: Array<{ studio: string }> };
+        );
         for (const row of changed.rows) this.poke(row.studio);
       }
       this.snapshot = next;

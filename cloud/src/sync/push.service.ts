@@ -105,9 +105,10 @@ async function runOne(
   handler: CommandHandler<unknown>,
   receivedAt: Date,
 ): Promise<Step> {
-  const locked = (await trx.raw('select last_seq from sync_clients where device_id = ? for update', [
-    device.id,
-  ])) as { rows: Array<{ last_seq: number }> };
+  const locked: { rows: Array<{ last_seq: number }> } = await trx.raw(
+    'select last_seq from sync_clients where device_id = ? for update',
+    [device.id],
+  );
   if (!locked.rows[0]) throw AppError.notFound('device');
   const lastSeq = Number(locked.rows[0].last_seq);
 
@@ -184,14 +185,14 @@ async function runOne(
     } else {
       // A bug, a lost connection, or a fact the rules refused: count it; keep facts, never drop them.
       const message = err instanceof Error ? err.message : String(err);
-      const failures = (await trx.raw(
+      const failures: { rows: Array<{ failures: number }> } = await trx.raw(
         `insert into sync_failures (mutation_id, device_id, failures, last_error, updated_at)
          values (?, ?, 1, ?, ?)
          on conflict (mutation_id) do update
            set failures = sync_failures.failures + 1, last_error = excluded.last_error, updated_at = excluded.updated_at
          returning failures`,
         [mutation.id, device.id, message.slice(0, 2000), receivedAt],
-      )) as { rows: Array<{ failures: number }> };
+      );
       const count = failures.rows[0]!.failures;
       const permanent = known4xx !== null && known4xx.status < 500;
       if (!permanent && count < QUARANTINE_AFTER_FAILURES) return { kind: 'transient', message };

@@ -1,20 +1,15 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
 import {
-  SyncIssueActionSchema,
-  SyncIssueListQuerySchema,
-  SyncIssueParamsSchema,
   isSyncIssueType,
   type SyncIssue,
   type SyncIssueList,
 } from '../../../shared/contracts/api/sync-review';
+import { SyncReviewApi } from '../../../shared/contracts/http/sync-review';
 import { AppError } from '../../../shared/errors';
 import { assertAbility } from '../http/abilities';
 import type { AppCustom, AppState } from '../http/context';
 import { defineRoute } from '../http/route';
 import { closeSyncIssue, listSyncIssues } from './review.service';
-
-const StudioParams = z.object({ uuid: z.string() });
 
 /**
  * The back office's review of station flags and quarantined commands. Rights (cloud/src/sync/README.md):
@@ -24,12 +19,7 @@ const StudioParams = z.object({ uuid: z.string() });
  */
 export function registerSyncReviewRoutes(router: Router<AppState, AppCustom>): void {
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/sync/issues',
-    access: 'staff',
-    ability: 'clients.edit',
-    params: StudioParams,
-    query: SyncIssueListQuerySchema,
+    ...SyncReviewApi.getSyncIssues,
     handle: async ({ db, studio, query }): Promise<SyncIssueList> =>
       listSyncIssues(db, studio.id, {
         state: query.state ?? 'open',
@@ -40,12 +30,7 @@ export function registerSyncReviewRoutes(router: Router<AppState, AppCustom>): v
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/sync/issue/:type/:issue',
-    access: 'staff',
-    ability: 'clients.edit',
-    params: SyncIssueParamsSchema,
-    body: SyncIssueActionSchema,
+    ...SyncReviewApi.postSyncIssue,
     handle: async ({ db, studio, membership, params, body, auth, deps }): Promise<SyncIssue> => {
       if (!isSyncIssueType(params.type)) throw AppError.notFound();
       if (params.type === 'quarantine') await assertAbility(db, membership, 'settings.edit');

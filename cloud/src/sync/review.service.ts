@@ -101,7 +101,7 @@ export async function listSyncIssues(
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page[page.length - 1];
-  const stations = (await db.raw(
+  const stations: { rows: Array<{ id: string; name: string; open: number }> } = await db.raw(
     `select d.id, d.name,
             (select count(*) from sync_flags f where f.device_id = d.id and f.studio_id = d.studio_id and f.resolved_at is null)::int
           + (select count(*) from sync_quarantine q where q.device_id = d.id and q.studio_id = d.studio_id and q.resolved_at is null)::int
@@ -110,7 +110,7 @@ export async function listSyncIssues(
       where d.studio_id = ?
       order by d.name, d.id`,
     [studioId],
-  )) as { rows: Array<{ id: string; name: string; open: number }> };
+  );
   return {
     items: page.map(present),
     next: more && last ? `${last.created_at.toISOString()}_${last.id}` : null,
@@ -133,10 +133,10 @@ export async function closeSyncIssue(
 ): Promise<SyncIssue> {
   const table = type === 'flag' ? 'sync_flags' : 'sync_quarantine';
   const key = type === 'flag' ? 'id' : 'mutation_id';
-  const locked = (await trx.raw(
+  const locked: { rows: Array<{ resolved_at: Date | null }> } = await trx.raw(
     `select resolved_at from ${table} where ${key} = ? and studio_id = ? for update`,
     [id, studioId],
-  )) as { rows: Array<{ resolved_at: Date | null }> };
+  );
   const row = locked.rows[0];
   if (!row) throw AppError.notFound(type === 'flag' ? 'flag' : 'quarantined command');
   if (row.resolved_at)
@@ -156,7 +156,7 @@ export async function closeSyncIssue(
 
 /** Issues with their station, who closed them and the client concerned, newest first. */
 async function issueRows(db: Db, where: string, bindings: unknown[], limit: number): Promise<IssueRow[]> {
-  const res = (await db.raw(
+  const res: { rows: IssueRow[] } = await db.raw(
     `select i.*, d.name as device_name, r.first_name as resolver_first, r.last_name as resolver_last,
             coalesce(c.user_id, v.client_id) as client_user_id,
             coalesce(c.first_name, vc.first_name) as client_first,
@@ -172,6 +172,6 @@ async function issueRows(db: Db, where: string, bindings: unknown[], limit: numb
       order by i.created_at desc, i.id desc
       limit ?`,
     [...bindings, limit] as never,
-  )) as { rows: IssueRow[] };
+  );
   return res.rows;
 }

@@ -159,9 +159,9 @@ export function registerSyncRoutes(app: Koa<AppState, AppCustom>): void {
       knex.transaction(
         async (trx): Promise<BootstrapStartResult> => {
           const d = device!;
-          const snap = (await trx.raw('select pg_current_snapshot()::text as snap')) as {
-            rows: Array<{ snap: string }>;
-          };
+          const snap: { rows: Array<{ snap: string }> } = await trx.raw(
+            'select pg_current_snapshot()::text as snap',
+          );
           const meta = await readMeta(trx);
           const present = await presentTables(trx);
           const studio = await findStudio(trx, d.studioId);
@@ -241,13 +241,13 @@ export function registerSyncRoutes(app: Koa<AppState, AppCustom>): void {
             resume: body.resume ?? null,
             limit: body.limit,
           });
-          const outcomes = (await trx('sync_mutations')
+          const outcomes: Array<{ id: string; seq: number; outcome: unknown }> = await trx('sync_mutations')
             .where({ deviceId: d.id })
             .where('seq', '>', body.ackedThrough)
             .where('seq', '<=', page.lastMutationSeq)
             .orderBy('seq')
             .limit(1000)
-            .select('id', 'seq', 'outcome')) as Array<{ id: string; seq: number; outcome: unknown }>;
+            .select('id', 'seq', 'outcome');
           return `{"patch":${patchJson(page.patch)},"lastMutationSeq":${page.lastMutationSeq},"outcomes":${JSON.stringify(
             outcomes.map((o) => ({ id: o.id, seq: Number(o.seq), outcome: o.outcome })),
           )},"cursor":${JSON.stringify(page.hasMore ? body.cursor : page.pin)},"epoch":${JSON.stringify(

@@ -45,10 +45,10 @@ export const TABLE_SPECS: Record<SyncedTable, SyncedTableSpec> = {
 let present: Promise<Set<SyncedTable>> | undefined;
 export function presentTables(db: Db): Promise<Set<SyncedTable>> {
   present ??= (async () => {
-    const rows = (await db.raw(
+    const rows: { rows: Array<{ name: SyncedTable }> } = await db.raw(
       `select t.name from unnest(?::text[]) as t(name) where to_regclass(t.name) is not null`,
       [SYNCED_TABLES as unknown as string[]],
-    )) as { rows: Array<{ name: SyncedTable }> };
+    );
     return new Set(rows.rows.map((r) => r.name));
   })().catch((err: unknown) => {
     present = undefined;

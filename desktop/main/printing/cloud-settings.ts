@@ -17,6 +17,8 @@ import {
 import { formatQuantity, type FiscalReceiptOutcome, type VatSlotRate } from '../../../shared/domain/receipts';
 import { FiscalPrinterConnectionSchema, type FiscalPrinterConnection } from './connection';
 import type { FiscalDiagnosis, FiscalPrinterStatus, FiscalReceipt, VatTable } from './fiscal-printer';
+import { FiscalPrintersApi } from '../../../shared/contracts/http/fiscal-printers';
+import { fillPath } from '../../../shared/contracts/http/define';
 
 /**
  * The station's side of the cloud's fiscal-printer calls (cloud/src/modules/fiscal-printers):
@@ -165,7 +167,11 @@ export class FiscalPrinterCloudClient {
 
   private url(stationSlug: string): string {
     const base = this.session.baseUrl.replace(/\/+$/, '');
-    return `${base}/api/v4/${this.session.studioUuid}/fiscal-printer/${encodeURIComponent(stationSlug)}`;
+    const path = fillPath(FiscalPrintersApi.getStationFiscalPrinter.path, {
+      uuid: this.session.studioUuid,
+      slug: stationSlug,
+    });
+    return `${base}/api${path}`;
   }
 
   private headers(): Record<string, string> {

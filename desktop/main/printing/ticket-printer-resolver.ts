@@ -7,6 +7,8 @@ import {
 } from '../../../shared/contracts/api/ticket-printers';
 import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '../../../shared/contracts/page-context';
 import { FileTicketInterface, TcpTicketInterface, type TicketPrinterInterface } from './escpos/interfaces';
+import { TicketPrintersApi } from '../../../shared/contracts/http/stations';
+import { fillPath } from '../../../shared/contracts/http/define';
 
 /**
  * Which ESC/POS printer a station's tickets go to (desktop/main/printing/README.md "Which ticket
@@ -172,23 +174,23 @@ export class TicketPrinterResolver {
     const token = this.options.deviceToken();
     if (this.override || !studio || !token) return this.resolveKept(key);
     this.fetchedAt.set(key, this.clock().getTime());
-    const rest =
+    const path =
       target.kind === 'pos'
-        ? `pos/${encodeURIComponent(target.slug)}`
-        : `kiosk/${encodeURIComponent(target.kioskId)}`;
+        ? fillPath(TicketPrintersApi.getStationTicketPrinterPos.path, { uuid: studio, slug: target.slug })
+        : fillPath(TicketPrintersApi.getStationTicketPrinterKiosk.path, {
+            uuid: studio,
+            kioskGuid: target.kioskId,
+          });
     let response: Response;
     try {
-      response = await this.fetchImpl(
-        `${this.options.cloudUrl.replace(/\/+$/, '')}/api/v4/${studio}/station-ticket-printer/${rest}`,
-        {
-          headers: {
-            accept: 'application/json',
-            authorization: `Bearer ${token}`,
-            [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
-          },
-          signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+      response = await this.fetchImpl(`${this.options.cloudUrl.replace(/\/+$/, '')}/api${path}`, {
+        headers: {
+          accept: 'application/json',
+          authorization: `Bearer ${token}`,
+          [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
         },
-      );
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+      });
     } catch (error) {
       this.options.onError?.(error);
       return this.resolveKept(key);

@@ -304,6 +304,26 @@ export type FiscalDocumentInput = z.input<typeof FiscalDocumentInputSchema>;
 
 export const FiscalDocumentStatusSchema = z.enum(['printed', 'notPrinted', 'needsAttention']);
 
+/** A receipt line as shown: its quantity as text ("1,5"), money in minor units after the discount. */
+export const ReceiptLineViewSchema = z.object({
+  name: z.string(),
+  vatRate: VatRateSchema,
+  unitPrice: z.number(),
+  quantity: z.string(),
+  gross: z.number(),
+  discount: z.number(),
+  total: z.number(),
+});
+
+/** A receipt's VAT group: its lines' sums at one rate. */
+export const ReceiptVatGroupViewSchema = z.object({
+  vatRate: VatRateSchema,
+  gross: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  vat: z.number(),
+});
+
 export const FiscalDocumentSchema = z.object({
   id: z.string(),
   saleId: z.string(),
@@ -315,26 +335,8 @@ export const FiscalDocumentSchema = z.object({
   reason: z.string().nullable(),
   messageKey: PrintingMessageKeySchema.nullable(),
   printerError: z.number().nullable(),
-  lines: z.array(
-    z.object({
-      name: z.string(),
-      vatRate: VatRateSchema,
-      unitPrice: z.number(),
-      quantity: z.string(),
-      gross: z.number(),
-      discount: z.number(),
-      total: z.number(),
-    }),
-  ),
-  vatGroups: z.array(
-    z.object({
-      vatRate: VatRateSchema,
-      gross: z.number(),
-      discount: z.number(),
-      total: z.number(),
-      vat: z.number(),
-    }),
-  ),
+  lines: z.array(ReceiptLineViewSchema),
+  vatGroups: z.array(ReceiptVatGroupViewSchema),
   subtotal: z.number(),
   discount: z.number(),
   total: z.number(),

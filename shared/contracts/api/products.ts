@@ -219,6 +219,10 @@ export const StockMovementListSchema = z.object({
   next: z.string().nullable(),
 });
 export type StockMovementList = z.infer<typeof StockMovementListSchema>;
+export const StockMovementListQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(PRODUCTS_LIMIT_MAX).default(PRODUCTS_LIMIT_DEFAULT),
+  cursor: z.string().max(500).optional(),
+});
 
 // -------------------------------------------------------------------------------------- vouchers
 

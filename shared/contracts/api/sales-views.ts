@@ -15,6 +15,7 @@ import {
   type OrderDetail,
   type OrderList,
   type OrderStatusView,
+  type PaymentCardView,
   type PaymentOptionView,
   type PaymentProviderTestResult,
   type PaymentProviderView,
@@ -29,7 +30,8 @@ import {
  * its interface the same shape (a field added to one and not the other does not compile).
  */
 
-const oneOf = <T extends number>(values: Record<string, T>) =>
+/** A schema of one of an enum's numbers (`OrderStatus`). */
+export const oneOf = <T extends number>(values: Record<string, T>) =>
   z.union(Object.values(values).map((v) => z.literal(v)) as unknown as [z.ZodLiteral<T>, z.ZodLiteral<T>]);
 const orderStatus = oneOf(OrderStatus);
 const paymentMethod = oneOf(PaymentMethod);
@@ -239,9 +241,21 @@ export const DonationStatusViewSchema = z.object({
 });
 export const VisitPayResultSchema = z.object({ orderId: z.string() });
 
+export const PaymentCardViewSchema = z.object({
+  id: z.string(),
+  provider,
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number(),
+  expYear: z.number(),
+  createdAt: z.string(),
+});
+export const PaymentCardListSchema = z.object({ items: z.array(PaymentCardViewSchema), next: z.null() });
+
 // ------------------------------------------------------------------ schema ⇔ interface, both ways
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const same = <_ extends true>() => undefined;
+/** `same<Same<A, B>>()` compiles only when A and B are the same type (a schema and its interface). */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const same = <_ extends true>() => undefined;
 same<Same<z.infer<typeof OrderDetailSchema>, OrderDetail>>();
 same<Same<z.infer<typeof OrderListSchema>, OrderList>>();
 same<Same<z.infer<typeof OrderStatusViewSchema>, OrderStatusView>>();
@@ -257,3 +271,4 @@ same<Same<z.infer<typeof CheckoutResultSchema>, CheckoutResult>>();
 same<Same<z.infer<typeof PurchasesViewSchema>, PurchasesView>>();
 same<Same<z.infer<typeof DonationInitSchema>, DonationInit>>();
 same<Same<z.infer<typeof DonationStatusViewSchema>, DonationStatusView>>();
+same<Same<z.infer<typeof PaymentCardViewSchema>, PaymentCardView>>();

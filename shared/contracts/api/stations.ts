@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { StationSlugSchema } from './fiscal-printers';
 import { requiredText, text, uuid, instant } from './common';
-import type { TicketPrinter, TicketPrinterOptions } from './ticket-printers';
+import { TicketPrinterOptionsSchema, TicketPrinterSchema } from './ticket-printers';
 
 /**
  * POS stations (spec §7 Studio: "studio-pos collection, init, POST unassign, POST assign") and their
@@ -56,77 +56,87 @@ export const ShiftCloseSchema = z.strictObject({
 });
 export type ShiftCloseInput = z.input<typeof ShiftCloseSchema>;
 
-export interface StudioPos {
-  id: string;
-  name: string;
-  slug: string;
-  location: { id: string; name: string } | null;
+const IdName = z.object({ id: z.string(), name: z.string() });
+
+export const StudioPosSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  location: IdName.nullable(),
   /** The desktop station (a registered sync device) the POS runs on; null: browser only. */
-  device: { id: string; name: string; lastSeenAt: string | null } | null;
-  assignedAt: string | null;
+  device: z.object({ id: z.string(), name: z.string(), lastSeenAt: z.string().nullable() }).nullable(),
+  assignedAt: z.string().nullable(),
   /** A fiscal printer is configured for this station slug. */
-  fiscalPrinter: boolean;
+  fiscalPrinter: z.boolean(),
   /**
    * The station's ESC/POS printer (shift summaries, the drawer): `./ticket-printers.ts`. Always in
    * the cloud's answers; absent where a screen builds a StudioPos from the desk station's own state.
    */
-  ticketPrinter?: TicketPrinter;
-  openShift: { id: string; openedAt: string; openedBy: string } | null;
-}
+  ticketPrinter: TicketPrinterSchema.optional(),
+  openShift: z.object({ id: z.string(), openedAt: z.string(), openedBy: z.string() }).nullable(),
+});
+export type StudioPos = z.infer<typeof StudioPosSchema>;
 
-export interface StudioPosList {
-  items: StudioPos[];
-  next: string | null;
-}
+export const StudioPosListSchema = z.object({ items: z.array(StudioPosSchema), next: z.string().nullable() });
+export type StudioPosList = z.infer<typeof StudioPosListSchema>;
 
-export interface StudioPosInit {
-  currency: string;
-  locations: { id: string; name: string }[];
-  devices: { id: string; name: string; lastSeenAt: string | null; posId: string | null }[];
+export const StudioPosInitSchema = z.object({
+  currency: z.string(),
+  locations: z.array(IdName),
+  devices: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      lastSeenAt: z.string().nullable(),
+      posId: z.string().nullable(),
+    }),
+  ),
   /** What the ticket printer editor offers. */
-  ticketPrinter: TicketPrinterOptions;
-}
+  ticketPrinter: TicketPrinterOptionsSchema,
+});
+export type StudioPosInit = z.infer<typeof StudioPosInitSchema>;
 
-export interface CashMovementView {
-  id: string;
-  kind: 'in' | 'out';
-  amount: number;
-  reason: string;
-  at: string;
-  by: string;
-}
+export const CashMovementViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['in', 'out']),
+  amount: z.number(),
+  reason: z.string(),
+  at: z.string(),
+  by: z.string(),
+});
+export type CashMovementView = z.infer<typeof CashMovementViewSchema>;
 
-export interface ShiftView {
-  id: string;
-  posId: string;
-  posName: string;
-  status: 'open' | 'closed';
-  currency: string;
-  openedAt: string;
-  openedBy: string;
-  closedAt: string | null;
-  closedBy: string | null;
-  float: number;
-  cashSales: number;
-  cashRefunds: number;
-  cashIn: number;
-  cashOut: number;
-  expected: number;
-  counted: number | null;
-  difference: number | null;
+export const ShiftViewSchema = z.object({
+  id: z.string(),
+  posId: z.string(),
+  posName: z.string(),
+  status: z.enum(['open', 'closed']),
+  currency: z.string(),
+  openedAt: z.string(),
+  openedBy: z.string(),
+  closedAt: z.string().nullable(),
+  closedBy: z.string().nullable(),
+  float: z.number(),
+  cashSales: z.number(),
+  cashRefunds: z.number(),
+  cashIn: z.number(),
+  cashOut: z.number(),
+  expected: z.number(),
+  counted: z.number().nullable(),
+  difference: z.number().nullable(),
   /**
    * Cash of sales that reached the cloud after the close but were made during the shift (a station
    * that was offline): the close's difference does not include it; the back office shows it.
    */
-  lateCashSales: number;
+  lateCashSales: z.number(),
   /** Sales at this POS during the shift, and what they took per payment method (spec §3). */
-  sales: number;
-  byMethod: { method: number; amount: number }[];
-  movements: CashMovementView[];
-  note: string;
-  dailyReport: 'printed' | 'failed' | 'noPrinter' | null;
-}
+  sales: z.number(),
+  byMethod: z.array(z.object({ method: z.number(), amount: z.number() })),
+  movements: z.array(CashMovementViewSchema),
+  note: z.string(),
+  dailyReport: z.enum(['printed', 'failed', 'noPrinter']).nullable(),
+});
+export type ShiftView = z.infer<typeof ShiftViewSchema>;
 
-export interface CurrentShift {
-  shift: ShiftView | null;
-}
+export const CurrentShiftSchema = z.object({ shift: ShiftViewSchema.nullable() });
+export type CurrentShift = z.infer<typeof CurrentShiftSchema>;

@@ -45,6 +45,8 @@ export interface ApiContract<
   readonly response?: RS;
   /** What a success sends when it is not JSON described by `response`. */
   readonly responseKind?: 'empty' | 'file' | 'redirect';
+  /** For a `file` answer: its media type (`application/pdf`); the cloud's pipeline sends it. */
+  readonly contentType?: string;
   /** HTTP status of success; 204 sends no body. */
   readonly status?: number;
 }

@@ -8,6 +8,14 @@ import type { AnyContract } from './define';
 import { EnrollmentsApi } from './enrollments';
 import { EntryApi } from './entry';
 import { IdentityApi } from './identity';
+import { FiscalPrintersApi } from './fiscal-printers';
+import { InvoicesApi } from './invoices';
+import { CatalogScreensApi } from './catalog-screens';
+import { PaymentCardsApi } from './payment-cards';
+import { StationsApi, TicketPrintersApi } from './stations';
+import { SyncReviewApi } from './sync-review';
+import { RetailApi } from './retail';
+import { ProductsApi } from './products';
 import { ScheduleApi, ScheduleBulkEventActionApi, ScheduleEventActionApi } from './schedule';
 import { SalesApi } from './sales';
 import { StaffApi } from './staff';
@@ -37,6 +45,15 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     StaffApi,
     ClientAccountsApi,
     AccountingApi,
+    ProductsApi,
+    FiscalPrintersApi,
+    InvoicesApi,
+    CatalogScreensApi,
+    PaymentCardsApi,
+    StationsApi,
+    TicketPrintersApi,
+    SyncReviewApi,
+    RetailApi,
   ]
     .flatMap((group) => Object.values(group) as AnyContract[])
     .map((entry) => [entry.name, entry]),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHARGE_SALE_PAYMENT_METHODS } from '../sync/sales';
 import { uuid } from '../api/common';
+import { ShiftViewSchema } from '../api/stations';
 
 /**
  * The desktop point of sale's IPC channels (`pos*`): the station's own shifts, sales recorded in
@@ -10,42 +11,8 @@ import { uuid } from '../api/common';
 
 const money = () => z.number().int().min(0).max(100_000_000);
 
-const ShiftMovementSchema = z.object({
-  id: z.string(),
-  kind: z.enum(['in', 'out']),
-  amount: z.number(),
-  reason: z.string(),
-  at: z.string(),
-  by: z.string(),
-});
-
 /** The station's shift: the cloud's ShiftView plus the sales still waiting to sync. */
-export const PosShiftSchema = z.object({
-  id: z.string(),
-  posId: z.string(),
-  posName: z.string(),
-  status: z.enum(['open', 'closed']),
-  currency: z.string(),
-  openedAt: z.string(),
-  openedBy: z.string(),
-  closedAt: z.string().nullable(),
-  closedBy: z.string().nullable(),
-  float: z.number(),
-  cashSales: z.number(),
-  cashRefunds: z.number(),
-  cashIn: z.number(),
-  cashOut: z.number(),
-  expected: z.number(),
-  counted: z.number().nullable(),
-  difference: z.number().nullable(),
-  lateCashSales: z.number(),
-  sales: z.number(),
-  byMethod: z.array(z.object({ method: z.number(), amount: z.number() })),
-  movements: z.array(ShiftMovementSchema),
-  note: z.string(),
-  dailyReport: z.enum(['printed', 'failed', 'noPrinter']).nullable(),
-  pendingSales: z.number().int(),
-});
+export const PosShiftSchema = ShiftViewSchema.extend({ pendingSales: z.number().int() });
 export type PosShift = z.infer<typeof PosShiftSchema>;
 
 export const PosStationSchema = z.object({ posId: uuid(), slug: z.string(), name: z.string() });

@@ -1,11 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import {
-  ManagerPassListSchema,
-  PassVisitListSchema,
-  type ManagerPassQuery,
-} from '../../../shared/contracts/api/catalog-screens';
+import { type ManagerPassQuery } from '../../../shared/contracts/api/catalog-screens';
 import { resolveLocaleText, type LocaleText } from '../../../shared/domain/locale-text';
 import type { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
@@ -15,6 +11,7 @@ import { useBackoffice } from '../backoffice.api';
 import type { FieldProblems } from './sellable-form';
 import { CatalogApi } from '../../../shared/contracts/http/catalog';
 import type { ContractBody } from '../../../shared/contracts/http/define';
+import { CatalogScreensApi } from '../../../shared/contracts/http/catalog-screens';
 
 /** The body of a catalog call (the forms build it; the server validates it field by field). */
 type BodyOf<K extends keyof typeof CatalogApi> = ContractBody<(typeof CatalogApi)[K]>;
@@ -100,9 +97,9 @@ export function useManagerPasses(query: ManagerPassQuery, enabled: boolean) {
   return useQuery({
     queryKey: catalogKeys.managerPasses(studio, query),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/manager-tools/client-pricing-option/collection`, {
+      api.call(CatalogScreensApi.getManagerToolsClientPricingOptionCollection, {
+        params: { uuid: studio },
         signal,
-        schema: ManagerPassListSchema,
         query: { pricingOptionId: query.pricingOptionId, status: query.status },
       }),
     enabled,
@@ -135,9 +132,9 @@ export function usePassDetail(id: string | null) {
     queryFn: async ({ signal }) => {
       const [init, visits] = await Promise.all([
         api.call(CatalogApi.getClientPricingOptionInit, { params: { uuid: studio, id: id ?? '' }, signal }),
-        api.get(`${studio}/client-pricing-option/${id}/visit/collection`, {
+        api.call(CatalogScreensApi.getClientPricingOptionVisitCollection, {
+          params: { uuid: studio, id: id ?? '' },
           signal,
-          schema: PassVisitListSchema,
         }),
       ]);
       return { ...init, visits: visits.items };

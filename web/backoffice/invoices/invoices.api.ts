@@ -2,17 +2,14 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  InvoiceListSchema,
-  InvoiceOrderDraftSchema,
-  InvoiceSettingsViewSchema,
-  InvoiceViewSchema,
   IBAN_MESSAGES,
   NIP_MESSAGES,
   REVERSE_CHARGE_MESSAGES,
   TAX_ID_FORMAT_MESSAGE,
-  TaxIdCheckResultSchema,
   type InvoiceListQuery,
 } from '../../../shared/contracts/api/invoices';
+import type { ContractBody } from '../../../shared/contracts/http/define';
+import { InvoicesApi } from '../../../shared/contracts/http/invoices';
 import { EXEMPTION_BASIS_REQUIRED } from '../../../shared/domain/invoices/notes';
 import { formatPrice, POLISH_PRICE_NUMBER_FORMAT } from '../../../shared/domain/money';
 import { ApiError } from '../../lib/api-client';
@@ -46,8 +43,8 @@ export function useInvoices(filters: Partial<InvoiceListQuery>) {
     queryKey: invoiceKeys.list(studio, filters),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api.get(`${studio}/invoice/all`, {
-        schema: InvoiceListSchema,
+      api.call(InvoicesApi.getInvoiceAll, {
+        params: { uuid: studio },
         signal,
         query: { ...filters, q: filters.q || undefined, limit: 50, cursor: pageParam },
       }),
@@ -60,7 +57,8 @@ export function useInvoice(id: string) {
   const studio = useStudioUuid();
   return useQuery({
     queryKey: invoiceKeys.detail(studio, id),
-    queryFn: ({ signal }) => api.get(`${studio}/invoice/${id}`, { schema: InvoiceViewSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.call(InvoicesApi.getInvoice, { params: { uuid: studio, invoice: id }, signal }),
   });
 }
 
@@ -69,8 +67,7 @@ export function useInvoiceSettings() {
   const studio = useStudioUuid();
   return useQuery({
     queryKey: invoiceKeys.settings(studio),
-    queryFn: ({ signal }) =>
-      api.get(`${studio}/invoice-settings`, { schema: InvoiceSettingsViewSchema, signal }),
+    queryFn: ({ signal }) => api.call(InvoicesApi.getInvoiceSettings, { params: { uuid: studio }, signal }),
   });
 }
 
@@ -80,7 +77,10 @@ export function useOrderDraft(orderId: string | null) {
   return useQuery({
     queryKey: invoiceKeys.draft(studio, orderId ?? ''),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/client-order/${orderId}/invoice/init`, { schema: InvoiceOrderDraftSchema, signal }),
+      api.call(InvoicesApi.getClientOrderInvoiceInit, {
+        params: { uuid: studio, clientOrder: orderId ?? '' },
+        signal,
+      }),
     enabled: Boolean(orderId),
     retry: false,
   });
@@ -96,17 +96,17 @@ export function useInvoiceCalls() {
   const api = useApiClient();
   const studio = useStudioUuid();
   return {
-    issueForOrder: (orderId: string, body: unknown) =>
-      api.post(`${studio}/client-order/${orderId}/invoice`, body, { schema: InvoiceViewSchema }),
-    correct: (id: string, body: unknown) =>
-      api.post(`${studio}/invoice/${id}/corrective`, body, { schema: InvoiceViewSchema }),
+    issueForOrder: (orderId: string, body: ContractBody<typeof InvoicesApi.postClientOrderInvoice>) =>
+      api.call(InvoicesApi.postClientOrderInvoice, { params: { uuid: studio, clientOrder: orderId }, body }),
+    correct: (id: string, body: ContractBody<typeof InvoicesApi.postInvoiceCorrective>) =>
+      api.call(InvoicesApi.postInvoiceCorrective, { params: { uuid: studio, invoice: id }, body }),
     cancel: (id: string, reason: string) =>
-      api.post(`${studio}/invoice/${id}/cancel`, { reason }, { schema: InvoiceViewSchema }),
-    saveSettings: (body: unknown) =>
-      api.put(`${studio}/invoice-settings`, body, { schema: InvoiceSettingsViewSchema }),
+      api.call(InvoicesApi.postInvoiceCancel, { params: { uuid: studio, invoice: id }, body: { reason } }),
+    saveSettings: (body: ContractBody<typeof InvoicesApi.putInvoiceSettings>) =>
+      api.call(InvoicesApi.putInvoiceSettings, { params: { uuid: studio }, body }),
     checkNip: (nip: string) =>
-      api.get(`${studio}/company/tax-identification-number/check`, {
-        schema: TaxIdCheckResultSchema,
+      api.call(InvoicesApi.getTaxIdentificationNumberCheck, {
+        params: { uuid: studio },
         query: { taxIdentificationNumber: nip },
       }),
   };

@@ -38,6 +38,7 @@ import { CenteredMessage } from '../../ui/CenteredMessage';
 import { useBackoffice } from '../backoffice.api';
 import { TicketPrinterSection, ticketPrinterSummary } from '../settings/TicketPrinterSection';
 import { kioskCalls, useInvalidateKiosks, useKioskInit, useKiosks, useSmartLocks } from './kiosk.api';
+import { TicketPrintersApi } from '../../../shared/contracts/http/stations';
 
 function useCan(): (ability: Ability) => boolean {
   const { member } = useBackoffice();
@@ -450,7 +451,10 @@ function KioskFormModal({
               current={kiosk.ticketPrinter}
               testId="kiosk-ticket-printer"
               save={async (input) => {
-                await api.put(`${studio}/studio-kiosk/${kiosk.id}/ticket-printer`, input);
+                await api.call(TicketPrintersApi.putStudioKioskTicketPrinter, {
+                  params: { uuid: studio, kioskGuid: kiosk.id },
+                  body: input,
+                });
                 await invalidate();
               }}
             />

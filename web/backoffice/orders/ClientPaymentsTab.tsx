@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ClientVisitView } from '../../../shared/contracts/api/bookings';
-import { DESK_PAYMENT_METHODS, type PaymentCardView } from '../../../shared/contracts/api/sales';
+import { DESK_PAYMENT_METHODS } from '../../../shared/contracts/api/sales';
 import { resolveLocaleText } from '../../../shared/domain/locale-text';
 import { formatPrice } from '../../../shared/domain/money';
 import { ClientVisitStatus, PaymentMethod } from '../../../shared/enums';
@@ -32,6 +32,7 @@ import { OrderStatusBadge } from './OrdersScreen';
 import { useStudioUuid } from './orders.api';
 import { BookingsApi } from '../../../shared/contracts/http/bookings';
 import { SalesApi } from '../../../shared/contracts/http/sales';
+import { PaymentCardsApi } from '../../../shared/contracts/http/payment-cards';
 
 const clientKeys = {
   all: (studio: string, client: string) => ['client-payments', studio, client] as const,
@@ -63,7 +64,7 @@ export function ClientPaymentsTab({ clientId }: ClientProfileTabProps) {
   const cards = useQuery({
     queryKey: clientKeys.cards(studio, clientId),
     queryFn: ({ signal }) =>
-      api.get<{ items: PaymentCardView[] }>(`${studio}/client/${clientId}/payment-cards`, { signal }),
+      api.call(PaymentCardsApi.getClientPaymentCards, { params: { uuid: studio, user: clientId }, signal }),
   });
   const orders = useQuery({
     queryKey: clientKeys.orders(studio, clientId),
@@ -129,7 +130,9 @@ export function ClientPaymentsTab({ clientId }: ClientProfileTabProps) {
                 cards={cards.data.items}
                 canRemove={canRemove}
                 onRemove={async (card) => {
-                  await api.delete(`${studio}/client/${clientId}/payment-cards/${card.id}`);
+                  await api.call(PaymentCardsApi.deleteClientPaymentCard, {
+                    params: { uuid: studio, user: clientId, card: card.id },
+                  });
                   await queryClient.invalidateQueries({ queryKey: clientKeys.cards(studio, clientId) });
                 }}
               />

@@ -1,5 +1,4 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReceiptPrintResult } from '../../../shared/contracts/api/retail';
 import type {
   BulkChargeResult,
   OrderDetail,
@@ -11,6 +10,7 @@ import type {
 import type { ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { useBackoffice } from '../backoffice.api';
+import { RetailApi } from '../../../shared/contracts/http/retail';
 
 /** The sales module's order calls (spec §7 client-order) used by the orders screens. */
 export const orderKeys = {
@@ -66,7 +66,7 @@ export const orderCalls = {
   refund: (api: ApiClient, studio: string, id: string, input: RefundInput) =>
     api.post<RefundView>(`${studio}/client-order/${id}/refund`, input),
   printReceipt: (api: ApiClient, studio: string, id: string) =>
-    api.post<ReceiptPrintResult>(`${studio}/client-order/${id}/print-receipt`, {}),
+    api.call(RetailApi.postClientOrderPrintReceipt, { params: { uuid: studio, clientOrder: id }, body: {} }),
   bulkCharge: (api: ApiClient, studio: string, orderIds: string[]) =>
     api.post<BulkChargeResult>(`${studio}/client-order/bulk/charge`, { orderIds }),
 };

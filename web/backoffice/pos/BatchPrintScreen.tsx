@@ -21,16 +21,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type {
-  ReceiptBatchInit,
-  ReceiptCollection,
-  ReceiptPrintResult,
-  ReceiptView,
-} from '../../../shared/contracts/api/retail';
+import type { ReceiptView } from '../../../shared/contracts/api/retail';
 import { formatPrice } from '../../../shared/domain/money';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { useStudioUuid } from './pos.api';
+import { RetailApi } from '../../../shared/contracts/http/retail';
 
 type Filter = 'toPrint' | 'needsAttention' | 'all';
 
@@ -81,25 +77,24 @@ export function BatchPrintScreen() {
   const init = useQuery({
     queryKey: batchKeys.init(studio),
     queryFn: ({ signal }) =>
-      api.get<ReceiptBatchInit>(`${studio}/fiscal-receipt-batch-print/init`, { signal }),
+      api.call(RetailApi.getFiscalReceiptBatchPrintInit, { params: { uuid: studio }, signal }),
   });
   const list = useQuery({
     queryKey: batchKeys.list(studio, filter),
     queryFn: ({ signal }) =>
-      api.get<ReceiptCollection>(
-        `${studio}/fiscal-receipt-batch-print/collection?status=${filter}&limit=100`,
-        {
-          signal,
-        },
-      ),
+      api.call(RetailApi.getFiscalReceiptBatchPrintCollection, {
+        params: { uuid: studio },
+        query: { status: filter, limit: 100 },
+        signal,
+      }),
     // The station reports as it prints: keep the states fresh while the desk watches.
     refetchInterval: 5000,
   });
   const print = useMutation({
     mutationFn: (receiptIds: string[]) =>
-      api.post<ReceiptPrintResult>(`${studio}/fiscal-receipt-batch-print/print`, {
-        receiptIds,
-        stationSlug: station || null,
+      api.call(RetailApi.postFiscalReceiptBatchPrintPrint, {
+        params: { uuid: studio },
+        body: { receiptIds, stationSlug: station || null },
       }),
     onSuccess: (res) => {
       setSelected(new Set());

@@ -5,14 +5,12 @@ import type {
   RetailBasketInput,
   RetailCheckoutInput,
   RetailCheckoutResult,
-  RetailInit,
-  RetailQuote,
 } from '../../../shared/contracts/api/retail';
-import { isErrorEnvelope } from '../../../shared/errors';
 import type { Locale } from '../../../shared/i18n/locales';
-import { ApiError, type ApiClient } from '../../lib/api-client';
+import type { ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { useBackoffice } from '../backoffice.api';
+import { RetailApi } from '../../../shared/contracts/http/retail';
 
 /** The point of sale's calls (spec §7 Retail) and their react-query keys. */
 export const posKeys = {
@@ -38,7 +36,8 @@ export function useRetailInit() {
   const locale = useLocale();
   return useQuery({
     queryKey: [...posKeys.init(studio), locale],
-    queryFn: ({ signal }) => api.get<RetailInit>(`${studio}/retail/init`, { signal, query: { locale } }),
+    queryFn: ({ signal }) =>
+      api.call(RetailApi.getRetailInit, { params: { uuid: studio }, query: { locale }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -51,7 +50,12 @@ export function useRetailQuote(basket: RetailBasketInput | null) {
   return useQuery({
     queryKey: [...posKeys.quote(studio, basket ?? { clientId: null, items: [] }), locale],
     queryFn: ({ signal }) =>
-      api.post<RetailQuote>(`${studio}/retail/validate`, basket, { signal, query: { locale } }),
+      api.call(RetailApi.postRetailValidate, {
+        params: { uuid: studio },
+        query: { locale },
+        body: basket ?? { clientId: null, items: [] },
+        signal,
+      }),
     enabled: basket !== null && basket.items.length > 0,
     placeholderData: keepPreviousData,
     retry: false,
@@ -78,7 +82,7 @@ export function useClientSearch(q: string) {
 
 /**
  * Sells the basket. The Idempotency-Key is made once per sale attempt by the screen, so a retry
- * after a lost answer charges once (the api client sends no custom headers, hence fetch here).
+ * after a lost answer charges once.
  */
 export async function checkout(
   api: ApiClient,
@@ -87,15 +91,12 @@ export async function checkout(
   idempotencyKey: string,
   locale: Locale,
 ): Promise<RetailCheckoutResult> {
-  const response = await fetch(api.url(`${studio}/retail/checkout`, { locale }), {
-    method: 'POST',
-    headers: { ...api.headers(), 'idempotency-key': idempotencyKey },
-    credentials: 'same-origin',
-    body: JSON.stringify(input),
+  return api.call(RetailApi.postRetailCheckout, {
+    params: { uuid: studio },
+    query: { locale },
+    body: input,
+    headers: { 'idempotency-key': idempotencyKey },
   });
-  const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, isErrorEnvelope(payload) ? payload : null);
-  return payload as RetailCheckoutResult;
 }
 
 /** "12,50" or "12.5" → 1250 minor units; null when it is not an amount. */

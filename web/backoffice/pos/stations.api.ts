@@ -2,15 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type {
   CashMovementInput,
-  CurrentShift,
   ShiftCloseInput,
   ShiftOpenInput,
-  ShiftView,
-  StudioPos,
-  StudioPosInit,
   StudioPosInput,
-  StudioPosList,
 } from '../../../shared/contracts/api/stations';
+import { StationsApi } from '../../../shared/contracts/http/stations';
 import type { ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { useStudioUuid } from './pos.api';
@@ -28,7 +24,8 @@ export function useStations(enabled = true) {
   const studio = useStudioUuid();
   return useQuery({
     queryKey: stationKeys.list(studio),
-    queryFn: ({ signal }) => api.get<StudioPosList>(`${studio}/studio-pos/collection`, { signal }),
+    queryFn: ({ signal }) =>
+      api.call(StationsApi.getStudioPosCollection, { params: { uuid: studio }, signal }),
     enabled,
   });
 }
@@ -38,7 +35,7 @@ export function useStationsInit(enabled = true) {
   const studio = useStudioUuid();
   return useQuery({
     queryKey: stationKeys.init(studio),
-    queryFn: ({ signal }) => api.get<StudioPosInit>(`${studio}/studio-pos/init`, { signal }),
+    queryFn: ({ signal }) => api.call(StationsApi.getStudioPosInit, { params: { uuid: studio }, signal }),
     enabled,
   });
 }
@@ -48,7 +45,11 @@ export function useCurrentShift(posId: string | null) {
   const studio = useStudioUuid();
   return useQuery({
     queryKey: stationKeys.shift(studio, posId ?? ''),
-    queryFn: ({ signal }) => api.get<CurrentShift>(`${studio}/studio-pos/${posId}/shift/current`, { signal }),
+    queryFn: ({ signal }) =>
+      api.call(StationsApi.getStudioPosShiftCurrent, {
+        params: { uuid: studio, studioPos: posId ?? '' },
+        signal,
+      }),
     enabled: posId !== null,
   });
 }
@@ -61,17 +62,26 @@ export function useInvalidateStations(): () => Promise<void> {
 
 export const stationCalls = {
   create: (api: ApiClient, studio: string, input: StudioPosInput) =>
-    api.post<StudioPos>(`${studio}/studio-pos`, input),
+    api.call(StationsApi.postStudioPos, { params: { uuid: studio }, body: input }),
   assign: (api: ApiClient, studio: string, pos: string, deviceId: string) =>
-    api.post<StudioPos>(`${studio}/studio-pos/${pos}/assign`, { deviceId }),
+    api.call(StationsApi.postStudioPosAssign, {
+      params: { uuid: studio, studioPos: pos },
+      body: { deviceId },
+    }),
   unassign: (api: ApiClient, studio: string, pos: string) =>
-    api.post<StudioPos>(`${studio}/studio-pos/${pos}/unassign`, {}),
+    api.call(StationsApi.postStudioPosUnassign, { params: { uuid: studio, studioPos: pos }, body: {} }),
   openShift: (api: ApiClient, studio: string, pos: string, input: ShiftOpenInput) =>
-    api.post<ShiftView>(`${studio}/studio-pos/${pos}/shift/open`, input),
+    api.call(StationsApi.postStudioPosShiftOpen, { params: { uuid: studio, studioPos: pos }, body: input }),
   cash: (api: ApiClient, studio: string, pos: string, shift: string, input: CashMovementInput) =>
-    api.post<ShiftView>(`${studio}/studio-pos/${pos}/shift/${shift}/cash`, input),
+    api.call(StationsApi.postStudioPosShiftCash, {
+      params: { uuid: studio, studioPos: pos, shift },
+      body: input,
+    }),
   close: (api: ApiClient, studio: string, pos: string, shift: string, input: ShiftCloseInput) =>
-    api.post<ShiftView>(`${studio}/studio-pos/${pos}/shift/${shift}/close`, input),
+    api.call(StationsApi.postStudioPosShiftClose, {
+      params: { uuid: studio, studioPos: pos, shift },
+      body: input,
+    }),
 };
 
 const storageKey = (studio: string) => `studio.pos.station.${studio}`;

@@ -2,7 +2,7 @@ import { ActionIcon, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ProductCategoryListSchema, ProductCategoryViewSchema } from '../../../shared/contracts/api/products';
+import { ProductsApi } from '../../../shared/contracts/http/products';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { FormErrorList } from '../../ui/FormErrorList';
@@ -22,18 +22,17 @@ export function CategoriesDialog({ opened, onClose }: { opened: boolean; onClose
   const categories = useQuery({
     queryKey: [...productKeys.all(studio), 'categories'],
     queryFn: ({ signal }) =>
-      api.get(`${studio}/product-category/collection`, { schema: ProductCategoryListSchema, signal }),
+      api.call(ProductsApi.getProductCategoryCollection, { params: { uuid: studio }, signal }),
     enabled: opened,
   });
   const form = useServerForm({
     initialValues: { name: '' },
     submit: (v) =>
       translated(t, () =>
-        api.post(
-          `${studio}/product-category`,
-          { name: v.name, position: categories.data?.items.length ?? 0 },
-          { schema: ProductCategoryViewSchema },
-        ),
+        api.call(ProductsApi.postProductCategory, {
+          params: { uuid: studio },
+          body: { name: v.name, position: categories.data?.items.length ?? 0 },
+        }),
       ),
     onSuccess: () => {
       form.setValue('name', '');
@@ -43,7 +42,7 @@ export function CategoriesDialog({ opened, onClose }: { opened: boolean; onClose
   const remove = async (id: string) => {
     setDeleteError(null);
     try {
-      await api.delete<void>(`${studio}/product-category/${id}`);
+      await api.call(ProductsApi.deleteProductCategory, { params: { uuid: studio, productCategory: id } });
       void invalidate();
     } catch (error) {
       setDeleteError(

@@ -1,7 +1,6 @@
 import { Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { VoucherRedemptionListSchema } from '../../../shared/contracts/api/catalog-screens';
 import type { VoucherView } from '../../../shared/contracts/api/products';
 import { useApiClient } from '../../lib/app-context';
 import { errorCodeLabel } from '../../lib/form-errors';
@@ -9,6 +8,7 @@ import { useBackoffice } from '../backoffice.api';
 import { formatDateTime } from '../../features/catalog/labels';
 import { price, productKeys, useStudioUuid } from './products.api';
 import { usePhone } from './ProductsScreen';
+import { CatalogScreensApi } from '../../../shared/contracts/http/catalog-screens';
 
 /** A voucher's redemptions, newest first (`GET voucher/{voucher}/redemption/collection`). */
 export function VoucherRedemptions({ voucher }: { voucher: VoucherView }) {
@@ -21,8 +21,8 @@ export function VoucherRedemptions({ voucher }: { voucher: VoucherView }) {
     queryKey: [...productKeys.all(studio), 'redemptions', voucher.id],
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api.get(`${studio}/voucher/${voucher.id}/redemption/collection`, {
-        schema: VoucherRedemptionListSchema,
+      api.call(CatalogScreensApi.getVoucherRedemptionCollection, {
+        params: { uuid: studio, voucher: voucher.id },
         signal,
         query: { limit: 50, cursor: pageParam },
       }),

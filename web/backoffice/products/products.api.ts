@@ -1,23 +1,20 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import {
-  ProductInitSchema,
-  ProductListSchema,
-  ProductViewSchema,
-  StockMovementResultSchema,
-  VoucherListSchema,
-  VoucherRestrictionInitSchema,
-  VoucherViewSchema,
-  type ProductCreateInput,
-  type ProductPatch,
-  type StockMovementInput,
-  type VoucherCreateInput,
-  type VoucherPatch,
+import type {
+  ProductCreateInput,
+  ProductPatch,
+  StockMovementInput,
+  VoucherCreateInput,
+  VoucherPatch,
 } from '../../../shared/contracts/api/products';
+import type { ContractQuery } from '../../../shared/contracts/http/define';
+import { ProductsApi } from '../../../shared/contracts/http/products';
 import { formatPrice, POLISH_PRICE_NUMBER_FORMAT } from '../../../shared/domain/money';
 import { ApiError, type ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { useBackoffice } from '../backoffice.api';
+
+type VoucherListQueryInput = NonNullable<ContractQuery<typeof ProductsApi.getVoucherAll>>;
 
 /** Products and vouchers calls (spec §7) and their react-query keys. */
 export const productKeys = {
@@ -49,8 +46,8 @@ export function useProducts(filters: {
     queryKey: productKeys.list(studio, filters),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api.get(`${studio}/product/collection`, {
-        schema: ProductListSchema,
+      api.call(ProductsApi.getProductCollection, {
+        params: { uuid: studio },
         signal,
         query: {
           q: filters.q || undefined,
@@ -69,7 +66,7 @@ export function useProductInit() {
   const studio = useStudioUuid();
   return useQuery({
     queryKey: productKeys.init(studio),
-    queryFn: ({ signal }) => api.get(`${studio}/product/init`, { schema: ProductInitSchema, signal }),
+    queryFn: ({ signal }) => api.call(ProductsApi.getProductInit, { params: { uuid: studio }, signal }),
   });
 }
 
@@ -80,10 +77,16 @@ export function useVouchers(filters: { q?: string; status: string }) {
     queryKey: productKeys.vouchers(studio, filters),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api.get(`${studio}/voucher/all`, {
-        schema: VoucherListSchema,
+      api.call(ProductsApi.getVoucherAll, {
+        params: { uuid: studio },
         signal,
-        query: { q: filters.q || undefined, status: filters.status, limit: 100, cursor: pageParam },
+        query: {
+          q: filters.q || undefined,
+          // The screen's select offers the schema's statuses; the server refuses any other.
+          status: filters.status as VoucherListQueryInput['status'],
+          limit: 100,
+          cursor: pageParam,
+        },
       }),
     getNextPageParam: (last) => last.next ?? undefined,
   });
@@ -95,7 +98,7 @@ export function useRestrictionInit(enabled: boolean) {
   return useQuery({
     queryKey: productKeys.restrictionInit(studio),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/voucher/restriction/init`, { schema: VoucherRestrictionInitSchema, signal }),
+      api.call(ProductsApi.getVoucherRestrictionInit, { params: { uuid: studio }, signal }),
     enabled,
   });
 }
@@ -151,15 +154,15 @@ export async function translated<T>(t: TFunction, call: () => Promise<T>): Promi
 
 export const productCalls = {
   createProduct: (api: ApiClient, studio: string, input: ProductCreateInput) =>
-    api.post(`${studio}/product`, input, { schema: ProductViewSchema }),
+    api.call(ProductsApi.postProduct, { params: { uuid: studio }, body: input }),
   updateProduct: (api: ApiClient, studio: string, id: string, input: ProductPatch) =>
-    api.patch(`${studio}/product/${id}`, input, { schema: ProductViewSchema }),
+    api.call(ProductsApi.patchProduct, { params: { uuid: studio, product: id }, body: input }),
   recordStock: (api: ApiClient, studio: string, id: string, input: StockMovementInput) =>
-    api.post(`${studio}/product/${id}/stock-movement`, input, { schema: StockMovementResultSchema }),
+    api.call(ProductsApi.postProductStockMovement, { params: { uuid: studio, product: id }, body: input }),
   createVoucher: (api: ApiClient, studio: string, input: VoucherCreateInput) =>
-    api.post(`${studio}/voucher`, input, { schema: VoucherViewSchema }),
+    api.call(ProductsApi.postVoucher, { params: { uuid: studio }, body: input }),
   updateVoucher: (api: ApiClient, studio: string, id: string, input: VoucherPatch) =>
-    api.patch(`${studio}/voucher/${id}`, input, { schema: VoucherViewSchema }),
+    api.call(ProductsApi.patchVoucher, { params: { uuid: studio, voucher: id }, body: input }),
 };
 
 /** Prices as the studio's language writes them ("1 234,50 zł" in Polish). */

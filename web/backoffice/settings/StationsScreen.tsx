@@ -26,6 +26,7 @@ import { useBackoffice } from '../backoffice.api';
 import { stationCalls, useInvalidateStations, useStations, useStationsInit } from '../pos/stations.api';
 import { SettingsLayout } from './SettingsLayout';
 import { TicketPrinterSection, ticketPrinterSummary } from './TicketPrinterSection';
+import { TicketPrintersApi } from '../../../shared/contracts/http/stations';
 
 function useDateTime(): (iso: string) => string {
   const { i18n } = useTranslation();
@@ -448,7 +449,10 @@ function TicketPrinterDialog({ pos, onClose }: { pos: StudioPos | null; onClose(
             testId="station-ticket-printer"
             framed={false}
             save={async (input) => {
-              await api.put<StudioPos>(`${studio}/studio-pos/${pos.id}/ticket-printer`, input);
+              await api.call(TicketPrintersApi.putStudioPosTicketPrinter, {
+                params: { uuid: studio, studioPos: pos.id },
+                body: input,
+              });
               await invalidate();
             }}
           />

@@ -1,14 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import {
-  DiagnosisViewSchema,
-  FiscalPrinterListSchema,
-  FiscalPrinterSchema,
   SERIAL_CONNECTION_PREFILL,
   type FiscalPrinter,
   type FiscalPrinterConnection,
   type FiscalPrinterInput,
 } from '../../../shared/contracts/api/fiscal-printers';
+import { FiscalPrintersApi } from '../../../shared/contracts/http/fiscal-printers';
 import type { VatSlotRate } from '../../../shared/domain/receipts';
 import type { ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
@@ -25,7 +23,7 @@ export function useFiscalPrinters() {
   return useQuery({
     queryKey: fiscalPrinterKeys.all(studio),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/fiscal-printer/collection`, { schema: FiscalPrinterListSchema, signal }),
+      api.call(FiscalPrintersApi.getFiscalPrinterCollection, { params: { uuid: studio }, signal }),
     // A queued diagnose is answered by the station: look again while one waits.
     refetchInterval: (query) =>
       query.state.data?.items.some((p) => p.diagnosis?.status === 'pending') ? 5000 : false,
@@ -40,12 +38,18 @@ export function useInvalidateFiscalPrinters(): () => Promise<void> {
 
 export const fiscalPrinterCalls = {
   create: (api: ApiClient, studio: string, input: FiscalPrinterInput) =>
-    api.post(`${studio}/fiscal-printer`, input, { schema: FiscalPrinterSchema }),
+    api.call(FiscalPrintersApi.postFiscalPrinter, { params: { uuid: studio }, body: input }),
   update: (api: ApiClient, studio: string, id: string, input: Partial<FiscalPrinterInput>) =>
-    api.patch(`${studio}/fiscal-printer/${id}`, input, { schema: FiscalPrinterSchema }),
-  remove: (api: ApiClient, studio: string, id: string) => api.delete<void>(`${studio}/fiscal-printer/${id}`),
+    api.call(FiscalPrintersApi.patchFiscalPrinter, {
+      params: { uuid: studio, studioFiscalPrinter: id },
+      body: input,
+    }),
+  remove: (api: ApiClient, studio: string, id: string) =>
+    api.call(FiscalPrintersApi.deleteFiscalPrinter, { params: { uuid: studio, studioFiscalPrinter: id } }),
   diagnose: (api: ApiClient, studio: string, id: string) =>
-    api.post(`${studio}/fiscal-printer/${id}/diagnose`, undefined, { schema: DiagnosisViewSchema }),
+    api.call(FiscalPrintersApi.postFiscalPrinterDiagnose, {
+      params: { uuid: studio, studioFiscalPrinter: id },
+    }),
 };
 
 /** The printer form's values: strings, named by the payload's paths so server errors land on inputs. */

@@ -1,12 +1,9 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  SyncIssueListSchema,
-  SyncIssueSchema,
-  type SyncIssueType,
-} from '../../../shared/contracts/api/sync-review';
+import type { SyncIssueType } from '../../../shared/contracts/api/sync-review';
 import type { ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { useBackoffice } from '../backoffice.api';
+import { SyncReviewApi } from '../../../shared/contracts/http/sync-review';
 
 /** Station flags and quarantined commands (`/api/v4/{uuid}/sync/...`) and their react-query keys. */
 export const syncIssueKeys = {
@@ -22,10 +19,11 @@ export function useSyncIssues(state: 'open' | 'closed', station: string | null) 
     queryKey: syncIssueKeys.list(studio, state, station),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ state, limit: '30' });
-      if (station) query.set('station', station);
-      if (pageParam) query.set('cursor', pageParam);
-      return api.get(`${studio}/sync/issues?${query.toString()}`, { schema: SyncIssueListSchema, signal });
+      return api.call(SyncReviewApi.getSyncIssues, {
+        params: { uuid: studio },
+        query: { state, limit: 30, station: station ?? undefined, cursor: pageParam ?? undefined },
+        signal,
+      });
     },
     getNextPageParam: (last) => last.next,
   });
@@ -39,5 +37,5 @@ export function useInvalidateSyncIssues(): () => Promise<void> {
 
 export const syncIssueCalls = {
   close: (api: ApiClient, studio: string, type: SyncIssueType, id: string, action: 'resolve' | 'dismiss') =>
-    api.post(`${studio}/sync/issue/${type}/${id}`, { action }, { schema: SyncIssueSchema }),
+    api.call(SyncReviewApi.postSyncIssue, { params: { uuid: studio, type, issue: id }, body: { action } }),
 };

@@ -2,13 +2,13 @@ import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, T
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { MyPassesSchema } from '../../../shared/contracts/api/catalog-screens';
 import { FRONT_OFFICE_QUERY } from '../../../shared/contracts/routes';
 import { resolveLocaleText, type LocaleText } from '../../../shared/domain/locale-text';
 import { useApiClient, useSession } from '../../lib/app-context';
 import { errorCodeLabel } from '../../lib/form-errors';
 import { PassCard } from '../../features/passes/PassCard';
 import { useStudioUuid } from '../studio';
+import { CatalogScreensApi } from '../../../shared/contracts/http/catalog-screens';
 
 const PASSES_SLUG = 'passes';
 
@@ -47,7 +47,7 @@ function MyPasses() {
   const studio = useStudioUuid();
   const passes = useQuery({
     queryKey: ['my-passes', studio],
-    queryFn: ({ signal }) => api.post(`${studio}/passes`, {}, { schema: MyPassesSchema, signal }),
+    queryFn: ({ signal }) => api.call(CatalogScreensApi.postPasses, { params: { uuid: studio }, signal }),
   });
   const name = (text: Record<string, { value: string }>) =>
     resolveLocaleText(text as LocaleText, i18n.language, null);

@@ -1,16 +1,14 @@
 import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  PublicPriceListSchema,
-  type PublicPricingOption,
-} from '../../../shared/contracts/api/catalog-screens';
+import { type PublicPricingOption } from '../../../shared/contracts/api/catalog-screens';
 import { resolveLocaleText, type LocaleText } from '../../../shared/domain/locale-text';
 import { useApiClient } from '../../lib/app-context';
 import { errorCodeLabel } from '../../lib/form-errors';
 import { entriesLabel, formatDay, price, validityLabel } from '../../features/catalog/labels';
 import { AddToCartButton } from '../cart/AddToCartButton';
 import { useStudioUuid } from '../studio';
+import { CatalogScreensApi } from '../../../shared/contracts/http/catalog-screens';
 
 /**
  * The studio's price list of passes (front office `POST pricing/pricing-options`): anyone may look.
@@ -24,7 +22,7 @@ export function PriceListScreen() {
   const list = useQuery({
     queryKey: ['price-list', studio],
     queryFn: ({ signal }) =>
-      api.post(`${studio}/pricing/pricing-options`, {}, { schema: PublicPriceListSchema, signal }),
+      api.call(CatalogScreensApi.postPricingPricingOptions, { params: { uuid: studio }, body: {}, signal }),
   });
   const groups: Array<{ key: string; name: LocaleText | null | undefined; items: PublicPricingOption[] }> =
     list.data

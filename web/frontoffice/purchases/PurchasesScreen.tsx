@@ -3,8 +3,9 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { ClientInvoice, ClientInvoiceList } from '../../../shared/contracts/api/invoices';
+import type { ClientInvoice } from '../../../shared/contracts/api/invoices';
 import type { OrderStatusView, PurchasesView } from '../../../shared/contracts/api/sales';
+import { InvoicesApi } from '../../../shared/contracts/http/invoices';
 import { FRONT_OFFICE_QUERY } from '../../../shared/contracts/routes';
 import { formatPrice } from '../../../shared/domain/money';
 import { OrderStatus } from '../../../shared/enums';
@@ -91,7 +92,8 @@ function Purchases() {
   // The client's own invoices, shown on the purchase they were issued for (newest 200).
   const invoices = useQuery({
     queryKey: ['purchases', studio, 'invoices'],
-    queryFn: ({ signal }) => api.get<ClientInvoiceList>(`${studio}/purchases/invoices?limit=200`, { signal }),
+    queryFn: ({ signal }) =>
+      api.call(InvoicesApi.getPurchasesInvoices, { params: { uuid: studio }, query: { limit: 200 }, signal }),
   });
   const invoicesByOrder = new Map<string, ClientInvoice[]>();
   for (const invoice of invoices.data?.items ?? [])

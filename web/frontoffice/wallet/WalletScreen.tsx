@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { CheckoutResult, PaymentCardView, WalletView } from '../../../shared/contracts/api/sales';
+import type { CheckoutResult, WalletView } from '../../../shared/contracts/api/sales';
 import { FRONT_OFFICE_QUERY } from '../../../shared/contracts/routes';
 import { formatPrice } from '../../../shared/domain/money';
 import { useApiClient, useSession } from '../../lib/app-context';
@@ -16,6 +16,7 @@ import { LoadError, SALES_ERROR_MESSAGES } from '../cart/CartScreen';
 import { goToPayment, newIdempotencyKey, postOnce } from '../cart/sales.api';
 import { PaymentResult } from '../purchases/PurchasesScreen';
 import { useStudioUuid } from '../studio';
+import { PaymentCardsApi } from '../../../shared/contracts/http/payment-cards';
 
 /**
  * "My wallet" (front office `wallet/init`, `wallet/top-up`): the balance (the sum of the wallet's
@@ -122,7 +123,8 @@ function SavedCards() {
   const key = ['payment-cards', studio] as const;
   const cards = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api.get<{ items: PaymentCardView[] }>(`${studio}/me/payment-cards`, { signal }),
+    queryFn: ({ signal }) =>
+      api.call(PaymentCardsApi.getMePaymentCards, { params: { uuid: studio }, signal }),
   });
   if (!cards.data || cards.data.items.length === 0) return null;
   return (
@@ -136,7 +138,7 @@ function SavedCards() {
       <PaymentCardList
         cards={cards.data.items}
         onRemove={async (card) => {
-          await api.delete(`${studio}/me/payment-cards/${card.id}`);
+          await api.call(PaymentCardsApi.deleteMePaymentCard, { params: { uuid: studio, card: card.id } });
           await queryClient.invalidateQueries({ queryKey: key });
         }}
       />

@@ -1,15 +1,12 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
-import {
-  ManagerPassQuerySchema,
-  PublicPriceListInputSchema,
-  VoucherRedemptionQuerySchema,
-  type ManagerPassList,
-  type MyPasses,
-  type PassVisitList,
-  type PublicPriceList,
-  type VoucherRedemptionList,
+import type {
+  ManagerPassList,
+  MyPasses,
+  PassVisitList,
+  PublicPriceList,
+  VoucherRedemptionList,
 } from '../../../../shared/contracts/api/catalog-screens';
+import { CatalogScreensApi } from '../../../../shared/contracts/http/catalog-screens';
 import { AppError } from '../../../../shared/errors';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
@@ -22,11 +19,6 @@ import {
   voucherRedemptions,
 } from './catalog-screens.service';
 
-const StudioParams = z.object({ uuid: z.string() });
-const PublicStudioParams = z.object({ uuid: z.uuid() });
-const PassParams = z.object({ uuid: z.string(), id: z.uuid() });
-const VoucherParams = z.object({ uuid: z.string(), voucher: z.uuid() });
-
 /**
  * What the catalog screens need beyond the catalog API: the front office's price list and "my
  * passes", a pass's visits, the manager tool's pass finder and a voucher's redemptions.
@@ -34,11 +26,7 @@ const VoucherParams = z.object({ uuid: z.string(), voucher: z.uuid() });
 export function registerCatalogScreenRoutes(router: Router<AppState, AppCustom>): void {
   // Anyone may read the price list (a visitor decides whether to buy by looking at it).
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/pricing/pricing-options',
-    access: 'public',
-    params: PublicStudioParams,
-    body: PublicPriceListInputSchema,
+    ...CatalogScreensApi.postPricingPricingOptions,
     handle: async ({ db, params, body, deps }): Promise<PublicPriceList> => {
       const studio = await findStudio(db, params.uuid);
       if (!studio) throw AppError.notFound('studio');
@@ -47,20 +35,13 @@ export function registerCatalogScreenRoutes(router: Router<AppState, AppCustom>)
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/passes',
-    access: 'client',
-    params: StudioParams,
+    ...CatalogScreensApi.postPasses,
     handle: async ({ db, studio, auth, deps }): Promise<MyPasses> =>
       myPasses(db, studio, auth.user.id, deps.clock.now()),
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client-pricing-option/:id/visit/collection',
-    access: 'staff',
-    ability: 'clients.view',
-    params: PassParams,
+    ...CatalogScreensApi.getClientPricingOptionVisitCollection,
     handle: async ({ db, studio, auth, params }): Promise<PassVisitList> => ({
       items: await passVisits(db, studio, params.id, auth.user.locale),
       next: null,
@@ -68,23 +49,13 @@ export function registerCatalogScreenRoutes(router: Router<AppState, AppCustom>)
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/manager-tools/client-pricing-option/collection',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: StudioParams,
-    query: ManagerPassQuerySchema,
+    ...CatalogScreensApi.getManagerToolsClientPricingOptionCollection,
     handle: async ({ db, studio, query, deps }): Promise<ManagerPassList> =>
       managerPassList(db, studio, query, deps.clock.now()),
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/voucher/:voucher/redemption/collection',
-    access: 'staff',
-    ability: 'sales.view',
-    params: VoucherParams,
-    query: VoucherRedemptionQuerySchema,
+    ...CatalogScreensApi.getVoucherRedemptionCollection,
     handle: async ({ db, studio, params, query }): Promise<VoucherRedemptionList> =>
       voucherRedemptions(db, studio, params.voucher, query),
   });

@@ -113,9 +113,9 @@ export async function myPasses(db: Db, studio: Studio, userId: string, now: Date
 async function peopleById(db: Db, ids: string[]): Promise<Map<string, Person>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = (await db('users')
+  const rows: Person[] = await db('users')
     .whereIn('id', unique)
-    .select('id as user_id', 'first_name', 'last_name')) as Person[];
+    .select('id as user_id', 'first_name', 'last_name');
   return new Map(rows.map((r) => [r.userId, r]));
 }
 
@@ -133,21 +133,17 @@ export async function passVisits(
 ): Promise<PassVisitView[]> {
   const exists = await db('client_pricing_options').where({ studioId: studio.id, id: passId }).first('id');
   if (!exists) throw AppError.notFound('client pricing option');
-  const rows = (await db('client_visits as v')
-    .leftJoin('schedule_events as e', 'e.id', 'v.schedule_event_id')
-    .leftJoin('class_services as s', 's.id', 'e.class_service_id')
-    .where({ 'v.studio_id': studio.id, 'v.client_pricing_option_id': passId })
-    .orderBy([
-      { column: 'v.starts_at', order: 'desc' },
-      { column: 'v.id', order: 'desc' },
-    ])
-    .limit(500)
-    .select('v.id', 'v.starts_at', 'v.status', 's.name as service_name')) as Array<{
-    id: string;
-    startsAt: Date;
-    status: number;
-    serviceName: LocaleText | null;
-  }>;
+  const rows: Array<{ id: string; startsAt: Date; status: number; serviceName: LocaleText | null }> =
+    await db('client_visits as v')
+      .leftJoin('schedule_events as e', 'e.id', 'v.schedule_event_id')
+      .leftJoin('class_services as s', 's.id', 'e.class_service_id')
+      .where({ 'v.studio_id': studio.id, 'v.client_pricing_option_id': passId })
+      .orderBy([
+        { column: 'v.starts_at', order: 'desc' },
+        { column: 'v.id', order: 'desc' },
+      ])
+      .limit(500)
+      .select('v.id', 'v.starts_at', 'v.status', 's.name as service_name');
   return rows.map((r) => ({
     id: r.id,
     startsAt: iso(r.startsAt),
@@ -185,7 +181,7 @@ export async function managerPassList(
     .limit(BULK_CHANGE_MAX + 1)
     .select('cpo.id', 'u.id as user_id', 'u.first_name', 'u.last_name');
   if (query.pricingOptionId) base.where('cpo.pricing_option_id', query.pricingOptionId);
-  const rows = (await base) as Array<Person & { id: string }>;
+  const rows: Array<Person & { id: string }> = await base;
   const truncated = rows.length > BULK_CHANGE_MAX;
   const kept = rows.slice(0, BULK_CHANGE_MAX);
   const people = new Map(
@@ -230,7 +226,7 @@ export async function voucherRedemptions(
       's.last_name as staff_last_name',
     );
   if (page.cursor) query.where('r.id', '<', page.cursor);
-  const rows = (await query) as Array<{
+  const rows: Array<{
     id: string;
     useNumber: number;
     clientId: string | null;
@@ -245,7 +241,7 @@ export async function voucherRedemptions(
     clientLastName: string | null;
     staffFirstName: string | null;
     staffLastName: string | null;
-  }>;
+  }> = await query;
   const items = rows.slice(0, page.limit);
   return {
     items: items.map((r) => ({

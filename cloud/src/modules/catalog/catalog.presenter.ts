@@ -6,19 +6,15 @@ import type {
 import type { LocaleText } from '../../../../shared/domain/locale-text/locale-text';
 import type { ValidityUnit } from '../../../../shared/domain/entitlements/pass-validity';
 import type { FiscalSlot, TaxView } from '../../../../shared/contracts/api/catalog';
+import type { PricingOptionCategoriesRow, TaxesRow } from '../../db/generated/tables';
 
 export const iso = (value: Date | string): string =>
   (value instanceof Date ? value : new Date(value)).toISOString();
 
-export interface TaxRow {
-  id: string;
-  studioId: string;
-  name: string;
-  rateBp: number | null;
-  fiscalSlot: string;
-  isDefault: boolean;
-  createdAt: Date;
-}
+export type TaxRow = Pick<
+  TaxesRow,
+  'id' | 'studioId' | 'name' | 'rateBp' | 'fiscalSlot' | 'isDefault' | 'createdAt'
+>;
 
 export function presentTax(row: TaxRow): TaxView {
   return {
@@ -43,12 +39,7 @@ export const dateOnly = (value: Date | string | null): string | null => {
   return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
 };
 
-export interface CategoryRow {
-  id: string;
-  name: LocaleText;
-  position: number;
-  archivedAt: Date | null;
-}
+export type CategoryRow = Pick<PricingOptionCategoriesRow, 'id' | 'name' | 'position' | 'archivedAt'>;
 
 export function presentCategory(row: CategoryRow): PricingOptionCategoryView {
   return {

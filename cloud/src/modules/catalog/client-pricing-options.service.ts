@@ -118,12 +118,12 @@ export async function assertClient(db: Db, studioId: string, userId: string): Pr
 async function changesOf(db: Db, studioId: string, passIds: string[]): Promise<Map<string, ChangeRow[]>> {
   const byPass = new Map<string, ChangeRow[]>();
   if (passIds.length === 0) return byPass;
-  const rows = (await db('client_pricing_option_changes as c')
+  const rows: ChangeRow[] = await db('client_pricing_option_changes as c')
     .leftJoin('users as u', 'u.id', 'c.actor_id')
     .where('c.studio_id', studioId)
     .whereIn('c.client_pricing_option_id', passIds)
     .orderBy([{ column: 'c.created_at' }, { column: 'c.id' }])
-    .select('c.*', 'u.first_name as actor_first_name', 'u.last_name as actor_last_name')) as ChangeRow[];
+    .select('c.*', 'u.first_name as actor_first_name', 'u.last_name as actor_last_name');
   for (const row of rows) {
     const list = byPass.get(row.clientPricingOptionId) ?? [];
     list.push(row);
@@ -144,14 +144,12 @@ export async function visitsOf(
 ): Promise<Map<string, PassVisit[]>> {
   const byPass = new Map<string, PassVisit[]>();
   if (passIds.length === 0) return byPass;
-  const rows = (await db('client_visits')
+  const rows: Array<{ clientPricingOptionId: string; startsAt: Date; status: number }> = await db(
+    'client_visits',
+  )
     .where({ studioId })
     .whereIn('client_pricing_option_id', passIds)
-    .select('client_pricing_option_id', 'starts_at', 'status')) as Array<{
-    clientPricingOptionId: string;
-    startsAt: Date;
-    status: number;
-  }>;
+    .select('client_pricing_option_id', 'starts_at', 'status');
   for (const row of rows) {
     const list = byPass.get(row.clientPricingOptionId) ?? [];
     list.push({ startsAt: new Date(row.startsAt), status: row.status as PassVisit['status'] });
@@ -187,14 +185,14 @@ type Person = { userId: string; firstName: string; lastName: string };
 async function sharesOf(db: Db, studioId: string, passIds: string[]): Promise<Map<string, Person[]>> {
   const byPass = new Map<string, Person[]>();
   if (passIds.length === 0) return byPass;
-  const rows = (await db('client_pricing_option_shares as s')
+  const rows: Array<Person & { clientPricingOptionId: string }> = await db(
+    'client_pricing_option_shares as s',
+  )
     .join('users as u', 'u.id', 's.user_id')
     .where('s.studio_id', studioId)
     .whereIn('s.client_pricing_option_id', passIds)
     .orderBy('s.created_at')
-    .select('s.client_pricing_option_id', 'u.id as user_id', 'u.first_name', 'u.last_name')) as Array<
-    Person & { clientPricingOptionId: string }
-  >;
+    .select('s.client_pricing_option_id', 'u.id as user_id', 'u.first_name', 'u.last_name');
   for (const { clientPricingOptionId, ...person } of rows) {
     const list = byPass.get(clientPricingOptionId) ?? [];
     list.push(person);
@@ -252,33 +250,33 @@ async function derive(db: Db, studio: Studio, rows: PassRow[], now: Date) {
 
 export async function listClientPasses(db: Db, studio: Studio, userId: string, now: Date) {
   await assertClient(db, studio.id, userId);
-  const rows = (await selectPasses(db, studio.id)
+  const rows: PassRow[] = await selectPasses(db, studio.id)
     .where('cpo.client_id', userId)
     .orderBy([
       { column: 'cpo.sold_at', order: 'desc' },
       { column: 'cpo.id', order: 'desc' },
     ])
-    .limit(1000)) as PassRow[];
+    .limit(1000);
   return (await derive(db, studio, rows, now)).map((d) => d.view);
 }
 
 export async function passesSharedWith(db: Db, studio: Studio, userId: string, now: Date) {
   await assertClient(db, studio.id, userId);
-  const rows = (await selectPasses(db, studio.id)
+  const rows: PassRow[] = await selectPasses(db, studio.id)
     .join('client_pricing_option_shares as s', 's.client_pricing_option_id', 'cpo.id')
     .where('s.user_id', userId)
     .orderBy([
       { column: 'cpo.sold_at', order: 'desc' },
       { column: 'cpo.id', order: 'desc' },
     ])
-    .limit(1000)) as PassRow[];
+    .limit(1000);
   return (await derive(db, studio, rows, now)).map((d) => d.view);
 }
 
 /** Passes by id (of this studio only), state derived at `now`, in the order of `ids`. */
 export async function passViewsByIds(db: Db, studio: Studio, ids: string[], now: Date) {
   if (ids.length === 0) return [];
-  const rows = (await selectPasses(db, studio.id).whereIn('cpo.id', ids)) as PassRow[];
+  const rows: PassRow[] = await selectPasses(db, studio.id).whereIn('cpo.id', ids);
   const byId = new Map((await derive(db, studio, rows, now)).map((d) => [d.row.id, d.view]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -286,7 +284,7 @@ export async function passViewsByIds(db: Db, studio: Studio, ids: string[], now:
 async function passRow(db: Db, studioId: string, id: string, lock = false): Promise<PassRow> {
   const query = selectPasses(db, studioId).where('cpo.id', id).first();
   if (lock) query.forUpdate('cpo');
-  const row = (await query) as PassRow | undefined;
+  const row: PassRow | undefined = await query;
   if (!row) throw notFound();
   return row;
 }
@@ -307,7 +305,7 @@ function presentChange(row: ChangeRow): ClientPricingOptionChangeView {
 
 /** People the pass owner linked their account with who are clients of this studio. */
 async function linkedClients(db: Db, studioId: string, ownerId: string): Promise<Person[]> {
-  return (await db('user_account_links as l')
+  const people: Person[] = await db('user_account_links as l')
     .join('users as u', function () {
       this.on(db.raw('u.id = case when l.user_id = ? then l.linked_user_id else l.user_id end', [ownerId]));
     })
@@ -316,7 +314,8 @@ async function linkedClients(db: Db, studioId: string, ownerId: string): Promise
     })
     .where((q) => q.where('l.user_id', ownerId).orWhere('l.linked_user_id', ownerId))
     .orderBy([{ column: 'u.last_name' }, { column: 'u.first_name' }])
-    .select('u.id as user_id', 'u.first_name', 'u.last_name')) as Person[];
+    .select('u.id as user_id', 'u.first_name', 'u.last_name');
+  return people;
 }
 
 export async function passInit(
@@ -351,8 +350,7 @@ export async function refreshPassProjection(
 ): Promise<void> {
   let facts = known;
   if (!facts) {
-    const row = (await selectPassFacts(trx, studio.id).where('cpo.id', id).first()) as
-      PassFactsRow | undefined;
+    const row: PassFactsRow | undefined = await selectPassFacts(trx, studio.id).where('cpo.id', id).first();
     if (!row) throw notFound();
     facts = factsOfRow(row);
   }
@@ -430,10 +428,10 @@ export async function bulkChangePasses(
   now: Date,
 ): Promise<BulkChangeResult> {
   const ids = [...new Set(input.clientPricingOptionIds)];
-  const rows = (await selectPasses(trx, studio.id)
+  const rows: PassRow[] = await selectPasses(trx, studio.id)
     .whereIn('cpo.id', ids)
     .orderBy('cpo.id')
-    .forUpdate('cpo')) as PassRow[];
+    .forUpdate('cpo');
   if (rows.length !== ids.length) throw notFound();
   const bulkId = uuidv7();
   for (const row of rows) {
@@ -467,9 +465,9 @@ export async function sharePass(
     const candidates = await linkedClients(trx, studio.id, row.clientId);
     if (!candidates.some((c) => c.userId === input.userId))
       throw AppError.invalid({ userId: ['not a linked account of the pass owner in this studio'] });
-    const existing = (await trx('client_pricing_option_shares')
+    const existing: Array<{ userId: string }> = await trx('client_pricing_option_shares')
       .where({ studioId: studio.id, clientPricingOptionId: id })
-      .select('user_id')) as Array<{ userId: string }>;
+      .select('user_id');
     if (!existing.some((s) => s.userId === input.userId)) {
       if (option.shareLimit !== null && existing.length >= option.shareLimit)
         throw new AppError('resource.conflict', {
@@ -523,15 +521,17 @@ export async function sellPass(
   if (validUntil !== null && option.expirationType === 4 && validUntil < today)
     throw refuse('this pricing option’s validity date has passed');
   if (option.limitPerClient !== null) {
-    const [counted] = (await trx('client_pricing_options')
+    const [counted]: Array<{ n: number | string }> = await trx('client_pricing_options')
       .where({ studioId: studio.id, clientId: userId, pricingOptionId: optionId })
-      .count('* as n')) as Array<{ n: number | string }>;
+      .count('* as n');
     if (Number(counted?.n ?? 0) >= option.limitPerClient)
       throw refuse('the client has bought this as many times as allowed');
   }
-  const promotions = (await trx('pricing_option_promotions')
+  const promotions: Array<{ price: number; startsOn: Date; endsOn: Date }> = await trx(
+    'pricing_option_promotions',
+  )
     .where({ studioId: studio.id, pricingOptionId: optionId })
-    .select('price', 'starts_on', 'ends_on')) as Array<{ price: number; startsOn: Date; endsOn: Date }>;
+    .select('price', 'starts_on', 'ends_on');
   const listPrice = priceOn(
     option.price,
     promotions.map((p) => ({
@@ -574,7 +574,10 @@ export async function sellPass(
 export async function passCandidatesFor(db: Db, studio: Studio, userId: string): Promise<PassCandidate[]> {
   // One statement (passes with their changes and visits as JSON): the booking path calls this while
   // it holds the class's row lock, so every round trip here is time the next booking waits.
-  const rows = (await selectPassFacts(db, studio.id)
+  const rows: Array<PassFactsRow & { restrictions: Partial<Restrictions> }> = await selectPassFacts(
+    db,
+    studio.id,
+  )
     .select('po.restrictions')
     .where((q) =>
       q
@@ -585,7 +588,7 @@ export async function passCandidatesFor(db: Db, studio: Studio, userId: string):
             .where('s.user_id', userId),
         ),
     )
-    .limit(1000)) as Array<PassFactsRow & { restrictions: Partial<Restrictions> }>;
+    .limit(1000);
   return rows.map((row) => ({
     id: row.id,
     facts: factsOfRow(row),

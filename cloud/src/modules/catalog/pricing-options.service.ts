@@ -32,12 +32,12 @@ export async function listCategories(db: Db, studioId: string, includeArchived =
     .where({ studioId })
     .orderBy([{ column: 'position' }, { column: 'id' }]);
   if (!includeArchived) query.whereNull('archived_at');
-  return ((await query) as CategoryRow[]).map(presentCategory);
+  const rows: CategoryRow[] = await query;
+  return rows.map(presentCategory);
 }
 
 async function categoryRow(db: Db, studioId: string, id: string): Promise<CategoryRow> {
-  const row = (await db('pricing_option_categories').where({ studioId, id }).first()) as
-    CategoryRow | undefined;
+  const row: CategoryRow | undefined = await db('pricing_option_categories').where({ studioId, id }).first();
   if (!row) throw AppError.notFound('pricing option category');
   return row;
 }
@@ -91,10 +91,10 @@ async function promotionsOf(
 ): Promise<Map<string, PromotionView[]>> {
   const byOption = new Map<string, PromotionView[]>();
   if (optionIds.length === 0) return byOption;
-  const rows = (await db('pricing_option_promotions')
+  const rows: PromotionRow[] = await db('pricing_option_promotions')
     .where({ studioId })
     .whereIn('pricing_option_id', optionIds)
-    .orderBy([{ column: 'starts_on' }, { column: 'id' }])) as PromotionRow[];
+    .orderBy([{ column: 'starts_on' }, { column: 'id' }]);
   for (const row of rows) {
     const list = byOption.get(row.pricingOptionId) ?? [];
     list.push(presentPromotion(row));
@@ -134,7 +134,8 @@ export async function listPricingOptions(
   if (filter.archived === 'only') query.whereNotNull('po.archived_at');
   if (filter.channel === 'desk') query.where('po.sell_at_desk', true);
   if (filter.channel === 'online') query.where('po.sell_online', true);
-  return present(db, studio, (await query.limit(2000)) as PricingOptionRow[], now);
+  const rows: PricingOptionRow[] = await query.limit(2000);
+  return present(db, studio, rows, now);
 }
 
 export async function pricingOptionRow(
@@ -145,7 +146,7 @@ export async function pricingOptionRow(
 ): Promise<PricingOptionRow> {
   const query = selectOptions(db, studioId).where('po.id', id).first();
   if (lock) query.forUpdate('po');
-  const row = (await query) as PricingOptionRow | undefined;
+  const row: PricingOptionRow | undefined = await query;
   if (!row) throw AppError.notFound('pricing option');
   return row;
 }
@@ -170,10 +171,10 @@ async function referenceErrors(
   const missing = async (table: string, field: string, ids: string[], extra?: Record<string, unknown>) => {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return;
-    const found = (await db(table)
+    const found: Array<{ id: string }> = await db(table)
       .where({ studio_id: studioId, ...extra })
       .whereIn('id', unique)
-      .select('id')) as Array<{ id: string }>;
+      .select('id');
     if (found.length !== unique.length) fields[field] = ['unknown in this studio'];
   };
   if (input.categoryId) await missing('pricing_option_categories', 'categoryId', [input.categoryId]);
@@ -204,8 +205,9 @@ function validityColumns(v: Partial<PricingOptionInput>) {
 
 async function taxRate(db: Db, studioId: string, taxId: string | null): Promise<number> {
   if (!taxId) return 0;
-  const row = (await db('taxes').where({ studioId, id: taxId }).first('rate_bp')) as
-    { rateBp: number | null } | undefined;
+  const row: { rateBp: number | null } | undefined = await db('taxes')
+    .where({ studioId, id: taxId })
+    .first('rate_bp');
   return row?.rateBp ?? 0;
 }
 
@@ -219,8 +221,9 @@ export async function createPricingOption(
   if (Object.keys(fields).length) throw AppError.invalid(fields);
   let taxId = input.taxId;
   if (taxId === undefined) {
-    const fallback = (await trx('taxes').where({ studioId: studio.id, isDefault: true }).first('id')) as
-      { id: string } | undefined;
+    const fallback: { id: string } | undefined = await trx('taxes')
+      .where({ studioId: studio.id, isDefault: true })
+      .first('id');
     taxId = fallback?.id ?? null;
   }
   const id = uuidv7();

@@ -22,16 +22,16 @@ async function saving<T>(work: () => PromiseLike<T>): Promise<T> {
 }
 
 export async function listTaxes(db: Db, studioId: string): Promise<TaxView[]> {
-  const rows = (await db('taxes')
+  const rows: TaxRow[] = await db('taxes')
     .where({ studioId })
-    .orderBy([{ column: 'fiscal_slot' }, { column: 'id' }])) as TaxRow[];
+    .orderBy([{ column: 'fiscal_slot' }, { column: 'id' }]);
   return rows.map(presentTax);
 }
 
 /** The tax row of the studio, or 404 (unknown or another studio's). */
 export async function taxRow(db: Db, studioId: string, taxId: string, lock = false): Promise<TaxRow> {
   const query = db('taxes').where({ studioId, id: taxId }).first();
-  const row = (await (lock ? query.forUpdate() : query)) as TaxRow | undefined;
+  const row: TaxRow | undefined = await (lock ? query.forUpdate() : query);
   if (!row) throw AppError.notFound('tax');
   return row;
 }

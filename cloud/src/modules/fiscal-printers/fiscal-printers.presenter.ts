@@ -1,5 +1,9 @@
+import type { z } from 'zod';
 import type {
+  DiagnoseResultSchema,
   DiagnosisView,
+  FiscalPrinterConnection,
+  StationPrinterStatus,
   FiscalDocument as FiscalDocumentView,
   FiscalPrinter as FiscalPrinterView,
   PrinterStatusView,
@@ -10,26 +14,66 @@ import {
   mapRatesToSlots,
   printerAttentionKey,
   type PrintingMessageKey,
+  type ReceiptLineInput,
+  type ReceiptTotals,
   type VatRate,
+  type VatSlotRate,
 } from '../../../../shared/domain/receipts';
-import type { FiscalDocument } from './fiscal-document.model';
-import type { FiscalPrinterDiagnosis } from './fiscal-printer-diagnosis.model';
-import type { StudioFiscalPrinter } from './fiscal-printer.model';
+import type {
+  FiscalDocumentsRow,
+  FiscalPrinterDiagnosesRow,
+  StudioFiscalPrintersRow,
+} from '../../db/generated/tables';
+
+/** A fiscal printer row with its jsonb columns typed (the settings the routes validated). */
+export type FiscalPrinterRow = Omit<StudioFiscalPrintersRow, 'connection' | 'vatSlots' | 'lastStatus'> & {
+  connection: FiscalPrinterConnection;
+  vatSlots: VatSlotRate[];
+  lastStatus: StationPrinterStatus | null;
+};
+
+/** A diagnose request row with its jsonb result typed. */
+export type FiscalDiagnosisRow = Omit<FiscalPrinterDiagnosesRow, 'result'> & {
+  result: z.output<typeof DiagnoseResultSchema> | null;
+};
+
+/** A sale's fiscal receipt outcome, its jsonb columns typed (the totals of the shared function). */
+export type FiscalDocumentRow = Omit<
+  FiscalDocumentsRow,
+  'status' | 'pending' | 'lines' | 'payments' | 'totals'
+> & {
+  status: 'printed' | 'notPrinted' | 'needsAttention';
+  pending: { completedBefore: number; total: number; endToken?: string } | null;
+  lines: ReceiptLineInput[];
+  payments: Array<{ type: string; amount: number }>;
+  totals: ReceiptTotals;
+};
 
 const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
 
-export interface DiagnosisRow {
-  id: string;
-  printerId: string;
-  requestedBy: string | null;
-  completedAt: Date | null;
-  result: FiscalPrinterDiagnosis['result'];
-  createdAt: Date;
-  firstName: string | null;
-  lastName: string | null;
-}
+/** A diagnose request as the back office lists it: with the names of who asked. */
+export type DiagnosisRow = Pick<
+  FiscalDiagnosisRow,
+  'id' | 'printerId' | 'requestedBy' | 'completedAt' | 'result' | 'createdAt'
+> & { firstName: string | null; lastName: string | null };
 
-export function presentStatus(printer: StudioFiscalPrinter): PrinterStatusView | null {
+/** The jsonb columns as the routes validated them when they were written. */
+export const printerOf = (row: StudioFiscalPrintersRow): FiscalPrinterRow => ({
+  ...row,
+  connection: row.connection as FiscalPrinterConnection,
+  vatSlots: row.vatSlots as VatSlotRate[],
+  lastStatus: row.lastStatus as StationPrinterStatus | null,
+});
+export const documentOf = (row: FiscalDocumentsRow): FiscalDocumentRow => ({
+  ...row,
+  status: row.status as FiscalDocumentRow['status'],
+  pending: row.pending as FiscalDocumentRow['pending'],
+  lines: row.lines as ReceiptLineInput[],
+  payments: row.payments as FiscalDocumentRow['payments'],
+  totals: row.totals as ReceiptTotals,
+});
+
+export function presentStatus(printer: FiscalPrinterRow): PrinterStatusView | null {
   const status = printer.lastStatus;
   if (!status || !printer.lastSeenAt) return null;
   return {
@@ -64,7 +108,7 @@ const sameSlots = (a: readonly unknown[], b: readonly unknown[]) =>
   a.length === b.length && a.every((v, i) => v === b[i]);
 
 export function presentPrinter(
-  printer: StudioFiscalPrinter,
+  printer: FiscalPrinterRow,
   diagnosis: DiagnosisRow | null,
   studioRates: VatRate[],
 ): FiscalPrinterView {
@@ -88,8 +132,8 @@ export function presentPrinter(
 }
 
 export function presentStationPrinter(
-  printer: StudioFiscalPrinter,
-  pending: FiscalPrinterDiagnosis[],
+  printer: FiscalPrinterRow,
+  pending: Array<Pick<FiscalDiagnosisRow, 'id' | 'createdAt'>>,
 ): StationFiscalPrinter {
   return {
     printer: {
@@ -105,8 +149,8 @@ export function presentStationPrinter(
 }
 
 export function presentDocument(
-  document: FiscalDocument,
-  printer: Pick<StudioFiscalPrinter, 'id' | 'name'> | null,
+  document: FiscalDocumentRow,
+  printer: Pick<FiscalPrinterRow, 'id' | 'name'> | null,
 ): FiscalDocumentView {
   const totals = document.totals;
   return {

@@ -1,18 +1,14 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
-import {
-  FiscalPrinterInputSchema,
-  FiscalPrinterPatchSchema,
-  RetailFiscalPrinterStatusInputSchema,
-  StationReportSchema,
-  type DiagnosisView,
-  type FiscalDocument,
-  type FiscalPrinter,
-  type FiscalPrinterList,
-  type RetailFiscalPrinterStatus,
-  type StationFiscalPrinter,
-  type StationReportResult,
+import type {
+  DiagnosisView,
+  FiscalDocument,
+  FiscalPrinter,
+  FiscalPrinterList,
+  RetailFiscalPrinterStatus,
+  StationFiscalPrinter,
+  StationReportResult,
 } from '../../../../shared/contracts/api/fiscal-printers';
+import { FiscalPrintersApi } from '../../../../shared/contracts/http/fiscal-printers';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import {
@@ -27,13 +23,6 @@ import {
   updatePrinter,
 } from './fiscal-printers.service';
 
-const NoQuery = z.strictObject({});
-const StudioParams = z.object({ uuid: z.string() });
-const PrinterParams = z.object({ uuid: z.string(), studioFiscalPrinter: z.uuid() });
-const DocumentParams = z.object({ uuid: z.string(), fiscalDocument: z.uuid() });
-// Any text names a station; one without a printer is simply not found (404).
-const StationParams = z.object({ uuid: z.string(), slug: z.string().max(200) });
-
 /**
  * Fiscal printers (spec §7 Studio "fiscal-printer collection, POST diagnose, GET document", Other
  * internal "GET/POST fiscal-printer/{slug}", Retail "POST fiscal-printer-status"). Fixed paths are
@@ -41,65 +30,34 @@ const StationParams = z.object({ uuid: z.string(), slug: z.string().max(200) });
  */
 export function registerFiscalPrinterRoutes(router: Router<AppState, AppCustom>): void {
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/fiscal-printer/collection',
-    access: 'staff',
-    ability: 'settings.view',
-    params: StudioParams,
-    query: NoQuery,
+    ...FiscalPrintersApi.getFiscalPrinterCollection,
     handle: async ({ db, studio }): Promise<FiscalPrinterList> => listPrinters(db, studio.id),
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/fiscal-printer',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: StudioParams,
-    body: FiscalPrinterInputSchema,
-    status: 201,
+    ...FiscalPrintersApi.postFiscalPrinter,
     handle: async ({ db, studio, body }): Promise<FiscalPrinter> => createPrinter(db, studio.id, body),
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/fiscal-printer/document/:fiscalDocument',
-    access: 'staff',
-    ability: 'sales.view',
-    params: DocumentParams,
-    query: NoQuery,
+    ...FiscalPrintersApi.getFiscalPrinterDocument,
     handle: async ({ db, studio, params }): Promise<FiscalDocument> =>
       getDocument(db, studio.id, params.fiscalDocument),
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/fiscal-printer/:studioFiscalPrinter',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: PrinterParams,
-    body: FiscalPrinterPatchSchema,
+    ...FiscalPrintersApi.patchFiscalPrinter,
     handle: async ({ db, studio, params, body }): Promise<FiscalPrinter> =>
       updatePrinter(db, studio.id, params.studioFiscalPrinter, body),
   });
 
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/fiscal-printer/:studioFiscalPrinter',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: PrinterParams,
-    status: 204,
+    ...FiscalPrintersApi.deleteFiscalPrinter,
     handle: async ({ db, studio, params }) => deletePrinter(db, studio.id, params.studioFiscalPrinter),
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/fiscal-printer/:studioFiscalPrinter/diagnose',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: PrinterParams,
-    status: 202,
+    ...FiscalPrintersApi.postFiscalPrinterDiagnose,
     handle: async ({ db, studio, params, auth }): Promise<DiagnosisView> =>
       (await requestDiagnose(db, studio.id, params.studioFiscalPrinter, auth.user.id)).diagnosis,
   });
@@ -107,34 +65,19 @@ export function registerFiscalPrinterRoutes(router: Router<AppState, AppCustom>)
   // ---- the station (a staff session of the studio that may sell) -------------------------------
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/fiscal-printer/:slug',
-    access: 'staff',
-    ability: 'sales.sell',
-    params: StationParams,
-    query: NoQuery,
+    ...FiscalPrintersApi.getStationFiscalPrinter,
     handle: async ({ db, studio, params }): Promise<StationFiscalPrinter> =>
       stationConfig(db, studio.id, params.slug),
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/fiscal-printer/:slug',
-    access: 'staff',
-    ability: 'sales.sell',
-    params: StationParams,
-    body: StationReportSchema,
+    ...FiscalPrintersApi.postStationFiscalPrinterReport,
     handle: async ({ db, studio, params, body, deps }): Promise<StationReportResult> =>
       stationReport(db, studio, params.slug, body, deps.clock.now()),
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/retail/fiscal-printer-status',
-    access: 'staff',
-    ability: 'sales.sell',
-    params: StudioParams,
-    body: RetailFiscalPrinterStatusInputSchema,
+    ...FiscalPrintersApi.postRetailFiscalPrinterStatus,
     handle: async ({ db, studio, body, deps }): Promise<RetailFiscalPrinterStatus> =>
       retailStatus(db, studio.id, body, deps.clock.now()),
   });

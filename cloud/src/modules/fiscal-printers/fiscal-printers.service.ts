@@ -1,4 +1,4 @@
-import { UniqueViolationError } from 'objection';
+import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import {
   DEFAULT_FISCAL_VAT_SLOTS,
@@ -25,16 +25,17 @@ import {
 import { AppError, type FieldErrors } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { Studio } from '../identity/rows';
-import { FiscalDocument } from './fiscal-document.model';
-import { FiscalPrinterDiagnosis } from './fiscal-printer-diagnosis.model';
-import { StudioFiscalPrinter } from './fiscal-printer.model';
 import {
+  documentOf,
+  printerOf,
   presentDiagnosis,
   presentDocument,
   presentPrinter,
   presentStationPrinter,
   presentStatus,
   type DiagnosisRow,
+  type FiscalDocumentRow,
+  type FiscalPrinterRow,
 } from './fiscal-printers.presenter';
 import { readAll } from '../../db/read-all';
 
@@ -54,8 +55,7 @@ async function saving<T>(work: () => PromiseLike<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof UniqueViolationError || (err as { code?: string }).code === '23505')
-      throw stationTaken();
+    if ((err as { code?: string }).code === '23505') throw stationTaken();
     throw err;
   }
 }
@@ -83,14 +83,14 @@ function hasTaxesTable(db: Db): Promise<boolean> {
  */
 export async function studioTaxRates(db: Db, studioId: string): Promise<VatRate[]> {
   const rates = new Map<string, VatRate>();
-  const options = (await db('pricing_options')
+  const options: Array<{ taxRateBp: number }> = await db('pricing_options')
     .where('studio_id', studioId)
-    .distinct('tax_rate_bp')) as Array<{ taxRateBp: number }>;
+    .distinct('tax_rate_bp');
   for (const { taxRateBp } of options) rates.set(vatRateKey(taxRateBp), taxRateBp);
   if (await hasTaxesTable(db)) {
-    const taxes = (await db('taxes').where('studio_id', studioId).distinct('rate_bp')) as Array<{
-      rateBp: number | null;
-    }>;
+    const taxes: Array<{ rateBp: number | null }> = await db('taxes')
+      .where('studio_id', studioId)
+      .distinct('rate_bp');
     for (const { rateBp } of taxes) {
       // 100 % cannot be a fiscal rate (the printer's 100 means exempt): such a row maps nowhere.
       const rate: VatRate = rateBp === null ? 'exempt' : rateBp;
@@ -109,7 +109,7 @@ async function latestDiagnoses(
   printerIds: string[],
 ): Promise<Map<string, DiagnosisRow>> {
   if (printerIds.length === 0) return new Map();
-  const rows = (await db('fiscal_printer_diagnoses as d')
+  const rows: DiagnosisRow[] = await db('fiscal_printer_diagnoses as d')
     .leftJoin('users as u', 'u.id', 'd.requested_by')
     .where('d.studio_id', studioId)
     .whereIn('d.printer_id', printerIds)
@@ -128,15 +128,11 @@ async function latestDiagnoses(
       'd.created_at',
       'u.first_name',
       'u.last_name',
-    )) as DiagnosisRow[];
+    );
   return new Map(rows.map((row) => [row.printerId, row]));
 }
 
-async function printerView(
-  db: Db,
-  studioId: string,
-  printer: StudioFiscalPrinter,
-): Promise<FiscalPrinterView> {
+async function printerView(db: Db, studioId: string, printer: FiscalPrinterRow): Promise<FiscalPrinterView> {
   const [rates, diagnoses] = await readAll(db, [
     () => studioTaxRates(db, studioId),
     () => latestDiagnoses(db, studioId, [printer.id]),
@@ -145,10 +141,12 @@ async function printerView(
 }
 
 export async function listPrinters(db: Db, studioId: string): Promise<FiscalPrinterList> {
-  const printers = await StudioFiscalPrinter.query(db)
-    .where({ studioId })
-    .orderByRaw('lower(name), lower(station_slug), id')
-    .limit(500);
+  const printers = (
+    await db('studio_fiscal_printers')
+      .where({ studioId })
+      .orderByRaw('lower(name), lower(station_slug), id')
+      .limit(500)
+  ).map(printerOf);
   const [rates, diagnoses] = await readAll(db, [
     () => studioTaxRates(db, studioId),
     () =>
@@ -165,10 +163,34 @@ export async function listPrinters(db: Db, studioId: string): Promise<FiscalPrin
   };
 }
 
-async function lockPrinter(trx: Db, studioId: string, printerId: string): Promise<StudioFiscalPrinter> {
-  const printer = await StudioFiscalPrinter.query(trx).findOne({ studioId, id: printerId }).forUpdate();
+async function lockPrinter(trx: Db, studioId: string, printerId: string): Promise<FiscalPrinterRow> {
+  const printer = await trx('studio_fiscal_printers').where({ studioId, id: printerId }).forUpdate().first();
   if (!printer) throw AppError.notFound('fiscal printer');
-  return printer;
+  return printerOf(printer);
+}
+
+/** Writes a printer's changes (and its updated_at) and reads the row back. */
+async function patchPrinter(
+  trx: Db,
+  printerId: string,
+  changes: Partial<
+    Pick<FiscalPrinterRow, 'name' | 'stationSlug' | 'connection' | 'vatSlots' | 'lastStatus' | 'lastSeenAt'>
+  >,
+): Promise<FiscalPrinterRow> {
+  const { connection, vatSlots, lastStatus, ...plain } = changes;
+  const [row] = await trx('studio_fiscal_printers')
+    .where({ id: printerId })
+    .update({
+      ...plain,
+      ...(connection !== undefined ? { connection: JSON.stringify(connection) } : {}),
+      ...(vatSlots !== undefined ? { vatSlots: JSON.stringify(vatSlots) } : {}),
+      ...(lastStatus !== undefined
+        ? { lastStatus: lastStatus === null ? null : JSON.stringify(lastStatus) }
+        : {}),
+      updatedAt: new Date(),
+    })
+    .returning('*');
+  return printerOf(row!);
 }
 
 export async function createPrinter(
@@ -176,18 +198,21 @@ export async function createPrinter(
   studioId: string,
   input: PrinterInput,
 ): Promise<FiscalPrinterView> {
-  const printer = await saving(() =>
-    StudioFiscalPrinter.query(trx).insertAndFetch({
-      studioId,
-      name: input.name,
-      stationSlug: input.stationSlug,
-      connection: input.connection,
-      vatSlots: input.vatSlots ?? DEFAULT_FISCAL_VAT_SLOTS,
-      lastStatus: null,
-      lastSeenAt: null,
-    }),
+  const [printer] = await saving(() =>
+    trx('studio_fiscal_printers')
+      .insert({
+        id: uuidv7(),
+        studioId,
+        name: input.name,
+        stationSlug: input.stationSlug,
+        connection: JSON.stringify(input.connection),
+        vatSlots: JSON.stringify(input.vatSlots ?? DEFAULT_FISCAL_VAT_SLOTS),
+        lastStatus: null,
+        lastSeenAt: null,
+      })
+      .returning('*'),
   );
-  return printerView(trx, studioId, printer);
+  return printerView(trx, studioId, printerOf(printer!));
 }
 
 export async function updatePrinter(
@@ -197,23 +222,23 @@ export async function updatePrinter(
   patch: PrinterPatch,
 ): Promise<FiscalPrinterView> {
   const printer = await lockPrinter(trx, studioId, printerId);
-  const changes: Partial<StudioFiscalPrinter> = {};
+  const changes: Parameters<typeof patchPrinter>[2] = {};
   if (patch.name !== undefined) changes.name = patch.name;
   if (patch.stationSlug !== undefined) changes.stationSlug = patch.stationSlug;
   if (patch.connection !== undefined) changes.connection = patch.connection;
   if (patch.vatSlots !== undefined) changes.vatSlots = patch.vatSlots;
-  const updated = await saving(() => printer.$query(trx).patchAndFetch(changes));
+  const updated = await saving(() => patchPrinter(trx, printer.id, changes));
   return printerView(trx, studioId, updated);
 }
 
 export async function deletePrinter(trx: Db, studioId: string, printerId: string): Promise<void> {
   const printer = await lockPrinter(trx, studioId, printerId);
   // Its documents stay (printer_id becomes null); its diagnose requests go with it.
-  await StudioFiscalPrinter.query(trx).deleteById(printer.id);
+  await trx('studio_fiscal_printers').where({ id: printer.id }).delete();
 }
 
 async function diagnosisRow(db: Db, studioId: string, id: string): Promise<DiagnosisRow> {
-  const row = (await db('fiscal_printer_diagnoses as d')
+  const row: DiagnosisRow | undefined = await db('fiscal_printer_diagnoses as d')
     .leftJoin('users as u', 'u.id', 'd.requested_by')
     .where({ 'd.studio_id': studioId, 'd.id': id })
     .first(
@@ -225,7 +250,7 @@ async function diagnosisRow(db: Db, studioId: string, id: string): Promise<Diagn
       'd.created_at',
       'u.first_name',
       'u.last_name',
-    )) as DiagnosisRow | undefined;
+    );
   if (!row) throw AppError.notFound('diagnose request');
   return row;
 }
@@ -241,51 +266,55 @@ export async function requestDiagnose(
   userId: string,
 ): Promise<{ created: boolean; diagnosis: DiagnosisView }> {
   const printer = await lockPrinter(trx, studioId, printerId);
-  const waiting = await FiscalPrinterDiagnosis.query(trx)
-    .findOne({ studioId, printerId: printer.id })
-    .whereNull('completedAt');
+  const waiting = await trx('fiscal_printer_diagnoses')
+    .where({ studioId, printerId: printer.id })
+    .whereNull('completedAt')
+    .first('id');
   if (waiting)
     return { created: false, diagnosis: presentDiagnosis(await diagnosisRow(trx, studioId, waiting.id)) };
-  const diagnosis = await FiscalPrinterDiagnosis.query(trx).insert({
+  const id = uuidv7();
+  await trx('fiscal_printer_diagnoses').insert({
+    id,
     studioId,
     printerId: printer.id,
     requestedBy: userId,
     completedAt: null,
     result: null,
   });
-  return { created: true, diagnosis: presentDiagnosis(await diagnosisRow(trx, studioId, diagnosis.id)) };
+  return { created: true, diagnosis: presentDiagnosis(await diagnosisRow(trx, studioId, id)) };
 }
 
 export async function getDocument(db: Db, studioId: string, documentId: string): Promise<FiscalDocumentView> {
-  const document = await FiscalDocument.query(db).findOne({ studioId, id: documentId });
+  const document = await db('fiscal_documents').where({ studioId, id: documentId }).first();
   if (!document) throw AppError.notFound('fiscal document');
   const printer = document.printerId
-    ? await StudioFiscalPrinter.query(db).findOne({ studioId, id: document.printerId })
+    ? await db('studio_fiscal_printers').where({ studioId, id: document.printerId }).first('id', 'name')
     : undefined;
-  return presentDocument(document, printer ?? null);
+  return presentDocument(documentOf(document), printer ?? null);
 }
 
 // ---------------------------------------------------------------------------------------------------
 // The station
 
 async function printerOfStation(db: Db, studioId: string, slug: string, lock: boolean) {
-  const query = StudioFiscalPrinter.query(db)
+  const query = db('studio_fiscal_printers')
     .where({ studioId })
     .whereRaw('lower(station_slug) = lower(?)', [slug])
     .first();
   const printer = await (lock ? query.forUpdate() : query);
-  return printer ?? null;
+  return printer ? printerOf(printer) : null;
 }
 
 async function stationAnswer(
   db: Db,
   studioId: string,
-  printer: StudioFiscalPrinter,
+  printer: FiscalPrinterRow,
 ): Promise<StationFiscalPrinter> {
-  const pending = await FiscalPrinterDiagnosis.query(db)
+  const pending = await db('fiscal_printer_diagnoses')
     .where({ studioId, printerId: printer.id })
     .whereNull('completedAt')
-    .orderBy('createdAt');
+    .orderBy('createdAt')
+    .select('id', 'createdAt');
   return presentStationPrinter(printer, pending);
 }
 
@@ -324,12 +353,12 @@ function documentProblems(
 async function recordDocument(
   trx: Db,
   studio: Studio,
-  printer: StudioFiscalPrinter,
+  printer: FiscalPrinterRow,
   input: DocumentInput,
   totals: ReturnType<typeof computeReceiptTotals>,
   at: string,
   now: Date,
-): Promise<FiscalDocument> {
+): Promise<FiscalDocumentRow> {
   const outcome = input.outcome;
   const values = {
     status: outcome.status,
@@ -338,28 +367,33 @@ async function recordDocument(
     reason: outcome.status === 'printed' ? null : outcome.reason,
     messageKey: outcome.status === 'printed' ? null : outcome.messageKey,
     printerError: outcome.status === 'notPrinted' ? (outcome.printerError ?? null) : null,
-    pending: outcome.status === 'needsAttention' ? outcome.pending : null,
-    lines: input.lines,
-    payments: input.payments,
-    totals,
+    pending: outcome.status === 'needsAttention' ? JSON.stringify(outcome.pending) : null,
+    lines: JSON.stringify(input.lines),
+    payments: JSON.stringify(input.payments),
+    totals: JSON.stringify(totals),
     subtotal: totals.subtotal,
     discount: totals.discount,
     total: totals.total,
     vat: totals.vat,
     printedAt: input.printedAt ? new Date(input.printedAt) : now,
   };
-  const existing = await FiscalDocument.query(trx)
-    .findOne({ studioId: studio.id, saleId: input.saleId })
-    .forUpdate();
+  const existing = await trx('fiscal_documents')
+    .where({ studioId: studio.id, saleId: input.saleId })
+    .forUpdate()
+    .first();
   if (!existing) {
-    return FiscalDocument.query(trx).insertAndFetch({
-      studioId: studio.id,
-      saleId: input.saleId,
-      printerId: printer.id,
-      stationSlug: printer.stationSlug,
-      currency: studio.currency,
-      ...values,
-    });
+    const [inserted] = await trx('fiscal_documents')
+      .insert({
+        id: uuidv7(),
+        studioId: studio.id,
+        saleId: input.saleId,
+        printerId: printer.id,
+        stationSlug: printer.stationSlug,
+        currency: studio.currency,
+        ...values,
+      })
+      .returning('*');
+    return documentOf(inserted!);
   }
   if (existing.status === 'printed') {
     // A retry of the same report (the station's outbox) is fine; anything else would rewrite a legal record.
@@ -367,13 +401,17 @@ async function recordDocument(
       outcome.status === 'printed' &&
       outcome.receiptNumber === existing.receiptNumber &&
       totals.total === existing.total;
-    if (same) return existing;
+    if (same) return documentOf(existing);
     throw new AppError('resource.conflict', {
       message: "this sale's receipt is already printed",
       fields: { [`${at}.saleId`]: ["this sale's receipt is already printed"] },
     });
   }
-  return existing.$query(trx).patchAndFetch(values);
+  const [updated] = await trx('fiscal_documents')
+    .where({ id: existing.id })
+    .update({ ...values, updatedAt: new Date() })
+    .returning('*');
+  return documentOf(updated!);
 }
 
 /**
@@ -403,13 +441,16 @@ export async function stationReport(
 
   let lastStatus: StationPrinterStatus | null = report.status ?? null;
   for (const [i, item] of (report.diagnoses ?? []).entries()) {
-    const diagnosis = await FiscalPrinterDiagnosis.query(trx)
-      .findOne({ studioId: studio.id, printerId: printer.id, id: item.id })
-      .forUpdate();
+    const diagnosis = await trx('fiscal_printer_diagnoses')
+      .where({ studioId: studio.id, printerId: printer.id, id: item.id })
+      .forUpdate()
+      .first('id', 'completedAt');
     if (!diagnosis) throw new AppError('resource.notFound', { message: `diagnose request ${i} not found` });
     // The first result stands: a repeated post (a retry) changes nothing.
     if (diagnosis.completedAt) continue;
-    await diagnosis.$query(trx).patch({ completedAt: now, result: item.result });
+    await trx('fiscal_printer_diagnoses')
+      .where({ id: diagnosis.id })
+      .update({ completedAt: now, result: JSON.stringify(item.result), updatedAt: new Date() });
     lastStatus ??= item.result.status;
   }
 
@@ -420,9 +461,11 @@ export async function stationReport(
   }
 
   // Any report means the station is there; a status (or a diagnose's) is what it last saw.
-  const seen2 = await printer
-    .$query(trx)
-    .patchAndFetch(lastStatus ? { lastStatus, lastSeenAt: now } : { lastSeenAt: now });
+  const seen2 = await patchPrinter(
+    trx,
+    printer.id,
+    lastStatus ? { lastStatus, lastSeenAt: now } : { lastSeenAt: now },
+  );
   return { ...(await stationAnswer(trx, studio.id, seen2)), documents: recorded };
 }
 
@@ -443,7 +486,7 @@ export async function retailStatus(
       documentsNeedingAttention: 0,
     };
   if (input.status)
-    printer = await printer.$query(trx).patchAndFetch({ lastStatus: input.status, lastSeenAt: now });
+    printer = await patchPrinter(trx, printer.id, { lastStatus: input.status, lastSeenAt: now });
   const [pending, attention] = await readAll(trx, [
     () =>
       trx('fiscal_printer_diagnoses')

@@ -29,10 +29,11 @@ export async function seedDemoInvoicing(
     paymentTermDays: 14,
   });
 
-  const option = (await trx('pricing_options')
-    .where({ studioId, price: 16000, entries: 4 })
-    .first('id', 'name', 'price', 'validityDays')) as
-    { id: string; name: Record<string, { value: string }>; price: number; validityDays: number } | undefined;
+  const option:
+    { id: string; name: Record<string, { value: string }>; price: number; validityDays: number } | undefined =
+    await trx('pricing_options')
+      .where({ studioId, price: 16000, entries: 4 })
+      .first('id', 'name', 'price', 'validityDays');
   const paidAt = new Date(now.getTime() - 3 * 86_400_000);
   const passId = option ? uuidv7() : null;
   if (option)

@@ -33,10 +33,10 @@ const asInput = (l: InvoiceLineRow): InvoiceLineInput => ({
 
 /** The invoice as it stands now: its own lines and buyer, or those after its latest correction. */
 async function currentState(db: Db, invoice: InvoiceRow) {
-  const latest = (await db('invoices')
+  const latest: { id: string; buyer: BuyerSnapshot } | undefined = await db('invoices')
     .where({ correctedInvoiceId: invoice.id, status: 'issued' })
     .orderBy('id', 'desc')
-    .first('id', 'buyer')) as { id: string; buyer: BuyerSnapshot } | undefined;
+    .first('id', 'buyer');
   const lines = (await db('invoice_lines')
     .where(latest ? { invoiceId: latest.id, side: 'after' } : { invoiceId: invoice.id, side: 'line' })
     .orderBy('position')) as InvoiceLineRow[];

@@ -49,8 +49,9 @@ export async function takeNumber(
 
 /** What the next number of a series would be (for the form; the real one is taken at issue). */
 export async function peekNumber(db: Db, studioId: string, kind: InvoiceKind, year: number): Promise<string> {
-  const row = (await db('invoice_number_series').where({ studioId, kind, year }).first('lastNumber')) as
-    { lastNumber: number } | undefined;
+  const row: { lastNumber: number } | undefined = await db('invoice_number_series')
+    .where({ studioId, kind, year })
+    .first('lastNumber');
   return formatInvoiceNumber({ kind, year, sequence: (row?.lastNumber ?? 0) + 1 });
 }
 

@@ -65,7 +65,7 @@ async function orderForInvoice(db: Db, studioId: string, orderId: string, lock: 
     const locked = await db('client_orders').where({ studioId, id: orderId }).forUpdate().first('id');
     if (!locked) throw AppError.notFound('order');
   }
-  const order = (await db('client_orders as o')
+  const order: OrderForInvoice | undefined = await db('client_orders as o')
     .leftJoin('users as u', 'u.id', 'o.client_id')
     .where({ 'o.studio_id': studioId, 'o.id': orderId })
     .first(
@@ -89,19 +89,19 @@ async function orderForInvoice(db: Db, studioId: string, orderId: string, lock: 
         `(select p.method from client_order_payments p where p.order_id = o.id and p.status = 'succeeded'
           order by p.amount desc, p.id limit 1) as method`,
       ),
-    )) as OrderForInvoice | undefined;
+    );
   if (!order) throw AppError.notFound('order');
-  const lines = (await db('client_order_lines')
-    .where({ orderId })
-    .orderBy('position')
-    .select('kind', 'name', 'quantity', 'unitPrice', 'vatRate', 'total')) as {
+  const lines: {
     kind: string;
     name: string;
     quantity: number;
     unitPrice: number;
     vatRate: string;
     total: number;
-  }[];
+  }[] = await db('client_order_lines')
+    .where({ orderId })
+    .orderBy('position')
+    .select('kind', 'name', 'quantity', 'unitPrice', 'vatRate', 'total');
   return { order, lines };
 }
 
@@ -186,9 +186,9 @@ function orderSaleDate(studio: Studio, order: OrderForInvoice): string {
 }
 
 async function issuedInvoiceOfOrder(db: Db, studioId: string, orderId: string): Promise<InvoiceRef | null> {
-  const row = (await selectInvoices(db, studioId)
+  const row: InvoiceRow | undefined = await selectInvoices(db, studioId)
     .where({ 'i.order_id': orderId, 'i.kind': 'invoice', 'i.status': 'issued' })
-    .first()) as InvoiceRow | undefined;
+    .first();
   return row ? invoiceRef(row) : null;
 }
 

@@ -48,30 +48,32 @@ export async function receiptOfOrder(
   orderId: string,
   lock = false,
 ): Promise<OrderReceipt | null> {
-  const link = (await db('retail_receipt_orders').where({ studioId, orderId }).first('receiptId')) as
-    { receiptId: string } | undefined;
+  const link: { receiptId: string } | undefined = await db('retail_receipt_orders')
+    .where({ studioId, orderId })
+    .first('receiptId');
   // A desk sale synced with `recordSale@1` has its receipt row too, under the station's receipt id.
   if (!link) return null;
   // The print request path locks the receipt row too: issuing and printing queue on it.
   if (lock) await db('retail_receipts').where({ id: link.receiptId }).forUpdate().first('id');
-  const row = (await db('retail_receipts as r')
-    .leftJoin('fiscal_documents as fd', function () {
-      this.on('fd.studio_id', '=', 'r.studio_id').andOn('fd.sale_id', '=', 'r.id');
-    })
-    .leftJoin('studio_fiscal_printers as p', 'p.id', 'fd.printer_id')
-    .where({ 'r.id': link.receiptId, 'r.studio_id': studioId })
-    .first(
-      'r.id',
-      db.raw('coalesce(fd.buyer_nip, r.buyer_nip) as buyer_nip'),
-      'r.totals',
-      'r.print_requests',
-      'fd.status as document_status',
-      'fd.receipt_number',
-      'fd.printed_at',
-      'p.name as printer_name',
-      db.raw('coalesce(fd.station_slug, r.station_slug) as station_slug'),
-      db.raw('(select count(*) from retail_receipt_orders o where o.receipt_id = r.id)::int as orders'),
-    )) as (Omit<OrderReceipt, 'status'> & { documentStatus: OrderReceipt['status'] | null }) | undefined;
+  const row: (Omit<OrderReceipt, 'status'> & { documentStatus: OrderReceipt['status'] | null }) | undefined =
+    await db('retail_receipts as r')
+      .leftJoin('fiscal_documents as fd', function () {
+        this.on('fd.studio_id', '=', 'r.studio_id').andOn('fd.sale_id', '=', 'r.id');
+      })
+      .leftJoin('studio_fiscal_printers as p', 'p.id', 'fd.printer_id')
+      .where({ 'r.id': link.receiptId, 'r.studio_id': studioId })
+      .first(
+        'r.id',
+        db.raw('coalesce(fd.buyer_nip, r.buyer_nip) as buyer_nip'),
+        'r.totals',
+        'r.print_requests',
+        'fd.status as document_status',
+        'fd.receipt_number',
+        'fd.printed_at',
+        'p.name as printer_name',
+        db.raw('coalesce(fd.station_slug, r.station_slug) as station_slug'),
+        db.raw('(select count(*) from retail_receipt_orders o where o.receipt_id = r.id)::int as orders'),
+      );
   if (!row) return null;
   const { documentStatus, ...rest } = row;
   return { ...rest, status: documentStatus ?? 'toPrint' } as OrderReceipt;
@@ -144,12 +146,12 @@ export function receiptForInvoice(
  */
 export async function invoicedReceipts(db: Db, studioId: string, receiptIds: string[]): Promise<Set<string>> {
   if (receiptIds.length === 0) return new Set();
-  const rows = (await db('retail_receipt_orders as ro')
+  const rows: { receiptId: string }[] = await db('retail_receipt_orders as ro')
     .join('invoices as i', function () {
       this.on('i.order_id', '=', 'ro.order_id').andOnVal('i.status', '=', 'issued');
     })
     .where('ro.studio_id', studioId)
     .whereIn('ro.receipt_id', receiptIds)
-    .distinct('ro.receipt_id')) as { receiptId: string }[];
+    .distinct('ro.receipt_id');
   return new Set(rows.map((r) => r.receiptId));
 }

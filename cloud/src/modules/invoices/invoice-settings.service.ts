@@ -8,8 +8,9 @@ import { type Trx } from './invoices.rows';
 // ------------------------------------------------------------------------------------ settings
 
 export async function settingsRow(db: Db, studio: Studio): Promise<SettingsRow> {
-  const row = (await db('studio_invoice_settings').where({ studioId: studio.id }).first()) as
-    SettingsRow | undefined;
+  const row: SettingsRow | undefined = await db('studio_invoice_settings')
+    .where({ studioId: studio.id })
+    .first();
   // Until saved, the studio's own name and address stand in; the NIP has no default.
   return (
     row ?? {

@@ -19,6 +19,7 @@ import {
 import { formatExchangeRate } from '../../../../shared/domain/invoices/notes';
 import { formatQuantity } from '../../../../shared/domain/receipts/quantity';
 import { PaymentMethod } from '../../../../shared/enums';
+import type { InvoiceLinesRow, StudioInvoiceSettingsRow } from '../../db/generated/tables';
 
 /** Rows as knex returns them (camelCase), and what leaves the server. */
 
@@ -101,18 +102,19 @@ export interface InvoiceRow {
   createdAt: Date;
 }
 
-export interface InvoiceLineRow {
-  side: 'line' | 'before' | 'after';
-  position: number;
-  description: string;
-  quantityThousandths: number;
-  unit: string;
-  unitPrice: number;
-  vatRate: string;
-  net: number;
-  vat: number;
-  gross: number;
-}
+/** An invoice line as stored; `side` tells a correction's before and after lines apart. */
+export type InvoiceLineRow = Pick<
+  InvoiceLinesRow,
+  | 'position'
+  | 'description'
+  | 'quantityThousandths'
+  | 'unit'
+  | 'unitPrice'
+  | 'vatRate'
+  | 'net'
+  | 'vat'
+  | 'gross'
+> & { side: 'line' | 'before' | 'after' };
 
 export interface InvoiceRef {
   id: string;
@@ -300,20 +302,8 @@ export function presentClientInvoice(
   };
 }
 
-export interface SettingsRow {
-  sellerName: string;
-  addressLine: string;
-  postalCode: string;
-  city: string;
-  country: string;
-  taxId: string | null;
-  iban: string | null;
-  bankName: string;
-  placeOfIssue: string;
-  paymentTermDays: number;
-  vatExempt: boolean;
-  vatExemptionBasis: string;
-}
+/** The seller's settings as the studio saved them. */
+export type SettingsRow = Omit<StudioInvoiceSettingsRow, 'studioId' | 'updatedAt'>;
 
 export function presentSettings(row: SettingsRow): InvoiceSettingsView {
   return {

@@ -27,7 +27,7 @@ export function selectInvoices(db: Db, studioId: string) {
 export async function invoiceRow(db: Db, studioId: string, id: string, lock = false): Promise<InvoiceRow> {
   const q = selectInvoices(db, studioId).where('i.id', id).first();
   if (lock) q.forUpdate();
-  const row = (await q) as InvoiceRow | undefined;
+  const row: InvoiceRow | undefined = await q;
   if (!row) throw AppError.notFound('invoice');
   return row;
 }

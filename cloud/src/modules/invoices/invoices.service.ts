@@ -27,9 +27,9 @@ export async function invoiceDetail(db: Db, studio: Studio, id: string, now: Dat
     .where({ invoiceId: id })
     .orderBy(['side', 'position'])) as InvoiceLineRow[];
   const corrected = row.correctedInvoiceId ? await invoiceRow(db, studio.id, row.correctedInvoiceId) : null;
-  const corrections = (await selectInvoices(db, studio.id)
+  const corrections: InvoiceRow[] = await selectInvoices(db, studio.id)
     .where('i.corrected_invoice_id', row.kind === 'invoice' ? id : '00000000-0000-0000-0000-000000000000')
-    .orderBy('i.id')) as InvoiceRow[];
+    .orderBy('i.id');
   const issuer = row.issuedBy
     ? ((await db('users').where({ id: row.issuedBy }).first('id', 'firstName', 'lastName')) as
         { id: string; firstName: string; lastName: string } | undefined)
@@ -72,7 +72,7 @@ export async function listInvoices(db: Db, studio: Studio, query: InvoiceListQue
         w.orWhere('i.buyer_tax_id', 'like', `%${digits.replace(/^PL/i, '')}%`);
     });
   }
-  const rows = (await q) as (InvoiceRow & { correctedInvoiceNumber: string | null })[];
+  const rows: (InvoiceRow & { correctedInvoiceNumber: string | null })[] = await q;
   const page = rows.slice(0, query.limit);
   return {
     items: page.map(presentListItem),
@@ -100,7 +100,7 @@ export async function listClientInvoices(
     .orderBy('i.id', 'desc')
     .limit(query.limit + 1);
   if (query.cursor) q.where('i.id', '<', query.cursor);
-  const rows = (await q) as (InvoiceRow & { correctedInvoiceNumber: string | null })[];
+  const rows: (InvoiceRow & { correctedInvoiceNumber: string | null })[] = await q;
   const page = rows.slice(0, query.limit);
   return {
     items: page.map((row) => presentClientInvoice(row, studio.id)),

@@ -14,11 +14,9 @@ const ean13 = (n: number) => {
  * Called by the demo seed after the taxes exist.
  */
 export async function seedDemoProducts(trx: Knex, studioId: string, currency = 'PLN'): Promise<void> {
-  const taxes = (await trx('taxes').where({ studioId }).select('id', 'rate_bp', 'is_default')) as Array<{
-    id: string;
-    rateBp: number | null;
-    isDefault: boolean;
-  }>;
+  const taxes: Array<{ id: string; rateBp: number | null; isDefault: boolean }> = await trx('taxes')
+    .where({ studioId })
+    .select('id', 'rate_bp', 'is_default');
   const fallback = taxes.find((t) => t.isDefault) ?? taxes[0];
   if (!fallback) return;
   const tax = (rateBp: number) => (taxes.find((t) => t.rateBp === rateBp) ?? fallback).id;

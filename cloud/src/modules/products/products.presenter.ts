@@ -6,28 +6,41 @@ import type {
   VoucherView,
 } from '../../../../shared/contracts/api/products';
 import { usageLimitOf, voucherStatus } from '../../../../shared/domain/vouchers';
+import type {
+  ProductCategoriesRow,
+  ProductsRow,
+  ProductStockMovementsRow,
+  TaxesRow,
+  UsersRow,
+  VoucherTargetsRow,
+  VouchersRow,
+} from '../../db/generated/tables';
 
 const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
 
-export interface ProductRow {
-  id: string;
-  categoryId: string | null;
-  categoryName: string | null;
-  name: string;
-  description: string;
-  price: number;
-  taxId: string;
-  taxName: string;
-  taxRateBp: number | null;
-  taxFiscalSlot: string;
-  trackStock: boolean;
+/** A product as `selectProducts` reads it: its row, its category's name, its tax and its stock. */
+export type ProductRow = Pick<
+  ProductsRow,
+  | 'id'
+  | 'categoryId'
+  | 'name'
+  | 'description'
+  | 'price'
+  | 'taxId'
+  | 'trackStock'
+  | 'barcode'
+  | 'sku'
+  | 'archivedAt'
+  | 'createdAt'
+  | 'updatedAt'
+> & {
+  categoryName: ProductCategoriesRow['name'] | null;
+  taxName: TaxesRow['name'];
+  taxRateBp: TaxesRow['rateBp'];
+  taxFiscalSlot: TaxesRow['fiscalSlot'];
+  /** The sum of the product's stock movements (a subquery). */
   stock: number;
-  barcode: string | null;
-  sku: string | null;
-  archivedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+};
 
 export function presentProduct(row: ProductRow, currency: string): ProductView {
   return {
@@ -49,27 +62,22 @@ export function presentProduct(row: ProductRow, currency: string): ProductView {
   };
 }
 
-export interface CategoryRow {
-  id: string;
-  name: string;
-  position: number;
-  productCount: number;
-}
+/** A category with the number of its active products (a subquery). */
+export type CategoryRow = Pick<ProductCategoriesRow, 'id' | 'name' | 'position'> & { productCount: number };
 
 export function presentCategory(row: CategoryRow): ProductCategoryView {
   return { id: row.id, name: row.name, position: row.position, productCount: Number(row.productCount) };
 }
 
-export interface StockMovementRow {
-  id: string;
-  quantity: number;
+/** A stock movement with the name of who recorded it. */
+export type StockMovementRow = Pick<
+  ProductStockMovementsRow,
+  'id' | 'quantity' | 'note' | 'createdBy' | 'createdAt'
+> & {
   reason: StockMovementView['reason'];
-  note: string;
-  createdBy: string | null;
-  authorFirstName: string | null;
-  authorLastName: string | null;
-  createdAt: Date;
-}
+  authorFirstName: UsersRow['firstName'] | null;
+  authorLastName: UsersRow['lastName'] | null;
+};
 
 export function presentStockMovement(row: StockMovementRow): StockMovementView {
   return {
@@ -84,31 +92,32 @@ export function presentStockMovement(row: StockMovementRow): StockMovementView {
   };
 }
 
-export interface VoucherRow {
-  id: string;
-  code: string;
-  description: string;
-  type: number;
+/** A voucher as `selectVouchers` reads it: dates as text (YYYY-MM-DD) and its number of uses. */
+export type VoucherRow = Pick<
+  VouchersRow,
+  | 'id'
+  | 'code'
+  | 'description'
+  | 'type'
+  | 'value'
+  | 'currency'
+  | 'usageLimitTotal'
+  | 'usageLimitPerClient'
+  | 'archivedAt'
+  | 'createdAt'
+  | 'updatedAt'
+> & {
   discountType: 'amount' | 'percentage';
-  value: number;
-  currency: string;
-  usageLimitTotal: number | null;
-  usageLimitPerClient: number | null;
+  appliesTo: 'all' | 'selected';
   /** YYYY-MM-DD (selected as text). */
   validFrom: string | null;
   validTo: string | null;
-  appliesTo: 'all' | 'selected';
-  archivedAt: Date | null;
   usesTotal: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
+};
 
-export interface VoucherTargetRow {
-  voucherId: string;
+export type VoucherTargetRow = Pick<VoucherTargetsRow, 'voucherId' | 'targetId'> & {
   targetType: 'productCategory' | 'product' | 'pricingOption';
-  targetId: string;
-}
+};
 
 export function presentVoucher(row: VoucherRow, targets: VoucherTargetRow[], today: string): VoucherView {
   const rules = { ...row, archived: row.archivedAt !== null, type: row.type as 0 | 1 };

@@ -89,8 +89,7 @@ export function selectProducts(db: Db, studioId: string) {
 }
 
 export async function productView(db: Db, studio: Studio, productId: string): Promise<ProductView> {
-  const row = (await selectProducts(db, studio.id).where('p.id', productId).first()) as
-    ProductRow | undefined;
+  const row: ProductRow | undefined = await selectProducts(db, studio.id).where('p.id', productId).first();
   if (!row) throw AppError.notFound('product');
   return presentProduct(row, studio.currency);
 }
@@ -127,9 +126,9 @@ export async function listProducts(db: Db, studio: Studio, query: ProductListQue
     if (!cursor) throw AppError.invalid({ 'query.cursor': ['invalid cursor'] });
     q.whereRaw('(lower(p.name), p.id) > (?, ?::uuid)', cursor.values as [string, string]);
   }
-  const rows = (await q.orderByRaw('lower(p.name), p.id').limit(query.limit + 1)) as Array<
-    ProductRow & { sortKey: string }
-  >;
+  const rows: Array<ProductRow & { sortKey: string }> = await q
+    .orderByRaw('lower(p.name), p.id')
+    .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
@@ -310,9 +309,9 @@ export async function recordStockMovement(
   userId: string,
 ): Promise<StockMovementResult> {
   const product = await lockProduct(trx, studio.id, productId);
-  const [sum] = (await trx('product_stock_movements')
+  const [sum]: Array<{ stock: number | null }> = await trx('product_stock_movements')
     .where({ productId })
-    .sum({ stock: 'quantity' })) as Array<{ stock: number | null }>;
+    .sum({ stock: 'quantity' });
   const stock = sum?.stock ?? 0;
   const change = applyStockMovement(
     { trackStock: product.trackStock, stock: Number(stock ?? 0) },
@@ -338,10 +337,7 @@ export async function recordStockMovement(
     input.note ?? '',
     userId,
   );
-  const [movement] = (await selectMovements(trx, studio.id, productId).where(
-    'm.id',
-    id,
-  )) as StockMovementRow[];
+  const [movement]: StockMovementRow[] = await selectMovements(trx, studio.id, productId).where('m.id', id);
   return { product: await productView(trx, studio, productId), movement: presentStockMovement(movement!) };
 }
 
@@ -376,7 +372,7 @@ export async function listStockMovements(
     if (!cursor) throw AppError.invalid({ 'query.cursor': ['invalid cursor'] });
     q.whereRaw('m.id < ?::uuid', [String(cursor.values[0])]);
   }
-  const rows = (await q.orderBy('m.id', 'desc').limit(page.limit + 1)) as StockMovementRow[];
+  const rows: StockMovementRow[] = await q.orderBy('m.id', 'desc').limit(page.limit + 1);
   const items = rows.slice(0, page.limit);
   const last = items.at(-1);
   return {
@@ -388,7 +384,7 @@ export async function listStockMovements(
 // ------------------------------------------------------------------------------------ categories
 
 export async function listCategories(db: Db, studioId: string): Promise<ProductCategoryView[]> {
-  const rows = (await db('product_categories as c')
+  const rows: CategoryRow[] = await db('product_categories as c')
     .where('c.studio_id', studioId)
     .select(
       'c.id',
@@ -401,7 +397,7 @@ export async function listCategories(db: Db, studioId: string): Promise<ProductC
         .as('product_count'),
     )
     .orderByRaw('c.position, lower(c.name), c.id')
-    .limit(1000)) as CategoryRow[];
+    .limit(1000);
   return rows.map(presentCategory);
 }
 

@@ -69,10 +69,11 @@ function selectVouchers(db: Db, studioId: string) {
 
 async function targetsOf(db: Db, voucherIds: string[]): Promise<VoucherTargetRow[]> {
   if (voucherIds.length === 0) return [];
-  return (await db('voucher_targets')
+  const rows: VoucherTargetRow[] = await db('voucher_targets')
     .whereRaw('voucher_id = any(?::uuid[])', [voucherIds])
     .orderBy('id')
-    .select('voucher_id', 'target_type', 'target_id')) as VoucherTargetRow[];
+    .select('voucher_id', 'target_type', 'target_id');
+  return rows;
 }
 
 export async function voucherView(
@@ -81,8 +82,7 @@ export async function voucherView(
   voucherId: string,
   now: Date,
 ): Promise<VoucherView> {
-  const row = (await selectVouchers(db, studio.id).where('v.id', voucherId).first()) as
-    VoucherRow | undefined;
+  const row: VoucherRow | undefined = await selectVouchers(db, studio.id).where('v.id', voucherId).first();
   if (!row) throw AppError.notFound('voucher');
   return presentVoucher(row, await targetsOf(db, [row.id]), today(studio, now));
 }
@@ -124,7 +124,7 @@ export async function listVouchers(
     if (!cursor) throw AppError.invalid({ 'query.cursor': ['invalid cursor'] });
     outer.whereRaw('w.id < ?::uuid', [String(cursor.values[0])]);
   }
-  const rows = (await outer.orderBy('w.id', 'desc').limit(query.limit + 1)) as VoucherRow[];
+  const rows: VoucherRow[] = await outer.orderBy('w.id', 'desc').limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const targets = await targetsOf(
     db,
@@ -182,10 +182,10 @@ async function writeTargets(trx: Db, studioId: string, voucherId: string, input:
   for (const [field, type, table] of TARGET_FIELDS) {
     const ids = [...new Set(input[field] ?? [])];
     if (ids.length === 0) continue;
-    const [found] = (await trx(table)
+    const [found]: Array<{ n: number }> = await trx(table)
       .where('studio_id', studioId)
       .whereRaw('id = any(?::uuid[])', [ids])
-      .count('*', { as: 'n' })) as Array<{ n: number }>;
+      .count('*', { as: 'n' });
     if (Number(found?.n) !== ids.length) throw AppError.notFound(type);
     for (const id of ids)
       rows.push({
@@ -244,7 +244,8 @@ export async function createVoucher(
 async function lockVoucher(trx: Db, studio: Studio, voucherId: string): Promise<VoucherRow> {
   const locked = await trx('vouchers').where({ studioId: studio.id, id: voucherId }).forUpdate().first('id');
   if (!locked) throw AppError.notFound('voucher');
-  return (await selectVouchers(trx, studio.id).where('v.id', voucherId).first()) as VoucherRow;
+  const voucher: VoucherRow = await selectVouchers(trx, studio.id).where('v.id', voucherId).first();
+  return voucher;
 }
 
 /**
@@ -349,19 +350,17 @@ async function priceLines(
   const [products, options] = await readAll(trx, [
     async () =>
       productIds.length
-        ? (trx('products')
+        ? trx('products')
             .where('studio_id', studioId)
             .whereRaw('id = any(?::uuid[])', [productIds])
-            .select('id', 'category_id', 'price') as Promise<
-            Array<{ id: string; categoryId: string | null; price: number }>
-          >)
+            .select('id', 'categoryId', 'price')
         : [],
     async () =>
       optionIds.length
-        ? (trx('pricing_options')
+        ? trx('pricing_options')
             .where('studio_id', studioId)
             .whereRaw('id = any(?::uuid[])', [optionIds])
-            .select('id', 'price') as Promise<Array<{ id: string; price: number }>>)
+            .select('id', 'price')
         : [],
   ]);
   if (products.length !== productIds.length) throw AppError.notFound('product');
@@ -396,17 +395,17 @@ export async function redeemVoucher(
   redeemedBy: string | null,
   now: Date,
 ): Promise<VoucherRedemption> {
-  const locked = (await trx('vouchers')
+  const locked: { id: string } | undefined = await trx('vouchers')
     .where('studio_id', studio.id)
     .whereRaw('upper(code) = ?', [input.code])
     .forUpdate()
-    .first('id')) as { id: string } | undefined;
+    .first('id');
   if (!locked)
     throw new AppError('resource.notFound', {
       message: 'no voucher with this code',
       fields: { code: ['no voucher with this code'] },
     });
-  const voucher = (await selectVouchers(trx, studio.id).where('v.id', locked.id).first()) as VoucherRow;
+  const voucher: VoucherRow = await selectVouchers(trx, studio.id).where('v.id', locked.id).first();
   const clientId = input.clientId ?? null;
   if (clientId) {
     const client = await trx('clients').where({ studioId: studio.id, userId: clientId }).first('id');

@@ -63,32 +63,30 @@ export async function stationVatSlots(
   stationSlug: string | null | undefined,
 ): Promise<VatSlotRate[] | null> {
   if (!stationSlug) return null;
-  const row = (await db('studio_fiscal_printers')
-    .where({ studioId })
-    .whereRaw('lower(station_slug) = lower(?)', [stationSlug])
-    .first('vatSlots', 'lastStatus')) as
-    { vatSlots: VatSlotRate[]; lastStatus: { vatSlots?: VatSlotRate[] | null } | null } | undefined;
+  const row: { vatSlots: VatSlotRate[]; lastStatus: { vatSlots?: VatSlotRate[] | null } | null } | undefined =
+    await db('studio_fiscal_printers')
+      .where({ studioId })
+      .whereRaw('lower(station_slug) = lower(?)', [stationSlug])
+      .first('vatSlots', 'lastStatus');
   if (!row) return null;
   return row.lastStatus?.vatSlots ?? row.vatSlots;
 }
 
 /** Every station's printer VAT table in the studio, by lower-cased slug (receipt lists). */
 export async function stationsVatSlots(db: Db, studioId: string): Promise<Map<string, VatSlotRate[]>> {
-  const rows = (await db('studio_fiscal_printers')
-    .where({ studioId })
-    .select('stationSlug', 'vatSlots', 'lastStatus')) as Array<{
+  const rows: Array<{
     stationSlug: string;
     vatSlots: VatSlotRate[];
     lastStatus: { vatSlots?: VatSlotRate[] | null } | null;
-  }>;
+  }> = await db('studio_fiscal_printers').where({ studioId }).select('stationSlug', 'vatSlots', 'lastStatus');
   return new Map(rows.map((r) => [r.stationSlug.toLowerCase(), r.lastStatus?.vatSlots ?? r.vatSlots]));
 }
 
 export async function stationSlugs(db: Db, studioId: string): Promise<string[]> {
-  const rows = (await db('studio_fiscal_printers')
+  const rows: Array<{ stationSlug: string }> = await db('studio_fiscal_printers')
     .where({ studioId })
     .orderBy('stationSlug')
-    .select('stationSlug')) as Array<{ stationSlug: string }>;
+    .select('stationSlug');
   return rows.map((r) => r.stationSlug);
 }
 
@@ -125,29 +123,29 @@ const whereToPrint = (q: Knex.QueryBuilder) =>
     );
 
 export async function toPrintCount(db: Db, studioId: string): Promise<number> {
-  const [row] = (await whereToPrint(
+  const [row]: Array<{ n: number | string }> = await whereToPrint(
     db('retail_receipts as r')
       .leftJoin('fiscal_documents as fd', function () {
         this.on('fd.studio_id', '=', 'r.studio_id').andOn('fd.sale_id', '=', 'r.id');
       })
       .where('r.studio_id', studioId),
-  ).count({ n: '*' })) as Array<{ n: number | string }>;
+  ).count({ n: '*' });
   return Number(row?.n ?? 0);
 }
 
 async function orderIdsOf(db: Db, receiptIds: string[]): Promise<Map<string, string[]>> {
   const map = new Map<string, string[]>();
   if (receiptIds.length === 0) return map;
-  const rows = (await db('retail_receipt_orders')
+  const rows: Array<{ receiptId: string; orderId: string }> = await db('retail_receipt_orders')
     .whereIn('receiptId', receiptIds)
     .orderBy('orderId')
-    .select('receiptId', 'orderId')) as Array<{ receiptId: string; orderId: string }>;
+    .select('receiptId', 'orderId');
   for (const r of rows) map.set(r.receiptId, [...(map.get(r.receiptId) ?? []), r.orderId]);
   return map;
 }
 
 export async function receiptView(db: Db, studioId: string, id: string): Promise<ReceiptView> {
-  const row = (await selectReceipts(db, studioId).where('r.id', id).first()) as ReceiptRow | undefined;
+  const row: ReceiptRow | undefined = await selectReceipts(db, studioId).where('r.id', id).first();
   if (!row) throw AppError.notFound('receipt');
   const orderIds = (await orderIdsOf(db, [id])).get(id) ?? [];
   return presentReceipt(row, orderIds, (await stationVatSlots(db, studioId, row.stationSlug)) ?? undefined);
@@ -174,20 +172,15 @@ export async function createReceipt(
     buyerNip?: string | null;
   },
 ): Promise<string> {
-  const orders = (await trx('client_orders')
+  const orders: Array<{ id: string; discount: number; total: number }> = await trx('client_orders')
     .whereIn('id', input.orderIds)
     .where({ studioId: studio.id })
-    .select('id', 'discount', 'total')) as Array<{ id: string; discount: number; total: number }>;
-  const lines = (await trx('client_order_lines')
-    .whereIn('orderId', input.orderIds)
-    .orderBy([{ column: 'orderId' }, { column: 'position' }])
-    .select('name', 'quantity', 'unitPrice', 'vatRate', 'total')) as Array<{
-    name: string;
-    quantity: number;
-    unitPrice: number;
-    vatRate: string;
-    total: number;
-  }>;
+    .select('id', 'discount', 'total');
+  const lines: Array<{ name: string; quantity: number; unitPrice: number; vatRate: string; total: number }> =
+    await trx('client_order_lines')
+      .whereIn('orderId', input.orderIds)
+      .orderBy([{ column: 'orderId' }, { column: 'position' }])
+      .select('name', 'quantity', 'unitPrice', 'vatRate', 'total');
   const receiptLines: ReceiptLineInput[] = lines
     .filter((l) => l.total > 0)
     .map((l) => ({
@@ -254,13 +247,13 @@ async function requestPrints(
   fieldOf: (index: number) => string,
 ): Promise<ReceiptPrintResult> {
   const unique = [...new Set(ids)];
-  const locked = (await trx('retail_receipts')
+  const locked: Array<{ id: string }> = await trx('retail_receipts')
     .where({ studioId: studio.id })
     .whereIn('id', unique)
     .forUpdate()
-    .select('id')) as Array<{ id: string }>;
+    .select('id');
   if (locked.length !== unique.length) throw AppError.notFound('receipt');
-  const rows = (await selectReceipts(trx, studio.id).whereIn('r.id', unique)) as ReceiptRow[];
+  const rows: ReceiptRow[] = await selectReceipts(trx, studio.id).whereIn('r.id', unique);
   const printed: Record<string, string[]> = {};
   ids.forEach((id, i) => {
     const row = rows.find((r) => r.id === id)!;
@@ -314,19 +307,20 @@ export async function printOrderReceipt(
   staffId: string,
   now: Date,
 ): Promise<ReceiptPrintResult> {
-  const order = (await trx('client_orders')
+  const order: { id: string; clientId: string | null; total: number } | undefined = await trx('client_orders')
     .where({ studioId: studio.id, id: orderId })
     .forUpdate()
-    .first('id', 'clientId', 'total')) as { id: string; clientId: string | null; total: number } | undefined;
+    .first('id', 'clientId', 'total');
   if (!order) throw AppError.notFound('order');
-  const linked = (await trx('retail_receipt_orders').where({ orderId }).first('receiptId')) as
-    { receiptId: string } | undefined;
+  const linked: { receiptId: string } | undefined = await trx('retail_receipt_orders')
+    .where({ orderId })
+    .first('receiptId');
   let receiptId = linked?.receiptId;
   if (!receiptId) {
-    const payments = (await trx('client_order_payments')
+    const payments: Array<{ method: PaymentMethod; amount: number }> = await trx('client_order_payments')
       .where({ orderId, status: 'succeeded' })
       .orderBy('id')
-      .select('method', 'amount')) as Array<{ method: PaymentMethod; amount: number }>;
+      .select('method', 'amount');
     const paid = payments.reduce((sum, p) => sum + p.amount, 0);
     if (order.total === 0 || paid < order.total)
       throw new AppError('receipt.orderNotPaid', {
@@ -371,7 +365,7 @@ export async function listReceipts(
   if (query.from) q.whereRaw(`(r.created_at at time zone ?)::date >= ?`, [studio.timeZone, query.from]);
   if (query.to) q.whereRaw(`(r.created_at at time zone ?)::date <= ?`, [studio.timeZone, query.to]);
   if (query.cursor) q.where('r.id', '<', query.cursor);
-  const rows = (await q) as ReceiptRow[];
+  const rows: ReceiptRow[] = await q;
   const page = rows.slice(0, query.limit);
   const orders = await orderIdsOf(
     db,

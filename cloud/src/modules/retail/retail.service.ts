@@ -44,6 +44,7 @@ import {
   toPrintCount,
 } from './receipts.service';
 import { readAll } from '../../db/read-all';
+import type { ProductsRow, TaxesRow } from '../../db/generated/tables';
 
 type Trx = Knex.Transaction;
 type Basket = z.output<typeof RetailBasketSchema>;
@@ -56,17 +57,11 @@ const reference = (id: string) => id.slice(-8).toUpperCase();
 
 // ------------------------------------------------------------------------------------ catalog
 
-interface ProductRow {
-  id: string;
-  name: string;
-  price: number;
-  barcode: string | null;
-  trackStock: boolean;
-  archivedAt: Date | null;
-  taxId: string | null;
-  rateBp: number | null;
-  stock: number;
-}
+/** A product as the desk sells it: its row, its tax's rate and its stock (a subquery). */
+type ProductRow = Pick<
+  ProductsRow,
+  'id' | 'name' | 'price' | 'barcode' | 'trackStock' | 'archivedAt' | 'taxId'
+> & { rateBp: TaxesRow['rateBp']; stock: number };
 
 function selectProducts(db: Db, studioId: string) {
   return db('products as p')
@@ -111,10 +106,8 @@ export async function retailInit(
 ): Promise<RetailInit> {
   const today = localDateOf(now, studio.timeZone);
   const [products, options, contracts, stations, receiptsToPrint] = await readAll(db, [
-    () =>
-      selectProducts(db, studio.id).whereNull('p.archived_at').orderBy('p.name').limit(1000) as Promise<
-        ProductRow[]
-      >,
+    async (): Promise<ProductRow[]> =>
+      selectProducts(db, studio.id).whereNull('p.archived_at').orderBy('p.name').limit(1000),
     () => listPricingOptions(db, studio, { archived: 'exclude', channel: 'desk' }, now),
     () => listContracts(db, studio, { archived: 'exclude', channel: 'desk' }),
     () => stationSlugs(db, studio.id),
@@ -251,10 +244,10 @@ export async function quoteBasket(
 
   let client: RetailQuote['client'] = null;
   if (input.clientId) {
-    const row = (await db('memberships as m')
+    const row: RetailQuote['client'] | undefined = await db('memberships as m')
       .join('users as u', 'u.id', 'm.user_id')
       .where({ 'm.studio_id': studio.id, 'm.user_id': input.clientId, 'm.is_client': true })
-      .first('u.id', 'u.first_name', 'u.last_name', 'u.email')) as RetailQuote['client'] | undefined;
+      .first('u.id', 'u.first_name', 'u.last_name', 'u.email');
     if (!row) throw AppError.notFound('client');
     client = row;
   }
@@ -277,8 +270,7 @@ export async function quoteBasket(
     if (item.type !== 'product' && item.quantity !== 1) add(at('quantity'), 'onePerSale');
     if (item.status !== RetailItemStatus.payNow && !input.clientId) add('clientId', 'clientRequired');
     if (item.type === 'product') {
-      const row = (await selectProducts(db, studio.id).where('p.id', item.id).first()) as
-        ProductRow | undefined;
+      const row: ProductRow | undefined = await selectProducts(db, studio.id).where('p.id', item.id).first();
       if (!row) throw AppError.notFound('product');
       if (row.archivedAt) {
         add(at('id'), 'unavailable');
@@ -419,11 +411,11 @@ interface SaleOrder {
 }
 
 async function contractOrders(trx: Trx, clientContractId: string): Promise<SaleOrder[]> {
-  const rows = (await trx('client_contract_instalments as i')
+  const rows: Array<{ id: string; total: number }> = await trx('client_contract_instalments as i')
     .join('client_orders as o', 'o.id', 'i.order_id')
     .where('i.client_contract_id', clientContractId)
     .orderBy('o.id')
-    .select('o.id', 'o.total')) as Array<{ id: string; total: number }>;
+    .select('o.id', 'o.total');
   return rows.map((r) => ({ id: r.id, total: r.total, itemStatus: RetailItemStatus.payNow }));
 }
 
@@ -528,7 +520,7 @@ export async function checkoutBasket(
       voucherRedemptionId: redemptionId,
       lines: payNowGoods.map(lineOf),
     });
-    const row = (await trx('client_orders').where({ id }).first('total')) as { total: number };
+    const row: { total: number } = await trx('client_orders').where({ id }).first('total');
     orders.push({ id, total: row.total, itemStatus: RetailItemStatus.payNow });
   }
   for (const item of payNow.filter((i) => i.type === 'contract')) {
@@ -551,7 +543,7 @@ export async function checkoutBasket(
         status: STATUS_NAME[status],
         lines: goods.map(lineOf),
       });
-      const row = (await trx('client_orders').where({ id }).first('total')) as { total: number };
+      const row: { total: number } = await trx('client_orders').where({ id }).first('total');
       orders.push({ id, total: row.total, itemStatus: status });
       // The client takes the goods now and owes for them; a suspended sale is handed over once paid.
       if (status !== RetailItemStatus.suspended) await fulfilOrder(trx, id, null, now, log);
@@ -640,12 +632,12 @@ export async function checkoutBasket(
         })
       : null;
 
-  const statuses = (await trx('client_orders')
+  const statuses: Array<{ id: string; status: OrderStatus }> = await trx('client_orders')
     .whereIn(
       'id',
       orders.map((o) => o.id),
     )
-    .select('id', 'status')) as Array<{ id: string; status: OrderStatus }>;
+    .select('id', 'status');
   return {
     saleId,
     orders: orders.map((o) => ({

@@ -91,18 +91,18 @@ function selectPos(db: Db, studioId: string) {
 
 async function openShiftsOf(db: Db, studioId: string, posIds: string[]) {
   if (posIds.length === 0) return new Map<string, StudioPos['openShift']>();
-  const rows = (await db('pos_shifts as s')
-    .leftJoin('users as u', 'u.id', 's.opened_by')
-    .where('s.studio_id', studioId)
-    .whereIn('s.pos_id', posIds)
-    .whereNull('s.closed_at')
-    .select('s.id', 's.pos_id', 's.opened_at', 'u.first_name', 'u.last_name')) as Array<{
+  const rows: Array<{
     id: string;
     posId: string;
     openedAt: Date;
     firstName: string | null;
     lastName: string | null;
-  }>;
+  }> = await db('pos_shifts as s')
+    .leftJoin('users as u', 'u.id', 's.opened_by')
+    .where('s.studio_id', studioId)
+    .whereIn('s.pos_id', posIds)
+    .whereNull('s.closed_at')
+    .select('s.id', 's.pos_id', 's.opened_at', 'u.first_name', 'u.last_name');
   return new Map(
     rows.map((r) => [
       r.posId,
@@ -131,7 +131,7 @@ function presentPos(row: PosRow, openShift: StudioPos['openShift']): StudioPos {
 
 export async function listPos(db: Db, studio: Studio): Promise<StudioPosList> {
   // A studio has a handful of tills: one page, no cursor.
-  const rows = (await selectPos(db, studio.id).orderBy('p.name').orderBy('p.id').limit(500)) as PosRow[];
+  const rows: PosRow[] = await selectPos(db, studio.id).orderBy('p.name').orderBy('p.id').limit(500);
   const open = await openShiftsOf(
     db,
     studio.id,
@@ -141,7 +141,7 @@ export async function listPos(db: Db, studio: Studio): Promise<StudioPosList> {
 }
 
 export async function getPos(db: Db, studio: Studio, posId: string): Promise<StudioPos> {
-  const row = (await selectPos(db, studio.id).where('p.id', posId).first()) as PosRow | undefined;
+  const row: PosRow | undefined = await selectPos(db, studio.id).where('p.id', posId).first();
   if (!row) throw notFound('studio pos');
   const open = await openShiftsOf(db, studio.id, [row.id]);
   return presentPos(row, open.get(row.id) ?? null);
@@ -210,8 +210,10 @@ export async function createPos(
 }
 
 async function lockPos(trx: Trx, studioId: string, posId: string) {
-  const row = (await trx('studio_pos').where({ studioId, id: posId }).forUpdate().first()) as
-    { id: string; slug: string; name: string } | undefined;
+  const row: { id: string; slug: string; name: string } | undefined = await trx('studio_pos')
+    .where({ studioId, id: posId })
+    .forUpdate()
+    .first();
   if (!row) throw notFound('studio pos');
   return row;
 }
@@ -307,20 +309,7 @@ async function salesFigures(db: Db, studioId: string, slug: string, from: Date, 
 }
 
 async function movementsOf(db: Db, shiftId: string): Promise<CashMovementView[]> {
-  const rows = (await db('pos_shift_cash_movements as m')
-    .leftJoin('users as u', 'u.id', 'm.created_by')
-    .where('m.shift_id', shiftId)
-    .orderBy('m.created_at')
-    .orderBy('m.id')
-    .select(
-      'm.id',
-      'm.kind',
-      'm.amount',
-      'm.reason',
-      'm.created_at',
-      'u.first_name',
-      'u.last_name',
-    )) as Array<{
+  const rows: Array<{
     id: string;
     kind: 'in' | 'out';
     amount: number;
@@ -328,7 +317,12 @@ async function movementsOf(db: Db, shiftId: string): Promise<CashMovementView[]>
     createdAt: Date;
     firstName: string | null;
     lastName: string | null;
-  }>;
+  }> = await db('pos_shift_cash_movements as m')
+    .leftJoin('users as u', 'u.id', 'm.created_by')
+    .where('m.shift_id', shiftId)
+    .orderBy('m.created_at')
+    .orderBy('m.id')
+    .select('m.id', 'm.kind', 'm.amount', 'm.reason', 'm.created_at', 'u.first_name', 'u.last_name');
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -342,11 +336,9 @@ async function movementsOf(db: Db, shiftId: string): Promise<CashMovementView[]>
 async function namesOf(db: Db, ids: Array<string | null>): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
   if (wanted.length === 0) return new Map();
-  const rows = (await db('users').whereIn('id', wanted).select('id', 'first_name', 'last_name')) as Array<{
-    id: string;
-    firstName: string;
-    lastName: string;
-  }>;
+  const rows: Array<{ id: string; firstName: string; lastName: string }> = await db('users')
+    .whereIn('id', wanted)
+    .select('id', 'first_name', 'last_name');
   return new Map(rows.map((r) => [r.id, personName(r.firstName, r.lastName)]));
 }
 
@@ -402,8 +394,9 @@ async function loadShift(db: Db, studioId: string, posId: string, shiftId: strin
 }
 
 export async function currentShift(db: Db, studio: Studio, posId: string): Promise<CurrentShift> {
-  const pos = (await db('studio_pos').where({ studioId: studio.id, id: posId }).first()) as
-    { slug: string; name: string } | undefined;
+  const pos: { slug: string; name: string } | undefined = await db('studio_pos')
+    .where({ studioId: studio.id, id: posId })
+    .first();
   if (!pos) throw notFound('studio pos');
   const row = (await db('pos_shifts').where({ studioId: studio.id, posId }).whereNull('closedAt').first()) as
     ShiftRow | undefined;
@@ -411,8 +404,9 @@ export async function currentShift(db: Db, studio: Studio, posId: string): Promi
 }
 
 export async function getShift(db: Db, studio: Studio, posId: string, shiftId: string): Promise<ShiftView> {
-  const pos = (await db('studio_pos').where({ studioId: studio.id, id: posId }).first()) as
-    { slug: string; name: string } | undefined;
+  const pos: { slug: string; name: string } | undefined = await db('studio_pos')
+    .where({ studioId: studio.id, id: posId })
+    .first();
   if (!pos) throw notFound('studio pos');
   return presentShift(db, studio, pos, await loadShift(db, studio.id, posId, shiftId));
 }
@@ -467,8 +461,9 @@ export async function addCashMovement(
   const pos = await lockPos(trx, studio.id, posId);
   const shift = await loadShift(trx, studio.id, posId, shiftId, true);
   if (input.id) {
-    const same = (await trx('pos_shift_cash_movements').where({ id: input.id }).first()) as
-      { shiftId: string } | undefined;
+    const same: { shiftId: string } | undefined = await trx('pos_shift_cash_movements')
+      .where({ id: input.id })
+      .first();
     if (same) {
       if (same.shiftId !== shiftId) throw notFound('cash movement');
       return presentShift(trx, studio, pos, shift);

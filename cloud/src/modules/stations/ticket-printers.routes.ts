@@ -1,11 +1,8 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
 import type { StudioKiosk } from '../../../../shared/contracts/api/kiosk';
 import type { StudioPos } from '../../../../shared/contracts/api/stations';
-import {
-  TicketPrinterSettingsSchema,
-  type StationTicketPrinter,
-} from '../../../../shared/contracts/api/ticket-printers';
+import type { StationTicketPrinter } from '../../../../shared/contracts/api/ticket-printers';
+import { TicketPrintersApi } from '../../../../shared/contracts/http/stations';
 import { AppError } from '../../../../shared/errors';
 import type { Db, Knex } from '../../db/knex';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
@@ -23,12 +20,6 @@ import {
 } from './ticket-printers.service';
 
 const trx = (db: Db) => db as Knex.Transaction;
-
-const NoQuery = z.strictObject({});
-const PosParams = z.object({ uuid: z.string(), studioPos: z.uuid() });
-const KioskParams = z.object({ uuid: z.string(), kioskGuid: z.uuid() });
-const StationPosParams = z.object({ uuid: z.uuid(), slug: z.string().min(1).max(64) });
-const StationKioskParams = z.object({ uuid: z.uuid(), kioskGuid: z.uuid() });
 
 /**
  * The desk station's own read: its sync device token (`Authorization: Bearer …`), no staff session,
@@ -49,12 +40,7 @@ async function stationStudio(ctx: AppContext, db: Db, uuid: string, now: Date): 
  */
 export function registerTicketPrinterRoutes(router: Router<AppState, AppCustom>): void {
   defineRoute(router, {
-    method: 'put',
-    path: '/v4/:uuid/studio-pos/:studioPos/ticket-printer',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: PosParams,
-    body: TicketPrinterSettingsSchema,
+    ...TicketPrintersApi.putStudioPosTicketPrinter,
     handle: async ({ db, studio, params, body, deps }): Promise<StudioPos> => {
       await setPosTicketPrinter(trx(db), studio, params.studioPos, body, deps.clock.now());
       return getPos(db, studio, params.studioPos);
@@ -62,12 +48,7 @@ export function registerTicketPrinterRoutes(router: Router<AppState, AppCustom>)
   });
 
   defineRoute(router, {
-    method: 'put',
-    path: '/v4/:uuid/studio-kiosk/:kioskGuid/ticket-printer',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: KioskParams,
-    body: TicketPrinterSettingsSchema,
+    ...TicketPrintersApi.putStudioKioskTicketPrinter,
     handle: async ({ db, studio, params, body, deps }): Promise<StudioKiosk> => {
       await setKioskTicketPrinter(trx(db), studio, params.kioskGuid, body);
       const row = await kioskRow(db, studio.id, params.kioskGuid);
@@ -77,21 +58,13 @@ export function registerTicketPrinterRoutes(router: Router<AppState, AppCustom>)
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/station-ticket-printer/pos/:slug',
-    access: 'public',
-    params: StationPosParams,
-    query: NoQuery,
+    ...TicketPrintersApi.getStationTicketPrinterPos,
     handle: async ({ ctx, db, params, deps }): Promise<StationTicketPrinter> =>
       posTicketPrinterBySlug(db, await stationStudio(ctx, db, params.uuid, deps.clock.now()), params.slug),
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/station-ticket-printer/kiosk/:kioskGuid',
-    access: 'public',
-    params: StationKioskParams,
-    query: NoQuery,
+    ...TicketPrintersApi.getStationTicketPrinterKiosk,
     handle: async ({ ctx, db, params, deps }): Promise<StationTicketPrinter> =>
       kioskTicketPrinter(db, await stationStudio(ctx, db, params.uuid, deps.clock.now()), params.kioskGuid),
   });

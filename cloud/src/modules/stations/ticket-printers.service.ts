@@ -49,8 +49,9 @@ export async function posTicketPrinterBySlug(
   studioId: string,
   slug: string,
 ): Promise<StationTicketPrinter> {
-  const row = (await db('studio_pos').where({ studioId, slug }).first('ticket_printer')) as
-    { ticketPrinter: unknown } | undefined;
+  const row: { ticketPrinter: unknown } | undefined = await db('studio_pos')
+    .where({ studioId, slug })
+    .first('ticket_printer');
   if (!row) throw AppError.notFound('studio pos');
   return { ticketPrinter: ticketPrinterOf(row.ticketPrinter) };
 }
@@ -61,8 +62,9 @@ export async function kioskTicketPrinter(
   studioId: string,
   kioskId: string,
 ): Promise<StationTicketPrinter> {
-  const row = (await db('studio_kiosks').where({ studioId, id: kioskId }).first('ticket_printer')) as
-    { ticketPrinter: unknown } | undefined;
+  const row: { ticketPrinter: unknown } | undefined = await db('studio_kiosks')
+    .where({ studioId, id: kioskId })
+    .first('ticket_printer');
   if (!row) throw AppError.notFound('kiosk');
   return { ticketPrinter: ticketPrinterOf(row.ticketPrinter) };
 }

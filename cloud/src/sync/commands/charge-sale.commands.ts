@@ -36,21 +36,20 @@ interface ReceiptRow {
 
 /** The sale as the cloud holds it: its orders and the receipt the station prints. */
 async function saleData(trx: Knex, saleId: string): Promise<ChargeSaleOutcomeData> {
-  const orders = (await trx('retail_sale_orders as so')
+  const orders: Array<{ id: string }> = await trx('retail_sale_orders as so')
     .join('client_orders as o', 'o.id', 'so.order_id')
     .where('so.sale_id', saleId)
     .orderBy('o.created_at')
     .orderBy('o.id')
-    .select('o.id')) as Array<{ id: string }>;
-  const sale = (await trx('retail_sales').where({ id: saleId }).first('change')) as { change: number };
-  const receipt = (await trx('retail_receipts as r')
+    .select('o.id');
+  const sale: { change: number } = await trx('retail_sales').where({ id: saleId }).first('change');
+  const receipt: ReceiptRow | undefined = await trx('retail_receipts as r')
     .join('retail_receipt_orders as ro', 'ro.receipt_id', 'r.id')
     .whereIn(
       'ro.order_id',
       orders.map((o) => o.id),
     )
-    .first('r.id', 'r.lines', 'r.discount', 'r.payments', 'r.change', 'r.total', 'r.buyer_nip')) as
-    ReceiptRow | undefined;
+    .first('r.id', 'r.lines', 'r.discount', 'r.payments', 'r.change', 'r.total', 'r.buyer_nip');
   return {
     saleId,
     orderIds: orders.map((o) => o.id),
@@ -75,8 +74,9 @@ async function chargeSaleCommand(ctx: CommandContext<ChargeSaleArgs>): Promise<O
     throw new AppError('auth.forbidden', { message: 'the person at the desk may not sell' });
 
   // The same sale under another mutation id (a restored outbox): what was recorded, nothing new.
-  const same = (await trx('retail_sales').where({ id: args.saleId }).first('studioId')) as
-    { studioId: string } | undefined;
+  const same: { studioId: string } | undefined = await trx('retail_sales')
+    .where({ id: args.saleId })
+    .first('studioId');
   if (same) {
     if (same.studioId !== studio.id)
       throw new AppError('resource.conflict', { message: 'this sale id belongs to someone else' });

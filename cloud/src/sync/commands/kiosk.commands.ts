@@ -17,8 +17,9 @@ async function defaultKiosk(
   trx: CommandContext<unknown>['trx'],
   studioId: string,
 ): Promise<KioskRow | undefined> {
-  const row = (await trx('studio_kiosks').where({ studioId, isDefault: true }).first('id')) as
-    { id: string } | undefined;
+  const row: { id: string } | undefined = await trx('studio_kiosks')
+    .where({ studioId, isDefault: true })
+    .first('id');
   return row ? kioskRow(trx, studioId, row.id) : undefined;
 }
 
@@ -26,10 +27,11 @@ async function kioskEntryCommand(ctx: CommandContext<KioskEntryArgs>): Promise<O
   const { trx, studio, args } = ctx;
   const flags = [...ctx.clockFlags];
   if (!ctx.actorAllowed) flags.push('actorNotAllowed');
-  const existing = (await trx('kiosk_check_ins')
+  const existing: { id: string; clientPricingOptionId: string | null } | undefined = await trx(
+    'kiosk_check_ins',
+  )
     .where({ studioId: studio.id, id: args.entryId })
-    .first('id', 'client_pricing_option_id')) as
-    { id: string; clientPricingOptionId: string | null } | undefined;
+    .first('id', 'client_pricing_option_id');
   if (existing)
     return {
       status: 'applied',

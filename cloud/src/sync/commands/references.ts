@@ -45,8 +45,9 @@ async function isForeign(
     const standing = await trx('memberships').where({ studioId: studioId, userId: ref.id }).first('id');
     return !standing;
   }
-  const row = (await trx(TABLES[ref.kind]).where({ id: ref.id }).first('studio_id')) as
-    { studioId: string } | undefined;
+  const row: { studioId: string } | undefined = await trx(TABLES[ref.kind])
+    .where({ id: ref.id })
+    .first('studio_id');
   return row !== undefined && row.studioId !== studioId;
 }
 

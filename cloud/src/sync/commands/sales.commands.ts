@@ -53,9 +53,9 @@ async function catalogFlags(
   const found: Array<{ kind: string; index: number; details: Record<string, unknown> }> = [];
   for (const [index, line] of args.lines.entries()) {
     if (line.type === 'product') {
-      const product = (await trx('products')
+      const product: { price: number; archivedAt: Date | null } | undefined = await trx('products')
         .where({ studioId: studio.id, id: line.id })
-        .first('price', 'archivedAt')) as { price: number; archivedAt: Date | null } | undefined;
+        .first('price', 'archivedAt');
       if (!product) throw AppError.notFound('product');
       if (product.archivedAt) found.push({ kind: 'archivedProduct', index, details: { productId: line.id } });
       if (product.price !== line.unitPrice)
@@ -82,9 +82,9 @@ async function catalogFlags(
 /** The receipt the cloud made takes the id the station printed it under (nothing else refers to it yet). */
 async function adoptReceiptId(trx: Knex.Transaction, studioId: string, drawn: string, wanted: string) {
   if (drawn === wanted) return;
-  const orders = (await trx('retail_receipt_orders').where({ receiptId: drawn }).select('orderId')) as Array<{
-    orderId: string;
-  }>;
+  const orders: Array<{ orderId: string }> = await trx('retail_receipt_orders')
+    .where({ receiptId: drawn })
+    .select('orderId');
   await trx('retail_receipt_orders').where({ receiptId: drawn }).delete();
   await trx('retail_receipts').where({ id: drawn }).update({ id: wanted });
   await trx('retail_receipt_orders').insert(
@@ -108,9 +108,9 @@ async function recordSaleCommand(ctx: CommandContext<RecordSaleArgs>): Promise<O
   const printedNumber =
     args.receipt?.outcome.status === 'printed' ? args.receipt.outcome.receiptNumber : null;
   if (printedNumber !== null) {
-    const dup = (await trx('sync_sales')
+    const dup: { saleId: string } | undefined = await trx('sync_sales')
       .where({ deviceId: device.id, fiscalReceiptNumber: printedNumber })
-      .first('saleId')) as { saleId: string } | undefined;
+      .first('saleId');
     if (dup) {
       await ctx.flag(
         'duplicateReceipt',
@@ -198,13 +198,13 @@ async function recordSaleCommand(ctx: CommandContext<RecordSaleArgs>): Promise<O
 
   for (const line of args.lines) {
     if (line.type !== 'product') continue;
-    const stock = (await trx('products as p')
+    const stock: { stock: number } | undefined = await trx('products as p')
       .where({ 'p.id': line.id, 'p.trackStock': true })
       .first(
         trx.raw(
           '(select coalesce(sum(m.quantity), 0)::int from product_stock_movements m where m.product_id = p.id) as stock',
         ),
-      )) as { stock: number } | undefined;
+      );
     if (
       stock &&
       Number(stock.stock) < 0 &&
@@ -259,9 +259,7 @@ async function recordSaleCommand(ctx: CommandContext<RecordSaleArgs>): Promise<O
     flags: JSON.stringify(flags),
     soldAt: at,
   });
-  const order = (await trx('client_orders').where({ id: orderId }).first('status')) as {
-    status: OrderStatus;
-  };
+  const order: { status: OrderStatus } = await trx('client_orders').where({ id: orderId }).first('status');
   return {
     status: flags.length > 0 ? 'flagged' : 'applied',
     ...(flags.length > 0 ? { flags } : {}),
@@ -286,13 +284,9 @@ async function recordPrinterOutcome(
     .whereRaw('lower(station_slug) = lower(?)', [receipt.stationSlug])
     .first('id');
   if (!printer) return null;
-  const row = (await trx('retail_receipts')
+  const row: { lines: unknown; discount: number; payments: unknown } = await trx('retail_receipts')
     .where({ id: receiptId })
-    .first('lines', 'discount', 'payments')) as {
-    lines: unknown;
-    discount: number;
-    payments: unknown;
-  };
+    .first('lines', 'discount', 'payments');
   try {
     const document = FiscalDocumentInputSchema.parse({
       saleId: receiptId,

@@ -63,21 +63,19 @@ async function adoptId(trx: Knex, drawn: string, wanted: string): Promise<void> 
   if (drawn === wanted) return;
   // Rows other modules wrote for the new visit in this transaction (e.g. its booking mail) point at
   // the drawn id: lifted out, the id changed, put back pointing at the station's id.
-  const refs = (await trx.raw(
+  const refs: { rows: Array<{ tbl: string; col: string }> } = await trx.raw(
     `select cl.relname as tbl, a.attname as col
        from pg_constraint c
        join pg_class cl on cl.oid = c.conrelid
        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
       where c.contype = 'f' and c.confrelid = 'client_visits'::regclass and cardinality(c.conkey) = 1`,
-  )) as { rows: Array<{ tbl: string; col: string }> };
+  );
   const lifted: Array<{ tbl: string; rows: Array<Record<string, unknown>> }> = [];
   for (const { tbl, col } of refs.rows) {
-    const gone = (await trx.raw(`delete from ?? where ?? = ? returning to_jsonb(??.*) as row`, [
-      tbl,
-      col,
-      drawn,
-      tbl,
-    ])) as { rows: Array<{ row: Record<string, unknown> }> };
+    const gone: { rows: Array<{ row: Record<string, unknown> }> } = await trx.raw(
+      `delete from ?? where ?? = ? returning to_jsonb(??.*) as row`,
+      [tbl, col, drawn, tbl],
+    );
     if (gone.rows.length > 0) lifted.push({ tbl, rows: gone.rows.map((r) => ({ ...r.row, [col]: wanted })) });
   }
   await trx('client_visits').where({ id: drawn }).update({ id: wanted });

@@ -47,8 +47,9 @@ export interface StoredProviderSettings {
 
 /** The studio's decrypted credentials, or null when none are saved (or they cannot be read). */
 export async function credentialsOf<T>(db: Db, studioId: string, provider: string): Promise<T | null> {
-  const row = (await db('studio_payment_providers').where({ studioId, provider }).first('settings')) as
-    { settings: StoredProviderSettings } | undefined;
+  const row: { settings: StoredProviderSettings } | undefined = await db('studio_payment_providers')
+    .where({ studioId, provider })
+    .first('settings');
   if (!row?.settings.credentials) return null;
   try {
     return decryptFieldValue(key(), credentialsScope(studioId, provider), row.settings.credentials) as T;

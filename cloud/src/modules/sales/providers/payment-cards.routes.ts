@@ -1,16 +1,11 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
 import type { PaymentCardView } from '../../../../../shared/contracts/api/sales';
+import { PaymentCardsApi } from '../../../../../shared/contracts/http/payment-cards';
 import { AppError } from '../../../../../shared/errors';
 import type { Db, Knex } from '../../../db/knex';
 import type { AppCustom, AppState } from '../../../http/context';
 import { defineRoute } from '../../../http/route';
 import { deleteCard, listCards } from './payment-cards';
-
-const StudioParams = z.object({ uuid: z.string() });
-const CardParams = z.object({ uuid: z.string(), card: z.uuid() });
-const ClientParams = z.object({ uuid: z.string(), user: z.uuid() });
-const ClientCardParams = z.object({ uuid: z.string(), user: z.uuid(), card: z.uuid() });
 
 async function assertClientOf(db: Db, studioId: string, userId: string): Promise<void> {
   const row = await db('memberships').where({ studioId, userId, isClient: true }).first('id');
@@ -24,10 +19,7 @@ async function assertClientOf(db: Db, studioId: string, userId: string): Promise
  */
 export function registerPaymentCardRoutes(router: Router<AppState, AppCustom>): void {
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/me/payment-cards',
-    access: 'client',
-    params: StudioParams,
+    ...PaymentCardsApi.getMePaymentCards,
     handle: async ({ db, studio, auth }): Promise<{ items: PaymentCardView[]; next: null }> => ({
       items: await listCards(db, studio.id, auth.user.id),
       next: null,
@@ -35,11 +27,7 @@ export function registerPaymentCardRoutes(router: Router<AppState, AppCustom>): 
   });
 
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/me/payment-cards/:card',
-    access: 'client',
-    params: CardParams,
-    status: 204,
+    ...PaymentCardsApi.deleteMePaymentCard,
     handle: async ({ db, studio, auth, params }) => {
       await deleteCard(db as Knex.Transaction, studio.id, auth.user.id, params.card);
     },
@@ -51,11 +39,7 @@ export function registerPaymentCardRoutes(router: Router<AppState, AppCustom>): 
    * `sales.sell` (detached at the provider, as when the client removes it). Never the card number.
    */
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/:user/payment-cards',
-    access: 'staff',
-    ability: 'sales.view',
-    params: ClientParams,
+    ...PaymentCardsApi.getClientPaymentCards,
     handle: async ({ db, studio, params }): Promise<{ items: PaymentCardView[]; next: null }> => {
       await assertClientOf(db, studio.id, params.user);
       return { items: await listCards(db, studio.id, params.user), next: null };
@@ -63,12 +47,7 @@ export function registerPaymentCardRoutes(router: Router<AppState, AppCustom>): 
   });
 
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/client/:user/payment-cards/:card',
-    access: 'staff',
-    ability: 'sales.sell',
-    params: ClientCardParams,
-    status: 204,
+    ...PaymentCardsApi.deleteClientPaymentCard,
     handle: async ({ db, studio, params }) => {
       await assertClientOf(db, studio.id, params.user);
       await deleteCard(db as Knex.Transaction, studio.id, params.user, params.card);

@@ -1,5 +1,6 @@
 import type { PaymentCardView, PaymentProviderName } from '../../../../../shared/contracts/api/sales';
 import { AppError } from '../../../../../shared/errors';
+import type { ClientPaymentCardsRow } from '../../../db/generated/tables';
 import type { Db } from '../../../db/knex';
 import type { SavedCard } from '../payment-provider';
 import { PROVIDERS, isProviderName, providerViews } from '../providers';
@@ -10,15 +11,7 @@ import { PROVIDERS, isProviderName, providerViews } from '../providers';
  * for it (see stripe-provider.ts); every query is scoped by studio and client.
  */
 
-interface CardRow extends SavedCard {
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  createdAt: Date;
-}
-
-function presentCard(row: CardRow): PaymentCardView {
+function presentCard(row: ClientPaymentCardsRow): PaymentCardView {
   return {
     id: row.id,
     provider: row.provider as PaymentProviderName,
@@ -31,18 +24,13 @@ function presentCard(row: CardRow): PaymentCardView {
 }
 
 export async function listCards(db: Db, studioId: string, clientId: string): Promise<PaymentCardView[]> {
-  const rows = (await db('client_payment_cards')
-    .where({ studioId, clientId })
-    .orderBy('id', 'desc')) as CardRow[];
+  const rows = await db('client_payment_cards').where({ studioId, clientId }).orderBy('id', 'desc');
   return rows.map(presentCard);
 }
 
 /** Removes the client's card here and at the provider. Another client's or studio's card: 404. */
 export async function deleteCard(db: Db, studioId: string, clientId: string, cardId: string): Promise<void> {
-  const card = (await db('client_payment_cards')
-    .where({ studioId, clientId, id: cardId })
-    .forUpdate()
-    .first()) as CardRow | undefined;
+  const card = await db('client_payment_cards').where({ studioId, clientId, id: cardId }).forUpdate().first();
   if (!card) throw AppError.notFound('paymentCard');
   if (isProviderName(card.provider)) await PROVIDERS[card.provider].detachCard?.(db, card);
   await db('client_payment_cards').where({ id: card.id }).delete();
@@ -63,11 +51,11 @@ export async function chargeableCard(
     .map((p) => p.provider);
   if (enabled.length === 0) return null;
   const month = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
-  const card = (await db('client_payment_cards')
+  const card = await db('client_payment_cards')
     .where({ studioId, clientId })
     .whereIn('provider', enabled)
     .whereRaw('exp_year * 12 + exp_month >= ?', [month])
     .orderBy('id', 'desc')
-    .first()) as CardRow | undefined;
+    .first();
   return card ?? null;
 }

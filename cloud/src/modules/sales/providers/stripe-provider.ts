@@ -113,8 +113,9 @@ async function customerFor(db: Db, stripe: Stripe, studioId: string, clientId: s
       .first('customerRef') as Promise<{ customerRef: string } | undefined>;
   const known = await find();
   if (known) return known.customerRef;
-  const user = (await db('users').where({ id: clientId }).first('email', 'firstName', 'lastName')) as
-    { email: string; firstName: string; lastName: string } | undefined;
+  const user: { email: string; firstName: string; lastName: string } | undefined = await db('users')
+    .where({ id: clientId })
+    .first('email', 'firstName', 'lastName');
   const customer = await call('create the customer', () =>
     stripe.customers.create(
       {
@@ -142,9 +143,9 @@ async function customerFor(db: Db, stripe: Stripe, studioId: string, clientId: s
 async function rememberCard(db: Db, stripe: Stripe, studioId: string, session: Stripe.Checkout.Session) {
   const customerRef = idOf(session.customer);
   if (session.metadata?.saveCard !== '1' || !customerRef) return;
-  const owner = (await db('payment_provider_customers')
+  const owner: { clientId: string } | undefined = await db('payment_provider_customers')
     .where({ studioId, provider: 'stripe', customerRef })
-    .first('clientId')) as { clientId: string } | undefined;
+    .first('clientId');
   if (!owner) return;
   const intent = await intentOf(stripe, session);
   const methodId = idOf(intent?.payment_method);
