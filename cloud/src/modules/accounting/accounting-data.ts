@@ -11,7 +11,7 @@ import { compareVatRates, vatRateKey, type VatRate } from '../../../../shared/do
 import { AppError } from '../../../../shared/errors';
 import type { StudioAccountingSettingsRow } from '../../db/generated/tables';
 import type { Db, Knex } from '../../db/knex';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { invoiceSettings } from '../invoices/invoice-settings.service';
 import { invoiceDetail } from '../invoices/invoices.service';
 

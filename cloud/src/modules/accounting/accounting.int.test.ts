@@ -11,7 +11,7 @@ import { addMembership, createStudioScenario, createUser } from '../../../../tes
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { receiptedOrder } from '../invoices/testing/receipted-order';
 import { TEST_SELLER_SETTINGS } from '../invoices/testing/seller-settings';
 

@@ -7,7 +7,7 @@ import {
 import { localDateOf } from '../../../../shared/domain/entitlements/local-dates';
 import { computeReceiptTotals, type ReceiptLineInput } from '../../../../shared/domain/receipts';
 import { PaymentMethod } from '../../../../shared/enums';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { correctInvoice } from '../invoices/invoice-corrections.service';
 import { issue } from '../invoices/invoice-issue.service';
 import { issueInvoiceForOrder } from '../invoices/invoice-orders.service';

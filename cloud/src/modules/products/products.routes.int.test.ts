@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addMembership, createUser } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/rows';
 import { productsTestApp } from './testing/products-kit';
 
 const { app, api, unique, ownerStudio, staffWithRole, post } = productsTestApp();

@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { expect } from 'vitest';
 import type { HttpClient } from '../../../../../tests/support/http-client';
 import type { TestApp } from '../../../../../tests/support/test-app';
-import type { Studio } from '../../identity/studio.model';
+import type { Studio } from '../../identity/rows';
 
 const api = (studio: { id: string }, p: string) => `/api/v4/${studio.id}/${p}`;
 

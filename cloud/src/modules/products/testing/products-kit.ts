@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { addMembership, createStudioScenario, createUser } from '../../../../../tests/support/factories';
 import type { HttpClient } from '../../../../../tests/support/http-client';
 import { ManualClock, startTestApp, type TestApp } from '../../../../../tests/support/test-app';
-import type { Studio } from '../../identity/studio.model';
+import type { Studio } from '../../identity/rows';
 
 /** The products integration tests' helpers, over the file's test app. */
 export function productsTestKit(app: () => TestApp) {
