@@ -104,6 +104,11 @@ export const ERRORS = {
   'invoice.receiptCoversOtherOrders': { code: 2651, status: 409 },
   'invoice.receiptBuyerNipMismatch': { code: 2652, status: 409 },
   'receipt.orderInvoiced': { code: 2653, status: 409 },
+  // Issue 19: sending to KSeF (2700–2729).
+  'ksef.invoiceSent': { code: 2700, status: 409 },
+  'ksef.notConfigured': { code: 2701, status: 409 },
+  'ksef.notResendable': { code: 2702, status: 409 },
+  'ksef.invalidCertificate': { code: 2703, status: 400 },
   'visit.noLivestream': { code: 2108, status: 409 },
   'course.notStartable': { code: 2109, status: 409 },
   'course.bookAsWhole': { code: 2110, status: 409 },

@@ -15,6 +15,8 @@ export interface JobPayloads {
   'booking.mail': BookingMailJob;
   /** A donation's receipt, sent while its order is still paid. */
   'donation.receipt': { donationId: string };
+  /** An invoice sent to KSeF (attempt: the resend count, part of the job's key). */
+  'ksef.send': { invoiceId: string; attempt: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -34,6 +36,8 @@ export const QUEUES: Record<JobName, QueueOptions> = {
   'mail.send': MAIL,
   'booking.mail': MAIL,
   'donation.receipt': MAIL,
+  // KSeF unreachable: retried from 1 minute, doubling (≈ 17 h over 10 retries); Resend starts again.
+  'ksef.send': { retryLimit: 10, retryDelay: 60, expireInSeconds: 300 },
 };
 
 export const JOB_SCHEMA = 'pgboss';

@@ -4,6 +4,7 @@ import { ClientsApi } from './clients';
 import { CourseSignupApi } from './course-signup';
 import type { AnyContract } from './define';
 import { EnrollmentsApi } from './enrollments';
+import { KsefApi } from './ksef';
 import { ScheduleApi, ScheduleBulkEventActionApi, ScheduleEventActionApi } from './schedule';
 import { SalesApi } from './sales';
 import { VisitPaymentApi } from './visit-payment';
@@ -27,6 +28,7 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     CourseSignupApi,
     VisitPaymentApi,
     SalesApi,
+    KsefApi,
   ]
     .flatMap((group) => Object.values(group) as AnyContract[])
     .map((entry) => [entry.name, entry]),

@@ -32,6 +32,7 @@ import {
   useInvoice,
   useInvoiceCalls,
 } from './invoices.api';
+import { KsefStatePanel } from './ksef/KsefScreens';
 
 export function InvoiceDetailScreen() {
   const { invoiceId = '' } = useParams();
@@ -224,6 +225,7 @@ function Detail({ invoice }: { invoice: InvoiceView }) {
           </Text>
         ) : null}
       </SimpleGrid>
+      <KsefStatePanel invoiceId={invoice.id} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Party title={t('detail.seller')} party={invoice.seller} />
         <Party title={t('detail.buyer')} party={invoice.buyer} />

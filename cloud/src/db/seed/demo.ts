@@ -10,6 +10,7 @@ import { seedDemoProducts } from '../../modules/products/demo-products';
 import { seedDemoVisits } from '../../modules/bookings/demo-visits';
 import { seedDemoContracts } from '../../modules/contracts/demo-contracts';
 import { seedDemoInvoicing } from '../../modules/invoices/demo-invoices';
+import { seedDemoKsef } from '../../modules/invoices/ksef/demo-ksef';
 
 export interface DemoSummary {
   studioUuid: string;
@@ -449,6 +450,7 @@ export async function seedDemoStudio(
       kind: 'top_up',
     });
     await seedDemoInvoicing(trx, studioId, clientIds[0]!, now);
+    await seedDemoKsef(trx, studioId, now);
     log.info(
       { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },
       'demo studio seeded',

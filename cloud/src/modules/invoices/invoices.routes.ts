@@ -23,6 +23,7 @@ import type { Db, Knex } from '../../db/knex';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { renderInvoicePdf } from './invoice-pdf';
+import { ksefPdfBlock } from './ksef/ksef-pdf';
 import { invoiceFa3Xml, ksefFileName } from './ksef-fa3';
 import { invoiceFileName } from './invoices.presenter';
 import { cancelInvoice, correctInvoice } from './invoice-corrections.service';
@@ -176,7 +177,7 @@ export function registerInvoiceRoutes(router: Router<AppState, AppCustom>): void
     params: InvoiceParams,
     handle: async ({ db, studio, params, deps, ctx }): Promise<Buffer> => {
       const invoice = await invoiceDetail(db, studio, params.invoice, deps.clock.now());
-      const pdf = await renderInvoicePdf(invoice);
+      const pdf = await renderInvoicePdf(invoice, await ksefPdfBlock(db, invoice));
       ctx.attachment(invoiceFileName(invoice.number));
       ctx.type = 'application/pdf';
       ctx.set('Cache-Control', 'private, no-store');
@@ -245,7 +246,7 @@ export function registerInvoiceRoutes(router: Router<AppState, AppCustom>): void
     params: InvoiceParams,
     handle: async ({ db, studio, auth, params, deps, ctx }): Promise<Buffer> => {
       const invoice = await clientInvoiceDetail(db, studio, auth.user.id, params.invoice, deps.clock.now());
-      const pdf = await renderInvoicePdf(invoice);
+      const pdf = await renderInvoicePdf(invoice, await ksefPdfBlock(db, invoice));
       ctx.attachment(invoiceFileName(invoice.number));
       ctx.type = 'application/pdf';
       ctx.set('Cache-Control', 'private, no-store');
