@@ -22,10 +22,9 @@ export async function qrCodesOfPdf(
     const file = path.join(dir, 'invoice.pdf');
     writeFileSync(file, pdf);
     const dpi = String(options.dpi ?? 150);
-    const run = spawnSync('pdftoppm', ['-r', dpi, '-f', '1', '-l', '1', file, path.join(dir, 'page')]);
-    if (run.status !== 0) throw new Error(`pdftoppm failed: ${run.stderr?.toString() ?? run.error}`);
+    await run('pdftoppm', ['-r', dpi, '-f', '1', '-l', '1', file, path.join(dir, 'page')]);
     if (options.pngTo) {
-      spawnSync('pdftoppm', [
+      await run('pdftoppm', [
         '-r',
         dpi,
         '-png',
