@@ -53,8 +53,10 @@ test('ksef: the manager sees each invoice’s KSeF state, its number and UPO, an
   );
   expect(upo.status()).toBe(200);
   expect(await upo.text()).toContain('<NumerKSeFDokumentu>');
-  // In KSeF: no cancelling, no resending.
+  // In KSeF: no cancelling (only a correction), no resending.
   await expect(panel.getByTestId('ksef-resend')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cancel the invoice' })).toHaveCount(0);
+  await expect(page.getByTestId('invoice-correct')).toBeVisible();
   await shootAll(page, 'ksef-invoice-detail', async (locale) => {
     await expect(panel.getByTestId('ksef-number')).toContainText(
       locale === 'EN' ? 'KSeF number' : 'Numer KSeF',

@@ -59,7 +59,7 @@ export function InvoicesScreen({ tab }: { tab: 'list' | 'settings' | 'ksef' }) {
             {t('tabs.settings')}
           </Tabs.Tab>
           <Tabs.Tab value="ksef" data-testid="invoices-tab-ksef">
-            KSeF
+            {t('ksef:tab')}
           </Tabs.Tab>
         </Tabs.List>
       </Tabs>

@@ -33,7 +33,7 @@ export async function seedDemoKsef(trx: Knex.Transaction, studioId: string, now:
       addressLine: 'ul. Długa 5',
       postalCode: '80-831',
       city: 'Gdańsk',
-      taxId: '5842681537',
+      taxId: '5842681546',
     },
   ];
   for (const [i, buyer] of buyers.entries()) {
