@@ -23,6 +23,14 @@ export class KsefUnreachable extends Error {
   }
 }
 
+/** KSeF no longer takes this access token (expired meanwhile): the job is retried, nothing is refused. */
+export class KsefUnauthorized extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'KsefUnauthorized';
+  }
+}
+
 export class KsefRefusal extends Error {
   constructor(
     readonly code: number,
@@ -86,6 +94,7 @@ export class KsefClient {
     const text = await res.text().catch(() => '');
     if (res.status >= 500 || res.status === 429)
       throw new KsefUnreachable(`${method} ${path}: HTTP ${res.status}`);
+    if (res.status === 401) throw new KsefUnauthorized(`${method} ${path}: HTTP 401`);
     if (res.status >= 400) {
       let detail: { exceptionCode?: number; exceptionDescription?: string; details?: string[] } | undefined;
       try {

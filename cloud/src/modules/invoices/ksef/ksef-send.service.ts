@@ -1,5 +1,6 @@
 import type { InvoiceKsefView, KsefEnvironment } from '../../../../../shared/contracts/api/ksef';
 import { AppError } from '../../../../../shared/errors';
+import type { InvoiceKsefRow } from '../../../db/generated/tables';
 import type { Db, Knex } from '../../../db/knex';
 import type { JobContext } from '../../../jobs/perform';
 import { enqueue } from '../../../jobs/queue';
@@ -24,27 +25,12 @@ import { ksefApiUrl, ksefEnvironmentOf, ksefSecrets, KSEF_QR_URLS } from './ksef
  * - every network call runs outside any transaction; the writes are single short statements.
  */
 
-export interface KsefRow {
-  invoiceId: string;
-  studioId: string;
+/** A row of `invoice_ksef`, its text columns narrowed to the values the checks allow. */
+export type KsefRow = Omit<InvoiceKsefRow, 'status' | 'mode' | 'environment' | 'createdAt' | 'updatedAt'> & {
   status: 'waiting' | 'sent' | 'accepted' | 'refused';
   mode: 'online' | 'offline';
   environment: KsefEnvironment;
-  attempt: number;
-  xml: string | null;
-  invoiceHash: string | null;
-  correctedHash: string | null;
-  sessionReference: string | null;
-  invoiceReference: string | null;
-  ksefNumber: string | null;
-  upo: string | null;
-  statusCode: number | null;
-  reason: string | null;
-  lastError: string | null;
-  offlineSince: Date | null;
-  sentAt: Date | null;
-  acceptedAt: Date | null;
-}
+};
 
 /** Status polling per job run (tests shorten the delay). */
 export const ksefTiming = { pollAttempts: 15, pollDelayMs: 1000, timeoutMs: 30_000 };
@@ -160,16 +146,20 @@ export async function resendToKsef(trx: Knex.Transaction, studioId: string, invo
       updatedAt: now,
     });
   else {
-    const offline = row.mode === 'offline' && row.status === 'refused';
+    // The document stays as it is unless KSeF refused it after reading it: an online one is then
+    // rebuilt; an offline one (its codes are printed) is rebuilt as KSeF's technical correction of
+    // the refused one (hashOfCorrectedInvoice). Refused before KSeF read it (a wrong token): the same.
+    const received = row.status === 'refused' && Boolean(row.invoiceReference);
+    const keep = !received;
     await trx('invoice_ksef')
       .where({ invoiceId })
       .update({
         status: 'waiting',
         attempt,
         environment: row.status === 'refused' ? environment : row.environment,
-        xml: offline ? row.xml : row.status === 'refused' ? null : row.xml,
-        invoiceHash: offline ? row.invoiceHash : row.status === 'refused' ? null : row.invoiceHash,
-        correctedHash: offline ? row.invoiceHash : null,
+        xml: keep ? row.xml : null,
+        invoiceHash: keep ? row.invoiceHash : null,
+        correctedHash: received && row.mode === 'offline' ? row.invoiceHash : row.correctedHash,
         sessionReference: null,
         invoiceReference: null,
         statusCode: null,

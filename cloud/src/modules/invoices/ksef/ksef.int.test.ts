@@ -273,6 +273,38 @@ describe('sending invoices to KSeF', () => {
     }
   });
 
+  it('an offline invoice KSeF refuses after reading it is sent again as its technical correction', async () => {
+    const { studio, owner } = await sendingStudio();
+    fake.reachable = false;
+    const invoice = await issue(owner, studio);
+    try {
+      await app.drainJobs();
+    } finally {
+      fake.reachable = true;
+    }
+    expect((await stateOf(owner, studio, invoice.id)).mode).toBe('offline');
+    // The document kept for it breaks the schema (as a generator bug would): KSeF reads it and refuses.
+    const broken = (await app.knex('invoice_ksef').where({ invoiceId: invoice.id }).first())!.xml!.replace(
+      '<P_2>',
+      '<P_2X>x</P_2X><P_2>',
+    );
+    const brokenHash = sha256Base64(Buffer.from(broken, 'utf8'));
+    await app
+      .knex('invoice_ksef')
+      .where({ invoiceId: invoice.id })
+      .update({ xml: broken, invoiceHash: brokenHash });
+    await app.drainJobs();
+    expect(await stateOf(owner, studio, invoice.id)).toMatchObject({ state: 'refused', statusCode: 430 });
+
+    expect((await owner.post(api(studio, `invoice/${invoice.id}/ksef/resend`), {})).status).toBe(200);
+    await app.drainJobs();
+    const state = await stateOf(owner, studio, invoice.id);
+    expect(state).toMatchObject({ state: 'accepted', mode: 'offline' });
+    const sent = fake.invoices.find((i) => i.ksefNumber === state.ksefNumber)!;
+    expect(sent).toMatchObject({ offlineMode: true, hashOfCorrectedInvoice: brokenHash });
+    expect(sent.xml).not.toContain('P_2X');
+  });
+
   it('settings: the token is write-only; rights (403) and tenancy (404) of every KSeF route', async () => {
     const { studio, owner } = await sendingStudio();
     const settings = await owner.get(api(studio, 'ksef-settings'));

@@ -49,9 +49,12 @@ export async function qrCodesOfPdf(
       const strip = new Uint8ClampedArray(w * height * 4);
       for (let y = 0; y < height; y++)
         strip.set(rgba.subarray((y * width + x0) * 4, (y * width + x0 + w) * 4), y * w * 4);
-      const code = jsQR(strip, w, height);
+      const code = jsQR(strip, w, height, { inversionAttempts: 'dontInvert' });
       if (code) found.push(code.data);
     }
+    // The decoding above held the event loop (seconds on a loaded machine): let the app under test
+    // catch up (close its idle keep-alive sockets) before the test's next request reuses one.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     return found;
   } finally {
     rmSync(dir, { recursive: true, force: true });
