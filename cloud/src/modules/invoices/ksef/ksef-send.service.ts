@@ -292,3 +292,42 @@ export async function ksefPrintInfo(db: Db, invoiceId: string) {
   if (!row?.invoiceHash) return null;
   return row;
 }
+
+/** An invoice that made no progress for this long gets a fresh send job (see `ksefSweepJob`). */
+export const KSEF_STALL_MS = 2 * 3600_000;
+
+/**
+ * The periodic sweep: invoices still waiting (KSeF unreachable, offline mode) or sent without an
+ * outcome, whose studio has a token, untouched for two hours — their job is in a long backoff or
+ * out of retries — are tried again as a new attempt. So an offline invoice goes out within ~2.5 h
+ * of KSeF coming back, within the law's next-business-day term. Each row is locked (skip locked)
+ * only for its own update and enqueue: no network call here.
+ */
+export async function requeueStalledKsefSends(knex: Knex, now: Date): Promise<number> {
+  let requeued = 0;
+  const stalled = (await knex('invoice_ksef as k')
+    .join('studio_ksef_settings as s', 's.studio_id', 'k.studio_id')
+    .whereNotNull('s.token')
+    .whereIn('k.status', ['waiting', 'sent'])
+    .where('k.updated_at', '<', new Date(now.getTime() - KSEF_STALL_MS))
+    .orderBy('k.updated_at')
+    .limit(200)
+    .select('k.invoice_id')) as { invoiceId: string }[];
+  for (const { invoiceId } of stalled) {
+    await knex.transaction(async (trx) => {
+      const row = (await trx('invoice_ksef')
+        .where({ invoiceId })
+        .whereIn('status', ['waiting', 'sent'])
+        .where('updatedAt', '<', new Date(now.getTime() - KSEF_STALL_MS))
+        .forUpdate()
+        .skipLocked()
+        .first('attempt')) as { attempt: number } | undefined;
+      if (!row) return;
+      const attempt = row.attempt + 1;
+      await trx('invoice_ksef').where({ invoiceId }).update({ attempt, updatedAt: now });
+      await enqueue(trx, 'ksef.send', { invoiceId, attempt }, { key: ksefJobKey(invoiceId, attempt) });
+      requeued += 1;
+    });
+  }
+  return requeued;
+}

@@ -10,7 +10,7 @@ import type { Studio } from '../../identity/studio.model';
 import { TEST_SELLER_SETTINGS } from '../testing/seller-settings';
 import { fieldKeyring, keyringOf } from '../../client-records/field-crypto';
 import { isValidKsefNumber, sha256Base64 } from './ksef-crypto';
-import { ksefTiming } from './ksef-send.service';
+import { ksefTiming, requeueStalledKsefSends } from './ksef-send.service';
 import { reencryptKsefSecrets } from './ksef-settings.service';
 import { FakeKsef } from './testing/fake-ksef';
 import { qrCodesOfPdf } from './testing/pdf-qr';
@@ -104,7 +104,7 @@ async function pdfOf(owner: HttpClient, studio: Studio, id: string): Promise<Buf
   return Buffer.from(await res.arrayBuffer());
 }
 
-describe('sending invoices to KSeF', () => {
+describe('sending invoices to KSeF', { timeout: 120_000 }, () => {
   it('an issued invoice is sent, accepted with a KSeF number and UPO, printed with KOD I, and never cancelled after', async () => {
     const { studio, owner, nip: NIP } = await sendingStudio();
     const invoice = await issue(owner, studio);
@@ -303,6 +303,31 @@ describe('sending invoices to KSeF', () => {
     const sent = fake.invoices.find((i) => i.ksefNumber === state.ksefNumber)!;
     expect(sent).toMatchObject({ offlineMode: true, hashOfCorrectedInvoice: brokenHash });
     expect(sent.xml).not.toContain('P_2X');
+  });
+
+  it('the periodic sweep sends again an invoice stuck for hours while KSeF was down', async () => {
+    const { studio, owner } = await sendingStudio();
+    fake.reachable = false;
+    const invoice = await issue(owner, studio);
+    try {
+      await app.drainJobs();
+    } finally {
+      fake.reachable = true;
+    }
+    // Its job is now in a long backoff (or out of retries). Fresh: the sweep leaves it alone.
+    const attempt = async () =>
+      (await app.knex('invoice_ksef').where({ invoiceId: invoice.id }).first('attempt'))!.attempt;
+    await requeueStalledKsefSends(app.knex, clock.now());
+    expect(await attempt()).toBe(1);
+    // Three hours without progress: a fresh attempt.
+    await app
+      .knex('invoice_ksef')
+      .where({ invoiceId: invoice.id })
+      .update({ updatedAt: new Date(clock.now().getTime() - 3 * 3600_000) });
+    await requeueStalledKsefSends(app.knex, clock.now());
+    expect(await attempt()).toBe(2);
+    await app.drainJobs();
+    expect(await stateOf(owner, studio, invoice.id)).toMatchObject({ state: 'accepted', mode: 'offline' });
   });
 
   it('settings: the token is write-only; rights (403) and tenancy (404) of every KSeF route', async () => {
