@@ -84,6 +84,18 @@ async function issue(owner: HttpClient, studio: Studio, body: Record<string, unk
   return res.body as { id: string; number: string; issueDate: string };
 }
 
+/** Issued and tried while KSeF is unreachable (the invoice goes offline), then KSeF is back. */
+async function issueWhileKsefIsDown(owner: HttpClient, studio: Studio) {
+  fake.reachable = false;
+  try {
+    const invoice = await issue(owner, studio);
+    await app.drainJobs();
+    return invoice;
+  } finally {
+    fake.reachable = true;
+  }
+}
+
 const stateOf = async (owner: HttpClient, studio: Studio, id: string) => {
   const res = await owner.get(api(studio, `invoice/${id}/ksef`));
   expect(res.status, res.text).toBe(200);
@@ -278,13 +290,7 @@ describe('sending invoices to KSeF', { timeout: 120_000 }, () => {
 
   it('an offline invoice KSeF refuses after reading it is sent again as its technical correction', async () => {
     const { studio, owner } = await sendingStudio();
-    fake.reachable = false;
-    const invoice = await issue(owner, studio);
-    try {
-      await app.drainJobs();
-    } finally {
-      fake.reachable = true;
-    }
+    const invoice = await issueWhileKsefIsDown(owner, studio);
     expect((await stateOf(owner, studio, invoice.id)).mode).toBe('offline');
     // The document kept for it breaks the schema (as a generator bug would): KSeF reads it and refuses.
     const broken = (await app.knex('invoice_ksef').where({ invoiceId: invoice.id }).first())!.xml!.replace(
@@ -310,13 +316,7 @@ describe('sending invoices to KSeF', { timeout: 120_000 }, () => {
 
   it('the periodic sweep sends again an invoice stuck for hours while KSeF was down', async () => {
     const { studio, owner } = await sendingStudio();
-    fake.reachable = false;
-    const invoice = await issue(owner, studio);
-    try {
-      await app.drainJobs();
-    } finally {
-      fake.reachable = true;
-    }
+    const invoice = await issueWhileKsefIsDown(owner, studio);
     // Its job is now in a long backoff (or out of retries). Fresh: the sweep leaves it alone.
     const attempt = async () =>
       (await app.knex('invoice_ksef').where({ invoiceId: invoice.id }).first('attempt'))!.attempt;
