@@ -446,11 +446,15 @@ function ksefBlock(doc: Doc, y: number, ksef: KsefPdfBlock, l: Labels): void {
   ksef.codes.forEach((code, i) => {
     const x = PAGE.margin + i * (size + 150);
     doc.image(code.png, x, top, { width: size, height: size });
+    // Centred under the code, within the page: a KSeF number (35 characters) gets a smaller size.
+    const captionWidth = size + 50;
+    let captionSize = 7.5;
+    doc.font(BOLD);
+    while (captionSize > 5 && doc.fontSize(captionSize).widthOfString(code.caption) > captionWidth)
+      captionSize -= 0.5;
     doc
-      .font(BOLD)
-      .fontSize(7.5)
       .fillColor(INK)
-      .text(code.caption, x - 45, top + size + 2, { width: size + 90, align: 'center', lineBreak: false });
+      .text(code.caption, x - 25, top + size + 2, { width: captionWidth, align: 'center', lineBreak: false });
     doc
       .font(REGULAR)
       .fontSize(7)
