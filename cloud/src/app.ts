@@ -27,6 +27,8 @@ import { registerSalesRoutes } from './modules/sales/sales.routes';
 import { registerSalesPageRoutes } from './modules/sales/sales.pages';
 import { registerDonationGuards } from './modules/sales/donations.limits';
 import { configurePaymentSecrets } from './modules/sales/providers/credentials';
+import { configureKsef } from './modules/invoices/ksef/ksef-settings.service';
+import { registerKsefRoutes } from './modules/invoices/ksef/ksef.routes';
 import { registerBookingRoutes } from './modules/bookings/bookings.routes';
 import { registerSyncRoutes } from './sync/sync.routes';
 import { registerSyncReviewRoutes } from './sync/review.routes';
@@ -62,6 +64,7 @@ const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> 
   registerContractRoutes,
   registerInvoiceRoutes,
   registerAccountingRoutes,
+  registerKsefRoutes,
   registerRetailRoutes,
   registerStationRoutes,
   registerKioskRoutes,
@@ -81,6 +84,7 @@ export function createApp(
   const app = new Koa<AppState, AppCustom>({ proxy: process.env.TRUST_PROXY === 'true' });
   app.context.deps = deps;
   configurePaymentSecrets(deps.config);
+  configureKsef(deps.config);
   const dev = Boolean(options.devMiddleware);
 
   app.use(async (ctx, next) => {

@@ -76,6 +76,11 @@ export const ConfigSchema = z.object({
       )
       .optional(),
   ),
+  /**
+   * KSeF API base URL for every studio (tests point it at the local fake). Unset: each studio's
+   * environment decides (test https://api-test.ksef.mf.gov.pl/v2, production https://api.ksef.mf.gov.pl/v2).
+   */
+  KSEF_API_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   /** Where stored files live: `local` (DATA_DIR/files) or `s3` (any S3-compatible service). */
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.preprocess(emptyToUndefined, z.string().optional()),

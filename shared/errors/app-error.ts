@@ -108,6 +108,11 @@ export const ERRORS = {
   'accounting.settingsMissing': { code: 2730, status: 409 },
   'accounting.nothingToReport': { code: 2731, status: 409 },
   'accounting.rateNotInJpk': { code: 2732, status: 409 },
+  // Issue 19: sending to KSeF (2700–2729).
+  'ksef.invoiceSent': { code: 2700, status: 409 },
+  'ksef.notConfigured': { code: 2701, status: 409 },
+  'ksef.notResendable': { code: 2702, status: 409 },
+  'ksef.invalidCertificate': { code: 2703, status: 400 },
   'visit.noLivestream': { code: 2108, status: 409 },
   'course.notStartable': { code: 2109, status: 409 },
   'course.bookAsWhole': { code: 2110, status: 409 },

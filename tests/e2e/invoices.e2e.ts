@@ -95,7 +95,7 @@ test('invoices: the manager invoices a paid order, both the manager and the clie
   await page.getByTestId('invoice-issue-submit').click();
   await expect(page.getByTestId('invoice-detail')).toBeVisible();
   const number = (await page.getByTestId('invoice-number').innerText()).match(/FV\/\d{4}\/\d{6}/)?.[0];
-  // The demo studio has months of invoices already (the accountant's demo data): any next number.
+  // The demo studio has months of invoices already (the accountant's data, two of them in KSeF): any next number.
   expect(number).toMatch(/^FV\/\d{4}\/\d{6}$/);
   await expect(page.getByTestId('invoice-detail')).toContainText('Pracownia Ruchu Julia Nowak');
   await expect(page.getByTestId('invoice-detail')).toContainText('7740001454');

@@ -2,6 +2,7 @@ import type { Clock } from '../clock';
 import type { Knex } from '../db/knex';
 import type { Logger } from '../logger';
 import { messageIdFor, type Mailer } from '../mail/mailer';
+import { performKsefSend } from '../modules/invoices/ksef/ksef-send.service';
 import { performBookingMail } from '../modules/bookings/booking-mails.service';
 import { performDonationReceipt } from '../modules/sales/donations.receipts';
 import { performProviderCall } from '../modules/sales/provider-calls.job';
@@ -34,6 +35,7 @@ export const HANDLERS: { [N in JobName]: JobHandler<N> } = {
   'booking.mail': (payload, ctx) => performBookingMail(payload, ctx),
   'donation.receipt': (payload, ctx) => performDonationReceipt(payload.donationId, ctx),
   'sales.provider-call': (payload, ctx) => performProviderCall(payload, ctx),
+  'ksef.send': (payload, ctx) => performKsefSend(payload, ctx),
 };
 
 export interface JobToPerform {

@@ -18,6 +18,8 @@ export interface JobPayloads {
   'donation.receipt': { donationId: string };
   /** A payment provider call its request did not finish (refund, saved-card charge, closing a checkout). */
   'sales.provider-call': ProviderCall;
+  /** An invoice sent to KSeF (attempt: the resend count, part of the job's key). */
+  'ksef.send': { invoiceId: string; attempt: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -38,6 +40,8 @@ export const QUEUES: Record<JobName, QueueOptions> = {
   'booking.mail': MAIL,
   'donation.receipt': MAIL,
   'sales.provider-call': { retryLimit: 10, retryDelay: 60, expireInSeconds: 120 },
+  // KSeF unreachable: retried from 1 minute, doubling (≈ 17 h over 10 retries); Resend starts again.
+  'ksef.send': { retryLimit: 10, retryDelay: 60, expireInSeconds: 300 },
 };
 
 export const JOB_SCHEMA = 'pgboss';

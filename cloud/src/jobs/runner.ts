@@ -8,6 +8,7 @@ import { HANDLERS, performJob, type JobContext } from './perform';
 import { bossConnection, JOB_SCHEMA, type JobName } from './queue';
 import { SYNC_CHANGEFEED_PRUNE, syncChangefeedPruneJob } from './sync-prune.job';
 import { scheduledOrdersChargeJob } from './scheduled-orders.job';
+import { ksefSweepJob } from './ksef-sweep.job';
 
 /** One periodic job: a queue, how often it runs (cron, UTC) and what it does. */
 export interface JobDefinition {
@@ -54,6 +55,7 @@ export const JOBS: readonly JobDefinition[] = [
   contractInstalmentsDueJob,
   syncChangefeedPruneJob,
   scheduledOrdersChargeJob,
+  ksefSweepJob,
 ];
 
 /**

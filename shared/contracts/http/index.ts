@@ -16,6 +16,7 @@ import { StationsApi, TicketPrintersApi } from './stations';
 import { SyncReviewApi } from './sync-review';
 import { RetailApi } from './retail';
 import { ProductsApi } from './products';
+import { KsefApi } from './ksef';
 import { ScheduleApi, ScheduleBulkEventActionApi, ScheduleEventActionApi } from './schedule';
 import { SalesApi } from './sales';
 import { StaffApi } from './staff';
@@ -54,6 +55,7 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     TicketPrintersApi,
     SyncReviewApi,
     RetailApi,
+    KsefApi,
   ]
     .flatMap((group) => Object.values(group) as AnyContract[])
     .map((entry) => [entry.name, entry]),

@@ -32,6 +32,8 @@ import {
   useInvoice,
   useInvoiceCalls,
 } from './invoices.api';
+import { KsefStatePanel } from './ksef/KsefScreens';
+import { useInvoiceKsef } from './ksef/ksef.api';
 
 export function InvoiceDetailScreen() {
   const { invoiceId = '' } = useParams();
@@ -152,6 +154,8 @@ function Detail({ invoice }: { invoice: InvoiceView }) {
   const [cancelling, setCancelling] = useState(false);
   const c = invoice.currency;
   const correctable = invoice.kind === 'invoice' && invoice.status === 'issued';
+  // Once on its way to KSeF (or in it), an invoice is only corrected, never cancelled.
+  const inKsef = ['waiting', 'sent', 'accepted'].includes(useInvoiceKsef(invoice.id).data?.state ?? 'none');
   const refund = invoice.totals.gross < 0;
 
   return (
@@ -196,7 +200,7 @@ function Detail({ invoice }: { invoice: InvoiceView }) {
               {t('detail.correct')}
             </Button>
           ) : null}
-          {canInvoice && invoice.status === 'issued' ? (
+          {canInvoice && invoice.status === 'issued' && !inKsef ? (
             <Button variant="subtle" color="red" onClick={() => setCancelling(true)}>
               {t('detail.cancel')}
             </Button>
@@ -224,6 +228,7 @@ function Detail({ invoice }: { invoice: InvoiceView }) {
           </Text>
         ) : null}
       </SimpleGrid>
+      <KsefStatePanel invoiceId={invoice.id} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Party title={t('detail.seller')} party={invoice.seller} />
         <Party title={t('detail.buyer')} party={invoice.buyer} />

@@ -35,6 +35,7 @@ import {
   useInvoiceSettings,
   useInvoices,
 } from './invoices.api';
+import { KsefPanel } from './ksef/KsefScreens';
 
 /** Spec §9: table search waits 600 ms after the last key. */
 const SEARCH_DELAY_MS = 600;
@@ -43,7 +44,7 @@ export function usePhone(): boolean {
   return useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
 }
 
-export function InvoicesScreen({ tab }: { tab: 'list' | 'settings' }) {
+export function InvoicesScreen({ tab }: { tab: 'list' | 'settings' | 'ksef' }) {
   const { t } = useTranslation('invoices');
   const navigate = useNavigate();
   return (
@@ -51,15 +52,18 @@ export function InvoicesScreen({ tab }: { tab: 'list' | 'settings' }) {
       <Title order={1} size="h2">
         {t('title')}
       </Title>
-      <Tabs value={tab} onChange={(v) => navigate(v === 'settings' ? '/invoices/settings' : '/invoices')}>
+      <Tabs value={tab} onChange={(v) => navigate(v === 'list' ? '/invoices' : `/invoices/${v}`)}>
         <Tabs.List>
           <Tabs.Tab value="list">{t('tabs.invoices')}</Tabs.Tab>
           <Tabs.Tab value="settings" data-testid="invoices-tab-settings">
             {t('tabs.settings')}
           </Tabs.Tab>
+          <Tabs.Tab value="ksef" data-testid="invoices-tab-ksef">
+            {t('ksef:tab')}
+          </Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      {tab === 'list' ? <InvoiceList /> : <SettingsPanel />}
+      {tab === 'list' ? <InvoiceList /> : tab === 'ksef' ? <KsefPanel /> : <SettingsPanel />}
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ const IssueInvoiceScreen = lazyScreen(() => import('./IssueInvoiceScreen'), 'Iss
 export const invoiceRoutes: RouteObject[] = [
   { path: 'invoices', element: <InvoicesScreen tab="list" /> },
   { path: 'invoices/settings', element: <InvoicesScreen tab="settings" /> },
+  { path: 'invoices/ksef', element: <InvoicesScreen tab="ksef" /> },
   { path: 'invoices/new', element: <IssueInvoiceScreen /> },
   { path: 'invoices/:invoiceId', element: <InvoiceDetailScreen /> },
 ];

@@ -1816,6 +1816,80 @@ export interface FiscalPrinterDiagnosesUpdate {
   updatedAt?: Date | string | Knex.Raw;
 }
 
+export type InvoiceKsefInvoiceId = string;
+
+export interface InvoiceKsefRow {
+  invoiceId: InvoicesId;
+  studioId: StudiosId;
+  status: string;
+  mode: string;
+  environment: string;
+  attempt: number;
+  xml: string | null;
+  invoiceHash: string | null;
+  correctedHash: string | null;
+  sessionReference: string | null;
+  invoiceReference: string | null;
+  ksefNumber: string | null;
+  upo: string | null;
+  statusCode: number | null;
+  reason: string | null;
+  lastError: string | null;
+  offlineSince: Date | null;
+  sentAt: Date | null;
+  acceptedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface InvoiceKsefInsert {
+  invoiceId: InvoicesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  status?: string | Knex.Raw;
+  mode?: string | Knex.Raw;
+  environment: string | Knex.Raw;
+  attempt?: number | Knex.Raw;
+  xml?: string | null | Knex.Raw;
+  invoiceHash?: string | null | Knex.Raw;
+  correctedHash?: string | null | Knex.Raw;
+  sessionReference?: string | null | Knex.Raw;
+  invoiceReference?: string | null | Knex.Raw;
+  ksefNumber?: string | null | Knex.Raw;
+  upo?: string | null | Knex.Raw;
+  statusCode?: number | null | Knex.Raw;
+  reason?: string | null | Knex.Raw;
+  lastError?: string | null | Knex.Raw;
+  offlineSince?: Date | string | null | Knex.Raw;
+  sentAt?: Date | string | null | Knex.Raw;
+  acceptedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface InvoiceKsefUpdate {
+  invoiceId?: InvoicesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  status?: string | Knex.Raw;
+  mode?: string | Knex.Raw;
+  environment?: string | Knex.Raw;
+  attempt?: number | Knex.Raw;
+  xml?: string | null | Knex.Raw;
+  invoiceHash?: string | null | Knex.Raw;
+  correctedHash?: string | null | Knex.Raw;
+  sessionReference?: string | null | Knex.Raw;
+  invoiceReference?: string | null | Knex.Raw;
+  ksefNumber?: string | null | Knex.Raw;
+  upo?: string | null | Knex.Raw;
+  statusCode?: number | null | Knex.Raw;
+  reason?: string | null | Knex.Raw;
+  lastError?: string | null | Knex.Raw;
+  offlineSince?: Date | string | null | Knex.Raw;
+  sentAt?: Date | string | null | Knex.Raw;
+  acceptedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
 export type InvoiceLinesId = string;
 
 export interface InvoiceLinesRow {
@@ -3468,6 +3542,38 @@ export interface StudioKiosksUpdate {
   ticketPrinter?: unknown | null | Knex.Raw;
 }
 
+export type StudioKsefSettingsStudioId = string;
+
+export interface StudioKsefSettingsRow {
+  studioId: StudiosId;
+  environment: string;
+  token: string | null;
+  tokenHint: string;
+  offlineCertificate: string | null;
+  offlineCertificateSerial: string | null;
+  updatedAt: Date;
+}
+
+export interface StudioKsefSettingsInsert {
+  studioId: StudiosId | Knex.Raw;
+  environment?: string | Knex.Raw;
+  token?: string | null | Knex.Raw;
+  tokenHint?: string | Knex.Raw;
+  offlineCertificate?: string | null | Knex.Raw;
+  offlineCertificateSerial?: string | null | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface StudioKsefSettingsUpdate {
+  studioId?: StudiosId | Knex.Raw;
+  environment?: string | Knex.Raw;
+  token?: string | null | Knex.Raw;
+  tokenHint?: string | Knex.Raw;
+  offlineCertificate?: string | null | Knex.Raw;
+  offlineCertificateSerial?: string | null | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
 export type StudioPaymentProvidersId = string;
 
 export interface StudioPaymentProvidersRow {
@@ -4582,6 +4688,7 @@ declare module 'knex/types/tables' {
       FiscalPrinterDiagnosesInsert,
       FiscalPrinterDiagnosesUpdate
     >;
+    invoice_ksef: Knex.CompositeTableType<InvoiceKsefRow, InvoiceKsefInsert, InvoiceKsefUpdate>;
     invoice_lines: Knex.CompositeTableType<InvoiceLinesRow, InvoiceLinesInsert, InvoiceLinesUpdate>;
     invoice_number_series: Knex.CompositeTableType<
       InvoiceNumberSeriesRow,
@@ -4688,6 +4795,11 @@ declare module 'knex/types/tables' {
       StudioInvoiceSettingsUpdate
     >;
     studio_kiosks: Knex.CompositeTableType<StudioKiosksRow, StudioKiosksInsert, StudioKiosksUpdate>;
+    studio_ksef_settings: Knex.CompositeTableType<
+      StudioKsefSettingsRow,
+      StudioKsefSettingsInsert,
+      StudioKsefSettingsUpdate
+    >;
     studio_payment_providers: Knex.CompositeTableType<
       StudioPaymentProvidersRow,
       StudioPaymentProvidersInsert,

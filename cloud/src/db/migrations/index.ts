@@ -17,6 +17,7 @@ import * as places from './20261123_0016_places';
 import * as contracts from './20261123_0017_contracts';
 import * as sales from './20261123_0018_sales';
 import * as invoices from './20261123_0019_invoices';
+import * as ksefSending from './20261127_0100_ksef_sending';
 import * as sync from './20261123_0020_sync';
 import * as donations from './20261123_0024_donations';
 import * as retail from './20261123_0025_retail';
@@ -93,6 +94,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126_0057_invoice_for_receipt', invoiceForReceipt],
   ['20261126_0062_rate_limits', rateLimits],
   ['20261127_0095_provider_call_keys', providerCallKeys],
+  ['20261127_0100_ksef_sending', ksefSending],
   ['20261127_0110_accounting_settings', accountingSettings],
   ['20261127_0120_studio_indexes', studioIndexes],
 ];

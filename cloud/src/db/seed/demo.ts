@@ -11,6 +11,7 @@ import { seedDemoVisits } from '../../modules/bookings/demo-visits';
 import { seedDemoContracts } from '../../modules/contracts/demo-contracts';
 import { seedDemoInvoicing } from '../../modules/invoices/demo-invoices';
 import { seedDemoAccounting } from '../../modules/accounting/demo-accounting';
+import { seedDemoKsef } from '../../modules/invoices/ksef/demo-ksef';
 
 export interface DemoSummary {
   studioUuid: string;
@@ -472,6 +473,7 @@ export async function seedDemoStudio(
       ownerId,
       now,
     );
+    await seedDemoKsef(trx, studioId, now);
     log.info(
       { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },
       'demo studio seeded',

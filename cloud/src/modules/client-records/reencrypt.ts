@@ -1,4 +1,5 @@
 import type { Knex } from '../../db/knex';
+import { reencryptKsefSecrets } from '../invoices/ksef/ksef-settings.service';
 import { credentialsScope, type StoredProviderSettings } from '../sales/providers/credentials';
 import { ciphertextKeyId, decryptFieldValue, encryptFieldValue, type FieldKeyring } from './field-crypto';
 
@@ -6,6 +7,8 @@ export interface ReencryptResult {
   /** Values moved to the current key. */
   fieldValues: number;
   providerCredentials: number;
+  /** Studios' KSeF tokens and offline certificates. */
+  ksefSecrets: number;
   /** Values no known key opens (left as they are; reported so an operator can look). */
   unreadable: number;
 }
@@ -19,7 +22,7 @@ const BATCH = 500;
  * When it reports nothing left, the old keys can leave FIELD_ENCRYPTION_KEYS.
  */
 export async function reencryptStoredSecrets(knex: Knex, keys: FieldKeyring): Promise<ReencryptResult> {
-  const result: ReencryptResult = { fieldValues: 0, providerCredentials: 0, unreadable: 0 };
+  const result: ReencryptResult = { fieldValues: 0, providerCredentials: 0, ksefSecrets: 0, unreadable: 0 };
   const stale = (ciphertext: string) => ciphertextKeyId(ciphertext) !== keys.current.id;
 
   let after = '00000000-0000-0000-0000-000000000000';
@@ -90,5 +93,8 @@ export async function reencryptStoredSecrets(knex: Knex, keys: FieldKeyring): Pr
       }
     });
   }
+  const ksef = await reencryptKsefSecrets(knex, keys);
+  result.ksefSecrets = ksef.moved;
+  result.unreadable += ksef.unreadable;
   return result;
 }

@@ -20,6 +20,7 @@ import { presentLine, type BuyerSnapshot, type InvoiceLineRow, type InvoiceRow }
 
 import { todayOf, invoiceRow, type Trx } from './invoices.rows';
 import { takeNumber, lineFields, lineRow } from './invoice-issue.service';
+import { assertNotInKsef, queueKsefSend } from './ksef/ksef-send.service';
 
 // ------------------------------------------------------------------------------------ corrections
 
@@ -136,6 +137,7 @@ export async function correctInvoice(
     ...correction.before.lines.map((l, i) => lineRow(studio.id, id, 'before', l, i)),
     ...correction.after.lines.map((l, i) => lineRow(studio.id, id, 'after', l, i)),
   ]);
+  await queueKsefSend(trx, studio.id, id, now);
   return id;
 }
 
@@ -157,6 +159,7 @@ export async function cancelInvoice(
   const invoice = await invoiceRow(trx, studio.id, invoiceId, true);
   if (invoice.status === 'cancelled')
     throw new AppError('invoice.alreadyCancelled', { message: 'the invoice is already cancelled' });
+  await assertNotInKsef(trx, invoice.id);
   const later =
     invoice.kind === 'invoice'
       ? await trx('invoices').where({ correctedInvoiceId: invoice.id, status: 'issued' }).first('id')

@@ -25,6 +25,7 @@ import { presentSettings, type BuyerSnapshot, type SellerSnapshot } from './invo
 import { todayOf, type Trx } from './invoices.rows';
 import { settingsRow } from './invoice-settings.service';
 import type { ReceiptReference } from './invoice-receipts';
+import { queueKsefSend } from './ksef/ksef-send.service';
 
 // ------------------------------------------------------------------------------------ numbering
 
@@ -219,6 +220,7 @@ export async function issue(
     throw err;
   }
   await trx('invoice_lines').insert(totals.lines.map((l, i) => lineRow(studio.id, id, 'line', l, i)));
+  await queueKsefSend(trx, studio.id, id, now);
   return id;
 }
 

@@ -5,6 +5,7 @@ import type { InvoiceLineView, InvoiceView } from '../../../../shared/contracts/
 import { amountInPolishWords, formatIban, formatNip } from '../../../../shared/domain/invoices';
 import type { InvoiceVatRate } from '../../../../shared/domain/invoices';
 import { tFor } from '../../i18n';
+import type { KsefPdfBlock } from './ksef/ksef-pdf';
 
 /**
  * The printed invoice: A4, DejaVu Sans (Polish letters), laid out the way Polish invoices usually
@@ -441,6 +442,42 @@ function signatures(doc: Doc, y: number, invoice: InvoiceView, l: Labels): numbe
   return doc.y;
 }
 
+/** KSeF: the number, and the QR codes side by side, each captioned (KOD I, KOD II when offline). */
+function ksefBlock(doc: Doc, y: number, ksef: KsefPdfBlock, l: Labels): void {
+  doc.font(BOLD).fontSize(9).fillColor(INK).text('KSeF', PAGE.margin, y);
+  doc
+    .font(REGULAR)
+    .fontSize(8.5)
+    .text(
+      ksef.ksefNumber
+        ? `${l('ksefNumber')}: ${ksef.ksefNumber}`
+        : l(ksef.offline ? 'ksefOffline' : 'ksefPending'),
+      { width: CONTENT_WIDTH },
+    );
+  const top = doc.y + 6;
+  const size = 96;
+  ksef.codes.forEach((code, i) => {
+    const x = PAGE.margin + i * (size + 150);
+    doc.image(code.png, x, top, { width: size, height: size });
+    // Centred under the code, within the page: a KSeF number (35 characters) gets a smaller size.
+    const captionWidth = size + 50;
+    let captionSize = 7.5;
+    doc.font(BOLD);
+    while (captionSize > 5 && doc.fontSize(captionSize).widthOfString(code.caption) > captionWidth)
+      captionSize -= 0.5;
+    doc
+      .fillColor(INK)
+      .text(code.caption, x - 25, top + size + 2, { width: captionWidth, align: 'center', lineBreak: false });
+    doc
+      .font(REGULAR)
+      .fontSize(7)
+      .fillColor(MUTED)
+      .text(l(code.kind === 'invoice' ? 'ksefCodeInvoice' : 'ksefCodeCertificate'), x + size + 8, top + 8, {
+        width: 130,
+      });
+  });
+}
+
 /**
  * "Faktura VAT", or "Faktura" for a seller exempt under art. 113 (no VAT on it), or the corrective
  * invoice's title.
@@ -451,7 +488,7 @@ export function pdfTitleKey(invoice: InvoiceView): 'invoice' | 'invoiceNoVat' | 
 }
 
 /** The invoice as a PDF (A4), in memory: invoices are one or two pages. */
-export function renderInvoicePdf(invoice: InvoiceView): Promise<Buffer> {
+export function renderInvoicePdf(invoice: InvoiceView, ksef: KsefPdfBlock | null = null): Promise<Buffer> {
   const l = labelsFor(invoice.language);
   const title = l(pdfTitleKey(invoice));
   const doc = new PDFDocument({
@@ -590,7 +627,8 @@ export function renderInvoicePdf(invoice: InvoiceView): Promise<Buffer> {
   y = ensureSpace(doc, y, 110);
   y = paymentBlock(doc, y, invoice, l);
   y = notesBlock(doc, y, invoice, l);
-  signatures(doc, y, invoice, l);
+  y = signatures(doc, y, invoice, l);
+  if (ksef) ksefBlock(doc, ensureSpace(doc, y + 18, 150), ksef, l);
 
   // Footers: number and page on every page.
   const range = doc.bufferedPageRange();

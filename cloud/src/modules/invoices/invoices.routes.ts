@@ -15,6 +15,7 @@ import type { Db, Knex } from '../../db/knex';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { renderInvoicePdf } from './invoice-pdf';
+import { ksefPdfBlock } from './ksef/ksef-pdf';
 import { invoiceFa3Xml, ksefFileName } from './ksef-fa3';
 import { invoiceFileName } from './invoices.presenter';
 import { cancelInvoice, correctInvoice } from './invoice-corrections.service';
@@ -118,7 +119,7 @@ export function registerInvoiceRoutes(router: Router<AppState, AppCustom>): void
     ...InvoicesApi.getInvoicePdf,
     handle: async ({ db, studio, params, deps, ctx }): Promise<Buffer> => {
       const invoice = await invoiceDetail(db, studio, params.invoice, deps.clock.now());
-      const pdf = await renderInvoicePdf(invoice);
+      const pdf = await renderInvoicePdf(invoice, await ksefPdfBlock(db, invoice));
       ctx.attachment(invoiceFileName(invoice.number));
       ctx.set('Cache-Control', 'private, no-store');
       return pdf;
@@ -163,7 +164,7 @@ export function registerInvoiceRoutes(router: Router<AppState, AppCustom>): void
     ...InvoicesApi.getPurchasesInvoicePdf,
     handle: async ({ db, studio, auth, params, deps, ctx }): Promise<Buffer> => {
       const invoice = await clientInvoiceDetail(db, studio, auth.user.id, params.invoice, deps.clock.now());
-      const pdf = await renderInvoicePdf(invoice);
+      const pdf = await renderInvoicePdf(invoice, await ksefPdfBlock(db, invoice));
       ctx.attachment(invoiceFileName(invoice.number));
       ctx.set('Cache-Control', 'private, no-store');
       return pdf;

@@ -16,7 +16,7 @@ import { PaymentMethod } from '../../../../shared/enums';
  *   ones net (P_9A, P_11).
  * - Adnotacje: reverse charge sets P_18; an exempt line sets P_19 with the basis in P_19A (the act's
  *   article); everything else "no".
- * - A corrective invoice (KOR) names the corrected invoice (not sent to KSeF: NrKSeFN), its reason,
+ * - A corrective invoice (KOR) names the corrected invoice (its KSeF number, else NrKSeFN), its reason,
  *   the buyer before the correction (Podmiot2K) when the buyer changed, the lines before (StanPrzed)
  *   and after, and the differences per rate.
  * - An invoice for a fiscal receipt is FP = 1, the receipt named in DodatkowyOpis.
@@ -158,6 +158,8 @@ function lineRows(
 export interface Fa3Options {
   /** When the XML is produced (DataWytworzeniaFa); defaults to the invoice's creation. */
   producedAt?: Date;
+  /** The corrected invoice's KSeF number, when it is in KSeF (else NrKSeFN). */
+  correctedKsefNumber?: string;
 }
 
 /** The FA(3) XML of an invoice or corrective invoice (UTF-8, with the XML declaration). */
@@ -235,7 +237,10 @@ export function invoiceFa3Xml(invoice: InvoiceView, options: Fa3Options = {}): s
     const corrected = fa.ele('DaneFaKorygowanej');
     corrected.ele('DataWystFaKorygowanej').txt(correction.correctedInvoice.issueDate);
     corrected.ele('NrFaKorygowanej').txt(correction.correctedInvoice.number);
-    corrected.ele('NrKSeFN').txt('1');
+    if (options.correctedKsefNumber) {
+      corrected.ele('NrKSeF').txt('1');
+      corrected.ele('NrKSeFFaKorygowanej').txt(options.correctedKsefNumber);
+    } else corrected.ele('NrKSeFN').txt('1');
     if (correction.buyerBefore) {
       const before = fa.ele('Podmiot2K');
       buyerIdentity(before, correction.buyerBefore);
