@@ -1,9 +1,12 @@
 import { BookingsApi } from './bookings';
 import { CatalogApi } from './catalog';
+import { ClientRecordsApi } from './client-records';
 import { ClientsApi } from './clients';
+import { ContractsApi } from './contracts';
 import { CourseSignupApi } from './course-signup';
 import type { AnyContract } from './define';
 import { EnrollmentsApi } from './enrollments';
+import { PlacesApi } from './places';
 import { ScheduleApi, ScheduleBulkEventActionApi, ScheduleEventActionApi } from './schedule';
 import { SalesApi } from './sales';
 import { VisitPaymentApi } from './visit-payment';
@@ -23,10 +26,13 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     BookingsApi,
     CatalogApi,
     ClientsApi,
+    ClientRecordsApi,
     EnrollmentsApi,
     CourseSignupApi,
     VisitPaymentApi,
     SalesApi,
+    PlacesApi,
+    ContractsApi,
   ]
     .flatMap((group) => Object.values(group) as AnyContract[])
     .map((entry) => [entry.name, entry]),
