@@ -6,6 +6,7 @@ import { ContractsApi } from './contracts';
 import { CourseSignupApi } from './course-signup';
 import type { AnyContract } from './define';
 import { EnrollmentsApi } from './enrollments';
+import { KioskApi } from './kiosk';
 import { PlacesApi } from './places';
 import { ScheduleApi, ScheduleBulkEventActionApi, ScheduleEventActionApi } from './schedule';
 import { SalesApi } from './sales';
@@ -33,6 +34,7 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     SalesApi,
     PlacesApi,
     ContractsApi,
+    KioskApi,
   ]
     .flatMap((group) => Object.values(group) as AnyContract[])
     .map((entry) => [entry.name, entry]),

@@ -152,13 +152,6 @@ export async function deleteField(trx: Db, studioId: string, id: string): Promis
   await trx('client_fields').where({ id }).delete();
 }
 
-interface ValueRow {
-  fieldId: string;
-  value: unknown;
-  ciphertext: string | null;
-  updatedAt: Date;
-}
-
 export async function clientFieldValues(
   db: Db,
   studioId: string,
@@ -171,11 +164,8 @@ export async function clientFieldValues(
     () =>
       db('client_field_values')
         .where({ studioId, clientId: userId })
-        .select('field_id', 'value', 'ciphertext', 'updated_at') as Promise<ValueRow[]>,
-    () =>
-      db('locations').where({ studioId }).orderBy(['name', 'id']).select('id', 'name') as Promise<
-        Array<{ id: string; name: string }>
-      >,
+        .select('fieldId', 'value', 'ciphertext', 'updatedAt'),
+    () => db('locations').where({ studioId }).orderBy(['name', 'id']).select('id', 'name'),
     () =>
       db('memberships as m')
         .join('users as u', 'u.id', 'm.user_id')

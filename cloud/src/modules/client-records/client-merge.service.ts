@@ -6,6 +6,7 @@ import type {
   DuplicateCandidate,
 } from '../../../../shared/contracts/api/client-records';
 import { AppError } from '../../../../shared/errors';
+import type { ClientsRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
 import { decryptFieldValue, encryptFieldValue, type FieldKeyring } from './field-crypto';
 import { presentClientRef } from './client-records.presenter';
@@ -13,19 +14,20 @@ import { presentClientRef } from './client-records.presenter';
 /** Mirrors clients.service's placeholder: a studio-made person without an address (RFC 2606). */
 const placeholderEmail = (userId: string) => `no-email-${userId}@clients.invalid`;
 
-interface RecordRow {
-  id: string;
-  userId: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-  phoneKey: string | null;
-  birthDate: string | Date | null;
-  sex: number | null;
-  archivedAt: Date | null;
-  hasAccount: boolean;
-}
+/** The studio's record of a client, and whether the person signs in (joined). */
+type RecordRow = Pick<
+  ClientsRow,
+  | 'id'
+  | 'userId'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'phoneKey'
+  | 'birthDate'
+  | 'sex'
+  | 'archivedAt'
+> & { hasAccount: boolean };
 
 const selectRecords = (db: Db, studioId: string) =>
   db('clients as c')

@@ -7,7 +7,7 @@ import type { ClientSearchItem } from '../../../../shared/contracts/api/clients'
 import type { EmailBounceReason } from '../../../../shared/enums/users';
 import type { FieldOption, FieldSettings, FieldText } from '../../../../shared/domain/client-fields';
 import type { ClientCustomFieldType } from '../../../../shared/enums/clients';
-import type { ClientFieldsRow } from '../../db/generated/tables';
+import type { ClientDocumentsRow, ClientFieldsRow } from '../../db/generated/tables';
 
 const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -42,18 +42,16 @@ export function presentField(field: ClientField): ClientFieldView {
   };
 }
 
-export interface DocumentRow {
-  id: string;
-  clientId: string;
-  fileName: string;
-  contentType: string;
+/** A document with its uploader's name (joined). */
+export type DocumentRow = Pick<
+  ClientDocumentsRow,
+  'id' | 'clientId' | 'fileName' | 'contentType' | 'sha256' | 'uploadedBy' | 'createdAt'
+> & {
+  /** bigint: the driver's string for values past 2^53 (never, at 10 MB a file). */
   sizeBytes: number | string;
-  sha256: string;
-  uploadedBy: string | null;
   uploaderFirstName?: string | null;
   uploaderLastName?: string | null;
-  createdAt: Date;
-}
+};
 
 export function presentDocument(row: DocumentRow): ClientDocumentView {
   return {
