@@ -15,18 +15,9 @@ import { presentClientRef } from './client-records.presenter';
 const placeholderEmail = (userId: string) => `no-email-${userId}@clients.invalid`;
 
 /** The studio's record of a client, and whether the person signs in (joined). */
-type RecordRow = Pick<
+type RecordRow = Omit<
   ClientsRow,
-  | 'id'
-  | 'userId'
-  | 'firstName'
-  | 'lastName'
-  | 'email'
-  | 'phone'
-  | 'phoneKey'
-  | 'birthDate'
-  | 'sex'
-  | 'archivedAt'
+  'studioId' | 'createdAt' | 'updatedAt' | 'firstKey' | 'lastKey' | 'phoneDigits' | 'birthMd' | 'searchText'
 > & { hasAccount: boolean };
 
 const selectRecords = (db: Db, studioId: string) =>

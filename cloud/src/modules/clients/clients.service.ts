@@ -200,13 +200,8 @@ export async function updateClient(
 ): Promise<ClientDetail> {
   const client = await lockClient(trx, studio.id, userId);
   assertBirthDate(input.birthDate, studio, now);
-  const patch: {
-    firstName?: string;
-    lastName?: string;
-    email?: string | null;
-    phone?: string | null;
+  const patch: Partial<Pick<ClientsRow, 'firstName' | 'lastName' | 'email' | 'phone' | 'sex'>> & {
     birthDate?: string | null;
-    sex?: number | null;
     archivedAt?: null;
   } = {};
   if (input.firstName !== undefined) patch.firstName = input.firstName;
