@@ -135,17 +135,9 @@ export async function mergeClients(
     .update({ clientId: keptId, updatedAt: now });
 
   const keptTags = new Set(
-    (
-      (await trx('user_tags').where({ studioId, userId: keptId }).select('tag_id')) as Array<{
-        tagId: string;
-      }>
-    ).map((t) => t.tagId),
+    (await trx('user_tags').where({ studioId, userId: keptId }).select('tagId')).map((t) => t.tagId),
   );
-  const dupTags = (await trx('user_tags')
-    .where({ studioId, userId: duplicateId })
-    .select('tag_id')) as Array<{
-    tagId: string;
-  }>;
+  const dupTags = await trx('user_tags').where({ studioId, userId: duplicateId }).select('tagId');
   const newTags = dupTags.filter((t) => !keptTags.has(t.tagId));
   if (newTags.length > 0)
     await trx('user_tags').insert(
@@ -163,11 +155,9 @@ export async function mergeClients(
     encrypted: boolean;
   }>;
   const keptFields = new Set(
-    (
-      (await trx('client_field_values').where({ studioId, clientId: keptId }).select('field_id')) as Array<{
-        fieldId: string;
-      }>
-    ).map((v) => v.fieldId),
+    (await trx('client_field_values').where({ studioId, clientId: keptId }).select('fieldId')).map(
+      (v) => v.fieldId,
+    ),
   );
   let fieldValues = 0;
   for (const v of values) {

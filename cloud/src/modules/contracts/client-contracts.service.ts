@@ -522,12 +522,12 @@ async function orderInstalment(trx: Knex.Transaction, instalmentId: string, toda
 /** Orders what is due today of one client contract (inside the caller's transaction). */
 async function orderDueInstalments(trx: Db, studio: Studio, clientContractId: string, now: Date) {
   const today = localDateOf(now, studio.timeZone);
-  const due = (await trx('client_contract_instalments')
+  const due = await trx('client_contract_instalments')
     .where({ clientContractId })
     .whereIn('status', ['scheduled', 'due'])
     .where('due_on', '<=', today)
     .orderBy([{ column: 'due_on' }, { column: 'id' }])
-    .select('id')) as Array<{ id: string }>;
+    .select('id');
   // Mutating routes run in a transaction (defineRoute): `trx` is one here.
   for (const { id } of due) await orderInstalment(trx as Knex.Transaction, id, today);
 }

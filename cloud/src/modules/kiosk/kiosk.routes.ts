@@ -78,10 +78,10 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
   defineRoute(router, {
     ...KioskApi.getStudioKioskInit,
     handle: async ({ db, studio }): Promise<StudioKioskInit> => {
-      const locations = (await db('locations')
+      const locations = await db('locations')
         .where({ studioId: studio.id })
         .orderBy([{ column: 'name' }, { column: 'id' }])
-        .select('id', 'name')) as Array<{ id: string; name: string }>;
+        .select('id', 'name');
       const locks = await listSmartLocks(db, studio.id);
       return {
         locations,
