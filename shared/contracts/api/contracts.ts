@@ -83,10 +83,8 @@ export type ContractPatch = Partial<ContractInput> & { archived?: boolean };
 
 export type ContractRestrictions = z.infer<typeof RestrictionsSchema>;
 
-export const ContractViewSchema = z.object({
-  id: z.string(),
-  name: LocaleTextViewSchema,
-  description: LocaleTextViewSchema,
+/** A contract's terms as every view shows them (money in minor units). */
+const contractTerms = {
   price: z.number(),
   currency: z.string(),
   periodUnit: z.enum(CONTRACT_PERIOD_UNITS),
@@ -94,6 +92,13 @@ export const ContractViewSchema = z.object({
   durationPeriods: z.number().nullable(),
   activationType: z.number(),
   proRata: z.boolean(),
+};
+
+export const ContractViewSchema = z.object({
+  id: z.string(),
+  name: LocaleTextViewSchema,
+  description: LocaleTextViewSchema,
+  ...contractTerms,
   serviceTypes: z.array(z.string()),
   restrictions: PricingOptionViewSchema.shape.restrictions,
   noticePeriods: z.number(),
@@ -151,13 +156,7 @@ export const ClientContractViewSchema = z.object({
   status: z.enum(CLIENT_CONTRACT_STATUSES),
   channel: z.enum(['desk', 'online', 'api']),
   soldAt: z.string(),
-  price: z.number(),
-  currency: z.string(),
-  periodUnit: z.enum(CONTRACT_PERIOD_UNITS),
-  periodLength: z.number(),
-  durationPeriods: z.number().nullable(),
-  activationType: z.number(),
-  proRata: z.boolean(),
+  ...contractTerms,
   noticePeriods: z.number(),
   signUpFee: z.number(),
   entitledFrom: z.string(),
@@ -238,13 +237,7 @@ export const PublicContractOfferSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  price: z.number(),
-  currency: z.string(),
-  periodUnit: z.enum(CONTRACT_PERIOD_UNITS),
-  periodLength: z.number(),
-  durationPeriods: z.number().nullable(),
-  activationType: z.number(),
-  proRata: z.boolean(),
+  ...contractTerms,
   noticePeriods: z.number(),
   signUpFee: z.number(),
   serviceTypes: z.array(z.string()),
