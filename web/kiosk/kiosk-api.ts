@@ -1,15 +1,12 @@
 import {
   KIOSK_SESSION_HEADER,
-  KioskCheckInResultSchema,
-  KioskClientSchema,
-  KioskDeviceSchema,
-  KioskSignInResultSchema,
   type KioskCheckInResult,
   type KioskClient,
   type KioskDevice,
   type KioskIdentifyInput,
   type KioskSignInResult,
 } from '../../shared/contracts/api/kiosk';
+import { KioskApi } from '../../shared/contracts/http/kiosk';
 import { ApiClient, type ApiClientOptions } from '../lib/api-client';
 
 /**
@@ -36,31 +33,27 @@ export class KioskApiClient extends ApiClient {
     return headers;
   }
 
-  private path(rest: string): string {
-    return `${this.studioUuid}/kiosk/${rest}`;
+  private get params() {
+    return { uuid: this.studioUuid };
   }
 
   signIn(kioskId: string, kioskKey: string): Promise<KioskSignInResult> {
-    return this.post(this.path('session'), { kioskId, kioskKey }, { schema: KioskSignInResultSchema });
+    return this.call(KioskApi.postKioskSession, { params: this.params, body: { kioskId, kioskKey } });
   }
 
   me(): Promise<KioskDevice> {
-    return this.get(this.path('me'), { schema: KioskDeviceSchema });
+    return this.call(KioskApi.getKioskMe, { params: this.params });
   }
 
   identify(input: KioskIdentifyInput): Promise<KioskClient> {
-    return this.post(this.path('identify'), input, { schema: KioskClientSchema });
+    return this.call(KioskApi.postKioskIdentify, { params: this.params, body: input });
   }
 
   checkIn(clientId: string, scheduleEventId: string): Promise<KioskCheckInResult> {
-    return this.post(
-      this.path('check-in'),
-      { clientId, scheduleEventId },
-      { schema: KioskCheckInResultSchema },
-    );
+    return this.call(KioskApi.postKioskCheckIn, { params: this.params, body: { clientId, scheduleEventId } });
   }
 
   entry(clientId: string): Promise<KioskCheckInResult> {
-    return this.post(this.path('entry'), { clientId }, { schema: KioskCheckInResultSchema });
+    return this.call(KioskApi.postKioskEntry, { params: this.params, body: { clientId } });
   }
 }

@@ -207,6 +207,11 @@ export class ApiClient {
     });
   }
 
+  /** The URL of a contract entry (for what `call` cannot send: uploads, downloads). */
+  urlOf(contract: AnyContract, params: Record<string, unknown>): string {
+    return `${this.apiBase}${fillPath(contract.path, params)}`;
+  }
+
   async request<T = unknown>(method: HttpMethod, path: string, options: RequestOptions<T> = {}): Promise<T> {
     return this.send(method, this.url(path, options.query), options);
   }

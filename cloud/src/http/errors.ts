@@ -1,12 +1,3 @@
-import {
-  CheckViolationError,
-  DataError,
-  ForeignKeyViolationError,
-  NotFoundError,
-  NotNullViolationError,
-  UniqueViolationError,
-  ValidationError,
-} from 'objection';
 import { z } from 'zod';
 import { AppError, zodIssuesToFields, type FieldErrors } from '../../../shared/errors';
 import type { AppContext } from './context';
@@ -19,21 +10,6 @@ import { recordServerError } from './server-error-log';
 export function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
   if (err instanceof z.ZodError) return AppError.invalid(zodIssuesToFields(err.issues));
-  if (err instanceof UniqueViolationError) {
-    const fields: FieldErrors = {};
-    for (const column of err.columns ?? []) fields[camel(column)] = ['already taken'];
-    return new AppError('resource.conflict', { message: 'already exists', fields });
-  }
-  if (err instanceof ForeignKeyViolationError)
-    return new AppError('resource.referenceInvalid', {
-      message: 'referenced record is missing or still in use',
-    });
-  if (err instanceof NotNullViolationError)
-    return AppError.invalid({ [camel(err.column ?? '')]: ['required'] });
-  if (err instanceof CheckViolationError || err instanceof DataError)
-    return AppError.invalid({ '': ['invalid value'] });
-  if (err instanceof NotFoundError) return AppError.notFound();
-  if (err instanceof ValidationError) return AppError.invalid({ '': [err.message] });
   const pg = pgErrorOf(err);
   if (pg) return pg;
   const status = httpStatusOf(err);

@@ -9,6 +9,8 @@ import {
   type KioskCheckInResult,
   type KioskDevice,
 } from '../../../shared/contracts/api/kiosk';
+import { KioskApi } from '../../../shared/contracts/http/kiosk';
+import { pathMatcher, type AnyContract } from '../../../shared/contracts/http/define';
 import type { ApiRequestInput, ApiResponse, KioskStationState } from '../../../shared/contracts/ipc';
 import {
   CSRF_HEADER,
@@ -20,10 +22,19 @@ import type { SmartLockDriver } from '../../../shared/domain/smart-locks/http-re
 import type { SecretBox } from '../station/station-store';
 import type { SyncEngine } from '../sync/engine';
 import { KioskDoorKeeper } from './kiosk-door';
+import { OfflineRoutes } from '../station/offline-router';
 import { KioskOffline } from './kiosk-offline';
 import { KioskTicketPrinter, type TicketTarget } from './kiosk-tickets';
 
 export const KIOSK_FILE = 'kiosk.json';
+/** The kiosk device's calls: a kiosk path the station does not answer with this method is a 404. */
+const KIOSK_CALLS = [
+  KioskApi.postKioskSession,
+  KioskApi.getKioskMe,
+  KioskApi.postKioskIdentify,
+  KioskApi.postKioskCheckIn,
+  KioskApi.postKioskEntry,
+];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What main keeps of the kiosk it runs (kiosk.json, 0600 next to station.json): the session token never reaches the renderer. */
@@ -141,36 +152,48 @@ export class KioskStation {
     const studio = this.options.stationStudio();
     if (!studio)
       throw new AppError('kiosk.stationNotSetUp', { message: 'staff must set up this station first' });
-    const [pathOnly = ''] = request.path.split('?');
-    const match = /^v4\/([0-9a-f-]{36})\/kiosk\/(session|me|identify|check-in|entry)$/.exec(pathOnly);
-    if (!match || match[1] !== studio)
-      throw new AppError('station.pathNotAllowed', { message: 'only this studio’s kiosk calls' });
-    const action = `${request.method} ${match[2]}`;
+    const [pathOnly = '', search = ''] = request.path.split('?');
     const body = request.body ? parseJson(request.body) : undefined;
-    switch (action) {
-      case 'POST session':
-        return this.signIn(studio, body);
-      case 'DELETE session':
-        return this.signOut();
-      case 'GET me':
-        return this.me();
-      case 'POST identify':
-        return this.kioskCall(request, () => this.offline!.identify(this.requireConfig().device, body));
-      case 'POST check-in':
-        return this.kioskCall(request, () => this.offline!.checkIn(this.requireConfig().device, body), true);
-      case 'POST entry':
-        return this.kioskCall(
-          request,
-          () =>
-            this.offline!.entry(this.requireConfig().device, body, {
-              door: this.door.load(this.deviceToken(), this.requireConfig().kioskId) !== null,
-            }),
-          true,
-        );
-      default:
-        throw AppError.notFound('kiosk call');
+    const found = this.routes.find(request.method, pathOnly, studio);
+    if (!found) {
+      // Another method on a kiosk path is unknown; any other path is not the kiosk's to ask.
+      const known = KIOSK_CALLS.some((entry) => pathMatcher(entry.path)(`/${pathOnly}`)?.uuid === studio);
+      if (known) throw AppError.notFound('kiosk call');
+      throw new AppError('station.pathNotAllowed', { message: 'only this studio’s kiosk calls' });
     }
+    const parsed = { method: request.method, query: new URLSearchParams(search), body, userId: '' };
+    return (await found.handler(found.params, parsed)) as ApiResponse;
   }
+
+  /** The kiosk calls the station answers, by contract entry (the cloud's own routes). */
+  private readonly routes = new OfflineRoutes()
+    .on(KioskApi.postKioskSession, (p, r) => this.signIn(p.uuid!, r.body))
+    .on(KioskApi.deleteKioskSession, () => this.signOut())
+    .on(KioskApi.getKioskMe, () => this.me())
+    .on(KioskApi.postKioskIdentify, (_p, r) =>
+      this.kioskCall(KioskApi.postKioskIdentify, r.body, () =>
+        this.offline!.identify(this.requireConfig().device, r.body),
+      ),
+    )
+    .on(KioskApi.postKioskCheckIn, (_p, r) =>
+      this.kioskCall(
+        KioskApi.postKioskCheckIn,
+        r.body,
+        () => this.offline!.checkIn(this.requireConfig().device, r.body),
+        true,
+      ),
+    )
+    .on(KioskApi.postKioskEntry, (_p, r) =>
+      this.kioskCall(
+        KioskApi.postKioskEntry,
+        r.body,
+        () =>
+          this.offline!.entry(this.requireConfig().device, r.body, {
+            door: this.door.load(this.deviceToken(), this.requireConfig().kioskId) !== null,
+          }),
+        true,
+      ),
+    );
 
   private requireConfig(): KioskConfig {
     if (!this.config?.token)
@@ -333,12 +356,13 @@ export class KioskStation {
    * kiosk says "no connection" once, and the next try is answered offline, as the desk does).
    */
   private async kioskCall(
-    request: ApiRequestInput,
+    entry: AnyContract,
+    body: unknown,
     local: (() => unknown) | null,
     write = false,
   ): Promise<ApiResponse> {
     const config = this.requireConfig();
-    const rest = request.path.split('?')[0]!.split('/kiosk/')[1]!;
+    const rest = entry.path.split('/kiosk/')[1]!;
     const answerLocally = (): ApiResponse => {
       if (!local || !this.offline)
         throw new AppError('kiosk.needsConnection', { message: 'this needs the connection to the cloud' });
@@ -346,15 +370,11 @@ export class KioskStation {
     };
     if (!this.options.online()) {
       const answered = answerLocally();
-      const clientId = (request.body ? (parseJson(request.body) as { clientId?: unknown }) : {}).clientId;
+      const clientId = ((body ?? {}) as { clientId?: unknown }).clientId;
       return this.printed(await this.openedDoor(answered, config, String(clientId ?? '')), config);
     }
     try {
-      const response = await this.withSession(
-        request.method,
-        rest,
-        request.body ? parseJson(request.body) : undefined,
-      );
+      const response = await this.withSession(entry.method.toUpperCase(), rest, body);
       if (response.ok) void this.refreshDoor(false);
       return this.printed(await toApiResponse(response), config);
     } catch (error) {

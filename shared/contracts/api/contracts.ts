@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { ContractActivationType } from '../../enums/pricing-options';
 import {
-  type CLIENT_CONTRACT_STATUSES,
+  CLIENT_CONTRACT_STATUSES,
   CONTRACT_PERIOD_UNITS,
-  type INSTALMENT_KINDS,
-  type INSTALMENT_STATUSES,
+  INSTALMENT_KINDS,
+  INSTALMENT_STATUSES,
 } from '../../domain/contracts';
 import {
   PRICE_MAX,
   PRICING_OPTION_DESCRIPTION_MAX,
   PRICING_OPTION_NAME_MAX,
   PRICING_OPTION_SERVICE_TYPES,
+  PricingOptionRestrictionInitSchema,
+  PricingOptionViewSchema,
   RestrictionsSchema,
-  type PricingOptionRestrictionInit,
-  type TaxView,
+  TaxViewSchema,
 } from './catalog';
 import { text, uuid, calendarDate } from './common';
 
@@ -28,7 +29,7 @@ export const CONTRACT_PERIOD_LENGTH_MAX = 24;
 export const CONTRACT_DURATION_MAX = 120;
 export const CONTRACT_NOTICE_MAX = 12;
 
-type LocaleTextValue = Record<string, { value: string }>;
+const LocaleTextViewSchema = z.record(z.string(), z.object({ value: z.string() }));
 const localeText = (max: number, required = true) =>
   z
     .strictObject({
@@ -82,31 +83,38 @@ export type ContractPatch = Partial<ContractInput> & { archived?: boolean };
 
 export type ContractRestrictions = z.infer<typeof RestrictionsSchema>;
 
-export interface ContractView {
-  id: string;
-  name: LocaleTextValue;
-  description: LocaleTextValue;
-  price: number;
-  currency: string;
-  periodUnit: (typeof CONTRACT_PERIOD_UNITS)[number];
-  periodLength: number;
-  durationPeriods: number | null;
-  activationType: number;
-  proRata: boolean;
-  serviceTypes: string[];
-  restrictions: ContractRestrictions;
-  noticePeriods: number;
-  signUpFee: number;
-  taxId: string | null;
-  taxRateBp: number | null;
-  sellAtDesk: boolean;
-  sellOnline: boolean;
-  position: number;
-  archived: boolean;
+/** A contract's terms as every view shows them (money in minor units). */
+const contractTerms = {
+  price: z.number(),
+  currency: z.string(),
+  periodUnit: z.enum(CONTRACT_PERIOD_UNITS),
+  periodLength: z.number(),
+  durationPeriods: z.number().nullable(),
+  activationType: z.number(),
+  proRata: z.boolean(),
+};
+
+export const ContractViewSchema = z.object({
+  id: z.string(),
+  name: LocaleTextViewSchema,
+  description: LocaleTextViewSchema,
+  ...contractTerms,
+  serviceTypes: z.array(z.string()),
+  restrictions: PricingOptionViewSchema.shape.restrictions,
+  noticePeriods: z.number(),
+  signUpFee: z.number(),
+  taxId: z.string().nullable(),
+  taxRateBp: z.number().nullable(),
+  sellAtDesk: z.boolean(),
+  sellOnline: z.boolean(),
+  position: z.number(),
+  archived: z.boolean(),
   /** Client contracts sold and not ended. */
-  activeClientContracts: number;
-}
-export type ContractList = { items: ContractView[]; next: null };
+  activeClientContracts: z.number(),
+});
+export type ContractView = z.infer<typeof ContractViewSchema>;
+export const ContractListSchema = z.object({ items: z.array(ContractViewSchema), next: z.null() });
+export type ContractList = z.infer<typeof ContractListSchema>;
 
 export const ContractListQuerySchema = z.object({
   archived: z.enum(['include', 'only', 'exclude']).default('exclude'),
@@ -114,71 +122,77 @@ export const ContractListQuerySchema = z.object({
 });
 export const ContractInitQuerySchema = z.object({ contract: uuid().optional() });
 
-export type ContractInit = {
-  contract: ContractView | null;
-  taxes: TaxView[];
-  currency: string;
-  activationTypes: Array<{ value: number; labelKey: string }>;
-  periodUnits: readonly string[];
-  serviceTypes: Array<{ value: string; labelKey: string }>;
-  restrictions: PricingOptionRestrictionInit;
-};
+export const ContractInitSchema = z.object({
+  contract: ContractViewSchema.nullable(),
+  taxes: z.array(TaxViewSchema),
+  currency: z.string(),
+  activationTypes: z.array(z.object({ value: z.number(), labelKey: z.string() })),
+  periodUnits: z.array(z.string()).readonly(),
+  serviceTypes: z.array(z.object({ value: z.string(), labelKey: z.string() })),
+  restrictions: PricingOptionRestrictionInitSchema,
+});
+export type ContractInit = z.infer<typeof ContractInitSchema>;
 
 // ------------------------------------------------------------------------- client contracts
 
-export interface InstalmentView {
-  id: string;
-  kind: (typeof INSTALMENT_KINDS)[number];
-  periodIndex: number | null;
-  periodStartsOn: string | null;
-  periodEndsOn: string | null;
-  dueOn: string;
-  amount: number;
-  status: (typeof INSTALMENT_STATUSES)[number];
-  orderId: string | null;
-}
+export const InstalmentViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(INSTALMENT_KINDS),
+  periodIndex: z.number().nullable(),
+  periodStartsOn: z.string().nullable(),
+  periodEndsOn: z.string().nullable(),
+  dueOn: z.string(),
+  amount: z.number(),
+  status: z.enum(INSTALMENT_STATUSES),
+  orderId: z.string().nullable(),
+});
+export type InstalmentView = z.infer<typeof InstalmentViewSchema>;
 
-export interface ClientContractView {
-  id: string;
-  clientId: string;
-  contractId: string;
-  name: LocaleTextValue;
-  status: (typeof CLIENT_CONTRACT_STATUSES)[number];
-  channel: 'desk' | 'online' | 'api';
-  soldAt: string;
-  price: number;
-  currency: string;
-  periodUnit: (typeof CONTRACT_PERIOD_UNITS)[number];
-  periodLength: number;
-  durationPeriods: number | null;
-  activationType: number;
-  proRata: boolean;
-  noticePeriods: number;
-  signUpFee: number;
-  entitledFrom: string;
-  endsOn: string | null;
-  terminatedAt: string | null;
-  terminationRequestedOn: string | null;
-  suspensions: Array<{ startsOn: string; endsOn: string | null }>;
-  instalments: InstalmentView[];
+export const ClientContractViewSchema = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  contractId: z.string(),
+  name: LocaleTextViewSchema,
+  status: z.enum(CLIENT_CONTRACT_STATUSES),
+  channel: z.enum(['desk', 'online', 'api']),
+  soldAt: z.string(),
+  ...contractTerms,
+  noticePeriods: z.number(),
+  signUpFee: z.number(),
+  entitledFrom: z.string(),
+  endsOn: z.string().nullable(),
+  terminatedAt: z.string().nullable(),
+  terminationRequestedOn: z.string().nullable(),
+  suspensions: z.array(z.object({ startsOn: z.string(), endsOn: z.string().nullable() })),
+  instalments: z.array(InstalmentViewSchema),
   /** What the client still owes on the schedule (not yet ordered, not cancelled). */
-  outstanding: number;
-  canTerminate: boolean;
-  canSuspend: boolean;
-  canResume: boolean;
-}
-export type ClientContractList = { items: ClientContractView[]; next: null };
+  outstanding: z.number(),
+  canTerminate: z.boolean(),
+  canSuspend: z.boolean(),
+  canResume: z.boolean(),
+});
+export type ClientContractView = z.infer<typeof ClientContractViewSchema>;
+export const ClientContractListSchema = z.object({
+  items: z.array(ClientContractViewSchema),
+  next: z.null(),
+});
+export type ClientContractList = z.infer<typeof ClientContractListSchema>;
 
-export interface ClientContractEventView {
-  id: string;
-  kind: 'sold' | 'terminated' | 'suspended' | 'resumed' | 'instalmentOrdered' | 'scheduleExtended';
-  payload: Record<string, unknown>;
-  note: string;
-  via: 'staff' | 'client' | 'api' | 'job';
-  actor: { id: string; firstName: string; lastName: string } | null;
-  createdAt: string;
-}
-export type ClientContractDetail = { clientContract: ClientContractView; events: ClientContractEventView[] };
+export const ClientContractEventViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['sold', 'terminated', 'suspended', 'resumed', 'instalmentOrdered', 'scheduleExtended']),
+  payload: z.record(z.string(), z.unknown()),
+  note: z.string(),
+  via: z.enum(['staff', 'client', 'api', 'job']),
+  actor: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type ClientContractEventView = z.infer<typeof ClientContractEventViewSchema>;
+export const ClientContractDetailSchema = z.object({
+  clientContract: ClientContractViewSchema,
+  events: z.array(ClientContractEventViewSchema),
+});
+export type ClientContractDetail = z.infer<typeof ClientContractDetailSchema>;
 
 export const ClientContractSaleSchema = z.strictObject({
   contractId: uuid(),
@@ -219,22 +233,21 @@ export type ClientContractPatch = z.infer<typeof ClientContractPatchSchema>;
 
 /** `POST pricing/contracts`: the contracts a visitor can buy online. */
 export const PublicContractPriceListInputSchema = z.strictObject({});
-export interface PublicContractOffer {
-  id: string;
-  name: string;
-  description: string;
-  price: number;
-  currency: string;
-  periodUnit: (typeof CONTRACT_PERIOD_UNITS)[number];
-  periodLength: number;
-  durationPeriods: number | null;
-  activationType: number;
-  proRata: boolean;
-  noticePeriods: number;
-  signUpFee: number;
-  serviceTypes: string[];
-}
-export type PublicContractPriceList = { items: PublicContractOffer[]; currency: string };
+export const PublicContractOfferSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  ...contractTerms,
+  noticePeriods: z.number(),
+  signUpFee: z.number(),
+  serviceTypes: z.array(z.string()),
+});
+export type PublicContractOffer = z.infer<typeof PublicContractOfferSchema>;
+export const PublicContractPriceListSchema = z.object({
+  items: z.array(PublicContractOfferSchema),
+  currency: z.string(),
+});
+export type PublicContractPriceList = z.infer<typeof PublicContractPriceListSchema>;
 
 // ------------------------------------------------------------------------------- public API
 

@@ -2,7 +2,9 @@ import { AccountingApi } from './accounting';
 import { BookingsApi } from './bookings';
 import { CatalogApi } from './catalog';
 import { ClientAccountsApi } from './client-accounts';
+import { ClientRecordsApi } from './client-records';
 import { ClientsApi } from './clients';
+import { ContractsApi } from './contracts';
 import { CourseSignupApi } from './course-signup';
 import type { AnyContract } from './define';
 import { EnrollmentsApi } from './enrollments';
@@ -17,6 +19,8 @@ import { SyncReviewApi } from './sync-review';
 import { RetailApi } from './retail';
 import { ProductsApi } from './products';
 import { KsefApi } from './ksef';
+import { KioskApi } from './kiosk';
+import { PlacesApi } from './places';
 import { ScheduleApi, ScheduleBulkEventActionApi, ScheduleEventActionApi } from './schedule';
 import { SalesApi } from './sales';
 import { StaffApi } from './staff';
@@ -37,6 +41,7 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     BookingsApi,
     CatalogApi,
     ClientsApi,
+    ClientRecordsApi,
     EnrollmentsApi,
     CourseSignupApi,
     VisitPaymentApi,
@@ -56,6 +61,9 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     SyncReviewApi,
     RetailApi,
     KsefApi,
+    PlacesApi,
+    ContractsApi,
+    KioskApi,
   ]
     .flatMap((group) => Object.values(group) as AnyContract[])
     .map((entry) => [entry.name, entry]),

@@ -90,7 +90,7 @@ export function DocumentsTab({ studioUuid, clientId }: ClientRecordProps) {
                 variant="light"
                 onClick={() =>
                   recordCalls
-                    .download(api, studioUuid, doc.downloadPath, doc.fileName)
+                    .download(api, studioUuid, doc.id, doc.fileName)
                     .catch((err: unknown) => setError(explain(err)))
                 }
               >

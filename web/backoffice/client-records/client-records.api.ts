@@ -1,14 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ClientDocumentListSchema,
   ClientDocumentViewSchema,
-  ClientDuplicatesSchema,
-  ClientEmailBounceSchema,
-  ClientFieldDecryptResultSchema,
-  ClientFieldValuesSchema,
-  ClientLinkResultSchema,
-  ClientMergeResultSchema,
+  type ClientFieldValuesPatch,
 } from '../../../shared/contracts/api/client-records';
+import { ClientRecordsApi } from '../../../shared/contracts/http/client-records';
 import { isErrorEnvelope } from '../../../shared/errors/app-error';
 import { ApiError, NetworkError, type ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
@@ -26,8 +21,8 @@ export function useClientDocuments(studio: string, client: string) {
   return useQuery({
     queryKey: recordKeys.documents(studio, client),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/client/${client}/client-document/collection`, {
-        schema: ClientDocumentListSchema,
+      api.call(ClientRecordsApi.getClientDocumentCollection, {
+        params: { uuid: studio, user: client },
         signal,
       }),
   });
@@ -38,10 +33,7 @@ export function useClientFieldValues(studio: string, client: string) {
   return useQuery({
     queryKey: recordKeys.fields(studio, client),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/client/${client}/client-field/collection`, {
-        schema: ClientFieldValuesSchema,
-        signal,
-      }),
+      api.call(ClientRecordsApi.getClientFieldValues, { params: { uuid: studio, user: client }, signal }),
   });
 }
 
@@ -50,7 +42,7 @@ export function useEmailBounce(studio: string, client: string) {
   return useQuery({
     queryKey: recordKeys.bounce(studio, client),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/client/${client}/email-bounce`, { schema: ClientEmailBounceSchema, signal }),
+      api.call(ClientRecordsApi.getEmailBounce, { params: { uuid: studio, user: client }, signal }),
   });
 }
 
@@ -59,7 +51,7 @@ export function useDuplicates(studio: string, client: string) {
   return useQuery({
     queryKey: recordKeys.duplicates(studio, client),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/client/${client}/duplicates`, { schema: ClientDuplicatesSchema, signal }),
+      api.call(ClientRecordsApi.getClientDuplicates, { params: { uuid: studio, user: client }, signal }),
   });
 }
 
@@ -86,7 +78,8 @@ export const recordCalls = {
     const { 'content-type': _json, ...headers } = api.headers();
     let response: Response;
     try {
-      response = await fetch(api.url(`${studio}/client/${client}/client-document/upload`), {
+      const entry = ClientRecordsApi.postClientDocumentUpload;
+      response = await fetch(api.urlOf(entry, { uuid: studio, user: client }), {
         method: 'POST',
         headers,
         credentials: 'same-origin',
@@ -99,10 +92,11 @@ export const recordCalls = {
     return ClientDocumentViewSchema.parse(await response.json());
   },
   /** Fetches the file with the session's headers and saves it under its original name. */
-  async download(api: ApiClient, studio: string, downloadPath: string, fileName: string) {
+  async download(api: ApiClient, studio: string, documentId: string, fileName: string) {
     let response: Response;
     try {
-      response = await fetch(api.url(`${studio}/${downloadPath}`), {
+      const entry = ClientRecordsApi.getClientDocumentDownload;
+      response = await fetch(api.urlOf(entry, { uuid: studio, clientDocument: documentId }), {
         headers: { ...api.headers(), accept: '*/*' },
         credentials: 'same-origin',
       });
@@ -120,21 +114,27 @@ export const recordCalls = {
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   },
   deleteDocument: (api: ApiClient, studio: string, id: string) =>
-    api.delete(`${studio}/client-document/${id}`),
+    api.call(ClientRecordsApi.deleteClientDocument, { params: { uuid: studio, clientDocument: id } }),
+  /** The form's draft as typed; the server checks every value against its field (400 per field). */
   saveValues: (api: ApiClient, studio: string, client: string, values: Record<string, unknown>) =>
-    api.patch(`${studio}/client/${client}/client-field`, { values }, { schema: ClientFieldValuesSchema }),
+    api.call(ClientRecordsApi.patchClientFieldValues, {
+      params: { uuid: studio, user: client },
+      body: { values: values as ClientFieldValuesPatch['values'] },
+    }),
   decrypt: (api: ApiClient, studio: string, client: string, fieldId: string) =>
-    api.post(
-      `${studio}/client/${client}/client-field/decrypt`,
-      { fieldId },
-      { schema: ClientFieldDecryptResultSchema },
-    ),
+    api.call(ClientRecordsApi.postClientFieldDecrypt, {
+      params: { uuid: studio, user: client },
+      body: { fieldId },
+    }),
   clearBounce: (api: ApiClient, studio: string, client: string) =>
-    api.delete(`${studio}/client/${client}/email-bounce`),
+    api.call(ClientRecordsApi.deleteEmailBounce, { params: { uuid: studio, user: client } }),
   merge: (api: ApiClient, studio: string, kept: string, duplicateId: string) =>
-    api.post(`${studio}/client/${kept}/merge`, { duplicateId }, { schema: ClientMergeResultSchema }),
+    api.call(ClientRecordsApi.postClientMerge, {
+      params: { uuid: studio, user: kept },
+      body: { duplicateId },
+    }),
   link: (api: ApiClient, studio: string, client: string, otherId: string) =>
-    api.post(`${studio}/client/${client}/link`, { otherId }, { schema: ClientLinkResultSchema }),
+    api.call(ClientRecordsApi.postClientLink, { params: { uuid: studio, user: client }, body: { otherId } }),
 };
 
 /** "1.2 MB" style sizes. */

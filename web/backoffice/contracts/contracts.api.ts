@@ -1,14 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type {
-  ClientContractDetail,
-  ClientContractList,
   ClientContractPatch,
-  ClientContractView,
-  ContractInit,
-  ContractList,
-  ContractView,
+  ContractInput,
+  ContractPatch,
 } from '../../../shared/contracts/api/contracts';
+import { ContractsApi } from '../../../shared/contracts/http/contracts';
 import type { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { problemsError as fieldProblemsError } from '../../lib/form-errors';
@@ -34,7 +31,11 @@ export function useContracts(archived: 'exclude' | 'only' | 'include', channel?:
   return useQuery({
     queryKey: contractKeys.list(studio, archived, channel),
     queryFn: ({ signal }) =>
-      api.get<ContractList>(`${studio}/contract/all`, { signal, query: { archived, channel } }),
+      api.call(ContractsApi.getContractAll, {
+        params: { uuid: studio },
+        query: { archived, channel },
+        signal,
+      }),
   });
 }
 
@@ -44,7 +45,7 @@ export function useContractInit(id?: string) {
   return useQuery({
     queryKey: contractKeys.init(studio, id),
     queryFn: ({ signal }) =>
-      api.get<ContractInit>(`${studio}/contract/init`, { signal, query: { contract: id } }),
+      api.call(ContractsApi.getContractInit, { params: { uuid: studio }, query: { contract: id }, signal }),
   });
 }
 
@@ -54,7 +55,7 @@ export function useClientContracts(user: string) {
   return useQuery({
     queryKey: contractKeys.client(studio, user),
     queryFn: ({ signal }) =>
-      api.get<ClientContractList>(`${studio}/client/${user}/client-contract/all`, { signal }),
+      api.call(ContractsApi.getClientContractAll, { params: { uuid: studio, user }, signal }),
   });
 }
 
@@ -63,7 +64,11 @@ export function useClientContractDetail(id: string | null) {
   const studio = useBackoffice().studio.uuid;
   return useQuery({
     queryKey: contractKeys.detail(studio, id ?? ''),
-    queryFn: ({ signal }) => api.get<ClientContractDetail>(`${studio}/client-contract/${id}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.call(ContractsApi.getClientContract, {
+        params: { uuid: studio, clientContract: id ?? '' },
+        signal,
+      }),
     enabled: id !== null,
   });
 }
@@ -75,13 +80,14 @@ export function useInvalidateContracts(): () => Promise<void> {
 }
 
 export const contractCalls = {
-  create: (api: Api, studio: string, body: unknown) => api.post<ContractView>(`${studio}/contract`, body),
-  update: (api: Api, studio: string, id: string, body: unknown) =>
-    api.patch<ContractView>(`${studio}/contract/${id}`, body),
+  create: (api: Api, studio: string, body: ContractInput) =>
+    api.call(ContractsApi.postContract, { params: { uuid: studio }, body }),
+  update: (api: Api, studio: string, id: string, body: ContractPatch) =>
+    api.call(ContractsApi.patchContract, { params: { uuid: studio, contract: id }, body }),
   sell: (api: Api, studio: string, user: string, body: { contractId: string; note?: string }) =>
-    api.post<ClientContractView>(`${studio}/client/${user}/client-contract`, body),
+    api.call(ContractsApi.postClientContract, { params: { uuid: studio, user }, body }),
   change: (api: Api, studio: string, id: string, body: ClientContractPatch) =>
-    api.patch<ClientContractView>(`${studio}/client-contract/${id}`, body),
+    api.call(ContractsApi.patchClientContract, { params: { uuid: studio, clientContract: id }, body }),
 };
 
 /** Server field messages (English constants of the shared schema and the service) → `contracts` keys. */

@@ -1,17 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  KioskQrCodeSchema,
-  SmartLockListSchema,
-  SmartLockSchema,
-  SmartLockTestResultSchema,
-  StudioKioskInitSchema,
-  StudioKioskListSchema,
-  StudioKioskSchema,
-  type SmartLockInput,
-  type SmartLockPatch,
-  type StudioKioskInput,
-  type StudioKioskPatch,
+import type {
+  SmartLockInput,
+  SmartLockPatch,
+  StudioKioskInput,
+  StudioKioskPatch,
 } from '../../../shared/contracts/api/kiosk';
+import { KioskApi } from '../../../shared/contracts/http/kiosk';
 import type { ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { useBackoffice } from '../backoffice.api';
@@ -30,7 +24,7 @@ export function useKiosks() {
   return useQuery({
     queryKey: kioskKeys.kiosks(studio),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/studio-kiosk/collection`, { schema: StudioKioskListSchema, signal }),
+      api.call(KioskApi.getStudioKioskCollection, { params: { uuid: studio }, signal }),
   });
 }
 
@@ -39,8 +33,7 @@ export function useKioskInit() {
   const studio = useBackoffice().studio.uuid;
   return useQuery({
     queryKey: kioskKeys.init(studio),
-    queryFn: ({ signal }) =>
-      api.get(`${studio}/studio-kiosk/init`, { schema: StudioKioskInitSchema, signal }),
+    queryFn: ({ signal }) => api.call(KioskApi.getStudioKioskInit, { params: { uuid: studio }, signal }),
   });
 }
 
@@ -49,8 +42,7 @@ export function useSmartLocks() {
   const studio = useBackoffice().studio.uuid;
   return useQuery({
     queryKey: kioskKeys.locks(studio),
-    queryFn: ({ signal }) =>
-      api.get(`${studio}/studio-smart-lock/collection`, { schema: SmartLockListSchema, signal }),
+    queryFn: ({ signal }) => api.call(KioskApi.getSmartLockCollection, { params: { uuid: studio }, signal }),
   });
 }
 
@@ -62,23 +54,19 @@ export function useInvalidateKiosks(): () => Promise<void> {
 
 export const kioskCalls = {
   createKiosk: (api: ApiClient, studio: string, input: StudioKioskInput) =>
-    api.post(`${studio}/studio-kiosk`, input, { schema: StudioKioskSchema }),
+    api.call(KioskApi.postStudioKiosk, { params: { uuid: studio }, body: input }),
   updateKiosk: (api: ApiClient, studio: string, id: string, patch: StudioKioskPatch) =>
-    api.patch(`${studio}/studio-kiosk/${id}`, patch, { schema: StudioKioskSchema }),
+    api.call(KioskApi.patchStudioKiosk, { params: { uuid: studio, kioskGuid: id }, body: patch }),
   removeKiosk: (api: ApiClient, studio: string, id: string) =>
-    api.delete<void>(`${studio}/studio-kiosk/${id}`),
+    api.call(KioskApi.deleteStudioKiosk, { params: { uuid: studio, kioskGuid: id } }),
   qrCode: (api: ApiClient, studio: string, id: string) =>
-    api.get(`${studio}/studio-kiosk/${id}/qr-code`, { schema: KioskQrCodeSchema }),
+    api.call(KioskApi.getStudioKioskQrCode, { params: { uuid: studio, kioskGuid: id } }),
   createLock: (api: ApiClient, studio: string, input: SmartLockInput) =>
-    api.post(`${studio}/studio-smart-lock`, input, { schema: SmartLockSchema }),
+    api.call(KioskApi.postSmartLock, { params: { uuid: studio }, body: input }),
   updateLock: (api: ApiClient, studio: string, id: string, patch: SmartLockPatch) =>
-    api.patch(`${studio}/studio-smart-lock/${id}`, patch, { schema: SmartLockSchema }),
+    api.call(KioskApi.patchSmartLock, { params: { uuid: studio, smartLockGuid: id }, body: patch }),
   removeLock: (api: ApiClient, studio: string, id: string) =>
-    api.delete<void>(`${studio}/studio-smart-lock/${id}`),
+    api.call(KioskApi.deleteSmartLock, { params: { uuid: studio, smartLockGuid: id } }),
   testLock: (api: ApiClient, studio: string, smartLockId: string) =>
-    api.post(
-      `${studio}/studio-smart-lock/test-connection`,
-      { smartLockId },
-      { schema: SmartLockTestResultSchema },
-    ),
+    api.call(KioskApi.postSmartLockTestConnection, { params: { uuid: studio }, body: { smartLockId } }),
 };

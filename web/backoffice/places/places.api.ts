@@ -1,15 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import {
-  ClassServiceInitSchema,
-  ExperienceLevelReorderResultSchema,
-  PlaceCategoryListSchema,
-  PlaceCategorySchema,
-  PlaceClassServiceListSchema,
-  PlaceClassServiceSchema,
-  PlaceLocationListSchema,
-  PlaceLocationSchema,
-  PlaceRoomSchema,
   type CategoryInput,
   type ClassServiceCreateInput,
   type ClassServicePatch,
@@ -17,6 +8,8 @@ import {
   type LocationPatch,
   type RoomInput,
 } from '../../../shared/contracts/api/places';
+import { PlacesApi } from '../../../shared/contracts/http/places';
+import { ScheduleApi } from '../../../shared/contracts/http/schedule';
 import type { ServiceType } from '../../../shared/enums/services';
 import { ApiError, type ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
@@ -26,9 +19,6 @@ import { useStudioUuid } from '../staff/staff.api';
 export { useCan, usePhone, useStudioUuid } from '../staff/staff.api';
 
 export type PlacesStatus = 'active' | 'archived';
-
-/** The spec's private v2 calls sit beside v4; the client's root is /api/v4, so v2 is one level up. */
-const v2 = (studio: string, path: string) => `../v2/${studio}/${path}`;
 
 export const placesKeys = {
   all: (studio: string) => ['places', studio] as const,
@@ -44,7 +34,7 @@ export function useLocations(status: PlacesStatus) {
   return useQuery({
     queryKey: placesKeys.locations(studio, status),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/location/all`, { schema: PlaceLocationListSchema, signal, query: { status } }),
+      api.call(PlacesApi.getLocationAll, { params: { uuid: studio }, query: { status }, signal }),
   });
 }
 
@@ -54,11 +44,7 @@ export function useClassServices(status: PlacesStatus) {
   return useQuery({
     queryKey: placesKeys.services(studio, status),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/class-service/all`, {
-        schema: PlaceClassServiceListSchema,
-        signal,
-        query: { status },
-      }),
+      api.call(PlacesApi.getClassServiceAll, { params: { uuid: studio }, query: { status }, signal }),
   });
 }
 
@@ -68,10 +54,10 @@ export function useCategories() {
   return useQuery({
     queryKey: placesKeys.categories(studio),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/class-service-category/all`, {
-        schema: PlaceCategoryListSchema,
-        signal,
+      api.call(PlacesApi.getClassServiceCategoryAll, {
+        params: { uuid: studio },
         query: { status: 'all' },
+        signal,
       }),
   });
 }
@@ -81,8 +67,7 @@ export function useClassServiceInit() {
   const studio = useStudioUuid();
   return useQuery({
     queryKey: placesKeys.init(studio),
-    queryFn: ({ signal }) =>
-      api.get(`${studio}/class-service/init`, { schema: ClassServiceInitSchema, signal }),
+    queryFn: ({ signal }) => api.call(PlacesApi.getClassServiceInit, { params: { uuid: studio }, signal }),
   });
 }
 
@@ -99,50 +84,46 @@ export function useInvalidatePlaces(): () => Promise<void> {
 }
 
 export function placesCalls(api: ApiClient, studio: string) {
+  const at = { uuid: studio };
   return {
     createLocation: (input: LocationCreateInput) =>
-      api.post(`${studio}/location`, input, { schema: PlaceLocationSchema }),
+      api.call(PlacesApi.postLocation, { params: at, body: input }),
     updateLocation: (id: string, patch: LocationPatch) =>
-      api.patch(`${studio}/location/${id}`, patch, { schema: PlaceLocationSchema }),
+      api.call(PlacesApi.patchLocation, { params: { ...at, location: id }, body: patch }),
     archiveLocation: (id: string, archive: boolean) =>
-      api.post(`${studio}/location/${id}/${archive ? 'archive' : 'restore'}`, undefined, {
-        schema: PlaceLocationSchema,
+      api.call(archive ? PlacesApi.archiveLocation : PlacesApi.restoreLocation, {
+        params: { ...at, location: id },
       }),
     createRoom: (locationId: string, input: RoomInput) =>
-      api.post(`${studio}/location/${locationId}/location-room`, input, { schema: PlaceRoomSchema }),
+      api.call(PlacesApi.postLocationRoom, { params: { ...at, location: locationId }, body: input }),
     updateRoom: (id: string, patch: Partial<RoomInput>) =>
-      api.patch(`${studio}/location-room/${id}`, patch, { schema: PlaceRoomSchema }),
+      api.call(PlacesApi.patchLocationRoom, { params: { ...at, room: id }, body: patch }),
     archiveRoom: (id: string, archive: boolean) =>
-      api.post(`${studio}/location-room/${id}/${archive ? 'archive' : 'restore'}`, undefined, {
-        schema: PlaceRoomSchema,
+      api.call(archive ? PlacesApi.archiveLocationRoom : PlacesApi.restoreLocationRoom, {
+        params: { ...at, room: id },
       }),
     createCategory: (input: CategoryInput) =>
-      api.post(`${studio}/class-service-category`, input, { schema: PlaceCategorySchema }),
+      api.call(PlacesApi.postClassServiceCategory, { params: at, body: input }),
     updateCategory: (id: string, patch: Partial<CategoryInput>) =>
-      api.patch(`${studio}/class-service-category/${id}`, patch, { schema: PlaceCategorySchema }),
+      api.call(PlacesApi.patchClassServiceCategory, { params: { ...at, category: id }, body: patch }),
     archiveCategory: (id: string, archive: boolean) =>
-      api.post(`${studio}/class-service-category/${id}/${archive ? 'archive' : 'restore'}`, undefined, {
-        schema: PlaceCategorySchema,
+      api.call(archive ? PlacesApi.archiveClassServiceCategory : PlacesApi.restoreClassServiceCategory, {
+        params: { ...at, category: id },
       }),
     createService: (input: ClassServiceCreateInput) =>
-      api.post(`${studio}/class-service`, input, { schema: PlaceClassServiceSchema }),
+      api.call(PlacesApi.postClassService, { params: at, body: input }),
     updateService: (id: string, patch: ClassServicePatch) =>
-      api.patch(`${studio}/class-service/${id}`, patch, { schema: PlaceClassServiceSchema }),
+      api.call(PlacesApi.patchClassService, { params: { ...at, classService: id }, body: patch }),
     archiveService: (id: string, archive: boolean) =>
-      api.post(`${studio}/class-service/${id}/${archive ? 'archive' : 'restore'}`, undefined, {
-        schema: PlaceClassServiceSchema,
+      api.call(archive ? PlacesApi.archiveClassService : PlacesApi.restoreClassService, {
+        params: { ...at, classService: id },
       }),
     createLevel: (serviceType: ServiceType, name: string) =>
-      api.post(v2(studio, 'experience-levels'), { serviceType, name }),
+      api.call(ScheduleApi.createExperienceLevel, { params: at, body: { serviceType, name } }),
     reorderLevels: (serviceType: ServiceType, ids: string[]) =>
-      api.post(
-        v2(studio, 'experience-levels/reorder'),
-        { serviceType, ids },
-        {
-          schema: ExperienceLevelReorderResultSchema,
-        },
-      ),
-    deleteLevel: (id: string) => api.delete<void>(v2(studio, `experience-levels/${id}`)),
+      api.call(PlacesApi.postExperienceLevelsReorder, { params: at, body: { serviceType, ids } }),
+    deleteLevel: (id: string) =>
+      api.call(PlacesApi.deleteExperienceLevel, { params: { ...at, experienceLevelGuid: id } }),
   };
 }
 

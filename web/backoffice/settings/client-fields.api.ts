@@ -1,10 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ClientFieldListSchema,
-  ClientFieldViewSchema,
-  type ClientFieldInput,
-  type ClientFieldView,
-} from '../../../shared/contracts/api/client-records';
+import type { ClientFieldInput, ClientFieldView } from '../../../shared/contracts/api/client-records';
+import { ClientRecordsApi } from '../../../shared/contracts/http/client-records';
 import { SELECT_TYPES } from '../../../shared/domain/client-fields';
 import { ClientCustomFieldType } from '../../../shared/enums/clients';
 import type { ApiClient } from '../../lib/api-client';
@@ -19,7 +15,7 @@ export function useClientFields() {
   return useQuery({
     queryKey: clientFieldKeys.all(studio),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/client-field/collection`, { schema: ClientFieldListSchema, signal }),
+      api.call(ClientRecordsApi.getClientFieldCollection, { params: { uuid: studio }, signal }),
   });
 }
 
@@ -31,10 +27,11 @@ export function useInvalidateClientFields(): () => Promise<void> {
 
 export const clientFieldCalls = {
   create: (api: ApiClient, studio: string, input: ClientFieldInput) =>
-    api.post(`${studio}/client-field`, input, { schema: ClientFieldViewSchema }),
+    api.call(ClientRecordsApi.postClientField, { params: { uuid: studio }, body: input }),
   update: (api: ApiClient, studio: string, id: string, input: ClientFieldInput) =>
-    api.put(`${studio}/client-field/${id}`, input, { schema: ClientFieldViewSchema }),
-  remove: (api: ApiClient, studio: string, id: string) => api.delete<void>(`${studio}/client-field/${id}`),
+    api.call(ClientRecordsApi.putClientField, { params: { uuid: studio, clientField: id }, body: input }),
+  remove: (api: ApiClient, studio: string, id: string) =>
+    api.call(ClientRecordsApi.deleteClientField, { params: { uuid: studio, clientField: id } }),
 };
 
 /** The form's values: text inputs only; a field's name in English and Polish, options one per line. */

@@ -2,7 +2,8 @@ import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Text, Title }
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PublicContractOffer, PublicContractPriceList } from '../../../shared/contracts/api/contracts';
+import type { PublicContractOffer } from '../../../shared/contracts/api/contracts';
+import { ContractsApi } from '../../../shared/contracts/http/contracts';
 import { useApiClient } from '../../lib/app-context';
 import { errorCodeLabel } from '../../lib/form-errors';
 import {
@@ -28,7 +29,8 @@ export function ContractPriceListScreen() {
   const list = useQuery({
     // Names come back in the page's language: a language switch asks again.
     queryKey: ['contract-price-list', studio, i18n.language],
-    queryFn: ({ signal }) => api.post<PublicContractPriceList>(`${studio}/pricing/contracts`, {}, { signal }),
+    queryFn: ({ signal }) =>
+      api.call(ContractsApi.postPricingContracts, { params: { uuid: studio }, body: {}, signal }),
   });
   return (
     <Stack gap="md" data-testid="contract-price-list">

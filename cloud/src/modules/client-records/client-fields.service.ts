@@ -16,8 +16,7 @@ import { ClientCustomFieldType } from '../../../../shared/enums/clients';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import { decryptFieldValue, encryptFieldValue, type FieldKeyring } from './field-crypto';
-import { ClientField } from './client-field.model';
-import { presentField } from './client-records.presenter';
+import { fieldOf, presentField, type ClientField } from './client-records.presenter';
 import { readAll } from '../../db/read-all';
 
 /** The studio's client (any standing): 404 for anyone else, other studios' clients included. */
@@ -27,15 +26,31 @@ export async function assertClient(db: Db, studioId: string, userId: string): Pr
 }
 
 export async function listFields(db: Db, studioId: string): Promise<ClientFieldView[]> {
-  const fields = await ClientField.query(db).where({ studioId }).orderBy(['position', 'createdAt', 'id']);
+  const fields = await selectFields(db, studioId);
   return fields.map(presentField);
 }
 
+/** The studio's field definitions in their order. */
+async function selectFields(db: Db, studioId: string): Promise<ClientField[]> {
+  const rows = await db('client_fields').where({ studioId }).orderBy(['position', 'createdAt', 'id']);
+  return rows.map(fieldOf);
+}
+
 async function findField(db: Db, studioId: string, id: string, lock = false): Promise<ClientField> {
-  const q = ClientField.query(db).findOne({ studioId, id });
-  const field = await (lock ? q.forUpdate() : q);
+  const q = db('client_fields').where({ studioId, id });
+  const field = await (lock ? q.forUpdate() : q).first();
   if (!field) throw AppError.notFound('client field');
-  return field;
+  return fieldOf(field);
+}
+
+/** The jsonb columns written as JSON text (the driver would send arrays as PostgreSQL arrays). */
+function jsonColumns<D extends Pick<ClientField, 'name' | 'options' | 'settings'>>(def: D) {
+  return {
+    ...def,
+    name: JSON.stringify(def.name),
+    options: JSON.stringify(def.options),
+    settings: JSON.stringify(def.settings),
+  };
 }
 
 function assertDefinition(def: Pick<ClientField, 'type' | 'required' | 'options' | 'settings'>): void {
@@ -58,8 +73,11 @@ export async function createField(
     position: input.position,
   };
   assertDefinition(def);
-  const field = await ClientField.query(trx).insertAndFetch({ studioId, ...def });
-  return presentField(field);
+  const now = new Date();
+  const [field] = await trx('client_fields')
+    .insert({ id: uuidv7(), studioId, createdAt: now, updatedAt: now, ...jsonColumns(def) })
+    .returning('*');
+  return presentField(fieldOf(field!));
 }
 
 /**
@@ -121,21 +139,17 @@ export async function updateField(
     if (Object.keys(fields).length > 0)
       throw new AppError('resource.conflict', { message: 'the field is in use', fields });
   }
-  const updated = await ClientField.query(trx).patchAndFetchById(id, next);
-  return presentField(updated);
+  const [updated] = await trx('client_fields')
+    .where({ id })
+    .update({ ...jsonColumns(next), updatedAt: new Date() })
+    .returning('*');
+  return presentField(fieldOf(updated!));
 }
 
 /** Deletes the definition and every client's value of it (the decrypt audit keeps its rows). */
 export async function deleteField(trx: Db, studioId: string, id: string): Promise<void> {
   await findField(trx, studioId, id, true);
-  await ClientField.query(trx).deleteById(id);
-}
-
-interface ValueRow {
-  fieldId: string;
-  value: unknown;
-  ciphertext: string | null;
-  updatedAt: Date;
+  await trx('client_fields').where({ id }).delete();
 }
 
 export async function clientFieldValues(
@@ -146,15 +160,12 @@ export async function clientFieldValues(
 ): Promise<ClientFieldValues> {
   await assertClient(db, studioId, userId);
   const [fields, rows, locations, members] = await readAll(db, [
-    () => ClientField.query(db).where({ studioId }).orderBy(['position', 'createdAt', 'id']),
+    () => selectFields(db, studioId),
     () =>
       db('client_field_values')
         .where({ studioId, clientId: userId })
-        .select('field_id', 'value', 'ciphertext', 'updated_at') as Promise<ValueRow[]>,
-    () =>
-      db('locations').where({ studioId }).orderBy(['name', 'id']).select('id', 'name') as Promise<
-        Array<{ id: string; name: string }>
-      >,
+        .select('fieldId', 'value', 'ciphertext', 'updatedAt'),
+    () => db('locations').where({ studioId }).orderBy(['name', 'id']).select('id', 'name'),
     () =>
       db('memberships as m')
         .join('users as u', 'u.id', 'm.user_id')
@@ -199,7 +210,7 @@ export async function patchClientFieldValues(
 ): Promise<void> {
   await assertClient(trx, studioId, userId);
   const ids = Object.keys(values);
-  const fields = await ClientField.query(trx).where({ studioId }).whereIn('id', ids);
+  const fields = (await trx('client_fields').where({ studioId }).whereIn('id', ids)).map(fieldOf);
   const byId = new Map(fields.map((f) => [f.id, f]));
   const problems: Record<string, string[]> = {};
   const checked: Array<{ field: ClientField; value: FieldValue | null }> = [];
@@ -275,7 +286,7 @@ export async function decryptClientField(
   key: FieldKeyring,
 ): Promise<ClientFieldDecryptResult> {
   await assertClient(trx, studioId, userId);
-  const field = await ClientField.query(trx).findOne({ studioId, id: fieldId });
+  const field = await trx('client_fields').where({ studioId, id: fieldId }).first('encrypted');
   if (!field) throw AppError.invalid({ fieldId: ['no such field'] });
   if (!field.encrypted) throw AppError.invalid({ fieldId: ['this field is not encrypted'] });
   const row = (await trx('client_field_values')

@@ -6,6 +6,7 @@ import type {
   DuplicateCandidate,
 } from '../../../../shared/contracts/api/client-records';
 import { AppError } from '../../../../shared/errors';
+import type { ClientsRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
 import { decryptFieldValue, encryptFieldValue, type FieldKeyring } from './field-crypto';
 import { presentClientRef } from './client-records.presenter';
@@ -13,19 +14,11 @@ import { presentClientRef } from './client-records.presenter';
 /** Mirrors clients.service's placeholder: a studio-made person without an address (RFC 2606). */
 const placeholderEmail = (userId: string) => `no-email-${userId}@clients.invalid`;
 
-interface RecordRow {
-  id: string;
-  userId: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-  phoneKey: string | null;
-  birthDate: string | Date | null;
-  sex: number | null;
-  archivedAt: Date | null;
-  hasAccount: boolean;
-}
+/** The studio's record of a client, and whether the person signs in (joined). */
+type RecordRow = Omit<
+  ClientsRow,
+  'studioId' | 'createdAt' | 'updatedAt' | 'firstKey' | 'lastKey' | 'phoneDigits' | 'birthMd' | 'searchText'
+> & { hasAccount: boolean };
 
 const selectRecords = (db: Db, studioId: string) =>
   db('clients as c')
@@ -142,17 +135,9 @@ export async function mergeClients(
     .update({ clientId: keptId, updatedAt: now });
 
   const keptTags = new Set(
-    (
-      (await trx('user_tags').where({ studioId, userId: keptId }).select('tag_id')) as Array<{
-        tagId: string;
-      }>
-    ).map((t) => t.tagId),
+    (await trx('user_tags').where({ studioId, userId: keptId }).select('tagId')).map((t) => t.tagId),
   );
-  const dupTags = (await trx('user_tags')
-    .where({ studioId, userId: duplicateId })
-    .select('tag_id')) as Array<{
-    tagId: string;
-  }>;
+  const dupTags = await trx('user_tags').where({ studioId, userId: duplicateId }).select('tagId');
   const newTags = dupTags.filter((t) => !keptTags.has(t.tagId));
   if (newTags.length > 0)
     await trx('user_tags').insert(
@@ -170,11 +155,9 @@ export async function mergeClients(
     encrypted: boolean;
   }>;
   const keptFields = new Set(
-    (
-      (await trx('client_field_values').where({ studioId, clientId: keptId }).select('field_id')) as Array<{
-        fieldId: string;
-      }>
-    ).map((v) => v.fieldId),
+    (await trx('client_field_values').where({ studioId, clientId: keptId }).select('fieldId')).map(
+      (v) => v.fieldId,
+    ),
   );
   let fieldValues = 0;
   for (const v of values) {

@@ -5,9 +5,22 @@ import type {
 } from '../../../../shared/contracts/api/client-records';
 import type { ClientSearchItem } from '../../../../shared/contracts/api/clients';
 import type { EmailBounceReason } from '../../../../shared/enums/users';
-import type { ClientField } from './client-field.model';
+import type { FieldOption, FieldSettings, FieldText } from '../../../../shared/domain/client-fields';
+import type { ClientCustomFieldType } from '../../../../shared/enums/clients';
+import type { ClientDocumentsRow, ClientFieldsRow } from '../../db/generated/tables';
 
 const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** A custom field the studio keeps on its clients (definition; values are `client_field_values`). */
+export type ClientField = Omit<ClientFieldsRow, 'name' | 'type' | 'options' | 'settings'> & {
+  name: FieldText;
+  type: ClientCustomFieldType;
+  options: FieldOption[];
+  settings: FieldSettings;
+};
+
+/** A `client_fields` row with its jsonb columns named by what they hold (written only through zod-checked input). */
+export const fieldOf = (row: ClientFieldsRow): ClientField => row as ClientField;
 
 export function presentField(field: ClientField): ClientFieldView {
   return {
@@ -29,18 +42,16 @@ export function presentField(field: ClientField): ClientFieldView {
   };
 }
 
-export interface DocumentRow {
-  id: string;
-  clientId: string;
-  fileName: string;
-  contentType: string;
+/** A document with its uploader's name (joined). */
+export type DocumentRow = Pick<
+  ClientDocumentsRow,
+  'id' | 'clientId' | 'fileName' | 'contentType' | 'sha256' | 'uploadedBy' | 'createdAt'
+> & {
+  /** bigint: the driver's string for values past 2^53 (never, at 10 MB a file). */
   sizeBytes: number | string;
-  sha256: string;
-  uploadedBy: string | null;
   uploaderFirstName?: string | null;
   uploaderLastName?: string | null;
-  createdAt: Date;
-}
+};
 
 export function presentDocument(row: DocumentRow): ClientDocumentView {
   return {

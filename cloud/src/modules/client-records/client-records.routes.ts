@@ -1,13 +1,6 @@
 import type { Readable } from 'node:stream';
 import type Router from '@koa/router';
-import { z } from 'zod';
 import {
-  ClientFieldDecryptInputSchema,
-  ClientFieldInputSchema,
-  ClientFieldPatchSchema,
-  ClientFieldValuesPatchSchema,
-  ClientLinkInputSchema,
-  ClientMergeInputSchema,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_TYPES,
   type ClientDocumentList,
@@ -26,6 +19,7 @@ import { can } from '../../../../shared/policies/abilities';
 import { abilitiesOf, assertAbility } from '../../http/abilities';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
+import { ClientRecordsApi } from '../../../../shared/contracts/http/client-records';
 import { loadStudioScope } from '../../http/studio-scope';
 import {
   addDocument,
@@ -50,13 +44,7 @@ import { clearEmailBounce, emailBounceOf } from './email-bounce.service';
 import { fieldKeyring } from './field-crypto';
 import { fileStorage } from '../../storage';
 
-const StudioParams = z.object({ uuid: z.string() });
-const ClientParams = z.object({ uuid: z.string(), user: z.uuid() });
-const DocumentParams = z.object({ uuid: z.string(), clientDocument: z.uuid() });
-const FieldParams = z.object({ uuid: z.string(), clientField: z.uuid() });
-
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const UPLOAD_PATH = '/v4/:uuid/client/:user/client-document/upload';
 
 /** The upload each request received before its route ran, and where it was stored. */
 const uploads = new WeakMap<AppContext, { file: ReceivedFile | null; stored: string | null }>();
@@ -72,7 +60,7 @@ async function receiveUpload(ctx: AppContext, next: () => Promise<unknown>): Pro
   // Who may upload, and for whom, is settled before a byte is read: a caller without the right or
   // naming another studio's client gets 403/404 without sending the file into our temp space.
   const { uuid, user } = (ctx as AppContext & { params: { uuid?: string; user?: string } }).params;
-  const parsed = ClientParams.safeParse({ uuid, user });
+  const parsed = ClientRecordsApi.postClientDocumentUpload.params.safeParse({ uuid, user });
   if (!parsed.success || !UUID_RE.test(parsed.data.uuid)) throw AppError.notFound();
   const { studio, membership } = await loadStudioScope(ctx, ctx.deps.knex, parsed.data.uuid, 'staff');
   await assertAbility(ctx.deps.knex, membership, 'clients.documents');
@@ -94,11 +82,7 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
   // ----------------------------------------------------------------------------------- documents
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/:user/client-document/collection',
-    access: 'staff',
-    ability: 'clients.documents',
-    params: ClientParams,
+    ...ClientRecordsApi.getClientDocumentCollection,
     handle: async ({ db, studio, params }): Promise<ClientDocumentList> => ({
       items: await listDocuments(db, studio.id, params.user),
       maxBytes: DOCUMENT_MAX_BYTES,
@@ -107,14 +91,9 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
   });
 
   /** `multipart/form-data` with the file in the part `file` (201). */
-  router.post(UPLOAD_PATH, receiveUpload);
+  router.post(ClientRecordsApi.postClientDocumentUpload.path, receiveUpload);
   defineRoute(router, {
-    method: 'post',
-    path: UPLOAD_PATH,
-    access: 'staff',
-    ability: 'clients.documents',
-    params: ClientParams,
-    status: 201,
+    ...ClientRecordsApi.postClientDocumentUpload,
     handle: async ({ db, deps, ctx, studio, auth, params }): Promise<ClientDocumentView> => {
       const upload = uploads.get(ctx) ?? { file: null, stored: null };
       return addDocument(db, deps.config, studio.id, params.user, auth.user.id, upload.file, (stored) => {
@@ -125,11 +104,7 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
 
   /** The file itself, streamed, saved under its original name. */
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client-document/:clientDocument/download',
-    access: 'staff',
-    ability: 'clients.documents',
-    params: DocumentParams,
+    ...ClientRecordsApi.getClientDocumentDownload,
     handle: async ({ db, deps, ctx, studio, params }): Promise<Readable> => {
       const { document, stream } = await openDocument(db, deps.config, studio.id, params.clientDocument);
       ctx.attachment(document.fileName);
@@ -142,12 +117,7 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
   });
 
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/client-document/:clientDocument',
-    access: 'staff',
-    ability: 'clients.documents',
-    params: DocumentParams,
-    status: 204,
+    ...ClientRecordsApi.deleteClientDocument,
     handle: async ({ db, studio, params }) => deleteDocument(db, studio.id, params.clientDocument),
     // The file goes once the row's removal committed (an orphan file, never a row without its file).
     present: async (file, { ctx, deps }) => {
@@ -162,54 +132,29 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
   // --------------------------------------------------------------------- custom field definitions
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client-field/collection',
-    access: 'staff',
-    ability: 'clients.view',
-    params: StudioParams,
+    ...ClientRecordsApi.getClientFieldCollection,
     handle: async ({ db, studio }): Promise<ClientFieldList> => ({ items: await listFields(db, studio.id) }),
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client-field',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: StudioParams,
-    body: ClientFieldInputSchema,
-    status: 201,
+    ...ClientRecordsApi.postClientField,
     handle: async ({ db, studio, body }): Promise<ClientFieldView> => createField(db, studio.id, body),
   });
 
   defineRoute(router, {
-    method: 'put',
-    path: '/v4/:uuid/client-field/:clientField',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: FieldParams,
-    body: ClientFieldInputSchema,
+    ...ClientRecordsApi.putClientField,
     handle: async ({ db, studio, params, body }): Promise<ClientFieldView> =>
       updateField(db, studio.id, params.clientField, body),
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/client-field/:clientField',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: FieldParams,
-    body: ClientFieldPatchSchema,
+    ...ClientRecordsApi.patchClientField,
     handle: async ({ db, studio, params, body }): Promise<ClientFieldView> =>
       updateField(db, studio.id, params.clientField, body),
   });
 
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/client-field/:clientField',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: FieldParams,
-    status: 204,
+    ...ClientRecordsApi.deleteClientField,
     handle: async ({ db, studio, params }) => {
       await deleteField(db, studio.id, params.clientField);
     },
@@ -218,11 +163,7 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
   // ---------------------------------------------------------------------- a client's field values
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/:user/client-field/collection',
-    access: 'staff',
-    ability: 'clients.view',
-    params: ClientParams,
+    ...ClientRecordsApi.getClientFieldValues,
     handle: async ({ db, studio, membership, params }): Promise<ClientFieldValues> => {
       const abilities = await abilitiesOf(db, membership);
       return clientFieldValues(db, studio.id, params.user, {
@@ -233,12 +174,7 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/client/:user/client-field',
-    access: 'staff',
-    ability: 'clients.edit',
-    params: ClientParams,
-    body: ClientFieldValuesPatchSchema,
+    ...ClientRecordsApi.patchClientFieldValues,
     handle: async ({ db, deps, studio, membership, params, body }): Promise<ClientFieldValues> => {
       await patchClientFieldValues(db, studio.id, params.user, body.values, fieldKeyring(deps.config));
       const abilities = await abilitiesOf(db, membership);
@@ -251,12 +187,7 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
 
   /** Reveals one encrypted value; every call leaves an audit row (who, whose, which field, when). */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client/:user/client-field/decrypt',
-    access: 'staff',
-    ability: 'clients.decryptFields',
-    params: ClientParams,
-    body: ClientFieldDecryptInputSchema,
+    ...ClientRecordsApi.postClientFieldDecrypt,
     handle: async ({ db, deps, ctx, studio, auth, params, body }): Promise<ClientFieldDecryptResult> => {
       ctx.set('Cache-Control', 'no-store');
       return decryptClientField(
@@ -274,11 +205,7 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
   // -------------------------------------------------------------------------------- email bounce
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/:user/email-bounce',
-    access: 'staff',
-    ability: 'clients.view',
-    params: ClientParams,
+    ...ClientRecordsApi.getEmailBounce,
     handle: async ({ db, studio, params }): Promise<ClientEmailBounce> => {
       const found = await db('clients').where({ studioId: studio.id, userId: params.user }).first('id');
       if (!found) throw AppError.notFound('client');
@@ -287,12 +214,7 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
   });
 
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/client/:user/email-bounce',
-    access: 'staff',
-    ability: 'clients.edit',
-    params: ClientParams,
-    status: 204,
+    ...ClientRecordsApi.deleteEmailBounce,
     handle: async ({ db, studio, params }) => {
       await clearEmailBounce(db, studio.id, params.user);
     },
@@ -301,23 +223,14 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
   // ------------------------------------------------------------------- duplicates, merge and link
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/:user/duplicates',
-    access: 'staff',
-    ability: 'clients.view',
-    params: ClientParams,
+    ...ClientRecordsApi.getClientDuplicates,
     handle: async ({ db, studio, params }): Promise<ClientDuplicates> =>
       clientDuplicates(db, studio.id, params.user),
   });
 
   /** `{user}` is kept; the duplicate's notes, tags, documents, passes and values move to it. */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client/:user/merge',
-    access: 'staff',
-    ability: 'clients.edit',
-    params: ClientParams,
-    body: ClientMergeInputSchema,
+    ...ClientRecordsApi.postClientMerge,
     handle: async ({ db, deps, studio, membership, auth, params, body }): Promise<ClientMergeResult> => {
       // Merging archives the duplicate: the role must also be allowed to archive clients.
       await assertAbility(db, membership, 'clients.delete');
@@ -334,12 +247,7 @@ export function registerClientRecordRoutes(router: Router<AppState, AppCustom>):
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client/:user/link',
-    access: 'staff',
-    ability: 'clients.edit',
-    params: ClientParams,
-    body: ClientLinkInputSchema,
+    ...ClientRecordsApi.postClientLink,
     handle: async ({ db, studio, auth, params, body }): Promise<ClientLinkResult> =>
       linkClients(db, studio.id, params.user, body.otherId, auth.user.id),
   });

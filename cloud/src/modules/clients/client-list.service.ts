@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/domain/clients';
 import { AppError } from '../../../../shared/errors';
 import { cardNumberKey } from '../../../../shared/domain/accounts/identity';
+import type { ClientsRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
 import { ClientPricingOptionStatus } from '../../../../shared/enums/pricing-options';
 
@@ -118,18 +119,22 @@ export const CLIENT_COLUMNS = [
   'c.first_key',
 ] as const;
 
-export interface ClientRow {
-  id: string;
-  userId: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
+/** A client as every view selects it (`CLIENT_COLUMNS`), with the list's decorations. */
+export type ClientRow = Pick<
+  ClientsRow,
+  | 'id'
+  | 'userId'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'sex'
+  | 'archivedAt'
+  | 'createdAt'
+  | 'updatedAt'
+> & {
+  /** `YYYY-MM-DD`, selected as text (a Date would shift with the server's zone). */
   birthDate: string | null;
-  sex: number | null;
-  archivedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
   lastKey: string;
   firstKey: string;
   /** created_at to the microsecond, as text: a JS Date would lose the microseconds a cursor needs. */
@@ -137,7 +142,7 @@ export interface ClientRow {
   /** From selectDecorations. */
   tags: Array<{ id: string; name: string }>;
   hasValidPass: boolean;
-}
+};
 
 /** The columns of a client view, from a source aliased `c` (the table or a window of it). */
 export function selectClientColumns(db: Db, qb: Knex.QueryBuilder): Knex.QueryBuilder {

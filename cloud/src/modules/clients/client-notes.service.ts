@@ -4,9 +4,9 @@ import type {
   ClientNoteView,
 } from '../../../../shared/contracts/api/clients';
 import { AppError } from '../../../../shared/errors';
+import { v7 as uuidv7 } from 'uuid';
+import type { ClientNotesRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
-import { Client } from './client.model';
-import { ClientNote } from './client-note.model';
 import { presentClientNote, type NoteRow } from './clients.presenter';
 
 function selectNotes(db: Db, studioId: string) {
@@ -55,20 +55,25 @@ export async function createNote(
   authorId: string,
   input: ClientNoteCreateInput,
 ): Promise<ClientNoteView> {
-  const client = await Client.query(trx).findOne({ studioId, userId: input.userId });
+  const client = await trx('clients').where({ studioId, userId: input.userId }).first('id');
   if (!client) throw AppError.notFound('client');
-  const note = await ClientNote.query(trx).insert({
+  const id = uuidv7();
+  const now = new Date();
+  await trx('client_notes').insert({
+    id,
     studioId,
     clientId: input.userId,
     authorId,
     type: input.type,
     content: input.content,
+    createdAt: now,
+    updatedAt: now,
   });
-  return noteView(trx, studioId, note.id);
+  return noteView(trx, studioId, id);
 }
 
-async function lockNote(trx: Db, studioId: string, noteId: string): Promise<ClientNote> {
-  const note = await ClientNote.query(trx).findOne({ studioId, id: noteId }).forUpdate();
+async function lockNote(trx: Db, studioId: string, noteId: string): Promise<ClientNotesRow> {
+  const note = await trx('client_notes').where({ studioId, id: noteId }).forUpdate().first();
   if (!note) throw AppError.notFound('client note');
   return note;
 }
@@ -80,14 +85,17 @@ export async function updateNote(
   input: ClientNotePatch,
 ): Promise<ClientNoteView> {
   const note = await lockNote(trx, studioId, noteId);
-  const patch: Partial<ClientNote> = {};
+  const patch: Pick<Partial<ClientNotesRow>, 'type' | 'content'> = {};
   if (input.type !== undefined) patch.type = input.type;
   if (input.content !== undefined) patch.content = input.content;
-  if (Object.keys(patch).length > 0) await ClientNote.query(trx).patch(patch).where({ id: note.id });
+  if (Object.keys(patch).length > 0)
+    await trx('client_notes')
+      .where({ id: note.id })
+      .update({ ...patch, updatedAt: new Date() });
   return noteView(trx, studioId, note.id);
 }
 
 export async function deleteNote(trx: Db, studioId: string, noteId: string): Promise<void> {
   const note = await lockNote(trx, studioId, noteId);
-  await ClientNote.query(trx).delete().where({ id: note.id });
+  await trx('client_notes').where({ id: note.id }).delete();
 }

@@ -6,7 +6,9 @@ import type {
   TagView,
 } from '../../../../shared/contracts/api/clients';
 import { CSV_BOM, csvLine, type CsvDelimiter } from '../../../../shared/domain/clients';
+import type { ClientNoteType } from '../../../../shared/enums/clients';
 import { UserSex } from '../../../../shared/enums/users';
+import type { ClientNotesRow, TagsRow } from '../../db/generated/tables';
 import type { ClientRow } from './client-list.service';
 
 const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -60,13 +62,8 @@ export function presentClientSearchItem(row: {
   };
 }
 
-export interface TagRow {
-  id: string;
-  name: string;
-  type: number;
-  usageCount: number;
-  createdAt: Date;
-}
+/** A tag with the count of people who carry it. */
+export type TagRow = Pick<TagsRow, 'id' | 'name' | 'type' | 'createdAt'> & { usageCount: number };
 
 export function presentTag(row: TagRow): TagView {
   return {
@@ -78,17 +75,15 @@ export function presentTag(row: TagRow): TagView {
   };
 }
 
-export interface NoteRow {
-  id: string;
-  clientId: string;
-  type: 'private' | 'public';
-  content: string;
-  authorId: string | null;
+/** A note with its author's name (joined). */
+export type NoteRow = Pick<
+  ClientNotesRow,
+  'id' | 'clientId' | 'content' | 'authorId' | 'createdAt' | 'updatedAt'
+> & {
+  type: ClientNoteType;
   authorFirstName: string | null;
   authorLastName: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+};
 
 export function presentClientNote(row: NoteRow): ClientNoteView {
   return {

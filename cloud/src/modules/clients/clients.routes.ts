@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { v7 as uuidv7 } from 'uuid';
 import type Router from '@koa/router';
 import {
   BULK_MAX_CLIENTS,
@@ -39,7 +40,6 @@ import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { clientsXlsxStream, XLSX_CONTENT_TYPE } from '../client-records/clients-xlsx';
 import type { Studio } from '../identity/rows';
-import { ClientMessageRequest } from './client-message-request.model';
 import {
   hasTrigramSearch,
   pageOfClients,
@@ -220,17 +220,22 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
           return { action: body.action, clients: clientIds.length, changed };
         }
         case 'message': {
-          const request = await ClientMessageRequest.query(db).insert({
+          const requestId = uuidv7();
+          const recordedAt = new Date();
+          await db('client_message_requests').insert({
+            id: requestId,
             studioId: studio.id,
             requestedBy: auth.user.id,
             subject: body.subject,
             content: body.content,
-            recipientIds: clientIds,
+            recipientIds: JSON.stringify(clientIds),
             recipientCount: clientIds.length,
+            createdAt: recordedAt,
+            updatedAt: recordedAt,
           });
           return {
             action: 'message',
-            requestId: request.id,
+            requestId,
             recipients: clientIds.length,
             status: 'recorded',
           };

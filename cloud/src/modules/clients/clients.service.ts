@@ -12,12 +12,11 @@ import type {
 import { localDate, phoneMatchKey } from '../../../../shared/domain/clients';
 import { ClientNoteType } from '../../../../shared/enums/clients';
 import { AppError } from '../../../../shared/errors';
+import type { ClientsRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
 import type { UsersUpdate } from '../../db/generated/tables';
 import type { Studio } from '../identity/rows';
 import { selectClients, selectDecorations, type ClientRow } from './client-list.service';
-import { Client } from './client.model';
-import { ClientNote } from './client-note.model';
 import { listNotes } from './client-notes.service';
 import { presentClientDetail, presentClientSearchItem } from './clients.presenter';
 import { readAll } from '../../db/read-all';
@@ -49,8 +48,8 @@ export async function getClientDetail(
 }
 
 /** The studio's record of the client, locked: 404 when the user is not the studio's client. */
-async function lockClient(trx: Db, studioId: string, userId: string): Promise<Client> {
-  const client = await Client.query(trx).findOne({ studioId, userId }).forUpdate();
+async function lockClient(trx: Db, studioId: string, userId: string): Promise<ClientsRow> {
+  const client = await trx('clients').where({ studioId, userId }).forUpdate().first();
   if (!client) throw AppError.notFound('client');
   return client;
 }
@@ -108,7 +107,7 @@ export async function createClient(
       .where({ studioId: studio.id, userId: user.id })
       .forUpdate()
       .first();
-    const record = await Client.query(trx).findOne({ studioId: studio.id, userId: user.id }).forUpdate();
+    const record = await trx('clients').where({ studioId: studio.id, userId: user.id }).forUpdate().first();
     const liveClient = membership?.isClient && !membership.archivedAt && record && !record.archivedAt;
     if (liveClient) {
       throw new AppError('resource.conflict', {
@@ -156,8 +155,9 @@ export async function createClient(
   }
 
   // The membership trigger made (or kept) the record; it now holds what the staff typed.
-  await Client.query(trx)
-    .patch({
+  await trx('clients')
+    .where({ studioId: studio.id, userId: user.id })
+    .update({
       firstName: input.firstName,
       lastName: input.lastName,
       email,
@@ -165,11 +165,15 @@ export async function createClient(
       birthDate: input.birthDate ?? null,
       sex: input.sex ?? null,
       archivedAt: null,
-    })
-    .where({ studioId: studio.id, userId: user.id });
+      updatedAt: new Date(),
+    });
 
   if (input.note) {
-    await ClientNote.query(trx).insert({
+    const noted = new Date();
+    await trx('client_notes').insert({
+      id: uuidv7(),
+      createdAt: noted,
+      updatedAt: noted,
       studioId: studio.id,
       clientId: user.id,
       authorId: actorId,
@@ -201,7 +205,10 @@ export async function updateClient(
 ): Promise<ClientDetail> {
   const client = await lockClient(trx, studio.id, userId);
   assertBirthDate(input.birthDate, studio, now);
-  const patch: Partial<Client> = {};
+  const patch: Partial<Pick<ClientsRow, 'firstName' | 'lastName' | 'email' | 'phone' | 'sex'>> & {
+    birthDate?: string | null;
+    archivedAt?: null;
+  } = {};
   if (input.firstName !== undefined) patch.firstName = input.firstName;
   if (input.lastName !== undefined) patch.lastName = input.lastName;
   if (input.emailAddress !== undefined) patch.email = input.emailAddress;
@@ -211,18 +218,20 @@ export async function updateClient(
   if (input.archived === false) patch.archivedAt = null;
 
   if (patch.email && patch.email !== client.email) {
-    const taken = await Client.query(trx)
+    const taken = await trx('clients')
       .where({ studioId: studio.id, email: patch.email })
       .whereNot({ userId })
-      .resultSize();
-    if (taken > 0)
+      .first('id');
+    if (taken)
       throw new AppError('resource.conflict', {
         message: 'another client of the studio has this email address',
         fields: { emailAddress: ['another client of the studio has this email address'] },
       });
   }
   if (Object.keys(patch).length === 0) return getClientDetail(trx, studio, userId, now);
-  await Client.query(trx).patch(patch).where({ id: client.id });
+  await trx('clients')
+    .where({ id: client.id })
+    .update({ ...patch, updatedAt: new Date() });
 
   const user = await trx('users').where({ id: userId }).forUpdate().first();
   const elsewhere = await trx('memberships').where({ userId }).whereNot({ studioId: studio.id }).first('id');
@@ -252,7 +261,8 @@ export async function updateClient(
  */
 export async function archiveClient(trx: Db, studio: Studio, userId: string, now: Date): Promise<void> {
   const client = await lockClient(trx, studio.id, userId);
-  if (!client.archivedAt) await Client.query(trx).patch({ archivedAt: now }).where({ id: client.id });
+  if (!client.archivedAt)
+    await trx('clients').where({ id: client.id }).update({ archivedAt: now, updatedAt: new Date() });
 }
 
 /**

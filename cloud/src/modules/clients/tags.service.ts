@@ -1,13 +1,12 @@
-import { UniqueViolationError } from 'objection';
 import { v7 as uuidv7 } from 'uuid';
 import type { TagInput, TagPatch, TagView } from '../../../../shared/contracts/api/clients';
 import { TagType } from '../../../../shared/enums/clients';
 import { AppError } from '../../../../shared/errors';
 import { can, type Ability } from '../../../../shared/policies/abilities';
 import { tagAbility } from '../../../../shared/policies/clients';
+import type { TagsRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
 import { presentTag, type TagRow } from './clients.presenter';
-import { Tag } from './tag.model';
 
 const forbidden = () =>
   new AppError('auth.forbidden', { message: 'you have no permission to perform this action' });
@@ -31,7 +30,7 @@ async function saving<T>(work: () => PromiseLike<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof UniqueViolationError || (err as { code?: string }).code === '23505') throw nameTaken();
+    if ((err as { code?: string }).code === '23505') throw nameTaken();
     throw err;
   }
 }
@@ -79,12 +78,16 @@ export async function createTag(
   input: TagInput,
 ): Promise<TagView> {
   assertTagAbility(abilities, input.type, 'edit');
-  const tag = await saving(() => Tag.query(trx).insert({ studioId, name: input.name, type: input.type }));
-  return tagView(trx, studioId, tag.id);
+  const id = uuidv7();
+  const now = new Date();
+  await saving(() =>
+    trx('tags').insert({ id, studioId, name: input.name, type: input.type, createdAt: now, updatedAt: now }),
+  );
+  return tagView(trx, studioId, id);
 }
 
-async function lockTag(trx: Db, studioId: string, tagId: string): Promise<Tag> {
-  const tag = await Tag.query(trx).findOne({ studioId, id: tagId }).forUpdate();
+async function lockTag(trx: Db, studioId: string, tagId: string): Promise<TagsRow> {
+  const tag = await trx('tags').where({ studioId, id: tagId }).forUpdate().first();
   if (!tag) throw AppError.notFound('tag');
   return tag;
 }
@@ -99,7 +102,7 @@ export async function updateTag(
 ): Promise<TagView> {
   const tag = await lockTag(trx, studioId, tagId);
   assertTagAbility(abilities, tag.type, 'edit');
-  const patch: Partial<Tag> = {};
+  const patch: { name?: string; type?: number } = {};
   if (input.name !== undefined && input.name !== tag.name) patch.name = input.name;
   if (input.type !== undefined && input.type !== tag.type) {
     assertTagAbility(abilities, input.type, 'edit');
@@ -111,7 +114,12 @@ export async function updateTag(
       });
     patch.type = input.type;
   }
-  if (Object.keys(patch).length > 0) await saving(() => Tag.query(trx).patch(patch).where({ id: tag.id }));
+  if (Object.keys(patch).length > 0)
+    await saving(() =>
+      trx('tags')
+        .where({ id: tag.id })
+        .update({ ...patch, updatedAt: new Date() }),
+    );
   return tagView(trx, studioId, tag.id);
 }
 
@@ -123,7 +131,7 @@ export async function deleteTag(
 ): Promise<void> {
   const tag = await lockTag(trx, studioId, tagId);
   assertTagAbility(abilities, tag.type, 'edit');
-  await Tag.query(trx).delete().where({ id: tag.id });
+  await trx('tags').where({ id: tag.id }).delete();
 }
 
 /**
@@ -139,7 +147,7 @@ async function loadAssignment(
 ): Promise<{ tagIds: string[]; userIds: string[] }> {
   const uniqueTags = [...new Set(tagIds)];
   const uniqueUsers = [...new Set(userIds)];
-  const tags = await Tag.query(trx).where({ studioId }).whereIn('id', uniqueTags);
+  const tags = await trx('tags').where({ studioId }).whereIn('id', uniqueTags).select('id', 'type');
   if (tags.length !== uniqueTags.length) throw AppError.notFound('tag');
   for (const tag of tags) assertTagAbility(abilities, tag.type, 'edit');
   for (const type of new Set(tags.map((t) => t.type))) {

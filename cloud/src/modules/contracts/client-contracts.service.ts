@@ -127,9 +127,9 @@ async function instalmentsOf(db: Db, ids: string[]): Promise<Map<string, Instalm
 async function suspensionsOf(db: Db, ids: string[]): Promise<Map<string, SuspensionRow[]>> {
   const map = new Map<string, SuspensionRow[]>();
   if (ids.length === 0) return map;
-  const rows = (await db('client_contract_suspensions')
+  const rows = await db('client_contract_suspensions')
     .whereIn('client_contract_id', ids)
-    .orderBy([{ column: 'starts_on' }, { column: 'id' }])) as SuspensionRow[];
+    .orderBy([{ column: 'starts_on' }, { column: 'id' }]);
   for (const row of rows) map.set(row.clientContractId, [...(map.get(row.clientContractId) ?? []), row]);
   return map;
 }
@@ -318,10 +318,10 @@ export async function changeClientContract(
   const instalments = scheduled(
     (await trx('client_contract_instalments').where({ clientContractId: id }).forUpdate()) as InstalmentRow[],
   );
-  const open = (await trx('client_contract_suspensions')
+  const open = await trx('client_contract_suspensions')
     .where({ clientContractId: id })
     .whereNull('ends_on')
-    .first()) as (SuspensionRow & { id: string }) | undefined;
+    .first();
   const anchor = dateOnly(row.anchorOn)!;
   const period = periodOf(row);
   const note = patch.note ?? '';
@@ -522,12 +522,12 @@ async function orderInstalment(trx: Knex.Transaction, instalmentId: string, toda
 /** Orders what is due today of one client contract (inside the caller's transaction). */
 async function orderDueInstalments(trx: Db, studio: Studio, clientContractId: string, now: Date) {
   const today = localDateOf(now, studio.timeZone);
-  const due = (await trx('client_contract_instalments')
+  const due = await trx('client_contract_instalments')
     .where({ clientContractId })
     .whereIn('status', ['scheduled', 'due'])
     .where('due_on', '<=', today)
     .orderBy([{ column: 'due_on' }, { column: 'id' }])
-    .select('id')) as Array<{ id: string }>;
+    .select('id');
   // Mutating routes run in a transaction (defineRoute): `trx` is one here.
   for (const { id } of due) await orderInstalment(trx as Knex.Transaction, id, today);
 }

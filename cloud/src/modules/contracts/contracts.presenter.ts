@@ -14,6 +14,7 @@ import {
 } from '../../../../shared/domain/contracts';
 import { resolveLocaleText, type LocaleText } from '../../../../shared/domain/locale-text/locale-text';
 import { OrderStatus } from '../../../../shared/enums';
+import type { ClientContractEventsRow, ClientContractSuspensionsRow } from '../../db/generated/tables';
 import { dateOnly } from '../catalog/catalog.presenter';
 
 export interface ContractRow {
@@ -138,11 +139,7 @@ export interface InstalmentRow {
   orderStatus?: number | null;
 }
 
-export interface SuspensionRow {
-  clientContractId: string;
-  startsOn: Date | string;
-  endsOn: Date | string | null;
-}
+export type SuspensionRow = Pick<ClientContractSuspensionsRow, 'clientContractId' | 'startsOn' | 'endsOn'>;
 
 const SETTLED: ReadonlySet<number> = new Set([OrderStatus.paid, OrderStatus.freeOfCharge]);
 
@@ -222,17 +219,14 @@ export function presentClientContract(
   };
 }
 
-export interface EventRow {
-  id: string;
+/** An event with its actor's name (joined); kind, via and payload as the service wrote them. */
+export type EventRow = Pick<ClientContractEventsRow, 'id' | 'note' | 'actorId' | 'createdAt'> & {
   kind: ClientContractEventView['kind'];
-  payload: Record<string, unknown>;
-  note: string;
   via: ClientContractEventView['via'];
-  actorId: string | null;
+  payload: Record<string, unknown>;
   actorFirstName: string | null;
   actorLastName: string | null;
-  createdAt: Date;
-}
+};
 
 export function presentEvent(row: EventRow): ClientContractEventView {
   return {

@@ -1,17 +1,6 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
 import { PRICING_OPTION_SERVICE_TYPES } from '../../../../shared/contracts/api/catalog';
 import {
-  ClientContractPatchSchema,
-  ClientContractSaleSchema,
-  ContractInitQuerySchema,
-  ContractInputSchema,
-  ContractListQuerySchema,
-  ContractPatchSchema,
-  PublicContractCheckoutSchema,
-  PublicContractPriceListInputSchema,
-  PublicInstalmentActionSchema,
-  PublicTerminateSchema,
   type ClientContractDetail,
   type ClientContractList,
   type ClientContractView,
@@ -33,6 +22,7 @@ import { LOCALE_COOKIE } from '../../http/cookies';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { findStudio } from '../identity/rows';
+import { ContractsApi } from '../../../../shared/contracts/http/contracts';
 import { listTaxes } from '../catalog/taxes.service';
 import {
   changeClientContract,
@@ -52,14 +42,6 @@ import {
 } from './contracts.service';
 import { studioOfApiKey } from './public-api-key';
 
-const StudioParams = z.object({ uuid: z.string() });
-const ContractParams = z.object({ uuid: z.string(), contract: z.uuid() });
-const ClientParams = z.object({ uuid: z.string(), user: z.uuid() });
-const ClientContractParams = z.object({ uuid: z.string(), clientContract: z.uuid() });
-const PublicUserParams = z.object({ user: z.uuid() });
-const PublicClientContractParams = z.object({ clientContract: z.uuid() });
-const PublicInstalmentParams = z.object({ clientContractInstalment: z.uuid() });
-
 /** The client contract an instalment belongs to, in the key's studio (404 otherwise). */
 async function clientContractOfInstalment(db: Db, studioId: string, instalmentId: string): Promise<string> {
   const row = (await db('client_contract_instalments')
@@ -77,22 +59,12 @@ async function clientContractOfInstalment(db: Db, studioId: string, instalmentId
 export function registerContractRoutes(router: Router<AppState, AppCustom>): void {
   // ------------------------------------------------------------------------------ contracts
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/contract/all',
-    access: 'staff',
-    ability: 'sales.view',
-    params: StudioParams,
-    query: ContractListQuerySchema,
+    ...ContractsApi.getContractAll,
     handle: async ({ db, studio, query }): Promise<ContractList> => listContracts(db, studio, query),
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/contract/init',
-    access: 'staff',
-    ability: 'sales.view',
-    params: StudioParams,
-    query: ContractInitQuerySchema,
+    ...ContractsApi.getContractInit,
     handle: async ({ db, studio, auth, query }): Promise<ContractInit> => ({
       contract: query.contract ? await getContract(db, studio, query.contract) : null,
       taxes: await listTaxes(db, studio.id),
@@ -111,43 +83,23 @@ export function registerContractRoutes(router: Router<AppState, AppCustom>): voi
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/contract',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: StudioParams,
-    body: ContractInputSchema,
-    status: 201,
+    ...ContractsApi.postContract,
     handle: async ({ db, studio, body }): Promise<ContractView> => createContract(db, studio, body),
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/contract/:contract',
-    access: 'staff',
-    ability: 'sales.view',
-    params: ContractParams,
+    ...ContractsApi.getContract,
     handle: async ({ db, studio, params }): Promise<ContractView> => getContract(db, studio, params.contract),
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/contract/:contract',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: ContractParams,
-    body: ContractPatchSchema,
+    ...ContractsApi.patchContract,
     handle: async ({ db, studio, params, body }): Promise<ContractView> =>
       updateContract(db, studio, params.contract, body),
   });
 
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/contract/:contract',
-    access: 'staff',
-    ability: 'settings.edit',
-    params: ContractParams,
-    status: 204,
+    ...ContractsApi.deleteContract,
     handle: async ({ db, studio, params }) => {
       await archiveContract(db, studio, params.contract);
     },
@@ -155,11 +107,7 @@ export function registerContractRoutes(router: Router<AppState, AppCustom>): voi
 
   // ----------------------------------------------------------------------- client contracts
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client/:user/client-contract/all',
-    access: 'staff',
-    ability: 'clients.view',
-    params: ClientParams,
+    ...ContractsApi.getClientContractAll,
     handle: async ({ db, studio, params, deps }): Promise<ClientContractList> => ({
       items: await listClientContracts(db, studio, params.user, deps.clock.now()),
       next: null,
@@ -168,13 +116,7 @@ export function registerContractRoutes(router: Router<AppState, AppCustom>): voi
 
   /** Sell a contract at the desk: the client contract, its schedule, and orders for what is due today. */
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/client/:user/client-contract',
-    access: 'staff',
-    ability: 'sales.sell',
-    params: ClientParams,
-    body: ClientContractSaleSchema,
-    status: 201,
+    ...ContractsApi.postClientContract,
     handle: async ({ db, studio, auth, params, body, deps }): Promise<ClientContractView> =>
       sellContract(
         db,
@@ -189,22 +131,13 @@ export function registerContractRoutes(router: Router<AppState, AppCustom>): voi
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/client-contract/:clientContract',
-    access: 'staff',
-    ability: 'clients.view',
-    params: ClientContractParams,
+    ...ContractsApi.getClientContract,
     handle: async ({ db, studio, params, deps }): Promise<ClientContractDetail> =>
       clientContractDetail(db, studio, params.clientContract, deps.clock.now()),
   });
 
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/client-contract/:clientContract',
-    access: 'staff',
-    ability: 'clients.edit',
-    params: ClientContractParams,
-    body: ClientContractPatchSchema,
+    ...ContractsApi.patchClientContract,
     handle: async ({ db, studio, membership, auth, params, body, deps }): Promise<ClientContractView> => {
       if (body.action === 'terminate' && body.noticePeriods !== undefined)
         await assertAbility(db, membership, 'settings.edit');
@@ -222,11 +155,7 @@ export function registerContractRoutes(router: Router<AppState, AppCustom>): voi
   // --------------------------------------------------------------------------- front office
   // Anyone may read the price list (a visitor decides whether to buy by looking at it).
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/pricing/contracts',
-    access: 'public',
-    params: z.object({ uuid: z.uuid() }),
-    body: PublicContractPriceListInputSchema,
+    ...ContractsApi.postPricingContracts,
     handle: async ({ db, params, auth, ctx }): Promise<PublicContractPriceList> => {
       const studio = await findStudio(db, params.uuid);
       if (!studio) throw AppError.notFound('studio');
@@ -241,10 +170,7 @@ export function registerContractRoutes(router: Router<AppState, AppCustom>): voi
 
   /** The signed-in client's own contracts (front office "contracts"). */
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/contracts',
-    access: 'client',
-    params: StudioParams,
+    ...ContractsApi.getMyContracts,
     handle: async ({ db, studio, auth, deps }): Promise<ClientContractList> => ({
       items: await listClientContracts(db, studio, auth.user.id, deps.clock.now()),
       next: null,
@@ -253,19 +179,13 @@ export function registerContractRoutes(router: Router<AppState, AppCustom>): voi
 
   // ----------------------------------------------------------------------------- public API
   defineRoute(router, {
-    method: 'get',
-    path: '/v2/public/contract/all',
-    access: 'public',
-    query: ContractListQuerySchema,
+    ...ContractsApi.getPublicContractAll,
     handle: async ({ db, ctx, query }): Promise<ContractList> =>
       listContracts(db, await studioOfApiKey(ctx, db), query),
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v2/public/client/:user/contracts',
-    access: 'public',
-    params: PublicUserParams,
+    ...ContractsApi.getPublicClientContracts,
     handle: async ({ db, ctx, params, deps }): Promise<ClientContractList> => ({
       items: await listClientContracts(db, await studioOfApiKey(ctx, db), params.user, deps.clock.now()),
       next: null,
@@ -273,11 +193,7 @@ export function registerContractRoutes(router: Router<AppState, AppCustom>): voi
   });
 
   defineRoute(router, {
-    method: 'post',
-    path: '/v2/public/client-contract/:clientContract/terminate',
-    access: 'public',
-    params: PublicClientContractParams,
-    body: PublicTerminateSchema,
+    ...ContractsApi.postPublicTerminate,
     handle: async ({ db, ctx, params, body, deps }): Promise<ClientContractView> =>
       changeClientContract(
         db,
@@ -291,11 +207,7 @@ export function registerContractRoutes(router: Router<AppState, AppCustom>): voi
 
   /** Suspends the contract from this instalment's period on (the instalment and all later ones). */
   defineRoute(router, {
-    method: 'post',
-    path: '/v2/public/client-contract-instalment/:clientContractInstalment/suspend',
-    access: 'public',
-    params: PublicInstalmentParams,
-    body: PublicInstalmentActionSchema,
+    ...ContractsApi.postPublicInstalmentSuspend,
     handle: async ({ db, ctx, params, body, deps }): Promise<ClientContractView> => {
       const studio = await studioOfApiKey(ctx, db);
       const clientContractId = await clientContractOfInstalment(
@@ -330,11 +242,7 @@ export function registerContractRoutes(router: Router<AppState, AppCustom>): voi
 
   /** Resumes the contract the suspended instalment belongs to (billing restarts at the next boundary). */
   defineRoute(router, {
-    method: 'post',
-    path: '/v2/public/client-contract-instalment/:clientContractInstalment/resume',
-    access: 'public',
-    params: PublicInstalmentParams,
-    body: PublicInstalmentActionSchema,
+    ...ContractsApi.postPublicInstalmentResume,
     handle: async ({ db, ctx, params, body, deps }): Promise<ClientContractView> => {
       const studio = await studioOfApiKey(ctx, db);
       const clientContractId = await clientContractOfInstalment(
@@ -355,11 +263,7 @@ export function registerContractRoutes(router: Router<AppState, AppCustom>): voi
 
   /** Contracts checkout: an integration sells a contract to one of the studio's clients. */
   defineRoute(router, {
-    method: 'post',
-    path: '/v2/public/contracts/checkout',
-    access: 'public',
-    body: PublicContractCheckoutSchema,
-    status: 201,
+    ...ContractsApi.postPublicCheckout,
     handle: async ({ db, ctx, body, deps }): Promise<ClientContractView> =>
       sellContract(
         db,

@@ -10,6 +10,7 @@ import {
   type StudioKioskPatch,
 } from '../../../../shared/contracts/api/kiosk';
 import { AppError } from '../../../../shared/errors';
+import type { StudioKiosksRow, StudioSmartLocksRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
 import type { Studio } from '../identity/rows';
 import { newSecret } from '../identity/tokens';
@@ -17,34 +18,21 @@ import type { KioskDoor, SmartLockTestReason } from '../../../../shared/contract
 import type { HttpRelayConfig, SmartLockAnswer, SmartLockTarget } from './smart-lock-driver';
 import { smartLockDriverFor } from './smart-lock-driver';
 
-export interface KioskRow {
-  id: string;
-  studioId: string;
-  name: string;
-  isDefault: boolean;
-  /** null for the default kiosk: it signs in with the studio's kiosk key. */
-  kioskKey: string | null;
-  locationId: string | null;
-  smartLockId: string | null;
+/**
+ * A kiosk as read (`kioskKey` null for the default kiosk: it signs in with the studio's kiosk key),
+ * its settings over the defaults; `ticketPrinter` is the jsonb as stored, read through `ticketPrinterOf`.
+ */
+export type KioskRow = Omit<StudioKiosksRow, 'updatedAt' | 'settings' | 'ticketPrinter'> & {
   settings: KioskSettings;
-  createdAt: Date;
-  /** The jsonb as stored (null: none); read through `ticketPrinterOf`. */
   ticketPrinter?: unknown;
-}
+};
 
-export interface SmartLockRow {
-  id: string;
-  studioId: string;
-  name: string;
+/** A smart lock as read: the driver and its config are the ones the lock was saved with (zod-checked). */
+export type SmartLockRow = Omit<StudioSmartLocksRow, 'updatedAt' | 'driver' | 'config' | 'lastTestReason'> & {
   driver: 'httpRelay';
   config: HttpRelayConfig;
-  lastTestedAt: Date | null;
-  lastTestOk: boolean | null;
-  lastTestMessage: string | null;
   lastTestReason: SmartLockTestReason | null;
-  lastTestStatus: number | null;
-  createdAt: Date;
-}
+};
 
 const KIOSK_COLUMNS = [
   'id',
@@ -197,41 +185,47 @@ export async function kioskQrCode(
 
 const LOCK_COLUMNS = [
   'id',
-  'studio_id',
+  'studioId',
   'name',
   'driver',
   'config',
-  'last_tested_at',
-  'last_test_ok',
-  'last_test_message',
-  'last_test_reason',
-  'last_test_status',
-  'created_at',
-];
+  'lastTestedAt',
+  'lastTestOk',
+  'lastTestMessage',
+  'lastTestReason',
+  'lastTestStatus',
+  'createdAt',
+] as const;
+
+/** The jsonb config and the driver's names, as the lock's zod-checked input wrote them. */
+const lockOf = (row: Omit<StudioSmartLocksRow, 'updatedAt'>): SmartLockRow => row as SmartLockRow;
 
 export async function listSmartLocks(db: Db, studioId: string): Promise<SmartLockRow[]> {
-  return (await db('studio_smart_locks')
+  const rows = await db('studio_smart_locks')
     .where({ studioId })
     .orderBy([{ column: 'name' }, { column: 'id' }])
-    .select(LOCK_COLUMNS)) as SmartLockRow[];
+    .select(...LOCK_COLUMNS);
+  return rows.map(lockOf);
 }
 
 export async function smartLockRow(db: Db, studioId: string, id: string): Promise<SmartLockRow> {
-  const row = (await db('studio_smart_locks').where({ studioId, id }).first(LOCK_COLUMNS)) as
-    SmartLockRow | undefined;
+  const row = await db('studio_smart_locks')
+    .where({ studioId, id })
+    .first(...LOCK_COLUMNS);
   if (!row) throw AppError.notFound('smart lock');
-  return row;
+  return lockOf(row);
 }
 
 /** Kiosk ids per lock, for the lock list. */
 export async function kiosksByLock(db: Db, studioId: string): Promise<Map<string, string[]>> {
-  const rows = (await db('studio_kiosks')
+  const rows = await db('studio_kiosks')
     .where({ studioId })
     .whereNotNull('smart_lock_id')
     .orderBy('id')
-    .select('id', 'smart_lock_id')) as Array<{ id: string; smartLockId: string }>;
+    .select('id', 'smartLockId');
   const map = new Map<string, string[]>();
-  for (const r of rows) map.set(r.smartLockId, [...(map.get(r.smartLockId) ?? []), r.id]);
+  for (const { id, smartLockId } of rows)
+    if (smartLockId) map.set(smartLockId, [...(map.get(smartLockId) ?? []), id]);
   return map;
 }
 
@@ -296,11 +290,11 @@ export function lockTarget(row: SmartLockRow): SmartLockTarget {
 /** The relay of the kiosk's own lock, secret included: only for its desk station (kiosk.routes `door`). */
 export async function kioskDoor(db: Db, studio: Studio, kiosk: KioskRow): Promise<KioskDoor> {
   if (!kiosk.smartLockId) return { lock: null };
-  const row = (await db('studio_smart_locks')
+  const row = await db('studio_smart_locks')
     .where({ studioId: studio.id, id: kiosk.smartLockId })
-    .first(LOCK_COLUMNS)) as SmartLockRow | undefined;
+    .first(...LOCK_COLUMNS);
   if (!row) return { lock: null };
-  const target = lockTarget(row);
+  const target = lockTarget(lockOf(row));
   return {
     lock: {
       id: target.id,

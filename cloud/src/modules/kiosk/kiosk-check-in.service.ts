@@ -16,6 +16,7 @@ import { choosePassForVisit, localDateOf, type PassCandidate } from '../../../..
 import { resolveLocaleText } from '../../../../shared/domain/locale-text/locale-text';
 import { ClientVisitStatus as V } from '../../../../shared/enums/visits';
 import { AppError } from '../../../../shared/errors';
+import type { ClientsRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
 import { clientSchedule } from '../bookings/bookings-views.service';
 import {
@@ -36,11 +37,8 @@ import { smartLockDriverFor } from './smart-lock-driver';
 
 type LocaleText = Record<string, { value: string } | undefined>;
 
-interface KioskClientRow {
-  userId: string;
-  firstName: string;
-  lastName: string;
-}
+/** A client as the kiosk greets them. */
+type KioskClientRow = Pick<ClientsRow, 'userId' | 'firstName' | 'lastName'>;
 
 const methodDisabled = () =>
   new AppError('kiosk.methodDisabled', { message: 'this kiosk does not check in that way' });

@@ -1,18 +1,8 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
 import {
   CHECK_IN_METHODS,
   DEFAULT_KIOSK_SETTINGS,
   KIOSK_LIMITS,
-  KioskCheckInInputSchema,
-  KioskEntryInputSchema,
-  KioskIdentifyInputSchema,
-  KioskSignInInputSchema,
-  SmartLockInputSchema,
-  SmartLockPatchSchema,
-  SmartLockTestInputSchema,
-  StudioKioskInputSchema,
-  StudioKioskPatchSchema,
   type KioskCheckInResult,
   type KioskClient,
   type KioskDevice,
@@ -27,7 +17,7 @@ import {
   type StudioKioskList,
 } from '../../../../shared/contracts/api/kiosk';
 import { TICKET_PRINTER_OPTIONS } from '../../../../shared/contracts/api/ticket-printers';
-import { can, type Ability } from '../../../../shared/policies/abilities';
+import { can } from '../../../../shared/policies/abilities';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import { abilitiesOf } from '../../http/abilities';
@@ -35,6 +25,7 @@ import { authenticateDevice } from '../../sync/devices.service';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { findStudio } from '../identity/rows';
+import { KioskApi } from '../../../../shared/contracts/http/kiosk';
 import {
   createKiosk,
   createSmartLock,
@@ -52,13 +43,6 @@ import {
 import { identifyClient, kioskCheckIn, kioskEntry, type KioskOutcome } from './kiosk-check-in.service';
 import { openKioskSession, requireKiosk } from './kiosk-session';
 import { presentDevice, presentKiosk, presentSmartLock } from './kiosk.presenter';
-
-const VIEW: Ability = 'settings.view';
-const EDIT: Ability = 'settings.edit';
-
-const StudioParams = z.object({ uuid: z.string() });
-const KioskParams = z.object({ uuid: z.string(), kioskGuid: z.uuid() });
-const LockParams = z.object({ uuid: z.string(), smartLockGuid: z.uuid() });
 
 /**
  * Kiosk mode: the back office's `studio-kiosk` and `studio-smart-lock` calls (staff, settings
@@ -83,28 +67,21 @@ async function openDoor(
 export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
   // ------------------------------------------------------------------------------ back office
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/studio-kiosk/collection',
-    access: 'staff',
-    ability: VIEW,
-    params: StudioParams,
+    ...KioskApi.getStudioKioskCollection,
     handle: async ({ db, studio, membership, deps }): Promise<StudioKioskList> => {
-      const showKey = can(await abilitiesOf(db, membership), EDIT);
+      // Who may change kiosks (settings.edit) sees their keys.
+      const showKey = can(await abilitiesOf(db, membership), KioskApi.postStudioKiosk.ability);
       const rows = await listKiosks(db, studio);
       return { items: rows.map((r) => presentKiosk(r, studio, deps.config.publicUrl, showKey)) };
     },
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/studio-kiosk/init',
-    access: 'staff',
-    ability: VIEW,
-    params: StudioParams,
+    ...KioskApi.getStudioKioskInit,
     handle: async ({ db, studio }): Promise<StudioKioskInit> => {
-      const locations = (await db('locations')
+      const locations = await db('locations')
         .where({ studioId: studio.id })
         .orderBy([{ column: 'name' }, { column: 'id' }])
-        .select('id', 'name')) as Array<{ id: string; name: string }>;
+        .select('id', 'name');
       const locks = await listSmartLocks(db, studio.id);
       return {
         locations,
@@ -117,23 +94,12 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
     },
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/studio-kiosk',
-    access: 'staff',
-    ability: EDIT,
-    params: StudioParams,
-    body: StudioKioskInputSchema,
-    status: 201,
+    ...KioskApi.postStudioKiosk,
     handle: async ({ db, studio, body, deps }): Promise<StudioKiosk> =>
       presentKiosk(await createKiosk(db, studio, body), studio, deps.config.publicUrl, true),
   });
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/studio-kiosk/:kioskGuid',
-    access: 'staff',
-    ability: EDIT,
-    params: KioskParams,
-    body: StudioKioskPatchSchema,
+    ...KioskApi.patchStudioKiosk,
     handle: async ({ db, studio, params, body, deps }): Promise<StudioKiosk> => {
       const row = await updateKiosk(db, studio, params.kioskGuid, body, deps.clock.now());
       // A new key of the default kiosk is the studio's: read it back.
@@ -143,23 +109,13 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
     },
   });
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/studio-kiosk/:kioskGuid',
-    access: 'staff',
-    ability: EDIT,
-    params: KioskParams,
-    status: 204,
+    ...KioskApi.deleteStudioKiosk,
     handle: async ({ db, studio, params }) => {
       await deleteKiosk(db, studio, params.kioskGuid);
     },
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/studio-kiosk/:kioskGuid/qr-code',
-    access: 'staff',
-    // The code holds the kiosk key: who may see keys may see it.
-    ability: EDIT,
-    params: KioskParams,
+    ...KioskApi.getStudioKioskQrCode,
     handle: async ({ db, studio, params, deps, ctx }): Promise<KioskQrCode> => {
       ctx.set('Cache-Control', 'no-store');
       return kioskQrCode(db, studio, params.kioskGuid, deps.config.publicUrl);
@@ -167,34 +123,19 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
   });
 
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/studio-smart-lock/collection',
-    access: 'staff',
-    ability: VIEW,
-    params: StudioParams,
+    ...KioskApi.getSmartLockCollection,
     handle: async ({ db, studio }): Promise<SmartLockList> => {
       const [locks, byLock] = [await listSmartLocks(db, studio.id), await kiosksByLock(db, studio.id)];
       return { items: locks.map((l) => presentSmartLock(l, byLock.get(l.id) ?? [])) };
     },
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/studio-smart-lock',
-    access: 'staff',
-    ability: EDIT,
-    params: StudioParams,
-    body: SmartLockInputSchema,
-    status: 201,
+    ...KioskApi.postSmartLock,
     handle: async ({ db, studio, body }): Promise<SmartLock> =>
       presentSmartLock(await createSmartLock(db, studio, body), []),
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/studio-smart-lock/test-connection',
-    access: 'staff',
-    ability: EDIT,
-    params: StudioParams,
-    body: SmartLockTestInputSchema,
+    ...KioskApi.postSmartLockTestConnection,
     handle: async ({ db, studio, body, deps }): Promise<SmartLockTestResult> => {
       const answer = await testSmartLock(db, studio, body.smartLockId, deps.clock.now());
       return {
@@ -207,24 +148,14 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
     },
   });
   defineRoute(router, {
-    method: 'patch',
-    path: '/v4/:uuid/studio-smart-lock/:smartLockGuid',
-    access: 'staff',
-    ability: EDIT,
-    params: LockParams,
-    body: SmartLockPatchSchema,
+    ...KioskApi.patchSmartLock,
     handle: async ({ db, studio, params, body, deps }): Promise<SmartLock> => {
       const row = await updateSmartLock(db, studio, params.smartLockGuid, body, deps.clock.now());
       return presentSmartLock(row, (await kiosksByLock(db, studio.id)).get(row.id) ?? []);
     },
   });
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/studio-smart-lock/:smartLockGuid',
-    access: 'staff',
-    ability: EDIT,
-    params: LockParams,
-    status: 204,
+    ...KioskApi.deleteSmartLock,
     handle: async ({ db, studio, params }) => {
       await deleteSmartLock(db, studio, params.smartLockGuid);
     },
@@ -232,11 +163,7 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
 
   // ----------------------------------------------------------------------------- kiosk device
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/kiosk/session',
-    access: 'public',
-    params: StudioParams,
-    body: KioskSignInInputSchema,
+    ...KioskApi.postKioskSession,
     handle: async ({ ctx, db, deps, params, body }): Promise<KioskSignInResult> => {
       await deps.rateLimits.consume('kioskPerIp', ctx.ip);
       const opened = await openKioskSession(
@@ -251,31 +178,21 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
     },
   });
   defineRoute(router, {
-    method: 'delete',
-    path: '/v4/:uuid/kiosk/session',
-    access: 'public',
-    params: StudioParams,
-    status: 204,
+    ...KioskApi.deleteKioskSession,
     handle: async ({ ctx, db, params, deps }) => {
       const { sessionId } = await requireKiosk(ctx, db, params.uuid);
       await db('kiosk_sessions').where({ id: sessionId }).update({ revokedAt: deps.clock.now() });
     },
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/kiosk/me',
-    access: 'public',
-    params: StudioParams,
+    ...KioskApi.getKioskMe,
     handle: async ({ ctx, db, params }): Promise<KioskDevice> => {
       const { studio, kiosk } = await requireKiosk(ctx, db, params.uuid);
       return presentDevice(studio, kiosk);
     },
   });
   defineRoute(router, {
-    method: 'get',
-    path: '/v4/:uuid/kiosk/door',
-    access: 'public',
-    params: StudioParams,
+    ...KioskApi.getKioskDoor,
     handle: async ({ ctx, db, params, deps }): Promise<KioskDoor> => {
       const { studio, kiosk } = await requireKiosk(ctx, db, params.uuid);
       // The relay's secret goes only to a registered desk station of this studio that also holds this
@@ -291,11 +208,7 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
     },
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/kiosk/identify',
-    access: 'public',
-    params: StudioParams,
-    body: KioskIdentifyInputSchema,
+    ...KioskApi.postKioskIdentify,
     handle: async ({ ctx, db, params, body, deps }): Promise<KioskClient> => {
       const { studio, kiosk, sessionId } = await requireKiosk(ctx, db, params.uuid);
       await deps.rateLimits.consume('kioskIdentifyPerSession', sessionId);
@@ -304,11 +217,7 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
     },
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/kiosk/check-in',
-    access: 'public',
-    params: StudioParams,
-    body: KioskCheckInInputSchema,
+    ...KioskApi.postKioskCheckIn,
     handle: async ({ ctx, db, params, body, deps }) => {
       const { studio, kiosk } = await requireKiosk(ctx, db, params.uuid);
       return kioskCheckIn(db, studio, kiosk, body, deps.clock.now());
@@ -317,11 +226,7 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
     present: openDoor,
   });
   defineRoute(router, {
-    method: 'post',
-    path: '/v4/:uuid/kiosk/entry',
-    access: 'public',
-    params: StudioParams,
-    body: KioskEntryInputSchema,
+    ...KioskApi.postKioskEntry,
     handle: async ({ ctx, db, params, body, deps }) => {
       const { studio, kiosk } = await requireKiosk(ctx, db, params.uuid);
       return kioskEntry(db, studio, kiosk, body.clientId, deps.clock.now());

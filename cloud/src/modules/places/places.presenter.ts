@@ -6,7 +6,12 @@ import type {
   PlaceRoomView,
 } from '../../../../shared/contracts/api/places';
 import type { LocaleText } from '../../../../shared/domain/locale-text';
-import type { LocationRoomsRow, LocationsRow } from '../../db/generated/tables';
+import type {
+  ClassServiceCategoriesRow,
+  ClassServicesRow,
+  LocationRoomsRow,
+  LocationsRow,
+} from '../../db/generated/tables';
 
 /** A room and a location as their services select them (`ROOM_COLUMNS`, `LOCATION_COLUMNS`). */
 export type PlaceRoomRow = Pick<LocationRoomsRow, 'id' | 'locationId' | 'name' | 'capacity' | 'archivedAt'>;
@@ -14,27 +19,27 @@ export type PlaceLocationRow = Pick<
   LocationsRow,
   'id' | 'name' | 'addressLine' | 'postalCode' | 'city' | 'pictureUrl' | 'archivedAt'
 >;
-export interface PlaceCategoryRow {
-  id: string;
-  name: LocaleText;
-  position: number;
-  archivedAt: Date | null;
+/** A category with the count of its live services (`categoriesQuery`). */
+export type PlaceCategoryRow = Pick<ClassServiceCategoriesRow, 'id' | 'name' | 'position' | 'archivedAt'> & {
   serviceCount: number;
-}
-export interface PlaceClassServiceRow {
-  id: string;
-  name: LocaleText;
+};
+/** A class service with the count of its live schedule metas; its type is one of the class kinds. */
+export type PlaceClassServiceRow = Pick<
+  ClassServicesRow,
+  | 'id'
+  | 'name'
+  | 'durationMinutes'
+  | 'defaultCapacity'
+  | 'color'
+  | 'categoryId'
+  | 'experienceLevelId'
+  | 'freeOfCharge'
+  | 'archivedAt'
+> & {
   description: LocaleText | null;
   serviceType: ClassServiceType;
-  durationMinutes: number;
-  defaultCapacity: number | null;
-  color: string;
-  categoryId: string | null;
-  experienceLevelId: string | null;
-  freeOfCharge: boolean;
-  archivedAt: Date | null;
   activeMetaCount: number;
-}
+};
 
 export const presentPlaceRoom = (r: PlaceRoomRow): PlaceRoomView => ({
   id: r.id,

@@ -372,10 +372,10 @@ async function categoryView(db: Db, studio: Studio, id: string): Promise<PlaceCa
 }
 
 async function lockCategory(db: Db, studio: Studio, id: string): Promise<{ archivedAt: Date | null }> {
-  const row = (await db('class_service_categories')
+  const row = await db('class_service_categories')
     .where({ studioId: studio.id, id })
     .forUpdate()
-    .first('archived_at')) as { archivedAt: Date | null } | undefined;
+    .first('archivedAt');
   if (!row) throw AppError.notFound();
   return row;
 }
@@ -497,9 +497,9 @@ async function serviceReferenceErrors(
 ): Promise<FieldErrors> {
   const fields: FieldErrors = {};
   if (refs.categoryId) {
-    const category = (await db('class_service_categories')
+    const category = await db('class_service_categories')
       .where({ studioId: studio.id, id: refs.categoryId })
-      .first('archived_at')) as { archivedAt: Date | null } | undefined;
+      .first('archivedAt');
     if (!category) fields.categoryId = ['unknown in this studio'];
     // Keeping the category a service already has is fine even when it was archived since.
     else if (category.archivedAt && refs.categoryId !== currentCategoryId)
@@ -628,11 +628,11 @@ export async function reorderExperienceLevels(
   studio: Studio,
   input: ExperienceLevelReorderInput,
 ): Promise<ExperienceLevelView[]> {
-  const rows = (await db('experience_levels')
+  const rows = await db('experience_levels')
     .where({ studioId: studio.id })
     .where((q) => q.where({ serviceType: input.serviceType }).orWhereIn('id', input.ids))
     .forUpdate()
-    .select('id', 'service_type')) as Array<{ id: string; serviceType: string }>;
+    .select('id', 'serviceType');
   const byId = new Map(rows.map((r) => [r.id, r]));
   if (input.ids.some((id) => !byId.has(id))) throw AppError.notFound();
   const fields: FieldErrors = {};

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { InvoiceIssueInputSchema } from '../../../../../shared/contracts/api/invoices';
-import { Studio } from '../../identity/studio.model';
+import { findStudio } from '../../identity/rows';
 import { issueInvoice } from '../invoice-issue.service';
 import { invoiceDetail } from '../invoices.service';
 import { invoiceFa3Xml } from '../ksef-fa3';
@@ -16,7 +16,7 @@ import { upoDocument } from './ksef-upo';
  */
 export async function seedDemoKsef(trx: Knex.Transaction, studioId: string, now: Date): Promise<void> {
   await trx('studio_ksef_settings').insert({ studioId, environment: 'test', updatedAt: now });
-  const studio = await Studio.query(trx).findById(studioId);
+  const studio = await findStudio(trx, studioId);
   const owner = (await trx('memberships').where({ studioId, role: 'owner' }).first('userId')) as
     { userId: string } | undefined;
   if (!studio || !owner) return;

@@ -4,7 +4,7 @@ import type { InvoiceKsefRow } from '../../../db/generated/tables';
 import type { Db, Knex } from '../../../db/knex';
 import type { JobContext } from '../../../jobs/perform';
 import { enqueue } from '../../../jobs/queue';
-import { Studio } from '../../identity/studio.model';
+import { findStudio } from '../../identity/rows';
 import { invoiceFa3Xml } from '../ksef-fa3';
 import { invoiceRow } from '../invoices.rows';
 import { invoiceDetail } from '../invoices.service';
@@ -195,7 +195,7 @@ export async function performKsefSend(
     await update({ lastError: 'no readable KSeF token: save it again in the KSeF settings' });
     return;
   }
-  const studio = await Studio.query(knex).findById(row.studioId);
+  const studio = await findStudio(knex, row.studioId);
   if (!studio) return;
   const invoice = await invoiceDetail(knex, studio, row.invoiceId, clock.now());
   const sellerNip = invoice.seller.taxId ?? '';

@@ -6,7 +6,7 @@ import { addMembership, createStudioScenario, createUser } from '../../../../../
 import type { HttpClient } from '../../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../../tests/support/tenancy';
 import { ManualClock, startTestApp, type TestApp } from '../../../../../tests/support/test-app';
-import type { Studio } from '../../identity/studio.model';
+import type { Studio } from '../../identity/rows';
 import { TEST_SELLER_SETTINGS } from '../testing/seller-settings';
 import { fieldKeyring, keyringOf } from '../../client-records/field-crypto';
 import { isValidKsefNumber, sha256Base64 } from './ksef-crypto';
