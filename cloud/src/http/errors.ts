@@ -34,8 +34,8 @@ interface PgErrorFields {
 const UNIQUE_COLUMNS = /Key \((.+)\)=\(.+\) already exists/;
 
 /**
- * Errors of knex queries: read PostgreSQL's SQLSTATE directly (the Objection error classes above
- * cover the queries that still go through a model). A unique violation names its key's columns and a
+ * Errors of knex queries: read PostgreSQL's SQLSTATE directly (no model layer wraps them). A unique
+ * violation names its key's columns and a
  * missing value its column, as field errors; class 22 (data exception: NUL bytes, out-of-range
  * numbers, bad uuid text) is bad input.
  */
