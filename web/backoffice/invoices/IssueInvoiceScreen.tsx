@@ -40,7 +40,8 @@ export function IssueInvoiceScreen() {
   const { t } = useTranslation('invoices');
   const [params, setParams] = useSearchParams();
   const orderId = params.get('order');
-  const [typed, setTyped] = useState(orderId ?? '');
+  const lookup = useEditorForm(() => ({ typed: orderId ?? '' }));
+  const { typed } = lookup.values;
   const draft = useOrderDraft(orderId && UUID_RE.test(orderId) ? orderId : null);
 
   return (
@@ -62,7 +63,7 @@ export function IssueInvoiceScreen() {
             label={t('fromOrder.orderId')}
             description={t('fromOrder.orderIdHint')}
             value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
+            onChange={(e) => lookup.set('typed', e.currentTarget.value)}
             w={400}
             maw="100%"
             name="orderId"
