@@ -19,6 +19,7 @@ import { usePageContext } from '../lib/app-context';
 import { CopyrightFooter } from '../ui/CopyrightFooter';
 import { LanguageSwitch } from '../ui/LanguageSwitch';
 import { useDocumentTitle } from '../ui/use-document-title';
+import { useEditorForm } from '../ui/use-editor-form';
 import { KioskApiClient } from './kiosk-api';
 import { KioskDeviceStore, kioskLocation } from './kiosk-device-store';
 import { cameraAvailable } from './QrCamera';
@@ -200,7 +201,8 @@ export function KioskApp({ host }: { host?: KioskAppHost } = {}) {
 /** No key, or a refused one: the kiosk asks for this kiosk's key (spec §8: "invalid uuid or kiosk key"). */
 function SignInForm({ rejected, onSubmit }: { rejected: boolean; onSubmit: (key: string) => Promise<void> }) {
   const { t } = useTranslation('kiosk');
-  const [key, setKey] = useState('');
+  const { values, set } = useEditorForm(() => ({ key: '' }));
+  const { key } = values;
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -219,7 +221,7 @@ function SignInForm({ rejected, onSubmit }: { rejected: boolean; onSubmit: (key:
             size="xl"
             label={t('signIn.key')}
             value={key}
-            onChange={(e) => setKey(e.currentTarget.value)}
+            onChange={(e) => set('key', e.currentTarget.value)}
             error={rejected ? t('signIn.invalid') : undefined}
             data-testid="kiosk-key"
             autoFocus

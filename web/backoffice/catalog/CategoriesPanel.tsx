@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PricingOptionCategoryView } from '../../../shared/contracts/api/catalog';
 import { useApiClient } from '../../lib/app-context';
 import { FormErrorList } from '../../ui/FormErrorList';
+import { useEditorForm } from '../../ui/use-editor-form';
 import { SubmitButton } from '../../ui/SubmitButton';
 import {
   catalogCalls,
@@ -105,9 +106,12 @@ function CategoryForm({ category, onDone }: { category: PricingOptionCategoryVie
   const api = useApiClient();
   const studio = useStudio().uuid;
   const invalidate = useInvalidateCatalog();
-  const [en, setEn] = useState(category?.name.en?.value ?? '');
-  const [pl, setPl] = useState(category?.name.pl?.value ?? '');
-  const [position, setPosition] = useState(String(category?.position ?? 0));
+  const fields = useEditorForm(() => ({
+    en: category?.name.en?.value ?? '',
+    pl: category?.name.pl?.value ?? '',
+    position: String(category?.position ?? 0),
+  }));
+  const { en, pl, position } = fields.values;
   const form = useCatalogSubmit(['name', 'position']);
   const archive = useCatalogSubmit([]);
   const save = () =>
@@ -145,7 +149,7 @@ function CategoryForm({ category, onDone }: { category: PricingOptionCategoryVie
           <TextInput
             label={t('form.nameEn')}
             value={en}
-            onChange={(e) => setEn(e.currentTarget.value)}
+            onChange={(e) => fields.set('en', e.currentTarget.value)}
             error={form.fieldErrors.name}
             name="name.en"
             data-autofocus
@@ -153,7 +157,7 @@ function CategoryForm({ category, onDone }: { category: PricingOptionCategoryVie
           <TextInput
             label={t('form.namePl')}
             value={pl}
-            onChange={(e) => setPl(e.currentTarget.value)}
+            onChange={(e) => fields.set('pl', e.currentTarget.value)}
             name="name.pl"
           />
         </SimpleGrid>
@@ -161,7 +165,7 @@ function CategoryForm({ category, onDone }: { category: PricingOptionCategoryVie
           label={t('categories.position')}
           description={t('categories.positionHint')}
           value={position}
-          onChange={(e) => setPosition(e.currentTarget.value)}
+          onChange={(e) => fields.set('position', e.currentTarget.value)}
           error={form.fieldErrors.position}
           inputMode="numeric"
           w={160}

@@ -26,6 +26,7 @@ import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
 import { useApiClient } from '../../lib/app-context';
 import { FormErrorList } from '../../ui/FormErrorList';
 import { SubmitButton } from '../../ui/SubmitButton';
+import { useEditorForm } from '../../ui/use-editor-form';
 import { formatDateTime, formatDay, price, useCan, useLocaleName, useStudio } from '../catalog/catalog.api';
 import { Empty, LoadError, Loading, usePhone } from '../catalog/CatalogScreen';
 import type { ClientProfileTabProps } from '../clients/profile-tabs';
@@ -188,8 +189,8 @@ function SellModal({
   const name = useLocaleName();
   const invalidate = useInvalidateContracts();
   const contracts = useContracts('exclude', 'desk');
-  const [contractId, setContractId] = useState<string | null>(null);
-  const [note, setNote] = useState('');
+  const fields = useEditorForm(() => ({ contractId: null as string | null, note: '' }));
+  const { contractId, note } = fields.values;
   const form = useContractSubmit(['contractId', 'note']);
   const chosen = contracts.data?.items.find((c) => c.id === contractId);
   const items = contracts.data?.items.filter((c) => c.sellAtDesk) ?? [];
@@ -231,7 +232,7 @@ function SellModal({
                 label: `${name(c.name)} — ${pricePerPeriod(t, c, i18n.language)}`,
               }))}
               value={contractId}
-              onChange={setContractId}
+              onChange={(v) => fields.set('contractId', v)}
               error={form.fieldErrors.contractId}
               comboboxProps={{ withinPortal: true }}
               data-testid="client-contract-choose"
@@ -250,7 +251,7 @@ function SellModal({
           <TextInput
             label={t('client.note')}
             value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
+            onChange={(e) => fields.set('note', e.currentTarget.value)}
             error={form.fieldErrors.note}
           />
           <Group justify="flex-end">
@@ -470,9 +471,8 @@ function ActionForm({
   const canShortenNotice = useCan('settings.edit');
   const today = localDateOf(new Date(), studio.timeZone);
   const dateField = action === 'suspend' ? 'from' : action === 'resume' ? 'on' : 'requestedOn';
-  const [date, setDate] = useState(today);
-  const [notice, setNotice] = useState(String(contract.noticePeriods));
-  const [note, setNote] = useState('');
+  const fields = useEditorForm(() => ({ date: today, notice: String(contract.noticePeriods), note: '' }));
+  const { date, notice, note } = fields.values;
   const form = useContractSubmit([dateField, 'noticePeriods', 'note']);
   const body = (): ClientContractPatch => {
     const extra = note.trim() ? { note: note.trim() } : {};
@@ -522,7 +522,7 @@ function ActionForm({
                     : 'client.requestedOn',
               )}
               value={date}
-              onChange={(e) => setDate(e.currentTarget.value)}
+              onChange={(e) => fields.set('date', e.currentTarget.value)}
               error={form.fieldErrors[dateField]}
               data-testid="client-contract-action-date"
             />
@@ -535,7 +535,7 @@ function ActionForm({
                     : t('client.noticeOnlyManagers')
                 }
                 value={notice}
-                onChange={(e) => setNotice(e.currentTarget.value)}
+                onChange={(e) => fields.set('notice', e.currentTarget.value)}
                 error={form.fieldErrors.noticePeriods}
                 disabled={!canShortenNotice}
                 inputMode="numeric"
@@ -545,7 +545,7 @@ function ActionForm({
           <TextInput
             label={t('client.note')}
             value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
+            onChange={(e) => fields.set('note', e.currentTarget.value)}
             error={form.fieldErrors.note}
           />
           <Group justify="flex-end">

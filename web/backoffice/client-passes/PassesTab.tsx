@@ -23,6 +23,7 @@ import { useApiClient } from '../../lib/app-context';
 import { useOffline } from '../../lib/connectivity';
 import { FormErrorList } from '../../ui/FormErrorList';
 import { SubmitButton } from '../../ui/SubmitButton';
+import { useEditorForm } from '../../ui/use-editor-form';
 import {
   catalogCalls,
   catalogKeys,
@@ -323,7 +324,8 @@ function ChangeForm({ pass, clientId }: { pass: ClientPricingOptionView; clientI
   const api = useApiClient();
   const studio = useStudio().uuid;
   const refresh = useRefreshPass(clientId, pass.id);
-  const [values, setValues] = useState<PassChangeFormValues>(EMPTY_CHANGE);
+  const fields = useEditorForm<PassChangeFormValues>(() => EMPTY_CHANGE);
+  const { values } = fields;
   const form = useCatalogSubmit(['extendDays', 'freeze.from', 'freeze.to', 'entriesDelta', 'note']);
   return (
     <Paper withBorder p="sm" radius="md">
@@ -338,7 +340,7 @@ function ChangeForm({ pass, clientId }: { pass: ClientPricingOptionView; clientI
             })
             .then((saved) => {
               if (!saved) return;
-              setValues(EMPTY_CHANGE);
+              fields.patch(EMPTY_CHANGE);
               void refresh();
             });
         }}
@@ -350,7 +352,7 @@ function ChangeForm({ pass, clientId }: { pass: ClientPricingOptionView; clientI
           <FormErrorList errors={form.formErrors} />
           <PassChangeFields
             values={values}
-            onChange={setValues}
+            onChange={fields.patch}
             errors={form.fieldErrors}
             unlimited={pass.entriesTotal === null}
           />
@@ -380,7 +382,8 @@ function ShareSection({
   const api = useApiClient();
   const studio = useStudio().uuid;
   const refresh = useRefreshPass(clientId, pass.id);
-  const [userId, setUserId] = useState<string | null>(null);
+  const shareForm = useEditorForm(() => ({ userId: null as string | null }));
+  const { userId } = shareForm.values;
   const share = useCatalogSubmit(['userId']);
   const [withdrawing, setWithdrawing] = useState<string | null>(null);
   const sharedIds = new Set(pass.sharedWith.map((s) => s.userId));
@@ -436,7 +439,7 @@ function ShareSection({
                 label={t('share.with')}
                 data={available.map((c) => ({ value: c.userId, label: `${c.firstName} ${c.lastName}` }))}
                 value={userId}
-                onChange={setUserId}
+                onChange={(v) => shareForm.set('userId', v)}
                 error={share.fieldErrors.userId}
                 style={{ flex: 1 }}
                 comboboxProps={{ withinPortal: true }}
@@ -454,7 +457,7 @@ function ShareSection({
                     })
                     .then((saved) => {
                       if (!saved) return;
-                      setUserId(null);
+                      shareForm.set('userId', null);
                       void refresh();
                     })
                 }

@@ -1,10 +1,10 @@
 import { Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CatalogApi } from '../../../shared/contracts/http/catalog';
 import { parsePriceInput } from '../../../shared/domain/money';
 import { useApiClient } from '../../lib/app-context';
 import { FormErrorList } from '../../ui/FormErrorList';
+import { useEditorForm } from '../../ui/use-editor-form';
 import { SubmitButton } from '../../ui/SubmitButton';
 import {
   price,
@@ -29,8 +29,8 @@ export function SellPassForm({ clientId, onSold }: { clientId: string; onSold():
   const studio = useStudio();
   const name = useLocaleName();
   const options = usePricingOptions({ archived: 'exclude' });
-  const [optionId, setOptionId] = useState<string | null>(null);
-  const [amount, setAmount] = useState('');
+  const fields = useEditorForm(() => ({ optionId: null as string | null, amount: '' }));
+  const { optionId, amount } = fields.values;
   const form = useCatalogSubmit(['pricingOption', 'price']);
   const mayDiscount = useBackoffice().member.abilities.includes('sales.discount');
   const sellable = (options.data?.items ?? []).filter((o) => o.sellAtDesk);
@@ -57,8 +57,7 @@ export function SellPassForm({ clientId, onSold }: { clientId: string; onSold():
             })
             .then((sold) => {
               if (!sold) return;
-              setOptionId(null);
-              setAmount('');
+              fields.patch({ optionId: null, amount: '' });
               onSold();
             });
         }}
@@ -76,9 +75,11 @@ export function SellPassForm({ clientId, onSold }: { clientId: string; onSold():
               }))}
               value={optionId}
               onChange={(v) => {
-                setOptionId(v);
                 const option = sellable.find((o) => o.id === v);
-                setAmount(option ? priceText(option.currentPrice, i18n.language) : '');
+                fields.patch({
+                  optionId: v,
+                  amount: option ? priceText(option.currentPrice, i18n.language) : '',
+                });
               }}
               error={form.fieldErrors.pricingOption}
               searchable
@@ -92,7 +93,7 @@ export function SellPassForm({ clientId, onSold }: { clientId: string; onSold():
               description={mayDiscount ? t('sell.priceHint') : t('sell.priceLocked')}
               readOnly={!mayDiscount}
               value={amount}
-              onChange={(e) => setAmount(e.currentTarget.value)}
+              onChange={(e) => fields.set('amount', e.currentTarget.value)}
               error={form.fieldErrors.price}
               inputMode="decimal"
               miw={160}

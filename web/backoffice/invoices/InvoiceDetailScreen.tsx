@@ -23,6 +23,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { InvoiceLineView, InvoiceView } from '../../../shared/contracts/api/invoices';
+import { useEditorForm } from '../../ui/use-editor-form';
 import {
   useInvoiceFormErrors,
   money,
@@ -384,20 +385,24 @@ function CorrectionDialog({ invoice, onClose }: { invoice: InvoiceView; onClose(
   const calls = useInvoiceCalls();
   const invalidate = useInvalidateInvoices();
   // Start from the invoice as it stands: after its latest correction, if any.
-  const [lines, setLines] = useState<EditLine[]>(
-    invoice.lines.map(({ description, quantity, unit, unitPrice, vatRate }) => ({
+  const fields = useEditorForm(() => ({
+    lines: invoice.lines.map(({ description, quantity, unit, unitPrice, vatRate }): EditLine => ({
       description,
       quantity,
       unit,
       unitPrice,
       vatRate,
     })),
-  );
-  const [reason, setReason] = useState('');
+    reason: '',
+  }));
+  const { lines, reason } = fields.values;
   const [errors, setFailure] = useInvoiceFormErrors({ unexpected: 'withCode' });
   const [busy, setBusy] = useState(false);
   const update = (i: number, patch: Partial<EditLine>) =>
-    setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+    fields.set(
+      'lines',
+      lines.map((l, j) => (j === i ? { ...l, ...patch } : l)),
+    );
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -451,7 +456,12 @@ function CorrectionDialog({ invoice, onClose }: { invoice: InvoiceView; onClose(
                 mt={i === 0 ? 26 : 4}
                 aria-label="remove"
                 disabled={i < invoice.lines.length}
-                onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
+                onClick={() =>
+                  fields.set(
+                    'lines',
+                    lines.filter((_, j) => j !== i),
+                  )
+                }
               >
                 ×
               </ActionIcon>
@@ -460,7 +470,7 @@ function CorrectionDialog({ invoice, onClose }: { invoice: InvoiceView; onClose(
           <Textarea
             label={t('fields.reason')}
             value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
+            onChange={(e) => fields.set('reason', e.currentTarget.value)}
             error={errors.fields.reason}
             name="reason"
             autosize
@@ -485,7 +495,8 @@ function CancelDialog({ invoice, onClose }: { invoice: InvoiceView; onClose(): v
   const { t } = useTranslation('invoices');
   const calls = useInvoiceCalls();
   const invalidate = useInvalidateInvoices();
-  const [reason, setReason] = useState('');
+  const fields = useEditorForm(() => ({ reason: '' }));
+  const { reason } = fields.values;
   const [errors, setFailure] = useInvoiceFormErrors({ unexpected: 'withCode' });
   const [busy, setBusy] = useState(false);
   const submit = async (event: React.FormEvent) => {
@@ -509,7 +520,7 @@ function CancelDialog({ invoice, onClose }: { invoice: InvoiceView; onClose(): v
           <Textarea
             label={t('fields.reason')}
             value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
+            onChange={(e) => fields.set('reason', e.currentTarget.value)}
             error={errors.fields.reason}
           />
           {errors.form.map((m) => (

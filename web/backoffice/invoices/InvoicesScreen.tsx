@@ -26,6 +26,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { InvoiceListItem, InvoiceSettingsView } from '../../../shared/contracts/api/invoices';
 import { EXEMPTION_BASIS_PRESETS } from '../../../shared/domain/invoices/notes';
 import { errorCodeLabel } from '../../lib/form-errors';
+import { useEditorForm } from '../../ui/use-editor-form';
 import {
   useInvoiceFormErrors,
   money,
@@ -261,11 +262,12 @@ function SettingsEditor({ initial }: { initial: InvoiceSettingsView }) {
   const canInvoice = useCanInvoice();
   const calls = useInvoiceCalls();
   const invalidate = useInvalidateInvoices();
-  const [form, setForm] = useState<SettingsForm>({
+  const settingsForm = useEditorForm<SettingsForm>(() => ({
     ...initial,
     taxId: initial.taxId ?? '',
     iban: initial.iban ?? '',
-  });
+  }));
+  const form = settingsForm.values;
   const [errors, setFailure] = useInvoiceFormErrors();
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -274,8 +276,7 @@ function SettingsEditor({ initial }: { initial: InvoiceSettingsView }) {
     const timer = setTimeout(() => setSaved(false), 2500);
     return () => clearTimeout(timer);
   }, [saved]);
-  const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
+  const { set } = settingsForm;
   const text = (key: keyof SettingsForm, label: string) => (
     <TextInput
       label={label}

@@ -22,6 +22,7 @@ import type { InvoiceOrderDraft } from '../../../shared/contracts/api/invoices';
 import { PaymentMethod } from '../../../shared/enums';
 import { ApiError } from '../../lib/api-client';
 import { fitToForm } from '../../lib/form-errors';
+import { useEditorForm } from '../../ui/use-editor-form';
 import {
   useInvoiceFormErrors,
   nipCheckFailure,
@@ -39,7 +40,8 @@ export function IssueInvoiceScreen() {
   const { t } = useTranslation('invoices');
   const [params, setParams] = useSearchParams();
   const orderId = params.get('order');
-  const [typed, setTyped] = useState(orderId ?? '');
+  const lookup = useEditorForm(() => ({ typed: orderId ?? '' }));
+  const { typed } = lookup.values;
   const draft = useOrderDraft(orderId && UUID_RE.test(orderId) ? orderId : null);
 
   return (
@@ -61,7 +63,7 @@ export function IssueInvoiceScreen() {
             label={t('fromOrder.orderId')}
             description={t('fromOrder.orderIdHint')}
             value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
+            onChange={(e) => lookup.set('typed', e.currentTarget.value)}
             w={400}
             maw="100%"
             name="orderId"
@@ -101,15 +103,14 @@ function DraftForm({ draft }: { draft: InvoiceOrderDraft }) {
   const calls = useInvoiceCalls();
   const invalidate = useInvalidateInvoices();
   const lang = i18n.language;
-  const [buyer, setBuyer] = useState<BuyerForm>({
-    ...draft.buyer,
-    taxId: draft.buyer.taxId ?? '',
-    email: draft.buyer.email ?? '',
-  });
-  const [saleDate, setSaleDate] = useState(draft.saleDate);
-  const [paymentMethod, setPaymentMethod] = useState(String(draft.paymentMethod));
-  const [termDays, setTermDays] = useState<number>(draft.settings.paymentTermDays);
-  const [remarks, setRemarks] = useState('');
+  const fields = useEditorForm(() => ({
+    buyer: { ...draft.buyer, taxId: draft.buyer.taxId ?? '', email: draft.buyer.email ?? '' } as BuyerForm,
+    saleDate: draft.saleDate,
+    paymentMethod: String(draft.paymentMethod),
+    termDays: draft.settings.paymentTermDays as number,
+    remarks: '',
+  }));
+  const { buyer, saleDate, paymentMethod, termDays, remarks } = fields.values;
   const [rawErrors, setFailure] = useInvoiceFormErrors({ unexpected: 'withCode' });
   // Errors of fields this form has no input for (exemptionBasis, vatTreatment) are shown above the button.
   const errors = fitToForm(
@@ -132,7 +133,7 @@ function DraftForm({ draft }: { draft: InvoiceOrderDraft }) {
       value={buyer[key]}
       onChange={(e) => {
         const value = e.currentTarget.value;
-        setBuyer((b) => ({ ...b, [key]: value }));
+        fields.set('buyer', { ...fields.values.buyer, [key]: value });
         if (key === 'taxId') setNipCheck(null);
       }}
       error={errors.fields[`buyer.${key}`]}
@@ -314,13 +315,13 @@ function DraftForm({ draft }: { draft: InvoiceOrderDraft }) {
               type="date"
               label={t('fromOrder.saleDate')}
               value={saleDate}
-              onChange={(e) => setSaleDate(e.currentTarget.value)}
+              onChange={(e) => fields.set('saleDate', e.currentTarget.value)}
               error={errors.fields.saleDate}
             />
             <Select
               label={t('fromOrder.paymentMethod')}
               value={paymentMethod}
-              onChange={(v) => setPaymentMethod(v ?? String(PaymentMethod.bankTransfer))}
+              onChange={(v) => fields.set('paymentMethod', v ?? String(PaymentMethod.bankTransfer))}
               data={Object.values(PaymentMethod).map((m) => ({
                 value: String(m),
                 label: t(`enums:paymentMethod.${m}`),
@@ -332,14 +333,14 @@ function DraftForm({ draft }: { draft: InvoiceOrderDraft }) {
               value={termDays}
               min={0}
               max={365}
-              onChange={(v) => setTermDays(typeof v === 'number' ? v : 0)}
+              onChange={(v) => fields.set('termDays', typeof v === 'number' ? v : 0)}
               error={errors.fields.paymentTermDays}
             />
           </SimpleGrid>
           <Textarea
             label={t('fromOrder.remarks')}
             value={remarks}
-            onChange={(e) => setRemarks(e.currentTarget.value)}
+            onChange={(e) => fields.set('remarks', e.currentTarget.value)}
             autosize
             minRows={2}
           />

@@ -35,6 +35,7 @@ import type { Ability } from '../../../shared/policies/abilities';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { CenteredMessage } from '../../ui/CenteredMessage';
+import { useEditorForm } from '../../ui/use-editor-form';
 import { useBackoffice } from '../backoffice.api';
 import { TicketPrinterSection, ticketPrinterSummary } from '../settings/TicketPrinterSection';
 import { kioskCalls, useInvalidateKiosks, useKioskInit, useKiosks, useSmartLocks } from './kiosk.api';
@@ -58,6 +59,21 @@ function failure(
   if (error instanceof ApiError && [401, 403, 405].includes(error.status))
     return { fields: {}, form: t('admin.noPermission') };
   return { fields: {}, form: t('admin.saveFailed') };
+}
+
+type Failure = ReturnType<typeof failure>;
+
+/** A form's last failure: field messages kept by its @mantine/form values, the form-level one beside them. */
+function useFailure(fields: {
+  errors: Record<string, string>;
+  setErrors(next: Record<string, string>): void;
+}): [Failure, (next: Failure) => void] {
+  const [form, setForm] = useState<string | null>(null);
+  const set = (next: Failure) => {
+    fields.setErrors(next.fields);
+    setForm(next.form);
+  };
+  return [{ fields: fields.errors, form }, set];
 }
 
 /** Kiosks (check-in devices) and the smart locks they open: one back-office page, Settings abilities. */
@@ -345,16 +361,16 @@ function KioskFormModal({
   const studio = useBackoffice().studio.uuid;
   const invalidate = useInvalidateKiosks();
   const settings = kiosk?.settings ?? DEFAULT_KIOSK_SETTINGS;
-  const [name, setName] = useState(kiosk?.name ?? '');
-  const [locationId, setLocationId] = useState<string | null>(kiosk?.locationId ?? null);
-  const [smartLockId, setSmartLockId] = useState<string | null>(kiosk?.smartLockId ?? null);
-  const [methods, setMethods] = useState<string[]>([...settings.checkInMethods]);
-  const [printTicket, setPrintTicket] = useState(settings.printTicket);
-  const [idleSeconds, setIdleSeconds] = useState<number | string>(settings.idleSeconds);
-  const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string | null }>({
-    fields: {},
-    form: null,
-  });
+  const fields = useEditorForm(() => ({
+    name: kiosk?.name ?? '',
+    locationId: kiosk?.locationId ?? (null as string | null),
+    smartLockId: kiosk?.smartLockId ?? (null as string | null),
+    methods: [...settings.checkInMethods] as string[],
+    printTicket: settings.printTicket,
+    idleSeconds: settings.idleSeconds as number | string,
+  }));
+  const { name, locationId, smartLockId, methods, printTicket, idleSeconds } = fields.values;
+  const [errors, setErrors] = useFailure(fields);
   const [busy, setBusy] = useState(false);
 
   const save = async (event: FormEvent, regenerateKey = false) => {
@@ -394,7 +410,7 @@ function KioskFormModal({
           <TextInput
             label={t('admin.name')}
             value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
+            onChange={(e) => fields.set('name', e.currentTarget.value)}
             error={errors.fields.name}
             data-testid="kiosk-form-name"
           />
@@ -405,7 +421,7 @@ function KioskFormModal({
               ...locations.map((l) => ({ value: l.id, label: l.name })),
             ]}
             value={locationId ?? ''}
-            onChange={(v) => setLocationId(v || null)}
+            onChange={(v) => fields.set('locationId', v || null)}
             error={errors.fields.locationId}
             allowDeselect={false}
           />
@@ -416,7 +432,7 @@ function KioskFormModal({
               ...locks.map((l) => ({ value: l.id, label: l.name })),
             ]}
             value={smartLockId ?? ''}
-            onChange={(v) => setSmartLockId(v || null)}
+            onChange={(v) => fields.set('smartLockId', v || null)}
             error={errors.fields.smartLockId}
             allowDeselect={false}
             data-testid="kiosk-form-lock"
@@ -424,7 +440,7 @@ function KioskFormModal({
           <Checkbox.Group
             label={t('admin.methods')}
             value={methods}
-            onChange={setMethods}
+            onChange={(v) => fields.set('methods', v)}
             error={errors.fields['settings.checkInMethods']}
           >
             <Group mt="xs">
@@ -436,12 +452,12 @@ function KioskFormModal({
           <Switch
             label={t('admin.printTicket')}
             checked={printTicket}
-            onChange={(e) => setPrintTicket(e.currentTarget.checked)}
+            onChange={(e) => fields.set('printTicket', e.currentTarget.checked)}
           />
           <NumberInput
             label={t('admin.idleSeconds')}
             value={idleSeconds}
-            onChange={setIdleSeconds}
+            onChange={(v) => fields.set('idleSeconds', v)}
             min={10}
             max={600}
             error={errors.fields['settings.idleSeconds']}
@@ -493,15 +509,15 @@ function LockFormModal({ lock, onClose }: { lock: SmartLock | null; onClose: () 
   const api = useApiClient();
   const studio = useBackoffice().studio.uuid;
   const invalidate = useInvalidateKiosks();
-  const [name, setName] = useState(lock?.name ?? '');
-  const [url, setUrl] = useState(lock?.config.url ?? '');
-  const [method, setMethod] = useState<'POST' | 'GET'>(lock?.config.method ?? 'POST');
-  const [secret, setSecret] = useState('');
-  const [openSeconds, setOpenSeconds] = useState<number | string>(lock?.config.openSeconds ?? 5);
-  const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string | null }>({
-    fields: {},
-    form: null,
-  });
+  const fields = useEditorForm(() => ({
+    name: lock?.name ?? '',
+    url: lock?.config.url ?? '',
+    method: (lock?.config.method ?? 'POST') as 'POST' | 'GET',
+    secret: '',
+    openSeconds: (lock?.config.openSeconds ?? 5) as number | string,
+  }));
+  const { name, url, method, secret, openSeconds } = fields.values;
+  const [errors, setErrors] = useFailure(fields);
   const [busy, setBusy] = useState(false);
 
   const save = async (event: FormEvent) => {
@@ -533,14 +549,14 @@ function LockFormModal({ lock, onClose }: { lock: SmartLock | null; onClose: () 
           <TextInput
             label={t('admin.name')}
             value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
+            onChange={(e) => fields.set('name', e.currentTarget.value)}
             error={errors.fields.name}
             data-testid="lock-form-name"
           />
           <TextInput
             label={t('admin.relayUrl')}
             value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
+            onChange={(e) => fields.set('url', e.currentTarget.value)}
             error={errors.fields['config.url']}
             placeholder="https://relay.example.com/relay/0"
             data-testid="lock-form-url"
@@ -549,20 +565,20 @@ function LockFormModal({ lock, onClose }: { lock: SmartLock | null; onClose: () 
             label={t('admin.relayMethod')}
             data={['POST', 'GET']}
             value={method}
-            onChange={(v) => setMethod(v === 'GET' ? 'GET' : 'POST')}
+            onChange={(v) => fields.set('method', v === 'GET' ? 'GET' : 'POST')}
             allowDeselect={false}
           />
           <PasswordInput
             label={t('admin.secret')}
             description={lock?.config.hasSecret ? t('admin.secretKept') : undefined}
             value={secret}
-            onChange={(e) => setSecret(e.currentTarget.value)}
+            onChange={(e) => fields.set('secret', e.currentTarget.value)}
             error={errors.fields['config.secret']}
           />
           <NumberInput
             label={t('admin.openSeconds')}
             value={openSeconds}
-            onChange={setOpenSeconds}
+            onChange={(v) => fields.set('openSeconds', v)}
             min={1}
             max={30}
             error={errors.fields['config.openSeconds']}

@@ -12,6 +12,7 @@ import {
   useInvoiceFormErrors,
   useOrderDraft,
 } from '../invoices/invoices.api';
+import { useEditorForm } from '../../ui/use-editor-form';
 import type { PosStationSink } from './station-sink';
 
 /**
@@ -95,13 +96,14 @@ function BuyerForm({ sink, draft }: { sink: PosStationSink; draft: InvoiceOrderD
   const calls = useInvoiceCalls();
   const invalidate = useInvalidateInvoices();
   const [errors, setFailure] = useInvoiceFormErrors({ unexpected: 'withCode' });
-  const [buyer, setBuyer] = useState({
+  const buyerForm = useEditorForm(() => ({
     name: draft.buyer.name,
     taxId: draft.buyer.taxId ?? '',
     addressLine: draft.buyer.addressLine,
     postalCode: draft.buyer.postalCode,
     city: draft.buyer.city,
-  });
+  }));
+  const buyer = buyerForm.values;
   const [busy, setBusy] = useState(false);
   // An invoice already issued for the order (a second click, another desk) is shown, not issued again.
   const [issued, setIssued] = useState<IssuedInvoice | null>(draft.existingInvoice);
@@ -178,7 +180,7 @@ function BuyerForm({ sink, draft }: { sink: PosStationSink; draft: InvoiceOrderD
       value={buyer[key]}
       onChange={(e) => {
         const value = e.currentTarget.value;
-        setBuyer((b) => ({ ...b, [key]: value }));
+        buyerForm.set(key, value);
       }}
       error={errors.fields[`buyer.${key}`]}
       data-testid={`pos-invoice-${key}`}

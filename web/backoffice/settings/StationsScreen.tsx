@@ -22,6 +22,7 @@ import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { errorCodeLabel, fitToForm, toFormErrors, type FormErrors } from '../../lib/form-errors';
 import { CenteredMessage } from '../../ui/CenteredMessage';
+import { useEditorForm } from '../../ui/use-editor-form';
 import { useBackoffice } from '../backoffice.api';
 import { stationCalls, useInvalidateStations, useStations, useStationsInit } from '../pos/stations.api';
 import { SettingsLayout } from './SettingsLayout';
@@ -253,16 +254,18 @@ function AddStationDialog({ opened, onClose }: { opened: boolean; onClose(): voi
   const studio = useBackoffice().studio.uuid;
   const init = useStationsInit(opened);
   const invalidate = useInvalidateStations();
-  const [name, setName] = useState('');
-  const [slug, setSlug] = useState('');
-  const [locationId, setLocationId] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({ fields: {}, form: [] });
+  const fields = useEditorForm(() => ({ name: '', slug: '', locationId: '' }));
+  const { name, slug, locationId } = fields.values;
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const errors: FormErrors = { fields: fields.errors, form: formErrors };
+  const setErrors = (next: FormErrors) => {
+    fields.setErrors(next.fields);
+    setFormErrors(next.form);
+  };
   const [busy, setBusy] = useState(false);
 
   const close = () => {
-    setName('');
-    setSlug('');
-    setLocationId('');
+    fields.patch({ name: '', slug: '', locationId: '' });
     setErrors({ fields: {}, form: [] });
     onClose();
   };
@@ -296,7 +299,7 @@ function AddStationDialog({ opened, onClose }: { opened: boolean; onClose(): voi
             label={t('settings.name')}
             value={name}
             maxLength={80}
-            onChange={(e) => setName(e.currentTarget.value)}
+            onChange={(e) => fields.set('name', e.currentTarget.value)}
             error={errors.fields.name}
             data-testid="station-name"
             data-autofocus
@@ -306,14 +309,14 @@ function AddStationDialog({ opened, onClose }: { opened: boolean; onClose(): voi
             description={t('settings.slugHint')}
             value={slug}
             maxLength={64}
-            onChange={(e) => setSlug(e.currentTarget.value)}
+            onChange={(e) => fields.set('slug', e.currentTarget.value)}
             error={errors.fields.slug}
             data-testid="station-slug"
           />
           <NativeSelect
             label={t('settings.location')}
             value={locationId}
-            onChange={(e) => setLocationId(e.currentTarget.value)}
+            onChange={(e) => fields.set('locationId', e.currentTarget.value)}
             error={errors.fields.locationId}
             data={[
               { value: '', label: t('settings.noLocation') },
@@ -346,14 +349,15 @@ function AssignDialog({ pos, onClose }: { pos: StudioPos | null; onClose(): void
   const init = useStationsInit(pos !== null);
   const stations = useStations(pos !== null);
   const invalidate = useInvalidateStations();
-  const [deviceId, setDeviceId] = useState('');
+  const assignForm = useEditorForm(() => ({ deviceId: '' }));
+  const { deviceId } = assignForm.values;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const devices = init.data?.devices ?? [];
   const nameOf = (id: string | null) => stations.data?.items.find((p) => p.id === id)?.name ?? '';
 
   const close = () => {
-    setDeviceId('');
+    assignForm.set('deviceId', '');
     setError(null);
     onClose();
   };
@@ -390,7 +394,7 @@ function AssignDialog({ pos, onClose }: { pos: StudioPos | null; onClose(): void
           <NativeSelect
             label={t('settings.chooseDevice')}
             value={deviceId || (pos?.device?.id ?? '')}
-            onChange={(e) => setDeviceId(e.currentTarget.value)}
+            onChange={(e) => assignForm.set('deviceId', e.currentTarget.value)}
             data={[
               { value: '', label: '—' },
               ...devices.map((d) => ({

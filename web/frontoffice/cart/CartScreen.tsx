@@ -24,6 +24,7 @@ import { formatPrice } from '../../../shared/domain/money';
 import { useApiClient, useSession } from '../../lib/app-context';
 import { errorCodeLabel, toFormErrors } from '../../lib/form-errors';
 import { SubmitButton } from '../../ui/SubmitButton';
+import { useEditorForm } from '../../ui/use-editor-form';
 import { useSubmitButton } from '../../ui/use-submit-button';
 import { useStudioUuid } from '../studio';
 import { useStudioTimeZone } from '../visits/client-bookings.api';
@@ -148,11 +149,12 @@ function CartContents({ cart }: { cart: CartView }) {
   const prepare = usePrepareCart(studio);
   const money = (amount: number) => formatPrice(amount, cart.currency);
   const tz = useStudioTimeZone();
-  const [method, setMethod] = useState<CheckoutInput['paymentMethod']>(
-    cart.paymentMethods.includes('online') ? 'online' : 'wallet',
-  );
-  const [saveCard, setSaveCard] = useState(false);
-  const [voucher, setVoucher] = useState('');
+  const fields = useEditorForm(() => ({
+    method: (cart.paymentMethods.includes('online') ? 'online' : 'wallet') as CheckoutInput['paymentMethod'],
+    saveCard: false,
+    voucher: '',
+  }));
+  const { method, saveCard, voucher } = fields.values;
   const [voucherError, setVoucherError] = useState<string | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
   const pay = useSubmitButton();
@@ -182,7 +184,7 @@ function CartContents({ cart }: { cart: CartView }) {
     if (!result.accepted) return;
     if (result.ok) {
       queryClient.setQueryData(cartKey(studio, i18n.language), result.value);
-      setVoucher('');
+      fields.set('voucher', '');
     } else {
       const errors = toFormErrors(result.error, t, {
         messagesByKey: SALES_ERROR_MESSAGES,
@@ -302,7 +304,7 @@ function CartContents({ cart }: { cart: CartView }) {
               <TextInput
                 label={t('cart.voucher.label')}
                 value={voucher}
-                onChange={(e) => setVoucher(e.currentTarget.value)}
+                onChange={(e) => fields.set('voucher', e.currentTarget.value)}
                 error={voucherError}
                 style={{ flex: 1 }}
                 name="code"
@@ -343,7 +345,7 @@ function CartContents({ cart }: { cart: CartView }) {
           <Radio.Group
             label={t('cart.method.title')}
             value={method}
-            onChange={(v) => setMethod(v as CheckoutInput['paymentMethod'])}
+            onChange={(v) => fields.set('method', v as CheckoutInput['paymentMethod'])}
           >
             <Stack gap="xs" mt="xs">
               <Radio
@@ -374,7 +376,7 @@ function CartContents({ cart }: { cart: CartView }) {
             <Checkbox
               mt="md"
               checked={saveCard}
-              onChange={(e) => setSaveCard(e.currentTarget.checked)}
+              onChange={(e) => fields.set('saveCard', e.currentTarget.checked)}
               label={t('cart.saveCard.label')}
               description={t('cart.saveCard.hint')}
               data-testid="checkout-save-card"

@@ -23,6 +23,7 @@ import { toFormErrors } from '../../lib/form-errors';
 import { AppFrame } from '../../ui/AppFrame';
 import { CenteredMessage } from '../../ui/CenteredMessage';
 import { SubmitButton } from '../../ui/SubmitButton';
+import { useEditorForm } from '../../ui/use-editor-form';
 import { useSubmitButton } from '../../ui/use-submit-button';
 import { AmountPicker } from '../cart/AmountPicker';
 import { LoadError, SALES_ERROR_MESSAGES } from '../cart/CartScreen';
@@ -96,15 +97,20 @@ export function DonationScreen({
 function DonationForm({ init, returnPath }: { init: DonationInit; returnPath?: string }) {
   const { t } = useTranslation('sales');
   const api = useApiClient();
-  const [amount, setAmount] = useState<number | null>(init.amounts[1] ?? init.amounts[0] ?? null);
-  const [name, setName] = useState(init.donor?.name ?? '');
-  const [email, setEmail] = useState(init.donor?.email ?? '');
-  const [message, setMessage] = useState('');
-  const [anonymous, setAnonymous] = useState(false);
-  const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string[] }>({
-    fields: {},
-    form: [],
-  });
+  const fields = useEditorForm(() => ({
+    amount: (init.amounts[1] ?? init.amounts[0] ?? null) as number | null,
+    name: init.donor?.name ?? '',
+    email: init.donor?.email ?? '',
+    message: '',
+    anonymous: false,
+  }));
+  const { amount, name, email, message, anonymous } = fields.values;
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const setErrors = (next: { fields: Record<string, string>; form: string[] }) => {
+    fields.setErrors(next.fields);
+    setFormErrors(next.form);
+  };
+  const errors = { fields: fields.errors, form: formErrors };
   const button = useSubmitButton();
   const keyFor = useRef<{ sig: string; key: string } | null>(null);
   const money = (a: number) => formatPrice(a, init.currency);
@@ -158,7 +164,7 @@ function DonationForm({ init, returnPath }: { init: DonationInit; returnPath?: s
               min={init.min}
               max={init.max}
               value={amount}
-              onChange={setAmount}
+              onChange={(value) => fields.set('amount', value)}
               customLabel={t('donation.custom')}
               limitsLabel={t('donation.limits', { min: money(init.min), max: money(init.max) })}
               error={errors.fields.amount}
@@ -168,7 +174,7 @@ function DonationForm({ init, returnPath }: { init: DonationInit; returnPath?: s
           <TextInput
             label={t('donation.name')}
             value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
+            onChange={(e) => fields.set('name', e.currentTarget.value)}
             error={errors.fields.name}
             maxLength={200}
             name="name"
@@ -179,7 +185,7 @@ function DonationForm({ init, returnPath }: { init: DonationInit; returnPath?: s
             type="email"
             required
             value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            onChange={(e) => fields.set('email', e.currentTarget.value)}
             error={errors.fields.email}
             name="email"
             autoComplete="email"
@@ -188,7 +194,7 @@ function DonationForm({ init, returnPath }: { init: DonationInit; returnPath?: s
           <Textarea
             label={t('donation.message')}
             value={message}
-            onChange={(e) => setMessage(e.currentTarget.value)}
+            onChange={(e) => fields.set('message', e.currentTarget.value)}
             error={errors.fields.message}
             maxLength={500}
             autosize
@@ -198,7 +204,7 @@ function DonationForm({ init, returnPath }: { init: DonationInit; returnPath?: s
           <Checkbox
             label={t('donation.anonymous')}
             checked={anonymous}
-            onChange={(e) => setAnonymous(e.currentTarget.checked)}
+            onChange={(e) => fields.set('anonymous', e.currentTarget.checked)}
           />
           {errors.form.length > 0 ? (
             <Alert color="red" variant="light">

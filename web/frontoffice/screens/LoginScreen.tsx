@@ -6,6 +6,7 @@ import { FRONT_OFFICE_QUERY, frontOfficePath } from '../../../shared/contracts/r
 import { SignInForm } from '../../features/auth/SignInForm';
 import { useSession } from '../../lib/app-context';
 import { REDIRECT_DELAY_MS } from '../../ui/timings';
+import { useEditorForm } from '../../ui/use-editor-form';
 import { safeRedirectTarget } from '../redirect';
 import { useStudioUuid } from '../studio';
 
@@ -29,8 +30,9 @@ export function LoginScreen() {
   const [step, setStep] = useState<'email' | 'password'>(
     params.get(FRONT_OFFICE_QUERY.showLoginForm) === '1' ? 'password' : 'email',
   );
-  const [email, setEmail] = useState(username);
-  const [emailError, setEmailError] = useState<string | undefined>();
+  const emailForm = useEditorForm(() => ({ email: username }));
+  const { email } = emailForm.values;
+  const emailError = emailForm.errors.email;
   const signedIn = Boolean(session.userId && session.sessionId);
 
   // Already signed in (from the page or just now): go on after the spec's redirect delay.
@@ -44,11 +46,11 @@ export function LoginScreen() {
     event.preventDefault();
     const value = email.trim();
     if (!value) {
-      setEmailError(t('common:validation.required'));
+      emailForm.setErrors({ email: t('common:validation.required') });
       return;
     }
-    setEmail(value);
-    setEmailError(undefined);
+    emailForm.set('email', value);
+    emailForm.setErrors({});
     setStep('password');
   };
 
@@ -74,7 +76,7 @@ export function LoginScreen() {
                 autoFocus
                 value={email}
                 error={emailError}
-                onChange={(event) => setEmail(event.currentTarget.value)}
+                onChange={(event) => emailForm.set('email', event.currentTarget.value)}
               />
               <Button type="submit" fullWidth data-testid="login-next">
                 {t('common:actions.next')}

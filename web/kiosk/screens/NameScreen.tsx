@@ -18,8 +18,12 @@ export function NameScreen({
   onBack: () => void;
 }) {
   const { t } = useTranslation('kiosk');
-  const { values, set: setField } = useEditorForm(() => ({ firstName: '', lastName: '', birthDate: '' }));
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const {
+    values,
+    set: setField,
+    errors: fieldErrors,
+    setErrors: setFieldErrors,
+  } = useEditorForm(() => ({ firstName: '', lastName: '', birthDate: '' }));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (name: keyof typeof values) => (e: { currentTarget: { value: string } }) => {

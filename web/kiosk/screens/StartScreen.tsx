@@ -2,6 +2,7 @@ import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KioskClient, KioskDevice } from '../../../shared/contracts/api/kiosk';
+import { useEditorForm } from '../../ui/use-editor-form';
 import type { KioskApiClient } from '../kiosk-api';
 import { kioskErrorMessage } from '../kiosk-messages';
 import { QrCamera } from '../QrCamera';
@@ -26,7 +27,8 @@ export function StartScreen({
   camera?: boolean;
 }) {
   const { t } = useTranslation('kiosk');
-  const [code, setCode] = useState('');
+  const { values, set } = useEditorForm(() => ({ code: '' }));
+  const { code } = values;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -53,7 +55,7 @@ export function StartScreen({
       onFound(await api.identify({ method: 'code', code: value }));
     } catch (e) {
       setError(kioskErrorMessage(e, t));
-      setCode('');
+      set('code', '');
       input.current?.focus();
     } finally {
       setBusy(false);
@@ -92,7 +94,7 @@ export function StartScreen({
                 autoComplete="off"
                 label={methods.includes('card') ? t('start.cardNumber') : t('start.code')}
                 value={code}
-                onChange={(e) => setCode(e.currentTarget.value)}
+                onChange={(e) => set('code', e.currentTarget.value)}
                 data-testid="kiosk-code"
                 styles={{ input: { height: 72, fontSize: 28 } }}
               />

@@ -26,6 +26,7 @@ import type {
 import { ClientVisitStatus } from '../../../../shared/enums/visits';
 import { useApiClient } from '../../../lib/app-context';
 import { toFormErrors } from '../../../lib/form-errors';
+import { useEditorForm } from '../../../ui/use-editor-form';
 import { useInvalidateSchedule, useStudioUuid } from '../schedule.api';
 import {
   BOOKING_ERROR_OPTIONS,
@@ -421,9 +422,9 @@ function EnrolClient({
   const studio = useStudioUuid();
   const invalidate = useInvalidateEventBookings();
   const invalidateSchedule = useInvalidateSchedule();
-  const [query, setQuery] = useState('');
+  const fields = useEditorForm(() => ({ query: '', payAtDesk: false }));
+  const { query, payAtDesk } = fields.values;
   const [debounced] = useDebouncedValue(query, 300);
-  const [payAtDesk, setPayAtDesk] = useState(false);
   const [busy, setBusy] = useState(false);
   const search = useClientSearch(debounced);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
@@ -435,7 +436,7 @@ function EnrolClient({
     try {
       const result = await eventBookingCalls(api, studio, eventId).enroll({ clientId, payAtDesk });
       onResult({ color: 'teal', text: t(`staff.enrolled.${result.outcome}`, { name }) });
-      setQuery('');
+      fields.set('query', '');
       await Promise.all([invalidate(), invalidateSchedule()]);
     } catch (error) {
       const errors = toFormErrors(error, t, BOOKING_ERROR_OPTIONS);
@@ -464,7 +465,7 @@ function EnrolClient({
             placeholder={t('staff.searchPlaceholder')}
             value={query}
             onChange={(e) => {
-              setQuery(e.currentTarget.value);
+              fields.set('query', e.currentTarget.value);
               combobox.openDropdown();
             }}
             onFocus={() => combobox.openDropdown()}
@@ -498,7 +499,7 @@ function EnrolClient({
         size="xs"
         label={t('staff.payAtDesk')}
         checked={payAtDesk}
-        onChange={(e) => setPayAtDesk(e.currentTarget.checked)}
+        onChange={(e) => fields.set('payAtDesk', e.currentTarget.checked)}
       />
     </Stack>
   );
