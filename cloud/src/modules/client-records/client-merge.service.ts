@@ -7,7 +7,7 @@ import type {
 } from '../../../../shared/contracts/api/client-records';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import { decryptFieldValue, encryptFieldValue, type FieldKeyring } from './field-crypto';
+import { decryptFieldValue, encryptFieldValue, type FieldKeyring } from '../../crypto/field-crypto';
 import { presentClientRef } from './client-records.presenter';
 
 /** Mirrors clients.service's placeholder: a studio-made person without an address (RFC 2606). */

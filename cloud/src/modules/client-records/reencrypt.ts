@@ -1,6 +1,11 @@
 import type { Knex } from '../../db/knex';
 import { credentialsScope, type StoredProviderSettings } from '../sales/providers/credentials';
-import { ciphertextKeyId, decryptFieldValue, encryptFieldValue, type FieldKeyring } from './field-crypto';
+import {
+  ciphertextKeyId,
+  decryptFieldValue,
+  encryptFieldValue,
+  type FieldKeyring,
+} from '../../crypto/field-crypto';
 
 export interface ReencryptResult {
   /** Values moved to the current key. */

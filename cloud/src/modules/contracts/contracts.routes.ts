@@ -50,7 +50,7 @@ import {
   restrictionChoices,
   updateContract,
 } from './contracts.service';
-import { studioOfApiKey } from './public-api-key';
+import { studioOfApiKey } from '../identity/public-api-key';
 
 const StudioParams = z.object({ uuid: z.string() });
 const ContractParams = z.object({ uuid: z.string(), contract: z.uuid() });

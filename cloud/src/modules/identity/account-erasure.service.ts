@@ -1,7 +1,6 @@
 import type { Db } from '../../db/knex';
 import type { Clock } from '../../clock';
 import { AppError } from '../../../../shared/errors';
-import { ClientErrorLog } from '../entry/client-error-log.model';
 import { AccountErasure } from './account-erasure.model';
 import { Membership } from './membership.model';
 import { verifyPassword } from './passwords';
@@ -78,7 +77,7 @@ export async function eraseClientAccount(
     await Session.query(trx).patch({ userAgent: null, ip: null }).where({ userId });
     await PasswordResetToken.query(trx).delete().where({ userId });
     // Script-error reports are diagnostics, not records the law asks us to keep: detach them.
-    await ClientErrorLog.query(trx).patch({ userId: null, ip: null, userAgent: null }).where({ userId });
+    await trx('client_error_logs').where({ userId }).update({ userId: null, ip: null, userAgent: null });
   } else {
     await revokeSession(trx, clock, request.sessionDbId);
   }

@@ -29,7 +29,7 @@ import { defineRoute } from '../../http/route';
 import type { Membership } from '../identity/membership.model';
 import { Studio } from '../identity/studio.model';
 import { tFor } from '../../i18n';
-import { studioOfApiKey } from '../contracts/public-api-key';
+import { studioOfApiKey } from '../identity/public-api-key';
 import {
   cartStatus,
   checkout,
