@@ -287,15 +287,7 @@ export class SyncEngine extends EventEmitter {
       const ackedThrough = Number(this.store.getMeta(M.ackedThrough) ?? 0);
       const batch = this.db
         .prepare('select * from outbox where seq > ? order by seq limit ?')
-        .all(ackedThrough, PUSH_BATCH_MAX) as Array<{
-        seq: number;
-        mutation_id: string;
-        name: string;
-        version: number;
-        args: string;
-        occurred_at: string;
-        actor_id: string | null;
-      }>;
+        .all(ackedThrough, PUSH_BATCH_MAX) as outboxTable.OutboxRecord[];
       if (batch.length === 0) return answered;
       const mutations: Mutation[] = batch.map((r) => ({
         id: r.mutation_id,

@@ -20,21 +20,22 @@ export function unconfirmedMutations(
   }>;
 }
 
+/** An outbox row as SQLite holds it (the columns the engine reads). */
+export interface OutboxRecord {
+  seq: number;
+  mutation_id: string;
+  name: string;
+  version: number;
+  args: string;
+  occurred_at: string;
+  actor_id: string | null;
+  is_fact: number;
+  status: 'pending' | 'acked';
+  outcome: string | null;
+}
+
 export function readOutbox(db: LocalDatabase): OutboxRow[] {
-  return (
-    db.prepare('select * from outbox order by seq').all() as Array<{
-      seq: number;
-      mutation_id: string;
-      name: string;
-      version: number;
-      args: string;
-      occurred_at: string;
-      actor_id: string | null;
-      is_fact: number;
-      status: 'pending' | 'acked';
-      outcome: string | null;
-    }>
-  ).map((r) => ({
+  return (db.prepare('select * from outbox order by seq').all() as OutboxRecord[]).map((r) => ({
     seq: r.seq,
     mutationId: r.mutation_id,
     name: r.name,
