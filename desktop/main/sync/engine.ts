@@ -4,7 +4,6 @@ import type {
   BootstrapStartResult,
   Mutation,
   MutationResult,
-  Outcome,
   PullResult,
   PullResume,
   PushResult,
@@ -12,101 +11,22 @@ import type {
 } from '../../../shared/contracts/sync';
 import { EXPECTED_SEQ_HEADER, PUSH_BATCH_MAX } from '../../../shared/contracts/sync';
 import type { LocalDatabase } from '../db/database';
+import { runBootstrap } from './bootstrap';
 import { localEffects } from './local-commands';
 import { LocalStore, type EffectOp } from './local-store';
+import * as outboxTable from './outbox';
+import { readPokeStream } from './poke-stream';
+import {
+  HttpError,
+  isDroppedConnection,
+  META as M,
+  type OutboxRow,
+  type SyncEngineOptions,
+  type SyncErrorCode,
+  type SyncStatus,
+} from './sync-types';
 
-export interface SyncStatus {
-  online: boolean;
-  /** Mutations written locally and not yet confirmed by the server. */
-  pending: number;
-  lastSyncAt: string | null;
-  lastError: SyncErrorCode | null;
-}
-
-export type SyncErrorCode =
-  | 'offline'
-  | 'notRegistered'
-  | 'deviceRevoked'
-  | 'upgradeRequired'
-  | 'clientReset'
-  | 'seqGap'
-  | 'serverError';
-
-/** Named points where tests kill the process (kill -9 at named points). */
-export type CrashPoint =
-  'afterLocalCommit' | 'afterPushResponse' | 'duringPull' | 'duringBootstrapPage' | 'beforeBootstrapSwap';
-
-export interface SyncEngineOptions {
-  fetch?: typeof fetch;
-  /** Device clock (ms); tests skew it. */
-  clock?: () => number;
-  /** Pages of bootstrap and pull. */
-  bootstrapPageSize?: number;
-  pullPageSize?: number;
-  /** Poll interval when no poke arrives. */
-  pollMs?: number;
-  /** Called at named points (tests kill the process there). */
-  hook?: (point: CrashPoint) => void;
-}
-
-export interface OutboxRow {
-  seq: number;
-  mutationId: string;
-  name: string;
-  version: number;
-  args: Record<string, unknown>;
-  occurredAt: string;
-  actorId: string | null;
-  isFact: boolean;
-  status: 'pending' | 'acked';
-  outcome: Outcome | null;
-}
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    readonly headers: Headers,
-  ) {
-    super(`HTTP ${status}`);
-  }
-}
-
-/** A socket closed or reset under a request (not a timeout, not a refused connection). */
-function isDroppedConnection(err: unknown): boolean {
-  const cause = (err as { cause?: { code?: string } } | null)?.cause;
-  return ['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'].includes(cause?.code ?? '');
-}
-
-const M = {
-  deviceId: 'deviceId',
-  token: 'deviceToken',
-  cloudUrl: 'cloudUrl',
-  studioId: 'studioId',
-  cursor: 'cursor',
-  epoch: 'epoch',
-  pullResume: 'pullResume',
-  confirmedSeq: 'confirmedSeq',
-  ackedThrough: 'ackedThrough',
-  nextSeq: 'nextSeq',
-  offset: 'clockOffsetMs',
-  lastSyncAt: 'lastSyncAt',
-  bootstrap: 'bootstrap',
-  studio: 'studio',
-} as const;
-
-interface BootstrapLinesPage {
-  table: string;
-  /** `id<TAB>json` lines (see cloud/src/sync/bootstrap.service.ts). */
-  text: string;
-  next: string | null;
-}
-
-interface BootstrapProgress {
-  start: BootstrapStartResult;
-  tableIndex: number;
-  after: string | null;
-}
+export type { CrashPoint, OutboxRow, SyncEngineOptions, SyncErrorCode, SyncStatus } from './sync-types';
 
 /**
  * The station's sync engine (docs/offline-sync.md). Plain Node: no Electron import, so it runs in
@@ -186,48 +106,16 @@ export class SyncEngine extends EventEmitter {
 
   /** Mutations whose effects the server has not confirmed in a pull yet. */
   private confirmedPending(): Array<{ seq: number; effects: string }> {
-    const confirmed = Number(this.store.getMeta(M.confirmedSeq) ?? 0);
-    return this.db
-      .prepare('select seq, effects from outbox where seq > ? order by seq')
-      .all(confirmed) as Array<{
-      seq: number;
-      effects: string;
-    }>;
+    return outboxTable.unconfirmedMutations(this.db, this.store);
   }
 
   outbox(): OutboxRow[] {
-    return (
-      this.db.prepare('select * from outbox order by seq').all() as Array<{
-        seq: number;
-        mutation_id: string;
-        name: string;
-        version: number;
-        args: string;
-        occurred_at: string;
-        actor_id: string | null;
-        is_fact: number;
-        status: 'pending' | 'acked';
-        outcome: string | null;
-      }>
-    ).map((r) => ({
-      seq: r.seq,
-      mutationId: r.mutation_id,
-      name: r.name,
-      version: r.version,
-      args: JSON.parse(r.args) as Record<string, unknown>,
-      occurredAt: r.occurred_at,
-      actorId: r.actor_id,
-      isFact: r.is_fact === 1,
-      status: r.status,
-      outcome: r.outcome ? (JSON.parse(r.outcome) as Outcome) : null,
-    }));
+    return outboxTable.readOutbox(this.db);
   }
 
   /** Closing a shift requires no pending facts in the outbox. */
   hasPendingFacts(): boolean {
-    return Boolean(
-      this.db.prepare(`select 1 from outbox where status = 'pending' and is_fact = 1 limit 1`).get(),
-    );
+    return outboxTable.hasPendingFacts(this.db);
   }
 
   private setStatus(patch: { online?: boolean; lastError?: SyncErrorCode | null }): void {
@@ -269,37 +157,13 @@ export class SyncEngine extends EventEmitter {
       this.store.setMeta(M.token, body.deviceToken);
       this.store.setMeta(M.cloudUrl, cloudUrl.replace(/\/$/, ''));
       this.store.setMeta(M.studioId, body.studioId);
-      if (renumber) this.renumberOutbox();
-      if (previousStudio && previousStudio !== body.studioId) this.forgetCursor();
+      if (renumber) outboxTable.renumberOutbox(this.db, this.store);
+      if (previousStudio && previousStudio !== body.studioId) outboxTable.forgetCursor(this.store);
     })();
     this.noteServerTime(body.serverTime, Date.now(), Date.now());
     this.blocked = null;
     this.setStatus({ lastError: null });
     return body;
-  }
-
-  /**
-   * A new device id starts at seq 1 on the server: unsent mutations keep their ids and order, get new
-   * seqs; what the old id already delivered is dropped from the outbox.
-   */
-  private renumberOutbox(): void {
-    this.db.prepare(`delete from outbox where status = 'acked'`).run();
-    const rows = this.db.prepare('select seq from outbox order by seq').all() as Array<{ seq: number }>;
-    const offset = 1_000_000_000;
-    this.db.prepare('update outbox set seq = seq + ?').run(offset);
-    rows.forEach((r, i) =>
-      this.db.prepare('update outbox set seq = ? where seq = ?').run(i + 1, r.seq + offset),
-    );
-    this.store.setMeta(M.nextSeq, rows.length + 1);
-    this.store.setMeta(M.ackedThrough, 0);
-    this.store.setMeta(M.confirmedSeq, 0);
-    this.forgetCursor();
-  }
-
-  private forgetCursor(): void {
-    this.store.setMeta(M.cursor, null);
-    this.store.setMeta(M.epoch, null);
-    this.store.setMeta(M.pullResume, null);
   }
 
   // ------------------------------------------------------------------ local writes
@@ -423,15 +287,7 @@ export class SyncEngine extends EventEmitter {
       const ackedThrough = Number(this.store.getMeta(M.ackedThrough) ?? 0);
       const batch = this.db
         .prepare('select * from outbox where seq > ? order by seq limit ?')
-        .all(ackedThrough, PUSH_BATCH_MAX) as Array<{
-        seq: number;
-        mutation_id: string;
-        name: string;
-        version: number;
-        args: string;
-        occurred_at: string;
-        actor_id: string | null;
-      }>;
+        .all(ackedThrough, PUSH_BATCH_MAX) as outboxTable.OutboxRecord[];
       if (batch.length === 0) return answered;
       const mutations: Mutation[] = batch.map((r) => ({
         id: r.mutation_id,
@@ -512,7 +368,7 @@ export class SyncEngine extends EventEmitter {
         page = await this.call<PullResult>('POST', '/sync/pull', {
           cursor,
           epoch,
-          ackedThrough: this.outcomeKnownThrough(),
+          ackedThrough: outboxTable.outcomeKnownThrough(this.db, this.store),
           limit: this.options.pullPageSize ?? 1000,
           ...(resumeText ? { resume: JSON.parse(resumeText) as PullResume } : {}),
         });
@@ -524,7 +380,7 @@ export class SyncEngine extends EventEmitter {
         ) {
           // The cursor cannot go on (epoch, pruned history, restored server): bootstrap again, keep the outbox.
           this.emit('reset', err.headers.get('sync-reset-reason'));
-          this.forgetCursor();
+          outboxTable.forgetCursor(this.store);
           await this.bootstrap();
           continue;
         }
@@ -534,15 +390,6 @@ export class SyncEngine extends EventEmitter {
       this.applyPullPage(page);
       if (!page.hasMore) break;
     }
-  }
-
-  /** The highest seq whose outcome this station holds with no gap before it. */
-  private outcomeKnownThrough(): number {
-    const row = this.db.prepare(`select min(seq) as s from outbox where status = 'pending'`).get() as {
-      s: number | null;
-    };
-    const next = Number(this.store.getMeta(M.nextSeq) ?? 1);
-    return (row.s ?? next) - 1;
   }
 
   /**
@@ -590,111 +437,16 @@ export class SyncEngine extends EventEmitter {
     for (const row of this.confirmedPending()) this.store.applyEffects(JSON.parse(row.effects) as EffectOp[]);
   }
 
-  /**
-   * Bootstrap: record the snapshot, page every table by key into staging (each page one transaction,
-   * so a kill resumes at the next page), swap staging in at once, then the caller's delta pull from the
-   * recorded snapshot makes the cache consistent. The outbox is kept and re-applied.
-   *
-   * Speed (tests/bench/bootstrap.bench.ts): pages come as `id<TAB>json` lines whose JSON text is stored
-   * as it arrived (no parse and re-stringify per row); the next page is fetched while this one is
-   * written, so the cloud's work and the station's overlap; the swap renames staging to `rows` and
-   * builds the indexes once over the whole table instead of copying every row through them.
-   */
-  async bootstrap(): Promise<void> {
-    let progress = this.readBootstrap();
-    if (!progress) {
-      const start = await this.call<BootstrapStartResult>('POST', '/sync/bootstrap');
-      progress = { start, tableIndex: 0, after: null };
-      this.db.transaction(() => {
-        this.db.prepare('delete from staging_rows').run();
-        this.store.setMeta(M.bootstrap, JSON.stringify(progress));
-      })();
-    }
-    const insert = this.db.prepare('insert or replace into staging_rows (tbl, id, data) values (?, ?, ?)');
-    const pageSize = this.options.bootstrapPageSize ?? 10_000;
-    const tables = progress.start.tables;
-    const fetchPage = (at: BootstrapProgress): Promise<BootstrapLinesPage> => {
-      const table = tables[at.tableIndex]!;
-      const query = new URLSearchParams({ table, limit: String(pageSize), format: 'lines' });
-      if (at.after) query.set('after', at.after);
-      return this.call<{ text: string; headers: Headers }>(
-        'GET',
-        `/sync/bootstrap/page?${query.toString()}`,
-        undefined,
-        true,
-      ).then(
-        (res) => ({ table, text: res.text, next: res.headers.get('sync-next') || null }),
-        (err: unknown) => {
-          // The table left the station's scope: skip it.
-          if (err instanceof HttpError && err.status === 400) return { table, text: '', next: null };
-          throw err;
-        },
-      );
-    };
-    let ahead: Promise<BootstrapLinesPage> | null =
-      progress.tableIndex < tables.length ? fetchPage(progress) : null;
-    while (ahead) {
-      const page = await ahead;
-      const next: BootstrapProgress = page.next
-        ? { ...progress, after: page.next }
-        : { ...progress, tableIndex: progress.tableIndex + 1, after: null };
-      // Ask for the next page now; it is only a read, so a kill meanwhile loses nothing.
-      ahead = next.tableIndex < tables.length ? fetchPage(next) : null;
-      ahead?.catch(() => {});
-      this.db.transaction(() => {
-        let from = 0;
-        const text = page.text;
-        while (from < text.length) {
-          let end = text.indexOf('\n', from);
-          if (end === -1) end = text.length;
-          const tab = text.indexOf('\t', from);
-          insert.run(page.table, text.slice(from, tab), text.slice(tab + 1, end));
-          from = end + 1;
-        }
-        this.store.setMeta(M.bootstrap, JSON.stringify(next));
-      })();
-      progress = next;
-      this.options.hook?.('duringBootstrapPage');
-    }
-    this.options.hook?.('beforeBootstrapSwap');
-    const start = progress.start;
-    this.db.transaction(() => {
-      this.db.prepare('delete from shadow').run();
-      this.swapStagingIn();
-      this.store.setMeta(M.cursor, start.cursor);
-      this.store.setMeta(M.epoch, start.epoch);
-      this.store.setMeta(M.pullResume, null);
-      // Not confirmed here: the closing pull (from this snapshot) confirms with its last page, so
-      // the pending count and the last-sync time change together, once the cache is consistent.
-      this.store.setMeta(M.bootstrap, null);
-      this.store.setMeta(M.studio, JSON.stringify(start.studio));
-      this.reapplyPending();
-    })();
-    this.emit('changed', start.tables);
-  }
-
-  /**
-   * `staging_rows` becomes `rows` and a new empty staging table is made, inside the caller's
-   * transaction: no row is copied, and each index of `rows` (as the local migrations defined it, read
-   * back from sqlite_master) is built once over the finished table, which is much faster than updating
-   * it row by row. Statements prepared on `rows` are re-prepared by SQLite on their next use.
-   */
-  private swapStagingIn(): void {
-    const schema = (type: string, name: string) =>
-      this.db
-        .prepare(`select name, sql from sqlite_master where type = ? and tbl_name = ? and sql is not null`)
-        .all(type, name) as Array<{ name: string; sql: string }>;
-    const indexes = schema('index', 'rows');
-    const staging = schema('table', 'staging_rows')[0]!.sql;
-    this.db.exec('drop table rows');
-    this.db.exec('alter table staging_rows rename to rows');
-    for (const index of indexes) this.db.exec(index.sql);
-    this.db.exec(staging);
-  }
-
-  private readBootstrap(): BootstrapProgress | null {
-    const text = this.store.getMeta(M.bootstrap);
-    return text ? (JSON.parse(text) as BootstrapProgress) : null;
+  /** Bootstrap (see ./bootstrap.ts): page every table into staging, swap it in, re-apply pending effects. */
+  bootstrap(): Promise<void> {
+    return runBootstrap({
+      db: this.db,
+      store: this.store,
+      options: this.options,
+      call: (method, path, body, raw) => this.call(method, path, body, raw),
+      reapplyPending: () => this.reapplyPending(),
+      changed: (tables) => this.emit('changed', tables),
+    });
   }
 
   /** One round: push what is queued, then pull. Errors end up in status().lastError. */
@@ -793,42 +545,22 @@ export class SyncEngine extends EventEmitter {
     else this.kicked = true;
   }
 
+  /** Opens the cloud's SSE stream (./poke-stream.ts): each poke or hello kicks the loop. */
   private listen(): void {
     const base = this.store.getMeta(M.cloudUrl);
     const token = this.store.getMeta(M.token);
     if (!base || !token) return;
     const controller = new AbortController();
     this.events = controller;
-    let live = false;
-    void (async () => {
-      try {
-        const res = await this.fetchFn(`${base}/sync/events`, {
-          headers: { authorization: `Bearer ${token}` },
-          signal: controller.signal,
-        });
-        if (!res.ok || !res.body) throw new Error(`events ${res.status}`);
-        const decoder = new TextDecoder();
-        let tail = '';
-        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-          // `hello` comes once the cloud's subscription is live: pull then too, so a change made
-          // between the last pull and the subscription is not left to the poll timer. The end of the
-          // previous chunk is kept: an event line split across two chunks still counts.
-          const text = tail + decoder.decode(chunk, { stream: true });
-          if (/event: (poke|hello)/.test(text)) {
-            live = true;
-            this.kick();
-            tail = ''; // counted: not again with the next chunk
-          } else tail = text.slice(-16);
-        }
-      } catch {
-        // Polling goes on; the loop opens the stream again when online.
-      } finally {
+    readPokeStream(this.fetchFn, `${base}/sync/events`, token, controller, {
+      poke: () => this.kick(),
+      ended: (live) => {
         if (this.events === controller) this.events = null;
         // A live stream that ended (the cloud restarted, a proxy cut it): go round now, which pulls
         // what the gap may have missed and opens the stream again, instead of staying deaf until
         // the poll timer. Not after a stream that never said hello (no loop against a refusing cloud).
         if (live && this.running && !controller.signal.aborted) this.kick();
-      }
-    })();
+      },
+    });
   }
 }

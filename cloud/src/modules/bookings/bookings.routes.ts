@@ -37,6 +37,8 @@ import {
 import { enrollmentsCsv, messageAttendees } from './event-attendees-tools.service';
 import { registerEnrollmentRoutes } from './enrollments.routes';
 import { registerVisitPaymentRoutes } from './visit-payment.routes';
+// The schedule's and sales' questions about visits are answered here (no import cycle).
+import './module-hooks';
 import {
   cancellationList,
   clientSchedule,

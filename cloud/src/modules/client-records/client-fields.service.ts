@@ -15,7 +15,7 @@ import {
 import { ClientCustomFieldType } from '../../../../shared/enums/clients';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import { decryptFieldValue, encryptFieldValue, type FieldKeyring } from './field-crypto';
+import { decryptFieldValue, encryptFieldValue, type FieldKeyring } from '../../crypto/field-crypto';
 import { fieldOf, presentField, type ClientField } from './client-records.presenter';
 import { readAll } from '../../db/read-all';
 

@@ -8,7 +8,7 @@ import type {
 import { AppError } from '../../../../shared/errors';
 import type { ClientsRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
-import { decryptFieldValue, encryptFieldValue, type FieldKeyring } from './field-crypto';
+import { decryptFieldValue, encryptFieldValue, type FieldKeyring } from '../../crypto/field-crypto';
 import { presentClientRef } from './client-records.presenter';
 
 /** Mirrors clients.service's placeholder: a studio-made person without an address (RFC 2606). */

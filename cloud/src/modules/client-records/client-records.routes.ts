@@ -41,7 +41,7 @@ import { clientDuplicates, linkClients, mergeClients } from './client-merge.serv
 import { assertClient } from './client-fields.service';
 import { receiveFile, type ReceivedFile } from './document-storage';
 import { clearEmailBounce, emailBounceOf } from './email-bounce.service';
-import { fieldKeyring } from './field-crypto';
+import { fieldKeyring } from '../../crypto/field-crypto';
 import { fileStorage } from '../../storage';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

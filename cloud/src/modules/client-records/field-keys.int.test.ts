@@ -5,7 +5,7 @@ import { ClientCustomFieldType as T } from '../../../../shared/enums/clients';
 import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { credentialsOf, encryptCredentials } from '../sales/providers/credentials';
-import { ciphertextKeyId, fieldKeyId, fieldKeyring } from './field-crypto';
+import { ciphertextKeyId, fieldKeyId, fieldKeyring } from '../../crypto/field-crypto';
 import { reencryptStoredSecrets } from './reencrypt';
 
 /**

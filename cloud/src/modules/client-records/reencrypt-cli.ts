@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadConfig } from '../../config';
 import { startEmbeddedDatabase } from '../../db/embedded';
 import { createKnex } from '../../db/knex';
-import { fieldKeyring } from './field-crypto';
+import { fieldKeyring } from '../../crypto/field-crypto';
 import { reencryptStoredSecrets } from './reencrypt';
 
 /**

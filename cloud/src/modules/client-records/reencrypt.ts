@@ -1,7 +1,12 @@
 import type { Knex } from '../../db/knex';
 import { reencryptKsefSecrets } from '../invoices/ksef/ksef-settings.service';
 import { credentialsScope, type StoredProviderSettings } from '../sales/providers/credentials';
-import { ciphertextKeyId, decryptFieldValue, encryptFieldValue, type FieldKeyring } from './field-crypto';
+import {
+  ciphertextKeyId,
+  decryptFieldValue,
+  encryptFieldValue,
+  type FieldKeyring,
+} from '../../crypto/field-crypto';
 
 export interface ReencryptResult {
   /** Values moved to the current key. */

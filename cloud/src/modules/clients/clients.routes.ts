@@ -38,7 +38,7 @@ import type { Db, Knex } from '../../db/knex';
 import { abilitiesOf, assertAbility } from '../../http/abilities';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
-import { clientsXlsxStream, XLSX_CONTENT_TYPE } from '../client-records/clients-xlsx';
+import { clientsXlsxStream, XLSX_CONTENT_TYPE } from './clients-xlsx';
 import type { Studio } from '../identity/rows';
 import {
   hasTrigramSearch,

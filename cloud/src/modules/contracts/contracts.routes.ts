@@ -40,7 +40,7 @@ import {
   restrictionChoices,
   updateContract,
 } from './contracts.service';
-import { studioOfApiKey } from './public-api-key';
+import { studioOfApiKey } from '../identity/public-api-key';
 
 /** The client contract an instalment belongs to, in the key's studio (404 otherwise). */
 async function clientContractOfInstalment(db: Db, studioId: string, instalmentId: string): Promise<string> {

@@ -19,7 +19,6 @@ import { OrderStatus, PaymentMethod } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { Db, Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
-import { checkOptionForVisit } from '../bookings/visit-payment.service';
 import { getPricingOption } from '../catalog/pricing-options.service';
 import type { Studio } from '../identity/rows';
 import { redeemVoucher } from '../products/vouchers.service';
@@ -29,6 +28,7 @@ import { createOrder } from './order-factory';
 import { PROVIDERS, providerViews } from './providers';
 import { presentPurchase, presentWalletEntry, type OrderRow, type PaymentRow } from './sales.presenter';
 import { startOnlinePayment } from './online-payments';
+import { checkOptionForVisit } from './visit-hooks';
 import { payOrderFromWallet, selectOrders, walletBalanceOf } from './sales.service';
 import { readAll } from '../../db/read-all';
 

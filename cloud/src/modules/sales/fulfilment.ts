@@ -3,11 +3,10 @@ import type { OrderLineKind } from '../../../../shared/domain/orders';
 import { AppError } from '../../../../shared/errors';
 import type { Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
-import { markVisitsPaid } from '../bookings/bookings.service';
-import { payVisitWithBoughtPass } from '../bookings/visit-payment.service';
 import { sellPass } from '../catalog/client-pricing-options.service';
 import { findStudio, type Studio } from '../identity/rows';
 import { enqueueDonationReceipt } from './donations.receipts';
+import { markVisitsPaid, payVisitWithBoughtPass } from './visit-hooks';
 
 export interface FulfilledLine {
   id: string;

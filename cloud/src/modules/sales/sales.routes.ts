@@ -28,7 +28,7 @@ import { pageLocale } from '../../http/pages';
 import { defineRoute } from '../../http/route';
 import { findStudio, type Membership, type Studio } from '../identity/rows';
 import { tFor } from '../../i18n';
-import { studioOfApiKey } from '../contracts/public-api-key';
+import { studioOfApiKey } from '../identity/public-api-key';
 import {
   cartStatus,
   checkout,

@@ -33,7 +33,7 @@ import {
   cancelVisitsOfEvents,
   eventsWithVisits,
   promoteAfterCapacityChange,
-} from '../bookings/bookings.service';
+} from './booking-hooks';
 
 const EVENT_COLUMNS = [
   'e.id',

@@ -10,7 +10,7 @@ import { AppError, type FieldErrors } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { Studio } from '../identity/rows';
 import { presentMeta, type PricingOptionRefRow, type ScheduleMetaRow } from './schedule.presenter';
-import { eventsWithVisits } from '../bookings/bookings.service';
+import { eventsWithVisits } from './booking-hooks';
 import { cancelEventsKeepingHistory, resyncMetaEvents } from './schedule-events.service';
 import type { ScheduleMetasInsert, ScheduleMetasUpdate } from '../../db/generated/tables';
 

@@ -13,7 +13,7 @@ import {
   encryptFieldValue,
   fieldKeyring,
   type FieldKeyring,
-} from '../../client-records/field-crypto';
+} from '../../../crypto/field-crypto';
 
 /**
  * The studio's KSeF settings: its KSeF token and offline certificate, encrypted with the server's

@@ -8,7 +8,7 @@ import { expectHiddenFromOtherStudio } from '../../../../../tests/support/tenanc
 import { ManualClock, startTestApp, type TestApp } from '../../../../../tests/support/test-app';
 import type { Studio } from '../../identity/rows';
 import { TEST_SELLER_SETTINGS } from '../testing/seller-settings';
-import { fieldKeyring, keyringOf } from '../../client-records/field-crypto';
+import { fieldKeyring, keyringOf } from '../../../crypto/field-crypto';
 import { isValidKsefNumber, sha256Base64 } from './ksef-crypto';
 import { ksefTiming, requeueStalledKsefSends } from './ksef-send.service';
 import { reencryptKsefSecrets } from './ksef-settings.service';

@@ -5,7 +5,7 @@ import {
   encryptFieldValue,
   fieldKeyring,
   type FieldKeyring,
-} from '../../client-records/field-crypto';
+} from '../../../crypto/field-crypto';
 
 /**
  * A studio's keys to its payment provider account, kept encrypted in

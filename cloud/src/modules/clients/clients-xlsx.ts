@@ -2,8 +2,8 @@ import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { UserSex } from '../../../../shared/enums/users';
 import type { Knex } from '../../db/knex';
-import { hasTrigramSearch, pageOfClients, type ResolvedClientFilter } from '../clients/client-list.service';
-import { EXPORT_COLUMNS, presentClientListItem } from '../clients/clients.presenter';
+import { hasTrigramSearch, pageOfClients, type ResolvedClientFilter } from './client-list.service';
+import { EXPORT_COLUMNS, presentClientListItem } from './clients.presenter';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const PAGE = 500;

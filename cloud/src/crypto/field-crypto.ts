@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 
 /**
  * AES-256-GCM for encrypted client custom fields (and studios' payment provider keys). A value is

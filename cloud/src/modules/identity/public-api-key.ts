@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { AppContext } from '../../http/context';
-import { findStudio, type Studio } from '../identity/rows';
+import { findStudio, type Studio } from './rows';
 
 /**
  * The studio a public API call acts for: `x-api-key` holds the secret, `studio_apis` only its SHA-256
