@@ -39,7 +39,7 @@ import {
   settingsOf,
   withDefaults,
   type BookingEventRow,
-} from './bookings.service';
+} from './booking-facts.service';
 import { setValues, sqlSet } from '../../../../shared/domain/sql';
 
 type LocaleText = Record<string, { value: string }>;

@@ -23,18 +23,11 @@ import type { Membership } from '../identity/membership.model';
 import { Studio } from '../identity/studio.model';
 import { listClassServices, listLocations } from '../schedule/places-and-services.service';
 import { publicSchedule } from '../schedule/schedule-events.service';
-import {
-  bookVisit,
-  cancelVisit,
-  changeEnrollmentStatus,
-  eventOfVisit,
-  moveWaiting,
-  promoteOne,
-  readEvent,
-  settingsOf,
-  standingVisit,
-  updateSettings,
-} from './bookings.service';
+import { changeEnrollmentStatus } from './attendance.service';
+import { bookVisit } from './book.service';
+import { eventOfVisit, readEvent, settingsOf, standingVisit, updateSettings } from './booking-facts.service';
+import { cancelVisit } from './cancel-and-fees.service';
+import { moveWaiting, promoteOne } from './waiting-list.service';
 import { enrollmentsCsv, messageAttendees } from './event-attendees-tools.service';
 import { registerEnrollmentRoutes } from './enrollments.routes';
 import { registerVisitPaymentRoutes } from './visit-payment.routes';

@@ -8,7 +8,8 @@ import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { Studio } from '../identity/studio.model';
 import { instructorsById } from '../schedule/places-and-services.service';
-import { bookVisit, lockEvent } from './bookings.service';
+import { bookVisit } from './book.service';
+import { lockEvent } from './booking-facts.service';
 import { visitViews } from './bookings-views.service';
 import {
   comingEvents,

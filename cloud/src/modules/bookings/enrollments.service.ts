@@ -16,16 +16,16 @@ import type { Db } from '../../db/knex';
 import { refreshPassProjection } from '../catalog/client-pricing-options.service';
 import type { Studio } from '../identity/studio.model';
 import { instructorsById } from '../schedule/places-and-services.service';
+import { bookVisit } from './book.service';
 import {
-  bookVisit,
-  cancelVisit,
   clientTagIds,
   lockEvent,
   lockSharedPasses,
   paymentFor,
   settingsOf,
   type BookingEventRow,
-} from './bookings.service';
+} from './booking-facts.service';
+import { cancelVisit } from './cancel-and-fees.service';
 import { myVisitsByIds } from './bookings-views.service';
 import { setValues, sqlSet } from '../../../../shared/domain/sql';
 
