@@ -22,7 +22,8 @@ import type { Studio } from '../identity/studio.model';
 
 /*
  * Locks and facts of the booking rules: the event with its rules, the locks every change of who is on
- * a class takes (event, then client, then shared passes, then visits), the studio's booking settings,
+ * a class takes (README "Concurrency": booking locks client, shared passes, event; changes of a
+ * booked visit lock event, visit; a promotion event, client, shared passes), the studio's booking settings,
  * what pays for a visit, and the refusals as errors. `book`, `cancel-and-fees`, `waiting-list` and
  * `attendance` build on these.
  */
@@ -122,7 +123,10 @@ export async function readEvent(db: Db, studioId: string, eventId: string): Prom
 
 /**
  * Locks the client's record: bookings of one client are serialized, so the pass-choice rule sees every
- * entry already used and an entry is never spent twice. Lock order everywhere: event, then client.
+ * entry already used and an entry is never spent twice. Booking (a class, a course) and reconciling
+ * lock the client before the events (the class's lock is then held for the least time); a waiting-list
+ * promotion can only learn whom to promote under the event's lock, so it locks event, then client
+ * (README "Concurrency": why that cannot deadlock with a booking, and the retry if a chain does).
  */
 export async function lockClient(trx: Db, studioId: string, clientId: string): Promise<void> {
   const row = await trx('clients').where({ studioId, userId: clientId }).forUpdate().first('id');
@@ -254,7 +258,14 @@ export async function paymentFor(
   event: BookingEventRow,
   clientId: string,
   tagIds: readonly string[],
-  options: { actor: Actor; passId?: string; payAtDesk?: boolean; payAtDeskAllowed: boolean },
+  options: {
+    actor: Actor;
+    passId?: string;
+    payAtDesk?: boolean;
+    payAtDeskAllowed: boolean;
+    /** False when the caller knows the client has no contract at all (no query for them then). */
+    hasContracts?: boolean;
+  },
 ): Promise<PaymentChoice> {
   if (event.freeOfCharge) return { payment: 'free', passId: null, passRejection: null };
   if (options.actor === 'staff' && options.payAtDesk)
@@ -266,14 +277,15 @@ export async function paymentFor(
       throw AppError.invalid({ clientPricingOptionId: ['not a pass of this client'] });
   }
   // A named pass is the staff's choice: contracts are not considered then.
-  const contracts = options.passId
-    ? []
-    : await contractEntitlementsFor(
-        db,
-        studio,
-        clientId,
-        addLocalDays(localDateOf(event.startsAt, studio.timeZone), -1),
-      );
+  const contracts =
+    options.passId || options.hasContracts === false
+      ? []
+      : await contractEntitlementsFor(
+          db,
+          studio,
+          clientId,
+          addLocalDays(localDateOf(event.startsAt, studio.timeZone), -1),
+        );
   const choice = chooseEntitlementForVisit(
     { contracts, passes: candidates },
     {

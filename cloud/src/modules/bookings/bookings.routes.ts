@@ -32,6 +32,7 @@ import { enrollmentsCsv, messageAttendees } from './event-attendees-tools.servic
 import { registerEnrollmentRoutes } from './enrollments.routes';
 import { registerVisitPaymentRoutes } from './visit-payment.routes';
 import {
+  bookedVisit,
   cancellationList,
   clientSchedule,
   clientVisitList,
@@ -297,7 +298,7 @@ export function registerBookingRoutes(router: Router<AppState, AppCustom>): void
     // Read back after the commit: the class's lock is not held while the answer is put together.
     present: async (result, { db, studio, deps }): Promise<BookingResult> => ({
       outcome: result.outcome,
-      visit: await myVisit(db, studio, result.visitId, deps.clock.now()),
+      visit: await bookedVisit(db, studio, result, deps.clock.now()),
     }),
   });
   defineRoute(router, {
