@@ -21,6 +21,7 @@
  * both loops run one booking at a time).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,6 +57,56 @@ const TZ = 'Europe/Warsaw';
 function machineLoad(when: string): string {
   const load = os.loadavg().map((l) => l.toFixed(2));
   return `machine ${when}: ${os.cpus().length} cores, load average ${load.join(', ')}`;
+}
+
+/**
+ * CPU time (user + system, in clock ticks of 10 ms) each PostgreSQL backend of this database with
+ * this application name has used so far, read from /proc (a server on this machine; empty when it is
+ * not, or PGlite). Wall-clock rates on a machine loaded by others mostly measure waiting for a core;
+ * CPU per booking does not.
+ */
+async function backendTicks(knex: Knex, application: string): Promise<Map<number, number>> {
+  const { rows } = (await knex.raw(
+    'select pid from pg_stat_activity where datname = current_database() and application_name = ?',
+    [application],
+  )) as { rows: Array<{ pid: number }> };
+  const ticks = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      // Fields after "(comm) ": state is field 3, utime 14, stime 15.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // Not a process of this machine.
+    }
+  }
+  return ticks;
+}
+
+/** Adds up the CPU of the process (Node) and of PostgreSQL backends between `start` and `stop`. */
+function cpuMeter(knex: Knex, application: string) {
+  let nodeMicros = 0;
+  let pgTicks = 0;
+  let seen = false;
+  let node0 = process.cpuUsage();
+  let pg0 = new Map<number, number>();
+  return {
+    async start() {
+      pg0 = await backendTicks(knex, application);
+      node0 = process.cpuUsage();
+    },
+    async stop() {
+      const node = process.cpuUsage(node0);
+      nodeMicros += node.user + node.system;
+      const pg1 = await backendTicks(knex, application);
+      seen ||= pg1.size > 0;
+      for (const [pid, t] of pg1) pgTicks += t - (pg0.get(pid) ?? 0);
+    },
+    /** Milliseconds per unit of work: Node's, and PostgreSQL's (null when not readable). */
+    per(n: number) {
+      return { node: nodeMicros / 1000 / n, pg: seen ? (pgTicks * 10) / n : null };
+    },
+  };
 }
 
 function stats(samples: number[]) {
@@ -434,7 +485,10 @@ async function sqlBooking(client: pg.ClientBase, studioId: string, eventId: stri
 
 async function main() {
   const db = await openBenchDatabase('booking_bench');
-  const knex = createKnex(db.url, { singleConnection: db.single });
+  // Named connections, so the CPU of each loop's PostgreSQL backends can be told apart.
+  const named = (application: string) =>
+    db.single ? db.url : `${db.url}${db.url.includes('?') ? '&' : '?'}application_name=${application}`;
+  const knex = createKnex(named('bench-api'), { singleConnection: db.single });
   let server: Server | undefined;
   let pool: pg.Pool | undefined;
   try {
@@ -510,7 +564,7 @@ async function main() {
       if (res.status !== 200) throw new Error(`API booking ${i}: HTTP ${res.status} ${res.text}`);
     };
     // 2. The same transaction as raw SQL through a direct driver loop.
-    pool = db.single ? undefined : new pg.Pool({ connectionString: db.url, max: 10 });
+    pool = db.single ? undefined : new pg.Pool({ connectionString: named('bench-sql'), max: 10 });
     /** `n` SQL bookings from index `from`; answers bookings per second. */
     const sqlRun = async (n: number, from: number, workers: number): Promise<number> => {
       if (pool) {
@@ -547,11 +601,17 @@ async function main() {
     const perRound = Math.floor(total / BOOKING_ROUNDS);
     let apiSeconds = 0;
     let sqlSeconds = 0;
+    const apiCpu = cpuMeter(knex, 'bench-api');
+    const sqlCpu = cpuMeter(knex, 'bench-sql');
     for (let r = 0; r < BOOKING_ROUNDS; r++) {
       const from = warm + r * perRound;
       const n = r === BOOKING_ROUNDS - 1 ? BOOKINGS - from : perRound;
+      await apiCpu.start();
       const api = await drive(n, concurrency, (i) => apiJob(from + i));
+      await apiCpu.stop();
+      await sqlCpu.start();
       const sql = await sqlRun(n, from, concurrency);
+      await sqlCpu.stop();
       apiSeconds += n / api;
       sqlSeconds += n / sql;
       console.log(
@@ -562,6 +622,12 @@ async function main() {
     const sqlRate = total / sqlSeconds;
     console.log(
       `API booking: ${apiRate.toFixed(0)} bookings/s (${total} bookings, ${concurrency} concurrent clients on ${CLASSES} classes)`,
+    );
+    const cpuApi = apiCpu.per(total);
+    const cpuSql = sqlCpu.per(total);
+    const ms = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(2)} ms`);
+    console.log(
+      `CPU per booking: API — Node ${ms(cpuApi.node)} (server and its test client), PostgreSQL ${ms(cpuApi.pg)}; raw SQL — Node ${ms(cpuSql.node)} (driver), PostgreSQL ${ms(cpuSql.pg)}`,
     );
     const one = stats(bookingMs);
     console.log(
