@@ -314,7 +314,7 @@ async function drive(total: number, concurrency: number, job: (i: number) => Pro
 /**
  * The booking transaction of `bookVisit` (book.service.ts), as raw SQL: the same statements in the
  * same order, each as one round trip. Before the class's lock: the class's rules with the client's
- * row locked, the booking facts (standing visit, places as they look, tags, overlapping classes, any
+ * row locked, the booking facts (standing visit, places and counts as they look, tags, overlapping classes, any
  * contract, booking settings, shared passes locked), the client's passes with their changes and
  * visits, their contracts (when they have any), the confirmation mail queued; then the class's lock
  * and ONE statement under it (places counted, the visit written with the status they allow, the
@@ -343,6 +343,8 @@ async function sqlBooking(client: pg.ClientBase, studioId: string, eventId: stri
                 where v.schedule_event_id = $1 and v.client_id = $2
                   and v.status in (0, 1, 2, 8, 9) limit 1) as existing_id,
               c.taken, c.waiting,
+              (select row_to_json(ev) from (select e.capacity, e.waiting_list_size
+                                              from schedule_events e where e.id = $1) ev) as places,
               (select coalesce(array_agg(t.tag_id), '{}') from user_tags t
                 where t.studio_id = $3 and t.user_id = $2) as tag_ids,
               exists (select 1 from client_visits v join schedule_events e on e.id = v.schedule_event_id

@@ -31,9 +31,9 @@ import { toldWaiting } from './waiting-list.service';
 /**
  * What booking a client needs besides their passes, in one statement, after the client's lock: a
  * standing visit, the client's tags, whether another class of theirs overlaps (as
- * `conflictingVisits`), whether they have any contract, the studio's booking settings, and places
- * taken and waiting as they are now (a guess only: the class is not locked yet; `placeVisit`
- * counts again under its lock). A
+ * `conflictingVisits`), whether they have any contract, the studio's booking settings, and the
+ * class's places and waiting-list size with places taken and waiting as they are now (the class is
+ * not locked yet: a full class refuses here, otherwise `placeVisit` counts again under its lock). A
  * statement's snapshot is taken when it starts, so it sees every booking of this client committed
  * before the client's lock was granted; none can be added while it is held.
  *
@@ -51,6 +51,8 @@ async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, c
               where v.schedule_event_id = :eventId and v.client_id = :clientId
                 and v.status in ${sqlSet(ON_CLASS)} limit 1) as "existingId",
             c.taken, c.waiting,
+            (select row_to_json(ev) from (select e.capacity, e.waiting_list_size as "waitingListSize"
+                                            from schedule_events e where e.id = :eventId) ev) as "places",
             (select coalesce(array_agg(t.tag_id), '{}') from user_tags t
               where t.studio_id = :studioId and t.user_id = :clientId) as "tagIds",
             exists (select 1 from client_visits v join schedule_events e on e.id = v.schedule_event_id
@@ -81,6 +83,7 @@ async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, c
       typeof DEFAULT_SETTINGS & {
         existingId: string | null;
         taken: number;
+        places: { capacity: number; waitingListSize: number };
         waiting: number;
         tagIds: string[];
         hasConflict: boolean;
@@ -102,7 +105,7 @@ async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, c
   return {
     settings,
     existing: r.existingId ? { id: r.existingId } : undefined,
-    counts: { taken: r.taken, waiting: r.waiting },
+    counts: { taken: r.taken, waiting: r.waiting, ...r.places },
     tags: r.tagIds,
     hasConflict: r.hasConflict,
     hasContracts: r.hasContracts,
@@ -137,10 +140,12 @@ const STATUS_OF: Record<BookingOutcome, ClientVisitStatus> = {
  *    facts (tags, a standing visit, an overlapping class, the shared passes' locks, settings), what
  *    pays (passes, contracts) and the pure rule's decision — everything that cannot change while the
  *    client's lock is held. A refusal that does not depend on places is answered here, without ever
- *    waiting for the class. The pass's projection with this visit is computed here too, and the
- *    confirmation mail queued when the class looked open (it rolls back with a refusal).
+ *    waiting for the class, and so is a class seen full with its waiting list full (places and
+ *    counts read in one snapshot): in a rush the many refused never queue on the class's lock. The
+ *    confirmation mail is queued here when the class looked open (it rolls back with a refusal).
  * 2. The class's lock (`lockEvent`): its rules as they are now (staff may have cancelled or changed
- *    it); the rule is decided again on them.
+ *    it); the rule is decided again on them, and the pass's projection with this visit computed
+ *    (in JS, no round trip).
  * 3. One statement: places and the waiting list counted under the lock (its snapshot starts after
  *    the lock was granted, so it sees every booking committed before), the visit written with the
  *    status they allow (a place, the waiting list or none: the same decision for each count as
@@ -202,8 +207,12 @@ export async function bookVisit(
   if (!early.ok && early.refusal !== 'classFull') throw refuse(early.refusal);
 
   const id = uuidv7();
+  // The class full with its waiting list as one snapshot saw it (places and counts read together): a
+  // refusal as true as one a moment earlier would have been, so in a rush the many refused never
+  // queue on the class's lock.
+  const predicted = decide({ ...seen, ...counts }, counts.taken, counts.waiting);
+  if (!predicted.ok) throw refuse(predicted.refusal);
   // Queued before the lock when the class looked open; fixed below in the rare other case.
-  const predicted = decide(seen, counts.taken, counts.waiting);
   const mailQueued =
     predicted.ok && predicted.outcome !== 'waitingList'
       ? await enqueueBookingMail(trx, studio.id, req.clientId, id, 'confirmed')
