@@ -314,11 +314,11 @@ async function drive(total: number, concurrency: number, job: (i: number) => Pro
 /**
  * The booking transaction of `bookVisit` (book.service.ts), as raw SQL: the same statements in the
  * same order, each as one round trip. Before the class's lock: the class's rules with the client's
- * row locked, the booking facts (standing visit, places and counts as they look, tags, overlapping classes, any
- * contract, booking settings, shared passes locked), the client's passes with their changes and
- * visits, their contracts (when they have any), the confirmation mail queued; then the class's lock
- * and ONE statement under it (places counted, the visit written with the status they allow, the
- * pass projection, the mail taken back when no place was taken), then the commit. The
+ * row locked, the booking facts (standing visit, places and counts as they look, tags, overlapping
+ * classes, any contract, booking settings, shared passes locked), the client's passes with their
+ * changes and visits, their contracts (when they have any), the confirmation mail queued; then the
+ * class's lock and ONE statement under it (places counted, the visit written with the status they
+ * allow, the pass projection, the mail taken back when no place was taken), then the commit. The
  * decision runs in JS as the API's does (no pure-rule library, only the checks this workload needs).
  * What the API adds on top is its own cost: HTTP, the session and studio scope lookups, validation,
  * the query builder, presenting.
