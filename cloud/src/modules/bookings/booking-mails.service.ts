@@ -5,7 +5,7 @@ import { isLocale, type Locale } from '../../../../shared/i18n/locales';
 import type { Db } from '../../db/knex';
 import { tFor } from '../../i18n';
 import type { JobContext } from '../../jobs/perform';
-import { enqueue } from '../../jobs/queue';
+import { JOB_SCHEMA, bossConnection, enqueue, statements } from '../../jobs/queue';
 import { messageIdFor, type MailMessage } from '../../mail/mailer';
 
 /**
@@ -50,9 +50,22 @@ export async function enqueueBookingMail(
   visitId: string,
   kind: BookingMailKind,
   details: MailDetails = {},
-): Promise<void> {
-  await enqueue(trx, 'booking.mail', { studioId, clientId, visitId, kind, details });
+): Promise<string> {
+  return enqueue(trx, 'booking.mail', { studioId, clientId, visitId, kind, details });
 }
+
+/** Takes back a booking mail queued in this transaction (`bookVisit` guessed the outcome wrong). */
+export async function dropBookingMail(trx: Db, jobId: string): Promise<void> {
+  await statements.deleteJob('booking.mail', jobId, { db: bossConnection(trx) });
+}
+
+/**
+ * `dropBookingMail` as a statement to embed (a data-modifying CTE of `bookVisit`'s one statement under
+ * the class's lock, so taking the mail back costs no round trip): pg-boss's own `deleteJob` statement
+ * (`DELETE FROM <schema>.job WHERE name = $1 AND id IN (…)`) for one job, its id in `:idParam`.
+ */
+export const dropBookingMailSql = (idParam: string) =>
+  `delete from ${JOB_SCHEMA}.job where name = 'booking.mail' and id = ${idParam}`;
 
 /** Many at once (a class cancelled for everyone on it). */
 export async function enqueueBookingMails(

@@ -39,7 +39,7 @@ import {
   settingsOf,
   withDefaults,
   type BookingEventRow,
-} from './bookings.service';
+} from './booking-facts.service';
 import { setValues, sqlSet } from '../../../../shared/domain/sql';
 import { SCHEDULE_LIMITS } from '../../../../shared/contracts/api/schedule';
 
@@ -327,18 +327,22 @@ async function presentMyVisits(
   studio: Studio,
   rows: VisitViewRow[],
   now: Date,
+  known?: { rules: Map<string, BookingEventRow>; noFees: true },
 ): Promise<MyVisitView[]> {
   // Often inside the request's transaction (one connection): one query after another.
-  const fees = await feesOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const fees = known?.noFees
+    ? new Map<string, VisitFeeView[]>()
+    : await feesOf(
+        db,
+        rows.map((r) => r.id),
+      );
   const people = await instructorsById(
     db,
     studio.id,
     rows.flatMap((r) => r.instructorIds ?? []),
   );
-  const rules = await rulesByEvent(db, studio.id, [...new Set(rows.map((r) => r.scheduleEventId))]);
+  const rules =
+    known?.rules ?? (await rulesByEvent(db, studio.id, [...new Set(rows.map((r) => r.scheduleEventId))]));
   return rows.map((r) => {
     const event = rules.get(r.scheduleEventId)!;
     const cancel = decideCancel(r.status, event, 'self', now);
@@ -375,6 +379,22 @@ export async function myVisit(db: Db, studio: Studio, visitId: string, now: Date
   const rows = (await selectVisits(db, studio.id).where('v.id', visitId)) as VisitViewRow[];
   if (rows.length === 0) throw AppError.notFound('visit');
   return (await presentMyVisits(db, studio, rows, now))[0]!;
+}
+
+/**
+ * `myVisit` of a visit `bookVisit` has just written, with the class's rules it read under the lock:
+ * one query fewer for the rules, and none for fees (a new visit has none yet).
+ */
+export async function bookedVisit(
+  db: Db,
+  studio: Studio,
+  booked: { visitId: string; event: BookingEventRow },
+  now: Date,
+): Promise<MyVisitView> {
+  const rows = (await selectVisits(db, studio.id).where('v.id', booked.visitId)) as VisitViewRow[];
+  if (rows.length === 0) throw AppError.notFound('visit');
+  const rules = new Map([[booked.event.id, booked.event]]);
+  return (await presentMyVisits(db, studio, rows, now, { rules, noFees: true }))[0]!;
 }
 
 export async function myVisits(

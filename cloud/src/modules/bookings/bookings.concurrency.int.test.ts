@@ -60,6 +60,23 @@ describe('many clients booking the last places at once', () => {
     for (const r of rows.filter((x) => x.status === 0))
       expect(r.clientPricingOptionId).toBe(clients.find((c) => c.user.id === r.clientId)!.passId);
 
+    // One mail each, saying what they got: the confirmation a booking queues before the class's lock
+    // (when the class still looked open) is taken back when the place went to someone else.
+    await app
+      .knex('users')
+      .whereIn(
+        'id',
+        clients.map((c) => c.user.id),
+      )
+      .update({ locale: 'en' });
+    await app.drainJobs();
+    const waitingIds = new Set(waiting.map((r) => r.clientId));
+    for (const c of clients) {
+      const subjects = app.mail.filter((m) => m.to === c.user.email).map((m) => m.subject.split(':')[0]);
+      const expected = booked.has(c.user.id) ? ['Booked'] : waitingIds.has(c.user.id) ? ['Waiting list'] : [];
+      expect(subjects, c.user.firstName).toEqual(expected);
+    }
+
     // The timetable agrees.
     const list = await owner.get(`/api/v4/${t.studio.id}/schedule-event/${t.eventId}/enrollments/init`);
     expect(list.body).toMatchObject({ taken: 20, placesLeft: 0, waitingPlacesLeft: 0 });

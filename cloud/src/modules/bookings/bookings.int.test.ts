@@ -4,7 +4,7 @@ import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { HttpClient } from '../../../../tests/support/http-client';
 import { bookingStudio, entriesUsed, sessionClient, type ClassRules } from './bookings-fixtures';
-import { markVisitsPaid } from './bookings.service';
+import { markVisitsPaid } from './attendance.service';
 
 let app: TestApp;
 const NOW = new Date('2026-06-01T10:00:00Z');

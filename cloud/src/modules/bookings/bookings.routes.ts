@@ -22,24 +22,18 @@ import { defineRoute } from '../../http/route';
 import { findStudio, type Membership, type Studio } from '../identity/rows';
 import { listClassServices, listLocations } from '../schedule/places-and-services.service';
 import { publicSchedule } from '../schedule/schedule-events.service';
-import {
-  bookVisit,
-  cancelVisit,
-  changeEnrollmentStatus,
-  eventOfVisit,
-  moveWaiting,
-  promoteOne,
-  readEvent,
-  settingsOf,
-  standingVisit,
-  updateSettings,
-} from './bookings.service';
+import { changeEnrollmentStatus } from './attendance.service';
+import { bookVisit } from './book.service';
+import { eventOfVisit, readEvent, settingsOf, standingVisit, updateSettings } from './booking-facts.service';
+import { cancelVisit } from './cancel-and-fees.service';
+import { moveWaiting, promoteOne } from './waiting-list.service';
 import { enrollmentsCsv, messageAttendees } from './event-attendees-tools.service';
 import { registerEnrollmentRoutes } from './enrollments.routes';
 import { registerVisitPaymentRoutes } from './visit-payment.routes';
 // The schedule's and sales' questions about visits are answered here (no import cycle).
 import './module-hooks';
 import {
+  bookedVisit,
   cancellationList,
   clientSchedule,
   clientVisitList,
@@ -305,7 +299,7 @@ export function registerBookingRoutes(router: Router<AppState, AppCustom>): void
     // Read back after the commit: the class's lock is not held while the answer is put together.
     present: async (result, { db, studio, deps }): Promise<BookingResult> => ({
       outcome: result.outcome,
-      visit: await myVisit(db, studio, result.visitId, deps.clock.now()),
+      visit: await bookedVisit(db, studio, result, deps.clock.now()),
     }),
   });
   defineRoute(router, {

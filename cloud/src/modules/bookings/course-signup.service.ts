@@ -8,7 +8,8 @@ import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { Studio } from '../identity/rows';
 import { instructorsById } from '../schedule/places-and-services.service';
-import { bookVisit, lockEvent } from './bookings.service';
+import { bookVisit } from './book.service';
+import { lockClient, lockEvent } from './booking-facts.service';
 import { visitViews } from './bookings-views.service';
 import {
   comingEvents,
@@ -147,6 +148,8 @@ async function bookCourseAsStaff(
       message: 'the course has no classes to come',
       fields: { scheduleMetaId: ['the course has no classes to come'] },
     });
+  // The booking path's lock order: the client, then the events in id order.
+  await lockClient(trx, studio.id, client.id);
   for (const id of events.map((e) => e.id).sort()) await lockEvent(trx, studio.id, id);
   const outcomes: ClassOutcome[] = [];
   for (const e of events) {

@@ -16,16 +16,17 @@ import type { Db } from '../../db/knex';
 import { refreshPassProjection } from '../catalog/client-pricing-options.service';
 import type { Studio } from '../identity/rows';
 import { instructorsById } from '../schedule/places-and-services.service';
+import { bookVisit } from './book.service';
 import {
-  bookVisit,
-  cancelVisit,
   clientTagIds,
+  lockClient,
   lockEvent,
   lockSharedPasses,
   paymentFor,
   settingsOf,
   type BookingEventRow,
-} from './bookings.service';
+} from './booking-facts.service';
+import { cancelVisit } from './cancel-and-fees.service';
 import { myVisitsByIds } from './bookings-views.service';
 import { setValues, sqlSet } from '../../../../shared/domain/sql';
 
@@ -259,8 +260,8 @@ export async function courseView(db: Db, studio: Studio, metaId: string, clientI
 /**
  * Books the client on every coming class of a course in the caller's transaction: all or nothing.
  * Each class is booked by the same rule as a single class (`bookVisit`, no waiting list), so each
- * class uses one pass entry. The course's events are locked in id order before the client (the
- * booking path's lock order: events, then client).
+ * class uses one pass entry. The client is locked, then the course's events in id order (the
+ * booking path's lock order: client, then events).
  */
 export async function bookCourse(
   trx: Db,
@@ -275,6 +276,7 @@ export async function bookCourse(
   const events = await comingEvents(trx, studio.id, [metaId], now);
   if (events.length === 0)
     throw fieldError('course.notStartable', 'scheduleMetaId', 'the course has no classes to come');
+  await lockClient(trx, studio.id, clientId);
   for (const id of events.map((e) => e.id).sort()) await lockEvent(trx, studio.id, id);
   const visitIds: string[] = [];
   let unconfirmed = false;
@@ -502,11 +504,12 @@ export async function reconcileVisits(
     id: string;
     scheduleEventId: string;
   }>;
+  // The booking path's lock order: the client, its shared passes, then the events in id order.
+  await lockClient(trx, studio.id, clientId);
+  await lockSharedPasses(trx, studio.id, clientId);
   const events = new Map<string, BookingEventRow>();
   for (const id of [...new Set(rows.map((r) => r.scheduleEventId))].sort())
     events.set(id, await lockEvent(trx, studio.id, id));
-  await trx('clients').where({ studioId: studio.id, userId: clientId }).forUpdate().first('id');
-  await lockSharedPasses(trx, studio.id, clientId);
   const tags = await clientTagIds(trx, studio.id, clientId);
   const settings = await settingsOf(trx, studio);
   const ordered = rows

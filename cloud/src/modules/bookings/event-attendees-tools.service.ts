@@ -8,7 +8,7 @@ import { tFor } from '../../i18n';
 import { notify } from '../client-accounts/inbox.service';
 import type { Studio } from '../identity/rows';
 import { enqueueBookingMails } from './booking-mails.service';
-import { readEvent } from './bookings.service';
+import { readEvent } from './booking-facts.service';
 import { eventEnrollments } from './bookings-views.service';
 
 /**

@@ -19,7 +19,7 @@ import { contractEntitlementsFor } from '../contracts/contract-entitlements.serv
 import type { Studio } from '../identity/rows';
 import { providerViews } from '../sales/providers';
 import { myVisitsByIds } from './bookings-views.service';
-import { clientTagIds, readEvent, type BookingEventRow } from './bookings.service';
+import { clientTagIds, readEvent, type BookingEventRow } from './booking-facts.service';
 import { reconcileVisits } from './enrollments.service';
 
 /**

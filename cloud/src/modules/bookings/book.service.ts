@@ -1,0 +1,384 @@
+import { v7 as uuidv7 } from 'uuid';
+import type {
+  BookingOutcome,
+  BookingRefusal,
+  BookingSettings,
+} from '../../../../shared/contracts/api/bookings';
+import { V, decideBooking, ON_CLASS, TAKES_PLACE, type Actor } from '../../../../shared/domain/bookings';
+import { derivePassState, type PassState } from '../../../../shared/domain/entitlements';
+import { sqlSet } from '../../../../shared/domain/sql';
+import type { ClientVisitStatus } from '../../../../shared/enums/visits';
+import { AppError } from '../../../../shared/errors';
+import type { Db } from '../../db/knex';
+import { refreshPassProjection } from '../catalog/client-pricing-options.service';
+import type { Studio } from '../identity/studio.model';
+import { dropBookingMail, dropBookingMailSql, enqueueBookingMail } from './booking-mails.service';
+import {
+  DEFAULT_SETTINGS,
+  SHARED_PASSES_LOCK,
+  lockEvent,
+  paymentFor,
+  paymentForDecision,
+  refusalError,
+  selectEventRules,
+  withDefaults,
+  type BookingEventRow,
+  type PaymentChoice,
+  type VisitRow,
+} from './booking-facts.service';
+import { toldWaiting } from './waiting-list.service';
+
+/**
+ * What booking a client needs besides their passes, in one statement, after the client's lock: a
+ * standing visit, the client's tags, whether another class of theirs overlaps (as
+ * `conflictingVisits`), whether they have any contract, the studio's booking settings, and the
+ * class's places and waiting-list size with places taken and waiting as they are now (the class is
+ * not locked yet: a full class refuses here, otherwise `placeVisit` counts again under its lock). A
+ * statement's snapshot is taken when it starts, so it sees every booking of this client committed
+ * before the client's lock was granted; none can be added while it is held.
+ *
+ * It also row-locks the client's **shared** passes (own ones shared with someone, and those shared
+ * with the client), in id order. The client's lock serializes one client's bookings, but a shared
+ * pass is spent by several clients, whose bookings take no common lock: both would read the same
+ * entry left. The passes are read by the next statement (`passCandidatesFor`), whose snapshot starts
+ * after these locks are granted, so it sees the other client's visit. An unshared pass is locked by
+ * nobody (the `exists` on the shares' unique index finds nothing), and the lock costs no round trip.
+ * Lock order: client, shared passes, event.
+ */
+async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, clientId: string) {
+  const { rows } = (await trx.raw(
+    `select (select v.id from client_visits v
+              where v.schedule_event_id = :eventId and v.client_id = :clientId
+                and v.status in ${sqlSet(ON_CLASS)} limit 1) as "existingId",
+            c.taken, c.waiting,
+            (select row_to_json(ev) from (select e.capacity, e.waiting_list_size as "waitingListSize"
+                                            from schedule_events e where e.id = :eventId) ev) as "places",
+            (select coalesce(array_agg(t.tag_id), '{}') from user_tags t
+              where t.studio_id = :studioId and t.user_id = :clientId) as "tagIds",
+            exists (select 1 from client_visits v join schedule_events e on e.id = v.schedule_event_id
+                     where v.studio_id = :studioId and v.client_id = :clientId
+                       and v.status in ${sqlSet(TAKES_PLACE)} and v.schedule_event_id <> :eventId
+                       and v.starts_at < :endsAt and e.ends_at > :startsAt
+                       and v.starts_at > :dayBefore) as "hasConflict",
+            (select count(*) from (${SHARED_PASSES_LOCK}) shared)::int as "sharedPassesLocked",
+            exists (select 1 from client_contracts cc
+                     where cc.studio_id = :studioId and cc.client_id = :clientId) as "hasContracts",
+            s.studio_id is not null as "hasSettings", s.late_cancel_fee as "lateCancelFee",
+            s.no_show_fee as "noShowFee", s.forgive_first_offence as "forgiveFirstOffence",
+            s.promotion_cutoff_minutes as "promotionCutoffMinutes", s.pay_at_desk_allowed as "payAtDeskAllowed"
+       from (select count(*) filter (where status in ${sqlSet(TAKES_PLACE)})::int as taken,
+                    count(*) filter (where status = ${V.waitingList})::int as waiting
+               from client_visits where schedule_event_id = :eventId) c
+       left join studio_booking_settings s on s.studio_id = :studioId`,
+    {
+      eventId: event.id,
+      clientId,
+      studioId: studio.id,
+      startsAt: event.startsAt,
+      endsAt: event.endsAt,
+      dayBefore: new Date(event.startsAt.getTime() - 24 * 3_600_000),
+    },
+  )) as {
+    rows: Array<
+      typeof DEFAULT_SETTINGS & {
+        existingId: string | null;
+        taken: number;
+        places: { capacity: number; waitingListSize: number };
+        waiting: number;
+        tagIds: string[];
+        hasConflict: boolean;
+        hasContracts: boolean;
+        hasSettings: boolean;
+      }
+    >;
+  };
+  const r = rows[0]!;
+  const s = r.hasSettings ? r : DEFAULT_SETTINGS;
+  const settings: BookingSettings = {
+    currency: studio.currency,
+    lateCancelFee: s.lateCancelFee,
+    noShowFee: s.noShowFee,
+    forgiveFirstOffence: s.forgiveFirstOffence,
+    promotionCutoffMinutes: s.promotionCutoffMinutes,
+    payAtDeskAllowed: s.payAtDeskAllowed,
+  };
+  return {
+    settings,
+    existing: r.existingId ? { id: r.existingId } : undefined,
+    counts: { taken: r.taken, waiting: r.waiting, ...r.places },
+    tags: r.tagIds,
+    hasConflict: r.hasConflict,
+    hasContracts: r.hasContracts,
+  };
+}
+
+export interface BookRequest {
+  actor: Actor;
+  actorUserId: string | null;
+  clientId: string;
+  eventId: string;
+  override: boolean;
+  waitingListWanted: boolean;
+  passId?: string;
+  payAtDesk?: boolean;
+  /** Part of booking a whole course (`booking/course/book`): clients may not book one course class alone. */
+  wholeCourse?: boolean;
+}
+
+const STATUS_OF: Record<BookingOutcome, ClientVisitStatus> = {
+  booked: V.booked,
+  unconfirmed: V.unconfirmed,
+  waitingList: V.waitingList,
+};
+
+/**
+ * Books a client on a class in the caller's transaction. A popular class's row lock serialises every
+ * booking of it, so the booking holds it for as little as it can:
+ *
+ * 1. Before the class's lock: the client's lock (one client's bookings one at a time, so an entry is
+ *    never spent twice and an overlapping class is seen), the class's rules as read, the client's
+ *    facts (tags, a standing visit, an overlapping class, the shared passes' locks, settings), what
+ *    pays (passes, contracts) and the pure rule's decision — everything that cannot change while the
+ *    client's lock is held. A refusal that does not depend on places is answered here, without ever
+ *    waiting for the class, and so is a class seen full with its waiting list full (places and
+ *    counts read in one snapshot): in a rush the many refused never queue on the class's lock. The
+ *    confirmation mail is queued here when the class looked open (it rolls back with a refusal).
+ * 2. The class's lock (`lockEvent`): its rules as they are now (staff may have cancelled or changed
+ *    it); the rule is decided again on them, and the pass's projection with this visit computed
+ *    (in JS, no round trip).
+ * 3. One statement: places and the waiting list counted under the lock (its snapshot starts after
+ *    the lock was granted, so it sees every booking committed before), the visit written with the
+ *    status they allow (a place, the waiting list or none: the same decision for each count as
+ *    `decideBooking`), the pass's projection updated when a place was taken, and the queued
+ *    confirmation taken back when none was (a caller that catches the refusal and goes on, like
+ *    the sync push or a course signup, keeps no stray job).
+ *
+ * Lock order: client, shared passes, then the class (see README "Concurrency"). A pass entry is used
+ * by the visit row itself (entries derive from visits).
+ */
+export async function bookVisit(
+  trx: Db,
+  studio: Studio,
+  req: BookRequest,
+  now: Date,
+): Promise<{ outcome: BookingOutcome; visitId: string; event: BookingEventRow }> {
+  const seen = await readEventLockingClient(trx, studio.id, req.eventId, req.clientId);
+  if (seen.serviceType === 'course' && req.actor !== 'staff' && !req.wholeCourse)
+    throw new AppError('course.bookAsWhole', {
+      message: 'a course is booked as a whole',
+      fields: { scheduleEventId: ['a course is booked as a whole'] },
+    });
+  if (!seen.clientLocked) throw AppError.notFound('client');
+  const { settings, existing, counts, tags, hasConflict, hasContracts } = await bookingFactsOf(
+    trx,
+    studio,
+    seen,
+    req.clientId,
+  );
+  const payment: PaymentChoice = existing
+    ? { payment: 'free', passId: null, passRejection: null }
+    : await paymentFor(trx, studio, seen, req.clientId, tags, {
+        actor: req.actor,
+        passId: req.passId,
+        payAtDesk: req.payAtDesk,
+        payAtDeskAllowed: settings.payAtDeskAllowed,
+        hasContracts,
+      });
+  /** The pure rule on an event's rules, for places taken and people waiting. */
+  const decide = (event: BookingEventRow, taken: number, waiting: number) =>
+    decideBooking({
+      event,
+      actor: req.actor,
+      override: req.override,
+      now,
+      timeZone: studio.timeZone,
+      clientTagIds: tags,
+      alreadyOnClass: Boolean(existing),
+      hasConflict,
+      payment: paymentForDecision(payment.payment),
+      taken,
+      waiting,
+      waitingListWanted: req.waitingListWanted,
+    });
+  const refuse = (refusal: BookingRefusal) =>
+    refusalError(refusal, 'scheduleEventId', payment.passRejection ?? undefined);
+  // Refusals that no place freed or taken could change (cancelled, closed, no pass, a conflict…).
+  const early = decide(seen, 0, 0);
+  if (!early.ok && early.refusal !== 'classFull') throw refuse(early.refusal);
+
+  const id = uuidv7();
+  // The class full with its waiting list as one snapshot saw it (places and counts read together): a
+  // refusal as true as one a moment earlier would have been, so in a rush the many refused never
+  // queue on the class's lock.
+  const predicted = decide({ ...seen, ...counts }, counts.taken, counts.waiting);
+  if (!predicted.ok) throw refuse(predicted.refusal);
+  // Queued before the lock when the class looked open; fixed below in the rare other case.
+  const mailQueued =
+    predicted.ok && predicted.outcome !== 'waitingList'
+      ? await enqueueBookingMail(trx, studio.id, req.clientId, id, 'confirmed')
+      : undefined;
+
+  const event = await lockEvent(trx, studio.id, req.eventId);
+  // The outcome for each state of places and list; the statement picks by the counts it reads.
+  const withPlace = decide(event, 0, 0);
+  if (!withPlace.ok && withPlace.refusal !== 'classFull') {
+    // Staff changed the class since it was read (rare): the mail queued for it goes.
+    if (mailQueued) await dropBookingMail(trx, mailQueued);
+    throw refuse(withPlace.refusal);
+  }
+  const full = decide(event, event.capacity, 0);
+  const fullListFull = decide(event, event.capacity, event.waitingListSize);
+  const statusOf = (d: typeof full) => (d.ok ? STATUS_OF[d.outcome] : null);
+  const placeStatus = statusOf(withPlace);
+  const pass =
+    payment.passId && payment.passFacts && placeStatus !== null && placeStatus !== V.waitingList
+      ? derivePassState(
+          {
+            ...payment.passFacts,
+            visits: [...payment.passFacts.visits, { startsAt: event.startsAt, status: placeStatus }],
+          },
+          now,
+          studio.timeZone,
+        )
+      : undefined;
+  const placed = await placeVisit(trx, {
+    id,
+    studioId: studio.id,
+    event,
+    clientId: req.clientId,
+    statuses: {
+      withPlace: placeStatus,
+      full: statusOf(full),
+      fullListFull: statusOf(fullListFull),
+    },
+    payment: payment.payment as VisitRow['payment'],
+    passId: payment.passId,
+    clientContractId: payment.clientContractId ?? null,
+    bookedBy: req.actor,
+    bookedByUserId: req.actorUserId,
+    now,
+    pass,
+    mailQueued,
+  });
+  if (placed.status === null) throw refuse('classFull');
+  const status = placed.status;
+  const outcome: BookingOutcome =
+    status === V.waitingList ? 'waitingList' : status === V.unconfirmed ? 'unconfirmed' : 'booked';
+  // A pass whose facts were not read with the candidates (none today) is re-read for its projection.
+  if (payment.passId && !pass && status !== V.waitingList)
+    await refreshPassProjection(trx, studio, payment.passId, now);
+  if (status === V.waitingList) {
+    // The statement took back the confirmation queued before the lock, if any.
+    await toldWaiting(trx, studio, event, req.clientId, id, placed.waiting + 1);
+  } else if (!mailQueued) await enqueueBookingMail(trx, studio.id, req.clientId, id, 'confirmed');
+  return { outcome, visitId: id, event };
+}
+
+/**
+ * The event with its rules (no lock: `lockEvent` takes it later) and the client's row locked, in one
+ * statement; `clientLocked` false when the client is not the studio's.
+ */
+async function readEventLockingClient(
+  trx: Db,
+  studioId: string,
+  eventId: string,
+  clientId: string,
+): Promise<BookingEventRow & { clientLocked: boolean }> {
+  const row = (await selectEventRules(trx, studioId)
+    .where('e.id', eventId)
+    .select(
+      trx.raw(
+        '(select c.id from clients c where c.studio_id = ? and c.user_id = ? for update) as client_row',
+        [studioId, clientId],
+      ),
+    )
+    .first()) as (BookingEventRow & { clientRow: string | null }) | undefined;
+  if (!row) throw AppError.notFound('class');
+  const { clientRow, ...event } = row;
+  return { ...withDefaults(event), clientLocked: clientRow !== null };
+}
+
+/**
+ * The one statement under the class's lock: counts places and the waiting list, writes the visit with
+ * the status they allow (`statuses`: with a place free, when full with room on the list, when both
+ * are full; null = refused) and, when a place was taken, the pass's projection (`pass`, computed
+ * with this visit), and takes back the confirmation queued before the lock unless a place was taken.
+ * Answers the status written (null: none) and how many were waiting before.
+ */
+async function placeVisit(
+  trx: Db,
+  v: {
+    id: string;
+    studioId: string;
+    event: BookingEventRow;
+    clientId: string;
+    statuses: { withPlace: number | null; full: number | null; fullListFull: number | null };
+    payment: VisitRow['payment'];
+    passId: string | null;
+    clientContractId: string | null;
+    bookedBy: Actor;
+    bookedByUserId: string | null;
+    now: Date;
+    pass: PassState | undefined;
+    /** The confirmation queued before the lock: taken back unless a place was taken. */
+    mailQueued: string | undefined;
+  },
+): Promise<{ status: number | null; waiting: number }> {
+  const { rows } = (await trx.raw(
+    `with c as (
+       select count(*) filter (where status in ${sqlSet(TAKES_PLACE)})::int as taken,
+              count(*) filter (where status = ${V.waitingList})::int as waiting,
+              coalesce(max(waiting_position) filter (where status = ${V.waitingList}), 0)::int as last_position
+         from client_visits where schedule_event_id = :eventId),
+     d as (
+       select c.waiting, c.last_position,
+              case when c.taken < :capacity then cast(:withPlace as smallint)
+                   when c.waiting < :listSize then cast(:full as smallint)
+                   else cast(:fullListFull as smallint) end as status
+         from c),
+     visit as (
+       insert into client_visits (id, studio_id, schedule_event_id, client_id, starts_at, status, payment,
+                                  client_pricing_option_id, client_contract_id, booked_by, booked_by_user_id,
+                                  waiting_position, booked_at)
+       select :id, :studioId, :eventId, :clientId, :startsAt, d.status, :payment, :passId, :contractId,
+              :bookedBy, :bookedByUserId,
+              case when d.status = ${V.waitingList} then d.last_position + 1 end, :now
+         from d where d.status is not null
+       returning status),
+     projection as (
+       update client_pricing_options
+          set status = :passStatus, activated_at = :activatedAt, expires_at = :expiresAt,
+              updated_at = current_timestamp
+        where studio_id = :studioId and id = :projectedPassId
+          and exists (select 1 from visit where visit.status <> ${V.waitingList})),
+     unqueued as (
+       ${dropBookingMailSql('cast(:mailJobId as uuid)')}
+          and not exists (select 1 from visit where visit.status <> ${V.waitingList}))
+     select (select status from visit) as status, d.waiting from d`,
+    {
+      eventId: v.event.id,
+      capacity: v.event.capacity,
+      listSize: v.event.waitingListSize,
+      withPlace: v.statuses.withPlace,
+      full: v.statuses.full,
+      fullListFull: v.statuses.fullListFull,
+      id: v.id,
+      studioId: v.studioId,
+      clientId: v.clientId,
+      startsAt: v.event.startsAt,
+      payment: v.payment,
+      passId: v.passId,
+      contractId: v.clientContractId,
+      bookedBy: v.bookedBy,
+      bookedByUserId: v.bookedByUserId,
+      now: v.now,
+      passStatus: v.pass?.status ?? null,
+      activatedAt: v.pass?.activatedAt ?? null,
+      expiresAt: v.pass?.expiresAt ?? null,
+      projectedPassId: v.pass ? v.passId : null,
+      mailJobId: v.mailQueued ?? null,
+    },
+  )) as { rows: Array<{ status: number | null; waiting: number }> };
+  const r = rows[0]!;
+  return { status: r.status === null ? null : Number(r.status), waiting: Number(r.waiting) };
+}
