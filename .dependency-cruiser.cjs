@@ -96,6 +96,7 @@ module.exports = {
         // test support that imports vitest, named like sources
         '^cloud/src/modules/sales/sales-support\\.ts$',
         '^cloud/src/modules/bookings/bookings-fixtures\\.ts$',
+        '-fixtures\\.ts$',
       ],
     },
     includeOnly: '^(cloud|web|desktop|shared)/',

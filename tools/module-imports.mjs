@@ -25,12 +25,12 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLOUD = path.join(ROOT, 'cloud/src');
 const MODULES = path.join(CLOUD, 'modules');
 /** What consumers write after `../<module>/`. */
-const INDEX_SPECIFIER = 'index.js';
+const INDEX_SPECIFIER = 'index';
 const check = process.argv.includes('--check');
 
 /** Tests and their support (the two helpers named as sources are test support, importing vitest). */
 const isTest = (file) =>
-  /\.test\.tsx?$|\.test-support\.ts$|\/testing\/|\/sales\/sales-support\.ts$|\/bookings\/bookings-fixtures\.ts$/.test(
+  /\.test\.tsx?$|\.test-support\.ts$|\/testing\/|\/sales\/sales-support\.ts$|\/bookings\/bookings-fixtures\.ts$|-fixtures\.ts$/.test(
     file,
   );
 const rel = (file) => path.relative(ROOT, file);

@@ -28,7 +28,7 @@ import {
   paymentFor,
   readEvent,
   standingVisit,
-} from '../../cloud/src/modules/bookings/bookings.service';
+} from '../../cloud/src/modules/bookings/booking-facts.service';
 import type { Studio } from '../../cloud/src/modules/identity/rows';
 import { ClientVisitStatus } from '../../shared/enums/visits';
 import { OrderStatus } from '../../shared/enums/orders';

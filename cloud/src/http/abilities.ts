@@ -7,8 +7,8 @@ import {
   type DefaultRoleKey,
 } from '../../../shared/policies/abilities';
 import type { Db } from '../db/knex';
-import type { Membership } from '../modules/identity/rows';
-import { asRole } from '../modules/staff/iam-role';
+import type { Membership } from '../modules/identity/index';
+import { asRole } from '../modules/staff/index';
 
 /** The role a staff membership acts with, resolved once per request. */
 export interface ResolvedRole {

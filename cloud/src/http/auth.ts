@@ -6,8 +6,8 @@ import {
   REQUESTED_WITH_VALUE,
   parseAuthHeader,
 } from '../../../shared/contracts/page-context';
-import { findLiveSession } from '../modules/identity/sessions.service';
-import { newSecret, safeEqual } from '../modules/identity/tokens';
+import { findLiveSession } from '../modules/identity/index';
+import { newSecret, safeEqual } from '../modules/identity/index';
 import type { AppContext } from './context';
 import { CSRF_COOKIE, SESSION_COOKIE } from './cookies';
 

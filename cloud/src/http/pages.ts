@@ -5,7 +5,7 @@ import type { PageContext, WebApp } from '../../../shared/contracts/page-context
 import { PAGE_CONTEXT_ELEMENT_ID } from '../../../shared/contracts/page-context';
 import { DEFAULT_LOCALE, isLocale, negotiateLocale, type Locale } from '../../../shared/i18n/locales';
 import { tFor } from '../i18n';
-import { findStudio, type Studio } from '../modules/identity/rows';
+import { findStudio, type Studio } from '../modules/identity/index';
 import { VERSION } from '../version';
 import { csrfTokenFor } from './auth';
 import type { AppContext, AppCustom, AppState, RouteContext } from './context';

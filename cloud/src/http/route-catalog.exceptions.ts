@@ -5,5 +5,4 @@
  * routes' method, path, access, ability and schemas into a contract group, add the response schema,
  * spread the entry into `defineRoute`, and delete its lines here.
  */
-export const ROUTES_WITHOUT_CONTRACT: ReadonlySet<string> = new Set([
-]);
+export const ROUTES_WITHOUT_CONTRACT: ReadonlySet<string> = new Set([]);

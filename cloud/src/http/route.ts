@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import type { Ability } from '../../../shared/policies/abilities';
 import { assertAbility } from './abilities';
-import type { Membership, Session, Studio, User } from '../modules/identity/rows';
+import type { Membership, Session, Studio, User } from '../modules/identity/index';
 import type { AppContext, AppState, AppCustom, Deps, RouteContext } from './context';
 import { loadStudioScope } from './studio-scope';
 import { transactionWithRetry } from '../db/transaction';

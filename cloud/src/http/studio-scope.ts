@@ -1,6 +1,6 @@
 import type { Db } from '../db/knex';
 import { AppError } from '../../../shared/errors';
-import { findLiveMembership, findStudio, type Membership, type Studio } from '../modules/identity/rows';
+import { findLiveMembership, findStudio, type Membership, type Studio } from '../modules/identity/index';
 import type { AppContext } from './context';
 
 /**

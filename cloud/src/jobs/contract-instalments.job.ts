@@ -1,4 +1,4 @@
-import { processDueInstalments } from '../modules/contracts/client-contracts.service';
+import { processDueInstalments } from '../modules/contracts/index';
 import type { JobDefinition } from './runner';
 
 export const CONTRACT_INSTALMENTS_DUE = 'contract-instalments-due';

@@ -1,4 +1,4 @@
-import { requeueStalledKsefSends } from '../modules/invoices/ksef/ksef-send.service';
+import { requeueStalledKsefSends } from '../modules/invoices/index';
 import type { JobDefinition } from './runner';
 
 export const KSEF_SWEEP = 'ksef-sweep';

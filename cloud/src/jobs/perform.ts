@@ -2,10 +2,10 @@ import type { Clock } from '../clock';
 import type { Knex } from '../db/knex';
 import type { Logger } from '../logger';
 import { messageIdFor, type Mailer } from '../mail/mailer';
-import { performKsefSend } from '../modules/invoices/ksef/ksef-send.service';
-import { performBookingMail } from '../modules/bookings/booking-mails.service';
-import { performDonationReceipt } from '../modules/sales/donations.receipts';
-import { performProviderCall } from '../modules/sales/provider-calls.job';
+import { performKsefSend } from '../modules/invoices/index';
+import { performBookingMail } from '../modules/bookings/index';
+import { performDonationReceipt } from '../modules/sales/index';
+import { performProviderCall } from '../modules/sales/index';
 import { bossConnection, statements, type JobName, type JobPayloads } from './queue';
 
 /** What a side-effect handler may use: the worker's process collaborators, never a request's. */

@@ -1,8 +1,8 @@
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/knex';
 import type { MailMessage } from '../mail/mailer';
-import type { BookingMailJob } from '../modules/bookings/booking-mails.service';
-import type { ProviderCall } from '../modules/sales/provider-calls';
+import type { BookingMailJob } from '../modules/bookings/index';
+import type { ProviderCall } from '../modules/sales/index';
 
 /**
  * The side-effect pipeline's queues (see README.md): what each job carries and how it is retried.

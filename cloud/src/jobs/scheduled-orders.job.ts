@@ -1,4 +1,4 @@
-import { chargeDueScheduledOrders } from '../modules/sales/scheduled-charges';
+import { chargeDueScheduledOrders } from '../modules/sales/index';
 import type { JobDefinition } from './runner';
 
 export const SCHEDULED_ORDERS_CHARGE = 'scheduled-orders-charge';

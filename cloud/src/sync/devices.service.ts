@@ -4,8 +4,8 @@ import { AppError } from '../../../shared/errors';
 import { can, type Ability } from '../../../shared/policies/abilities';
 import type { Db } from '../db/knex';
 import { abilitiesOf } from '../http/abilities';
-import { findStudio } from '../modules/identity/rows';
-import { newSecret, safeEqual, sha256 } from '../modules/identity/tokens';
+import { findStudio } from '../modules/identity/index';
+import { newSecret, safeEqual, sha256 } from '../modules/identity/index';
 import { presentTables } from './tables';
 
 /** Visits older than this are not sent to stations (the design's rolling window). */

@@ -13,7 +13,7 @@ import { AppError, zodIssuesToFields } from '../../../shared/errors';
 import { can } from '../../../shared/policies/abilities';
 import { abilitiesOf } from '../http/abilities';
 import { toAppError } from '../http/errors';
-import { findStudio, type Studio } from '../modules/identity/rows';
+import { findStudio, type Studio } from '../modules/identity/index';
 import { findHandler, type CommandHandler } from './commands';
 import { foreignReferenceOutcome } from './commands/references';
 import { deviceLastSeq } from './changefeed';

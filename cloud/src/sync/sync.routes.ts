@@ -14,7 +14,7 @@ import {
 import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '../../../shared/contracts/page-context';
 import { AppError } from '../../../shared/errors';
 import type { AppContext, AppCustom, AppState } from '../http/context';
-import { findStudio } from '../modules/identity/rows';
+import { findStudio } from '../modules/identity/index';
 import { bootstrapPageLines } from './bootstrap.service';
 import {
   cursorProblem,

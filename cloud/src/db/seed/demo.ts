@@ -3,15 +3,15 @@ import { addDays, startOfDay } from 'date-fns';
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import type { Logger } from '../../logger';
-import { hashPassword } from '../../modules/identity/passwords';
-import { newSecret } from '../../modules/identity/tokens';
-import { seedDemoAgreements } from '../../modules/client-accounts/demo-agreements';
-import { seedDemoProducts } from '../../modules/products/demo-products';
-import { seedDemoVisits } from '../../modules/bookings/demo-visits';
-import { seedDemoContracts } from '../../modules/contracts/demo-contracts';
-import { seedDemoInvoicing } from '../../modules/invoices/demo-invoices';
-import { seedDemoAccounting } from '../../modules/accounting/demo-accounting';
-import { seedDemoKsef } from '../../modules/invoices/ksef/demo-ksef';
+import { hashPassword } from '../../modules/identity/index';
+import { newSecret } from '../../modules/identity/index';
+import { seedDemoAgreements } from '../../modules/client-accounts/index';
+import { seedDemoProducts } from '../../modules/products/index';
+import { seedDemoVisits } from '../../modules/bookings/index';
+import { seedDemoContracts } from '../../modules/contracts/index';
+import { seedDemoInvoicing } from '../../modules/invoices/index';
+import { seedDemoAccounting } from '../../modules/accounting/index';
+import { seedDemoKsef } from '../../modules/invoices/index';
 
 export interface DemoSummary {
   studioUuid: string;

@@ -11,9 +11,9 @@ import { compareVatRates, vatRateKey, type VatRate } from '../../../../shared/do
 import { AppError } from '../../../../shared/errors';
 import type { StudioAccountingSettingsRow } from '../../db/generated/tables';
 import type { Db, Knex } from '../../db/knex';
-import type { Studio } from '../identity/rows';
-import { invoiceSettings } from '../invoices/invoice-settings.service';
-import { invoiceDetail } from '../invoices/invoices.service';
+import type { Studio } from '../identity/index';
+import { invoiceSettings } from '../invoices/index';
+import { invoiceDetail } from '../invoices/index';
 
 /**
  * What the accountant's files of a period are made of (issue 19):

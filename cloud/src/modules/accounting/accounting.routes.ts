@@ -4,7 +4,7 @@ import type { AccountingSettingsView, AccountingSummary } from '../../../../shar
 import type { Knex } from '../../db/knex';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
-import { XLSX_CONTENT_TYPE } from '../clients/clients-xlsx';
+import { XLSX_CONTENT_TYPE } from '../clients/index';
 import {
   accountingSettings,
   loadPeriod,

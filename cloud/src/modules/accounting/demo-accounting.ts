@@ -7,11 +7,11 @@ import {
 import { localDateOf } from '../../../../shared/domain/entitlements/local-dates';
 import { computeReceiptTotals, type ReceiptLineInput } from '../../../../shared/domain/receipts';
 import { PaymentMethod } from '../../../../shared/enums';
-import type { Studio } from '../identity/rows';
-import { correctInvoice } from '../invoices/invoice-corrections.service';
-import { issue } from '../invoices/invoice-issue.service';
-import { issueInvoiceForOrder } from '../invoices/invoice-orders.service';
-import { createOrder } from '../sales/order-factory';
+import type { Studio } from '../identity/index';
+import { correctInvoice } from '../invoices/index';
+import { issue } from '../invoices/index';
+import { issueInvoiceForOrder } from '../invoices/index';
+import { createOrder } from '../sales/index';
 
 /**
  * Demo data for the accountant (issue 19): the JPK settings, and three months of sales before today

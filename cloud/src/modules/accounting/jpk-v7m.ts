@@ -4,7 +4,7 @@ import type { AccountingSettings } from '../../../../shared/contracts/api/accoun
 import type { InvoiceView } from '../../../../shared/contracts/api/invoices';
 import { parseExchangeRate, vatInPln } from '../../../../shared/domain/invoices';
 import { mulDivRoundHalfUp } from '../../../../shared/domain/receipts/rounding';
-import { amount } from '../invoices/ksef-fa3';
+import { amount } from '../invoices/index';
 import { rateNotInJpk, recordRates, type AccountingPeriod } from './accounting-data';
 
 /**

@@ -2,8 +2,8 @@ import { V, attendanceRefusal, nextStatus, type VisitAction } from '../../../../
 import type { ClientVisitStatus } from '../../../../shared/enums/visits';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import { refreshPassProjection } from '../catalog/client-pricing-options.service';
-import type { Studio } from '../identity/studio.model';
+import { refreshPassProjection } from '../catalog/index';
+import type { Studio } from '../identity/index';
 import {
   isPaid,
   lockEvent,

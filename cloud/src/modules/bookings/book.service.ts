@@ -10,8 +10,8 @@ import { sqlSet } from '../../../../shared/domain/sql';
 import type { ClientVisitStatus } from '../../../../shared/enums/visits';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import { refreshPassProjection } from '../catalog/client-pricing-options.service';
-import type { Studio } from '../identity/studio.model';
+import { refreshPassProjection } from '../catalog/index';
+import type { Studio } from '../identity/index';
 import { dropBookingMail, dropBookingMailSql, enqueueBookingMail } from './booking-mails.service';
 import {
   DEFAULT_SETTINGS,

@@ -16,9 +16,9 @@ import type { ServiceType } from '../../../../shared/enums/services';
 import type { ClientVisitStatus } from '../../../../shared/enums/visits';
 import { AppError, type ErrorKey } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import { passCandidatesFor } from '../catalog/client-pricing-options.service';
-import { contractEntitlementsFor } from '../contracts/contract-entitlements.service';
-import type { Studio } from '../identity/studio.model';
+import { passCandidatesFor } from '../catalog/index';
+import { contractEntitlementsFor } from '../contracts/index';
+import type { Studio } from '../identity/index';
 
 /*
  * Locks and facts of the booking rules: the event with its rules, the locks every change of who is on

@@ -27,10 +27,10 @@ import { localDateOf } from '../../../../shared/domain/entitlements';
 import type { ClientVisitStatus } from '../../../../shared/enums/visits';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import { passCandidatesFor } from '../catalog/client-pricing-options.service';
-import { contractEntitlementsFor } from '../contracts/contract-entitlements.service';
-import type { Studio } from '../identity/rows';
-import { instructorsById } from '../schedule/places-and-services.service';
+import { passCandidatesFor } from '../catalog/index';
+import { contractEntitlementsFor } from '../contracts/index';
+import type { Studio } from '../identity/index';
+import { instructorsById } from '../schedule/index';
 import {
   clientTagIds,
   conflictingVisits,

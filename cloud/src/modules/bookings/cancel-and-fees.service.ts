@@ -13,9 +13,9 @@ import {
 import { setValues } from '../../../../shared/domain/sql';
 import { AppError, type ErrorKey } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import { refreshPassProjection } from '../catalog/client-pricing-options.service';
-import { notify } from '../client-accounts/inbox.service';
-import type { Studio } from '../identity/studio.model';
+import { refreshPassProjection } from '../catalog/index';
+import { notify } from '../client-accounts/index';
+import type { Studio } from '../identity/index';
 import { enqueueBookingMail, enqueueBookingMails, type CancelMailDetails } from './booking-mails.service';
 import {
   eventOfVisit,

@@ -6,8 +6,8 @@ import type {
 } from '../../../../shared/contracts/api/course-signup';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
-import { instructorsById } from '../schedule/places-and-services.service';
+import type { Studio } from '../identity/index';
+import { instructorsById } from '../schedule/index';
 import { bookVisit } from './book.service';
 import { lockClient, lockEvent } from './booking-facts.service';
 import { visitViews } from './bookings-views.service';

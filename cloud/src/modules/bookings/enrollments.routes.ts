@@ -7,7 +7,7 @@ import {
 } from '../../../../shared/contracts/api/enrollments';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
-import { eventsOfMeta } from '../schedule/schedule-events.service';
+import { eventsOfMeta } from '../schedule/index';
 import { registerCourseSignupRoutes } from './course-signup.routes';
 import { myVisitsByIds, visitViews } from './bookings-views.service';
 import {

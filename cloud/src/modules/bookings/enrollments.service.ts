@@ -13,9 +13,9 @@ import type {
 import { V, canPromoteAt, takesPlace, TAKES_PLACE, UPCOMING } from '../../../../shared/domain/bookings';
 import { AppError, type ErrorKey } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import { refreshPassProjection } from '../catalog/client-pricing-options.service';
-import type { Studio } from '../identity/rows';
-import { instructorsById } from '../schedule/places-and-services.service';
+import { refreshPassProjection } from '../catalog/index';
+import type { Studio } from '../identity/index';
+import { instructorsById } from '../schedule/index';
 import { bookVisit } from './book.service';
 import {
   clientTagIds,

@@ -3,8 +3,8 @@ import { resolveLocaleText, type LocaleText } from '../../../../shared/domain/lo
 import { isLocale } from '../../../../shared/i18n/locales';
 import type { Db, Knex } from '../../db/knex';
 import { tFor } from '../../i18n';
-import type { Studio } from '../identity/rows';
-import { createOrder } from '../sales/order-factory';
+import type { Studio } from '../identity/index';
+import { createOrder } from '../sales/index';
 
 /**
  * VAT of a fee line. A late-cancellation or no-show fee is paid for the class the client booked

@@ -1,5 +1,5 @@
-import { registerScheduleBookingHooks } from '../schedule/booking-hooks';
-import { registerSalesVisitHooks } from '../sales/visit-hooks';
+import { registerScheduleBookingHooks } from '../schedule/index';
+import { registerSalesVisitHooks } from '../sales/index';
 import {
   cancelVisitsOfEvents,
   eventsWithVisits,

@@ -13,11 +13,11 @@ import {
 import type { PricingOptionExpirationType } from '../../../../shared/enums/pricing-options';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import { passCandidatesFor } from '../catalog/client-pricing-options.service';
-import { listPricingOptions } from '../catalog/pricing-options.service';
-import { contractEntitlementsFor } from '../contracts/contract-entitlements.service';
-import type { Studio } from '../identity/rows';
-import { providerViews } from '../sales/providers';
+import { passCandidatesFor } from '../catalog/index';
+import { listPricingOptions } from '../catalog/index';
+import { contractEntitlementsFor } from '../contracts/index';
+import type { Studio } from '../identity/index';
+import { providerViews } from '../sales/index';
 import { myVisitsByIds } from './bookings-views.service';
 import { clientTagIds, readEvent, type BookingEventRow } from './booking-facts.service';
 import { reconcileVisits } from './enrollments.service';

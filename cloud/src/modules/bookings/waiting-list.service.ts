@@ -1,9 +1,9 @@
 import { canPromoteAt, nextStatus, V } from '../../../../shared/domain/bookings';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import { refreshPassProjection } from '../catalog/client-pricing-options.service';
-import { notify } from '../client-accounts/inbox.service';
-import type { Studio } from '../identity/studio.model';
+import { refreshPassProjection } from '../catalog/index';
+import { notify } from '../client-accounts/index';
+import type { Studio } from '../identity/index';
 import { enqueueBookingMail } from './booking-mails.service';
 import {
   classNameOf,

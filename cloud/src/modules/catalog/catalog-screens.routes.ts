@@ -10,7 +10,7 @@ import { CatalogScreensApi } from '../../../../shared/contracts/http/catalog-scr
 import { AppError } from '../../../../shared/errors';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
-import { findStudio } from '../identity/rows';
+import { findStudio } from '../identity/index';
 import {
   managerPassList,
   myPasses,

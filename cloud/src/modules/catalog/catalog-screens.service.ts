@@ -17,7 +17,7 @@ import {
 } from '../../../../shared/enums/pricing-options';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import { iso } from './catalog.presenter';
 import {
   assertClient,

@@ -27,7 +27,7 @@ import type { Db } from '../../db/knex';
 import { abilitiesOf } from '../../http/abilities';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import {
   bulkChangePasses,
   changePass,

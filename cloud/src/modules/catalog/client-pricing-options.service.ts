@@ -22,7 +22,7 @@ import { localDateOf } from '../../../../shared/domain/entitlements/local-dates'
 import type { PricingOptionExpirationType } from '../../../../shared/enums/pricing-options';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import { dateOnly, iso, priceOn } from './catalog.presenter';
 import { pricingOptionRow } from './pricing-options.service';
 import { readAll } from '../../db/read-all';

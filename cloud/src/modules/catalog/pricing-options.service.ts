@@ -15,7 +15,7 @@ import { PricingOptionExpirationType } from '../../../../shared/enums/pricing-op
 import { TagType } from '../../../../shared/enums/clients';
 import { AppError, type FieldErrors } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import {
   presentCategory,
   presentPricingOption,

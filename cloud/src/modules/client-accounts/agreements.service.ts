@@ -4,7 +4,7 @@ import { AGREEMENT_KINDS, currentAgreements, type AgreementKind } from '../../..
 import { resolveLocaleText, type LocaleText } from '../../../../shared/domain/locale-text';
 import type { StudioAgreementsRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 
 /** A published agreement: its kind one of AGREEMENT_KINDS, its jsonb texts per language. */
 export type Agreement = Omit<StudioAgreementsRow, 'kind' | 'title' | 'content'> & {

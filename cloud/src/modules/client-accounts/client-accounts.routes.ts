@@ -23,10 +23,10 @@ import type { Db } from '../../db/knex';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { LOCALE_COOKIE } from '../../http/cookies';
 import { defineRoute } from '../../http/route';
-import { setSessionCookie } from '../identity/auth.routes';
-import { presentMe } from '../identity/identity.presenter';
-import { openSession } from '../identity/sessions.service';
-import { findStudio, type Studio } from '../identity/rows';
+import { setSessionCookie } from '../identity/index';
+import { presentMe } from '../identity/index';
+import { openSession } from '../identity/index';
+import { findStudio, type Studio } from '../identity/index';
 import {
   changePassword,
   clientWelcomeEmail,
@@ -63,11 +63,7 @@ import {
 } from './links.service';
 import { enqueue } from '../../jobs/queue';
 import { emailAndIp } from '../../http/rate-limit';
-import {
-  isEmailVerified,
-  issueEmailVerification,
-  verificationEmail,
-} from '../identity/email-verification.service';
+import { isEmailVerified, issueEmailVerification, verificationEmail } from '../identity/index';
 
 /** The reader's language: asked, then their saved one, then the browser's, then the studio's. */
 function readerLocale(ctx: AppContext, asked: string | undefined, studio: Studio): Locale {

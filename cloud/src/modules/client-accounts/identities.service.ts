@@ -4,7 +4,7 @@ import { cardNumberKey, parseScannedIdentity, qrPayload } from '../../../../shar
 import { AppError } from '../../../../shared/errors';
 import type { ClientIdentitiesRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
-import { newSecret } from '../identity/tokens';
+import { newSecret } from '../identity/index';
 
 export const presentIdentity = (row: ClientIdentitiesRow): ClientIdentityView => ({
   id: row.id,

@@ -9,8 +9,8 @@ import { UserAccountLinkRelationship } from '../../../../shared/enums/users';
 import { AppError } from '../../../../shared/errors';
 import type { UserAccountLinksRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
-import { authenticate } from '../identity/auth.service';
-import type { User } from '../identity/rows';
+import { authenticate } from '../identity/index';
+import type { User } from '../identity/index';
 import { notify } from './inbox.service';
 
 const RELATIONSHIPS: ReadonlySet<string> = new Set(Object.values(UserAccountLinkRelationship));

@@ -1,6 +1,6 @@
 import type { Knex } from '../../db/knex';
-import { reencryptKsefSecrets } from '../invoices/ksef/ksef-settings.service';
-import { credentialsScope, type StoredProviderSettings } from '../sales/providers/credentials';
+import { reencryptKsefSecrets } from '../invoices/index';
+import { credentialsScope, type StoredProviderSettings } from '../sales/index';
 import {
   ciphertextKeyId,
   decryptFieldValue,

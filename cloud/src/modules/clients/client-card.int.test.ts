@@ -192,7 +192,9 @@ describe('the studio’s client records', () => {
     const person = await createUser(app.knex, { firstName: 'Self', lastName: 'Managed', phone: '600000001' });
     await addMembership(app.knex, studio, person, { isClient: true });
     await owner.patch(api(studio, `client/${person.id}`), { lastName: 'Studio-Typed' });
-    await app.knex('users').update({ firstName: 'Selma', lastName: 'Changed', phone: '600000002' })
+    await app
+      .knex('users')
+      .update({ firstName: 'Selma', lastName: 'Changed', phone: '600000002' })
       .where({ id: person.id });
     const detail = await owner.get(api(studio, `client/${person.id}`));
     expect(detail.body).toMatchObject({ firstName: 'Selma', lastName: 'Studio-Typed', phone: '600000002' });

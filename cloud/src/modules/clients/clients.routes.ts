@@ -39,7 +39,7 @@ import { abilitiesOf, assertAbility } from '../../http/abilities';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { clientsXlsxStream, XLSX_CONTENT_TYPE } from './clients-xlsx';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import {
   hasTrigramSearch,
   pageOfClients,

@@ -15,12 +15,12 @@ import { AppError } from '../../../../shared/errors';
 import type { ClientsRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
 import type { UsersUpdate } from '../../db/generated/tables';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import { selectClients, selectDecorations, type ClientRow } from './client-list.service';
 import { listNotes } from './client-notes.service';
 import { presentClientDetail, presentClientSearchItem } from './clients.presenter';
 import { readAll } from '../../db/read-all';
-import { claimUnverifiedAccount } from '../identity/email-verification.service';
+import { claimUnverifiedAccount } from '../identity/index';
 
 /**
  * A person the studio adds without an email address still needs a users row (the sign-in identity,

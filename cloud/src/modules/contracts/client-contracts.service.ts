@@ -23,9 +23,9 @@ import { resolveLocaleText, type LocaleText } from '../../../../shared/domain/lo
 import type { ContractActivationType } from '../../../../shared/enums/pricing-options';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
-import { createOrder } from '../sales/order-factory';
-import { dateOnly } from '../catalog/catalog.presenter';
+import type { Studio } from '../identity/index';
+import { createOrder } from '../sales/index';
+import { dateOnly } from '../catalog/index';
 import { contractRow } from './contracts.service';
 import {
   presentClientContract,

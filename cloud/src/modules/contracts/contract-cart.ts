@@ -4,9 +4,9 @@ import { resolveLocaleText } from '../../../../shared/domain/locale-text/locale-
 import type { ContractActivationType } from '../../../../shared/enums/pricing-options';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
-import { registerCartItemResolver } from '../sales/cart.service';
-import { registerLineFulfiller } from '../sales/fulfilment';
+import type { Studio } from '../identity/index';
+import { registerCartItemResolver } from '../sales/index';
+import { registerLineFulfiller } from '../sales/index';
 import { sellContract } from './client-contracts.service';
 import { contractRow } from './contracts.service';
 import type { ContractRow } from './contracts.presenter';

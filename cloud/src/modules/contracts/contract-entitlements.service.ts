@@ -2,8 +2,8 @@ import type { ContractRestrictions } from '../../../../shared/contracts/api/cont
 import type { ContractEntitlement } from '../../../../shared/domain/contracts';
 import type { PassCoverage } from '../../../../shared/domain/entitlements';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
-import { dateOnly } from '../catalog/catalog.presenter';
+import type { Studio } from '../identity/index';
+import { dateOnly } from '../catalog/index';
 import { restrictionsOf } from './contracts.presenter';
 
 interface EntitlementRow {

@@ -15,7 +15,7 @@ import {
 import { resolveLocaleText, type LocaleText } from '../../../../shared/domain/locale-text/locale-text';
 import { OrderStatus } from '../../../../shared/enums';
 import type { ClientContractEventsRow, ClientContractSuspensionsRow } from '../../db/generated/tables';
-import { dateOnly } from '../catalog/catalog.presenter';
+import { dateOnly } from '../catalog/index';
 
 export interface ContractRow {
   id: string;

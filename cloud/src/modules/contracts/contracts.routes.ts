@@ -21,9 +21,9 @@ import { assertAbility } from '../../http/abilities';
 import { LOCALE_COOKIE } from '../../http/cookies';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
-import { findStudio } from '../identity/rows';
+import { findStudio } from '../identity/index';
 import { ContractsApi } from '../../../../shared/contracts/http/contracts';
-import { listTaxes } from '../catalog/taxes.service';
+import { listTaxes } from '../catalog/index';
 import {
   changeClientContract,
   clientContractDetail,
@@ -40,7 +40,7 @@ import {
   restrictionChoices,
   updateContract,
 } from './contracts.service';
-import { studioOfApiKey } from '../identity/public-api-key';
+import { studioOfApiKey } from '../identity/index';
 
 /** The client contract an instalment belongs to, in the key's studio (404 otherwise). */
 async function clientContractOfInstalment(db: Db, studioId: string, instalmentId: string): Promise<string> {

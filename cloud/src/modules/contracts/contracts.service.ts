@@ -12,7 +12,7 @@ import { TagType } from '../../../../shared/enums/clients';
 import { pricingOptionServiceTypeOf, type ServiceType } from '../../../../shared/enums/services';
 import { AppError, type FieldErrors } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import { presentContract, presentOffer, type ContractRow } from './contracts.presenter';
 import { readAll } from '../../db/read-all';
 

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import { PaymentMethod } from '../../../../shared/enums/payments';
-import { findStudio } from '../identity/rows';
-import { recordDeskPayment } from '../sales/sales.service';
+import { findStudio } from '../identity/index';
+import { recordDeskPayment } from '../sales/index';
 import { sellContract } from './client-contracts.service';
 
 const lt = (en: string, pl: string) => JSON.stringify({ en: { value: en }, pl: { value: pl } });

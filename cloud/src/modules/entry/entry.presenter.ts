@@ -6,8 +6,8 @@ import type {
   SignupStudio,
 } from '../../../../shared/contracts/api/entry';
 import { frontOfficePath } from '../../../../shared/contracts/routes';
-import { rootSearchAddress } from '../identity/identity.presenter';
-import type { Studio } from '../identity/rows';
+import { rootSearchAddress } from '../identity/index';
+import type { Studio } from '../identity/index';
 import type { StudioKiosksRow } from '../../db/generated/tables';
 
 /**

@@ -13,7 +13,7 @@ import { AppError } from '../../../../shared/errors';
 import { DEFAULT_LOCALE, negotiateLocale } from '../../../../shared/i18n/locales';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
-import { presentStudio } from '../identity/identity.presenter';
+import { presentStudio } from '../identity/index';
 import {
   presentEntryStudio,
   presentKioskAuth,

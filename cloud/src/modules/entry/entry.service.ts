@@ -13,13 +13,13 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/knex';
 import { tFor } from '../../i18n';
 import type { MailMessage } from '../../mail/mailer';
-import { issueResetToken, WELCOME_TOKEN_TTL_HOURS } from '../identity/auth.service';
+import { issueResetToken, WELCOME_TOKEN_TTL_HOURS } from '../identity/index';
 import type { StudioKiosksRow } from '../../db/generated/tables';
-import { asStudio, findStudio, type Studio, type User } from '../identity/rows';
-import { newSecret } from '../identity/tokens';
-import { findUserByEmail } from '../identity/users.service';
+import { asStudio, findStudio, type Studio, type User } from '../identity/index';
+import { newSecret } from '../identity/index';
+import { findUserByEmail } from '../identity/index';
 import { firstFreeSlug, studioSlugBase } from './studio-slug';
-import { claimUnverifiedAccount } from '../identity/email-verification.service';
+import { claimUnverifiedAccount } from '../identity/index';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -24,7 +24,7 @@ import {
 } from '../../../../shared/domain/receipts';
 import { AppError, type FieldErrors } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import {
   documentOf,
   printerOf,

@@ -18,12 +18,10 @@ export {
   verificationEmail,
 } from './email-verification.service';
 export { presentMe, presentStudio, rootSearchAddress } from './identity.presenter';
-export { Membership } from './membership.model';
 export { hashPassword, verifyPassword } from './passwords';
 export { studioOfApiKey } from './public-api-key';
-export { Session } from './session.model';
+export { asStudio, findLiveMembership, findStudio, findUser } from './rows';
+export type { Membership, Session, Studio, User } from './rows';
 export { findLiveSession, openSession } from './sessions.service';
-export { Studio } from './studio.model';
 export { newSecret, safeEqual, sha256 } from './tokens';
-export { User } from './user.model';
 export { findUserByEmail } from './users.service';

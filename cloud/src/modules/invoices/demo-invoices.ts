@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import { PaymentMethod } from '../../../../shared/enums';
-import { createOrder } from '../sales/order-factory';
+import { createOrder } from '../sales/index';
 
 /**
  * Demo data for invoicing: the seller's invoice details (a NIP and an IBAN that pass their check

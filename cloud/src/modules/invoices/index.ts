@@ -4,5 +4,15 @@
  * is imported: re-run it after adding or removing such an import, do not edit by hand.
  */
 export { seedDemoInvoicing } from './demo-invoices';
+export { correctInvoice } from './invoice-corrections.service';
+export { issue } from './invoice-issue.service';
+export { issueInvoiceForOrder } from './invoice-orders.service';
 export { invoicedReceipts } from './invoice-receipts';
+export { invoiceSettings } from './invoice-settings.service';
 export { registerInvoiceRoutes } from './invoices.routes';
+export { invoiceDetail } from './invoices.service';
+export { amount } from './ksef-fa3';
+export { seedDemoKsef } from './ksef/demo-ksef';
+export { performKsefSend, requeueStalledKsefSends } from './ksef/ksef-send.service';
+export { configureKsef, reencryptKsefSecrets } from './ksef/ksef-settings.service';
+export { registerKsefRoutes } from './ksef/ksef.routes';

@@ -15,7 +15,7 @@ import {
 } from '../../../../shared/domain/invoices';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import { presentLine, type BuyerSnapshot, type InvoiceLineRow, type InvoiceRow } from './invoices.presenter';
 
 import { todayOf, invoiceRow, type Trx } from './invoices.rows';

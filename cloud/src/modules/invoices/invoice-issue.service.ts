@@ -19,7 +19,7 @@ import {
 } from '../../../../shared/domain/invoices';
 import { AppError, type FieldErrors } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import { presentSettings, type BuyerSnapshot, type SellerSnapshot } from './invoices.presenter';
 
 import { todayOf, type Trx } from './invoices.rows';

@@ -16,7 +16,7 @@ import { formatQuantity } from '../../../../shared/domain/receipts/quantity';
 import { OrderStatus, PaymentMethod } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import {
   invoiceRef,
   presentSettings,

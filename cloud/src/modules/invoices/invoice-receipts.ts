@@ -2,7 +2,7 @@ import type { ReceiptTotals } from '../../../../shared/domain/receipts';
 import { localDateOf } from '../../../../shared/domain/entitlements/local-dates';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 
 /**
  * Invoices for receipted sales (faktura do paragonu; ustawa o VAT art. 106b ust. 5–7, art. 106h).

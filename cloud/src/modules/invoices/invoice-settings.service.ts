@@ -1,6 +1,6 @@
 import type { InvoiceSettingsInput, InvoiceSettingsView } from '../../../../shared/contracts/api/invoices';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import { presentSettings, type SettingsRow } from './invoices.presenter';
 
 import { type Trx } from './invoices.rows';

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { localDateOf } from '../../../../shared/domain/entitlements/local-dates';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import { type InvoiceRow } from './invoices.presenter';
 
 export type Trx = Knex.Transaction;

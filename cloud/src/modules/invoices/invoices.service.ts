@@ -7,7 +7,7 @@ import type {
 } from '../../../../shared/contracts/api/invoices';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import {
   invoiceRef,
   presentInvoice,

@@ -12,8 +12,8 @@ import {
 import { AppError } from '../../../../shared/errors';
 import type { StudioKiosksRow, StudioSmartLocksRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
-import { newSecret } from '../identity/tokens';
+import type { Studio } from '../identity/index';
+import { newSecret } from '../identity/index';
 import type { KioskDoor, SmartLockTestReason } from '../../../../shared/contracts/api/kiosk';
 import type { HttpRelayConfig, SmartLockAnswer, SmartLockTarget } from './smart-lock-driver';
 import { smartLockDriverFor } from './smart-lock-driver';

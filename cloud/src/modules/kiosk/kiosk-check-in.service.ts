@@ -18,7 +18,7 @@ import { ClientVisitStatus as V } from '../../../../shared/enums/visits';
 import { AppError } from '../../../../shared/errors';
 import type { ClientsRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
-import { clientSchedule } from '../bookings/bookings-views.service';
+import { clientSchedule } from '../bookings/index';
 import {
   bookVisit,
   changeEnrollmentStatus,
@@ -27,10 +27,10 @@ import {
   settingsOf as bookingSettingsOf,
   standingVisit,
   type BookingEventRow,
-} from '../bookings/bookings.service';
-import { passCandidatesFor } from '../catalog/client-pricing-options.service';
-import { findClientByIdentity } from '../client-accounts/identities.service';
-import type { Studio } from '../identity/rows';
+} from '../bookings/index';
+import { passCandidatesFor } from '../catalog/index';
+import { findClientByIdentity } from '../client-accounts/index';
+import type { Studio } from '../identity/index';
 import type { KioskRow } from './kiosk-admin.service';
 import { lockTarget, smartLockRow } from './kiosk-admin.service';
 import { smartLockDriverFor } from './smart-lock-driver';

@@ -5,8 +5,8 @@ import { KIOSK_INVALID_MESSAGE } from '../../../../shared/contracts/api/entry';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { AppContext } from '../../http/context';
-import { findStudio, type Studio } from '../identity/rows';
-import { newSecret, sha256 } from '../identity/tokens';
+import { findStudio, type Studio } from '../identity/index';
+import { newSecret, sha256 } from '../identity/index';
 import { kioskRow, type KioskRow } from './kiosk-admin.service';
 
 /** A kiosk stays signed in for 30 days from its last call (it runs all day, every day). */

@@ -1,6 +1,6 @@
 import type { KioskDevice, SmartLock, StudioKiosk } from '../../../../shared/contracts/api/kiosk';
 import { ticketPrinterOf } from '../../../../shared/contracts/api/ticket-printers';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import { kioskUrl, type KioskRow, type SmartLockRow } from './kiosk-admin.service';
 
 const iso = (d: Date | string) => new Date(d).toISOString();

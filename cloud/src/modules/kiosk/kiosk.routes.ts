@@ -24,7 +24,7 @@ import { abilitiesOf } from '../../http/abilities';
 import { authenticateDevice } from '../../sync/devices.service';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
-import { findStudio } from '../identity/rows';
+import { findStudio } from '../identity/index';
 import { KioskApi } from '../../../../shared/contracts/http/kiosk';
 import {
   createKiosk,

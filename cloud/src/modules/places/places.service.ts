@@ -20,8 +20,8 @@ import type { ExperienceLevelView } from '../../../../shared/contracts/api/sched
 import { localDateOf } from '../../../../shared/domain/entitlements/local-dates';
 import { AppError, type FieldErrors } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
-import { presentExperienceLevel, type ExperienceLevelRow } from '../schedule/schedule.presenter';
+import type { Studio } from '../identity/index';
+import { presentExperienceLevel, type ExperienceLevelRow } from '../schedule/index';
 import {
   presentPlaceCategory,
   presentPlaceClassService,

@@ -21,7 +21,7 @@ import {
 } from '../../../../shared/domain/products';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import {
   presentCategory,
   presentProduct,

@@ -24,7 +24,7 @@ import {
 import { VoucherType } from '../../../../shared/enums/payments';
 import { AppError, type ErrorKey } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import { savingProduct } from './products.service';
 import {
   presentRedemption,

@@ -18,10 +18,10 @@ import {
 import { PaymentMethod } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { Db, Knex } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import { presentReceipt, receiptStatusOf, type ReceiptRow } from './retail.presenter';
 import { readAll } from '../../db/read-all';
-import { invoicedReceipts } from '../invoices/invoice-receipts';
+import { invoicedReceipts } from '../invoices/index';
 
 type Trx = Knex.Transaction;
 

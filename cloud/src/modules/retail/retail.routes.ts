@@ -12,7 +12,7 @@ import type { Db, Knex } from '../../db/knex';
 import type { AppCustom, AppState } from '../../http/context';
 import { pageLocale } from '../../http/pages';
 import { defineRoute } from '../../http/route';
-import { once } from '../sales/cart.service';
+import { once } from '../sales/index';
 import { batchInit, listReceipts, printOrderReceipt, printReceipts } from './receipts.service';
 import { checkoutBasket, publicQuote, quoteBasket, retailInit } from './retail.service';
 

@@ -25,15 +25,15 @@ import { AppError } from '../../../../shared/errors';
 import type { z } from 'zod';
 import type { Db, Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
-import { getPricingOption, listPricingOptions } from '../catalog/pricing-options.service';
-import { sellContract } from '../contracts/client-contracts.service';
-import { getContract, listContracts } from '../contracts/contracts.service';
-import type { Studio } from '../identity/rows';
-import { redeemVoucher } from '../products/vouchers.service';
-import { lockProductsForSale } from '../products/products.service';
-import { fulfilOrder } from '../sales/fulfilment';
-import { createOrder } from '../sales/order-factory';
-import { payOrderFromWallet, recordDeskPayment, walletBalanceOf } from '../sales/sales.service';
+import { getPricingOption, listPricingOptions } from '../catalog/index';
+import { sellContract } from '../contracts/index';
+import { getContract, listContracts } from '../contracts/index';
+import type { Studio } from '../identity/index';
+import { redeemVoucher } from '../products/index';
+import { lockProductsForSale } from '../products/index';
+import { fulfilOrder } from '../sales/index';
+import { createOrder } from '../sales/index';
+import { payOrderFromWallet, recordDeskPayment, walletBalanceOf } from '../sales/index';
 import { presentTotals } from './retail.presenter';
 import {
   createReceipt,

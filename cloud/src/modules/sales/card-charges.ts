@@ -6,7 +6,7 @@ import { type OrderStatus, PaymentMethod } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import type { SavedCard, SavedCardChargeResult } from './payment-provider';
 import { scheduleProviderCall } from './provider-calls';
 import { providerFor } from './providers';

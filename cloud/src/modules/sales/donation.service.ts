@@ -8,7 +8,7 @@ import { DONATION_MAX, DONATION_MIN } from '../../../../shared/contracts/api/sal
 import { OrderStatus } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { Db, Knex } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import { v7 as uuidv7 } from 'uuid';
 import { createOrder } from './order-factory';
 import { providerViews } from './providers';

@@ -3,8 +3,8 @@ import type { OrderLineKind } from '../../../../shared/domain/orders';
 import { AppError } from '../../../../shared/errors';
 import type { Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
-import { sellPass } from '../catalog/client-pricing-options.service';
-import { findStudio, type Studio } from '../identity/rows';
+import { sellPass } from '../catalog/index';
+import { findStudio, type Studio } from '../identity/index';
 import { enqueueDonationReceipt } from './donations.receipts';
 import { markVisitsPaid, payVisitWithBoughtPass } from './visit-hooks';
 

@@ -8,6 +8,8 @@ export { registerDonationGuards } from './donations.limits';
 export { performDonationReceipt } from './donations.receipts';
 export { fulfilOrder, registerLineFulfiller } from './fulfilment';
 export { createOrder } from './order-factory';
+export { performProviderCall } from './provider-calls.job';
+export type { ProviderCall } from './provider-calls';
 export { providerViews } from './providers';
 export { configurePaymentSecrets, credentialsScope } from './providers/credentials';
 export type { StoredProviderSettings } from './providers/credentials';

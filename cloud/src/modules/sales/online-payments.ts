@@ -4,7 +4,7 @@ import { OrderStatus } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import { isProviderName, PROVIDERS, providerFor } from './providers';
 import { applyPaymentOutcome, orderRow } from './sales.service';
 

@@ -11,7 +11,7 @@ import {
 import { AppError, type ErrorKey } from '../../../../shared/errors';
 import type { Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import type { ProviderRefundResult } from './payment-provider';
 import { scheduleProviderCall } from './provider-calls';
 import { providerFor } from './providers';

@@ -26,9 +26,9 @@ import { abilitiesOf, assertAbility } from '../../http/abilities';
 import type { AppContext, AppCustom, AppState, Deps } from '../../http/context';
 import { pageLocale } from '../../http/pages';
 import { defineRoute } from '../../http/route';
-import { findStudio, type Membership, type Studio } from '../identity/rows';
+import { findStudio, type Membership, type Studio } from '../identity/index';
 import { tFor } from '../../i18n';
-import { studioOfApiKey } from '../identity/public-api-key';
+import { studioOfApiKey } from '../identity/index';
 import {
   cartStatus,
   checkout,

@@ -22,7 +22,7 @@ import { OrderStatus, PaymentMethod } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { Db, Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import { fulfilOrder } from './fulfilment';
 import { createOrder } from './order-factory';
 import {

@@ -2,7 +2,7 @@ import { OrderStatus, RetailItemStatus } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
-import { findStudio } from '../identity/rows';
+import { findStudio } from '../identity/index';
 import { chargeOrder } from './card-charges';
 import { applyStatusAction } from './sales.service';
 

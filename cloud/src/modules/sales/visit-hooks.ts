@@ -1,7 +1,7 @@
 import type { PricingOptionView } from '../../../../shared/contracts/api/catalog';
 import type { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/index';
 
 /**
  * What sales asks of the bookings module about visits (a visit bought in the cart, a pass bought to

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/studio.model';
+import type { Studio } from '../identity/index';
 
 /**
  * What the schedule asks of the bookings module. Bookings sits above the schedule (it reads events,

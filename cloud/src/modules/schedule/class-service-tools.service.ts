@@ -17,7 +17,7 @@ import { TagType } from '../../../../shared/enums/clients';
 import type { ServiceType } from '../../../../shared/enums/services';
 import type { Db } from '../../db/knex';
 import { readAll } from '../../db/read-all';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import {
   getClassService,
   listClassServiceCategories,

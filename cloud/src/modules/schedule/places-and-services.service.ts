@@ -12,7 +12,7 @@ import { TagType } from '../../../../shared/enums/clients';
 import type { ServiceType } from '../../../../shared/enums/services';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import {
   presentClassService,
   presentExperienceLevel,

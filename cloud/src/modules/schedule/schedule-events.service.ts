@@ -24,16 +24,12 @@ import {
 import { localDateOf, startOfLocalDate } from '../../../../shared/domain/entitlements/local-dates';
 import { AppError, type FieldErrors } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import { instructorsById } from './places-and-services.service';
 import { presentEvent, type ScheduleEventRow, type ScheduleMetaRow } from './schedule.presenter';
 import { metaRow, referenceErrors } from './schedule-metas.service';
 import { instructorsOfEvents, publicTimetable, staffTimetable } from './timetable-json';
-import {
-  cancelVisitsOfEvents,
-  eventsWithVisits,
-  promoteAfterCapacityChange,
-} from './booking-hooks';
+import { cancelVisitsOfEvents, eventsWithVisits, promoteAfterCapacityChange } from './booking-hooks';
 
 const EVENT_COLUMNS = [
   'e.id',

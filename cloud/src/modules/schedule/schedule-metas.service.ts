@@ -8,7 +8,7 @@ import {
 import { TagType } from '../../../../shared/enums/clients';
 import { AppError, type FieldErrors } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import { presentMeta, type PricingOptionRefRow, type ScheduleMetaRow } from './schedule.presenter';
 import { eventsWithVisits } from './booking-hooks';
 import { cancelEventsKeepingHistory, resyncMetaEvents } from './schedule-events.service';

@@ -9,7 +9,7 @@ import { ACTION_BY_SEGMENT } from '../../../../shared/domain/schedule';
 import { AppError } from '../../../../shared/errors';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
-import { findStudio } from '../identity/rows';
+import { findStudio } from '../identity/index';
 import { registerClassServiceToolRoutes } from './class-service-tools.routes';
 import {
   createExperienceLevel,

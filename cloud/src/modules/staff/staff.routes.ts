@@ -13,7 +13,7 @@ import { StaffApi } from '../../../../shared/contracts/http/staff';
 import { mayAddMember, maySetMemberRole } from '../../../../shared/policies/staff';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
-import { issueResetToken, WELCOME_TOKEN_TTL_HOURS } from '../identity/auth.service';
+import { issueResetToken, WELCOME_TOKEN_TTL_HOURS } from '../identity/index';
 import { presentAssignableRole, presentMember, presentMemberProfile, presentRole } from './staff.presenter';
 import {
   actorOf,

@@ -30,7 +30,7 @@ import {
 import { backOfficePath, resetPasswordPath } from '../../../../shared/contracts/routes';
 import type { Clock } from '../../clock';
 import type { MailMessage } from '../../mail/mailer';
-import { WELCOME_TOKEN_TTL_HOURS } from '../identity/auth.service';
+import { WELCOME_TOKEN_TTL_HOURS } from '../identity/index';
 import type { Db } from '../../db/knex';
 import type {
   MembershipsRow,
@@ -42,9 +42,9 @@ import type {
 } from '../../db/generated/tables';
 import { resolveRole } from '../../http/abilities';
 import { tFor } from '../../i18n';
-import { findLiveMembership, type Membership, type Studio, type User } from '../identity/rows';
-import { findUserByEmail } from '../identity/users.service';
-import { claimUnverifiedAccount } from '../identity/email-verification.service';
+import { findLiveMembership, type Membership, type Studio, type User } from '../identity/index';
+import { findUserByEmail } from '../identity/index';
+import { claimUnverifiedAccount } from '../identity/index';
 import { asRole, type StudioIamRole } from './iam-role';
 import { readAll } from '../../db/read-all';
 

@@ -17,7 +17,7 @@ import { canTakeCashOut, reconcileShift, shiftCashTotals } from '../../../../sha
 import { PaymentMethod } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { Db, Knex } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 import { readAll } from '../../db/read-all';
 
 type Trx = Knex.Transaction;

@@ -8,9 +8,9 @@ import type { Db, Knex } from '../../db/knex';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { authenticateDevice } from '../../sync/devices.service';
-import { findStudio } from '../identity/rows';
-import { kioskRow } from '../kiosk/kiosk-admin.service';
-import { presentKiosk } from '../kiosk/kiosk.presenter';
+import { findStudio } from '../identity/index';
+import { kioskRow } from '../kiosk/index';
+import { presentKiosk } from '../kiosk/index';
 import { getPos } from './stations.service';
 import {
   kioskTicketPrinter,

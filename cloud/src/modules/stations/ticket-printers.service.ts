@@ -6,7 +6,7 @@ import {
 } from '../../../../shared/contracts/api/ticket-printers';
 import { AppError } from '../../../../shared/errors';
 import type { Db, Knex } from '../../db/knex';
-import type { Studio } from '../identity/rows';
+import type { Studio } from '../identity/index';
 
 type Trx = Knex.Transaction;
 type Settings = z.output<typeof TicketPrinterSettingsSchema>;

@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/contracts/sync';
 import { RetailItemStatus } from '../../../../shared/enums';
 import { AppError, zodIssuesToFields } from '../../../../shared/errors';
-import { checkoutBasket } from '../../modules/retail/retail.service';
+import { checkoutBasket } from '../../modules/retail/index';
 import type { CommandContext } from './registry';
 import { registerCommand } from './registry';
 

@@ -9,7 +9,7 @@ import {
 import { localDate, phoneMatchKey } from '../../../../shared/domain/clients';
 import { ClientNoteType } from '../../../../shared/enums/clients';
 import { AppError } from '../../../../shared/errors';
-import { placeholderEmail, updateClient } from '../../modules/clients/clients.service';
+import { placeholderEmail, updateClient } from '../../modules/clients/index';
 import type { CommandContext } from './registry';
 import { registerCommand } from './registry';
 import type { ClientsRow } from '../../db/generated/tables';

@@ -1,8 +1,8 @@
 import { KioskEntryArgsSchema, type KioskEntryArgs, type Outcome } from '../../../../shared/contracts/sync';
-import { kioskRow, type KioskRow } from '../../modules/kiosk/kiosk-admin.service';
-import { entryDecision } from '../../modules/kiosk/kiosk-check-in.service';
-import { clientTagIds } from '../../modules/bookings/bookings.service';
-import { passCandidatesFor } from '../../modules/catalog/client-pricing-options.service';
+import { kioskRow, type KioskRow } from '../../modules/kiosk/index';
+import { entryDecision } from '../../modules/kiosk/index';
+import { clientTagIds } from '../../modules/bookings/index';
+import { passCandidatesFor } from '../../modules/catalog/index';
 import type { CommandContext } from './registry';
 import { registerCommand } from './registry';
 

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { CommandKind, Mutation, Outcome } from '../../../../shared/contracts/sync';
 import type { Ability } from '../../../../shared/policies/abilities';
-import type { Studio } from '../../modules/identity/rows';
+import type { Studio } from '../../modules/identity/index';
 import type { SyncDevice } from '../devices.service';
 import type { StudioReference } from './references';
 

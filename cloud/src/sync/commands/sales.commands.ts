@@ -11,12 +11,12 @@ import {
 } from '../../../../shared/contracts/sync';
 import { type OrderStatus, PaymentMethod, RetailItemStatus } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
-import { getPricingOption } from '../../modules/catalog/pricing-options.service';
-import { stationReport } from '../../modules/fiscal-printers/fiscal-printers.service';
-import { createReceipt, fiscalPaymentsOf } from '../../modules/retail/receipts.service';
-import { fulfilOrder } from '../../modules/sales/fulfilment';
-import { createOrder } from '../../modules/sales/order-factory';
-import { recordDeskPayment } from '../../modules/sales/sales.service';
+import { getPricingOption } from '../../modules/catalog/index';
+import { stationReport } from '../../modules/fiscal-printers/index';
+import { createReceipt, fiscalPaymentsOf } from '../../modules/retail/index';
+import { fulfilOrder } from '../../modules/sales/index';
+import { createOrder } from '../../modules/sales/index';
+import { recordDeskPayment } from '../../modules/sales/index';
 import type { CommandContext } from './registry';
 import { registerCommand } from './registry';
 

@@ -18,8 +18,8 @@ import {
   changeEnrollmentStatus,
   standingVisit,
   type BookRequest,
-} from '../../modules/bookings/bookings.service';
-import { refreshPassProjection } from '../../modules/catalog/client-pricing-options.service';
+} from '../../modules/bookings/index';
+import { refreshPassProjection } from '../../modules/catalog/index';
 import type { CommandContext } from './registry';
 import { registerCommand } from './registry';
 

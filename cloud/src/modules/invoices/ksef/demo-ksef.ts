@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { InvoiceIssueInputSchema } from '../../../../../shared/contracts/api/invoices';
-import { findStudio } from '../../identity/rows';
+import { findStudio } from '../../identity/index';
 import { issueInvoice } from '../invoice-issue.service';
 import { invoiceDetail } from '../invoices.service';
 import { invoiceFa3Xml } from '../ksef-fa3';

@@ -4,7 +4,7 @@ import type { InvoiceKsefRow } from '../../../db/generated/tables';
 import type { Db, Knex } from '../../../db/knex';
 import type { JobContext } from '../../../jobs/perform';
 import { enqueue } from '../../../jobs/queue';
-import { findStudio } from '../../identity/rows';
+import { findStudio } from '../../identity/index';
 import { invoiceFa3Xml } from '../ksef-fa3';
 import { invoiceRow } from '../invoices.rows';
 import { invoiceDetail } from '../invoices.service';
