@@ -2,7 +2,8 @@ import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Text } fro
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ClientVisitListSchema, type ClientVisitView } from '../../../shared/contracts/api/bookings';
+import type { ClientVisitView } from '../../../shared/contracts/api/bookings';
+import { BookingsApi } from '../../../shared/contracts/http/bookings';
 import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
 import { useApiClient } from '../../lib/app-context';
 import { Loading } from '../catalog/CatalogScreen';
@@ -22,8 +23,8 @@ function useClientVisits(clientId: string, when: When) {
   return useInfiniteQuery({
     queryKey: ['event-bookings', studio, 'client-visits', clientId, when],
     queryFn: ({ pageParam, signal }) =>
-      api.get(`${studio}/client/${clientId}/client-visit/collection`, {
-        schema: ClientVisitListSchema,
+      api.call(BookingsApi.getClientClientVisitCollection, {
+        params: { uuid: studio, user: clientId },
         signal,
         query: { when, limit: 30, ...(pageParam ? { cursor: pageParam } : {}) },
       }),

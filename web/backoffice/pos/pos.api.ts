@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ClientSearchResultSchema } from '../../../shared/contracts/api/clients';
 import type {
   RetailBasketInput,
   RetailCheckoutInput,
@@ -10,6 +9,7 @@ import type { Locale } from '../../../shared/i18n/locales';
 import type { ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { useBackoffice } from '../backoffice.api';
+import { ClientsApi } from '../../../shared/contracts/http/clients';
 import { RetailApi } from '../../../shared/contracts/http/retail';
 
 /** The point of sale's calls (spec §7 Retail) and their react-query keys. */
@@ -70,8 +70,8 @@ export function useClientSearch(q: string) {
   return useQuery({
     queryKey: posKeys.clients(studio, query),
     queryFn: ({ signal }) =>
-      api.get(`${studio}/client/search`, {
-        schema: ClientSearchResultSchema,
+      api.call(ClientsApi.getClientSearch, {
+        params: { uuid: studio },
         signal,
         query: { q: query, limit: 8 },
       }),

@@ -1,11 +1,8 @@
 import { Alert, Button, Checkbox, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  EVENT_MESSAGE_MAX,
-  EventMessageResultSchema,
-  type EventEnrollments,
-} from '../../../../shared/contracts/api/bookings';
+import { EVENT_MESSAGE_MAX, type EventEnrollments } from '../../../../shared/contracts/api/bookings';
+import { BookingsApi } from '../../../../shared/contracts/http/bookings';
 import { useApiClient } from '../../../lib/app-context';
 import { toFormErrors } from '../../../lib/form-errors';
 import { downloadFile } from '../../clients/clients.api';
@@ -49,11 +46,10 @@ export function AttendeeTools({ eventId, data }: { eventId: string; data: EventE
     setFeedback(null);
     setMessageMissing(false);
     try {
-      const result = await api.post(
-        `${studio}/schedule-event/${eventId}/enrollments/send-notification`,
-        { message, includeWaitingList: includeWaiting },
-        { schema: EventMessageResultSchema },
-      );
+      const result = await api.call(BookingsApi.postScheduleEventEnrollmentsSendNotification, {
+        params: { uuid: studio, scheduleEvent: eventId },
+        body: { message, includeWaitingList: includeWaiting },
+      });
       setFeedback({ color: 'teal', text: t('tools.sent', { count: result.notified }) });
       setMessage('');
       setWriting(false);
