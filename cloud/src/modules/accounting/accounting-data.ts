@@ -43,6 +43,8 @@ export interface AccountingPeriod {
   currency: string;
   seller: InvoiceSettingsView;
   invoices: InvoiceView[];
+  /** What KSeF knows of an invoice: its KSeF number, or that it was issued offline and has none yet. */
+  ksef: Map<string, { number: string | null; offline: boolean }>;
   receiptDays: ReceiptDay[];
 }
 
@@ -60,6 +62,19 @@ export async function loadPeriod(
     .select('id')) as { id: string }[];
   const invoices: InvoiceView[] = [];
   for (const { id } of ids) invoices.push(await invoiceDetail(db, studio, id, now));
+  const ksefRows =
+    ids.length === 0
+      ? []
+      : await db('invoice_ksef')
+          .where({ studioId: studio.id })
+          .whereIn(
+            'invoiceId',
+            ids.map((i) => i.id),
+          )
+          .select('invoiceId', 'ksefNumber', 'mode');
+  const ksef = new Map(
+    ksefRows.map((k) => [k.invoiceId as string, { number: k.ksefNumber, offline: k.mode === 'offline' }]),
+  );
   const documents = (await db('fiscal_documents')
     .where({ studioId: studio.id, status: 'printed' })
     .whereRaw('(printed_at at time zone ?)::date between ?::date and ?::date', [studio.timeZone, from, to])
@@ -74,6 +89,7 @@ export async function loadPeriod(
     currency: studio.currency,
     seller: await invoiceSettings(db, studio),
     invoices,
+    ksef,
     receiptDays: receiptDays(documents),
   };
 }

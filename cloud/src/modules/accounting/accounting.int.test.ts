@@ -14,6 +14,7 @@ import { ManualClock, startTestApp, type TestApp } from '../../../../tests/suppo
 import type { Studio } from '../identity/rows';
 import { receiptedOrder } from '../invoices/testing/receipted-order';
 import { TEST_SELLER_SETTINGS } from '../invoices/testing/seller-settings';
+import { composeKsefNumber } from '../invoices/ksef/ksef-crypto';
 
 /**
  * The accountant's files (issue 19): JPK_FA(4) and JPK_V7M(3) validated with xmllint against the
@@ -182,6 +183,35 @@ describe('the accountant’s files', () => {
     );
     expect(v7Xml).toMatch(/<K_11>200\.00<\/K_11>\s*<K_12>200\.00<\/K_12>/); // reverse charge, EU buyer
     expect(v7Xml).toContain('<NrKontrahenta>BRAK</NrKontrahenta>');
+    // Invoices that never went to KSeF are BFK.
+    expect(v7Xml.match(/<BFK>1<\/BFK>/g)).toHaveLength(7);
+
+    // Once KSeF accepted an invoice its row carries the KSeF number; one issued offline (KSeF was
+    // unreachable) and not numbered yet is OFF.
+    const [accepted, offline] = (await app
+      .knex('invoices')
+      .where({ studioId: studio.id, kind: 'invoice' })
+      .orderBy('sequence')
+      .limit(2)
+      .select('id', 'number')) as Array<{ id: string; number: string }>;
+    const ksefNumber = composeKsefNumber('5260250274', new Date('2026-11-20'), '0100A1B2C3D4');
+    const ksefRow = { studioId: studio.id, environment: 'test' };
+    await app.knex('invoice_ksef').insert([
+      { ...ksefRow, invoiceId: accepted!.id, status: 'accepted', ksefNumber },
+      { ...ksefRow, invoiceId: offline!.id, status: 'waiting', mode: 'offline' },
+    ]);
+    const withKsef = await (await download(owner, studio, `jpk-v7m.xml?${MONTH}`)).res.text();
+    expect(validate('v7m', withKsef)).toBe('validates');
+    const rowOf = (xml: string, number: string) =>
+      [...xml.matchAll(/<SprzedazWiersz>([\s\S]*?)<\/SprzedazWiersz>/g)]
+        .map((m) => m[1]!)
+        .find((r) => r.includes(`<DowodSprzedazy>${number}</DowodSprzedazy>`))!;
+    expect(rowOf(withKsef, accepted!.number)).toContain(`<NrKSeF>${ksefNumber}</NrKSeF>`);
+    expect(rowOf(withKsef, accepted!.number)).not.toContain('<BFK>');
+    expect(rowOf(withKsef, offline!.number)).toContain('<OFF>1</OFF>');
+    expect(withKsef.match(/<BFK>1<\/BFK>/g)).toHaveLength(5);
+    await app.knex('invoice_ksef').where({ studioId: studio.id }).delete();
+
     // The tax due counts the receipts' 8.89 once: the FP invoice's 8.89 is left out.
     const fpVat = 889;
     const rows = [...v7Xml.matchAll(/<SprzedazWiersz>([\s\S]*?)<\/SprzedazWiersz>/g)].map((m) => m[1]!);

@@ -12,8 +12,9 @@ import { rateNotInJpk, recordRates, type AccountingPeriod } from './accounting-d
  * `Schemat_JPK_V7M(3)_v1-0E.xsd`, copy and source in `shared/spec/jpk/v7m3`), without the declaration
  * part (Deklaracja is optional in the schema; the accountant files it with the purchases the product
  * does not know) and without purchase rows (ZakupCtrl 0). Markers the product knows:
- * - an invoice or corrective invoice: one row, BFK (an invoice outside KSeF; NrKSeF once the KSeF
- *   number is known to the records), the buyer's tax id or "BRAK";
+ * - an invoice or corrective invoice: one row with its KSeF number (NrKSeF) once KSeF accepted it,
+ *   OFF when it was issued in KSeF's offline mode and has no number yet, BFK when it never went to
+ *   KSeF (the studio sends no e-invoices); the buyer's tax id or "BRAK";
  * - an invoice for a fiscal receipt: TypDokumentu FP — in the records, left out of PodatekNalezny (its
  *   sale is already in the receipts' RO row);
  * - the fiscal receipts of a day: one RO row (DI, "sprzedaż detaliczna", the day's per-rate totals as
@@ -67,12 +68,12 @@ interface Row {
   document: string;
   issueDate: string;
   saleDate: string | null;
-  mark: 'BFK' | 'DI';
+  mark: 'BFK' | 'DI' | 'OFF' | { ksefNumber: string };
   type: 'FP' | 'RO' | null;
   k: KFields;
 }
 
-function invoiceRow(inv: InvoiceView): Row {
+function invoiceRow(inv: InvoiceView, ksef: AccountingPeriod['ksef']): Row {
   const rate = inv.exchangeRate ? parseExchangeRate(inv.exchangeRate.rate) : null;
   const pln = (minor: number) =>
     rate ? Math.sign(minor) * mulDivRoundHalfUp(Math.abs(minor), rate, 10000) : minor;
@@ -88,10 +89,16 @@ function invoiceRow(inv: InvoiceView): Row {
     document: inv.number,
     issueDate: inv.issueDate,
     saleDate: inv.saleDate !== inv.issueDate ? inv.saleDate : null,
-    mark: 'BFK',
+    mark: ksefMark(ksef.get(inv.id)),
     type: inv.receipt ? 'FP' : null,
     k,
   };
+}
+
+/** NrKSeF with the number KSeF gave, OFF for an offline invoice still without one, else BFK. */
+function ksefMark(state: { number: string | null; offline: boolean } | undefined): Row['mark'] {
+  if (state?.number) return { ksefNumber: state.number };
+  return state?.offline ? 'OFF' : 'BFK';
 }
 
 function receiptRows(period: AccountingPeriod): Row[] {
@@ -119,14 +126,15 @@ function row(ew: XMLBuilder, lp: number, r: Row) {
   w.ele('DowodSprzedazy').txt(r.document.slice(0, 256));
   w.ele('DataWystawienia').txt(r.issueDate);
   if (r.saleDate) w.ele('DataSprzedazy').txt(r.saleDate);
-  w.ele(r.mark).txt('1');
+  if (typeof r.mark === 'object') w.ele('NrKSeF').txt(r.mark.ksefNumber);
+  else w.ele(r.mark).txt('1');
   if (r.type) w.ele('TypDokumentu').txt(r.type);
   for (const field of K_ORDER) if (r.k.has(field)) w.ele(field).txt(amount(r.k.get(field)!));
 }
 
 /** The rows of the month's records: invoices by date of issue, then the receipts' days. */
 export function v7mRows(period: AccountingPeriod): Row[] {
-  return [...period.invoices.map(invoiceRow), ...receiptRows(period)];
+  return [...period.invoices.map((inv) => invoiceRow(inv, period.ksef)), ...receiptRows(period)];
 }
 
 /** PodatekNalezny: the VAT of the rows, without invoices marked FP. */
