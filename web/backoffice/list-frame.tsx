@@ -101,7 +101,7 @@ export function ListLoading({ label }: { label?: string }) {
   );
 }
 
-export function ListEmpty({ text, testId }: { text: string; testId: string }) {
+export function ListEmpty({ text, testId }: { text: ReactNode; testId?: string }) {
   return (
     <Paper withBorder p="lg" radius="md">
       <Text c="dimmed" ta="center" data-testid={testId}>
