@@ -1,26 +1,17 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Group, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { PricingOptionView } from '../../../shared/contracts/api/catalog';
-import { errorCodeLabel } from '../../lib/form-errors';
+import {
+  ListEmpty,
+  ListLoadError,
+  ListLoading,
+  ListToolbar,
+  RowCard,
+  TabbedSection,
+  usePhone,
+} from '../list-frame';
 import { BulkChangePanel } from './BulkChangePanel';
 import { CategoriesPanel } from './CategoriesPanel';
 import { formatDay, price, useCan, useCategories, useLocaleName, usePricingOptions } from './catalog.api';
@@ -35,9 +26,7 @@ const TAB_PATHS: Record<CatalogTab, string> = {
   bulk: '/catalog/bulk-change',
 };
 
-export function usePhone(): boolean {
-  return useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
-}
+export { usePhone };
 
 /** The back office's catalog: pricing options by category, categories, taxes, the manager tool. */
 export function CatalogScreen({ tab }: { tab: CatalogTab }) {
@@ -45,69 +34,71 @@ export function CatalogScreen({ tab }: { tab: CatalogTab }) {
   const navigate = useNavigate();
   const canEdit = useCan('settings.edit');
   return (
-    <Stack gap="lg" maw={1100}>
-      <Title order={1} size="h2">
-        {t('title')}
-      </Title>
-      <Tabs value={tab} onChange={(v) => navigate(TAB_PATHS[(v ?? 'options') as CatalogTab])}>
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
-          <Tabs.Tab value="options" data-testid="catalog-tab-options">
-            {t('tabs.options')}
-          </Tabs.Tab>
-          <Tabs.Tab value="categories" data-testid="catalog-tab-categories">
-            {t('tabs.categories')}
-          </Tabs.Tab>
-          <Tabs.Tab value="taxes" data-testid="catalog-tab-taxes">
-            {t('tabs.taxes')}
-          </Tabs.Tab>
-          {canEdit ? (
-            <Tabs.Tab value="bulk" data-testid="catalog-tab-bulk">
-              {t('tabs.bulk')}
-            </Tabs.Tab>
-          ) : null}
-        </Tabs.List>
-      </Tabs>
+    <TabbedSection
+      title={t('title')}
+      tab={tab}
+      tabs={(['options', 'categories', 'taxes', 'bulk'] as const).map((value) => ({
+        value,
+        label: t(`tabs.${value}`),
+        testId: `catalog-tab-${value}`,
+        hidden: value === 'bulk' && !canEdit,
+      }))}
+      onChange={(v) => navigate(TAB_PATHS[v])}
+      scrollTabs
+    >
       {tab === 'options' ? <OptionsPanel /> : null}
       {tab === 'categories' ? <CategoriesPanel /> : null}
       {tab === 'taxes' ? <TaxesPanel /> : null}
       {tab === 'bulk' && canEdit ? <BulkChangePanel /> : null}
-    </Stack>
+    </TabbedSection>
   );
 }
 
 export function LoadError({ error, onRetry }: { error: unknown; onRetry(): void }) {
   const { t } = useTranslation('catalog');
   return (
-    <Alert color="red" variant="light" title={t('loadError')} data-testid="catalog-load-error">
-      <Group justify="space-between">
-        <Text size="sm">{errorCodeLabel(error)}</Text>
-        <Button size="xs" variant="default" onClick={onRetry}>
-          {t('retry')}
-        </Button>
-      </Group>
-    </Alert>
+    <ListLoadError
+      title={t('loadError')}
+      retry={t('retry')}
+      testId="catalog-load-error"
+      error={error}
+      onRetry={onRetry}
+    />
   );
 }
 
-export function Loading() {
-  return (
-    <Center py="xl">
-      <Loader />
-    </Center>
-  );
-}
+export const Loading = ListLoading;
 
 export function Empty({ text }: { text: string }) {
+  return <ListEmpty text={text} testId="catalog-empty" />;
+}
+
+/** Active / archived / all: the archive filter of the catalog's lists. */
+export function ArchivedFilterControl(props: {
+  value: ArchivedFilter;
+  onChange(value: ArchivedFilter): void;
+  phone: boolean;
+  testId: string;
+  t: (key: string) => string;
+}) {
+  const { t } = props;
   return (
-    <Paper withBorder p="lg" radius="md">
-      <Text c="dimmed" ta="center" data-testid="catalog-empty">
-        {text}
-      </Text>
-    </Paper>
+    <SegmentedControl
+      value={props.value}
+      onChange={(v) => props.onChange(v as ArchivedFilter)}
+      data={[
+        { value: 'exclude', label: t('list.active') },
+        { value: 'only', label: t('list.archived') },
+        { value: 'include', label: t('list.all') },
+      ]}
+      fullWidth={props.phone}
+      w={props.phone ? '100%' : undefined}
+      data-testid={props.testId}
+    />
   );
 }
 
-type ArchivedFilter = 'exclude' | 'only' | 'include';
+export type ArchivedFilter = 'exclude' | 'only' | 'include';
 
 function OptionsPanel() {
   const { t } = useTranslation('catalog');
@@ -147,47 +138,47 @@ function OptionsPanel() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Group gap="sm" align="flex-end" style={{ flex: 1 }} wrap={phone ? 'wrap' : 'nowrap'}>
-          <Select
-            label={t('list.category')}
-            placeholder={t('list.allCategories')}
-            data={[
-              ...allCategories.map((c) => ({
-                value: c.id,
-                label: c.archived ? `${name(c.name)} (${t('list.archivedShort')})` : name(c.name),
-              })),
-              { value: 'none', label: t('list.uncategorized') },
-            ]}
-            value={categoryId}
-            onChange={setCategoryId}
-            clearable
-            w={phone ? '100%' : 240}
-            data-testid="catalog-category-filter"
-          />
-          <SegmentedControl
-            value={archived}
-            onChange={(v) => setArchived(v as ArchivedFilter)}
-            data={[
-              { value: 'exclude', label: t('list.active') },
-              { value: 'only', label: t('list.archived') },
-              { value: 'include', label: t('list.all') },
-            ]}
-            fullWidth={phone}
-            w={phone ? '100%' : undefined}
-            data-testid="catalog-archived-filter"
-          />
-        </Group>
-        {canEdit ? (
-          <Button
-            onClick={() => navigate('/catalog/pricing-options/new')}
-            fullWidth={phone}
-            data-testid="catalog-add-option"
-          >
-            {t('list.add')}
-          </Button>
-        ) : null}
-      </Group>
+      <ListToolbar
+        phone={phone}
+        filters={
+          <>
+            <Select
+              label={t('list.category')}
+              placeholder={t('list.allCategories')}
+              data={[
+                ...allCategories.map((c) => ({
+                  value: c.id,
+                  label: c.archived ? `${name(c.name)} (${t('list.archivedShort')})` : name(c.name),
+                })),
+                { value: 'none', label: t('list.uncategorized') },
+              ]}
+              value={categoryId}
+              onChange={setCategoryId}
+              clearable
+              w={phone ? '100%' : 240}
+              data-testid="catalog-category-filter"
+            />
+            <ArchivedFilterControl
+              value={archived}
+              onChange={setArchived}
+              phone={phone}
+              testId="catalog-archived-filter"
+              t={t}
+            />
+          </>
+        }
+        actions={
+          canEdit ? (
+            <Button
+              onClick={() => navigate('/catalog/pricing-options/new')}
+              fullWidth={phone}
+              data-testid="catalog-add-option"
+            >
+              {t('list.add')}
+            </Button>
+          ) : null
+        }
+      />
 
       {options.isPending ? (
         <Loading />
@@ -308,17 +299,12 @@ function OptionRow({ option, onOpen }: { option: PricingOptionView; onOpen(): vo
 function OptionCard({ option, onOpen }: { option: PricingOptionView; onOpen(): void }) {
   const texts = useOptionTexts(option);
   return (
-    <Card
-      withBorder
-      padding="sm"
-      radius="md"
-      onClick={onOpen}
-      style={{ cursor: 'pointer' }}
-      data-testid="option-row"
-      data-name={texts.name}
-    >
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={4} miw={0}>
+    <RowCard
+      testId="option-row"
+      data={{ 'data-name': texts.name }}
+      onOpen={onOpen}
+      main={
+        <>
           <Text fw={600} lineClamp={2}>
             {texts.name}
           </Text>
@@ -326,8 +312,10 @@ function OptionCard({ option, onOpen }: { option: PricingOptionView; onOpen(): v
             {texts.entries} · {texts.validity}
           </Text>
           <Channels option={option} />
-        </Stack>
-        <Stack gap={0} align="flex-end">
+        </>
+      }
+      side={
+        <>
           <Text fw={600} style={{ whiteSpace: 'nowrap' }} c={texts.listPrice ? 'red' : undefined}>
             {texts.price}
           </Text>
@@ -336,8 +324,8 @@ function OptionCard({ option, onOpen }: { option: PricingOptionView; onOpen(): v
               {texts.listPrice}
             </Text>
           ) : null}
-        </Stack>
-      </Group>
-    </Card>
+        </>
+      }
+    />
   );
 }

@@ -6,7 +6,6 @@ import {
   Group,
   MultiSelect,
   NumberInput,
-  Paper,
   PasswordInput,
   Select,
   Stack,
@@ -22,6 +21,7 @@ import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { recordCalls, useClientFieldValues, useInvalidateRecords } from './client-records.api';
 import type { ClientRecordProps } from './DocumentsTab';
+import { ListEmpty } from '../list-frame';
 
 type Draft = Record<string, unknown>;
 
@@ -81,13 +81,7 @@ export function CustomFieldsTab({ studioUuid, clientId }: ClientRecordProps) {
 
   return (
     <Stack gap="md" maw={640} data-testid="client-fields">
-      {data.items.length === 0 ? (
-        <Paper withBorder p="lg" radius="md">
-          <Text c="dimmed" ta="center">
-            {t('fields.empty')}
-          </Text>
-        </Paper>
-      ) : null}
+      {data.items.length === 0 ? <ListEmpty text={t('fields.empty')} /> : null}
       {data.items.map((item) => {
         const { field } = item;
         const id = field.id;

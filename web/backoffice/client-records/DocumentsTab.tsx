@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { formatBytes, recordCalls, useClientDocuments, useInvalidateRecords } from './client-records.api';
+import { ListEmpty } from '../list-frame';
 
 export interface ClientRecordProps {
   studioUuid: string;
@@ -62,13 +63,7 @@ export function DocumentsTab({ studioUuid, clientId }: ClientRecordProps) {
         </Alert>
       ) : null}
       {documents.isError ? <Alert color="red">{explain(documents.error)}</Alert> : null}
-      {documents.data && documents.data.items.length === 0 ? (
-        <Paper withBorder p="lg" radius="md">
-          <Text c="dimmed" ta="center">
-            {t('documents.empty')}
-          </Text>
-        </Paper>
-      ) : null}
+      {documents.data && documents.data.items.length === 0 ? <ListEmpty text={t('documents.empty')} /> : null}
       {documents.data?.items.map((doc) => (
         <Paper key={doc.id} withBorder p="sm" radius="md" data-testid="client-document">
           <Group justify="space-between" wrap="nowrap" gap="sm">

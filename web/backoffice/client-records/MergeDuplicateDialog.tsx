@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { recordCalls, useDuplicates, useInvalidateRecords } from './client-records.api';
 import type { ClientRecordProps } from './DocumentsTab';
+import { ListEmpty } from '../list-frame';
 
 const name = (c: Pick<ClientSearchItem, 'firstName' | 'lastName'>) => `${c.firstName} ${c.lastName}`.trim();
 
@@ -124,13 +125,7 @@ export function DuplicatesTab({ studioUuid, clientId }: ClientRecordProps) {
   const items = duplicates.data?.items ?? [];
   return (
     <Stack gap="sm" maw={760} data-testid="client-duplicates">
-      {duplicates.data && items.length === 0 ? (
-        <Paper withBorder p="lg" radius="md">
-          <Text c="dimmed" ta="center">
-            {t('duplicates.empty')}
-          </Text>
-        </Paper>
-      ) : null}
+      {duplicates.data && items.length === 0 ? <ListEmpty text={t('duplicates.empty')} /> : null}
       {items.map((c) => (
         <Paper key={c.id} withBorder p="sm" radius="md" data-testid="client-duplicate">
           <Group justify="space-between" wrap="wrap" gap="xs">

@@ -13,6 +13,7 @@ import { VisitStatusBadge } from '../schedule/event-detail/EventAttendees';
 import { ProvisionalBadge } from '../sync/ProvisionalBadge';
 import { visitPaymentLabel } from '../../features/schedule/visit-payment';
 import { formatDay, formatTime, serviceName } from '../../features/schedule/week';
+import { ListEmpty } from '../list-frame';
 
 type When = 'upcoming' | 'past';
 
@@ -64,11 +65,10 @@ export function VisitsTab({ clientId }: ClientProfileTabProps) {
       ) : !visits.data ? (
         <Loading />
       ) : items.length === 0 ? (
-        <Paper withBorder p="lg" radius="md">
-          <Text c="dimmed" ta="center" data-testid="client-visits-empty">
-            {when === 'upcoming' ? t('profileVisits.noUpcoming') : t('profileVisits.noPast')}
-          </Text>
-        </Paper>
+        <ListEmpty
+          text={when === 'upcoming' ? t('profileVisits.noUpcoming') : t('profileVisits.noPast')}
+          testId="client-visits-empty"
+        />
       ) : (
         <Stack gap={6} data-testid="client-visits-list">
           {items.map((visit) => (

@@ -1,18 +1,15 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { errorCodeLabel } from '../../lib/form-errors';
 import { CenteredMessage } from '../../ui/CenteredMessage';
+import { GeneralLoadError, ListLoading } from '../list-frame';
 import { isNoPermission } from '../staff/StaffStates';
 
 export function ClientsLoading() {
   const { t } = useTranslation('clients');
-  return (
-    <Center py="xl">
-      <Loader aria-label={t('states.loading')} />
-    </Center>
-  );
+  return <ListLoading label={t('states.loading')} />;
 }
 
 /** A failed load: no permission (spec §8), not found, or the general message with a retry. */
@@ -30,18 +27,7 @@ export function ClientsLoadError({ error, onRetry }: { error: unknown; onRetry()
         {t('states.notFound')}
       </CenteredMessage>
     );
-  return (
-    <Alert color="red" variant="light" title={t('states.loadFailed')} data-testid="clients-load-failed">
-      <Stack gap="sm">
-        <Text size="sm">{t('common:errors.generalWithCode', { code: errorCodeLabel(error) })}</Text>
-        <Group>
-          <Button size="xs" variant="default" onClick={onRetry}>
-            {t('common:actions.retry')}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
-  );
+  return <GeneralLoadError title={t('states.loadFailed')} testId="clients-load-failed" error={error} onRetry={onRetry} />;
 }
 
 /**

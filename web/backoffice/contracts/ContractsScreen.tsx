@@ -1,10 +1,12 @@
-import { Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ContractView } from '../../../shared/contracts/api/contracts';
 import { useCan, useLocaleName } from '../catalog/catalog.api';
-import { Empty, LoadError, Loading, usePhone } from '../catalog/CatalogScreen';
+import { ArchivedFilterControl, Empty, LoadError, Loading, usePhone } from '../catalog/CatalogScreen';
+import type { ArchivedFilter } from '../catalog/CatalogScreen';
+import { RowCard } from '../list-frame';
 import { useContracts } from './contracts.api';
 import {
   activationLabel,
@@ -13,8 +15,6 @@ import {
   pricePerPeriod,
   signUpFeeLabel,
 } from '../../features/contracts/labels';
-
-type ArchivedFilter = 'exclude' | 'only' | 'include';
 
 /** `#/contracts`: the studio's contracts (memberships) with their terms; managers add and edit them. */
 export function ContractsScreen() {
@@ -38,17 +38,12 @@ export function ContractsScreen() {
         </Text>
       </Stack>
       <Group justify="space-between" align="flex-end" gap="sm">
-        <SegmentedControl
+        <ArchivedFilterControl
           value={archived}
-          onChange={(v) => setArchived(v as ArchivedFilter)}
-          data={[
-            { value: 'exclude', label: t('list.active') },
-            { value: 'only', label: t('list.archived') },
-            { value: 'include', label: t('list.all') },
-          ]}
-          fullWidth={phone}
-          w={phone ? '100%' : undefined}
-          data-testid="contracts-archived-filter"
+          onChange={setArchived}
+          phone={phone}
+          testId="contracts-archived-filter"
+          t={t}
         />
         {canEdit ? (
           <Button onClick={() => navigate('/contracts/new')} fullWidth={phone} data-testid="contracts-add">
@@ -169,17 +164,12 @@ function ContractRow({ contract, onOpen }: { contract: ContractView; onOpen(): v
 function ContractCard({ contract, onOpen }: { contract: ContractView; onOpen(): void }) {
   const x = useTexts(contract);
   return (
-    <Card
-      withBorder
-      padding="sm"
-      radius="md"
-      onClick={onOpen}
-      style={{ cursor: 'pointer' }}
-      data-testid="contract-row"
-      data-name={x.name}
-    >
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={4} miw={0}>
+    <RowCard
+      testId="contract-row"
+      data={{ 'data-name': x.name }}
+      onOpen={onOpen}
+      main={
+        <>
           <Text fw={600} lineClamp={2}>
             {x.name}
           </Text>
@@ -190,16 +180,18 @@ function ContractCard({ contract, onOpen }: { contract: ContractView; onOpen(): 
             {x.activation} · {x.sold}
           </Text>
           <Channels contract={contract} />
-        </Stack>
-        <Stack gap={0} align="flex-end">
+        </>
+      }
+      side={
+        <>
           <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
             {x.price}
           </Text>
           <Text size="xs" c="dimmed" ta="right">
             {x.fee}
           </Text>
-        </Stack>
-      </Group>
-    </Card>
+        </>
+      }
+    />
   );
 }

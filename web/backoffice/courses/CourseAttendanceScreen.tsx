@@ -29,6 +29,7 @@ import { useStudio } from '../catalog/catalog.api';
 import { formatDay, formatTime, serviceName } from '../../features/schedule/week';
 import { useCan, usePhone } from '../staff/staff.api';
 import { useCourseAttendance } from './courses.api';
+import { ListEmpty } from '../list-frame';
 
 const COUNTS = ['booked', 'present', 'absent', 'unpaid', 'waiting', 'cancelled'] as const;
 const COUNT_COLOR: Record<(typeof COUNTS)[number], string> = {
@@ -123,11 +124,7 @@ export function CourseAttendanceScreen() {
       ) : !data ? (
         <Loading />
       ) : data.clients.length === 0 ? (
-        <Paper withBorder p="lg" radius="md">
-          <Text c="dimmed" ta="center" data-testid="attendance-empty">
-            {t('attendance.empty')}
-          </Text>
-        </Paper>
+        <ListEmpty text={t('attendance.empty')} testId="attendance-empty" />
       ) : phone ? (
         <Stack gap="xs" data-testid="attendance-list">
           {data.clients.map((c) => (

@@ -20,6 +20,7 @@ import { serviceName } from '../../features/schedule/week';
 import { useCan, usePhone } from '../staff/staff.api';
 import { courseDates, courseSchedule } from './course-labels';
 import { useStaffCourses } from './courses.api';
+import { ListEmpty } from '../list-frame';
 
 type Scope = 'upcoming' | 'all';
 
@@ -60,11 +61,10 @@ export function CoursesScreen() {
       ) : list.isPending ? (
         <Loading />
       ) : items.length === 0 ? (
-        <Paper withBorder p="lg" radius="md">
-          <Text c="dimmed" ta="center" data-testid="courses-empty">
-            {scope === 'upcoming' ? t('list.emptyUpcoming') : t('list.empty')}
-          </Text>
-        </Paper>
+        <ListEmpty
+          text={scope === 'upcoming' ? t('list.emptyUpcoming') : t('list.empty')}
+          testId="courses-empty"
+        />
       ) : (
         <Stack gap="sm" data-testid="courses-list">
           {items.map((course) => (

@@ -1,9 +1,5 @@
-import { Center, Loader } from '@mantine/core';
+import { ListLoading } from '../list-frame';
 
 export function Loading() {
-  return (
-    <Center py="xl">
-      <Loader />
-    </Center>
-  );
+  return <ListLoading />;
 }

@@ -5,9 +5,7 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
   Modal,
   NumberInput,
   SimpleGrid,
@@ -35,6 +33,7 @@ import {
 } from './invoices.api';
 import { KsefStatePanel } from './ksef/KsefScreens';
 import { useInvoiceKsef } from './ksef/ksef.api';
+import { ListLoading } from '../list-frame';
 
 export function InvoiceDetailScreen() {
   const { invoiceId = '' } = useParams();
@@ -46,9 +45,7 @@ export function InvoiceDetailScreen() {
         ← {t('detail.back')}
       </Anchor>
       {invoice.isPending ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
+        <ListLoading />
       ) : invoice.isError ? (
         <Alert color="red">{t('loadError')}</Alert>
       ) : (

@@ -5,10 +5,8 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Checkbox,
   Group,
-  Loader,
   NumberInput,
   SegmentedControl,
   SimpleGrid,
@@ -37,6 +35,7 @@ import {
   useInvoices,
 } from './invoices.api';
 import { KsefPanel } from './ksef/KsefScreens';
+import { ListLoading } from '../list-frame';
 
 /** Spec §9: table search waits 600 ms after the last key. */
 const SEARCH_DELAY_MS = 600;
@@ -129,9 +128,7 @@ function InvoiceList() {
         ) : null}
       </Group>
       {list.isPending ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
+        <ListLoading />
       ) : list.isError ? (
         <Alert color="red">
           {t('loadError')} ({errorCodeLabel(list.error)}){' '}
@@ -247,12 +244,7 @@ type SettingsForm = Omit<InvoiceSettingsView, 'complete' | 'taxId' | 'iban'> & {
 function SettingsPanel() {
   const { t } = useTranslation('invoices');
   const settings = useInvoiceSettings();
-  if (settings.isPending)
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+  if (settings.isPending) return <ListLoading />;
   if (settings.isError) return <Alert color="red">{t('loadError')}</Alert>;
   return <SettingsEditor initial={settings.data} />;
 }

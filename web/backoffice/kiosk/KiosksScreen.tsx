@@ -20,7 +20,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CHECK_IN_METHODS,
@@ -74,6 +74,80 @@ function useFailure(fields: {
     setForm(next.form);
   };
   return [{ fields: fields.errors, form }, set];
+}
+
+/** What both admin forms need to save: the API, the studio, the failure shown and the busy flag. */
+function useAdminSave(
+  fields: { errors: Record<string, string>; setErrors(next: Record<string, string>): void },
+  onClose: () => void,
+) {
+  const { t } = useTranslation('kiosk');
+  const api = useApiClient();
+  const studio = useBackoffice().studio.uuid;
+  const invalidate = useInvalidateKiosks();
+  const [errors, setErrors] = useFailure(fields);
+  const [busy, setBusy] = useState(false);
+  /** Runs one save; on success the lists reload and the dialog closes. */
+  const run = async (event: FormEvent, call: () => Promise<unknown>) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await call();
+      await invalidate();
+      onClose();
+    } catch (e) {
+      setErrors(failure(e, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { t, api, studio, invalidate, errors, busy, run };
+}
+
+/** An admin form in its dialog: the form-wide error on top, the name field first. */
+function AdminFormModal(props: {
+  title: string;
+  testId: string;
+  onClose: () => void;
+  onSubmit: (event: FormEvent) => void;
+  form: string | null;
+  name: string;
+  nameError?: string;
+  onName: (name: string) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('kiosk');
+  return (
+    <Modal opened onClose={props.onClose} title={props.title} centered size="lg">
+      <form onSubmit={props.onSubmit} data-testid={props.testId}>
+        <Stack>
+          {props.form && <Alert color="red">{props.form}</Alert>}
+          <TextInput
+            label={t('admin.name')}
+            value={props.name}
+            onChange={(e) => props.onName(e.currentTarget.value)}
+            error={props.nameError}
+            data-testid={`${props.testId}-name`}
+          />
+          {props.children}
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function CancelSave({ onClose, busy, testId }: { onClose: () => void; busy: boolean; testId: string }) {
+  const { t } = useTranslation('kiosk');
+  return (
+    <Group>
+      <Button variant="default" onClick={onClose}>
+        {t('admin.cancel')}
+      </Button>
+      <Button type="submit" loading={busy} data-testid={testId}>
+        {t('admin.save')}
+      </Button>
+    </Group>
+  );
 }
 
 /** Kiosks (check-in devices) and the smart locks they open: one back-office page, Settings abilities. */
@@ -356,10 +430,6 @@ function KioskFormModal({
   locks: SmartLock[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation('kiosk');
-  const api = useApiClient();
-  const studio = useBackoffice().studio.uuid;
-  const invalidate = useInvalidateKiosks();
   const settings = kiosk?.settings ?? DEFAULT_KIOSK_SETTINGS;
   const fields = useEditorForm(() => ({
     name: kiosk?.name ?? '',
@@ -370,12 +440,9 @@ function KioskFormModal({
     idleSeconds: settings.idleSeconds as number | string,
   }));
   const { name, locationId, smartLockId, methods, printTicket, idleSeconds } = fields.values;
-  const [errors, setErrors] = useFailure(fields);
-  const [busy, setBusy] = useState(false);
+  const { t, api, studio, invalidate, errors, busy, run } = useAdminSave(fields, onClose);
 
   const save = async (event: FormEvent, regenerateKey = false) => {
-    event.preventDefault();
-    setBusy(true);
     const payload = {
       name,
       locationId,
@@ -386,129 +453,109 @@ function KioskFormModal({
         idleSeconds: Number(idleSeconds),
       },
     };
-    try {
-      if (kiosk)
-        await kioskCalls.updateKiosk(api, studio, kiosk.id, {
-          ...payload,
-          ...(regenerateKey ? { regenerateKey } : {}),
-        });
-      else await kioskCalls.createKiosk(api, studio, payload);
-      await invalidate();
-      onClose();
-    } catch (e) {
-      setErrors(failure(e, t));
-    } finally {
-      setBusy(false);
-    }
+    await run(event, () =>
+      kiosk
+        ? kioskCalls.updateKiosk(api, studio, kiosk.id, {
+            ...payload,
+            ...(regenerateKey ? { regenerateKey } : {}),
+          })
+        : kioskCalls.createKiosk(api, studio, payload),
+    );
   };
 
   return (
-    <Modal opened onClose={onClose} title={kiosk ? kiosk.name : t('admin.addKiosk')} centered size="lg">
-      <form onSubmit={(e) => void save(e)} data-testid="kiosk-form">
-        <Stack>
-          {errors.form && <Alert color="red">{errors.form}</Alert>}
-          <TextInput
-            label={t('admin.name')}
-            value={name}
-            onChange={(e) => fields.set('name', e.currentTarget.value)}
-            error={errors.fields.name}
-            data-testid="kiosk-form-name"
-          />
-          <Select
-            label={t('admin.location')}
-            data={[
-              { value: '', label: t('admin.anyLocation') },
-              ...locations.map((l) => ({ value: l.id, label: l.name })),
-            ]}
-            value={locationId ?? ''}
-            onChange={(v) => fields.set('locationId', v || null)}
-            error={errors.fields.locationId}
-            allowDeselect={false}
-          />
-          <Select
-            label={t('admin.lock')}
-            data={[
-              { value: '', label: t('admin.noLock') },
-              ...locks.map((l) => ({ value: l.id, label: l.name })),
-            ]}
-            value={smartLockId ?? ''}
-            onChange={(v) => fields.set('smartLockId', v || null)}
-            error={errors.fields.smartLockId}
-            allowDeselect={false}
-            data-testid="kiosk-form-lock"
-          />
-          <Checkbox.Group
-            label={t('admin.methods')}
-            value={methods}
-            onChange={(v) => fields.set('methods', v)}
-            error={errors.fields['settings.checkInMethods']}
+    <AdminFormModal
+      title={kiosk ? kiosk.name : t('admin.addKiosk')}
+      testId="kiosk-form"
+      onClose={onClose}
+      onSubmit={(e) => void save(e)}
+      form={errors.form}
+      name={name}
+      nameError={errors.fields.name}
+      onName={(v) => fields.set('name', v)}
+    >
+      <Select
+        label={t('admin.location')}
+        data={[
+          { value: '', label: t('admin.anyLocation') },
+          ...locations.map((l) => ({ value: l.id, label: l.name })),
+        ]}
+        value={locationId ?? ''}
+        onChange={(v) => fields.set('locationId', v || null)}
+        error={errors.fields.locationId}
+        allowDeselect={false}
+      />
+      <Select
+        label={t('admin.lock')}
+        data={[
+          { value: '', label: t('admin.noLock') },
+          ...locks.map((l) => ({ value: l.id, label: l.name })),
+        ]}
+        value={smartLockId ?? ''}
+        onChange={(v) => fields.set('smartLockId', v || null)}
+        error={errors.fields.smartLockId}
+        allowDeselect={false}
+        data-testid="kiosk-form-lock"
+      />
+      <Checkbox.Group
+        label={t('admin.methods')}
+        value={methods}
+        onChange={(v) => fields.set('methods', v)}
+        error={errors.fields['settings.checkInMethods']}
+      >
+        <Group mt="xs">
+          {CHECK_IN_METHODS.map((m) => (
+            <Checkbox key={m} value={m} label={t(`admin.method.${m}`)} />
+          ))}
+        </Group>
+      </Checkbox.Group>
+      <Switch
+        label={t('admin.printTicket')}
+        checked={printTicket}
+        onChange={(e) => fields.set('printTicket', e.currentTarget.checked)}
+      />
+      <NumberInput
+        label={t('admin.idleSeconds')}
+        value={idleSeconds}
+        onChange={(v) => fields.set('idleSeconds', v)}
+        min={10}
+        max={600}
+        error={errors.fields['settings.idleSeconds']}
+      />
+      {kiosk && (
+        <TicketPrinterSection
+          current={kiosk.ticketPrinter}
+          testId="kiosk-ticket-printer"
+          save={async (input) => {
+            await api.call(TicketPrintersApi.putStudioKioskTicketPrinter, {
+              params: { uuid: studio, kioskGuid: kiosk.id },
+              body: input,
+            });
+            await invalidate();
+          }}
+        />
+      )}
+      <Group justify="space-between" mt="md">
+        {kiosk ? (
+          <Button
+            variant="subtle"
+            color="orange"
+            onClick={(e) => {
+              if (window.confirm(t('admin.newKeyConfirm'))) void save(e, true);
+            }}
           >
-            <Group mt="xs">
-              {CHECK_IN_METHODS.map((m) => (
-                <Checkbox key={m} value={m} label={t(`admin.method.${m}`)} />
-              ))}
-            </Group>
-          </Checkbox.Group>
-          <Switch
-            label={t('admin.printTicket')}
-            checked={printTicket}
-            onChange={(e) => fields.set('printTicket', e.currentTarget.checked)}
-          />
-          <NumberInput
-            label={t('admin.idleSeconds')}
-            value={idleSeconds}
-            onChange={(v) => fields.set('idleSeconds', v)}
-            min={10}
-            max={600}
-            error={errors.fields['settings.idleSeconds']}
-          />
-          {kiosk && (
-            <TicketPrinterSection
-              current={kiosk.ticketPrinter}
-              testId="kiosk-ticket-printer"
-              save={async (input) => {
-                await api.call(TicketPrintersApi.putStudioKioskTicketPrinter, {
-                  params: { uuid: studio, kioskGuid: kiosk.id },
-                  body: input,
-                });
-                await invalidate();
-              }}
-            />
-          )}
-          <Group justify="space-between" mt="md">
-            {kiosk ? (
-              <Button
-                variant="subtle"
-                color="orange"
-                onClick={(e) => {
-                  if (window.confirm(t('admin.newKeyConfirm'))) void save(e, true);
-                }}
-              >
-                {t('admin.newKey')}
-              </Button>
-            ) : (
-              <span />
-            )}
-            <Group>
-              <Button variant="default" onClick={onClose}>
-                {t('admin.cancel')}
-              </Button>
-              <Button type="submit" loading={busy} data-testid="kiosk-form-save">
-                {t('admin.save')}
-              </Button>
-            </Group>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            {t('admin.newKey')}
+          </Button>
+        ) : (
+          <span />
+        )}
+        <CancelSave onClose={onClose} busy={busy} testId="kiosk-form-save" />
+      </Group>
+    </AdminFormModal>
   );
 }
 
 function LockFormModal({ lock, onClose }: { lock: SmartLock | null; onClose: () => void }) {
-  const { t } = useTranslation('kiosk');
-  const api = useApiClient();
-  const studio = useBackoffice().studio.uuid;
-  const invalidate = useInvalidateKiosks();
   const fields = useEditorForm(() => ({
     name: lock?.name ?? '',
     url: lock?.config.url ?? '',
@@ -517,82 +564,66 @@ function LockFormModal({ lock, onClose }: { lock: SmartLock | null; onClose: () 
     openSeconds: (lock?.config.openSeconds ?? 5) as number | string,
   }));
   const { name, url, method, secret, openSeconds } = fields.values;
-  const [errors, setErrors] = useFailure(fields);
-  const [busy, setBusy] = useState(false);
+  const { t, api, studio, errors, busy, run } = useAdminSave(fields, onClose);
 
   const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
     const config = {
       url: url.trim(),
       method,
       ...(secret ? { secret } : {}),
       openSeconds: Number(openSeconds),
     };
-    try {
-      if (lock) await kioskCalls.updateLock(api, studio, lock.id, { name, config });
-      else await kioskCalls.createLock(api, studio, { name, driver: 'httpRelay', config });
-      await invalidate();
-      onClose();
-    } catch (e) {
-      setErrors(failure(e, t));
-    } finally {
-      setBusy(false);
-    }
+    await run(event, () =>
+      lock
+        ? kioskCalls.updateLock(api, studio, lock.id, { name, config })
+        : kioskCalls.createLock(api, studio, { name, driver: 'httpRelay', config }),
+    );
   };
 
   return (
-    <Modal opened onClose={onClose} title={lock ? lock.name : t('admin.addLock')} centered size="lg">
-      <form onSubmit={(e) => void save(e)} data-testid="lock-form">
-        <Stack>
-          {errors.form && <Alert color="red">{errors.form}</Alert>}
-          <TextInput
-            label={t('admin.name')}
-            value={name}
-            onChange={(e) => fields.set('name', e.currentTarget.value)}
-            error={errors.fields.name}
-            data-testid="lock-form-name"
-          />
-          <TextInput
-            label={t('admin.relayUrl')}
-            value={url}
-            onChange={(e) => fields.set('url', e.currentTarget.value)}
-            error={errors.fields['config.url']}
-            placeholder="https://relay.example.com/relay/0"
-            data-testid="lock-form-url"
-          />
-          <Select
-            label={t('admin.relayMethod')}
-            data={['POST', 'GET']}
-            value={method}
-            onChange={(v) => fields.set('method', v === 'GET' ? 'GET' : 'POST')}
-            allowDeselect={false}
-          />
-          <PasswordInput
-            label={t('admin.secret')}
-            description={lock?.config.hasSecret ? t('admin.secretKept') : undefined}
-            value={secret}
-            onChange={(e) => fields.set('secret', e.currentTarget.value)}
-            error={errors.fields['config.secret']}
-          />
-          <NumberInput
-            label={t('admin.openSeconds')}
-            value={openSeconds}
-            onChange={(v) => fields.set('openSeconds', v)}
-            min={1}
-            max={30}
-            error={errors.fields['config.openSeconds']}
-          />
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose}>
-              {t('admin.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} data-testid="lock-form-save">
-              {t('admin.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <AdminFormModal
+      title={lock ? lock.name : t('admin.addLock')}
+      testId="lock-form"
+      onClose={onClose}
+      onSubmit={(e) => void save(e)}
+      form={errors.form}
+      name={name}
+      nameError={errors.fields.name}
+      onName={(v) => fields.set('name', v)}
+    >
+      <TextInput
+        label={t('admin.relayUrl')}
+        value={url}
+        onChange={(e) => fields.set('url', e.currentTarget.value)}
+        error={errors.fields['config.url']}
+        placeholder="https://relay.example.com/relay/0"
+        data-testid="lock-form-url"
+      />
+      <Select
+        label={t('admin.relayMethod')}
+        data={['POST', 'GET']}
+        value={method}
+        onChange={(v) => fields.set('method', v === 'GET' ? 'GET' : 'POST')}
+        allowDeselect={false}
+      />
+      <PasswordInput
+        label={t('admin.secret')}
+        description={lock?.config.hasSecret ? t('admin.secretKept') : undefined}
+        value={secret}
+        onChange={(e) => fields.set('secret', e.currentTarget.value)}
+        error={errors.fields['config.secret']}
+      />
+      <NumberInput
+        label={t('admin.openSeconds')}
+        value={openSeconds}
+        onChange={(v) => fields.set('openSeconds', v)}
+        min={1}
+        max={30}
+        error={errors.fields['config.openSeconds']}
+      />
+      <Group justify="flex-end" mt="md">
+        <CancelSave onClose={onClose} busy={busy} testId="lock-form-save" />
+      </Group>
+    </AdminFormModal>
   );
 }

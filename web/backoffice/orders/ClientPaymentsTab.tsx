@@ -2,10 +2,8 @@ import {
   Alert,
   Anchor,
   Button,
-  Center,
   Checkbox,
   Group,
-  Loader,
   NativeSelect,
   NumberInput,
   Paper,
@@ -33,6 +31,7 @@ import { useStudioUuid } from './orders.api';
 import { BookingsApi } from '../../../shared/contracts/http/bookings';
 import { SalesApi } from '../../../shared/contracts/http/sales';
 import { PaymentCardsApi } from '../../../shared/contracts/http/payment-cards';
+import { ListLoading } from '../list-frame';
 
 const clientKeys = {
   all: (studio: string, client: string) => ['client-payments', studio, client] as const,
@@ -84,12 +83,7 @@ export function ClientPaymentsTab({ clientId }: ClientProfileTabProps) {
         </Button>
       </Alert>
     );
-  if (!cards.data || !orders.data)
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('loading')} />
-      </Center>
-    );
+  if (!cards.data || !orders.data) return <ListLoading label={t('loading')} />;
   const when = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
 
   return (

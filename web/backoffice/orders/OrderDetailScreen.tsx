@@ -4,9 +4,7 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
   Modal,
   Stack,
   Table,
@@ -25,6 +23,7 @@ import { amountText, parseAmount } from '../pos/pos.api';
 import { usePrice } from '../pos/PosScreen';
 import { orderCalls, useInvalidateOrders, useOrder, useStudioUuid } from './orders.api';
 import { clientName, OrderStatusBadge } from './OrdersScreen';
+import { ListLoading } from '../list-frame';
 
 /** One order: lines, payments, refunds, the §4 status actions and its receipt. */
 export function OrderDetailScreen() {
@@ -37,9 +36,7 @@ export function OrderDetailScreen() {
         ← {t('back')}
       </Anchor>
       {order.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('loading')} />
-        </Center>
+        <ListLoading label={t('loading')} />
       ) : order.isError ? (
         <Alert
           color="red"

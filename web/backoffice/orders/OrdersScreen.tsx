@@ -4,10 +4,8 @@ import {
   Box,
   Button,
   Card,
-  Center,
   Checkbox,
   Group,
-  Loader,
   NativeSelect,
   Stack,
   Table,
@@ -26,6 +24,7 @@ import { useApiClient } from '../../lib/app-context';
 import { useBackoffice } from '../backoffice.api';
 import { usePrice } from '../pos/PosScreen';
 import { orderCalls, useInvalidateOrders, useOrders, useStudioUuid } from './orders.api';
+import { ListLoading } from '../list-frame';
 
 /** Spec §9: table search waits 600 ms after the last key. */
 const SEARCH_DELAY_MS = 600;
@@ -114,9 +113,7 @@ export function OrdersScreen() {
       </Group>
       {bulk.bar}
       {orders.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('loading')} />
-        </Center>
+        <ListLoading label={t('loading')} />
       ) : orders.isError ? (
         <Alert color="red" title={t('loadError')}>
           <Button variant="light" mt="sm" onClick={() => void orders.refetch()}>

@@ -4,10 +4,8 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Checkbox,
   Group,
-  Loader,
   NativeSelect,
   Paper,
   SegmentedControl,
@@ -27,6 +25,7 @@ import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { useStudioUuid } from './pos.api';
 import { RetailApi } from '../../../shared/contracts/http/retail';
+import { ListLoading } from '../list-frame';
 
 type Filter = 'toPrint' | 'needsAttention' | 'all';
 
@@ -210,9 +209,7 @@ export function BatchPrintScreen() {
       ) : null}
 
       {list.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('loading')} />
-        </Center>
+        <ListLoading label={t('loading')} />
       ) : list.isError ? (
         <Alert color="red" title={t('loadError')}>
           <Button variant="light" mt="sm" onClick={() => void list.refetch()}>

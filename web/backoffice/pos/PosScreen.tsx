@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   CloseButton,
   Divider,
   Grid,
@@ -51,6 +50,7 @@ import {
   useLocale,
   useStudioUuid,
 } from './pos.api';
+import { ListLoading } from '../list-frame';
 
 interface BasketLine {
   key: string;
@@ -106,11 +106,7 @@ function CloudPosScreen() {
   const shift = useCurrentShift(pos?.id ?? null);
 
   if (init.isPending || stations.isPending || (pos && shift.isPending))
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('loading')} />
-      </Center>
-    );
+    return <ListLoading label={t('loading')} />;
   if (init.isError)
     return (
       <Alert color="red" title={t('loadError')}>

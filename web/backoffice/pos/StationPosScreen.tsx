@@ -4,11 +4,9 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   CloseButton,
   Grid,
   Group,
-  Loader,
   NativeSelect,
   ScrollArea,
   SegmentedControl,
@@ -37,6 +35,7 @@ import { ClosedShiftModal, OpenShiftCard, ShiftBar, StationPicker } from './Shif
 import { ReceiptIssues, saleError, StationDone } from './StationReceipts';
 import { posStationKeys, type PosStationSink } from './station-sink';
 import { useStations } from './stations.api';
+import { ListLoading } from '../list-frame';
 
 /**
  * What the desk takes at the station: cash (with change), card terminal, the client's wallet, a gift
@@ -105,11 +104,7 @@ export function StationPosScreen({ sink }: { sink: PosStationSink }) {
           </Button>
         </Alert>
       );
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('loading')} />
-      </Center>
-    );
+    return <ListLoading label={t('loading')} />;
   }
   const pos = state.data;
   const asStudioPos: StudioPos | null = pos.station

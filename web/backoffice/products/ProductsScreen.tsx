@@ -1,27 +1,20 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Group, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ProductView, VoucherView } from '../../../shared/contracts/api/products';
-import { errorCodeLabel } from '../../lib/form-errors';
+import {
+  ListEmpty,
+  ListLoadError,
+  ListLoading,
+  ListSearch,
+  ListToolbar,
+  LoadMoreButton,
+  RowCard,
+  TabbedSection,
+  usePhone,
+} from '../list-frame';
 import { CategoriesDialog } from './CategoriesDialog';
 import { ProductDialog } from './ProductDialog';
 import { percent, price, useCanEdit, useProductInit, useProducts, useVouchers } from './products.api';
@@ -30,63 +23,41 @@ import { VoucherDialog } from './VoucherDialog';
 /** Spec §9: table search waits 600 ms after the last key. */
 const SEARCH_DELAY_MS = 600;
 
-export function usePhone(): boolean {
-  return useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
-}
+export { usePhone };
 
 export function ProductsScreen({ tab }: { tab: 'products' | 'vouchers' }) {
   const { t } = useTranslation('products');
   const navigate = useNavigate();
   return (
-    <Stack gap="lg" maw={1100}>
-      <Title order={1} size="h2">
-        {t('title')}
-      </Title>
-      <Tabs value={tab} onChange={(v) => navigate(v === 'vouchers' ? '/products/vouchers' : '/products')}>
-        <Tabs.List>
-          <Tabs.Tab value="products" data-testid="products-tab-products">
-            {t('tabs.products')}
-          </Tabs.Tab>
-          <Tabs.Tab value="vouchers" data-testid="products-tab-vouchers">
-            {t('tabs.vouchers')}
-          </Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
+    <TabbedSection
+      title={t('title')}
+      tab={tab}
+      tabs={[
+        { value: 'products', label: t('tabs.products'), testId: 'products-tab-products' },
+        { value: 'vouchers', label: t('tabs.vouchers'), testId: 'products-tab-vouchers' },
+      ]}
+      onChange={(v) => navigate(v === 'vouchers' ? '/products/vouchers' : '/products')}
+    >
       {tab === 'products' ? <ProductsPanel /> : <VouchersPanel />}
-    </Stack>
+    </TabbedSection>
   );
 }
 
 function LoadError({ error, onRetry }: { error: unknown; onRetry(): void }) {
   const { t } = useTranslation('products');
   return (
-    <Alert color="red" variant="light" title={t('loadError')} data-testid="products-load-error">
-      <Group justify="space-between">
-        <Text size="sm">{errorCodeLabel(error)}</Text>
-        <Button size="xs" variant="default" onClick={onRetry}>
-          {t('retry')}
-        </Button>
-      </Group>
-    </Alert>
-  );
-}
-
-function Loading() {
-  return (
-    <Center py="xl">
-      <Loader />
-    </Center>
+    <ListLoadError
+      title={t('loadError')}
+      retry={t('retry')}
+      testId="products-load-error"
+      error={error}
+      onRetry={onRetry}
+    />
   );
 }
 
 function Empty({ text }: { text: string }) {
-  return (
-    <Paper withBorder p="lg" radius="md">
-      <Text c="dimmed" ta="center" data-testid="products-empty">
-        {text}
-      </Text>
-    </Paper>
-  );
+  return <ListEmpty text={text} testId="products-empty" />;
 }
 
 // ------------------------------------------------------------------------------------- products
@@ -121,59 +92,63 @@ function ProductsPanel() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Group gap="sm" align="flex-end" style={{ flex: 1 }} wrap={phone ? 'wrap' : 'nowrap'}>
-          <TextInput
-            label={t('list.search')}
-            placeholder={t('list.searchPlaceholder')}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            type="search"
-            style={{ flex: 1, minWidth: phone ? '100%' : 220 }}
-            data-testid="products-search"
-          />
-          <Select
-            label={t('list.category')}
-            placeholder={t('list.allCategories')}
-            data={[
-              ...(init.data?.categories ?? []).map((c) => ({ value: c.id, label: c.name })),
-              { value: 'none', label: t('list.uncategorized') },
-            ]}
-            value={categoryId}
-            onChange={setCategoryId}
-            clearable
-            w={phone ? '100%' : 200}
-            data-testid="products-category-filter"
-          />
-          <SegmentedControl
-            value={status}
-            onChange={(v) => setStatus(v as 'active' | 'archived')}
-            data={[
-              { value: 'active', label: t('list.active') },
-              { value: 'archived', label: t('list.archived') },
-            ]}
-            fullWidth={phone}
-            w={phone ? '100%' : undefined}
-          />
-        </Group>
-        {canEdit ? (
-          <Group gap="sm" w={phone ? '100%' : undefined} grow={phone}>
-            <Button
-              variant="default"
-              onClick={() => setManagingCategories(true)}
-              data-testid="products-categories"
-            >
-              {t('categories.open')}
-            </Button>
-            <Button onClick={() => setEditing('new')} data-testid="products-add">
-              {t('list.add')}
-            </Button>
-          </Group>
-        ) : null}
-      </Group>
+      <ListToolbar
+        phone={phone}
+        filters={
+          <>
+            <ListSearch
+              phone={phone}
+              label={t('list.search')}
+              placeholder={t('list.searchPlaceholder')}
+              value={search}
+              onChange={setSearch}
+              testId="products-search"
+            />
+            <Select
+              label={t('list.category')}
+              placeholder={t('list.allCategories')}
+              data={[
+                ...(init.data?.categories ?? []).map((c) => ({ value: c.id, label: c.name })),
+                { value: 'none', label: t('list.uncategorized') },
+              ]}
+              value={categoryId}
+              onChange={setCategoryId}
+              clearable
+              w={phone ? '100%' : 200}
+              data-testid="products-category-filter"
+            />
+            <SegmentedControl
+              value={status}
+              onChange={(v) => setStatus(v as 'active' | 'archived')}
+              data={[
+                { value: 'active', label: t('list.active') },
+                { value: 'archived', label: t('list.archived') },
+              ]}
+              fullWidth={phone}
+              w={phone ? '100%' : undefined}
+            />
+          </>
+        }
+        actions={
+          canEdit ? (
+            <Group gap="sm" w={phone ? '100%' : undefined} grow={phone}>
+              <Button
+                variant="default"
+                onClick={() => setManagingCategories(true)}
+                data-testid="products-categories"
+              >
+                {t('categories.open')}
+              </Button>
+              <Button onClick={() => setEditing('new')} data-testid="products-add">
+                {t('list.add')}
+              </Button>
+            </Group>
+          ) : null
+        }
+      />
 
       {products.isPending ? (
-        <Loading />
+        <ListLoading />
       ) : items.length === 0 ? (
         <Empty text={debounced || categoryId ? t('list.noMatches') : t('list.empty')} />
       ) : (
@@ -233,17 +208,12 @@ function ProductsPanel() {
         ))
       )}
 
-      {products.hasNextPage ? (
-        <Group justify="center">
-          <Button
-            variant="default"
-            onClick={() => void products.fetchNextPage()}
-            loading={products.isFetchingNextPage}
-          >
-            {t('list.loadMore')}
-          </Button>
-        </Group>
-      ) : null}
+      <LoadMoreButton
+        hasMore={products.hasNextPage}
+        loading={products.isFetchingNextPage}
+        onLoad={() => void products.fetchNextPage()}
+        label={t('list.loadMore')}
+      />
 
       <ProductDialog product={editing} onClose={() => setEditing(null)} />
       <CategoriesDialog opened={managingCategories} onClose={() => setManagingCategories(false)} />
@@ -277,17 +247,14 @@ function StockBadge({ product }: { product: ProductView }) {
 function ProductCard({ product, onOpen }: { product: ProductView; onOpen?: () => void }) {
   const { t, i18n } = useTranslation('products');
   return (
-    <Card
-      withBorder
-      padding="sm"
-      radius="md"
-      onClick={onOpen}
-      style={{ cursor: onOpen ? 'pointer' : undefined }}
-      data-testid="product-row"
-      data-name={product.name}
-    >
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={2} miw={0}>
+    <RowCard
+      testId="product-row"
+      data={{ 'data-name': product.name }}
+      onOpen={onOpen}
+      mainGap={2}
+      sideGap={4}
+      main={
+        <>
           <Text fw={600} lineClamp={2}>
             {product.name}
           </Text>
@@ -295,15 +262,17 @@ function ProductCard({ product, onOpen }: { product: ProductView; onOpen?: () =>
             {product.barcode ?? t('list.noBarcode')}
             {product.sku ? ` · ${product.sku}` : ''}
           </Text>
-        </Stack>
-        <Stack gap={4} align="flex-end">
+        </>
+      }
+      side={
+        <>
           <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
             {price(product.price, product.currency, i18n.language)}
           </Text>
           <StockBadge product={product} />
-        </Stack>
-      </Group>
-    </Card>
+        </>
+      }
+    />
   );
 }
 
@@ -333,37 +302,43 @@ function VouchersPanel() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Group gap="sm" align="flex-end" style={{ flex: 1 }} wrap={phone ? 'wrap' : 'nowrap'}>
-          <TextInput
-            label={t('vouchers.search')}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            type="search"
-            style={{ flex: 1, minWidth: phone ? '100%' : 220 }}
-            data-testid="vouchers-search"
-          />
-          <Select
-            label={t('vouchers.statusFilter')}
-            data={['current', 'active', 'scheduled', 'expired', 'usedUp', 'archived', 'all'].map((value) => ({
-              value,
-              label: t(`vouchers.status.${value}`),
-            }))}
-            value={status}
-            onChange={(v) => setStatus(v ?? 'current')}
-            allowDeselect={false}
-            w={phone ? '100%' : 200}
-            data-testid="vouchers-status-filter"
-          />
-        </Group>
-        {canEdit ? (
-          <Button onClick={() => setAdding(true)} fullWidth={phone} data-testid="vouchers-add">
-            {t('vouchers.add')}
-          </Button>
-        ) : null}
-      </Group>
+      <ListToolbar
+        phone={phone}
+        filters={
+          <>
+            <ListSearch
+              phone={phone}
+              label={t('vouchers.search')}
+              value={search}
+              onChange={setSearch}
+              testId="vouchers-search"
+            />
+            <Select
+              label={t('vouchers.statusFilter')}
+              data={['current', 'active', 'scheduled', 'expired', 'usedUp', 'archived', 'all'].map(
+                (value) => ({
+                  value,
+                  label: t(`vouchers.status.${value}`),
+                }),
+              )}
+              value={status}
+              onChange={(v) => setStatus(v ?? 'current')}
+              allowDeselect={false}
+              w={phone ? '100%' : 200}
+              data-testid="vouchers-status-filter"
+            />
+          </>
+        }
+        actions={
+          canEdit ? (
+            <Button onClick={() => setAdding(true)} fullWidth={phone} data-testid="vouchers-add">
+              {t('vouchers.add')}
+            </Button>
+          ) : null
+        }
+      />
       {vouchers.isPending ? (
-        <Loading />
+        <ListLoading />
       ) : items.length === 0 ? (
         <Empty text={t('vouchers.empty')} />
       ) : phone ? (
@@ -393,17 +368,12 @@ function VouchersPanel() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {vouchers.hasNextPage ? (
-        <Group justify="center">
-          <Button
-            variant="default"
-            onClick={() => void vouchers.fetchNextPage()}
-            loading={vouchers.isFetchingNextPage}
-          >
-            {t('list.loadMore')}
-          </Button>
-        </Group>
-      ) : null}
+      <LoadMoreButton
+        hasMore={vouchers.hasNextPage}
+        loading={vouchers.isFetchingNextPage}
+        onLoad={() => void vouchers.fetchNextPage()}
+        label={t('list.loadMore')}
+      />
       <VoucherDialog opened={adding} onClose={() => setAdding(false)} />
       <VoucherDialog opened={opened !== null} onClose={() => setOpened(null)} voucher={opened} />
     </Stack>
@@ -465,31 +435,30 @@ function VoucherRow({ voucher, onOpen }: { voucher: VoucherView; onOpen(): void 
 function VoucherCard({ voucher, onOpen }: { voucher: VoucherView; onOpen(): void }) {
   const texts = useVoucherTexts(voucher);
   return (
-    <Card
-      withBorder
-      padding="sm"
-      radius="md"
-      data-testid="voucher-row"
-      data-code={voucher.code}
-      onClick={onOpen}
-      style={{ cursor: 'pointer' }}
-    >
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={2} miw={0}>
+    <RowCard
+      testId="voucher-row"
+      data={{ 'data-code': voucher.code }}
+      onOpen={onOpen}
+      mainGap={2}
+      sideGap={4}
+      main={
+        <>
           <Text fw={700} ff="monospace">
             {voucher.code}
           </Text>
           <Text size="xs" c="dimmed">
             {texts.type} · {texts.validity} · {texts.uses}
           </Text>
-        </Stack>
-        <Stack gap={4} align="flex-end">
+        </>
+      }
+      side={
+        <>
           <Text fw={600}>{texts.discount}</Text>
           <Badge variant="light" color={STATUS_COLORS[voucher.status]}>
             {texts.status}
           </Badge>
-        </Stack>
-      </Group>
-    </Card>
+        </>
+      }
+    />
   );
 }

@@ -3,17 +3,14 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Group,
   Loader,
-  Paper,
   SimpleGrid,
   Stack,
   Table,
   Text,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
@@ -26,9 +23,10 @@ import type { Ability } from '../../../shared/policies/abilities';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { errorCodeLabel } from '../../lib/form-errors';
-import { CenteredMessage } from '../../ui/CenteredMessage';
 import { useBackoffice } from '../backoffice.api';
 import { DeletePrinterDialog, PrinterFormDialog } from './PrinterFormDialog';
+import { IntroBar, ListEmpty, QueryBody, usePhone } from '../list-frame';
+import { useStudioDateTime } from '../use-studio-date-time';
 import { SettingsLayout } from './SettingsLayout';
 import {
   describeConnection,
@@ -43,93 +41,55 @@ function useCan(): (ability: Ability) => boolean {
   return (ability) => member.abilities.includes(ability);
 }
 
-/** A date and time in the studio's time zone and the interface language. */
-function useDateTime(): (iso: string) => string {
-  const { i18n } = useTranslation();
-  const { studio } = useBackoffice();
-  const format = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: studio.timeZone,
-  });
-  return (iso) => format.format(new Date(iso));
-}
-
 /** Settings → Fiscal printers: each station's printer, its last status, VAT mapping and diagnose. */
 export function FiscalPrintersScreen() {
   const { t } = useTranslation('settings');
   const can = useCan();
   const printers = useFiscalPrinters();
-  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const phone = usePhone();
   const [editing, setEditing] = useState<FiscalPrinter | 'new' | null>(null);
   const [deleting, setDeleting] = useState<FiscalPrinter | null>(null);
 
-  let body;
-  if (printers.error) {
-    const error = printers.error;
-    body =
-      error instanceof ApiError && [401, 403, 405].includes(error.status) ? (
-        <CenteredMessage title={t('nav.fiscalPrinters')} testId="fiscal-printers-no-permission">
-          {t('fiscalPrinters.noPermission')}
-        </CenteredMessage>
-      ) : (
-        <Alert
-          color="red"
-          variant="light"
-          title={t('fiscalPrinters.loadFailed')}
-          data-testid="fiscal-printers-load-failed"
-        >
-          <Stack gap="sm">
-            <Text size="sm">{t('common:errors.generalWithCode', { code: errorCodeLabel(error) })}</Text>
-            <Group>
-              <Button size="xs" variant="default" onClick={() => void printers.refetch()}>
-                {t('common:actions.retry')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      );
-  } else if (printers.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  } else {
-    const items = printers.data.items;
-    body = (
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Text c="dimmed" size="sm" maw={640} style={{ flex: 1, minWidth: 240 }}>
-            {t('fiscalPrinters.intro')}
-          </Text>
-          {can('settings.edit') ? (
-            <Button onClick={() => setEditing('new')} fullWidth={phone} data-testid="fiscal-printer-add">
-              {t('fiscalPrinters.add')}
-            </Button>
-          ) : null}
-        </Group>
-        {items.length === 0 ? (
-          <Paper withBorder p="lg" radius="md">
-            <Text c="dimmed" ta="center" data-testid="fiscal-printers-empty">
-              {t('fiscalPrinters.empty')}
-            </Text>
-          </Paper>
-        ) : (
-          items.map((printer) => (
-            <PrinterCard
-              key={printer.id}
-              printer={printer}
-              studioRatesCount={printers.data.studioRates.length}
-              canEdit={can('settings.edit')}
-              onEdit={() => setEditing(printer)}
-              onDelete={() => setDeleting(printer)}
-            />
-          ))
-        )}
-      </Stack>
-    );
-  }
+  const body = (
+    <QueryBody
+      query={printers}
+      noPermission={{
+        title: t('nav.fiscalPrinters'),
+        text: t('fiscalPrinters.noPermission'),
+        testId: 'fiscal-printers-no-permission',
+      }}
+      loadFailed={{ title: t('fiscalPrinters.loadFailed'), testId: 'fiscal-printers-load-failed' }}
+    >
+      {(data) => (
+        <Stack gap="md">
+          <IntroBar
+            intro={t('fiscalPrinters.intro')}
+            action={
+              can('settings.edit') ? (
+                <Button onClick={() => setEditing('new')} fullWidth={phone} data-testid="fiscal-printer-add">
+                  {t('fiscalPrinters.add')}
+                </Button>
+              ) : null
+            }
+          />
+          {data.items.length === 0 ? (
+            <ListEmpty text={t('fiscalPrinters.empty')} testId="fiscal-printers-empty" />
+          ) : (
+            data.items.map((printer) => (
+              <PrinterCard
+                key={printer.id}
+                printer={printer}
+                studioRatesCount={data.studioRates.length}
+                canEdit={can('settings.edit')}
+                onEdit={() => setEditing(printer)}
+                onDelete={() => setDeleting(printer)}
+              />
+            ))
+          )}
+        </Stack>
+      )}
+    </QueryBody>
+  );
 
   return (
     <SettingsLayout page="fiscalPrinters">
@@ -187,7 +147,7 @@ function PrinterCard({
   onDelete(): void;
 }) {
   const { t } = useTranslation('settings');
-  const dateTime = useDateTime();
+  const dateTime = useStudioDateTime();
   const status = printer.status;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="fiscal-printer" data-station={printer.stationSlug}>
@@ -424,7 +384,7 @@ function Diagnose({ printer, canRequest }: { printer: FiscalPrinter; canRequest:
 
 function DiagnosisState({ diagnosis }: { diagnosis: DiagnosisView | null }) {
   const { t } = useTranslation('settings');
-  const dateTime = useDateTime();
+  const dateTime = useStudioDateTime();
   if (!diagnosis)
     return (
       <Text size="sm" c="dimmed" data-testid="fiscal-printer-diagnosis" data-state="none">

@@ -3,42 +3,29 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Group,
   Loader,
   Modal,
   NativeSelect,
-  Paper,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StudioPos } from '../../../shared/contracts/api/stations';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { errorCodeLabel, fitToForm, toFormErrors, type FormErrors } from '../../lib/form-errors';
-import { CenteredMessage } from '../../ui/CenteredMessage';
 import { useEditorForm } from '../../ui/use-editor-form';
 import { useBackoffice } from '../backoffice.api';
 import { stationCalls, useInvalidateStations, useStations, useStationsInit } from '../pos/stations.api';
+import { IntroBar, ListEmpty, QueryBody, usePhone } from '../list-frame';
+import { useStudioDateTime } from '../use-studio-date-time';
 import { SettingsLayout } from './SettingsLayout';
 import { TicketPrinterSection, ticketPrinterSummary } from './TicketPrinterSection';
 import { TicketPrintersApi } from '../../../shared/contracts/http/stations';
-
-function useDateTime(): (iso: string) => string {
-  const { i18n } = useTranslation();
-  const { studio } = useBackoffice();
-  const format = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: studio.timeZone,
-  });
-  return (iso) => format.format(new Date(iso));
-}
 
 /** Settings → POS stations: the tills, where they stand, which desk computer runs each, open shifts. */
 export function StationsScreen() {
@@ -46,71 +33,50 @@ export function StationsScreen() {
   const { member } = useBackoffice();
   const canEdit = member.abilities.includes('settings.edit');
   const stations = useStations();
-  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const phone = usePhone();
   const [adding, setAdding] = useState(false);
   const [assigning, setAssigning] = useState<StudioPos | null>(null);
   const [printerOf, setPrinterOf] = useState<StudioPos | null>(null);
 
-  let body;
-  if (stations.error) {
-    const error = stations.error;
-    body =
-      error instanceof ApiError && [401, 403, 405].includes(error.status) ? (
-        <CenteredMessage title={t('settings:nav.stations')} testId="stations-no-permission">
-          {t('settings.noPermission')}
-        </CenteredMessage>
-      ) : (
-        <Alert color="red" variant="light" title={t('settings.loadFailed')}>
-          <Stack gap="sm">
-            <Text size="sm">{t('common:errors.generalWithCode', { code: errorCodeLabel(error) })}</Text>
-            <Group>
-              <Button size="xs" variant="default" onClick={() => void stations.refetch()}>
-                {t('common:actions.retry')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      );
-  } else if (stations.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
-  } else {
-    const items = stations.data.items;
-    body = (
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Text c="dimmed" size="sm" maw={640} style={{ flex: 1, minWidth: 240 }}>
-            {t('settings.intro')}
-          </Text>
-          {canEdit && (
-            <Button onClick={() => setAdding(true)} fullWidth={phone} data-testid="station-add">
-              {t('settings.add')}
-            </Button>
+  const body = (
+    <QueryBody
+      query={stations}
+      noPermission={{
+        title: t('settings:nav.stations'),
+        text: t('settings.noPermission'),
+        testId: 'stations-no-permission',
+      }}
+      loadFailed={{ title: t('settings.loadFailed') }}
+    >
+      {(data) => (
+        <Stack gap="md">
+          <IntroBar
+            intro={t('settings.intro')}
+            action={
+              canEdit && (
+                <Button onClick={() => setAdding(true)} fullWidth={phone} data-testid="station-add">
+                  {t('settings.add')}
+                </Button>
+              )
+            }
+          />
+          {data.items.length === 0 ? (
+            <ListEmpty text={t('settings.empty')} testId="stations-empty" />
+          ) : (
+            data.items.map((pos) => (
+              <StationCard
+                key={pos.id}
+                pos={pos}
+                canEdit={canEdit}
+                onAssign={() => setAssigning(pos)}
+                onTicketPrinter={() => setPrinterOf(pos)}
+              />
+            ))
           )}
-        </Group>
-        {items.length === 0 ? (
-          <Paper withBorder p="lg" radius="md">
-            <Text c="dimmed" ta="center" data-testid="stations-empty">
-              {t('settings.empty')}
-            </Text>
-          </Paper>
-        ) : (
-          items.map((pos) => (
-            <StationCard
-              key={pos.id}
-              pos={pos}
-              canEdit={canEdit}
-              onAssign={() => setAssigning(pos)}
-              onTicketPrinter={() => setPrinterOf(pos)}
-            />
-          ))
-        )}
-      </Stack>
-    );
-  }
+        </Stack>
+      )}
+    </QueryBody>
+  );
 
   return (
     <SettingsLayout page="stations">
@@ -147,7 +113,7 @@ function StationCard({
   onTicketPrinter(): void;
 }) {
   const { t } = useTranslation('stations');
-  const dateTime = useDateTime();
+  const dateTime = useStudioDateTime();
   const api = useApiClient();
   const studio = useBackoffice().studio.uuid;
   const invalidate = useInvalidateStations();

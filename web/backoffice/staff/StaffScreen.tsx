@@ -1,18 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +21,7 @@ import {
   useStudioUuid,
 } from './staff.api';
 import { StaffLoadError, StaffLoading } from './StaffStates';
+import { ListEmpty, ListSearch, ListToolbar, LoadMoreButton, TabbedSection } from '../list-frame';
 
 /** Spec §9: table search waits 600 ms after the last key. */
 const SEARCH_DELAY_MS = 600;
@@ -44,22 +31,17 @@ export function StaffScreen({ tab }: { tab: 'members' | 'roles' }) {
   const { t } = useTranslation('backoffice');
   const navigate = useNavigate();
   return (
-    <Stack gap="lg" maw={1100}>
-      <Title order={1} size="h2">
-        {t('staff.title')}
-      </Title>
-      <Tabs value={tab} onChange={(value) => navigate(value === 'roles' ? '/staff/roles' : '/staff')}>
-        <Tabs.List>
-          <Tabs.Tab value="members" data-testid="staff-tab-members">
-            {t('staff.tabs.members')}
-          </Tabs.Tab>
-          <Tabs.Tab value="roles" data-testid="staff-tab-roles">
-            {t('staff.tabs.roles')}
-          </Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
+    <TabbedSection
+      title={t('staff.title')}
+      tab={tab}
+      tabs={[
+        { value: 'members', label: t('staff.tabs.members'), testId: 'staff-tab-members' },
+        { value: 'roles', label: t('staff.tabs.roles'), testId: 'staff-tab-roles' },
+      ]}
+      onChange={(value) => navigate(value === 'roles' ? '/staff/roles' : '/staff')}
+    >
       {tab === 'members' ? <MembersPanel /> : <RolesPanel />}
-    </Stack>
+    </TabbedSection>
   );
 }
 
@@ -86,42 +68,42 @@ function MembersPanel() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Group gap="sm" align="flex-end" style={{ flex: 1 }} wrap={phone ? 'wrap' : 'nowrap'}>
-          <TextInput
-            label={t('staff.members.search')}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            type="search"
-            style={{ flex: 1, minWidth: phone ? '100%' : 220 }}
-            data-testid="staff-search"
-          />
-          <Select
-            label={t('staff.members.roleFilter')}
-            placeholder={t('staff.members.allRoles')}
-            data={(roles.data?.items ?? []).map((role) => ({ value: role.uuid, label: roleName(t, role) }))}
-            value={roleFilter}
-            onChange={setRoleFilter}
-            clearable
-            w={phone ? '100%' : 220}
-            data-testid="staff-role-filter"
-          />
-        </Group>
-        {can('staff.edit') ? (
-          <Button onClick={() => setAdding(true)} fullWidth={phone} data-testid="staff-add">
-            {t('staff.members.add')}
-          </Button>
-        ) : null}
-      </Group>
+      <ListToolbar
+        phone={phone}
+        filters={
+          <>
+            <ListSearch
+              phone={phone}
+              label={t('staff.members.search')}
+              value={search}
+              onChange={setSearch}
+              testId="staff-search"
+            />
+            <Select
+              label={t('staff.members.roleFilter')}
+              placeholder={t('staff.members.allRoles')}
+              data={(roles.data?.items ?? []).map((role) => ({ value: role.uuid, label: roleName(t, role) }))}
+              value={roleFilter}
+              onChange={setRoleFilter}
+              clearable
+              w={phone ? '100%' : 220}
+              data-testid="staff-role-filter"
+            />
+          </>
+        }
+        actions={
+          can('staff.edit') ? (
+            <Button onClick={() => setAdding(true)} fullWidth={phone} data-testid="staff-add">
+              {t('staff.members.add')}
+            </Button>
+          ) : null
+        }
+      />
 
       {members.isPending ? (
         <StaffLoading />
       ) : items.length === 0 ? (
-        <Paper withBorder p="lg" radius="md">
-          <Text c="dimmed" ta="center" data-testid="staff-empty">
-            {t('staff.members.empty')}
-          </Text>
-        </Paper>
+        <ListEmpty text={t('staff.members.empty')} testId="staff-empty" />
       ) : phone ? (
         <Stack gap="sm">
           {items.map((member) => (
@@ -132,17 +114,12 @@ function MembersPanel() {
         <MemberTable members={items} actions={actions} />
       )}
 
-      {members.hasNextPage ? (
-        <Group justify="center">
-          <Button
-            variant="default"
-            onClick={() => void members.fetchNextPage()}
-            loading={members.isFetchingNextPage}
-          >
-            {t('staff.members.loadMore')}
-          </Button>
-        </Group>
-      ) : null}
+      <LoadMoreButton
+        hasMore={members.hasNextPage}
+        loading={members.isFetchingNextPage}
+        onLoad={() => void members.fetchNextPage()}
+        label={t('staff.members.loadMore')}
+      />
 
       <AddMemberDialog opened={adding} onClose={() => setAdding(false)} />
       <ChangeRoleDialog member={changing} onClose={() => setChanging(null)} />

@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { errorCodeLabel } from '../../lib/form-errors';
 import { CenteredMessage } from '../../ui/CenteredMessage';
+import { GeneralLoadError, ListLoading } from '../list-frame';
 
 /** True for the answers spec §8 words as "no permission". */
 export function isNoPermission(error: unknown): boolean {
@@ -21,27 +22,12 @@ export function StaffNoPermission() {
 
 export function StaffLoading() {
   const { t } = useTranslation('backoffice');
-  return (
-    <Center py="xl">
-      <Loader aria-label={t('status.loading')} />
-    </Center>
-  );
+  return <ListLoading label={t('status.loading')} />;
 }
 
 /** A failed load: no permission, or the general message with its status-errorcode and a retry. */
 export function StaffLoadError({ error, onRetry }: { error: unknown; onRetry(): void }) {
   const { t } = useTranslation('backoffice');
   if (isNoPermission(error)) return <StaffNoPermission />;
-  return (
-    <Alert color="red" variant="light" title={t('staff.errors.loadFailed')} data-testid="staff-load-failed">
-      <Stack gap="sm">
-        <Text size="sm">{t('common:errors.generalWithCode', { code: errorCodeLabel(error) })}</Text>
-        <Group>
-          <Button size="xs" variant="default" onClick={onRetry}>
-            {t('common:actions.retry')}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
-  );
+  return <GeneralLoadError title={t('staff.errors.loadFailed')} testId="staff-load-failed" error={error} onRetry={onRetry} />;
 }

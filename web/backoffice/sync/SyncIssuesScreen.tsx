@@ -3,9 +3,7 @@ import {
   Anchor,
   Badge,
   Button,
-  Center,
   Group,
-  Loader,
   Paper,
   SegmentedControl,
   Select,
@@ -13,7 +11,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -21,8 +18,9 @@ import type { SyncIssue } from '../../../shared/contracts/api/sync-review';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { errorCodeLabel } from '../../lib/form-errors';
-import { CenteredMessage } from '../../ui/CenteredMessage';
 import { useBackoffice } from '../backoffice.api';
+import { ListEmpty, LoadMoreButton, QueryBody, usePhone } from '../list-frame';
+import { useStudioDateTime } from '../use-studio-date-time';
 import { syncIssueCalls, useInvalidateSyncIssues, useSyncIssues } from './sync-issues.api';
 
 /** Flag kinds with their own wording; any other kind is shown as the server names it. */
@@ -40,18 +38,6 @@ const KNOWN_KINDS = [
   'duplicateReceipt',
 ] as const;
 
-/** A date and time in the studio's time zone and the interface language. */
-function useDateTime(): (iso: string) => string {
-  const { i18n } = useTranslation();
-  const { studio } = useBackoffice();
-  const format = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: studio.timeZone,
-  });
-  return (iso) => format.format(new Date(iso));
-}
-
 /**
  * Station sync: what front-desk stations left for a person — flags raised by commands the cloud
  * applied (a possible duplicate client, a visit without a pass, an overbooked class...) and commands
@@ -61,103 +47,85 @@ function useDateTime(): (iso: string) => string {
 export function SyncIssuesScreen() {
   const { t } = useTranslation('sync');
   const { member } = useBackoffice();
-  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const phone = usePhone();
   const [state, setState] = useState<'open' | 'closed'>('open');
   const [station, setStation] = useState<string | null>(null);
   const issues = useSyncIssues(state, station);
   const canDecideQuarantine = member.abilities.includes('settings.edit');
 
-  let body;
-  if (issues.error) {
-    const error = issues.error;
-    body =
-      error instanceof ApiError && [401, 403].includes(error.status) ? (
-        <CenteredMessage title={t('title')} testId="sync-issues-no-permission">
-          {t('noPermission')}
-        </CenteredMessage>
-      ) : (
-        <Alert color="red" variant="light" title={t('loadFailed')} data-testid="sync-issues-load-failed">
-          <Stack gap="sm">
-            <Text size="sm">{t('common:errors.generalWithCode', { code: errorCodeLabel(error) })}</Text>
-            <Group>
-              <Button size="xs" variant="default" onClick={() => void issues.refetch()}>
-                {t('common:actions.retry')}
-              </Button>
+  const body = (
+    <QueryBody
+      query={issues}
+      noPermission={{
+        title: t('title'),
+        text: t('noPermission'),
+        testId: 'sync-issues-no-permission',
+        statuses: [401, 403],
+      }}
+      loadFailed={{ title: t('loadFailed'), testId: 'sync-issues-load-failed' }}
+      loadingLabel={t('loading')}
+    >
+      {(data) => {
+        const pages = data.pages;
+        const items = pages.flatMap((p) => p.items);
+        const stations = pages[0]?.stations ?? [];
+        return (
+          <Stack gap="md">
+            <Group gap="sm" align="flex-end" wrap={phone ? 'wrap' : 'nowrap'}>
+              <SegmentedControl
+                value={state}
+                onChange={(value) => setState(value as 'open' | 'closed')}
+                data={[
+                  { value: 'open', label: t('state.open') },
+                  { value: 'closed', label: t('state.closed') },
+                ]}
+                fullWidth={phone}
+                style={phone ? { width: '100%' } : undefined}
+                data-testid="sync-issues-state"
+              />
+              <Select
+                label={t('station.label')}
+                value={station ?? 'all'}
+                onChange={(value) => setStation(!value || value === 'all' ? null : value)}
+                allowDeselect={false}
+                data={[
+                  { value: 'all', label: t('station.all') },
+                  ...stations.map((s) => ({
+                    value: s.id,
+                    label: t('station.withOpen', { name: s.name, count: s.open }),
+                  })),
+                ]}
+                w={phone ? '100%' : 320}
+                data-testid="sync-issues-station"
+              />
             </Group>
-          </Stack>
-        </Alert>
-      );
-  } else if (issues.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader aria-label={t('loading')} />
-      </Center>
-    );
-  } else {
-    const pages = issues.data.pages;
-    const items = pages.flatMap((p) => p.items);
-    const stations = pages[0]?.stations ?? [];
-    body = (
-      <Stack gap="md">
-        <Group gap="sm" align="flex-end" wrap={phone ? 'wrap' : 'nowrap'}>
-          <SegmentedControl
-            value={state}
-            onChange={(value) => setState(value as 'open' | 'closed')}
-            data={[
-              { value: 'open', label: t('state.open') },
-              { value: 'closed', label: t('state.closed') },
-            ]}
-            fullWidth={phone}
-            style={phone ? { width: '100%' } : undefined}
-            data-testid="sync-issues-state"
-          />
-          <Select
-            label={t('station.label')}
-            value={station ?? 'all'}
-            onChange={(value) => setStation(!value || value === 'all' ? null : value)}
-            allowDeselect={false}
-            data={[
-              { value: 'all', label: t('station.all') },
-              ...stations.map((s) => ({
-                value: s.id,
-                label: t('station.withOpen', { name: s.name, count: s.open }),
-              })),
-            ]}
-            w={phone ? '100%' : 320}
-            data-testid="sync-issues-station"
-          />
-        </Group>
-        {items.length === 0 ? (
-          <Paper withBorder p="lg" radius="md">
-            <Text c="dimmed" ta="center" data-testid="sync-issues-empty">
-              {state === 'open' ? t('empty.open') : t('empty.closed')}
-            </Text>
-          </Paper>
-        ) : (
-          items.map((issue) => (
-            <IssueCard
-              key={`${issue.type}:${issue.id}`}
-              issue={issue}
-              canDecide={issue.type === 'flag' || canDecideQuarantine}
-              phone={phone}
-            />
-          ))
-        )}
-        {issues.hasNextPage ? (
-          <Group justify="center">
-            <Button
-              variant="default"
+            {items.length === 0 ? (
+              <ListEmpty
+                text={state === 'open' ? t('empty.open') : t('empty.closed')}
+                testId="sync-issues-empty"
+              />
+            ) : (
+              items.map((issue) => (
+                <IssueCard
+                  key={`${issue.type}:${issue.id}`}
+                  issue={issue}
+                  canDecide={issue.type === 'flag' || canDecideQuarantine}
+                  phone={phone}
+                />
+              ))
+            )}
+            <LoadMoreButton
+              hasMore={issues.hasNextPage}
               loading={issues.isFetchingNextPage}
-              onClick={() => void issues.fetchNextPage()}
-              data-testid="sync-issues-more"
-            >
-              {t('more')}
-            </Button>
-          </Group>
-        ) : null}
-      </Stack>
-    );
-  }
+              onLoad={() => void issues.fetchNextPage()}
+              label={t('more')}
+              testId="sync-issues-more"
+            />
+          </Stack>
+        );
+      }}
+    </QueryBody>
+  );
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -179,7 +147,7 @@ function IssueCard({ issue, canDecide, phone }: { issue: SyncIssue; canDecide: b
   const api = useApiClient();
   const studio = useBackoffice().studio.uuid;
   const invalidate = useInvalidateSyncIssues();
-  const dateTime = useDateTime();
+  const dateTime = useStudioDateTime();
   const [busy, setBusy] = useState<'resolve' | 'dismiss' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const kindLabel = (KNOWN_KINDS as readonly string[]).includes(issue.kind)

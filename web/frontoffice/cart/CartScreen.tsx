@@ -19,7 +19,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CartItemInput, CartView, CheckoutInput } from '../../../shared/contracts/api/sales';
-import { FRONT_OFFICE_QUERY, frontOfficePath } from '../../../shared/contracts/routes';
+import { frontOfficePath } from '../../../shared/contracts/routes';
 import { formatPrice } from '../../../shared/domain/money';
 import { useApiClient, useSession } from '../../lib/app-context';
 import { errorCodeLabel, toFormErrors } from '../../lib/form-errors';
@@ -37,6 +37,7 @@ import {
   useCart,
   usePrepareCart,
 } from './sales.api';
+import { SignInFirst } from './SignInFirst';
 
 /** Error keys the cart and checkout answer with, and how the screen words them. */
 export const SALES_ERROR_MESSAGES: Record<string, string> = {
@@ -58,18 +59,13 @@ export function CartScreen() {
   const { t } = useTranslation('sales');
   const session = useSession();
   if (!(session.userId && session.sessionId)) {
-    const login = `/login?${new URLSearchParams({ [FRONT_OFFICE_QUERY.redirectAfterLogin]: 'cart' })}`;
     return (
-      <Paper withBorder p="xl" radius="md" maw={480} mx="auto" data-testid="cart-signed-out">
-        <Stack gap="md">
-          <Text>{t('cart.signIn')}</Text>
-          <Group>
-            <Button component={Link} to={login}>
-              {t('cart.signInButton')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+      <SignInFirst
+        back="cart"
+        text={t('cart.signIn')}
+        signIn={t('cart.signInButton')}
+        testId="cart-signed-out"
+      />
     );
   }
   return <Cart />;

@@ -2,13 +2,13 @@ import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, T
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { FRONT_OFFICE_QUERY } from '../../../shared/contracts/routes';
 import { resolveLocaleText, type LocaleText } from '../../../shared/domain/locale-text';
 import { useApiClient, useSession } from '../../lib/app-context';
 import { errorCodeLabel } from '../../lib/form-errors';
 import { PassCard } from '../../features/passes/PassCard';
 import { useStudioUuid } from '../studio';
 import { CatalogScreensApi } from '../../../shared/contracts/http/catalog-screens';
+import { SignInFirst } from '../cart/SignInFirst';
 
 const PASSES_SLUG = 'passes';
 
@@ -21,21 +21,19 @@ export function MyPassesScreen() {
   const session = useSession();
   const signedIn = Boolean(session.userId && session.sessionId);
   if (!signedIn) {
-    const login = `/login?${new URLSearchParams({ [FRONT_OFFICE_QUERY.redirectAfterLogin]: PASSES_SLUG })}`;
     return (
-      <Paper withBorder p="xl" radius="md" maw={480} mx="auto" data-testid="passes-signed-out">
-        <Stack gap="md">
-          <Text>{t('front.signInForPasses')}</Text>
-          <Group>
-            <Button component={Link} to={login} data-testid="passes-sign-in">
-              {t('front.signIn')}
-            </Button>
-            <Button component={Link} to="/pricing/pricing-options" variant="default">
-              {t('front.seePrices')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+      <SignInFirst
+        back={PASSES_SLUG}
+        text={t('front.signInForPasses')}
+        signIn={t('front.signIn')}
+        testId="passes-signed-out"
+        signInTestId="passes-sign-in"
+        more={
+          <Button component={Link} to="/pricing/pricing-options" variant="default">
+            {t('front.seePrices')}
+          </Button>
+        }
+      />
     );
   }
   return <MyPasses />;

@@ -6,13 +6,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { ClientInvoice } from '../../../shared/contracts/api/invoices';
 import type { OrderStatusView, PurchasesView } from '../../../shared/contracts/api/sales';
 import { InvoicesApi } from '../../../shared/contracts/http/invoices';
-import { FRONT_OFFICE_QUERY } from '../../../shared/contracts/routes';
 import { formatPrice } from '../../../shared/domain/money';
 import { OrderStatus } from '../../../shared/enums';
 import { useApiClient, useSession } from '../../lib/app-context';
 import { LoadError } from '../cart/CartScreen';
 import { useOrderStatus } from '../cart/sales.api';
 import { useStudioUuid } from '../studio';
+import { SignInFirst } from '../cart/SignInFirst';
 
 type Outcome = 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'chargeback';
 
@@ -57,19 +57,7 @@ export function PurchasesScreen() {
   const { t } = useTranslation('sales');
   const session = useSession();
   if (!(session.userId && session.sessionId)) {
-    const login = `/login?${new URLSearchParams({ [FRONT_OFFICE_QUERY.redirectAfterLogin]: 'purchases' })}`;
-    return (
-      <Paper withBorder p="xl" radius="md" maw={480} mx="auto">
-        <Stack gap="md">
-          <Text>{t('cart.signIn')}</Text>
-          <Group>
-            <Button component={Link} to={login}>
-              {t('cart.signInButton')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    );
+    return <SignInFirst back="purchases" text={t('cart.signIn')} signIn={t('cart.signInButton')} />;
   }
   return <Purchases />;
 }

@@ -1,10 +1,9 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { CheckoutResult, WalletView } from '../../../shared/contracts/api/sales';
-import { FRONT_OFFICE_QUERY } from '../../../shared/contracts/routes';
 import { formatPrice } from '../../../shared/domain/money';
 import { useApiClient, useSession } from '../../lib/app-context';
 import { toFormErrors } from '../../lib/form-errors';
@@ -17,6 +16,7 @@ import { goToPayment, newIdempotencyKey, postOnce } from '../cart/sales.api';
 import { PaymentResult } from '../purchases/PurchasesScreen';
 import { useStudioUuid } from '../studio';
 import { PaymentCardsApi } from '../../../shared/contracts/http/payment-cards';
+import { SignInFirst } from '../cart/SignInFirst';
 
 /**
  * "My wallet" (front office `wallet/init`, `wallet/top-up`): the balance (the sum of the wallet's
@@ -26,19 +26,7 @@ export function WalletScreen() {
   const { t } = useTranslation('sales');
   const session = useSession();
   if (!(session.userId && session.sessionId)) {
-    const login = `/login?${new URLSearchParams({ [FRONT_OFFICE_QUERY.redirectAfterLogin]: 'wallet' })}`;
-    return (
-      <Paper withBorder p="xl" radius="md" maw={480} mx="auto">
-        <Stack gap="md">
-          <Text>{t('cart.signIn')}</Text>
-          <Group>
-            <Button component={Link} to={login}>
-              {t('cart.signInButton')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    );
+    return <SignInFirst back="wallet" text={t('cart.signIn')} signIn={t('cart.signInButton')} />;
   }
   return <Wallet />;
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTE_MAX, type ClientNoteView } from '../../../../shared/contracts/api/clients';
@@ -12,6 +12,7 @@ import { clientCalls, useInvalidateClients, useStudioUuid } from '../clients.api
 import { localiseClientError } from '../ClientStates';
 import { formatDateTime } from '../format';
 import type { ClientProfileTabProps } from '../profile-tabs';
+import { ListEmpty } from '../../list-frame';
 
 type NoteType = ClientNoteView['type'];
 
@@ -27,11 +28,7 @@ export function NotesTab({ clientId, profile }: ClientProfileTabProps) {
     <Stack gap="md" maw={760}>
       {canEdit ? <NoteForm clientId={clientId} /> : null}
       {profile.notes.length === 0 ? (
-        <Paper withBorder p="lg" radius="md">
-          <Text c="dimmed" ta="center" data-testid="client-notes-empty">
-            {t('notes.empty')}
-          </Text>
-        </Paper>
+        <ListEmpty text={t('notes.empty')} testId="client-notes-empty" />
       ) : (
         <Stack gap="sm" data-testid="client-notes">
           {profile.notes.map((note) => (
