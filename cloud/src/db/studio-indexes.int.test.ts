@@ -24,6 +24,8 @@ const ALLOWED: Record<string, string> = {
   email_verification_tokens_token_hash_unique: SECRET,
   password_reset_tokens_token_hash_unique: SECRET,
   kiosk_sessions_token_hash_unique: SECRET,
+  invoice_ksef_ksef_number_unique:
+    'a KSeF number is issued by the Ministry once nationwide: unique across studios (a stored duplicate is a bug)',
   studio_apis_key_hash_unique: SECRET,
   client_order_payments_provider_ref: DEVICE,
   studio_pos_device: DEVICE,

@@ -124,7 +124,13 @@ export async function installJobQueues(db: Db): Promise<void> {
   const boss = new PgBoss({ db: connection, schema: JOB_SCHEMA });
   if (!(await boss.isInstalled())) {
     try {
-      await connection.executeSql(PgBoss.getConstructionPlans(JOB_SCHEMA), []);
+      // pg-boss wraps its plan in BEGIN … COMMIT; run inside a migration, that COMMIT would end the
+      // migration's transaction and every later migration of the batch would run without one (a
+      // fresh database ran them so). One multi-statement query is a transaction of its own anyway.
+      const plan = PgBoss.getConstructionPlans(JOB_SCHEMA)
+        .replace(/^\s*BEGIN;/, '')
+        .replace(/COMMIT;\s*$/, '');
+      await connection.executeSql(plan, []);
     } catch (err) {
       // Two processes installing at once: the other one won.
       if (!(await boss.isInstalled())) throw err;
