@@ -13,6 +13,7 @@ import {
 } from '../../shared/contracts/page-context';
 import { ClientVisitStatus } from '../../shared/enums/visits';
 import { expect, MANAGER, setLanguage, shoot as shootAt, signInStation, test } from './support/desk';
+import { studioSlot } from './support/studio-api';
 
 /**
  * The desktop in kiosk mode (issue 10, kiosk part) through desktop/host with the real sync engine
@@ -47,7 +48,6 @@ test.use({
     hostEnv: { DESKTOP_MODE: 'kiosk' },
   },
 });
-const STUDIO_TZ = 'Europe/Warsaw';
 const SIZES = [
   [1024, 768],
   [1280, 800],
@@ -61,30 +61,6 @@ let relay: Server | null = null;
 const RELAY_SECRET = 'e2e-relay-secret';
 
 let demo: { studioUuid: string; studioName: string } = { studioUuid: '', studioName: '' };
-
-/** The studio clock `minutes` from now, rounded up to 5 minutes. */
-function studioSlot(minutes: number) {
-  const at = new Date(Math.ceil((Date.now() + minutes * 60_000) / 300_000) * 300_000);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: STUDIO_TZ,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      weekday: 'short',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-    isoWeekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday!) + 1,
-  };
-}
 
 /** The demo manager's calls straight to the cloud (set-up and the final check). */
 async function managerApi() {
