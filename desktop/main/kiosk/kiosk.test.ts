@@ -15,7 +15,7 @@ import { SyncEngine } from '../sync/engine';
 import { FakeSmartLockDriver } from '../../../shared/domain/smart-locks/http-relay';
 import { KIOSK_DOOR_FILE, KioskDoorKeeper, openSealedDoor, sealDoor } from './kiosk-door';
 import { KioskOffline } from './kiosk-offline';
-import { KIOSK_FILE, KioskStation } from './kiosk-station';
+import { KIOSK_FILE, KioskStation, type KioskStationOptions } from './kiosk-station';
 import { KioskTicketPrinter, checkInSlipOf } from './kiosk-tickets';
 
 const STUDIO_UUID = '0196a000-0000-7000-8000-000000000001';
@@ -140,6 +140,33 @@ function setup() {
     serviceId,
   };
 }
+
+/**
+ * The kiosk's main side in kiosk mode for the studio, on `engine`; its offline answers use the engine's
+ * clock pinned to the test's "now".
+ */
+function kioskStation(
+  engine: SyncEngine,
+  options: Omit<KioskStationOptions, 'mode' | 'stationStudio' | 'lockStaff' | 'report' | 'engine'>,
+): KioskStation {
+  const main = new KioskStation({
+    mode: 'kiosk',
+    stationStudio: () => STUDIO_UUID,
+    lockStaff: async () => undefined,
+    report: () => {},
+    engine,
+    ...options,
+  });
+  (main as unknown as { offline: KioskOffline }).offline = new KioskOffline(engine, () => NOW);
+  return main;
+}
+
+/** A kiosk request to the studio's `kiosk/<rest>` route. */
+const post = (rest: string, body: unknown) => ({
+  method: 'POST' as const,
+  path: `v4/${STUDIO_UUID}/kiosk/${rest}`,
+  body: JSON.stringify(body),
+});
 
 const outbox = (engine: SyncEngine) =>
   engine.outbox().map((row) => ({ name: row.name, isFact: row.isFact, args: row.args }));
@@ -389,28 +416,16 @@ describe('KioskStation (main): offline path, printing, no cloud call', () => {
     );
     const capture = new CaptureInterface();
     const fetch = vi.fn(() => Promise.reject(new Error('no network')));
-    const main = new KioskStation({
+    const main = kioskStation(s.engine, {
       dataDir,
       cloudUrl: 'http://cloud.invalid',
-      mode: 'kiosk',
-      stationStudio: () => STUDIO_UUID,
-      lockStaff: async () => undefined,
       locale: () => 'pl',
       online: () => online,
-      report: () => {},
-      engine: s.engine,
       ticketPrinter: capture,
       fetch: fetch as unknown as typeof globalThis.fetch,
     });
-    // The offline answers use the engine's clock; pin it to the test's "now".
-    (main as unknown as { offline: KioskOffline }).offline = new KioskOffline(s.engine, () => NOW);
     return { ...s, main, capture, fetch, dataDir };
   }
-  const post = (rest: string, body: unknown) => ({
-    method: 'POST' as const,
-    path: `v4/${STUDIO_UUID}/kiosk/${rest}`,
-    body: JSON.stringify(body),
-  });
 
   it('identifies and checks in from the mirror, prints the slip, never calls the cloud', async () => {
     const { main, capture, fetch, ewa, booked, engine } = station(false);
@@ -739,29 +754,18 @@ describe('KioskStation (main): the door, entry and booking ahead offline (issue 
       return cloud(url, init);
     });
     const capture = new CaptureInterface();
-    const main = new KioskStation({
+    const main = kioskStation(s.engine, {
       dataDir,
       cloudUrl: 'http://cloud.test',
-      mode: 'kiosk',
-      stationStudio: () => STUDIO_UUID,
-      lockStaff: async () => undefined,
       locale: () => 'en',
       online: () => online,
-      report: () => {},
-      engine: s.engine,
       ticketPrinter: capture,
       deviceToken: () => DEVICE_TOKEN,
       doorDriver: relay,
       fetch: fetch as unknown as typeof globalThis.fetch,
     });
-    (main as unknown as { offline: KioskOffline }).offline = new KioskOffline(s.engine, () => NOW);
     return { ...s, main, relay, calls, capture, dataDir, goOffline: () => (online = false) };
   }
-  const post = (rest: string, body: unknown) => ({
-    method: 'POST' as const,
-    path: `v4/${STUDIO_UUID}/kiosk/${rest}`,
-    body: JSON.stringify(body),
-  });
   const jsonAnswer = (value: unknown, status = 200) =>
     new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
 
