@@ -3,13 +3,11 @@ import {
   DRAWER_KICK,
   expect,
   openTill,
-  POS_SIZES,
-  shoot as shootAt,
   signInManager,
   test,
   viaStation,
+  usePosDesk,
 } from './support/desk';
-import type { Page } from '@playwright/test';
 
 /**
  * Wallet, voucher and invoice at the desktop POS (issue 10), through desktop/host with a real cloud
@@ -24,19 +22,7 @@ import type { Page } from '@playwright/test';
  * Own ports: DESKTOP_POS_PORT_BASE (5100): cloud +0, host +1, fiscal emulator +2, ticket printer +3
  * (run it alone, or give it another base than desktop-pos.e2e.ts).
  */
-const BASE = Number(process.env.DESKTOP_POS_PORT_BASE ?? 5100);
-test.use({
-  deskOptions: {
-    name: 'desktop-pos-tenders',
-    cloudPort: BASE,
-    hostPort: BASE + 1,
-    fiscalPort: BASE + 2,
-    ticketPrinter: { tcpPort: BASE + 3 },
-  },
-});
-test.describe.configure({ mode: 'serial' });
-
-const shoot = (page: Page, name: string) => shootAt(page, name, { prefix: 'desktop-pos', sizes: POS_SIZES });
+const shoot = usePosDesk('desktop-pos-tenders');
 
 test('split sale with wallet, voucher and cash: charged by the cloud once, receipt on the emulator, an invoice to a NIP buyer refused', async ({
   page,

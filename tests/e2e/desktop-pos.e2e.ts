@@ -3,13 +3,12 @@ import {
   DRAWER_KICK,
   expect,
   openTill,
-  POS_SIZES,
-  shoot as shootAt,
   signInManager,
   test,
   viaStation,
+  usePosDesk,
+  zlotyToMinor,
 } from './support/desk';
-import type { Page } from '@playwright/test';
 
 /**
  * A full shift at the desktop POS through desktop/host, with a real cloud process and the POSNET
@@ -22,28 +21,7 @@ import type { Page } from '@playwright/test';
  *
  * Own ports: DESKTOP_POS_PORT_BASE (5100): cloud +0, host +1, fiscal emulator +2, ticket printer +3.
  */
-const BASE = Number(process.env.DESKTOP_POS_PORT_BASE ?? 5100);
-test.use({
-  deskOptions: {
-    name: 'desktop-pos',
-    cloudPort: BASE,
-    hostPort: BASE + 1,
-    fiscalPort: BASE + 2,
-    ticketPrinter: { tcpPort: BASE + 3 },
-  },
-});
-test.describe.configure({ mode: 'serial' });
-
-const shoot = (page: Page, name: string) => shootAt(page, name, { prefix: 'desktop-pos', sizes: POS_SIZES });
-
-/** "120 zł" or "1 234,50 zł" → minor units. */
-function minor(text: string): number {
-  const [whole, cents = '0'] = text
-    .replace(/[^\d,.]/g, '')
-    .replace('.', ',')
-    .split(',');
-  return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
-}
+const shoot = usePosDesk('desktop-pos');
 
 test('a shift at the desktop POS: sell online and offline, fiscal receipts on the emulator, synced once, daily report', async ({
   page,
@@ -104,7 +82,7 @@ test('a shift at the desktop POS: sell online and offline, fiscal receipts on th
   expect(second.payments.map((p) => p.amount)).toContain(2000);
   expect(second.payments).toHaveLength(2);
   expect(second.total).toBe(second.payments.reduce((s, p) => s + p.amount, 0));
-  expect(minor(passDue)).toBe(second.total);
+  expect(zlotyToMinor(passDue)).toBe(second.total);
   await expect(pending).toHaveText('All changes synced', { timeout: 30_000 });
 
   // The cloud goes away: the desk keeps selling (recorded here, printed, waiting to sync).

@@ -15,7 +15,7 @@ test('ksef: the manager sees each invoice’s KSeF state, its number and UPO, an
 }) => {
   const demo = readDemo();
   const errors: string[] = [];
-  const page = await backofficePage(browser, demo, { errors: errors });
+  const page = await backofficePage(browser, demo, { errors });
   await setLanguage(page, 'EN');
 
   await page.goto(`/${demo.studioUuid}/backoffice#/invoices`);

@@ -16,7 +16,7 @@ test('schedule: a manager creates a class series, sees it in the week, cancels o
 }) => {
   const demo = readDemo();
   const errors: string[] = [];
-  const page = await backofficePage(browser, demo, { errors: errors });
+  const page = await backofficePage(browser, demo, { errors });
   await setLanguage(page, 'EN');
 
   await page.goto(`/${demo.studioUuid}/backoffice#/schedule`);
