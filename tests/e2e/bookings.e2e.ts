@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { readDemo, type DemoDetails } from './support/demo';
-import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
-import { backofficePage, demoClient, signInFrontoffice } from './support/sign-in';
+import { setLanguage, shootAll } from './support/screenshots';
+import { backofficePage, frontofficePage } from './support/sign-in';
 import { studioSlot } from './support/studio-api';
 
 /**
@@ -23,10 +23,7 @@ async function staffSignIn(browser: Browser, demo: DemoDetails, errors: string[]
 }
 
 async function clientSignIn(browser: Browser, demo: DemoDetails, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(`frontoffice: ${e.message}`));
-  await signInFrontoffice(page, demo.studioUuid, demoClient(demo), 'timetable');
+  const page = await frontofficePage(browser, demo, 'timetable', { errors, label: 'frontoffice' });
   await setLanguage(page, 'EN');
   return page;
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readDemo, type DemoDetails } from './support/demo';
 import { setLanguage, shootAll, VIEWPORTS } from './support/screenshots';
-import { demoClient, signInFrontoffice } from './support/sign-in';
+import { frontofficePage } from './support/sign-in';
 import { call, studioDay, managerClient, addClassService, addScheduleMeta } from './support/studio-api';
 
 /**
@@ -43,10 +43,7 @@ async function arrangeCourse(demo: DemoDetails, name: string): Promise<{ service
 }
 
 async function clientSignIn(browser: Browser, demo: DemoDetails, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signInFrontoffice(page, demo.studioUuid, demoClient(demo), 'timetable');
+  const page = await frontofficePage(browser, demo, 'timetable', { errors });
   await setLanguage(page, 'EN');
   return page;
 }

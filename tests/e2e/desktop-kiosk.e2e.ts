@@ -13,7 +13,7 @@ import {
 } from '../../shared/contracts/page-context';
 import { ClientVisitStatus } from '../../shared/enums/visits';
 import { expect, MANAGER, setLanguage, shoot as shootAt, signInStation, test } from './support/desk';
-import { studioSlot } from './support/studio-api';
+import { addOneClass, studioSlot } from './support/studio-api';
 
 /**
  * The desktop in kiosk mode (issue 10, kiosk part) through desktop/host with the real sync engine
@@ -116,26 +116,9 @@ async function setUp(call: Call) {
   const services = await call<{ items: Item[] }>('GET', v4('class-service/all'));
   const service = services.items.find((s) => s.freeOfCharge === false) ?? services.items[0]!;
   const locations = await call<{ items: Item[] }>('GET', v4('location/collection'));
+  const at = { serviceId: service.id, locationId: locations.items[0]!.id, capacity: 20 };
   const slot = studioSlot(30);
-  const meta = await call<{ id: string }>('POST', v2(`class-services/${service.id}/schedule-metas`), {
-    locationId: locations.items[0]!.id,
-    daysOfWeek: [slot.isoWeekday],
-    startTime: slot.time,
-    durationMinutes: 60,
-    firstDate: slot.date,
-    lastDate: slot.date,
-    capacity: 20,
-  });
-  await call('POST', v2('schedule-events/generate'), {
-    scheduleMetaIds: [meta.id],
-    from: slot.date,
-    to: slot.date,
-  });
-  const events = await call<{ items: Array<{ id: string }> }>(
-    'GET',
-    v2(`schedule-metas/${meta.id}/schedule-events/all`),
-  );
-  const eventId = events.items[0]!.id;
+  const eventId = await addOneClass(call, demo.studioUuid, { ...at, slot });
   const options = await call<{ items: Item[] }>('GET', v4('pricing-option/all'));
   const pass = options.items.find((o) => o.name?.en?.value === '8 entries') ?? options.items[0]!;
   const tag = Date.now().toString(36).slice(-5).toUpperCase();
@@ -160,27 +143,7 @@ async function setUp(call: Call) {
     return { id, firstName, lastName, qr };
   };
   // A class more than an hour ahead (booked offline as a provisional intent).
-  const ahead = studioSlot(95);
-  const aheadMeta = await call<{ id: string }>('POST', v2(`class-services/${service.id}/schedule-metas`), {
-    locationId: locations.items[0]!.id,
-    daysOfWeek: [ahead.isoWeekday],
-    startTime: ahead.time,
-    durationMinutes: 60,
-    firstDate: ahead.date,
-    lastDate: ahead.date,
-    capacity: 20,
-  });
-  await call('POST', v2('schedule-events/generate'), {
-    scheduleMetaIds: [aheadMeta.id],
-    from: ahead.date,
-    to: ahead.date,
-  });
-  const aheadEventId = (
-    await call<{ items: Array<{ id: string }> }>(
-      'GET',
-      v2(`schedule-metas/${aheadMeta.id}/schedule-events/all`),
-    )
-  ).items[0]!.id;
+  const aheadEventId = await addOneClass(call, demo.studioUuid, { ...at, slot: studioSlot(95) });
   // An unlimited entry pass (time-based): entry at the door.
   const entryOption = await call<{ id: string }>('POST', v4('pricing-option'), {
     name: { en: { value: `Open door ${tag}` }, pl: { value: `Wejście otwarte ${tag}` } },

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readDemo, type DemoDetails } from './support/demo';
 import { SCREENSHOT_DIR, VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
 import { signInBackoffice, demoManager } from './support/sign-in';
-import { managerApi, studioSlot } from './support/studio-api';
+import { addOneClass, managerApi, studioSlot } from './support/studio-api';
 
 /**
  * The kiosk end to end (issue 10, kiosk part). Through the API the demo manager adds a class of a
@@ -26,29 +26,12 @@ async function setUp(request: APIRequestContext, demo: DemoDetails) {
   const service = services.items.find((s) => s.freeOfCharge === false) ?? services.items[0]!;
   const locations = await call<{ items: Item[] }>('GET', v4('location/collection'));
   const slot = studioSlot(30);
-  const meta = await call<{ id: string }>(
-    'POST',
-    `/api/v2/${demo.studioUuid}/class-services/${service.id}/schedule-metas`,
-    {
-      locationId: locations.items[0]!.id,
-      daysOfWeek: [slot.isoWeekday],
-      startTime: slot.time,
-      durationMinutes: 60,
-      firstDate: slot.date,
-      lastDate: slot.date,
-      capacity: 10,
-    },
-  );
-  await call('POST', `/api/v2/${demo.studioUuid}/schedule-events/generate`, {
-    scheduleMetaIds: [meta.id],
-    from: slot.date,
-    to: slot.date,
+  const eventId = await addOneClass(call, demo.studioUuid, {
+    serviceId: service.id,
+    locationId: locations.items[0]!.id,
+    capacity: 10,
+    slot,
   });
-  const events = await call<{ items: Array<{ id: string }> }>(
-    'GET',
-    `/api/v2/${demo.studioUuid}/schedule-metas/${meta.id}/schedule-events/all`,
-  );
-  const eventId = events.items[0]!.id;
   const options = await call<{ items: Item[] }>('GET', v4('pricing-option/all'));
   const pass = options.items.find((o) => o.name?.en?.value === '8 entries') ?? options.items[0]!;
   const tag = Date.now().toString(36).slice(-5).toUpperCase();

@@ -3,7 +3,7 @@ import { FakeStripe } from '../../cloud/src/modules/sales/providers/testing/fake
 import { HttpClient } from '../support/http-client';
 import { readDemo } from './support/demo';
 import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
-import { signInBackoffice, demoManager } from './support/sign-in';
+import { signInBackoffice, demoManager, backofficePage } from './support/sign-in';
 import { addToCartFromPriceList, clientShopPage } from './support/shop';
 
 /**
@@ -164,11 +164,8 @@ test('staff take payment at the desk for a visit booked to be paid there', async
   }
   expect(booked, 'a paid class with a free place in the coming week').toBe(true);
 
-  const office = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const page = await office.newPage();
   const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signInBackoffice(page, demo.studioUuid, demoManager(demo));
+  const page = await backofficePage(browser, demo, { errors });
   await setLanguage(page, 'EN');
   await page.goto(`/${demo.studioUuid}/backoffice#/clients/${client.id}/payments`);
   const section = page.getByTestId('visits-to-pay');
@@ -190,5 +187,5 @@ test('staff take payment at the desk for a visit booked to be paid there', async
   await expect(order).toContainText('35 zł');
   await expect(order.getByTestId('order-status')).toHaveText('Paid');
   expect(errors).toEqual([]);
-  await office.close();
+  await page.context().close();
 });

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { HttpClient } from '../support/http-client';
 import { readDemo, type DemoDetails } from './support/demo';
-import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
-import { signInFrontoffice } from './support/sign-in';
+import { setLanguage, shootAll } from './support/screenshots';
+import { frontofficePage } from './support/sign-in';
 import { call, studioDay, managerClient, addClassService, addScheduleMeta } from './support/studio-api';
 
 /**
@@ -92,11 +92,7 @@ test('a visit booked to pay at the desk is paid online from my visits with a new
   const tag = Date.now().toString(36);
   const { email, className, passName } = await arrange(demo, tag);
   const errors: string[] = [];
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-
-  await signInFrontoffice(page, demo.studioUuid, { email, password: PASSWORD }, 'visits');
+  const page = await frontofficePage(browser, demo, 'visits', { who: { email, password: PASSWORD }, errors });
   await setLanguage(page, 'EN');
   const card = page.getByTestId('visit-card').filter({ hasText: className });
   await expect(card.getByTestId('visit-payment')).toHaveText('To pay at the desk');

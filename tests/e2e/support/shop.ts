@@ -1,7 +1,7 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import type { DemoDetails } from './demo';
-import { VIEWPORTS, setLanguage } from './screenshots';
-import { demoClient, signInFrontoffice } from './sign-in';
+import { setLanguage } from './screenshots';
+import { frontofficePage } from './sign-in';
 
 /**
  * A new browser context (laptop-sized, the locale cookie set to English: the demo client's saved
@@ -9,11 +9,7 @@ import { demoClient, signInFrontoffice } from './sign-in';
  * Uncaught page errors go to `errors`.
  */
 export async function clientShopPage(browser: Browser, demo: DemoDetails, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  await context.addCookies([{ name: 'locale', value: 'en', url: demo.baseURL }]);
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signInFrontoffice(page, demo.studioUuid, demoClient(demo), 'cart');
+  const page = await frontofficePage(browser, demo, 'cart', { errors, englishCookie: true });
   await setLanguage(page, 'EN');
   return page;
 }

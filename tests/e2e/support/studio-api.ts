@@ -123,3 +123,35 @@ export function addScheduleMeta(
 ): Promise<any> {
   return call(owner, 'POST', `/api/v2/${studio}/class-services/${serviceId}/schedule-metas`, body, 201);
 }
+
+/** A manager's API call that must succeed: its body. */
+export type ManagerCall = <T>(method: 'GET' | 'POST', url: string, body?: unknown) => Promise<T>;
+
+/** One class (a one-day series of an hour) of a class service at `slot`, generated: its event id. */
+export async function addOneClass(
+  call: ManagerCall,
+  studioUuid: string,
+  at: { serviceId: string; locationId: string; capacity: number; slot: ReturnType<typeof studioSlot> },
+): Promise<string> {
+  const { slot } = at;
+  const v2 = (p: string) => `/api/v2/${studioUuid}/${p}`;
+  const meta = await call<{ id: string }>('POST', v2(`class-services/${at.serviceId}/schedule-metas`), {
+    locationId: at.locationId,
+    daysOfWeek: [slot.isoWeekday],
+    startTime: slot.time,
+    durationMinutes: 60,
+    firstDate: slot.date,
+    lastDate: slot.date,
+    capacity: at.capacity,
+  });
+  await call('POST', v2('schedule-events/generate'), {
+    scheduleMetaIds: [meta.id],
+    from: slot.date,
+    to: slot.date,
+  });
+  const events = await call<{ items: Array<{ id: string }> }>(
+    'GET',
+    v2(`schedule-metas/${meta.id}/schedule-events/all`),
+  );
+  return events.items[0]!.id;
+}
