@@ -372,3 +372,15 @@ export function usePosDesk(name: string): (page: Page, shot: string) => Promise<
   test.describe.configure({ mode: 'serial' });
   return (page, shot) => shoot(page, shot, { prefix: 'desktop-pos', sizes: POS_SIZES });
 }
+
+/** Presses Sell at the POS and waits until the sale's receipt is printed: the names on the emulator's last receipt. */
+export async function sellPrinted(page: Page, desk: Desk): Promise<string[]> {
+  await page.getByTestId('pos-sell').click();
+  await expect(page.getByTestId('pos-done-receipt')).toHaveAttribute('data-status', 'printed', {
+    timeout: 30_000,
+  });
+  return desk
+    .receipts()
+    .at(-1)!
+    .lines.map((l) => l.name);
+}
