@@ -147,9 +147,14 @@ function setup() {
  */
 function kioskStation(
   engine: SyncEngine,
-  options: Omit<KioskStationOptions, 'mode' | 'stationStudio' | 'lockStaff' | 'report' | 'engine'>,
+  dataDir: string,
+  options: Omit<
+    KioskStationOptions,
+    'dataDir' | 'mode' | 'stationStudio' | 'lockStaff' | 'report' | 'engine'
+  >,
 ): KioskStation {
   const main = new KioskStation({
+    dataDir,
     mode: 'kiosk',
     stationStudio: () => STUDIO_UUID,
     lockStaff: async () => undefined,
@@ -159,6 +164,17 @@ function kioskStation(
   });
   (main as unknown as { offline: KioskOffline }).offline = new KioskOffline(engine, () => NOW);
   return main;
+}
+
+/** A fresh data folder (removed after the test) holding the kiosk's sign-in: `token` and `device`. */
+function signedInKioskDir(prefix: string, token: string, device: KioskDevice): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  dirs.push(dataDir);
+  writeFileSync(
+    path.join(dataDir, KIOSK_FILE),
+    JSON.stringify({ studioUuid: STUDIO_UUID, kioskId: device.id, kioskKey: 'k', token, device }),
+  );
+  return dataDir;
 }
 
 /** A kiosk request to the studio's `kiosk/<rest>` route. */
@@ -402,22 +418,10 @@ describe('check-in slip', () => {
 describe('KioskStation (main): offline path, printing, no cloud call', () => {
   function station(online: boolean) {
     const s = setup();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'kiosk-test-'));
-    dirs.push(dataDir);
-    writeFileSync(
-      path.join(dataDir, KIOSK_FILE),
-      JSON.stringify({
-        studioUuid: STUDIO_UUID,
-        kioskId: kiosk.id,
-        kioskKey: 'k',
-        token: 'secret-token',
-        device: kiosk,
-      }),
-    );
+    const dataDir = signedInKioskDir('kiosk-test-', 'secret-token', kiosk);
     const capture = new CaptureInterface();
     const fetch = vi.fn(() => Promise.reject(new Error('no network')));
-    const main = kioskStation(s.engine, {
-      dataDir,
+    const main = kioskStation(s.engine, dataDir, {
       cloudUrl: 'http://cloud.invalid',
       locale: () => 'pl',
       online: () => online,
@@ -734,18 +738,7 @@ describe('KioskStation (main): the door, entry and booking ahead offline (issue 
 
   function station(cloud: (url: string, init: RequestInit) => Response | Promise<Response>) {
     const s = setup();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'kiosk-door-station-'));
-    dirs.push(dataDir);
-    writeFileSync(
-      path.join(dataDir, KIOSK_FILE),
-      JSON.stringify({
-        studioUuid: STUDIO_UUID,
-        kioskId: kiosk.id,
-        kioskKey: 'k',
-        token: 'kiosk-session',
-        device: { ...kiosk, hasLock: true },
-      }),
-    );
+    const dataDir = signedInKioskDir('kiosk-door-station-', 'kiosk-session', { ...kiosk, hasLock: true });
     let online = true;
     const relay = new FakeSmartLockDriver();
     const calls: Array<{ url: string; headers: Record<string, string> }> = [];
@@ -754,8 +747,7 @@ describe('KioskStation (main): the door, entry and booking ahead offline (issue 
       return cloud(url, init);
     });
     const capture = new CaptureInterface();
-    const main = kioskStation(s.engine, {
-      dataDir,
+    const main = kioskStation(s.engine, dataDir, {
       cloudUrl: 'http://cloud.test',
       locale: () => 'en',
       online: () => online,
