@@ -28,6 +28,7 @@ import Database from 'better-sqlite3';
 import { v7 as uuidv7 } from 'uuid';
 import type { BenchApp } from './support/app';
 import { openBenchDatabase } from './support/database';
+import { addStudioOwner } from './support/seed';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50_000);
 const VISITS = Number(process.env.BENCH_VISITS ?? 500_000);
@@ -158,19 +159,10 @@ async function seed(knex: Knex): Promise<{ studioId: string; ownerId: string }> 
     kioskKey: studioId.slice(-12),
     timeZone: 'Europe/Warsaw',
   });
-  const ownerId = uuidv7();
-  await knex('users').insert({
-    id: ownerId,
-    email: `owner-${tag}@example.com`,
+  const ownerId = await addStudioOwner(knex, studioId, {
+    email: () => `owner-${tag}@example.com`,
     firstName: 'Bench',
     lastName: 'Owner',
-  });
-  await knex('memberships').insert({
-    id: uuidv7(),
-    studioId,
-    userId: ownerId,
-    isMember: true,
-    role: 'owner',
   });
 
   await knex.raw(
