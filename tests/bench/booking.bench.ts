@@ -20,26 +20,17 @@
  * for the run and dropped afterwards. Without either, an in-memory embedded PGlite (one connection, so
  * both loops run one booking at a time).
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { createApp } from '../../cloud/src/app';
-import { systemClock } from '../../cloud/src/clock';
-import { loadConfig } from '../../cloud/src/config';
 import { createKnex, type Knex } from '../../cloud/src/db/knex';
 import { migrateLatest } from '../../cloud/src/db/migrate';
 import { statements } from '../../cloud/src/jobs/queue';
-import type { Deps } from '../../cloud/src/http/context';
-import { RateLimits } from '../../cloud/src/http/rate-limit';
-import { createLogger } from '../../cloud/src/logger';
-import { openSession } from '../../cloud/src/modules/identity/sessions.service';
 import { addLocalDays, startOfLocalDate } from '../../shared/domain/entitlements/local-dates';
 import { HttpClient } from '../support/http-client';
+import { startBenchApp, type BenchApp } from './support/app';
 import { openBenchDatabase } from './support/database';
 
 const WEEK_EVENTS = Number(process.env.BENCH_WEEK_EVENTS ?? 500);
@@ -491,7 +482,7 @@ async function main() {
   const named = (application: string) =>
     db.single ? db.url : `${db.url}${db.url.includes('?') ? '&' : '?'}application_name=${application}`;
   const knex = createKnex(named('bench-api'), { singleConnection: db.single });
-  let server: Server | undefined;
+  let app: BenchApp | undefined;
   let pool: pg.Pool | undefined;
   try {
     console.log(`database: ${db.label}`);
@@ -503,37 +494,9 @@ async function main() {
       `seeded ${WEEK_EVENTS} classes in the week of ${s.monday} (+${WEEK_EVENTS * 4} in other weeks), ${CLIENTS} clients with passes in ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );
 
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      // Production requires both (config.ts); a bench's studio is thrown away.
-      PUBLIC_URL: 'http://127.0.0.1',
-      FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      PORT: '0',
-      DATA_DIR: path.join(os.tmpdir(), 'studio-bench'),
-      LOG_LEVEL: 'silent',
-    });
-    const deps: Deps = {
-      config,
-      knex,
-      log: createLogger('silent', false),
-      mailer: { send: async () => {}, recent: [] },
-      clock: systemClock,
-      rateLimits: new RateLimits(),
-      web: { html: async () => '<!doctype html><html><head></head><body></body></html>' },
-    };
-    const app = createApp(deps);
-    server = await new Promise<Server>((resolve) => {
-      const srv = app.listen(0, '127.0.0.1', () => resolve(srv));
-    });
-    const address = server.address();
-    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const signed = async (userId: string) => {
-      const { session, sessionId } = await openSession(knex, systemClock, userId, 24, {});
-      const h = new HttpClient(url);
-      h.token = session.csrfToken;
-      h.session = { sessionId, userId, token: session.csrfToken, me: {} as never };
-      return h;
-    };
+    app = await startBenchApp(knex);
+    const url = app.url;
+    const signed = app.signedIn;
     const clientHttp: HttpClient[] = [];
     for (const c of s.clients) clientHttp.push(await signed(c.id));
     const owner = await signed(s.owner.id);
@@ -690,8 +653,7 @@ async function main() {
     }
     t = performance.now();
   } finally {
-    server?.closeAllConnections();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await app?.close();
     await pool?.end();
     await knex.destroy();
     await db.drop();

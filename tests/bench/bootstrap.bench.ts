@@ -17,10 +17,8 @@
  * for the run and dropped afterwards. Without either, an in-memory embedded PGlite (slow to seed).
  * BENCH_CLIENTS and BENCH_VISITS scale it down (e.g. for a quick look).
  */
-import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -28,7 +26,9 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { v7 as uuidv7 } from 'uuid';
+import type { BenchApp } from './support/app';
 import { openBenchDatabase } from './support/database';
+import { addStudioOwner } from './support/seed';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50_000);
 const VISITS = Number(process.env.BENCH_VISITS ?? 500_000);
@@ -159,19 +159,10 @@ async function seed(knex: Knex): Promise<{ studioId: string; ownerId: string }> 
     kioskKey: studioId.slice(-12),
     timeZone: 'Europe/Warsaw',
   });
-  const ownerId = uuidv7();
-  await knex('users').insert({
-    id: ownerId,
-    email: `owner-${tag}@example.com`,
+  const ownerId = await addStudioOwner(knex, studioId, {
+    email: () => `owner-${tag}@example.com`,
     firstName: 'Bench',
     lastName: 'Owner',
-  });
-  await knex('memberships').insert({
-    id: uuidv7(),
-    studioId,
-    userId: ownerId,
-    isMember: true,
-    role: 'owner',
   });
 
   await knex.raw(
@@ -226,22 +217,18 @@ async function seed(knex: Knex): Promise<{ studioId: string; ownerId: string }> 
 }
 
 async function cloud(): Promise<void> {
-  const [{ createApp }, { systemClock }, { loadConfig }, { createKnex }, { migrateLatest }] =
-    await Promise.all([
-      import('../../cloud/src/app'),
-      import('../../cloud/src/clock'),
-      import('../../cloud/src/config'),
-      import('../../cloud/src/db/knex'),
-      import('../../cloud/src/db/migrate'),
-    ]);
-  const { RateLimits } = await import('../../cloud/src/http/rate-limit');
-  const { createLogger } = await import('../../cloud/src/logger');
+  const [{ startBenchApp }, { systemClock }, { createKnex }, { migrateLatest }] = await Promise.all([
+    import('./support/app'),
+    import('../../cloud/src/clock'),
+    import('../../cloud/src/db/knex'),
+    import('../../cloud/src/db/migrate'),
+  ]);
   const { openSession } = await import('../../cloud/src/modules/identity/sessions.service');
 
   const db = await openBenchDatabase('bootstrap_bench');
   const knex = createKnex(db.url, { singleConnection: db.single });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bootstrap-bench-'));
-  let server: Server | undefined;
+  let app: BenchApp | undefined;
   try {
     console.log(`database: ${db.label}`);
     console.log(
@@ -260,29 +247,8 @@ async function cloud(): Promise<void> {
       `seeded ${expected.clients} clients and ${expected.client_visits} visits in ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );
 
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      // Production requires both (config.ts); a bench's studio is thrown away.
-      PUBLIC_URL: 'http://127.0.0.1',
-      FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      PORT: '0',
-      DATA_DIR: tmp,
-      LOG_LEVEL: 'silent',
-    });
-    const app = createApp({
-      config,
-      knex,
-      log: createLogger('silent', false),
-      mailer: { send: async () => {}, recent: [] },
-      clock: systemClock,
-      rateLimits: new RateLimits(),
-      web: { html: async () => '<!doctype html><html><head></head><body></body></html>' },
-    });
-    server = await new Promise<Server>((resolve) => {
-      const srv = app.listen(0, '127.0.0.1', () => resolve(srv));
-    });
-    const address = server.address();
-    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    app = await startBenchApp(knex, { dataDir: tmp });
+    const url = app.url;
     const { sessionId } = await openSession(knex, systemClock, s.ownerId, 24, {});
     const cookie = encodeURIComponent(`${s.ownerId}:${sessionId}`);
 
@@ -358,7 +324,7 @@ async function cloud(): Promise<void> {
       `bootstrap s = ${boot.seconds.toFixed(1)}, peak MB = ${boot.peakMb}, delta 5k s = ${delta.seconds.toFixed(2)}`,
     );
   } finally {
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await app?.close();
     await knex.destroy();
     await db.drop();
     fs.rmSync(tmp, { recursive: true, force: true });

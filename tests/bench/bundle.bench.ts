@@ -47,29 +47,21 @@ async function main(): Promise<void> {
     return w;
   };
 
-  /** Output files of a manifest entry and everything it imports statically. */
-  const staticFiles = (key: string, seen = new Set<string>(), files = new Set<string>()) => {
+  /** Output files of a manifest entry and everything it imports (statically; dynamically too with `dynamic`). */
+  const filesOf = (key: string, dynamic: boolean, seen = new Set<string>(), files = new Set<string>()) => {
     if (seen.has(key)) return files;
     seen.add(key);
     const chunk = manifest[key];
     if (!chunk) return files;
     files.add(chunk.file);
     for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of chunk.imports ?? []) staticFiles(imported, seen, files);
+    for (const imported of [...(chunk.imports ?? []), ...(dynamic ? (chunk.dynamicImports ?? []) : [])])
+      filesOf(imported, dynamic, seen, files);
     return files;
   };
+  const staticFiles = (key: string) => filesOf(key, false);
   /** Everything reachable, dynamic imports included (the whole app). */
-  const allFiles = (key: string, seen = new Set<string>(), files = new Set<string>()) => {
-    if (seen.has(key)) return files;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) return files;
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])])
-      allFiles(imported, seen, files);
-    return files;
-  };
+  const allFiles = (key: string) => filesOf(key, true);
   const sum = (files: Iterable<string>) =>
     [...files].reduce((t, f) => ({ gzip: t.gzip + weigh(f).gzip, raw: t.raw + weigh(f).raw }), {
       gzip: 0,

@@ -35,6 +35,7 @@ import { OrderStatus } from '../../shared/enums/orders';
 import type { HttpClient } from '../support/http-client';
 import { startBenchApp, type BenchApp } from './support/app';
 import { openBenchDatabase } from './support/database';
+import { addStudioOwner } from './support/seed';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50_000);
 const VISITS = Number(process.env.BENCH_VISITS ?? 500_000);
@@ -105,18 +106,9 @@ async function seedStudio(knex: Knex, size: Size): Promise<SeededStudio> {
        from users u where u.email like ? and abs(hashtext(u.email)) % 100 = 0`,
     [studioId, `%.${label}@example.com`],
   );
-  const ownerId = uuidv7();
-  await knex('users').insert({
-    id: ownerId,
-    email: `owner.${label}.${ownerId}@example.com`,
+  const ownerId = await addStudioOwner(knex, studioId, {
+    email: (id) => `owner.${label}.${id}@example.com`,
     firstName: 'Owner',
-  });
-  await knex('memberships').insert({
-    id: uuidv7(),
-    studioId,
-    userId: ownerId,
-    isMember: true,
-    role: 'owner',
   });
 
   const serviceId = uuidv7();

@@ -3,6 +3,7 @@ import { HttpClient } from '../support/http-client';
 import { readDemo, type DemoDetails } from './support/demo';
 import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
 import { demoClient, demoManager, signInBackoffice, signInFrontoffice } from './support/sign-in';
+import { call, studioDay, managerClient, addClassService, addScheduleMeta } from './support/studio-api';
 
 /**
  * What paid a visit, on every screen that lists visits. Set up through the API as the demo manager: a
@@ -13,19 +14,6 @@ import { demoClient, demoManager, signInBackoffice, signInFrontoffice } from './
  * English and Polish at 1280 and 390 px: E2E_RESULTS_DIR/screenshots/visit-payment-*.png.
  */
 
-async function call(client: HttpClient, method: 'GET' | 'POST', url: string, body?: unknown, status = 200) {
-  const res = await client.request(method, url, body);
-  expect(res.status, `${method} ${url}: ${res.text}`).toBe(status);
-  return res.body;
-}
-
-/** The studio's calendar day `days` from now (Warsaw). */
-function studioDay(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
-
 async function englishPage(browser: Browser, errors: string[]): Promise<Page> {
   const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
   const page = await context.newPage();
@@ -35,37 +23,24 @@ async function englishPage(browser: Browser, errors: string[]): Promise<Page> {
 
 async function arrange(demo: DemoDetails, name: string, contractName: string) {
   const studio = demo.studioUuid;
-  const owner = await HttpClient.signedIn(demo.baseURL, demo.managerEmail, demo.managerPassword, studio);
-  const init = await call(owner, 'GET', `/api/v4/${studio}/schedule/init`);
+  const { owner, init } = await managerClient(demo);
   const locationId = init.locations[0].id as string;
-  const service = await call(
-    owner,
-    'POST',
-    `/api/v4/${studio}/class-service`,
-    {
-      serviceType: 'classroom',
-      name: { en: { value: name }, pl: { value: `${name} PL` } },
-      durationMinutes: 50,
-    },
-    201,
-  );
+  const service = await addClassService(owner, studio, {
+    serviceType: 'classroom',
+    name: { en: { value: name }, pl: { value: `${name} PL` } },
+    durationMinutes: 50,
+  });
   const day = studioDay(2);
-  const meta = await call(
-    owner,
-    'POST',
-    `/api/v2/${studio}/class-services/${service.id}/schedule-metas`,
-    {
-      locationId,
-      daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
-      startTime: '06:05',
-      durationMinutes: 50,
-      firstDate: day,
-      lastDate: day,
-      capacity: 8,
-      waitingListSize: 2,
-    },
-    201,
-  );
+  const meta = await addScheduleMeta(owner, studio, service.id, {
+    locationId,
+    daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
+    startTime: '06:05',
+    durationMinutes: 50,
+    firstDate: day,
+    lastDate: day,
+    capacity: 8,
+    waitingListSize: 2,
+  });
   await call(owner, 'POST', `/api/v2/${studio}/schedule-events/generate`, { scheduleMetaIds: [meta.id] });
   const events = await call(owner, 'GET', `/api/v2/${studio}/schedule-metas/${meta.id}/schedule-events/all`);
   const eventId = events.items[0].id as string;

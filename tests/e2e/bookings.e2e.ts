@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { readDemo, type DemoDetails } from './support/demo';
-import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
-import { backofficePage, demoClient, signInFrontoffice } from './support/sign-in';
+import { setLanguage, shootAll } from './support/screenshots';
+import { backofficePage, frontofficePage } from './support/sign-in';
+import { studioSlot } from './support/studio-api';
 
 /**
  * Bookings end to end. The demo manager sets up a free class (Places → class services) and a one-off
@@ -15,33 +16,6 @@ import { backofficePage, demoClient, signInFrontoffice } from './support/sign-in
  * Needs a freshly seeded demo (as Playwright's webServer gives): on a reused server the class made by
  * an earlier run overlaps this one and the client's booking is refused as a conflict.
  */
-const STUDIO_TZ = 'Europe/Warsaw';
-
-/** A start about `minutes` from now on the studio's clock, on a 5-minute mark. */
-function studioSlot(minutes: number): { date: string; time: string; isoWeekday: number } {
-  const at = new Date(Math.ceil((Date.now() + minutes * 60_000) / 300_000) * 300_000);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: STUDIO_TZ,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      weekday: 'short',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const isoWeekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday!) + 1;
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-    isoWeekday,
-  };
-}
-
 async function staffSignIn(browser: Browser, demo: DemoDetails, errors: string[]): Promise<Page> {
   const page = await backofficePage(browser, demo, { errors, label: 'backoffice' });
   await setLanguage(page, 'EN');
@@ -49,10 +23,7 @@ async function staffSignIn(browser: Browser, demo: DemoDetails, errors: string[]
 }
 
 async function clientSignIn(browser: Browser, demo: DemoDetails, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(`frontoffice: ${e.message}`));
-  await signInFrontoffice(page, demo.studioUuid, demoClient(demo), 'timetable');
+  const page = await frontofficePage(browser, demo, 'timetable', { errors, label: 'frontoffice' });
   await setLanguage(page, 'EN');
   return page;
 }

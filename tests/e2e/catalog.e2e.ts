@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readDemo, type DemoDetails } from './support/demo';
 import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
-import { backofficePage, demoClient, signInFrontoffice } from './support/sign-in';
+import { backofficePage, frontofficePage } from './support/sign-in';
 
 /**
  * Catalog end to end: the demo manager creates a pricing option in the back office; a visitor
@@ -139,10 +139,7 @@ test('catalog: a new pricing option reaches the price list; staff sell and exten
   await expect(card.getByTestId('pass-validity')).toHaveText(`Valid through ${studioDayInEnglish(36)}`);
 
   // 4. The client sees the extended pass under "My passes".
-  const clientContext = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const client = await clientContext.newPage();
-  client.on('pageerror', (e) => errors.push(`frontoffice: ${e.message}`));
-  await signInFrontoffice(client, demo.studioUuid, demoClient(demo), 'passes');
+  const client = await frontofficePage(browser, demo, 'passes', { errors, label: 'frontoffice' });
   await setLanguage(client, 'EN');
   const mine = client.getByTestId('pass-card').filter({ hasText: nameEn });
   await expect(mine).toBeVisible();
@@ -150,7 +147,7 @@ test('catalog: a new pricing option reaches the price list; staff sell and exten
   await shootAll(client, 'catalog-my-passes', async () => {
     await expect(client.getByTestId('pass-card').first()).toBeVisible();
   });
-  await clientContext.close();
+  await client.context().close();
 
   expect(errors).toEqual([]);
   await page.context().close();

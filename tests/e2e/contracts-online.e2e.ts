@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readDemo } from './support/demo';
 import { VIEWPORTS, shootAll } from './support/screenshots';
-import { signInBackoffice, demoManager, demoClient, signInFrontoffice } from './support/sign-in';
+import { signInBackoffice, demoManager, frontofficePage } from './support/sign-in';
 
 /**
  * Contracts bought online and edited with days and hours: the manager opens the demo's "Weekday
@@ -48,11 +48,7 @@ test('a client buys a contract online; the editor shows its days and hours', asy
   await expect(manager).toHaveURL(/#\/contracts$/);
 
   // 2. The client buys it from the membership list: Buy → cart → test bank → purchases.
-  const clientContext = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  await clientContext.addCookies([{ name: 'locale', value: 'en', url: demo.baseURL }]);
-  const page = await clientContext.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signInFrontoffice(page, demo.studioUuid, demoClient(demo), 'pricing/contracts');
+  const page = await frontofficePage(browser, demo, 'pricing/contracts', { errors, englishCookie: true });
   const offer = page.locator(`[data-testid="contract-offer"][data-name="${MORNINGS}"]`);
   await expect(offer).toBeVisible();
   // Screenshots of the list come last: a language switch here would cache an empty Polish cart
@@ -85,7 +81,7 @@ test('a client buys a contract online; the editor shows its days and hours', asy
   await shootAll(page, 'contracts-online-price-list', async () => {
     await expect(page.locator('[data-testid="contract-offer"]').first()).toBeVisible();
   });
-  await clientContext.close();
+  await page.context().close();
 
   // 3. Staff see it on the client's Contracts tab: sold online, first month paid by that order.
   await manager.getByTestId('nav-clients').click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readDemo } from './support/demo';
 import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
-import { signInBackoffice, demoManager } from './support/sign-in';
+import { backofficePage } from './support/sign-in';
 
 /**
  * Contracts (memberships): the demo manager creates a contract, sells it to the demo client from the
@@ -16,11 +16,8 @@ test('contracts: staff create a contract, sell it from the client tab, see the s
   // Twenty screenshots on a shared machine take longer than the default two minutes.
   test.setTimeout(300_000);
   const demo = readDemo();
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const page = await context.newPage();
   const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await signInBackoffice(page, demo.studioUuid, demoManager(demo));
+  const page = await backofficePage(browser, demo, { errors: pageErrors });
 
   // A new contract: 199 zł a month for 12 months, 49 zł sign-up fee, one month's notice.
   await page.getByTestId('nav-contracts').click();
@@ -111,7 +108,7 @@ test('contracts: staff create a contract, sell it from the client tab, see the s
     await expect(page.getByTestId('client-contract-card').first()).toBeVisible();
   });
   expect(pageErrors).toEqual([]);
-  await context.close();
+  await page.context().close();
 
   // A visitor sees the contract in the front office's price list.
   const visitor = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { HttpClient } from '../support/http-client';
 import { readDemo, type DemoDetails } from './support/demo';
 import { shootAll } from './support/screenshots';
 import { backofficePage } from './support/sign-in';
+import { call, studioDay, managerClient, addClassService, addScheduleMeta } from './support/studio-api';
 
 /**
  * The back office's course pages. The demo manager makes a paid course through the staff API (a
@@ -15,49 +15,24 @@ import { backofficePage } from './support/sign-in';
  * E2E_RESULTS_DIR/screenshots/course-*.png.
  */
 
-async function call(client: HttpClient, method: 'GET' | 'POST', url: string, body?: unknown, status = 200) {
-  const res = await client.request(method, url, body);
-  expect(res.status, `${method} ${url}: ${res.text}`).toBe(status);
-  return res.body;
-}
-
-function studioDay(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
-
 async function arrange(demo: DemoDetails, tag: string) {
   const studio = demo.studioUuid;
-  const owner = await HttpClient.signedIn(demo.baseURL, demo.managerEmail, demo.managerPassword, studio);
-  const init = await call(owner, 'GET', `/api/v4/${studio}/schedule/init`);
-  const service = await call(
-    owner,
-    'POST',
-    `/api/v4/${studio}/class-service`,
-    {
-      serviceType: 'course',
-      name: { en: { value: `Wheel throwing ${tag}` }, pl: { value: `Toczenie na kole ${tag}` } },
-      durationMinutes: 60,
-    },
-    201,
-  );
-  const meta = await call(
-    owner,
-    'POST',
-    `/api/v2/${studio}/class-services/${service.id}/schedule-metas`,
-    {
-      locationId: init.locations[0].id,
-      daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
-      startTime: '21:15',
-      durationMinutes: 60,
-      firstDate: studioDay(2),
-      lastDate: studioDay(4),
-      capacity: 8,
-      waitingListSize: 0,
-    },
-    201,
-  );
+  const { owner, init } = await managerClient(demo);
+  const service = await addClassService(owner, studio, {
+    serviceType: 'course',
+    name: { en: { value: `Wheel throwing ${tag}` }, pl: { value: `Toczenie na kole ${tag}` } },
+    durationMinutes: 60,
+  });
+  const meta = await addScheduleMeta(owner, studio, service.id, {
+    locationId: init.locations[0].id,
+    daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
+    startTime: '21:15',
+    durationMinutes: 60,
+    firstDate: studioDay(2),
+    lastDate: studioDay(4),
+    capacity: 8,
+    waitingListSize: 0,
+  });
   await call(owner, 'POST', `/api/v2/${studio}/schedule-events/generate`, { scheduleMetaIds: [meta.id] });
   const option = await call(
     owner,

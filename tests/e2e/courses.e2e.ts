@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { HttpClient } from '../support/http-client';
 import { readDemo, type DemoDetails } from './support/demo';
 import { setLanguage, shootAll, VIEWPORTS } from './support/screenshots';
-import { demoClient, signInFrontoffice } from './support/sign-in';
+import { frontofficePage } from './support/sign-in';
+import { call, studioDay, managerClient, addClassService, addScheduleMeta } from './support/studio-api';
 
 /**
  * Courses in the front office. The demo studio has no course, so the demo manager makes one through
@@ -15,64 +15,35 @@ import { demoClient, signInFrontoffice } from './support/sign-in';
  * 1280 and 390 px: E2E_RESULTS_DIR/screenshots/courses-*.png.
  */
 
-async function call(client: HttpClient, method: 'GET' | 'POST', url: string, body?: unknown, status = 200) {
-  const res = await client.request(method, url, body);
-  expect(res.status, `${method} ${url}: ${res.text}`).toBe(status);
-  return res.body;
-}
-
-/** The studio's calendar day `days` from now (Warsaw). */
-function studioDay(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
-
 async function arrangeCourse(demo: DemoDetails, name: string): Promise<{ serviceId: string }> {
   const studio = demo.studioUuid;
-  const owner = await HttpClient.signedIn(demo.baseURL, demo.managerEmail, demo.managerPassword, studio);
-  const init = await call(owner, 'GET', `/api/v4/${studio}/schedule/init`);
-  const service = await call(
-    owner,
-    'POST',
-    `/api/v4/${studio}/class-service`,
-    {
-      serviceType: 'course',
-      name: { en: { value: name }, pl: { value: `${name} PL` } },
-      description: {
-        en: { value: 'Three mornings of wheel throwing for complete beginners.' },
-        pl: { value: 'Trzy poranki toczenia na kole dla zupełnie początkujących.' },
-      },
-      durationMinutes: 45,
-      freeOfCharge: true,
+  const { owner, init } = await managerClient(demo);
+  const service = await addClassService(owner, studio, {
+    serviceType: 'course',
+    name: { en: { value: name }, pl: { value: `${name} PL` } },
+    description: {
+      en: { value: 'Three mornings of wheel throwing for complete beginners.' },
+      pl: { value: 'Trzy poranki toczenia na kole dla zupełnie początkujących.' },
     },
-    201,
-  );
-  const meta = await call(
-    owner,
-    'POST',
-    `/api/v2/${studio}/class-services/${service.id}/schedule-metas`,
-    {
-      locationId: init.locations[0].id,
-      daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
-      startTime: '05:00', // ends 05:45: before bookings-visit-payment's 06:05 class on the same day, same client
-      durationMinutes: 45,
-      firstDate: studioDay(2),
-      lastDate: studioDay(4),
-      capacity: 6,
-      waitingListSize: 0,
-    },
-    201,
-  );
+    durationMinutes: 45,
+    freeOfCharge: true,
+  });
+  const meta = await addScheduleMeta(owner, studio, service.id, {
+    locationId: init.locations[0].id,
+    daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
+    startTime: '05:00', // ends 05:45: before bookings-visit-payment's 06:05 class on the same day, same client
+    durationMinutes: 45,
+    firstDate: studioDay(2),
+    lastDate: studioDay(4),
+    capacity: 6,
+    waitingListSize: 0,
+  });
   await call(owner, 'POST', `/api/v2/${studio}/schedule-events/generate`, { scheduleMetaIds: [meta.id] });
   return { serviceId: service.id as string };
 }
 
 async function clientSignIn(browser: Browser, demo: DemoDetails, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signInFrontoffice(page, demo.studioUuid, demoClient(demo), 'timetable');
+  const page = await frontofficePage(browser, demo, 'timetable', { errors });
   await setLanguage(page, 'EN');
   return page;
 }

@@ -13,6 +13,7 @@ import {
 } from '../../shared/contracts/page-context';
 import { ClientVisitStatus } from '../../shared/enums/visits';
 import { expect, MANAGER, setLanguage, shoot as shootAt, signInStation, test } from './support/desk';
+import { addOneClass, studioSlot } from './support/studio-api';
 
 /**
  * The desktop in kiosk mode (issue 10, kiosk part) through desktop/host with the real sync engine
@@ -47,7 +48,6 @@ test.use({
     hostEnv: { DESKTOP_MODE: 'kiosk' },
   },
 });
-const STUDIO_TZ = 'Europe/Warsaw';
 const SIZES = [
   [1024, 768],
   [1280, 800],
@@ -61,30 +61,6 @@ let relay: Server | null = null;
 const RELAY_SECRET = 'e2e-relay-secret';
 
 let demo: { studioUuid: string; studioName: string } = { studioUuid: '', studioName: '' };
-
-/** The studio clock `minutes` from now, rounded up to 5 minutes. */
-function studioSlot(minutes: number) {
-  const at = new Date(Math.ceil((Date.now() + minutes * 60_000) / 300_000) * 300_000);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: STUDIO_TZ,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      weekday: 'short',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-    isoWeekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday!) + 1,
-  };
-}
 
 /** The demo manager's calls straight to the cloud (set-up and the final check). */
 async function managerApi() {
@@ -140,26 +116,9 @@ async function setUp(call: Call) {
   const services = await call<{ items: Item[] }>('GET', v4('class-service/all'));
   const service = services.items.find((s) => s.freeOfCharge === false) ?? services.items[0]!;
   const locations = await call<{ items: Item[] }>('GET', v4('location/collection'));
+  const at = { serviceId: service.id, locationId: locations.items[0]!.id, capacity: 20 };
   const slot = studioSlot(30);
-  const meta = await call<{ id: string }>('POST', v2(`class-services/${service.id}/schedule-metas`), {
-    locationId: locations.items[0]!.id,
-    daysOfWeek: [slot.isoWeekday],
-    startTime: slot.time,
-    durationMinutes: 60,
-    firstDate: slot.date,
-    lastDate: slot.date,
-    capacity: 20,
-  });
-  await call('POST', v2('schedule-events/generate'), {
-    scheduleMetaIds: [meta.id],
-    from: slot.date,
-    to: slot.date,
-  });
-  const events = await call<{ items: Array<{ id: string }> }>(
-    'GET',
-    v2(`schedule-metas/${meta.id}/schedule-events/all`),
-  );
-  const eventId = events.items[0]!.id;
+  const eventId = await addOneClass(call, demo.studioUuid, { ...at, slot });
   const options = await call<{ items: Item[] }>('GET', v4('pricing-option/all'));
   const pass = options.items.find((o) => o.name?.en?.value === '8 entries') ?? options.items[0]!;
   const tag = Date.now().toString(36).slice(-5).toUpperCase();
@@ -184,27 +143,7 @@ async function setUp(call: Call) {
     return { id, firstName, lastName, qr };
   };
   // A class more than an hour ahead (booked offline as a provisional intent).
-  const ahead = studioSlot(95);
-  const aheadMeta = await call<{ id: string }>('POST', v2(`class-services/${service.id}/schedule-metas`), {
-    locationId: locations.items[0]!.id,
-    daysOfWeek: [ahead.isoWeekday],
-    startTime: ahead.time,
-    durationMinutes: 60,
-    firstDate: ahead.date,
-    lastDate: ahead.date,
-    capacity: 20,
-  });
-  await call('POST', v2('schedule-events/generate'), {
-    scheduleMetaIds: [aheadMeta.id],
-    from: ahead.date,
-    to: ahead.date,
-  });
-  const aheadEventId = (
-    await call<{ items: Array<{ id: string }> }>(
-      'GET',
-      v2(`schedule-metas/${aheadMeta.id}/schedule-events/all`),
-    )
-  ).items[0]!.id;
+  const aheadEventId = await addOneClass(call, demo.studioUuid, { ...at, slot: studioSlot(95) });
   // An unlimited entry pass (time-based): entry at the door.
   const entryOption = await call<{ id: string }>('POST', v4('pricing-option'), {
     name: { en: { value: `Open door ${tag}` }, pl: { value: `Wejście otwarte ${tag}` } },

@@ -10,6 +10,7 @@ import {
   stationCall,
   stationState,
   test,
+  zlotyToMinor,
 } from './support/desk';
 
 /**
@@ -41,15 +42,6 @@ const shoot = (page: Page, name: string, widths: readonly number[] = [1280]) =>
 /** A call through the station (as the renderer makes it): the cloud's answer, or the offline one. */
 const viaStation = async <T>(page: Page, method: 'GET' | 'POST', apiPath: string, body?: unknown) =>
   (await stationCall(page, method, apiPath, body)).body as T;
-
-/** "14 zł" or "1 234,50 zł" → minor units. */
-function minor(text: string): number {
-  const [whole, cents = '0'] = text
-    .replace(/[^\d,.]/g, '')
-    .replace('.', ',')
-    .split(',');
-  return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
-}
 
 /** Today's first class in the week view, opened in its drawer (attendees loaded). */
 async function openTodaysClass(page: Page, today: string): Promise<void> {
@@ -214,7 +206,7 @@ test('offline at the desk: search a client, enrol and check them in from SQLite,
   expect(visits).toEqual([ClientVisitStatus.present]);
   // The cloud's shift at that POS counts the one sale, its cash taken once.
   await expect.poll(async () => (await cloudShift())?.sales ?? null, { timeout: 30_000 }).toBe(1);
-  expect((await cloudShift())?.cashSales).toBe(minor(due));
+  expect((await cloudShift())?.cashSales).toBe(zlotyToMinor(due));
   await openTodaysClass(page, today);
   await expect(page.getByTestId('attendee-row').filter({ hasText: lastName })).toHaveCount(1);
   await shoot(page, 'synced-check-in');

@@ -3,13 +3,12 @@ import {
   DRAWER_KICK,
   expect,
   openTill,
-  POS_SIZES,
-  shoot as shootAt,
   signInManager,
   test,
   viaStation,
+  usePosDesk,
+  sellPrinted,
 } from './support/desk';
-import type { Page } from '@playwright/test';
 
 /**
  * Wallet, voucher and invoice at the desktop POS (issue 10), through desktop/host with a real cloud
@@ -24,19 +23,7 @@ import type { Page } from '@playwright/test';
  * Own ports: DESKTOP_POS_PORT_BASE (5100): cloud +0, host +1, fiscal emulator +2, ticket printer +3
  * (run it alone, or give it another base than desktop-pos.e2e.ts).
  */
-const BASE = Number(process.env.DESKTOP_POS_PORT_BASE ?? 5100);
-test.use({
-  deskOptions: {
-    name: 'desktop-pos-tenders',
-    cloudPort: BASE,
-    hostPort: BASE + 1,
-    fiscalPort: BASE + 2,
-    ticketPrinter: { tcpPort: BASE + 3 },
-  },
-});
-test.describe.configure({ mode: 'serial' });
-
-const shoot = (page: Page, name: string) => shootAt(page, name, { prefix: 'desktop-pos', sizes: POS_SIZES });
+const shoot = usePosDesk('desktop-pos-tenders');
 
 test('split sale with wallet, voucher and cash: charged by the cloud once, receipt on the emulator, an invoice to a NIP buyer refused', async ({
   page,
@@ -104,10 +91,7 @@ test('split sale with wallet, voucher and cash: charged by the cloud once, recei
   await expect(page.getByTestId('pos-sell')).toBeEnabled({ timeout: 15_000 });
   await shoot(page, 'tenders-basket');
   const printedBefore = desk.receipts().length;
-  await page.getByTestId('pos-sell').click();
-  await expect(page.getByTestId('pos-done-receipt')).toHaveAttribute('data-status', 'printed', {
-    timeout: 30_000,
-  });
+  await sellPrinted(page, desk);
   await expect(page.getByTestId('pos-done-change')).toHaveText(/^8[.,]50 zł$/);
 
   // The fiscal receipt on the emulator: what the cloud charged, printed once.
@@ -162,16 +146,7 @@ test('split sale with wallet, voucher and cash: charged by the cloud once, recei
   await expect(page.getByTestId('pos-payment-method-0').locator(`option[value="${13}"]`)).toBeDisabled();
   await page.getByTestId('pos-payment-rest-0').click();
   await shoot(page, 'tenders-offline');
-  await page.getByTestId('pos-sell').click();
-  await expect(page.getByTestId('pos-done-receipt')).toHaveAttribute('data-status', 'printed', {
-    timeout: 30_000,
-  });
-  expect(
-    desk
-      .receipts()
-      .at(-1)!
-      .lines.map((l) => l.name),
-  ).toEqual(['Kombucha']);
+  expect(await sellPrinted(page, desk)).toEqual(['Kombucha']);
   await expect(page.getByTestId('pos-invoice')).toBeDisabled();
   await expect(page.getByTestId('pos-invoice-reason')).toHaveText('Invoices need the connection.');
   await shoot(page, 'tenders-offline-sold');

@@ -3,13 +3,13 @@ import {
   DRAWER_KICK,
   expect,
   openTill,
-  POS_SIZES,
-  shoot as shootAt,
   signInManager,
   test,
   viaStation,
+  usePosDesk,
+  zlotyToMinor,
+  sellPrinted,
 } from './support/desk';
-import type { Page } from '@playwright/test';
 
 /**
  * A full shift at the desktop POS through desktop/host, with a real cloud process and the POSNET
@@ -22,28 +22,7 @@ import type { Page } from '@playwright/test';
  *
  * Own ports: DESKTOP_POS_PORT_BASE (5100): cloud +0, host +1, fiscal emulator +2, ticket printer +3.
  */
-const BASE = Number(process.env.DESKTOP_POS_PORT_BASE ?? 5100);
-test.use({
-  deskOptions: {
-    name: 'desktop-pos',
-    cloudPort: BASE,
-    hostPort: BASE + 1,
-    fiscalPort: BASE + 2,
-    ticketPrinter: { tcpPort: BASE + 3 },
-  },
-});
-test.describe.configure({ mode: 'serial' });
-
-const shoot = (page: Page, name: string) => shootAt(page, name, { prefix: 'desktop-pos', sizes: POS_SIZES });
-
-/** "120 zł" or "1 234,50 zł" → minor units. */
-function minor(text: string): number {
-  const [whole, cents = '0'] = text
-    .replace(/[^\d,.]/g, '')
-    .replace('.', ',')
-    .split(',');
-  return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
-}
+const shoot = usePosDesk('desktop-pos');
 
 test('a shift at the desktop POS: sell online and offline, fiscal receipts on the emulator, synced once, daily report', async ({
   page,
@@ -69,10 +48,7 @@ test('a shift at the desktop POS: sell online and offline, fiscal receipts on th
   await page.getByTestId('pos-payment-amount-0').fill('50');
   await expect(page.getByTestId('pos-change')).toHaveText(/^15([.,]00)? zł$/);
   await shoot(page, 'basket');
-  await page.getByTestId('pos-sell').click();
-  await expect(page.getByTestId('pos-done-receipt')).toHaveAttribute('data-status', 'printed', {
-    timeout: 30_000,
-  });
+  await sellPrinted(page, desk);
   await expect(page.getByTestId('pos-done-change')).toHaveText(/^15([.,]00)? zł$/);
   await shoot(page, 'sold');
   const first = desk.receipts().at(-1)!;
@@ -95,16 +71,13 @@ test('a shift at the desktop POS: sell online and offline, fiscal receipts on th
   await page.getByTestId('pos-add-payment').click();
   await page.getByTestId('pos-payment-rest-1').click();
   await expect(page.getByTestId('pos-remaining')).toHaveCount(0);
-  await page.getByTestId('pos-sell').click();
-  await expect(page.getByTestId('pos-done-receipt')).toHaveAttribute('data-status', 'printed', {
-    timeout: 30_000,
-  });
+  await sellPrinted(page, desk);
   const second = desk.receipts().at(-1)!;
   expect(second.lines).toHaveLength(1);
   expect(second.payments.map((p) => p.amount)).toContain(2000);
   expect(second.payments).toHaveLength(2);
   expect(second.total).toBe(second.payments.reduce((s, p) => s + p.amount, 0));
-  expect(minor(passDue)).toBe(second.total);
+  expect(zlotyToMinor(passDue)).toBe(second.total);
   await expect(pending).toHaveText('All changes synced', { timeout: 30_000 });
 
   // The cloud goes away: the desk keeps selling (recorded here, printed, waiting to sync).
@@ -114,16 +87,7 @@ test('a shift at the desktop POS: sell online and offline, fiscal receipts on th
   await page.getByTestId('pos-search').fill('Kombucha');
   await page.getByTestId('pos-search').press('Enter');
   await page.getByTestId('pos-payment-rest-0').click();
-  await page.getByTestId('pos-sell').click();
-  await expect(page.getByTestId('pos-done-receipt')).toHaveAttribute('data-status', 'printed', {
-    timeout: 30_000,
-  });
-  expect(
-    desk
-      .receipts()
-      .at(-1)!
-      .lines.map((l) => l.name),
-  ).toEqual(['Kombucha']);
+  expect(await sellPrinted(page, desk)).toEqual(['Kombucha']);
   await expect(pending).toHaveText('1 change waiting to sync', { timeout: 10_000 });
   await shoot(page, 'offline-sold');
   // The close waits for the sale to reach the cloud.

@@ -64,6 +64,15 @@ function createdAnswer(baseURL: string): StudioCreateResult {
   };
 }
 
+/** The least a sign-up form takes (name, owner, terms) for the canned-answer tests. */
+const MINIMAL_SIGNUP = {
+  emailAddress: 'owner@e2e-entry.example',
+  name: 'X',
+  firstName: 'A',
+  lastName: 'B',
+  terms: true,
+};
+
 for (const { lang, locale } of LANGUAGES) {
   test.describe(`business sign-up (${lang})`, () => {
     test.use({ locale });
@@ -198,13 +207,7 @@ for (const { lang, locale } of LANGUAGES) {
       const studios = twoStudios(demo).map((s) => asSignupStudio(s, demo.baseURL));
       await answer(page, 'auth/preflight', 200, { isValid: true, studios });
       const signup = await openSignup(page);
-      await signup.fill({
-        emailAddress: 'owner@e2e-entry.example',
-        name: 'X',
-        firstName: 'A',
-        lastName: 'B',
-        terms: true,
-      });
+      await signup.fill(MINIMAL_SIGNUP);
       await signup.submit.click();
       const rows = page.getByTestId('signup-studio-already-exists').getByTestId('studio-option');
       await expect(rows).toHaveCount(2);
@@ -259,13 +262,7 @@ for (const { lang, locale } of LANGUAGES) {
       await answer(page, 'auth/preflight', 500, serverError());
       await answer(page, 'studio/create', 201, createdAnswer(demo.baseURL));
       const signup = await openSignup(page);
-      await signup.fill({
-        emailAddress: 'owner@e2e-entry.example',
-        name: 'X',
-        firstName: 'A',
-        lastName: 'B',
-        terms: true,
-      });
+      await signup.fill(MINIMAL_SIGNUP);
       await signup.submit.click();
       await expect(page.getByTestId('signup-success')).toBeVisible();
       expect(watch.count('log/post')).toBe(0);
@@ -274,13 +271,7 @@ for (const { lang, locale } of LANGUAGES) {
       await page.unroute('**/api/v4/auth/preflight');
       await page.route('**/api/v4/auth/preflight', (route) => route.abort('connectionreset'));
       const again = await openSignup(page);
-      await again.fill({
-        emailAddress: 'owner@e2e-entry.example',
-        name: 'X',
-        firstName: 'A',
-        lastName: 'B',
-        terms: true,
-      });
+      await again.fill(MINIMAL_SIGNUP);
       await again.submit.click();
       await expect(page.getByTestId('signup-success')).toBeVisible();
       await expect
@@ -292,13 +283,7 @@ for (const { lang, locale } of LANGUAGES) {
       await answer(page, 'auth/preflight', 200, { isValid: false, studios: [] });
       await answer(page, 'studio/create', 500, serverError(1999));
       const signup = await openSignup(page);
-      await signup.fill({
-        emailAddress: 'owner@e2e-entry.example',
-        name: 'X',
-        firstName: 'A',
-        lastName: 'B',
-        terms: true,
-      });
+      await signup.fill(MINIMAL_SIGNUP);
       await signup.submit.click();
       await expect(page.getByTestId('form-errors')).toHaveText(t('errors.general', { code: '500-1999' }));
       await expect(signup.submit).toHaveAttribute('data-state', 'error');

@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
-import { signInBackoffice, demoManager } from './support/sign-in';
+import { setLanguage, shootAll } from './support/screenshots';
+import { backofficePage } from './support/sign-in';
+import { managerSession } from './support/studio-api';
 
 /**
  * Settings → Fiscal printers: the demo manager adds the front desk's printer, sees it listed with its
@@ -16,21 +17,7 @@ async function stationAnswers(
   demo: ReturnType<typeof readDemo>,
   station: string,
 ): Promise<void> {
-  const base = { 'x-requested-with': 'XMLHttpRequest' };
-  const csrf = (await (await request.get('/api/v4/auth/csrf', { headers: base })).json()) as {
-    token: string;
-  };
-  const login = await request.post('/api/v4/auth/login', {
-    headers: { ...base, 'x-csrf-token': csrf.token },
-    data: { emailAddress: demo.managerEmail, password: demo.managerPassword },
-  });
-  expect(login.status()).toBe(200);
-  const session = (await login.json()) as { userId: string; sessionId: string; token: string };
-  const headers = {
-    ...base,
-    'x-csrf-token': session.token,
-    'x-auth-token': `${session.userId}:${session.sessionId}`,
-  };
+  const { headers } = await managerSession(request, demo);
   const url = `/api/v4/${demo.studioUuid}/fiscal-printer/${station}`;
   const config = (await (await request.get(url, { headers })).json()) as {
     pendingDiagnoses: { id: string }[];
@@ -69,12 +56,8 @@ async function stationAnswers(
 test('fiscal printers: a manager adds the station’s printer and queues a diagnose', async ({ browser }) => {
   const demo = readDemo();
   const station = `front-${Date.now().toString(36).slice(-5)}`;
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const page = await context.newPage();
   const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-
-  await signInBackoffice(page, demo.studioUuid, demoManager(demo));
+  const page = await backofficePage(browser, demo, { errors: pageErrors });
 
   await page.getByTestId('nav-settings').click();
   await expect(page).toHaveURL(/#\/settings\/fiscal-printers$/);
@@ -117,7 +100,7 @@ test('fiscal printers: a manager adds the station’s printer and queues a diagn
   await setLanguage(page, 'EN');
 
   // The station runs it and answers: the page (polling while a diagnose waits) shows the result.
-  await stationAnswers(context.request, demo, station);
+  await stationAnswers(page.context().request, demo, station);
   await expect(card.getByTestId('fiscal-printer-diagnosis')).toHaveAttribute('data-state', 'completed', {
     timeout: 15_000,
   });
@@ -133,5 +116,5 @@ test('fiscal printers: a manager adds the station’s printer and queues a diagn
   await page.getByTestId('fiscal-printer-delete-confirm').click();
   await expect(card).toBeHidden();
   expect(pageErrors).toEqual([]);
-  await context.close();
+  await page.context().close();
 });

@@ -5,6 +5,7 @@ import { readDemo } from './support/demo';
 import { RESULTS_DIR } from './support/paths';
 import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
 import { signInBackoffice, demoManager, demoClient, signInFrontoffice } from './support/sign-in';
+import { managerSession } from './support/studio-api';
 
 /**
  * Invoices end to end on the demo studio: the manager issues a VAT invoice for the demo client's paid
@@ -181,21 +182,7 @@ test('invoices: the manager invoices a paid order, both the manager and the clie
 
 /** A walk-in's product sale at the back-office POS (cash), and a print request for its receipt. */
 async function sellAndRequestReceipt(request: APIRequestContext, demo: ReturnType<typeof readDemo>) {
-  const base = { 'x-requested-with': 'XMLHttpRequest' };
-  const csrf = (await (await request.get('/api/v4/auth/csrf', { headers: base })).json()) as {
-    token: string;
-  };
-  const login = await request.post('/api/v4/auth/login', {
-    headers: { ...base, 'x-csrf-token': csrf.token },
-    data: { emailAddress: demo.managerEmail, password: demo.managerPassword },
-  });
-  expect(login.status()).toBe(200);
-  const session = (await login.json()) as { userId: string; sessionId: string; token: string };
-  const headers = {
-    ...base,
-    'x-csrf-token': session.token,
-    'x-auth-token': `${session.userId}:${session.sessionId}`,
-  };
+  const { headers } = await managerSession(request, demo);
   const api = `/api/v4/${demo.studioUuid}`;
   const init = (await (await request.get(`${api}/retail/init`, { headers })).json()) as {
     items: { type: string; id: string; price: number; stock: number | null }[];

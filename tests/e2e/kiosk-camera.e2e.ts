@@ -1,39 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
-import {
-  AUTH_HEADER,
-  CSRF_HEADER,
-  REQUESTED_WITH_HEADER,
-  REQUESTED_WITH_VALUE,
-} from '../../shared/contracts/page-context';
 import { readDemo, type DemoDetails } from './support/demo';
 import { RESULTS_DIR } from './support/paths';
-
-/** The demo manager's calls, with the headers the web apps send. */
-async function managerApi(request: APIRequestContext, demo: DemoDetails) {
-  const csrf = await request.get('/api/v4/auth/csrf', {
-    headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE },
-  });
-  const anonToken = ((await csrf.json()) as { token: string }).token;
-  const login = await request.post('/api/v4/auth/login', {
-    headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE, [CSRF_HEADER]: anonToken },
-    data: { emailAddress: demo.managerEmail, password: demo.managerPassword, studioUuid: demo.studioUuid },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const session = (await login.json()) as { userId: string; sessionId: string; token: string };
-  const headers = {
-    [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
-    [CSRF_HEADER]: session.token,
-    [AUTH_HEADER]: `${session.userId}:${session.sessionId}`,
-  };
-  return async <T>(method: 'POST', url: string, data?: unknown): Promise<T> => {
-    const res = await request.fetch(url, { method, headers, data });
-    expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-    return (await res.json()) as T;
-  };
-}
+import { managerApi } from './support/studio-api';
 
 /**
  * A camera that shows a QR code: Chromium's fake capture device playing a Y4M file made here from a

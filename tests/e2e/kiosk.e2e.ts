@@ -1,14 +1,9 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import {
-  AUTH_HEADER,
-  CSRF_HEADER,
-  REQUESTED_WITH_HEADER,
-  REQUESTED_WITH_VALUE,
-} from '../../shared/contracts/page-context';
 import { readDemo, type DemoDetails } from './support/demo';
 import { SCREENSHOT_DIR, VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
 import { signInBackoffice, demoManager } from './support/sign-in';
+import { addOneClass, managerApi, studioSlot } from './support/studio-api';
 
 /**
  * The kiosk end to end (issue 10, kiosk part). Through the API the demo manager adds a class of a
@@ -22,57 +17,6 @@ import { signInBackoffice, demoManager } from './support/sign-in';
  * - the client without a pass hears that no pass covers the class, and nothing is booked.
  * Screens in English and Polish at 1280 and 390 px: E2E_RESULTS_DIR/screenshots/kiosk-*.png.
  */
-const STUDIO_TZ = 'Europe/Warsaw';
-
-function studioSlot(minutes: number): { date: string; time: string; isoWeekday: number } {
-  const at = new Date(Math.ceil((Date.now() + minutes * 60_000) / 300_000) * 300_000);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: STUDIO_TZ,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      weekday: 'short',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const isoWeekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday!) + 1;
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-    isoWeekday,
-  };
-}
-
-/** The demo manager's API calls, with the headers the web apps send. */
-async function managerApi(request: APIRequestContext, demo: DemoDetails) {
-  const csrf = await request.get('/api/v4/auth/csrf', {
-    headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE },
-  });
-  const anonToken = ((await csrf.json()) as { token: string }).token;
-  const login = await request.post('/api/v4/auth/login', {
-    headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE, [CSRF_HEADER]: anonToken },
-    data: { emailAddress: demo.managerEmail, password: demo.managerPassword, studioUuid: demo.studioUuid },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const session = (await login.json()) as { userId: string; sessionId: string; token: string };
-  const headers = {
-    [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
-    [CSRF_HEADER]: session.token,
-    [AUTH_HEADER]: `${session.userId}:${session.sessionId}`,
-  };
-  const call = async <T>(method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> => {
-    const res = await request.fetch(url, { method, headers, data });
-    expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-    return (await res.json()) as T;
-  };
-  return call;
-}
-
 type Item = { id: string; name?: Record<string, { value: string }>; freeOfCharge?: boolean };
 
 async function setUp(request: APIRequestContext, demo: DemoDetails) {
@@ -82,29 +26,12 @@ async function setUp(request: APIRequestContext, demo: DemoDetails) {
   const service = services.items.find((s) => s.freeOfCharge === false) ?? services.items[0]!;
   const locations = await call<{ items: Item[] }>('GET', v4('location/collection'));
   const slot = studioSlot(30);
-  const meta = await call<{ id: string }>(
-    'POST',
-    `/api/v2/${demo.studioUuid}/class-services/${service.id}/schedule-metas`,
-    {
-      locationId: locations.items[0]!.id,
-      daysOfWeek: [slot.isoWeekday],
-      startTime: slot.time,
-      durationMinutes: 60,
-      firstDate: slot.date,
-      lastDate: slot.date,
-      capacity: 10,
-    },
-  );
-  await call('POST', `/api/v2/${demo.studioUuid}/schedule-events/generate`, {
-    scheduleMetaIds: [meta.id],
-    from: slot.date,
-    to: slot.date,
+  const eventId = await addOneClass(call, demo.studioUuid, {
+    serviceId: service.id,
+    locationId: locations.items[0]!.id,
+    capacity: 10,
+    slot,
   });
-  const events = await call<{ items: Array<{ id: string }> }>(
-    'GET',
-    `/api/v2/${demo.studioUuid}/schedule-metas/${meta.id}/schedule-events/all`,
-  );
-  const eventId = events.items[0]!.id;
   const options = await call<{ items: Item[] }>('GET', v4('pricing-option/all'));
   const pass = options.items.find((o) => o.name?.en?.value === '8 entries') ?? options.items[0]!;
   const tag = Date.now().toString(36).slice(-5).toUpperCase();

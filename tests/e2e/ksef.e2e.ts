@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
-import { demoManager, signInBackoffice } from './support/sign-in';
+import { setLanguage, shootAll } from './support/screenshots';
+import { backofficePage } from './support/sign-in';
 
 /**
  * KSeF states in the back office (issue 19) on the demo studio, which is seeded with two invoices
@@ -15,10 +15,7 @@ test('ksef: the manager sees each invoice’s KSeF state, its number and UPO, an
 }) => {
   const demo = readDemo();
   const errors: string[] = [];
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signInBackoffice(page, demo.studioUuid, demoManager(demo));
+  const page = await backofficePage(browser, demo, { errors });
   await setLanguage(page, 'EN');
 
   await page.goto(`/${demo.studioUuid}/backoffice#/invoices`);
@@ -63,5 +60,5 @@ test('ksef: the manager sees each invoice’s KSeF state, its number and UPO, an
     );
   });
   expect(errors).toEqual([]);
-  await context.close();
+  await page.context().close();
 });

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { FakeStripe } from '../../cloud/src/modules/sales/providers/testing/fake-stripe';
 import { readDemo } from './support/demo';
 import { VIEWPORTS, LAPTOP_AND_PHONE, saveScreenshot, setLanguage } from './support/screenshots';
-import { signInBackoffice, demoManager } from './support/sign-in';
+import { backofficePage } from './support/sign-in';
 
 /**
  * Settings → Online payments: the demo manager types Stripe keys, tests the connection, saves them
@@ -21,12 +21,8 @@ test('online payments: a manager enters Stripe keys and tests the connection', a
     webhookSecret: 'whsec_e2eNotAKnownSecret1234',
   };
   try {
-    const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-    const page = await context.newPage();
     const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-
-    await signInBackoffice(page, demo.studioUuid, demoManager(demo));
+    const page = await backofficePage(browser, demo, { errors: pageErrors });
     await page.getByTestId('nav-settings').click();
     await page.getByTestId('settings-tab-paymentProviders').click();
     await expect(page).toHaveURL(/#\/settings\/payment-providers$/);
@@ -77,7 +73,7 @@ test('online payments: a manager enters Stripe keys and tests the connection', a
     await page.getByTestId('stripe-save').click();
     await expect(page.getByTestId('provider-status-stripe')).toHaveText('Disabled');
     expect(pageErrors).toEqual([]);
-    await context.close();
+    await page.context().close();
   } finally {
     await fake?.close();
   }

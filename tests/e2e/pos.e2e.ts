@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { VIEWPORTS, shootAll } from './support/screenshots';
-import { signInBackoffice } from './support/sign-in';
+import { shootAll } from './support/screenshots';
+import { backofficePage } from './support/sign-in';
 
 /**
  * The front desk sells at the point of sale: a drink and a pass to a client, paid partly in cash
@@ -14,13 +14,10 @@ test('pos: the front desk sells a product and a pass to a client with cash and c
   browser,
 }) => {
   const demo = readDemo();
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const page = await context.newPage();
   const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await signInBackoffice(page, demo.studioUuid, {
-    email: 'frontdesk@demo.studio',
-    password: demo.managerPassword,
+  const page = await backofficePage(browser, demo, {
+    who: { email: 'frontdesk@demo.studio', password: demo.managerPassword },
+    errors: pageErrors,
   });
 
   await page.getByTestId('nav-pos').click();
@@ -86,5 +83,5 @@ test('pos: the front desk sells a product and a pass to a client with cash and c
   });
 
   expect(pageErrors).toEqual([]);
-  await context.close();
+  await page.context().close();
 });

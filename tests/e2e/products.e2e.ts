@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { gs1CheckDigit } from '../../shared/domain/products/barcode';
 import { readDemo } from './support/demo';
-import { VIEWPORTS, shootAll } from './support/screenshots';
-import { signInBackoffice, demoManager } from './support/sign-in';
+import { shootAll } from './support/screenshots';
+import { backofficePage } from './support/sign-in';
 
 /**
  * Products and vouchers in the back office: the demo manager sees the desk products by category
@@ -12,11 +12,8 @@ import { signInBackoffice, demoManager } from './support/sign-in';
 
 test('products: the manager adds a product with stock and a voucher', async ({ browser }) => {
   const demo = readDemo();
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const page = await context.newPage();
   const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await signInBackoffice(page, demo.studioUuid, demoManager(demo));
+  const page = await backofficePage(browser, demo, { errors: pageErrors });
 
   await page.getByTestId('nav-products').click();
   await expect(page).toHaveURL(/#\/products$/);
@@ -153,5 +150,5 @@ test('products: the manager adds a product with stock and a voucher', async ({ b
   });
 
   expect(pageErrors).toEqual([]);
-  await context.close();
+  await page.context().close();
 });

@@ -3,7 +3,8 @@ import { FakeStripe } from '../../cloud/src/modules/sales/providers/testing/fake
 import { HttpClient } from '../support/http-client';
 import { readDemo } from './support/demo';
 import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
-import { signInBackoffice, demoManager, demoClient, signInFrontoffice } from './support/sign-in';
+import { signInBackoffice, demoManager, backofficePage } from './support/sign-in';
+import { addToCartFromPriceList, clientShopPage } from './support/shop';
 
 /**
  * Saved cards end to end, with Stripe (the local fake at STRIPE_API_URL; skipped without it): the
@@ -44,24 +45,8 @@ test('a client saves a card at checkout; staff see it on the profile and remove 
     await setStripe(manager, true, account);
 
     // ---- the client: cart → "save my card" → Stripe's hosted page → back
-    const shop = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-    await shop.addCookies([{ name: 'locale', value: 'en', url: demo.baseURL }]);
-    const page = await shop.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signInFrontoffice(page, demo.studioUuid, demoClient(demo), 'cart');
-    await setLanguage(page, 'EN');
-    const priceList = page.waitForResponse(
-      (r) => r.url().includes('/api/v4/') && r.url().endsWith('/pricing/pricing-options'),
-    );
-    await page.goto(`/${demo.studioUuid}/frontoffice/pricing/pricing-options`);
-    const list = (await (await priceList).json()) as {
-      uncategorized: Array<{ id: string; name: { en: { value: string } } }>;
-      categories: Array<{ items: Array<{ id: string; name: { en: { value: string } } }> }>;
-    };
-    const pass = [...list.uncategorized, ...list.categories.flatMap((c) => c.items)].find(
-      (o) => o.name.en.value === '8 entries',
-    )!;
-    await page.goto(`/${demo.studioUuid}/frontoffice/cart?add=pricingOption:${pass.id}`);
+    const page = await clientShopPage(browser, demo, errors);
+    const pass = await addToCartFromPriceList(page, demo, '8 entries');
     await expect(page.getByTestId('cart-item')).toHaveCount(1);
     const saveCard = page.getByTestId('checkout-save-card');
     await expect(saveCard).toBeVisible();
@@ -179,11 +164,8 @@ test('staff take payment at the desk for a visit booked to be paid there', async
   }
   expect(booked, 'a paid class with a free place in the coming week').toBe(true);
 
-  const office = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const page = await office.newPage();
   const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signInBackoffice(page, demo.studioUuid, demoManager(demo));
+  const page = await backofficePage(browser, demo, { errors });
   await setLanguage(page, 'EN');
   await page.goto(`/${demo.studioUuid}/backoffice#/clients/${client.id}/payments`);
   const section = page.getByTestId('visits-to-pay');
@@ -205,5 +187,5 @@ test('staff take payment at the desk for a visit booked to be paid there', async
   await expect(order).toContainText('35 zł');
   await expect(order.getByTestId('order-status')).toHaveText('Paid');
   expect(errors).toEqual([]);
-  await office.close();
+  await page.context().close();
 });

@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { SCREENSHOT_DIR, VIEWPORTS, LAPTOP_AND_PHONE, setLanguage, shootAll } from './support/screenshots';
-import { demoClient, signInFrontoffice } from './support/sign-in';
+import { SCREENSHOT_DIR, VIEWPORTS, LAPTOP_AND_PHONE, shootAll } from './support/screenshots';
+import { addToCartFromPriceList, clientShopPage } from './support/shop';
 
 /**
  * Buying online through the test provider, as the demo client: a pass from the price list into the
@@ -27,29 +27,10 @@ test('a client buys a pass online through the test provider and sees it in purch
 }) => {
   const demo = readDemo();
   const errors: string[] = [];
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  // The client reads the site in English (the demo client's saved language may be Polish).
-  await context.addCookies([{ name: 'locale', value: 'en', url: demo.baseURL }]);
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-
-  await signInFrontoffice(page, demo.studioUuid, demoClient(demo), 'cart');
-  await setLanguage(page, 'EN');
+  const page = await clientShopPage(browser, demo, errors);
 
   // 1. The price list names the pass; "buy this" links put it in the cart.
-  const priceList = page.waitForResponse(
-    (r) => r.url().includes('/api/v4/') && r.url().endsWith('/pricing/pricing-options'),
-  );
-  await page.goto(`/${demo.studioUuid}/frontoffice/pricing/pricing-options`);
-  const list = (await (await priceList).json()) as {
-    uncategorized: Array<{ id: string; name: { en: { value: string } } }>;
-    categories: Array<{ items: Array<{ id: string; name: { en: { value: string } } }> }>;
-  };
-  const pass = [...list.uncategorized, ...list.categories.flatMap((c) => c.items)].find(
-    (o) => o.name.en.value === '8 entries',
-  )!;
-  expect(pass).toBeDefined();
-  await page.goto(`/${demo.studioUuid}/frontoffice/cart?add=pricingOption:${pass.id}`);
+  await addToCartFromPriceList(page, demo, '8 entries');
   const item = page.getByTestId('cart-item');
   await expect(item).toHaveCount(1);
   await expect(item).toContainText('8 entries');
@@ -123,5 +104,5 @@ test('a client buys a pass online through the test provider and sees it in purch
   });
 
   expect(errors).toEqual([]);
-  await context.close();
+  await page.context().close();
 });

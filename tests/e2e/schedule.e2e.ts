@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readDemo } from './support/demo';
 import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
-import { signInBackoffice, demoManager } from './support/sign-in';
+import { backofficePage } from './support/sign-in';
 
 /**
  * The timetable: the demo manager creates a class series (every day at 21:45, a time the demo
@@ -16,10 +16,7 @@ test('schedule: a manager creates a class series, sees it in the week, cancels o
 }) => {
   const demo = readDemo();
   const errors: string[] = [];
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signInBackoffice(page, demo.studioUuid, demoManager(demo));
+  const page = await backofficePage(browser, demo, { errors });
   await setLanguage(page, 'EN');
 
   await page.goto(`/${demo.studioUuid}/backoffice#/schedule`);
@@ -92,7 +89,7 @@ test('schedule: a manager creates a class series, sees it in the week, cancels o
 
   expect(errors).toEqual([]);
   await visitor.close();
-  await context.close();
+  await page.context().close();
 });
 
 function phoneWidth(page: Page): boolean {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { VIEWPORTS, shootAll } from './support/screenshots';
-import { signInBackoffice, demoManager } from './support/sign-in';
+import { shootAll } from './support/screenshots';
+import { backofficePage } from './support/sign-in';
 
 /**
  * A till's cash shift in the browser POS: the manager sets up a POS station in Settings, chooses it
@@ -16,11 +16,8 @@ test('shifts: open with a float, a cash sale, cash out, close with the differenc
   // Twenty-four screenshots (six screens, two languages, two widths) take most of the time.
   test.setTimeout(300_000);
   const demo = readDemo();
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const page = await context.newPage();
   const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await signInBackoffice(page, demo.studioUuid, demoManager(demo));
+  const page = await backofficePage(browser, demo, { errors: pageErrors });
 
   // Settings → POS stations: add the reception till.
   const slug = `till-${Date.now().toString(36)}`;
@@ -109,5 +106,5 @@ test('shifts: open with a float, a cash sale, cash out, close with the differenc
   await page.getByTestId('pos-station').selectOption({ value: '' });
   await expect(page.getByTestId('pos-search')).toBeVisible();
   expect(pageErrors).toEqual([]);
-  await context.close();
+  await page.context().close();
 });

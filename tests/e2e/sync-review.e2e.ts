@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { VIEWPORTS, shootAll } from './support/screenshots';
-import { signInBackoffice, demoManager } from './support/sign-in';
+import { shootAll } from './support/screenshots';
+import { backofficePage } from './support/sign-in';
+import { managerSession } from './support/studio-api';
 
 /**
  * Station sync review: a station (registered through the API like the desktop app) pushes two
@@ -14,15 +15,7 @@ import { signInBackoffice, demoManager } from './support/sign-in';
 
 /** Registers a station with the manager's session and pushes what the desk did offline. */
 async function stationPushes(request: APIRequestContext, demo: ReturnType<typeof readDemo>) {
-  const base = { 'x-requested-with': 'XMLHttpRequest' };
-  const csrf = (await (await request.get('/api/v4/auth/csrf', { headers: base })).json()) as {
-    token: string;
-  };
-  const login = await request.post('/api/v4/auth/login', {
-    headers: { ...base, 'x-csrf-token': csrf.token },
-    data: { emailAddress: demo.managerEmail, password: demo.managerPassword },
-  });
-  expect(login.status()).toBe(200);
+  const { base } = await managerSession(request, demo);
   const stationName = `Recepcja ${randomUUID().slice(0, 4)}`;
   const registered = await request.post('/sync/devices', {
     headers: base,
@@ -71,12 +64,8 @@ test('station sync review: a manager resolves a flag and dismisses a command tha
 }) => {
   const demo = readDemo();
   const { stationName } = await stationPushes(request, demo);
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const page = await context.newPage();
   const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-
-  await signInBackoffice(page, demo.studioUuid, demoManager(demo));
+  const page = await backofficePage(browser, demo, { errors: pageErrors });
 
   await page.getByTestId('nav-sync').click();
   await expect(page).toHaveURL(/#\/sync$/);
@@ -106,5 +95,5 @@ test('station sync review: a manager resolves a flag and dismisses a command tha
     expect(page.getByTestId('sync-issues-state')).toBeVisible(),
   );
   expect(pageErrors).toEqual([]);
-  await context.close();
+  await page.context().close();
 });

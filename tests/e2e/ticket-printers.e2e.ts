@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { VIEWPORTS, shootAll } from './support/screenshots';
-import { signInBackoffice, demoManager } from './support/sign-in';
+import { shootAll } from './support/screenshots';
+import { backofficePage } from './support/sign-in';
 
 /**
  * The "Ticket printer" section of the station editor (Settings → POS stations) and of the kiosk
@@ -13,11 +13,8 @@ test('ticket printers: a POS station’s and a kiosk’s ESC/POS printer are set
 }) => {
   test.setTimeout(240_000);
   const demo = readDemo();
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const page = await context.newPage();
   const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await signInBackoffice(page, demo.studioUuid, demoManager(demo));
+  const page = await backofficePage(browser, demo, { errors: pageErrors });
 
   // A station to set up.
   const slug = `tp-${Date.now().toString(36)}`;
@@ -83,5 +80,5 @@ test('ticket printers: a POS station’s and a kiosk’s ESC/POS printer are set
   );
 
   expect(pageErrors).toEqual([]);
-  await context.close();
+  await page.context().close();
 });

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { HttpClient } from '../support/http-client';
 import { readDemo, type DemoDetails } from './support/demo';
-import { VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
-import { signInFrontoffice } from './support/sign-in';
+import { setLanguage, shootAll } from './support/screenshots';
+import { frontofficePage } from './support/sign-in';
+import { call, studioDay, managerClient, addClassService, addScheduleMeta } from './support/studio-api';
 
 /**
  * Paying a visit online from "My visits" (cloud/src/modules/bookings/README.md, "Paying a visit
@@ -15,51 +16,25 @@ import { signInFrontoffice } from './support/sign-in';
 
 const PASSWORD = 'Visit-pay-2026!';
 
-async function call(client: HttpClient, method: 'GET' | 'POST', url: string, body?: unknown, status = 200) {
-  const res = await client.request(method, url, body);
-  expect(res.status, `${method} ${url}: ${res.text}`).toBe(status);
-  return res.body;
-}
-
-/** The studio's calendar day `days` from now (Warsaw). */
-function studioDay(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
-
 async function arrange(demo: DemoDetails, tag: string) {
   const studio = demo.studioUuid;
-  const owner = await HttpClient.signedIn(demo.baseURL, demo.managerEmail, demo.managerPassword, studio);
-  const init = await call(owner, 'GET', `/api/v4/${studio}/schedule/init`);
-  const service = await call(
-    owner,
-    'POST',
-    `/api/v4/${studio}/class-service`,
-    {
-      serviceType: 'classroom',
-      name: { en: { value: `Desk flow ${tag}` }, pl: { value: `Desk flow ${tag} PL` } },
-      durationMinutes: 45,
-    },
-    201,
-  );
+  const { owner, init } = await managerClient(demo);
+  const service = await addClassService(owner, studio, {
+    serviceType: 'classroom',
+    name: { en: { value: `Desk flow ${tag}` }, pl: { value: `Desk flow ${tag} PL` } },
+    durationMinutes: 45,
+  });
   const day = studioDay(2);
-  const meta = await call(
-    owner,
-    'POST',
-    `/api/v2/${studio}/class-services/${service.id}/schedule-metas`,
-    {
-      locationId: init.locations[0].id as string,
-      daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
-      startTime: '07:20',
-      durationMinutes: 45,
-      firstDate: day,
-      lastDate: day,
-      capacity: 8,
-      waitingListSize: 0,
-    },
-    201,
-  );
+  const meta = await addScheduleMeta(owner, studio, service.id, {
+    locationId: init.locations[0].id as string,
+    daysOfWeek: [1, 2, 3, 4, 5, 6, 7],
+    startTime: '07:20',
+    durationMinutes: 45,
+    firstDate: day,
+    lastDate: day,
+    capacity: 8,
+    waitingListSize: 0,
+  });
   await call(owner, 'POST', `/api/v2/${studio}/schedule-events/generate`, { scheduleMetaIds: [meta.id] });
   const events = await call(owner, 'GET', `/api/v2/${studio}/schedule-metas/${meta.id}/schedule-events/all`);
   const option = await call(
@@ -117,11 +92,7 @@ test('a visit booked to pay at the desk is paid online from my visits with a new
   const tag = Date.now().toString(36);
   const { email, className, passName } = await arrange(demo, tag);
   const errors: string[] = [];
-  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-
-  await signInFrontoffice(page, demo.studioUuid, { email, password: PASSWORD }, 'visits');
+  const page = await frontofficePage(browser, demo, 'visits', { who: { email, password: PASSWORD }, errors });
   await setLanguage(page, 'EN');
   const card = page.getByTestId('visit-card').filter({ hasText: className });
   await expect(card.getByTestId('visit-payment')).toHaveText('To pay at the desk');

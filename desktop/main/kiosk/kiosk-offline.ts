@@ -232,6 +232,19 @@ export class KioskOffline {
     return passOnTicketOf(paid, option, kiosk.studio.defaultLocale);
   }
 
+  /** The check-in slip when the kiosk prints one: the studio, the client, the time and `more`. */
+  private checkInTicket(kiosk: KioskDevice, client: Row, now: Date, more: object) {
+    return kiosk.settings.printTicket
+      ? {
+          kind: 'checkIn' as const,
+          studioName: kiosk.studio.name,
+          clientName: `${String(client.first_name ?? '')} ${String(client.last_name ?? '')}`.trim(),
+          checkedInAt: now.toISOString(),
+          ...more,
+        }
+      : null;
+  }
+
   private serviceOf(event: Row): Row | null {
     return this.store.get('class_services', String(event.class_service_id));
   }
@@ -357,15 +370,12 @@ export class KioskOffline {
       className: null,
       startsAt: null,
       lock: 'none',
-      ticket: kiosk.settings.printTicket
-        ? {
-            kind: 'checkIn',
-            studioName: kiosk.studio.name,
-            clientName: `${String(client.first_name ?? '')} ${String(client.last_name ?? '')}`.trim(),
-            checkedInAt: now.toISOString(),
-            ...this.passOnTicket({ pass: decision.pass, entriesLeft: null }, kiosk),
-          }
-        : null,
+      ticket: this.checkInTicket(
+        kiosk,
+        client,
+        now,
+        this.passOnTicket({ pass: decision.pass, entriesLeft: null }, kiosk),
+      ),
       offline: true,
     };
   }
@@ -473,20 +483,11 @@ export class KioskOffline {
       startsAt: new Date(String(event.starts_at)).toISOString(),
       // The station opens the door after this returns (the fact is durable first; README).
       lock: 'none',
-      ticket: kiosk.settings.printTicket
-        ? {
-            kind: 'checkIn',
-            studioName: kiosk.studio.name,
-            clientName: `${String(client.first_name ?? '')} ${String(client.last_name ?? '')}`.trim(),
-            checkedInAt: now.toISOString(),
-            className: resolveName(
-              (service?.name as LocaleText | undefined) ?? {},
-              kiosk.studio.defaultLocale,
-            ),
-            startsAt: new Date(String(event.starts_at)).toISOString(),
-            ...(paidWith ? this.passOnTicket(paidWith, kiosk) : {}),
-          }
-        : null,
+      ticket: this.checkInTicket(kiosk, client, now, {
+        className: resolveName((service?.name as LocaleText | undefined) ?? {}, kiosk.studio.defaultLocale),
+        startsAt: new Date(String(event.starts_at)).toISOString(),
+        ...(paidWith ? this.passOnTicket(paidWith, kiosk) : {}),
+      }),
       offline: true,
     };
   }

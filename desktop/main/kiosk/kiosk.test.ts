@@ -15,7 +15,7 @@ import { SyncEngine } from '../sync/engine';
 import { FakeSmartLockDriver } from '../../../shared/domain/smart-locks/http-relay';
 import { KIOSK_DOOR_FILE, KioskDoorKeeper, openSealedDoor, sealDoor } from './kiosk-door';
 import { KioskOffline } from './kiosk-offline';
-import { KIOSK_FILE, KioskStation } from './kiosk-station';
+import { KIOSK_FILE, KioskStation, type KioskStationOptions } from './kiosk-station';
 import { KioskTicketPrinter, checkInSlipOf } from './kiosk-tickets';
 
 const STUDIO_UUID = '0196a000-0000-7000-8000-000000000001';
@@ -140,6 +140,49 @@ function setup() {
     serviceId,
   };
 }
+
+/**
+ * The kiosk's main side in kiosk mode for the studio, on `engine`; its offline answers use the engine's
+ * clock pinned to the test's "now".
+ */
+function kioskStation(
+  engine: SyncEngine,
+  dataDir: string,
+  options: Omit<
+    KioskStationOptions,
+    'dataDir' | 'mode' | 'stationStudio' | 'lockStaff' | 'report' | 'engine'
+  >,
+): KioskStation {
+  const main = new KioskStation({
+    dataDir,
+    mode: 'kiosk',
+    stationStudio: () => STUDIO_UUID,
+    lockStaff: async () => undefined,
+    report: () => {},
+    engine,
+    ...options,
+  });
+  (main as unknown as { offline: KioskOffline }).offline = new KioskOffline(engine, () => NOW);
+  return main;
+}
+
+/** A fresh data folder (removed after the test) holding the kiosk's sign-in: `token` and `device`. */
+function signedInKioskDir(prefix: string, token: string, device: KioskDevice): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  dirs.push(dataDir);
+  writeFileSync(
+    path.join(dataDir, KIOSK_FILE),
+    JSON.stringify({ studioUuid: STUDIO_UUID, kioskId: device.id, kioskKey: 'k', token, device }),
+  );
+  return dataDir;
+}
+
+/** A kiosk request to the studio's `kiosk/<rest>` route. */
+const post = (rest: string, body: unknown) => ({
+  method: 'POST' as const,
+  path: `v4/${STUDIO_UUID}/kiosk/${rest}`,
+  body: JSON.stringify(body),
+});
 
 const outbox = (engine: SyncEngine) =>
   engine.outbox().map((row) => ({ name: row.name, isFact: row.isFact, args: row.args }));
@@ -375,42 +418,18 @@ describe('check-in slip', () => {
 describe('KioskStation (main): offline path, printing, no cloud call', () => {
   function station(online: boolean) {
     const s = setup();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'kiosk-test-'));
-    dirs.push(dataDir);
-    writeFileSync(
-      path.join(dataDir, KIOSK_FILE),
-      JSON.stringify({
-        studioUuid: STUDIO_UUID,
-        kioskId: kiosk.id,
-        kioskKey: 'k',
-        token: 'secret-token',
-        device: kiosk,
-      }),
-    );
+    const dataDir = signedInKioskDir('kiosk-test-', 'secret-token', kiosk);
     const capture = new CaptureInterface();
     const fetch = vi.fn(() => Promise.reject(new Error('no network')));
-    const main = new KioskStation({
-      dataDir,
+    const main = kioskStation(s.engine, dataDir, {
       cloudUrl: 'http://cloud.invalid',
-      mode: 'kiosk',
-      stationStudio: () => STUDIO_UUID,
-      lockStaff: async () => undefined,
       locale: () => 'pl',
       online: () => online,
-      report: () => {},
-      engine: s.engine,
       ticketPrinter: capture,
       fetch: fetch as unknown as typeof globalThis.fetch,
     });
-    // The offline answers use the engine's clock; pin it to the test's "now".
-    (main as unknown as { offline: KioskOffline }).offline = new KioskOffline(s.engine, () => NOW);
     return { ...s, main, capture, fetch, dataDir };
   }
-  const post = (rest: string, body: unknown) => ({
-    method: 'POST' as const,
-    path: `v4/${STUDIO_UUID}/kiosk/${rest}`,
-    body: JSON.stringify(body),
-  });
 
   it('identifies and checks in from the mirror, prints the slip, never calls the cloud', async () => {
     const { main, capture, fetch, ewa, booked, engine } = station(false);
@@ -719,18 +738,7 @@ describe('KioskStation (main): the door, entry and booking ahead offline (issue 
 
   function station(cloud: (url: string, init: RequestInit) => Response | Promise<Response>) {
     const s = setup();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'kiosk-door-station-'));
-    dirs.push(dataDir);
-    writeFileSync(
-      path.join(dataDir, KIOSK_FILE),
-      JSON.stringify({
-        studioUuid: STUDIO_UUID,
-        kioskId: kiosk.id,
-        kioskKey: 'k',
-        token: 'kiosk-session',
-        device: { ...kiosk, hasLock: true },
-      }),
-    );
+    const dataDir = signedInKioskDir('kiosk-door-station-', 'kiosk-session', { ...kiosk, hasLock: true });
     let online = true;
     const relay = new FakeSmartLockDriver();
     const calls: Array<{ url: string; headers: Record<string, string> }> = [];
@@ -739,29 +747,17 @@ describe('KioskStation (main): the door, entry and booking ahead offline (issue 
       return cloud(url, init);
     });
     const capture = new CaptureInterface();
-    const main = new KioskStation({
-      dataDir,
+    const main = kioskStation(s.engine, dataDir, {
       cloudUrl: 'http://cloud.test',
-      mode: 'kiosk',
-      stationStudio: () => STUDIO_UUID,
-      lockStaff: async () => undefined,
       locale: () => 'en',
       online: () => online,
-      report: () => {},
-      engine: s.engine,
       ticketPrinter: capture,
       deviceToken: () => DEVICE_TOKEN,
       doorDriver: relay,
       fetch: fetch as unknown as typeof globalThis.fetch,
     });
-    (main as unknown as { offline: KioskOffline }).offline = new KioskOffline(s.engine, () => NOW);
     return { ...s, main, relay, calls, capture, dataDir, goOffline: () => (online = false) };
   }
-  const post = (rest: string, body: unknown) => ({
-    method: 'POST' as const,
-    path: `v4/${STUDIO_UUID}/kiosk/${rest}`,
-    body: JSON.stringify(body),
-  });
   const jsonAnswer = (value: unknown, status = 200) =>
     new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
 

@@ -33,27 +33,18 @@ import type { LocalStore, Row } from '../sync/local-store';
  * device's window. The end of validity is the cloud's own (its `expires_at` projection includes
  * extensions and freezes), and the entries are those the copy can count.
  */
-export function offlineClientPasses(
-  store: LocalStore,
-  userId: string,
-  now: Date,
-  timeZone: string,
-): ClientPricingOptionView[] {
-  return offlinePassesAndAllocations(store, userId, now, timeZone).passes.filter(
-    (p) => p.clientId === userId,
-  );
-}
+export const offlineClientPasses = passesOf('own');
 
 /** Passes other clients share with this one (`shared-for-me`), derived the same way. */
-export function offlineSharedPasses(
-  store: LocalStore,
-  userId: string,
-  now: Date,
-  timeZone: string,
-): ClientPricingOptionView[] {
-  return offlinePassesAndAllocations(store, userId, now, timeZone).passes.filter(
-    (p) => p.clientId !== userId,
-  );
+export const offlineSharedPasses = passesOf('shared');
+
+function passesOf(
+  whose: 'own' | 'shared',
+): (store: LocalStore, userId: string, now: Date, timeZone: string) => ClientPricingOptionView[] {
+  return (store, userId, now, timeZone) =>
+    offlinePassesAndAllocations(store, userId, now, timeZone).passes.filter(
+      (p) => (p.clientId === userId) === (whose === 'own'),
+    );
 }
 
 /**

@@ -9,7 +9,7 @@ import { openLocalDatabase, type LocalDatabase } from '../db/database';
 import { PosnetEmulator } from '../printing/emulator/emulator';
 import { createPtyPair, SOCAT, socatAvailable, type PtyPair } from '../printing/emulator/pty';
 import { PosnetFiscalPrinter } from '../printing/posnet/posnet-printer';
-import { SerialTransport } from '../printing/posnet/serial-transport';
+import { SERIAL_SETTINGS_PREFILL, SerialTransport } from '../printing/posnet/serial-transport';
 import { SyncEngine } from '../sync/engine';
 import { StationPos } from './pos.service';
 
@@ -66,15 +66,7 @@ async function forward(request: ApiRequestInput): Promise<ApiResponse> {
   return json(404, { error: { code: 1004, key: 'resource.notFound', message: 'no' } });
 }
 
-const serial = (path: string) =>
-  new SerialTransport({
-    path,
-    baudRate: 115200,
-    parity: 'none',
-    dataBits: 8,
-    stopBits: 1,
-    flowControl: 'none',
-  });
+const serial = (path: string) => new SerialTransport({ ...SERIAL_SETTINGS_PREFILL, path, baudRate: 115200 });
 const TIMING = {
   commandTimeoutMs: 300,
   probeTimeoutMs: 200,

@@ -50,35 +50,7 @@ export function recordSale(
 ): RecordedSale {
   const parsed = RecordSaleInputSchema.parse(input);
   const args: RecordSaleArgs = { ...parsed, saleId: parsed.saleId ?? uuidv7() };
-  let soldAt = '';
-  const done = engine.mutate('recordSale', 1, args, {
-    ...(options.actorId ? { actorId: options.actorId } : {}),
-    alsoWrite: (m) => {
-      soldAt = m.occurredAt;
-      engine.db
-        .prepare(
-          `insert into local_sales (sale_id, mutation_id, shift_id, client_id, total, args, sold_at, actor_id)
-           values (?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          args.saleId,
-          m.mutationId,
-          args.shiftId ?? null,
-          args.clientId,
-          recordSaleTotal(args),
-          JSON.stringify(m.args),
-          m.occurredAt,
-          options.actorId ?? null,
-        );
-    },
-  });
-  return {
-    saleId: args.saleId,
-    mutationId: done.mutationId,
-    seq: done.seq,
-    total: recordSaleTotal(args),
-    soldAt,
-  };
+  return writeSale(engine, 'recordSale', args, recordSaleTotal(args), options);
 }
 
 /**
@@ -93,8 +65,19 @@ export function recordChargedSale(
   options: { actorId?: string; alsoWrite?: (done: { mutationId: string; occurredAt: string }) => void } = {},
 ): RecordedSale {
   const args = ChargeSaleArgsSchema.parse(input);
+  return writeSale(engine, 'chargeSale', args, args.total, options);
+}
+
+/** The sale's outbox row (`name@1`), its `local_sales` row and the caller's `alsoWrite`, in ONE transaction. */
+function writeSale(
+  engine: SyncEngine,
+  name: 'recordSale' | 'chargeSale',
+  args: { saleId: string; shiftId?: string | null; clientId: string | null },
+  total: number,
+  options: { actorId?: string; alsoWrite?: (done: { mutationId: string; occurredAt: string }) => void },
+): RecordedSale {
   let soldAt = '';
-  const done = engine.mutate('chargeSale', 1, args, {
+  const done = engine.mutate(name, 1, args, {
     ...(options.actorId ? { actorId: options.actorId } : {}),
     alsoWrite: (m) => {
       soldAt = m.occurredAt;
@@ -108,7 +91,7 @@ export function recordChargedSale(
           m.mutationId,
           args.shiftId ?? null,
           args.clientId,
-          args.total,
+          total,
           JSON.stringify(m.args),
           m.occurredAt,
           options.actorId ?? null,
@@ -116,7 +99,7 @@ export function recordChargedSale(
       options.alsoWrite?.({ mutationId: m.mutationId, occurredAt: m.occurredAt });
     },
   });
-  return { saleId: args.saleId, mutationId: done.mutationId, seq: done.seq, total: args.total, soldAt };
+  return { saleId: args.saleId, mutationId: done.mutationId, seq: done.seq, total, soldAt };
 }
 
 /** A sale the cloud refused (nothing printed, no money kept): it stays recorded, counted nowhere. */

@@ -20,14 +20,15 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-export async function startBenchApp(knex: Knex): Promise<BenchApp> {
+/** `dataDir`: the app's DATA_DIR (a folder under the system's temp dir unless told). */
+export async function startBenchApp(knex: Knex, options: { dataDir?: string } = {}): Promise<BenchApp> {
   const config = loadConfig({
     NODE_ENV: 'production',
     // Production requires both (config.ts); a bench's studio is thrown away.
     PUBLIC_URL: 'http://127.0.0.1',
     FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     PORT: '0',
-    DATA_DIR: path.join(os.tmpdir(), 'studio-bench'),
+    DATA_DIR: options.dataDir ?? path.join(os.tmpdir(), 'studio-bench'),
     LOG_LEVEL: 'silent',
   });
   const deps: Deps = {

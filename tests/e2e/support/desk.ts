@@ -343,3 +343,44 @@ export const POS_SIZES = [
   [1280, 800],
   [1920, 1080],
 ] as const;
+
+/** "120 zł" or "1 234,50 zł" → minor units. */
+export function zlotyToMinor(text: string): number {
+  const [whole, cents = '0'] = text
+    .replace(/[^\d,.]/g, '')
+    .replace('.', ',')
+    .split(',');
+  return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
+}
+
+/**
+ * A desktop POS spec's desk (serial tests): its own ports from DESKTOP_POS_PORT_BASE (5100): cloud +0,
+ * host +1, fiscal emulator +2, ticket printer (TCP) +3. Answers its screenshot function (POS sizes,
+ * names `desktop-pos-…`).
+ */
+export function usePosDesk(name: string): (page: Page, shot: string) => Promise<void> {
+  const portBase = Number(process.env.DESKTOP_POS_PORT_BASE ?? 5100);
+  test.use({
+    deskOptions: {
+      name,
+      cloudPort: portBase,
+      hostPort: portBase + 1,
+      fiscalPort: portBase + 2,
+      ticketPrinter: { tcpPort: portBase + 3 },
+    },
+  });
+  test.describe.configure({ mode: 'serial' });
+  return (page, shot) => shoot(page, shot, { prefix: 'desktop-pos', sizes: POS_SIZES });
+}
+
+/** Presses Sell at the POS and waits until the sale's receipt is printed: the names on the emulator's last receipt. */
+export async function sellPrinted(page: Page, desk: Desk): Promise<string[]> {
+  await page.getByTestId('pos-sell').click();
+  await expect(page.getByTestId('pos-done-receipt')).toHaveAttribute('data-status', 'printed', {
+    timeout: 30_000,
+  });
+  return desk
+    .receipts()
+    .at(-1)!
+    .lines.map((l) => l.name);
+}

@@ -75,3 +75,32 @@ export async function signInFrontoffice(
   await page.getByTestId('sign-in-submit').click();
   await expect(page).toHaveURL(new RegExp(`/frontoffice/${redirectAfterLogin.replace(/[/]/g, '\\/')}`));
 }
+
+export interface FrontofficePageOptions {
+  /** Defaults to the demo client. */
+  who?: StaffLogin;
+  /** Uncaught page errors are pushed here (with `label: ` in front when given). */
+  errors?: string[];
+  label?: string;
+  /** Sets the `locale` cookie to English before the first page (the client's saved language may be Polish). */
+  englishCookie?: boolean;
+}
+
+/**
+ * A new browser context (English, laptop-sized) with a client signed in to the front office through
+ * its login page, on the page it sends them to (`redirectAfterLogin`).
+ */
+export async function frontofficePage(
+  browser: Browser,
+  demo: DemoDetails,
+  redirectAfterLogin: string,
+  options: FrontofficePageOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.laptop, locale: 'en-US' });
+  if (options.englishCookie) await context.addCookies([{ name: 'locale', value: 'en', url: demo.baseURL }]);
+  const page = await context.newPage();
+  const { errors, label } = options;
+  if (errors) page.on('pageerror', (e) => errors.push(label ? `${label}: ${e.message}` : e.message));
+  await signInFrontoffice(page, demo.studioUuid, options.who ?? demoClient(demo), redirectAfterLogin);
+  return page;
+}

@@ -8,7 +8,7 @@
  */
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { SerialTransport } from '../posnet/serial-transport';
+import { SERIAL_SETTINGS_PREFILL, SerialTransport } from '../posnet/serial-transport';
 import { VAT_SLOT_LETTERS, type VatSlotValue } from '../posnet/text';
 import { DEFAULT_VAT_SLOTS } from './device';
 import { PosnetEmulator } from './emulator';
@@ -40,14 +40,7 @@ async function main(): Promise<void> {
   if (values.slow) emulator.setSlow(Number(values.slow));
 
   const pty = await createPtyPair(values.dir ? { dir: values.dir } : {});
-  const device = new SerialTransport({
-    path: pty.devicePath,
-    baudRate: 9600,
-    parity: 'none',
-    dataBits: 8,
-    stopBits: 1,
-    flowControl: 'none',
-  });
+  const device = new SerialTransport({ ...SERIAL_SETTINGS_PREFILL, path: pty.devicePath });
   await device.open();
   emulator.attach(device);
 

@@ -3,7 +3,7 @@ import { PosnetEmulator } from '../emulator/emulator';
 import { createPtyPair, SOCAT, socatAvailable, type PtyPair } from '../emulator/pty';
 import { FAST_TIMING, sampleReceipt } from '../emulator/test-rig';
 import { PosnetFiscalPrinter } from './posnet-printer';
-import { SerialTransport } from './serial-transport';
+import { SERIAL_SETTINGS_PREFILL, SerialTransport } from './serial-transport';
 
 /**
  * End to end through a real pseudo-terminal pair (socat) and `serialport` on both sides: the
@@ -22,25 +22,11 @@ describe.skipIf(!hasSocat)('POSNET over a real pty pair (socat + serialport)', (
   beforeAll(async () => {
     pty = await createPtyPair();
     emulator = new PosnetEmulator();
-    device = new SerialTransport({
-      path: pty.devicePath,
-      baudRate: 9600,
-      parity: 'none',
-      dataBits: 8,
-      stopBits: 1,
-      flowControl: 'none',
-    });
+    device = new SerialTransport({ ...SERIAL_SETTINGS_PREFILL, path: pty.devicePath });
     await device.open();
     emulator.attach(device);
     printer = new PosnetFiscalPrinter({
-      transport: new SerialTransport({
-        path: pty.appPath,
-        baudRate: 115200,
-        parity: 'none',
-        dataBits: 8,
-        stopBits: 1,
-        flowControl: 'none',
-      }),
+      transport: new SerialTransport({ ...SERIAL_SETTINGS_PREFILL, path: pty.appPath, baudRate: 115200 }),
       timing: { ...FAST_TIMING, commandTimeoutMs: 400, probeTimeoutMs: 300, linkLostAfterMs: 3000 },
     });
     await printer.open();
