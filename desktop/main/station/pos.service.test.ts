@@ -34,33 +34,6 @@ const json = (status: number, body: unknown): ApiResponse => ({
 
 const thisDevice = uuidv7();
 
-/** The receipt the cloud answers for a charged sale: two waters less 1 zł, 6 zł cash + 4 zł other, 1 zł change. */
-const chargedReceipt = {
-  lines: [{ name: 'Woda', unitPrice: 500, quantity: '2', vatRate: 500 }],
-  discount: 100,
-  payments: [
-    { type: 'cash', amount: 600 },
-    { type: 'other', amount: 400 },
-  ],
-  change: 100,
-  total: 900,
-};
-
-/** The catalogue read, this station chosen, the shift opened with no float. */
-async function openTill(pos: StationPos): Promise<void> {
-  await pos.catalog('pl');
-  await pos.chooseStation(posId);
-  await pos.openShift(0);
-}
-
-/** A walk-in's sale of `quantity` waters (5 zł each), paid in full by `method`. */
-const waterSale = (quantity = 1, method: PaymentMethod = PaymentMethod.terminal) => ({
-  saleId: uuidv7(),
-  clientId: null,
-  lines: [{ type: 'product' as const, id: water, quantity }],
-  payments: [{ method, amount: 500 * quantity }],
-});
-
 async function setup(options: { abilities?: string[]; online?: boolean; assignedTo?: string | null } = {}) {
   db = openLocalDatabase(':memory:');
   db.prepare(`insert into meta (key, value) values ('studioId', ?), ('deviceId', ?)`).run(uuidv7(), uuidv7());
@@ -220,7 +193,9 @@ describe('StationPos', () => {
 
   it('prices from the kept catalog offline; refuses discounts without sales.discount; passes need a client', async () => {
     const { pos, goOffline } = await setup();
-    await openTill(pos);
+    await pos.catalog('pl');
+    await pos.chooseStation(posId);
+    await pos.openShift(0);
     goOffline();
     expect((await pos.catalog('pl')).offline).toBe(true);
     // Switched to English after the connection dropped: the Polish copy still sells.
@@ -271,9 +246,16 @@ describe('StationPos', () => {
 
   it('keeps a receipt whose outcome is unknown pending, and settles it without printing twice', async () => {
     const { pos, rig } = await setup();
-    await openTill(pos);
+    await pos.catalog('pl');
+    await pos.chooseStation(posId);
+    await pos.openShift(0);
     rig.emulator.disconnect({ forMs: 2_000, during: 'reply', match: 'trend' });
-    const sold = await pos.sell(waterSale());
+    const sold = await pos.sell({
+      saleId: uuidv7(),
+      clientId: null,
+      lines: [{ type: 'product', id: water, quantity: 1 }],
+      payments: [{ method: PaymentMethod.terminal, amount: 500 }],
+    });
     expect(sold.receipt.status).toBe('needsAttention');
     expect(sold.state.receiptIssues).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 2_500)); // the cable is back
@@ -284,11 +266,23 @@ describe('StationPos', () => {
 
   it('a new sale waits while an earlier receipt is unresolved: the cashier is told; settled first once the printer is back', async () => {
     const { pos, rig, db } = await setup();
-    await openTill(pos);
+    await pos.catalog('pl');
+    await pos.chooseStation(posId);
+    await pos.openShift(0);
     rig.emulator.disconnect({ forMs: 1_500, during: 'command', match: 'trend' });
-    const a = await pos.sell(waterSale());
+    const a = await pos.sell({
+      saleId: uuidv7(),
+      clientId: null,
+      lines: [{ type: 'product', id: water, quantity: 1 }],
+      payments: [{ method: PaymentMethod.terminal, amount: 500 }],
+    });
     expect(a.receipt.status).toBe('needsAttention');
-    const b = waterSale(2);
+    const b = {
+      saleId: uuidv7(),
+      clientId: null,
+      lines: [{ type: 'product' as const, id: water, quantity: 2 }],
+      payments: [{ method: PaymentMethod.terminal, amount: 1000 }],
+    };
     // The printer is still away: B is not recorded, the screen gets the reason (A's message key).
     await expect(pos.sell(b)).rejects.toMatchObject({
       key: 'pos.receiptUnresolved',
@@ -305,7 +299,9 @@ describe('StationPos', () => {
 
   it("prints the buyer's NIP on the receipt and records it with the sale; a bad NIP is a field error", async () => {
     const { pos, rig, db } = await setup();
-    await openTill(pos);
+    await pos.catalog('pl');
+    await pos.chooseStation(posId);
+    await pos.openShift(0);
     const sale = (buyerNip: string) => ({
       saleId: uuidv7(),
       clientId: null,
@@ -326,8 +322,15 @@ describe('StationPos', () => {
 
   it('the cashier settles a receipt the printer cannot identify by the roll: printed with its number, or not printed; audited', async () => {
     const { pos, rig, db } = await setup();
-    await openTill(pos);
-    const sale = () => waterSale();
+    await pos.catalog('pl');
+    await pos.chooseStation(posId);
+    await pos.openShift(0);
+    const sale = () => ({
+      saleId: uuidv7(),
+      clientId: null,
+      lines: [{ type: 'product' as const, id: water, quantity: 1 }],
+      payments: [{ method: PaymentMethod.terminal, amount: 500 }],
+    });
     // A's trend runs (A is printed as no. 1) but its reply is lost; meanwhile another program
     // prints two receipts on the same printer: the printer cannot show which one was A's.
     rig.emulator.disconnect({ forMs: 1_500, during: 'reply', match: 'trend' });
@@ -374,8 +377,15 @@ describe('StationPos', () => {
 
   it('a receipt confirmed not printed by the cashier stays a sale whose receipt is printed afresh', async () => {
     const { pos, rig, db } = await setup();
-    await openTill(pos);
-    const a = waterSale();
+    await pos.catalog('pl');
+    await pos.chooseStation(posId);
+    await pos.openShift(0);
+    const a = {
+      saleId: uuidv7(),
+      clientId: null,
+      lines: [{ type: 'product' as const, id: water, quantity: 1 }],
+      payments: [{ method: PaymentMethod.terminal, amount: 500 }],
+    };
     // A's trend never reaches the printer (nothing printed); the evidence is then made unidentifiable.
     rig.emulator.disconnect({ forMs: 1_500, during: 'command', match: 'trend' });
     await pos.sell(a);
@@ -402,9 +412,16 @@ describe('StationPos', () => {
 
   it('never prints the receipt of a sale the cloud invoiced meanwhile', async () => {
     const { pos, rig, db, goOffline, goOnline, invoiceOrder } = await setup();
-    await openTill(pos);
+    await pos.catalog('pl');
+    await pos.chooseStation(posId);
+    await pos.openShift(0);
     rig.emulator.requireDailyReport();
-    const sold = await pos.sell(waterSale());
+    const sold = await pos.sell({
+      saleId: uuidv7(),
+      clientId: null,
+      lines: [{ type: 'product', id: water, quantity: 1 }],
+      payments: [{ method: PaymentMethod.terminal, amount: 500 }],
+    });
     expect(sold.receipt.status).toBe('notPrinted');
     rig.emulator.device.dailyReportRequired = false;
     // The sale reached the cloud, which made order O; someone invoiced O.
@@ -471,7 +488,9 @@ describe('StationPos', () => {
 
     it('offline: refused before anything is recorded (cash and card still sell)', async () => {
       const { pos, db, goOffline } = await setup();
-      await openTill(pos);
+      await pos.catalog('pl');
+      await pos.chooseStation(posId);
+      await pos.openShift(0);
       goOffline();
       await expect(pos.sell(walletSale(uuidv7()))).rejects.toMatchObject({ key: 'pos.needsConnection' });
       await expect(
@@ -485,13 +504,20 @@ describe('StationPos', () => {
       ).rejects.toMatchObject({ key: 'pos.needsConnection' });
       expect(db.prepare('select count(*) as n from local_sales').get()).toEqual({ n: 0 });
       expect(db.prepare('select count(*) as n from outbox').get()).toEqual({ n: 0 });
-      const cash = await pos.sell(waterSale(1, PaymentMethod.cash));
+      const cash = await pos.sell({
+        saleId: uuidv7(),
+        clientId: null,
+        lines: [{ type: 'product', id: water, quantity: 1 }],
+        payments: [{ method: PaymentMethod.cash, amount: 500 }],
+      });
       expect(cash.receipt.status).toBe('printed');
     });
 
     it('recorded first, printed only once the cloud charged it — the receipt it answered, once', async () => {
       const { pos, rig, db, setQuote } = await setup();
-      await openTill(pos);
+      await pos.catalog('pl');
+      await pos.chooseStation(posId);
+      await pos.openShift(0);
       setQuote(quoteOf(900, 100));
       const saleId = uuidv7();
       const waiting = await pos.sell(walletSale(saleId));
@@ -519,7 +545,14 @@ describe('StationPos', () => {
           change: 100,
           receipt: {
             id: receiptId,
-            ...chargedReceipt,
+            lines: [{ name: 'Woda', unitPrice: 500, quantity: '2', vatRate: 500 }],
+            discount: 100,
+            payments: [
+              { type: 'cash', amount: 600 },
+              { type: 'other', amount: 400 },
+            ],
+            change: 100,
+            total: 900,
           },
         },
       });
@@ -546,7 +579,9 @@ describe('StationPos', () => {
 
     it("a wallet and voucher sale may carry the buyer's NIP: sent with the sale, printed on the receipt the cloud answered", async () => {
       const { pos, rig, db, setQuote } = await setup();
-      await openTill(pos);
+      await pos.catalog('pl');
+      await pos.chooseStation(posId);
+      await pos.openShift(0);
       setQuote(quoteOf(900, 100));
       const saleId = uuidv7();
       await expect(pos.sell({ ...walletSale(saleId), buyerNip: '526-025-02-75' })).rejects.toMatchObject({
@@ -566,7 +601,14 @@ describe('StationPos', () => {
           change: 100,
           receipt: {
             id: uuidv7(),
-            ...chargedReceipt,
+            lines: [{ name: 'Woda', unitPrice: 500, quantity: '2', vatRate: 500 }],
+            discount: 100,
+            payments: [
+              { type: 'cash', amount: 600 },
+              { type: 'other', amount: 400 },
+            ],
+            change: 100,
+            total: 900,
             buyerNip: '5260250274',
           },
         },
@@ -578,7 +620,9 @@ describe('StationPos', () => {
 
     it('refused by the cloud (wallet too low): voided, never printed nor counted, the refusal shown', async () => {
       const { pos, rig, db, setQuote } = await setup();
-      await openTill(pos);
+      await pos.catalog('pl');
+      await pos.chooseStation(posId);
+      await pos.openShift(0);
       setQuote(quoteOf(900, 100));
       const saleId = uuidv7();
       await pos.sell(walletSale(saleId));
@@ -604,7 +648,9 @@ describe('StationPos', () => {
 
     it("the cloud's quote refuses the basket (voucher used up): nothing recorded", async () => {
       const { pos, db, setQuote } = await setup();
-      await openTill(pos);
+      await pos.catalog('pl');
+      await pos.chooseStation(posId);
+      await pos.openShift(0);
       setQuote({ ...quoteOf(1000, 0), voucher: null, problems: { voucherCode: ['voucherUsedUp'] } });
       await expect(pos.sell(walletSale(uuidv7()))).rejects.toMatchObject({
         key: 'retail.basketInvalid',
