@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../../cloud/src/app';
 import { ManualClock, systemClock, type Clock } from '../../cloud/src/clock';
 import { loadConfig } from '../../cloud/src/config';
@@ -40,6 +40,25 @@ export interface TestApp {
 export function recordingMailer(): Mailer {
   const recent: MailMessage[] = [];
   return { recent, send: async (m) => void recent.push(m) };
+}
+
+/**
+ * Registers the test file's app: started before its tests (beforeAll, with an optional timeout) and
+ * closed after them. The handle it returns stands for that app once it has started, so tests and
+ * helpers read it as they would the app itself (never at module load, before it starts).
+ */
+export function useTestApp(options?: Parameters<typeof startTestApp>[0], timeout?: number): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(options);
+  }, timeout);
+  afterAll(async () => started?.close());
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!started) throw new Error('the test app starts in beforeAll');
+      return Reflect.get(started, key);
+    },
+  });
 }
 
 /**

@@ -1,14 +1,11 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { TZDate } from '@date-fns/tz';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openLocalDatabase, type LocalDatabase } from '../../../desktop/main/db/database';
 import { SyncEngine, type SyncEngineOptions } from '../../../desktop/main/sync/engine';
 import { createStudioScenario } from '../../../tests/support/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useSyncApp, ownerCookie } from './sync.test-support';
 
 /**
  * Bootstrap of a studio (docs/offline-sync.md "Bootstrap of a large studio", tests 4, 5 and 8): the
@@ -16,25 +13,11 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app';
  * from the start, and ends with the same cache as a station that was never interrupted; and the
  * mirror shows a DST-switch day's classes at the studio's local times.
  */
-let app: TestApp;
-let tmp: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-bootstrap-'));
-});
-afterAll(async () => {
-  await app?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
-
-async function ownerCookie(email: string, password: string): Promise<string> {
-  const owner = await app.signedIn(email, password);
-  return encodeURIComponent(`${owner.session!.userId}:${owner.session!.sessionId}`);
-}
+const { app, dbFile } = useSyncApp('sync-bootstrap-');
 
 /** A registered station on a new SQLite file; `pages` counts the bootstrap pages it asks for. */
 async function station(cookie: string, options: SyncEngineOptions = {}) {
-  const file = path.join(tmp, `${uuidv7()}.db`);
+  const file = dbFile();
   const db = openLocalDatabase(file);
   const engine = new SyncEngine(db, options);
   await engine.registerDevice(app.url, cookie, 'Recepcja');
@@ -102,7 +85,7 @@ describe('bootstrap resume after a kill (what the tests must prove, 4 and 8)', (
   it('a station SIGKILLed after 5 committed pages resumes at page 6 and ends with the same cache as an uninterrupted one', async () => {
     // 400 clients, 8 classes → 3,200 visits: 50-row pages give 8 + 1 + 64 + ... pages.
     const scenario = await seedStudio(400, 8);
-    const cookie = await ownerCookie(scenario.manager.email, scenario.manager.password);
+    const cookie = await ownerCookie(app, scenario.manager.email, scenario.manager.password);
     const PAGE = 50;
 
     const killed = await station(cookie);
@@ -210,7 +193,7 @@ describe('DST in the station mirror (what the tests must prove, 5)', () => {
       at('2026-10-25T23:30:00Z', 'Monday 00:30'),
     ];
     await app.knex('schedule_events').insert(events);
-    const desk = await station(await ownerCookie(scenario.manager.email, scenario.manager.password));
+    const desk = await station(await ownerCookie(app, scenario.manager.email, scenario.manager.password));
     await desk.engine.syncOnce();
 
     const zone = desk.engine.studio()?.timeZone;

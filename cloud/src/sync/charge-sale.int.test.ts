@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openLocalDatabase } from '../../../desktop/main/db/database';
 import { recordChargedSale } from '../../../desktop/main/station/sales';
 import { SyncEngine } from '../../../desktop/main/sync/engine';
@@ -10,58 +7,23 @@ import type { ChargeSaleInput, Outcome } from '../../../shared/contracts/sync';
 import { ChargeSaleOutcomeDataSchema } from '../../../shared/contracts/sync';
 import { PaymentMethod } from '../../../shared/enums';
 import { createStudioScenario } from '../../../tests/support/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useSyncApp } from './sync.test-support';
+import { addTenEntryPass, addVat23, addWater } from '../modules/sales/sales-support';
 
 /**
  * chargeSale@1 (an intent): a desk sale paid with the client's wallet and a voucher, recorded at the
  * station first and charged by the cloud's own retail checkout — the wallet never below zero, the
  * voucher used once, a replayed push or a resent sale id charging nothing again.
  */
-let app: TestApp;
-let tmp: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-charge-'));
-});
-afterAll(async () => {
-  await app?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+const { app, dbFile } = useSyncApp('sync-charge-');
 
 /** A studio with VAT 23 %, a pass (100 zł), water (5 zł), a 10 % single-use voucher, a client wallet. */
 async function shop(wallet: number) {
   const scenario = await createStudioScenario(app.knex);
   const { studio } = scenario;
-  const vat = uuidv7();
-  await app.knex('taxes').insert({
-    id: vat,
-    studioId: studio.id,
-    name: 'VAT 23%',
-    rateBp: 2300,
-    fiscalSlot: 'A',
-    isDefault: true,
-  });
-  const passId = uuidv7();
-  await app.knex('pricing_options').insert({
-    id: passId,
-    studioId: studio.id,
-    name: { en: { value: '10 entries' }, pl: { value: 'Karnet 10 wejść' } },
-    price: 10000,
-    taxId: vat,
-    taxRateBp: 2300,
-    entries: 10,
-    validityCount: 30,
-    validityUnit: 'day',
-  });
-  const waterId = uuidv7();
-  await app.knex('products').insert({
-    id: waterId,
-    studioId: studio.id,
-    name: 'Water',
-    price: 500,
-    taxId: vat,
-    trackStock: false,
-  });
+  const vat = await addVat23(app, studio);
+  const passId = await addTenEntryPass(app, studio, vat, 10000);
+  const waterId = await addWater(app, studio, vat);
   if (wallet > 0)
     await app.knex('client_wallet_payments').insert({
       id: uuidv7(),
@@ -93,7 +55,7 @@ async function shop(wallet: number) {
 async function station(manager: { email: string; password: string }) {
   const owner = await app.signedIn(manager.email, manager.password);
   const cookie = encodeURIComponent(`${owner.session!.userId}:${owner.session!.sessionId}`);
-  const db = openLocalDatabase(path.join(tmp, `${uuidv7()}.db`));
+  const db = openLocalDatabase(dbFile());
   const engine = new SyncEngine(db);
   await engine.registerDevice(app.url, cookie, 'Recepcja');
   await engine.syncOnce();

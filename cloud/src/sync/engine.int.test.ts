@@ -1,9 +1,6 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   openLocalDatabase,
   LocalDatabaseTooNewError,
@@ -12,25 +9,9 @@ import {
 import { LOCAL_MIGRATIONS } from '../../../desktop/main/db/migrations';
 import { SyncEngine, type SyncEngineOptions } from '../../../desktop/main/sync/engine';
 import { createStudioScenario } from '../../../tests/support/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
-import { newClientArgs, studioWithStation } from './sync.test-support';
+import { newClientArgs, ownerCookie, studioWithStation, useSyncApp } from './sync.test-support';
 
-let app: TestApp;
-let tmp: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-engine-'));
-});
-afterAll(async () => {
-  await app?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
-
-/** A signed-in owner's session cookie value, as the desktop holds it after staff sign-in. */
-async function ownerCookie(email: string, password: string): Promise<string> {
-  const owner = await app.signedIn(email, password);
-  return encodeURIComponent(`${owner.session!.userId}:${owner.session!.sessionId}`);
-}
+const { app, dbFile } = useSyncApp('sync-engine-');
 
 interface Desk {
   engine: SyncEngine;
@@ -56,15 +37,15 @@ function openDesk(file: string, options: SyncEngineOptions = {}): Desk {
 /** A studio, and a station registered into a fresh SQLite file (bootstrapped). */
 async function deskForNewStudio(options: SyncEngineOptions = {}) {
   const scenario = await createStudioScenario(app.knex);
-  const cookie = await ownerCookie(scenario.manager.email, scenario.manager.password);
-  const desk = openDesk(path.join(tmp, `${uuidv7()}.db`), options);
+  const cookie = await ownerCookie(app, scenario.manager.email, scenario.manager.password);
+  const desk = openDesk(dbFile(), options);
   await desk.engine.registerDevice(app.url, cookie, 'Recepcja');
   await desk.engine.syncOnce();
   return { ...scenario, desk, cookie };
 }
 
 async function secondDesk(cookie: string, options: SyncEngineOptions = {}): Promise<Desk> {
-  const desk = openDesk(path.join(tmp, `${uuidv7()}.db`), options);
+  const desk = openDesk(dbFile(), options);
   await desk.engine.registerDevice(app.url, cookie, 'Recepcja 2');
   await desk.engine.syncOnce();
   return desk;
@@ -394,8 +375,8 @@ describe('kill -9 at named points (what the tests must prove, 4)', () => {
     const owner = await app.signedIn(scenario.manager.email, scenario.manager.password);
     for (let i = 0; i < 12; i++)
       await owner.post(`/api/v4/${scenario.studio.id}/client`, { firstName: `B${i}`, lastName: 'Boot' });
-    const cookie = await ownerCookie(scenario.manager.email, scenario.manager.password);
-    const desk = openDesk(path.join(tmp, `${uuidv7()}.db`));
+    const cookie = await ownerCookie(app, scenario.manager.email, scenario.manager.password);
+    const desk = openDesk(dbFile());
     await desk.engine.registerDevice(app.url, cookie, 'Boot');
     desk.db.close();
     const run = await child(desk.file, 'bootstrap', { CRASH_AT: 'duringBootstrapPage:3', PAGE_SIZE: '4' });

@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openLocalDatabase } from '../../../desktop/main/db/database';
 import { OfflineApi } from '../../../desktop/main/station/offline-api';
 import { SyncEngine } from '../../../desktop/main/sync/engine';
@@ -26,7 +23,7 @@ import { ScheduleEventListSchema } from '../../../shared/contracts/api/schedule'
 import type { ApiRequestInput } from '../../../shared/contracts/ipc';
 import { ClientVisitStatus } from '../../../shared/enums/visits';
 import { AppError } from '../../../shared/errors';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useSyncApp } from './sync.test-support';
 import { bookingStudio } from '../modules/bookings/bookings-fixtures';
 
 /**
@@ -34,16 +31,7 @@ import { bookingStudio } from '../modules/bookings/bookings-fixtures';
  * the real cloud: its answers parse with the same schemas the screens use and say what the cloud
  * says; the desk's writes become engine commands that reach the cloud once.
  */
-let app: TestApp;
-let tmp: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'offline-api-'));
-});
-afterAll(async () => {
-  await app?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+const { app, dbFile } = useSyncApp('offline-api-');
 
 async function setup(capacity = 5) {
   const st = await bookingStudio(app, new Date(Date.now() + 3 * 3_600_000), { capacity });
@@ -51,7 +39,7 @@ async function setup(capacity = 5) {
   const cookie = encodeURIComponent(`${owner.session!.userId}:${owner.session!.sessionId}`);
   const walkIn = await st.addClient(false, 'Zielińska');
   const regular = await st.addClient(true, 'Żak');
-  const db = openLocalDatabase(path.join(tmp, `${uuidv7()}.db`));
+  const db = openLocalDatabase(dbFile());
   const engine = new SyncEngine(db);
   await engine.registerDevice(app.url, cookie, 'Recepcja');
   await engine.syncOnce();

@@ -1,75 +1,29 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openLocalDatabase } from '../../../desktop/main/db/database';
 import { localSales, recordSale } from '../../../desktop/main/station/sales';
 import { SyncEngine } from '../../../desktop/main/sync/engine';
 import type { RecordSaleInput } from '../../../shared/contracts/sync';
 import { OrderStatus, PaymentMethod } from '../../../shared/enums';
 import { createStudioScenario } from '../../../tests/support/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { addTenEntryPass, addVat23, addWater } from '../modules/sales/sales-support';
 import type { Studio } from '../modules/identity/rows';
-import { studioWithStation } from './sync.test-support';
+import { studioWithStation, useSyncApp } from './sync.test-support';
 
 /**
  * recordSale@1 (a fact): recorded at the station first (offline), delivered once however often the
  * push is retried or duplicated, recorded through the sales/retail services, flagged where the world
  * moved on, and confined to the station's studio.
  */
-let app: TestApp;
-let tmp: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-sales-'));
-});
-afterAll(async () => {
-  await app?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+const { app, dbFile } = useSyncApp('sync-sales-');
 
 /** A studio with VAT 23 %, a pass (250 zł, 10 entries), water (5 zł, 10 in stock), a station. */
 async function shop(existing?: Studio) {
   const scenario = existing ? null : await createStudioScenario(app.knex);
   const studio = existing ?? scenario!.studio;
-  const vat = uuidv7();
-  await app.knex('taxes').insert({
-    id: vat,
-    studioId: studio.id,
-    name: 'VAT 23%',
-    rateBp: 2300,
-    fiscalSlot: 'A',
-    isDefault: !existing,
-  });
-  const passId = uuidv7();
-  await app.knex('pricing_options').insert({
-    id: passId,
-    studioId: studio.id,
-    name: { en: { value: '10 entries' }, pl: { value: 'Karnet 10 wejść' } },
-    price: 25000,
-    taxId: vat,
-    taxRateBp: 2300,
-    entries: 10,
-    validityCount: 30,
-    validityUnit: 'day',
-  });
-  const waterId = uuidv7();
-  await app.knex('products').insert({
-    id: waterId,
-    studioId: studio.id,
-    name: 'Water',
-    price: 500,
-    taxId: vat,
-    trackStock: true,
-  });
-  await app.knex('product_stock_movements').insert({
-    id: uuidv7(),
-    studioId: studio.id,
-    productId: waterId,
-    quantity: 10,
-    reason: 'initial',
-  });
+  const vat = await addVat23(app, studio, !existing);
+  const passId = await addTenEntryPass(app, studio, vat, 25000);
+  const waterId = await addWater(app, studio, vat, 10);
   return { studio, client: scenario?.client ?? null, passId, waterId, manager: scenario?.manager ?? null };
 }
 
@@ -82,7 +36,7 @@ async function station(manager: { email: string; password: string }) {
     if (net.offline) throw new TypeError('fetch failed', { cause: new Error('ECONNREFUSED') });
     return fetch(input, init);
   };
-  const db = openLocalDatabase(path.join(tmp, `${uuidv7()}.db`));
+  const db = openLocalDatabase(dbFile());
   const engine = new SyncEngine(db, { fetch: fetchFn });
   await engine.registerDevice(app.url, cookie, 'Recepcja');
   await engine.syncOnce();

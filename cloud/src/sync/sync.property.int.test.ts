@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openLocalDatabase } from '../../../desktop/main/db/database';
 import { SyncEngine } from '../../../desktop/main/sync/engine';
 import { createStudioScenario } from '../../../tests/support/factories';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
+import { useSyncApp } from './sync.test-support';
 
 /**
  * What the tests must prove, 2: devices + server + network as a property. fast-check draws a run of
@@ -19,16 +16,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/test-app';
  * the outboxes drain, the stations converge to the server, and each stored outcome is the one the
  * station holds.
  */
-let app: TestApp;
-let tmp: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-prop-'));
-});
-afterAll(async () => {
-  await app?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+const { app, dbFile } = useSyncApp('sync-prop-');
 
 type Fault = 'ok' | 'dropRequest' | 'dropResponse' | 'duplicate' | 'late';
 type Step =
@@ -107,7 +95,7 @@ describe('devices + server + network (what the tests must prove, 2)', () => {
           const stations: Station[] = [];
           for (const i of [0, 1]) {
             const net = new FaultyNetwork();
-            const file = path.join(tmp, `${uuidv7()}.db`);
+            const file = dbFile();
             const engine = open(file, net);
             await engine.registerDevice(app.url, cookie, `Desk ${i}`);
             await engine.syncOnce();

@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll } from 'vitest';
 import type { Mutation } from '../../../shared/contracts/sync';
 import { addMembership, createStudioScenario, createUser } from '../../../tests/support/factories';
-import type { TestApp } from '../../../tests/support/test-app';
+import { useTestApp, type TestApp } from '../../../tests/support/test-app';
 import type { Studio } from '../modules/identity/rows';
 
 export interface Station {
@@ -84,4 +88,25 @@ export async function deviceCall(
 /** createClient@1 arguments with fresh ids. */
 export function newClientArgs(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { userId: uuidv7(), clientId: uuidv7(), firstName: 'Ola', lastName: 'Nowak', ...overrides };
+}
+
+/**
+ * The file's app and a temporary folder for its stations' SQLite files (made before the tests,
+ * removed after them); `dbFile` names a new file in it.
+ */
+export function useSyncApp(tmpPrefix: string) {
+  const app = useTestApp();
+  let tmp = '';
+  beforeAll(() => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
+  });
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const dbFile = () => path.join(tmp, `${uuidv7()}.db`);
+  return { app, dbFile };
+}
+
+/** A signed-in owner's session cookie value, as the desktop holds it after staff sign-in. */
+export async function ownerCookie(app: TestApp, email: string, password: string): Promise<string> {
+  const owner = await app.signedIn(email, password);
+  return encodeURIComponent(`${owner.session!.userId}:${owner.session!.sessionId}`);
 }

@@ -1,28 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openLocalDatabase } from '../../../desktop/main/db/database';
 import { SyncEngine } from '../../../desktop/main/sync/engine';
-import { startTestApp, type TestApp } from '../../../tests/support/test-app';
 import { bookingStudio, type ClassRules } from '../modules/bookings/bookings-fixtures';
-import { studioWithStation } from './sync.test-support';
+import { studioWithStation, useSyncApp } from './sync.test-support';
 
 /**
  * What the tests must prove, 6: the domain scenarios of bookClass, cancelBooking and checkIn when the
  * desk was offline, through real stations (SQLite + engine) and the real /sync endpoints.
  */
-let app: TestApp;
-let tmp: string;
-beforeAll(async () => {
-  app = await startTestApp();
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sync-visits-'));
-});
-afterAll(async () => {
-  await app?.close();
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+const { app, dbFile } = useSyncApp('sync-visits-');
 
 const MINUTE = 60_000;
 
@@ -31,7 +18,7 @@ async function setup(startsInMinutes: number, rules: ClassRules = {}) {
   const owner = await app.signedIn(st.manager.email, st.manager.password);
   const cookie = encodeURIComponent(`${owner.session!.userId}:${owner.session!.sessionId}`);
   const desk = async (name = 'Recepcja') => {
-    const db = openLocalDatabase(path.join(tmp, `${uuidv7()}.db`));
+    const db = openLocalDatabase(dbFile());
     const engine = new SyncEngine(db);
     await engine.registerDevice(app.url, cookie, name);
     await engine.syncOnce();

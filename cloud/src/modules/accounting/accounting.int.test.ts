@@ -3,14 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../../shared/domain/clients/csv';
 import { DEMO, seedDemoStudio } from '../../db/seed/demo';
 import { createLogger } from '../../logger';
 import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
 import type { Studio } from '../identity/rows';
 import { receiptedOrder } from '../invoices/testing/receipted-order';
 import { TEST_SELLER_SETTINGS } from '../invoices/testing/seller-settings';
@@ -45,13 +45,9 @@ function validate(kind: keyof typeof SCHEMAS, xml: string): string {
   }
 }
 
-let app: TestApp;
 const NOW = new Date('2026-11-23T09:00:00Z');
 const clock = new ManualClock(NOW);
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-});
-afterAll(async () => app?.close());
+const app = useTestApp({ clock });
 
 const api = (studio: { id: string }, p: string) => `/api/v4/${studio.id}/${p}`;
 const MONTH = 'from=2026-11-01&to=2026-11-30';

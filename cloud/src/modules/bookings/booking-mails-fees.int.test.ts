@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../mail/mailer';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { NOW, START, useBookingsApp, v4 } from './bookings-app.test-support';
 import { bookingStudio, sessionClient, type ClassRules } from './bookings-fixtures';
 
 /**
@@ -8,19 +8,9 @@ import { bookingStudio, sessionClient, type ClassRules } from './bookings-fixtur
  * mailer captures them, in the client's language and honouring their e-mail consent; and the
  * late-cancel / no-show fees billed as orders, once.
  */
-let app: TestApp;
-const NOW = new Date('2026-06-01T10:00:00Z');
-const clock = new ManualClock(NOW);
-// Wednesday, 3 June 2026, 18:00 in Warsaw.
-const START = new Date('2026-06-03T16:00:00Z');
+const { app, clock } = useBookingsApp();
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-});
-afterAll(async () => app?.close());
-
-const v4 = (s: { id: string }, path: string) => `/api/v4/${s.id}/${path}`;
 const v2 = (s: { id: string }, path: string) => `/api/v2/${s.id}/${path}`;
 /** The mails sent to `email` once the worker performed the jobs enqueued so far. */
 const mailTo = async (email: string): Promise<MailMessage[]> => {

@@ -146,3 +146,70 @@ export async function entriesUsed(manager: HttpClient, studioId: string, userId:
   const pass = (res.body.items as Array<{ id: string; entriesUsed: number }>).find((p) => p.id === passId);
   return pass?.entriesUsed;
 }
+
+/**
+ * A 3-class course at the studio's location (Wednesdays 10, 17 and 24 June 2026 at 18:00 Warsaw,
+ * 90 minutes, 4 places, no waiting list), the studio's pass covering classes and courses alike;
+ * `priceByPass` also prices the course by that pass.
+ */
+export async function addJuneCourse(
+  app: TestApp,
+  st: { studio: { id: string }; locationId: string; optionId: string },
+  course: { name: unknown; bookableOnline: boolean; priceByPass?: boolean },
+) {
+  const courseServiceId = uuidv7();
+  const courseMetaId = uuidv7();
+  await app.knex('class_services').insert({
+    id: courseServiceId,
+    studioId: st.studio.id,
+    name: JSON.stringify(course.name),
+    serviceType: 'course',
+    durationMinutes: 90,
+  });
+  await app.knex('schedule_metas').insert({
+    id: courseMetaId,
+    studioId: st.studio.id,
+    classServiceId: courseServiceId,
+    locationId: st.locationId,
+    daysOfWeek: [3],
+    startTime: '18:00',
+    durationMinutes: 90,
+    firstDate: '2026-06-10',
+    lastDate: '2026-06-24',
+    capacity: 4,
+    waitingListSize: 0,
+    cancellationCutoffMinutes: 24 * 60,
+    bookableOnline: course.bookableOnline,
+  });
+  // A course needs a course pass (spec §3).
+  await app
+    .knex('pricing_options')
+    .where({ id: st.optionId })
+    .update({ serviceTypes: JSON.stringify(['classroomPricingOption', 'coursePricingOption']) });
+  if (course.priceByPass)
+    await app.knex('schedule_meta_pricing_options').insert({
+      id: uuidv7(),
+      studioId: st.studio.id,
+      scheduleMetaId: courseMetaId,
+      pricingOptionId: st.optionId,
+    });
+  const courseEvents: string[] = [];
+  for (const day of [10, 17, 24]) {
+    const id = uuidv7();
+    const at = new Date(`2026-06-${day}T16:00:00Z`);
+    await app.knex('schedule_events').insert({
+      id,
+      studioId: st.studio.id,
+      scheduleMetaId: courseMetaId,
+      classServiceId: courseServiceId,
+      locationId: st.locationId,
+      startsAt: at,
+      endsAt: new Date(at.getTime() + 90 * 60_000),
+      capacity: 4,
+      waitingListSize: 0,
+      bookableOnline: course.bookableOnline,
+    });
+    courseEvents.push(id);
+  }
+  return { courseServiceId, courseMetaId, courseEvents };
+}

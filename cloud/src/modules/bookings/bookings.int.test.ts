@@ -1,24 +1,14 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { HttpClient } from '../../../../tests/support/http-client';
+import { NOW, START, useBookingsApp, v4 } from './bookings-app.test-support';
 import { bookingStudio, entriesUsed, sessionClient, type ClassRules } from './bookings-fixtures';
 import { markVisitsPaid } from './attendance.service';
 
-let app: TestApp;
-const NOW = new Date('2026-06-01T10:00:00Z');
-const clock = new ManualClock(NOW);
-// Wednesday 3 June 2026, 18:00 in Warsaw.
-const START = new Date('2026-06-03T16:00:00Z');
+const { app, clock } = useBookingsApp();
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-});
-afterAll(async () => app?.close());
-
-const v4 = (s: { id: string }, path: string) => `/api/v4/${s.id}/${path}`;
 const v2 = (s: { id: string }, path: string) => `/api/v2/${s.id}/${path}`;
 
 async function setup(rules: ClassRules = {}) {

@@ -1,85 +1,28 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { bookingStudio, entriesUsed, sessionClient } from './bookings-fixtures';
+import { NOW, START, useBookingsApp, v4 } from './bookings-app.test-support';
+import { addJuneCourse, bookingStudio, entriesUsed, sessionClient } from './bookings-fixtures';
 
 /**
  * The back office's course pages: the course list (`course/course/init`), staff signing a client up
  * for a whole course (`course/{meta}/signup/preview` and `/confirm`), the course attendance list's
  * order (`schedule-meta/{meta}/enrollments/init?field&method`), and §2's `integration` action.
  */
-let app: TestApp;
-const NOW = new Date('2026-06-01T10:00:00Z');
-const clock = new ManualClock(NOW);
-const START = new Date('2026-06-03T16:00:00Z');
-
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-}, 120_000);
-afterAll(async () => app?.close());
-
-const v4 = (s: { id: string }, path: string) => `/api/v4/${s.id}/${path}`;
+const { app, clock } = useBookingsApp(120_000);
 
 /** A studio with a 3-class course (10, 17, 24 June, 4 places) priced by a course pass, beside a Vinyasa class. */
 async function courseStudio() {
   clock.set(NOW);
   const st = await bookingStudio(app, START, { capacity: 2, waitingListSize: 2 });
   const owner = await sessionClient(app, st.manager.id);
-  const courseServiceId = uuidv7();
-  const courseMetaId = uuidv7();
-  await app.knex('class_services').insert({
-    id: courseServiceId,
-    studioId: st.studio.id,
-    name: JSON.stringify({ en: { value: 'Pottery course' }, pl: { value: 'Kurs ceramiki' } }),
-    serviceType: 'course',
-    durationMinutes: 90,
-  });
-  await app.knex('schedule_metas').insert({
-    id: courseMetaId,
-    studioId: st.studio.id,
-    classServiceId: courseServiceId,
-    locationId: st.locationId,
-    daysOfWeek: [3],
-    startTime: '18:00',
-    durationMinutes: 90,
-    firstDate: '2026-06-10',
-    lastDate: '2026-06-24',
-    capacity: 4,
-    waitingListSize: 0,
-    cancellationCutoffMinutes: 24 * 60,
+  const course = await addJuneCourse(app, st, {
+    name: { en: { value: 'Pottery course' }, pl: { value: 'Kurs ceramiki' } },
     bookableOnline: false,
+    priceByPass: true,
   });
-  await app
-    .knex('pricing_options')
-    .where({ id: st.optionId })
-    .update({ serviceTypes: JSON.stringify(['classroomPricingOption', 'coursePricingOption']) });
-  await app.knex('schedule_meta_pricing_options').insert({
-    id: uuidv7(),
-    studioId: st.studio.id,
-    scheduleMetaId: courseMetaId,
-    pricingOptionId: st.optionId,
-  });
-  const courseEvents: string[] = [];
-  for (const day of [10, 17, 24]) {
-    const id = uuidv7();
-    const at = new Date(`2026-06-${day}T16:00:00Z`);
-    await app.knex('schedule_events').insert({
-      id,
-      studioId: st.studio.id,
-      scheduleMetaId: courseMetaId,
-      classServiceId: courseServiceId,
-      locationId: st.locationId,
-      startsAt: at,
-      endsAt: new Date(at.getTime() + 90 * 60_000),
-      capacity: 4,
-      waitingListSize: 0,
-      bookableOnline: false,
-    });
-    courseEvents.push(id);
-  }
-  return { ...st, owner, courseServiceId, courseMetaId, courseEvents };
+  return { ...st, owner, ...course };
 }
 
 /** The booking mails a client got once the worker performed the jobs enqueued so far. */

@@ -1,27 +1,17 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { bookingStudio, entriesUsed, sessionClient } from './bookings-fixtures';
+import { NOW, START, useBookingsApp, v4 } from './bookings-app.test-support';
+import { addJuneCourse, bookingStudio, entriesUsed, sessionClient } from './bookings-fixtures';
 
 /**
  * Courses booked as a whole (front office `courses`, `booking/course/book|cancel`, v4
  * `schedule-meta/{…}/schedule-events` and `enrollments/init`) and client enrollments: reconcile,
  * make unpaid, the client's enrollments, unlock (livestream link) and waiting time.
  */
-let app: TestApp;
-const NOW = new Date('2026-06-01T10:00:00Z');
-const clock = new ManualClock(NOW);
-const START = new Date('2026-06-03T16:00:00Z');
+const { app, clock } = useBookingsApp(120_000);
 const DAY = 24 * 3_600_000;
-
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-}, 120_000);
-afterAll(async () => app?.close());
-
-const v4 = (s: { id: string }, path: string) => `/api/v4/${s.id}/${path}`;
 
 /** A studio with a 3-class course "Beginners' course" (10, 17, 24 June, 4 places) beside the Vinyasa class. */
 async function courseStudio() {
@@ -30,54 +20,11 @@ async function courseStudio() {
   const owner = await sessionClient(app, st.manager.id);
   const me = await sessionClient(app, st.client.id);
   await app.knex('users').where({ id: st.client.id }).update({ lastName: 'Abacka' });
-  const courseServiceId = uuidv7();
-  const courseMetaId = uuidv7();
-  await app.knex('class_services').insert({
-    id: courseServiceId,
-    studioId: st.studio.id,
-    name: JSON.stringify({ en: { value: "Beginners' course" } }),
-    serviceType: 'course',
-    durationMinutes: 90,
-  });
-  await app.knex('schedule_metas').insert({
-    id: courseMetaId,
-    studioId: st.studio.id,
-    classServiceId: courseServiceId,
-    locationId: st.locationId,
-    daysOfWeek: [3],
-    startTime: '18:00',
-    durationMinutes: 90,
-    firstDate: '2026-06-10',
-    lastDate: '2026-06-24',
-    capacity: 4,
-    waitingListSize: 0,
-    cancellationCutoffMinutes: 24 * 60,
+  const course = await addJuneCourse(app, st, {
+    name: { en: { value: "Beginners' course" } },
     bookableOnline: true,
   });
-  // The studio's pass covers classes and courses alike (a course needs a course pass: spec §3).
-  await app
-    .knex('pricing_options')
-    .where({ id: st.optionId })
-    .update({ serviceTypes: JSON.stringify(['classroomPricingOption', 'coursePricingOption']) });
-  const courseEvents: string[] = [];
-  for (const day of [10, 17, 24]) {
-    const id = uuidv7();
-    const at = new Date(`2026-06-${day}T16:00:00Z`);
-    await app.knex('schedule_events').insert({
-      id,
-      studioId: st.studio.id,
-      scheduleMetaId: courseMetaId,
-      classServiceId: courseServiceId,
-      locationId: st.locationId,
-      startsAt: at,
-      endsAt: new Date(at.getTime() + 90 * 60_000),
-      capacity: 4,
-      waitingListSize: 0,
-      bookableOnline: true,
-    });
-    courseEvents.push(id);
-  }
-  return { ...st, owner, me, courseServiceId, courseMetaId, courseEvents };
+  return { ...st, owner, me, ...course };
 }
 
 describe('courses', () => {

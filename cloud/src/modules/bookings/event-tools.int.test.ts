@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../../shared/domain/clients';
 import { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { NOW, START, useBookingsApp, v4 } from './bookings-app.test-support';
 import { bookingStudio, sessionClient } from './bookings-fixtures';
 
 /**
@@ -10,18 +10,7 @@ import { bookingStudio, sessionClient } from './bookings-fixtures';
  * (`enrollments/export`), a message to everyone on it (`enrollments/send-notification`), and the
  * cancelled bookings of a range of days (`schedule-event-cancellation/collection`).
  */
-let app: TestApp;
-const NOW = new Date('2026-06-01T10:00:00Z');
-const clock = new ManualClock(NOW);
-// Wednesday 3 June 2026, 18:00 in Warsaw.
-const START = new Date('2026-06-03T16:00:00Z');
-
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-});
-afterAll(async () => app?.close());
-
-const v4 = (s: { id: string }, path: string) => `/api/v4/${s.id}/${path}`;
+const { app, clock } = useBookingsApp();
 
 /** A class with Julia (pass) booked, Bogna booked, Cezary waiting and Dorota who cancelled. */
 async function fullClass() {

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HttpClient } from '../../../../tests/support/http-client';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { START, useBookingsApp } from './bookings-app.test-support';
 import { bookingStudio } from './bookings-fixtures';
 
 /**
  * The public API's reading calls (spec §7 "Public API"): the timetable (GET and POST schedule), class
  * services, locations and a client's visits — with the studio's API key, and only that studio's.
  */
-let app: TestApp;
-const NOW = new Date('2026-06-01T10:00:00Z');
-const clock = new ManualClock(NOW);
-const START = new Date('2026-06-03T16:00:00Z');
-
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-});
-afterAll(async () => app?.close());
+const { app } = useBookingsApp();
 
 async function studioWithKey() {
   const st = await bookingStudio(app, START);

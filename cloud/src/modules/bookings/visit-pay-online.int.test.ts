@@ -1,8 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OrderStatus } from '../../../../shared/enums';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { payAtTestBank } from '../sales/sales-support';
+import { NOW, START, useBookingsApp, v4 } from './bookings-app.test-support';
 import { bookingStudio, sessionClient } from './bookings-fixtures';
 
 /**
@@ -10,17 +10,8 @@ import { bookingStudio, sessionClient } from './bookings-fixtures';
  * online"): the covering options, a pass bought for the visit through the cart and the test bank
  * paying it in the order's transaction, "use my pass", and the refusals.
  */
-let app: TestApp;
-const NOW = new Date('2026-06-01T10:00:00Z');
-const clock = new ManualClock(NOW);
-const START = new Date('2026-06-03T16:00:00Z');
+const { app, clock } = useBookingsApp();
 
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-});
-afterAll(async () => app?.close());
-
-const v4 = (s: { id: string }, path: string) => `/api/v4/${s.id}/${path}`;
 const key = () => `key-${uuidv7()}`;
 
 /** A studio allowing pay-at-the-desk bookings, a client with no pass booked that way. */

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { NOW, START, useBookingsApp, v4 } from './bookings-app.test-support';
 import { bookingStudio, entriesUsed, sessionClient } from './bookings-fixtures';
 
 /**
@@ -7,17 +7,8 @@ import { bookingStudio, entriesUsed, sessionClient } from './bookings-fixtures';
  * it was sold under — the client's "my visits", the booking answer, the attendee list (v4 and v2) and
  * the client's visit list in the back office. Free classes and pay-at-the-desk bookings say so.
  */
-let app: TestApp;
-const NOW = new Date('2026-06-01T10:00:00Z');
-const clock = new ManualClock(NOW);
-const START = new Date('2026-06-03T16:00:00Z');
+const { app, clock } = useBookingsApp();
 
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-});
-afterAll(async () => app?.close());
-
-const v4 = (s: { id: string }, path: string) => `/api/v4/${s.id}/${path}`;
 const v2 = (s: { id: string }, path: string) => `/api/v2/${s.id}/${path}`;
 const unlimited = { en: { value: 'Unlimited monthly' }, pl: { value: 'Bez limitu, miesięczny' } };
 

@@ -1,53 +1,21 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
+import { describe, expect, it } from 'vitest';
+import { addMembership, createUser } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
+import { studioSessions } from '../../../../tests/support/sessions';
 import { choosePassForVisit } from '../../../../shared/domain/entitlements';
 import type { Studio } from '../identity/rows';
+import { api, createOption, lt, tenEntries } from './catalog-fixtures';
 import { passCandidatesFor } from './client-pricing-options.service';
 
-let app: TestApp;
 // Sunday 22 November 2026, 13:00 in Warsaw.
 const NOW = new Date('2026-11-22T12:00:00Z');
 const clock = new ManualClock(NOW);
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-});
-afterAll(async () => app?.close());
+const app = useTestApp({ clock });
 
-const api = (studio: { id: string }, path: string) => `/api/v4/${studio.id}/${path}`;
-const lt = (en: string, pl = en) => ({ en: { value: en }, pl: { value: pl } });
-
-async function ownerStudio() {
-  const scenario = await createStudioScenario(app.knex);
-  const owner = await app.signedIn(scenario.manager.email, scenario.manager.password);
-  return { ...scenario, owner };
-}
-
-async function staffWithRole(studio: Studio, role: string): Promise<HttpClient> {
-  const user = await createUser(app.knex, { firstName: 'Staff', lastName: role });
-  await addMembership(app.knex, studio, user, { isMember: true, role });
-  return app.signedIn(user.email, user.password);
-}
-
-const tenEntries = (over: Record<string, unknown> = {}) => ({
-  name: lt('10 entries', 'Karnet 10 wejść'),
-  price: 32000,
-  entries: 10,
-  expirationType: 0,
-  validityCount: 30,
-  validityUnit: 'day',
-  serviceTypes: ['classroomPricingOption'],
-  ...over,
-});
-
-async function createOption(owner: HttpClient, studio: Studio, over: Record<string, unknown> = {}) {
-  const res = await owner.post(api(studio, 'pricing-option'), tenEntries(over));
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
+const { ownerStudio, staffWithRole } = studioSessions(() => app);
 
 async function sell(owner: HttpClient, studio: Studio, userId: string, optionId: string, body = {}) {
   return owner.post(`/api/v2/${studio.id}/clients/${userId}/client-pricing-options/${optionId}`, body);

@@ -1,29 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
-import type { HttpClient } from '../../../../tests/support/http-client';
+import { describe, expect, it } from 'vitest';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import type { Studio } from '../identity/rows';
+import { useTestApp } from '../../../../tests/support/test-app';
+import { studioSessions } from '../../../../tests/support/sessions';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => app?.close());
+const app = useTestApp();
 
 const api = (studio: { id: string }, path: string) => `/api/v4/${studio.id}/${path}`;
 
-async function ownerStudio() {
-  const scenario = await createStudioScenario(app.knex);
-  const owner = await app.signedIn(scenario.manager.email, scenario.manager.password);
-  return { ...scenario, owner };
-}
-
-async function staffWithRole(studio: Studio, role: string): Promise<HttpClient> {
-  const user = await createUser(app.knex, { firstName: 'Staff', lastName: role });
-  await addMembership(app.knex, studio, user, { isMember: true, role });
-  return app.signedIn(user.email, user.password);
-}
+const { ownerStudio, staffWithRole } = studioSessions(() => app);
 
 describe('taxes', () => {
   it('creates, lists in slot order, edits and deletes taxes; one default at a time', async () => {

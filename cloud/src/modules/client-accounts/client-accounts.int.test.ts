@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addMembership,
   createStudio,
@@ -7,23 +7,19 @@ import {
   createUser,
   TEST_PASSWORD,
 } from '../../../../tests/support/factories';
-import type { HttpClient } from '../../../../tests/support/http-client';
+
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
-import type { Studio } from '../identity/rows';
+import { ManualClock, startTestApp, useTestApp } from '../../../../tests/support/test-app';
+import { studioSessions } from '../../../../tests/support/sessions';
 import { fileStorage } from '../../storage';
 import { avatarKey } from './accounts.service';
 import { seedDemoAgreements } from './demo-agreements';
 import { findClientByIdentity } from './identities.service';
 
-let app: TestApp;
 const NOW = new Date('2026-11-22T12:00:00Z');
 const clock = new ManualClock(NOW);
 
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-});
-afterAll(async () => app?.close());
+const app = useTestApp({ clock });
 
 const api = (studio: { id: string }, p: string) => `/api/v4/${studio.id}/${p}`;
 const unique = () => uuidv7().slice(-12);
@@ -40,11 +36,7 @@ async function scenario() {
   return { ...s, owner, clientApi: client };
 }
 
-async function staffWithRole(studio: Studio, role: string): Promise<HttpClient> {
-  const user = await createUser(app.knex, { firstName: 'Staff', lastName: role });
-  await addMembership(app.knex, studio, user, { isMember: true, role });
-  return app.signedIn(user.email, user.password);
-}
+const { staffWithRole } = studioSessions(() => app);
 
 const signupBody = (email: string, agreements: Record<string, boolean> = { terms: true, privacy: true }) => ({
   emailAddress: email,

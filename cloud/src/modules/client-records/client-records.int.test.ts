@@ -2,40 +2,27 @@ import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENT_MAX_BYTES } from '../../../../shared/contracts/api/client-records';
 import { ClientCustomFieldType as T } from '../../../../shared/enums/clients';
 import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
+import { studioSessions } from '../../../../tests/support/sessions';
 import type { Studio } from '../identity/rows';
 import { fileStorage } from '../../storage';
 import { documentKey } from './document-storage';
 import { recordEmailBounce } from './email-bounce.service';
 
-let app: TestApp;
 const NOW = new Date('2026-11-22T12:00:00Z');
 
-beforeAll(async () => {
-  app = await startTestApp({ clock: new ManualClock(NOW) });
-});
-afterAll(async () => app?.close());
+const app = useTestApp({ clock: new ManualClock(NOW) });
 
 const api = (studio: { id: string }, path: string) => `/api/v4/${studio.id}/${path}`;
 const unique = () => uuidv7().slice(-12);
 
-async function ownerStudio() {
-  const scenario = await createStudioScenario(app.knex);
-  const owner = await app.signedIn(scenario.manager.email, scenario.manager.password);
-  return { ...scenario, owner };
-}
-
-async function staffWithRole(studio: Studio, role: string): Promise<HttpClient> {
-  const user = await createUser(app.knex, { firstName: 'Staff', lastName: role });
-  await addMembership(app.knex, studio, user, { isMember: true, role });
-  return app.signedIn(user.email, user.password);
-}
+const { ownerStudio, staffWithRole } = studioSessions(() => app);
 
 async function seedClient(
   studio: Studio,

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addMembership,
   createStudio,
   createStudioScenario,
   createUser,
 } from '../../../../tests/support/factories';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { useTestApp } from '../../../../tests/support/test-app';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => app?.close());
+const app = useTestApp();
 
 /**
  * A one-word search is a name and maybe a card number: the list runs the two as a UNION (each through

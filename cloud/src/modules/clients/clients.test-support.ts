@@ -1,8 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
+import { addMembership, createUser } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { studioSessions } from '../../../../tests/support/sessions';
 import type { Studio } from '../identity/rows';
 
 /**
@@ -39,19 +40,7 @@ export function useClientsApp() {
     return started;
   };
 
-  /** A studio with its owner signed in. */
-  async function ownerStudio() {
-    const scenario = await createStudioScenario(app().knex);
-    const owner = await app().signedIn(scenario.manager.email, scenario.manager.password);
-    return { ...scenario, owner };
-  }
-
-  /** A member of staff of the studio with a role key, signed in. */
-  async function staffWithRole(studio: Studio, role: string): Promise<HttpClient> {
-    const user = await createUser(app().knex, { firstName: 'Staff', lastName: role });
-    await addMembership(app().knex, studio, user, { isMember: true, role });
-    return app().signedIn(user.email, user.password);
-  }
+  const { ownerStudio, staffWithRole } = studioSessions(app);
 
   /** A client made the way other modules make them (user + client membership): the trigger adds the record. */
   async function seedClient(studio: Studio, seed: SeedClient = {}): Promise<string> {

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { bookingStudio, entriesUsed, sessionClient } from '../bookings/bookings-fixtures';
 
-let app: TestApp;
 // Monday 23 November 2026, 10:00 in Warsaw.
 const NOW = new Date('2026-11-23T09:00:00Z');
 const clock = new ManualClock(NOW);
@@ -12,10 +11,7 @@ const WEDNESDAY_9 = new Date('2026-11-25T08:00:00Z');
 // Saturday 28 November 2026, 09:00 in Warsaw.
 const SATURDAY_9 = new Date('2026-11-28T08:00:00Z');
 
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-});
-afterAll(async () => app?.close());
+const app = useTestApp({ clock });
 
 const v4 = (s: { id: string }, path: string) => `/api/v4/${s.id}/${path}`;
 const lt = (en: string, pl = en) => ({ en: { value: en }, pl: { value: pl } });

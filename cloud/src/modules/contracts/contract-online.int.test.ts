@@ -1,19 +1,15 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OrderStatus } from '../../../../shared/enums';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
 import { api, deliverNotification, payAtTestBank, salesStudio } from '../sales/sales-support';
 import { processDueInstalments } from './client-contracts.service';
 import { seedDemoContracts } from './demo-contracts';
 
-let app: TestApp;
 // Monday 23 November 2026, 10:00 in Warsaw.
 const NOW = new Date('2026-11-23T09:00:00Z');
 const clock = new ManualClock(NOW);
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-});
-afterAll(async () => app?.close());
+const app = useTestApp({ clock });
 
 const key = () => `key-${uuidv7()}`;
 const lt = (en: string, pl: string) => ({ en: { value: en }, pl: { value: pl } });

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addMembership,
   createStudio,
   createStudioScenario,
   createUser,
 } from '../../../../tests/support/factories';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { useTestApp } from '../../../../tests/support/test-app';
 import { tag, HUGE, withLimits, expectFieldErrors } from './entry-fixtures';
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => app?.close());
+const app = useTestApp();
 
 // -------------------------------------------------------------------------------------------------
 

@@ -1,22 +1,19 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inProcessRig } from '../../../../desktop/main/printing/emulator/test-rig';
 import type { FiscalReceipt } from '../../../../desktop/main/printing/fiscal-printer';
 import { computeReceiptTotals, type ReceiptLineInput } from '../../../../shared/domain/receipts';
-import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
+import { addMembership, createUser } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
+import { studioSessions } from '../../../../tests/support/sessions';
 import type { Studio } from '../identity/rows';
 
-let app: TestApp;
 const NOW = new Date('2026-11-22T12:00:00Z');
 const clock = new ManualClock(NOW);
 
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-});
-afterAll(async () => app?.close());
+const app = useTestApp({ clock });
 
 const api = (studio: { id: string }, path: string) => `/api/v4/${studio.id}/${path}`;
 const unique = () => uuidv7().slice(-8);
@@ -41,17 +38,7 @@ const STATUS_OK = {
   vatSlots: [2300, 800, 500, 0, 'exempt', 'inactive', 'inactive'],
 } as const;
 
-async function ownerStudio() {
-  const scenario = await createStudioScenario(app.knex);
-  const owner = await app.signedIn(scenario.manager.email, scenario.manager.password);
-  return { ...scenario, owner };
-}
-
-async function staffWithRole(studio: Studio, role: string): Promise<HttpClient> {
-  const user = await createUser(app.knex, { firstName: 'Staff', lastName: role });
-  await addMembership(app.knex, studio, user, { isMember: true, role });
-  return app.signedIn(user.email, user.password);
-}
+const { ownerStudio, staffWithRole } = studioSessions(() => app);
 
 async function addPrinter(owner: HttpClient, studio: Studio, overrides: Record<string, unknown> = {}) {
   const res = await owner.post(api(studio, 'fiscal-printer'), {

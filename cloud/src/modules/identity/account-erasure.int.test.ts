@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addMembership,
   createStudio,
@@ -9,15 +9,10 @@ import {
   TEST_PASSWORD,
 } from '../../../../tests/support/factories';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { startTestApp, useTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { erasedEmail } from './account-erasure.service';
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => app?.close());
+const app = useTestApp();
 
 const accountPath = (studioId: string) => `/api/v4/${studioId}/account`;
 /** The person's membership in the studio, archived or not. */

@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { computeReceiptTotals } from '../../../../shared/domain/receipts';
 import { createStudioScenario } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
 import type { Studio } from '../identity/rows';
 import { TEST_SELLER_SETTINGS } from './testing/seller-settings';
 
@@ -12,13 +12,9 @@ import { TEST_SELLER_SETTINGS } from './testing/seller-settings';
  * routes (print request, the station's report of the printer's outcome); only the buyer's NIP on the
  * receipt is written straight into the row (the desk side records it).
  */
-let app: TestApp;
 const NOW = new Date('2026-11-23T09:00:00Z');
 const clock = new ManualClock(NOW);
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-});
-afterAll(async () => app?.close());
+const app = useTestApp({ clock });
 
 const api = (studio: { id: string }, path: string) => `/api/v4/${studio.id}/${path}`;
 

@@ -1,19 +1,15 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createStudioScenario } from '../../../../tests/support/factories';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
 import type { Studio } from '../identity/rows';
 import { lineColumnKeys, paymentRows, pdfTitleKey } from './invoice-pdf';
 import { TEST_SELLER_SETTINGS } from './testing/seller-settings';
 
 /** Issue 19: reverse charge where the law provides it, the exemption basis, paid invoices. */
-let app: TestApp;
 const NOW = new Date('2026-11-23T09:00:00Z');
 const clock = new ManualClock(NOW);
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-});
-afterAll(async () => app?.close());
+const app = useTestApp({ clock });
 
 const api = (studio: { id: string }, path: string) => `/api/v4/${studio.id}/${path}`;
 

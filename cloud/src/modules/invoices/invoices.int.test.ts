@@ -1,20 +1,16 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
-import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
+import { studioSessions } from '../../../../tests/support/sessions';
 import type { Studio } from '../identity/rows';
 import { TEST_SELLER_SETTINGS } from './testing/seller-settings';
 
-let app: TestApp;
 // Monday 23 November 2026, 10:00 in Warsaw.
 const NOW = new Date('2026-11-23T09:00:00Z');
 const clock = new ManualClock(NOW);
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-});
-afterAll(async () => app?.close());
+const app = useTestApp({ clock });
 
 const api = (studio: { id: string }, path: string) => `/api/v4/${studio.id}/${path}`;
 
@@ -39,11 +35,7 @@ async function studioWithOwner(settings = true) {
   return { ...scenario, owner };
 }
 
-async function staffWithRole(studio: Studio, role: string): Promise<HttpClient> {
-  const user = await createUser(app.knex, { firstName: 'Staff', lastName: role });
-  await addMembership(app.knex, studio, user, { isMember: true, role });
-  return app.signedIn(user.email, user.password);
-}
+const { staffWithRole } = studioSessions(() => app);
 
 /**
  * A desk order as the sales module stores it: a pass at 23 %, two towels at 8 % and a 10,00 zł

@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
 import type { Studio } from '../identity/rows';
 import { receiptedOrder } from './testing/receipted-order';
 import { TEST_SELLER_SETTINGS } from './testing/seller-settings';
@@ -45,13 +45,9 @@ function validate(files: Record<string, string>): Record<string, string> {
   }
 }
 
-let app: TestApp;
 const NOW = new Date('2026-11-23T09:00:00Z');
 const clock = new ManualClock(NOW);
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-});
-afterAll(async () => app?.close());
+const app = useTestApp({ clock });
 
 const api = (studio: { id: string }, p: string) => `/api/v4/${studio.id}/${p}`;
 const SETTINGS = {

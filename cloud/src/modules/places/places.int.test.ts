@@ -1,37 +1,24 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addMembership, createUser } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
+import { studioSessions } from '../../../../tests/support/sessions';
 import type { Studio } from '../identity/rows';
 
-let app: TestApp;
 // A Monday morning in Warsaw.
 const NOW = new Date('2026-11-23T08:00:00Z');
 const clock = new ManualClock(NOW);
 
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-});
-afterAll(async () => app?.close());
+const app = useTestApp({ clock });
 
 const v4 = (studio: { id: string }, path: string) => `/api/v4/${studio.id}/${path}`;
 const v2 = (studio: { id: string }, path: string) => `/api/v2/${studio.id}/${path}`;
 const unique = () => uuidv7().slice(-8);
 const lt = (en: string, pl = en) => ({ en: { value: en }, pl: { value: pl } });
 
-async function ownerStudio() {
-  const scenario = await createStudioScenario(app.knex);
-  const owner = await app.signedIn(scenario.manager.email, scenario.manager.password);
-  return { ...scenario, owner };
-}
-
-async function staffWithRole(studio: Studio, role: string): Promise<HttpClient> {
-  const user = await createUser(app.knex, { firstName: 'Staff', lastName: role });
-  await addMembership(app.knex, studio, user, { isMember: true, role });
-  return app.signedIn(user.email, user.password);
-}
+const { ownerStudio, staffWithRole } = studioSessions(() => app);
 
 async function call(
   client: HttpClient,

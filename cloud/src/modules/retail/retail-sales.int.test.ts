@@ -1,9 +1,9 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OrderStatus, PaymentMethod, RetailItemStatus } from '../../../../shared/enums';
 import { createStudioScenario } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { useTestApp } from '../../../../tests/support/test-app';
 import type { Studio } from '../identity/rows';
 
 /**
@@ -12,11 +12,7 @@ import type { Studio } from '../identity/rows';
  * receipt, a rate the printer has no slot for refused before the sale).
  */
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => app?.close());
+const app = useTestApp();
 
 const api = (studio: { id: string }, path: string) => `/api/v4/${studio.id}/${path}`;
 const key = () => `retail-${uuidv7()}`;

@@ -1,18 +1,15 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { computeReceiptTotals } from '../../../../shared/domain/receipts';
 import { OrderStatus, PaymentMethod, RetailItemStatus } from '../../../../shared/enums';
 import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { useTestApp } from '../../../../tests/support/test-app';
 import type { Studio } from '../identity/rows';
+import { addStock, addTenEntryPass } from '../sales/sales-support';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => app?.close());
+const app = useTestApp();
 
 const api = (studio: { id: string }, path: string) => `/api/v4/${studio.id}/${path}`;
 const key = () => `retail-${uuidv7()}`;
@@ -29,31 +26,14 @@ async function retailStudio() {
     { id: vat23, studioId: studio.id, name: 'VAT 23%', rateBp: 2300, fiscalSlot: 'A', isDefault: true },
     { id: vat8, studioId: studio.id, name: 'VAT 8%', rateBp: 800, fiscalSlot: 'B', isDefault: false },
   ]);
-  const passId = uuidv7();
-  await app.knex('pricing_options').insert({
-    id: passId,
-    studioId: studio.id,
-    name: { en: { value: '10 entries' }, pl: { value: 'Karnet 10 wejść' } },
-    price: 25000,
-    taxId: vat23,
-    taxRateBp: 2300,
-    entries: 10,
-    validityCount: 30,
-    validityUnit: 'day',
-  });
+  const passId = await addTenEntryPass(app, studio, vat23, 25000);
   const waterId = uuidv7();
   const barId = uuidv7();
   await app.knex('products').insert([
     { id: waterId, studioId: studio.id, name: 'Water', price: 500, taxId: vat23, trackStock: true },
     { id: barId, studioId: studio.id, name: 'Protein bar', price: 799, taxId: vat8, trackStock: false },
   ]);
-  await app.knex('product_stock_movements').insert({
-    id: uuidv7(),
-    studioId: studio.id,
-    productId: waterId,
-    quantity: 10,
-    reason: 'initial',
-  });
+  await addStock(app, studio, waterId, 10);
   const owner = await app.signedIn(scenario.manager.email, scenario.manager.password);
   return { ...scenario, owner, passId, waterId, barId };
 }

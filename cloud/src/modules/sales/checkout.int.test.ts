@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OrderStatus, PaymentMethod } from '../../../../shared/enums';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { useTestApp } from '../../../../tests/support/test-app';
 import {
   anotherClient,
   api,
@@ -11,11 +11,7 @@ import {
   topUpDirect,
 } from './sales-support';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => app?.close());
+const app = useTestApp();
 
 const key = () => `key-${uuidv7()}`;
 

@@ -1,8 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OrderStatus, PaymentMethod } from '../../../../shared/enums';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
-import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { useTestApp } from '../../../../tests/support/test-app';
 import { bookingStudio, sessionClient } from '../bookings/bookings-fixtures';
 import {
   api,
@@ -14,11 +14,7 @@ import {
   topUpDirect,
 } from './sales-support';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => app?.close());
+const app = useTestApp();
 
 const key = () => `key-${uuidv7()}`;
 const S = OrderStatus;

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
 import type { TestApp } from '../../../../tests/support/test-app';
+import { studioSessions } from '../../../../tests/support/sessions';
 import type { Studio } from '../identity/rows';
 import { signedNotification } from './test-provider';
 
@@ -11,9 +12,8 @@ import { signedNotification } from './test-provider';
 export const api = (studio: { id: string }, path: string) => `/api/v4/${studio.id}/${path}`;
 export const unique = () => uuidv7().slice(-8);
 
-export async function salesStudio(app: TestApp) {
-  const scenario = await createStudioScenario(app.knex);
-  const { studio } = scenario;
+/** The studio's VAT 23 % rate, in fiscal slot A; the studio's default unless told otherwise. */
+export async function addVat23(app: TestApp, studio: { id: string }, isDefault = true): Promise<string> {
   const taxId = uuidv7();
   await app.knex('taxes').insert({
     id: taxId,
@@ -21,20 +21,40 @@ export async function salesStudio(app: TestApp) {
     name: 'VAT 23%',
     rateBp: 2300,
     fiscalSlot: 'A',
-    isDefault: true,
+    isDefault,
   });
+  return taxId;
+}
+
+/** A pass of 10 entries valid 30 days at the price, taxed at 23 %. */
+export async function addTenEntryPass(
+  app: TestApp,
+  studio: { id: string },
+  taxId: string,
+  price: number,
+): Promise<string> {
   const passId = uuidv7();
   await app.knex('pricing_options').insert({
     id: passId,
     studioId: studio.id,
     name: { en: { value: '10 entries' }, pl: { value: 'Karnet 10 wejść' } },
-    price: 25000,
+    price,
     taxId,
     taxRateBp: 2300,
     entries: 10,
     validityCount: 30,
     validityUnit: 'day',
   });
+  return passId;
+}
+
+/** Water at 5 zł; with a stock, its stock is tracked and that many are in stock. */
+export async function addWater(
+  app: TestApp,
+  studio: { id: string },
+  taxId: string,
+  stock?: number,
+): Promise<string> {
   const productId = uuidv7();
   await app.knex('products').insert({
     id: productId,
@@ -42,24 +62,36 @@ export async function salesStudio(app: TestApp) {
     name: 'Water',
     price: 500,
     taxId,
-    trackStock: true,
+    trackStock: stock !== undefined,
   });
+  if (stock !== undefined) await addStock(app, studio, productId, stock);
+  return productId;
+}
+
+/** The product's initial stock. */
+export async function addStock(app: TestApp, studio: { id: string }, productId: string, quantity: number) {
   await app.knex('product_stock_movements').insert({
     id: uuidv7(),
     studioId: studio.id,
     productId,
-    quantity: 10,
+    quantity,
     reason: 'initial',
   });
+}
+
+export async function salesStudio(app: TestApp) {
+  const scenario = await createStudioScenario(app.knex);
+  const { studio } = scenario;
+  const taxId = await addVat23(app, studio);
+  const passId = await addTenEntryPass(app, studio, taxId, 25000);
+  const productId = await addWater(app, studio, taxId, 10);
   const owner = await app.signedIn(scenario.manager.email, scenario.manager.password);
   const client = await app.signedIn(scenario.client.email, scenario.client.password);
   return { ...scenario, owner, clientHttp: client, taxId, passId, productId };
 }
 
 export async function staffWithRole(app: TestApp, studio: Studio, role: string): Promise<HttpClient> {
-  const user = await createUser(app.knex, { firstName: 'Staff', lastName: role });
-  await addMembership(app.knex, studio, user, { isMember: true, role });
-  return app.signedIn(user.email, user.password);
+  return studioSessions(() => app).staffWithRole(studio, role);
 }
 
 export async function anotherClient(app: TestApp, studio: Studio) {

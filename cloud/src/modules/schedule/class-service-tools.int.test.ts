@@ -1,25 +1,15 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { NOW, START, useBookingsApp, v4 } from '../bookings/bookings-app.test-support';
 import { bookingStudio, sessionClient } from '../bookings/bookings-fixtures';
 
 /**
  * Spec §7 v4 class-service tools (categorized, assigned-to-schedule, find-attendees, find-times,
  * manager, restriction/init) and the init calls of the event editor and the called-off classes.
  */
-let app: TestApp;
-const NOW = new Date('2026-06-01T10:00:00Z');
-const clock = new ManualClock(NOW);
-const START = new Date('2026-06-03T16:00:00Z');
-
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-}, 120_000);
-afterAll(async () => app?.close());
-
-const v4 = (s: { id: string }, path: string) => `/api/v4/${s.id}/${path}`;
+const { app, clock } = useBookingsApp(120_000);
 
 /** Vinyasa (meta, a class on 3 June with Julia Abacka booked, one held on 25 May) and Pilates (no meta, in "Mat"). */
 async function scene() {

@@ -4,6 +4,7 @@ import { addMembership, createStudioScenario, createUser } from '../../../../tes
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { studioSessions } from '../../../../tests/support/sessions';
 import type { Studio } from '../identity/rows';
 
 let app: TestApp;
@@ -74,11 +75,7 @@ async function ownerStudio(secret = 'Room') {
   return { ...scenario, owner, place };
 }
 
-async function staffWithRole(studio: Studio, role: string): Promise<HttpClient> {
-  const user = await createUser(app.knex, { firstName: 'Staff', lastName: role });
-  await addMembership(app.knex, studio, user, { isMember: true, role });
-  return app.signedIn(user.email, user.password);
-}
+const { staffWithRole } = studioSessions(() => app);
 
 const metaBody = (place: Place, over: Record<string, unknown> = {}) => ({
   locationId: place.locationId,

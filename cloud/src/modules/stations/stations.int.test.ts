@@ -1,18 +1,16 @@
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PaymentMethod } from '../../../../shared/enums';
-import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
+import { createStudioScenario } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
-import { ManualClock, startTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
+import { studioSessions } from '../../../../tests/support/sessions';
 import type { Studio } from '../identity/rows';
+import { addVat23, addWater } from '../sales/sales-support';
 
-let app: TestApp;
 const clock = new ManualClock(new Date('2026-11-23T08:00:00Z'));
-beforeAll(async () => {
-  app = await startTestApp({ clock });
-});
-afterAll(async () => app?.close());
+const app = useTestApp({ clock });
 
 const api = (studio: { id: string }, path: string) => `/api/v4/${studio.id}/${path}`;
 const unique = () => uuidv7().slice(-8);
@@ -21,35 +19,15 @@ const later = (minutes: number) => clock.set(new Date(clock.now().getTime() + mi
 async function stationStudio() {
   const scenario = await createStudioScenario(app.knex);
   const { studio } = scenario;
-  const vat = uuidv7();
-  await app.knex('taxes').insert({
-    id: vat,
-    studioId: studio.id,
-    name: 'VAT 23%',
-    rateBp: 2300,
-    fiscalSlot: 'A',
-    isDefault: true,
-  });
-  const waterId = uuidv7();
-  await app.knex('products').insert({
-    id: waterId,
-    studioId: studio.id,
-    name: 'Water',
-    price: 500,
-    taxId: vat,
-    trackStock: false,
-  });
+  const vat = await addVat23(app, studio);
+  const waterId = await addWater(app, studio, vat);
   const locationId = uuidv7();
   await app.knex('locations').insert({ id: locationId, studioId: studio.id, name: 'Centrum' });
   const owner = await app.signedIn(scenario.manager.email, scenario.manager.password);
   return { ...scenario, owner, waterId, locationId };
 }
 
-async function staff(studio: Studio, role: string): Promise<HttpClient> {
-  const user = await createUser(app.knex, { firstName: 'Staff', lastName: role });
-  await addMembership(app.knex, studio, user, { isMember: true, role });
-  return app.signedIn(user.email, user.password);
-}
+const { staffWithRole: staff } = studioSessions(() => app);
 
 async function addDevice(studio: Studio, name = 'Desk PC') {
   const id = uuidv7();

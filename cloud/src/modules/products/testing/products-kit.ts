@@ -1,8 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { addMembership, createStudioScenario, createUser } from '../../../../../tests/support/factories';
 import type { HttpClient } from '../../../../../tests/support/http-client';
 import { ManualClock, startTestApp, type TestApp } from '../../../../../tests/support/test-app';
+import { studioSessions } from '../../../../../tests/support/sessions';
 import type { Studio } from '../../identity/rows';
 
 /** The products integration tests' helpers, over the file's test app. */
@@ -30,20 +30,17 @@ export function productsTestKit(app: () => TestApp) {
     return id;
   }
 
+  const sessions = studioSessions(app);
+
   /** A studio with its owner signed in and two tax rates (23 % default in A, 8 % in B). */
   async function ownerStudio() {
-    const scenario = await createStudioScenario(app().knex);
-    const owner = await app().signedIn(scenario.manager.email, scenario.manager.password);
+    const scenario = await sessions.ownerStudio();
     const vat23 = await addTax(scenario.studio, 2300, 'A', true);
     const vat8 = await addTax(scenario.studio, 800, 'B');
-    return { ...scenario, owner, vat23, vat8 };
+    return { ...scenario, vat23, vat8 };
   }
 
-  async function staffWithRole(studio: Studio, role: string): Promise<HttpClient> {
-    const user = await createUser(app().knex, { firstName: 'Staff', lastName: role });
-    await addMembership(app().knex, studio, user, { isMember: true, role });
-    return app().signedIn(user.email, user.password);
-  }
+  const { staffWithRole } = sessions;
 
   async function post(client: HttpClient, studio: Studio, path: string, body: unknown, status = 201) {
     const res = await client.post(api(studio, path), body);
