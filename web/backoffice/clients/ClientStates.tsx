@@ -1,8 +1,6 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
-import { errorCodeLabel } from '../../lib/form-errors';
 import { CenteredMessage } from '../../ui/CenteredMessage';
 import { GeneralLoadError, ListLoading } from '../list-frame';
 import { isNoPermission } from '../staff/StaffStates';

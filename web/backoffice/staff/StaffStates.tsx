@@ -1,7 +1,5 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
-import { errorCodeLabel } from '../../lib/form-errors';
 import { CenteredMessage } from '../../ui/CenteredMessage';
 import { GeneralLoadError, ListLoading } from '../list-frame';
 
