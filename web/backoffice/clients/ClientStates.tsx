@@ -25,7 +25,14 @@ export function ClientsLoadError({ error, onRetry }: { error: unknown; onRetry()
         {t('states.notFound')}
       </CenteredMessage>
     );
-  return <GeneralLoadError title={t('states.loadFailed')} testId="clients-load-failed" error={error} onRetry={onRetry} />;
+  return (
+    <GeneralLoadError
+      title={t('states.loadFailed')}
+      testId="clients-load-failed"
+      error={error}
+      onRetry={onRetry}
+    />
+  );
 }
 
 /**

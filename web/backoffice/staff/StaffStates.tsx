@@ -27,5 +27,12 @@ export function StaffLoading() {
 export function StaffLoadError({ error, onRetry }: { error: unknown; onRetry(): void }) {
   const { t } = useTranslation('backoffice');
   if (isNoPermission(error)) return <StaffNoPermission />;
-  return <GeneralLoadError title={t('staff.errors.loadFailed')} testId="staff-load-failed" error={error} onRetry={onRetry} />;
+  return (
+    <GeneralLoadError
+      title={t('staff.errors.loadFailed')}
+      testId="staff-load-failed"
+      error={error}
+      onRetry={onRetry}
+    />
+  );
 }
