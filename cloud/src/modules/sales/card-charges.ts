@@ -6,7 +6,7 @@ import { type OrderStatus, PaymentMethod } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
-import type { Studio } from '../identity/index';
+import { findStudio, type Studio } from '../identity/index';
 import type { SavedCard, SavedCardChargeResult } from './payment-provider';
 import { scheduleProviderCall } from './provider-calls';
 import { providerFor } from './providers';
@@ -122,7 +122,7 @@ export async function pendingChargeOf(knex: Knex, paymentId: string, cardId: str
   const card = (await knex('client_payment_cards')
     .where({ id: cardId, studioId: payment.studioId })
     .first()) as SavedCard | undefined;
-  const studio = await knex('studios').where({ id: payment.studioId }).first('id', 'name');
+  const studio = await findStudio(knex, payment.studioId);
   return card && studio ? { studio, pending: { paymentId, card } } : null;
 }
 
