@@ -6,17 +6,23 @@ import type { FieldErrors } from './app-error';
  * Issues without a path are form-level errors, kept under the empty key "".
  */
 export function zodIssuesToFields(issues: readonly z.core.$ZodIssue[]): FieldErrors {
-  const fields: FieldErrors = {};
+  // A null-prototype map: a body may name a field "valueOf", "constructor" or "__proto__".
+  const fields = new Map<string, string[]>();
+  const add = (key: string, message: string) => {
+    const list = fields.get(key);
+    if (list) list.push(message);
+    else fields.set(key, [message]);
+  };
   for (const issue of issues) {
     const path = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const p = path ? `${path}.${key}` : key;
-        (fields[p] ??= []).push('unknown field');
+        add(p, 'unknown field');
       }
       continue;
     }
-    (fields[path] ??= []).push(issue.message);
+    add(path, issue.message);
   }
-  return fields;
+  return Object.fromEntries(fields) as FieldErrors;
 }

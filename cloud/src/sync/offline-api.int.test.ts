@@ -84,7 +84,10 @@ describe('offline API (answers from SQLite)', () => {
     const v4 = (p: string) => `v4/${t.studio}/${p}`;
     // The cloud once (settings-like reads and the person's abilities are kept from it).
     const init = await t.online('GET', v4('schedule/init'));
-    const day = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+    // The class's day in the studio's time zone (late in the UTC evening it is already tomorrow there).
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: init.timeZone as string }).format(
+      new Date(Date.now() + 3 * 3_600_000),
+    );
     const find = { from: day, to: day };
     const cloudWeek = await t.online('POST', v4('schedule/find'), find);
     const cloudAttendees = await t.online('GET', v4(`schedule-event/${t.eventId}/enrollments/init`));
