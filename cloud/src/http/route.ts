@@ -53,6 +53,8 @@ export interface RouteSpec<A extends Access, B, Q, P, R> {
   contentType?: string;
   /** HTTP status of success; 204 sends no body. */
   status?: number;
+  /** A POST that only reads: run on the plain connection, like a GET (see the contract's `readOnly`). */
+  readOnly?: boolean;
   handle(input: HandlerInput<A, B, Q, P>): Promise<R>;
   /**
    * Shapes the answer after the transaction committed, reading through the plain connection (`db`
@@ -163,7 +165,7 @@ export function defineRoute<
     // A mutation that loses a race to a deadlock or a serialization failure runs again from the start
     // (jobs it enqueued rolled back with it): never a 500 for a lost race.
     const handled =
-      spec.method === 'get'
+      spec.method === 'get' || spec.readOnly
         ? await run(deps.knex)
         : await transactionWithRetry(deps.knex, (trx) => run(trx), {
             onRetry: (err, attempt) => ctx.state.log.warn({ err, attempt }, 'transaction retried'),

@@ -213,6 +213,7 @@ export const BookingsApi = contractGroup('bookings', {
     params: StudioParams,
     body: MyVisitsInputSchema,
     response: MyVisitListSchema,
+    readOnly: true,
   },
   getPublicSchedule: {
     method: 'get',

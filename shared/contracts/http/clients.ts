@@ -171,6 +171,7 @@ export const ClientsApi = contractGroup('clients', {
     params: StudioParams,
     body: BackofficeSearchInputSchema,
     response: BackofficeSearchResultSchema,
+    readOnly: true,
   },
   getTagAll: {
     method: 'get',

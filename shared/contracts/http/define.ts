@@ -49,6 +49,11 @@ export interface ApiContract<
   readonly contentType?: string;
   /** HTTP status of success; 204 sends no body. */
   readonly status?: number;
+  /**
+   * A POST that only reads (a search whose filters do not fit a query string): the cloud runs it on
+   * the plain connection like a GET, without BEGIN/COMMIT around it. Never set on a route that writes.
+   */
+  readonly readOnly?: boolean;
 }
 
 export type AnyContract = ApiContract<

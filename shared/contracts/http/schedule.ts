@@ -243,6 +243,7 @@ export const ScheduleApi = contractGroup('schedule', {
     params: StudioParams,
     body: ScheduleFindInputSchema,
     response: ScheduleEventListSchema,
+    readOnly: true,
   },
   /** Classes the studio called off (cancelled) in a range of days, with the timetable's filters. */
   calledOff: {
