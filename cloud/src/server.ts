@@ -1,3 +1,4 @@
+import { fileStorage } from './storage/index';
 import { transportWarning } from './http/https-only';
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
@@ -103,6 +104,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
               clock: options.clock ?? systemClock,
               mailer,
               publicUrl: () => config.publicUrl,
+              storage: fileStorage(config),
             },
             {
               pollingIntervalSeconds: config.JOBS_POLL_SECONDS,
