@@ -92,7 +92,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const ran = await startup(async (migrator) => {
     const applied = await migrateLatest(migrator);
     // Into an empty database only: under the lock, so two first starts do not both seed.
-    if (seedDemo) demo = await seedDemoStudio(knex, log);
+    if (seedDemo) demo = await seedDemoStudio(knex, log, undefined, { storage: fileStorage(config) });
     // The queue's set-up (pg-boss schema, queues, schedules) under the same lock.
     jobs =
       options.jobs === false

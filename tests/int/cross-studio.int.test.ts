@@ -41,6 +41,8 @@ const PARAM_TABLE: Record<string, string> = {
   clientNote: 'client_notes',
   clientOrder: 'client_orders',
   contract: 'contracts',
+  clientVideo: 'client_videos',
+  entryService: 'entry_services',
   experienceLevelGuid: 'experience_levels',
   fiscalDocument: 'fiscal_documents',
   invoice: 'invoices',
@@ -66,6 +68,9 @@ const PARAM_TABLE: Record<string, string> = {
   userAccountLinkRelation: 'client_links',
   userMessageGuid: 'user_messages',
   userNotificationGuid: 'user_notifications',
+  video: 'videos',
+  videoEvent: 'video_events',
+  videoService: 'video_services',
   voucher: 'vouchers',
   'category<-class-service-category': 'class_service_categories',
   'category<-pricing-option-category': 'pricing_option_categories',
@@ -73,7 +78,7 @@ const PARAM_TABLE: Record<string, string> = {
   'id<-schedule-metas': 'schedule_metas',
 };
 /** Parameters that are not ids of a row (a provider's name, an issue kind): B's own, not A's. */
-const NOT_IDS = new Set(['provider', 'type']);
+const NOT_IDS = new Set(['provider', 'type', 'rendition', 'signature', 'segment']);
 const CLIENT_PARAMS = new Set(['user', 'userGuid']);
 
 interface StudioA {
