@@ -78,7 +78,7 @@ const PARAM_TABLE: Record<string, string> = {
   'id<-schedule-metas': 'schedule_metas',
 };
 /** Parameters that are not ids of a row (a provider's name, an issue kind): B's own, not A's. */
-const NOT_IDS = new Set(['provider', 'type', 'rendition', 'signature', 'segment']);
+const NOT_IDS = new Set(['provider', 'type']);
 const CLIENT_PARAMS = new Set(['user', 'userGuid']);
 
 interface StudioA {
