@@ -119,6 +119,8 @@ export function createApp(
           'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          // hls.js plays course videos through Media Source Extensions: a blob: URL of the page's own.
+          'media-src': ["'self'", 'blob:'],
           'connect-src': dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
           'worker-src': dev ? ["'self'", 'blob:'] : ["'self'"],
           'upgrade-insecure-requests': null,

@@ -14,7 +14,11 @@ import { managerApi, managerSession } from './support/studio-api';
  */
 type Item = { id: string; name?: Record<string, { value: string }> };
 
-test('entry at the kiosk with a covering pass, the limits, and what the back office shows', async ({ page, request, browser }) => {
+test('entry at the kiosk with a covering pass, the limits, and what the back office shows', async ({
+  page,
+  request,
+  browser,
+}) => {
   const demo = readDemo() as DemoDetails & { kioskKey?: string | null };
   test.skip(!demo.kioskKey, 'demo.json has no kioskKey (restart the e2e server)');
   const errors: string[] = [];
@@ -24,7 +28,10 @@ test('entry at the kiosk with a covering pass, the limits, and what the back off
   const tag = Date.now().toString(36).slice(-5).toUpperCase();
   // The kiosk lets a client into the first service they may enter: the demo's gym and sauna (whose
   // hours depend on the time of the run) are archived so the wall is the one.
-  const existing = await call<{ items: Array<{ id: string; archived: boolean }> }>('GET', v4('entry-service/collection'));
+  const existing = await call<{ items: Array<{ id: string; archived: boolean }> }>(
+    'GET',
+    v4('entry-service/collection'),
+  );
   const { headers } = await managerSession(request, demo, demo.studioUuid);
   for (const s of existing.items.filter((x) => !x.archived))
     await request.fetch(v4(`entry-service/${s.id}`), { method: 'PATCH', headers, data: { archived: true } });
@@ -37,9 +44,16 @@ test('entry at the kiosk with a covering pass, the limits, and what the back off
   });
   const options = await call<{ items: Item[] }>('GET', v4('pricing-option/all'));
   const gymPass = options.items.find((o) => o.name?.en?.value === 'Gym & sauna – 8 entries')!;
-  const made = await call<{ client: { id: string } }>('POST', v4('client'), { firstName: 'Wiktor', lastName: `Wspinacz${tag}` });
+  const made = await call<{ client: { id: string } }>('POST', v4('client'), {
+    firstName: 'Wiktor',
+    lastName: `Wspinacz${tag}`,
+  });
   const clientId = made.client.id;
-  await call('POST', `/api/v2/${demo.studioUuid}/clients/${clientId}/client-pricing-options/${gymPass.id}`, {});
+  await call(
+    'POST',
+    `/api/v2/${demo.studioUuid}/clients/${clientId}/client-pricing-options/${gymPass.id}`,
+    {},
+  );
   const card = `W-${tag}`;
   await call('POST', v4(`client/${clientId}/client-identity`), { cardNumber: card });
 
@@ -69,7 +83,9 @@ test('entry at the kiosk with a covering pass, the limits, and what the back off
   await office.getByTestId('entries-tab-services').click();
   const wallCard = office.getByTestId('entry-service-card').filter({ hasText: `Climbing wall ${tag}` });
   await expect(wallCard.getByTestId('entry-service-inside')).toHaveText('1 inside now of 5');
-  await shootAll(office, 'entries-services', () => expect(office.getByTestId('entry-service-card').first()).toBeVisible());
+  await shootAll(office, 'entries-services', () =>
+    expect(office.getByTestId('entry-service-card').first()).toBeVisible(),
+  );
 
   // The desk: the client may not enter the wall again today; the reason is shown.
   await office.getByTestId('entries-tab-desk').click();
@@ -82,7 +98,9 @@ test('entry at the kiosk with a covering pass, the limits, and what the back off
   await office.goto(`/${demo.studioUuid}/backoffice#/clients/${clientId}/entries`);
   await expect(office.getByTestId('client-entry-row')).toHaveCount(1);
   await expect(office.getByTestId('client-entry-row')).toContainText(`Climbing wall ${tag}`);
-  await shootAll(office, 'entries-client-tab', () => expect(office.getByTestId('client-entries')).toBeVisible());
+  await shootAll(office, 'entries-client-tab', () =>
+    expect(office.getByTestId('client-entries')).toBeVisible(),
+  );
   expect(wall.id).toBeTruthy();
   expect(errors).toEqual([]);
 });

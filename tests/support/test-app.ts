@@ -145,7 +145,14 @@ export async function startTestApp(
       if (!job || (job.state !== 'created' && job.state !== 'retry')) continue;
       try {
         await performJob(
-          { knex, log: deps.log, clock, mailer, publicUrl: () => config.publicUrl, storage: fileStorage(config) },
+          {
+            knex,
+            log: deps.log,
+            clock,
+            mailer,
+            publicUrl: () => config.publicUrl,
+            storage: fileStorage(config),
+          },
           job,
           (trx) => statements.deleteJob(name, id, { db: bossConnection(trx) }),
         );

@@ -22,7 +22,8 @@ const localeText = (max: number) =>
     })
     .refine((v) => Object.values(v).some((t) => t && t.value !== ''), 'required');
 
-const minutesOfDay = () => z.number('a number is required').int('whole minutes').min(0, 'at least 0').max(1440, 'at most 1440');
+const minutesOfDay = () =>
+  z.number('a number is required').int('whole minutes').min(0, 'at least 0').max(1440, 'at most 1440');
 
 export const OpeningWindowSchema = z
   .strictObject({
@@ -40,10 +41,30 @@ const L = ENTRY_SERVICE_LIMITS;
 export const EntryServiceInputSchema = z.strictObject({
   name: localeText(L.nameMax),
   locationId: uuid().nullable().default(null),
-  maxEntriesPerDay: z.number().int('a whole number').min(1, 'at least 1').max(L.maxEntriesPerDayMax, `at most ${L.maxEntriesPerDayMax}`).nullable().default(null),
-  capacity: z.number().int('a whole number').min(1, 'at least 1').max(L.capacityMax, `at most ${L.capacityMax}`).nullable().default(null),
-  stayMinutes: z.number().int('whole minutes').min(L.stayMinutesMin, `at least ${L.stayMinutesMin}`).max(L.stayMinutesMax, `at most ${L.stayMinutesMax}`).default(120),
-  openingHours: z.array(OpeningWindowSchema).max(L.openingHoursMax, `at most ${L.openingHoursMax}`).default([]),
+  maxEntriesPerDay: z
+    .number()
+    .int('a whole number')
+    .min(1, 'at least 1')
+    .max(L.maxEntriesPerDayMax, `at most ${L.maxEntriesPerDayMax}`)
+    .nullable()
+    .default(null),
+  capacity: z
+    .number()
+    .int('a whole number')
+    .min(1, 'at least 1')
+    .max(L.capacityMax, `at most ${L.capacityMax}`)
+    .nullable()
+    .default(null),
+  stayMinutes: z
+    .number()
+    .int('whole minutes')
+    .min(L.stayMinutesMin, `at least ${L.stayMinutesMin}`)
+    .max(L.stayMinutesMax, `at most ${L.stayMinutesMax}`)
+    .default(120),
+  openingHours: z
+    .array(OpeningWindowSchema)
+    .max(L.openingHoursMax, `at most ${L.openingHoursMax}`)
+    .default([]),
 });
 export type EntryServiceInput = z.input<typeof EntryServiceInputSchema>;
 
@@ -66,7 +87,9 @@ export const EntryServiceSchema = z.object({
   maxEntriesPerDay: z.number().nullable(),
   capacity: z.number().nullable(),
   stayMinutes: z.number(),
-  openingHours: z.array(z.object({ weekdays: z.array(z.number()), fromMinutes: z.number(), toMinutes: z.number() })),
+  openingHours: z.array(
+    z.object({ weekdays: z.array(z.number()), fromMinutes: z.number(), toMinutes: z.number() }),
+  ),
   archived: z.boolean(),
   /** Entries whose stay has not ended (for the capacity). */
   insideNow: z.number(),
@@ -75,7 +98,10 @@ export const EntryServiceSchema = z.object({
 });
 export type EntryService = z.infer<typeof EntryServiceSchema>;
 
-export const EntryServiceListSchema = z.object({ items: z.array(EntryServiceSchema), next: z.string().nullable() });
+export const EntryServiceListSchema = z.object({
+  items: z.array(EntryServiceSchema),
+  next: z.string().nullable(),
+});
 export type EntryServiceList = z.infer<typeof EntryServiceListSchema>;
 
 export const EntryServiceInitSchema = z.object({
@@ -141,5 +167,8 @@ export const ClientEntryListQuerySchema = z.strictObject({
   cursor: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
-export const ClientEntryListSchema = z.object({ items: z.array(ClientEntrySchema), next: z.string().nullable() });
+export const ClientEntryListSchema = z.object({
+  items: z.array(ClientEntrySchema),
+  next: z.string().nullable(),
+});
 export type ClientEntryList = z.infer<typeof ClientEntryListSchema>;

@@ -102,7 +102,10 @@ export const VideoEventSchema = z.object({
 });
 export type VideoEvent = z.infer<typeof VideoEventSchema>;
 export const VideoEventListQuerySchema = z.strictObject({ videoServiceId: uuid() });
-export const VideoEventListSchema = z.object({ items: z.array(VideoEventSchema), next: z.string().nullable() });
+export const VideoEventListSchema = z.object({
+  items: z.array(VideoEventSchema),
+  next: z.string().nullable(),
+});
 
 export const VideoServiceSchema = z.object({
   id: z.string(),
@@ -113,11 +116,19 @@ export const VideoServiceSchema = z.object({
   events: z.array(VideoEventSchema),
 });
 export type VideoService = z.infer<typeof VideoServiceSchema>;
-export const VideoServiceListSchema = z.object({ items: z.array(VideoServiceSchema), next: z.string().nullable() });
+export const VideoServiceListSchema = z.object({
+  items: z.array(VideoServiceSchema),
+  next: z.string().nullable(),
+});
 
 export const VideoServiceInitSchema = z.object({
   videos: z.array(z.object({ id: z.string(), title: z.string(), status: z.enum(VIDEO_STATUSES) })),
-  limits: z.object({ nameMax: z.number(), descriptionMax: z.number(), slugMax: z.number(), eventsMax: z.number() }),
+  limits: z.object({
+    nameMax: z.number(),
+    descriptionMax: z.number(),
+    slugMax: z.number(),
+    eventsMax: z.number(),
+  }),
 });
 
 export const ClientVideoSchema = z.object({
@@ -135,7 +146,10 @@ export const ClientVideoSchema = z.object({
   createdAt: z.string(),
 });
 export type ClientVideo = z.infer<typeof ClientVideoSchema>;
-export const ClientVideoListSchema = z.object({ items: z.array(ClientVideoSchema), next: z.string().nullable() });
+export const ClientVideoListSchema = z.object({
+  items: z.array(ClientVideoSchema),
+  next: z.string().nullable(),
+});
 
 export const VideoMetricInputSchema = z.strictObject({
   /** Where the player is now, in seconds. */
@@ -166,10 +180,17 @@ export const VideoCourseSchema = z.object({
   thumbnailUrl: z.string().nullable(),
   lessons: z.array(VideoLessonSchema),
   /** Whether the signed-in client may watch (a covering pass or contract); null reason when they may. */
-  access: z.object({ granted: z.boolean(), via: z.enum(['pass', 'contract']).nullable(), reason: VideoAccessReasonSchema }),
+  access: z.object({
+    granted: z.boolean(),
+    via: z.enum(['pass', 'contract']).nullable(),
+    reason: VideoAccessReasonSchema,
+  }),
 });
 export type VideoCourse = z.infer<typeof VideoCourseSchema>;
-export const VideoCourseListSchema = z.object({ items: z.array(VideoCourseSchema), next: z.string().nullable() });
+export const VideoCourseListSchema = z.object({
+  items: z.array(VideoCourseSchema),
+  next: z.string().nullable(),
+});
 
 export const VideoBookInputSchema = z.strictObject({ videoEventId: uuid() });
 export const VideoWatchSchema = z.object({

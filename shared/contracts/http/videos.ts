@@ -195,7 +195,10 @@ export const VideosApi = contractGroup('videos', {
     method: 'get',
     path: '/v4/:uuid/video-stream/:clientVideo/:signature/:rendition/:segment',
     access: 'client',
-    params: StreamParams.extend({ rendition: RENDITION, segment: z.string().regex(/^seg_\d{3,5}\.ts$/, 'invalid segment') }),
+    params: StreamParams.extend({
+      rendition: RENDITION,
+      segment: z.string().regex(/^seg_\d{3,5}\.ts$/, 'invalid segment'),
+    }),
     responseKind: 'file',
     contentType: 'video/mp2t',
   },

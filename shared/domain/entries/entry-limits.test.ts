@@ -31,8 +31,8 @@ describe('entry limits', () => {
     [{ ...none, capacity: 3 }, 0, 2, null],
     [{ ...none, maxEntriesPerDay: 1, capacity: 1 }, 1, 1, 'dailyLimitReached'],
   ] as const)('%o with %i today and %i inside: %s', (limits, today, inside, refusal) => {
-    expect(entryRefusal(limits, { clientEntriesToday: today, insideNow: inside }, at('2026-11-28T23:00:00'), TZ)).toBe(
-      refusal,
-    );
+    expect(
+      entryRefusal(limits, { clientEntriesToday: today, insideNow: inside }, at('2026-11-28T23:00:00'), TZ),
+    ).toBe(refusal);
   });
 });

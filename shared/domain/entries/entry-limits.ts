@@ -15,7 +15,9 @@ export type EntryRefusal = (typeof ENTRY_REFUSALS)[number];
 export function isOpenAt(openingHours: readonly PassTimeWindow[], at: Date, timeZone: string): boolean {
   if (openingHours.length === 0) return true;
   const { weekday, minutes } = localClockOf(at, timeZone);
-  return openingHours.some((w) => w.weekdays.includes(weekday) && w.fromMinutes <= minutes && minutes < w.toMinutes);
+  return openingHours.some(
+    (w) => w.weekdays.includes(weekday) && w.fromMinutes <= minutes && minutes < w.toMinutes,
+  );
 }
 
 /**

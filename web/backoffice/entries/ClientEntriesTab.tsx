@@ -13,11 +13,25 @@ export function ClientEntriesTab({ clientId }: ClientProfileTabProps) {
   const phone = usePhone();
   const entries = useClientEntries(clientId);
   if (entries.isError)
-    return <ListLoadError error={entries.error} title={t('loadError')} retry={t('retry')} testId="client-entries-error" onRetry={() => void entries.refetch()} />;
+    return (
+      <ListLoadError
+        error={entries.error}
+        title={t('loadError')}
+        retry={t('retry')}
+        testId="client-entries-error"
+        onRetry={() => void entries.refetch()}
+      />
+    );
   if (!entries.data) return <ListLoading />;
-  if (entries.data.items.length === 0) return <ListEmpty text={t('client.empty')} testId="client-entries-empty" />;
-  const name = (text: Record<string, { value: string } | undefined>) => resolveLocaleText(text, i18n.language, 'pl');
-  const source = (s: 'desk' | 'kiosk') => <Badge variant="light" color={s === 'kiosk' ? 'grape' : 'blue'}>{t(`client.source.${s}`)}</Badge>;
+  if (entries.data.items.length === 0)
+    return <ListEmpty text={t('client.empty')} testId="client-entries-empty" />;
+  const name = (text: Record<string, { value: string } | undefined>) =>
+    resolveLocaleText(text, i18n.language, 'pl');
+  const source = (s: 'desk' | 'kiosk') => (
+    <Badge variant="light" color={s === 'kiosk' ? 'grape' : 'blue'}>
+      {t(`client.source.${s}`)}
+    </Badge>
+  );
   if (phone)
     return (
       <Stack gap="xs" data-testid="client-entries">

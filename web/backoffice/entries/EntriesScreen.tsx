@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Card, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +21,18 @@ import { toFormErrors } from '../../lib/form-errors';
 import { useBackoffice } from '../backoffice.api';
 import { ListEmpty, ListLoadError, ListLoading, TabbedSection } from '../list-frame';
 import { useClientSearch } from '../schedule/event-detail/event-bookings.api';
-import { useEnroll, useEnrollmentInit, useEntryServiceInit, useEntryServices, useSaveEntryService } from './entries.api';
+import {
+  useEnroll,
+  useEnrollmentInit,
+  useEntryServiceInit,
+  useEntryServices,
+  useSaveEntryService,
+} from './entries.api';
 import { EntryServiceForm } from './EntryServiceForm';
 
 type Tab = 'desk' | 'services';
-const time = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+const time = (m: number) =>
+  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
 /**
  * Entry services (issue 22): the desk lets a client in (search, see which services they may enter
@@ -28,7 +48,12 @@ export function EntriesScreen() {
       tab={tab}
       onChange={setTab}
       tabs={[
-        { value: 'desk', label: t('tabs.desk'), testId: 'entries-tab-desk', hidden: !member.abilities.includes('schedule.checkIn') },
+        {
+          value: 'desk',
+          label: t('tabs.desk'),
+          testId: 'entries-tab-desk',
+          hidden: !member.abilities.includes('schedule.checkIn'),
+        },
         { value: 'services', label: t('tabs.services'), testId: 'entries-tab-services' },
       ]}
     >
@@ -39,7 +64,8 @@ export function EntriesScreen() {
 
 function useName() {
   const { i18n } = useTranslation();
-  return (text: Record<string, { value: string } | undefined>) => resolveLocaleText(text, i18n.language, 'pl');
+  return (text: Record<string, { value: string } | undefined>) =>
+    resolveLocaleText(text, i18n.language, 'pl');
 }
 
 function ServicesPanel() {
@@ -71,11 +97,23 @@ function ServicesPanel() {
           </Button>
         </Group>
       )}
-      {editing && <EntryServiceForm service={editing === 'new' ? null : editing} init={init.data} onDone={() => setEditing(null)} />}
+      {editing && (
+        <EntryServiceForm
+          service={editing === 'new' ? null : editing}
+          init={init.data}
+          onDone={() => setEditing(null)}
+        />
+      )}
       {services.data.items.length === 0 && <ListEmpty text={t('empty')} testId="entry-services-empty" />}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {services.data.items.map((s) => (
-          <Card key={s.id} withBorder radius="md" data-testid="entry-service-card" opacity={s.archived ? 0.6 : 1}>
+          <Card
+            key={s.id}
+            withBorder
+            radius="md"
+            data-testid="entry-service-card"
+            opacity={s.archived ? 0.6 : 1}
+          >
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Stack gap={2}>
                 <Text fw={600}>{name(s.name)}</Text>
@@ -86,22 +124,32 @@ function ServicesPanel() {
               {s.archived ? (
                 <Badge color="gray">{t('archived')}</Badge>
               ) : (
-                <Badge color={s.openNow ? 'green' : 'gray'}>{s.openNow ? t('openNow') : t('closedNow')}</Badge>
+                <Badge color={s.openNow ? 'green' : 'gray'}>
+                  {s.openNow ? t('openNow') : t('closedNow')}
+                </Badge>
               )}
             </Group>
             <Stack gap={2} mt="sm">
               <Text size="sm" data-testid="entry-service-inside">
-                {s.capacity === null ? t('insideNoLimit', { count: s.insideNow }) : t('inside', { count: s.insideNow, capacity: s.capacity })}
+                {s.capacity === null
+                  ? t('insideNoLimit', { count: s.insideNow })
+                  : t('inside', { count: s.insideNow, capacity: s.capacity })}
               </Text>
               <Text size="sm">{t('entriesToday', { count: s.entriesToday })}</Text>
               <Text size="sm" c="dimmed">
-                {s.maxEntriesPerDay === null ? t('perDayNoLimit') : t('perDay', { count: s.maxEntriesPerDay })} · {t('stay', { minutes: s.stayMinutes })}
+                {s.maxEntriesPerDay === null
+                  ? t('perDayNoLimit')
+                  : t('perDay', { count: s.maxEntriesPerDay })}{' '}
+                · {t('stay', { minutes: s.stayMinutes })}
               </Text>
               <Text size="sm" c="dimmed">
                 {s.openingHours.length === 0
                   ? t('alwaysOpen')
                   : s.openingHours
-                      .map((w) => `${w.weekdays.map((d) => t(`weekdays.${d}`)).join(' ')} ${time(w.fromMinutes)}–${time(w.toMinutes)}`)
+                      .map(
+                        (w) =>
+                          `${w.weekdays.map((d) => t(`weekdays.${d}`)).join(' ')} ${time(w.fromMinutes)}–${time(w.toMinutes)}`,
+                      )
                       .join('; ')}
               </Text>
             </Stack>
@@ -110,7 +158,12 @@ function ServicesPanel() {
                 <Button size="xs" variant="light" onClick={() => setEditing(s)}>
                   {t('edit')}
                 </Button>
-                <Button size="xs" variant="subtle" color="gray" onClick={() => void save(s.id, { archived: !s.archived })}>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="gray"
+                  onClick={() => void save(s.id, { archived: !s.archived })}
+                >
                   {s.archived ? t('restore') : t('archive')}
                 </Button>
               </Group>
@@ -166,7 +219,11 @@ function ClientSearch({ onPick }: { onPick(client: { id: string; name: string })
         </Text>
       )}
       {items.map((c) => (
-        <UnstyledButton key={c.id} onClick={() => onPick({ id: c.id, name: `${c.firstName} ${c.lastName}`.trim() })} data-testid="entry-client-result">
+        <UnstyledButton
+          key={c.id}
+          onClick={() => onPick({ id: c.id, name: `${c.firstName} ${c.lastName}`.trim() })}
+          data-testid="entry-client-result"
+        >
           <Paper withBorder radius="sm" px="sm" py={6}>
             <Text size="sm" fw={500}>
               {c.firstName} {c.lastName}
@@ -190,7 +247,13 @@ function ClientEntryOptions({ clientId }: { clientId: string }) {
   const error = enroll.error ? Object.values(toFormErrors(enroll.error, t)).map(String)[0] : null;
   if (init.isError)
     return (
-      <ListLoadError error={init.error} title={t('loadError')} retry={t('retry')} testId="entry-desk-error-load" onRetry={() => void init.refetch()} />
+      <ListLoadError
+        error={init.error}
+        title={t('loadError')}
+        retry={t('retry')}
+        testId="entry-desk-error-load"
+        onRetry={() => void init.refetch()}
+      />
     );
   if (!init.data) return <ListLoading />;
   if (init.data.services.length === 0) return <ListEmpty text={t('empty')} />;
@@ -221,24 +284,37 @@ function ClientEntryOptions({ clientId }: { clientId: string }) {
               <Stack gap={2}>
                 <Text fw={600}>{name(s.name)}</Text>
                 <Text size="sm" c="dimmed">
-                  {s.capacity === null ? t('insideNoLimit', { count: s.insideNow }) : t('inside', { count: s.insideNow, capacity: s.capacity })}
+                  {s.capacity === null
+                    ? t('insideNoLimit', { count: s.insideNow })
+                    : t('inside', { count: s.insideNow, capacity: s.capacity })}
                   {' · '}
                   {s.maxEntriesPerDay === null
                     ? t('desk.todayNoLimit', { count: s.clientEntriesToday })
                     : t('desk.today', { count: s.clientEntriesToday, max: s.maxEntriesPerDay })}
                 </Text>
                 <Text size="sm" c={s.refusal ? 'red' : undefined}>
-                  {s.refusal ? t(`refusals.${s.refusal}`, { defaultValue: t('refusals.other') }) : t('desk.withPass', { pass: name(s.pass!.name) })}
+                  {s.refusal
+                    ? t(`refusals.${s.refusal}`, { defaultValue: t('refusals.other') })
+                    : t('desk.withPass', { pass: name(s.pass!.name) })}
                 </Text>
               </Stack>
               <Group gap="xs">
                 {!s.refusal && (
-                  <Button onClick={() => go(s, false)} loading={enroll.isPending} data-testid="entry-desk-enter">
+                  <Button
+                    onClick={() => go(s, false)}
+                    loading={enroll.isPending}
+                    data-testid="entry-desk-enter"
+                  >
                     {t('desk.enter')}
                   </Button>
                 )}
                 {s.refusal && !limit && (
-                  <Button variant="light" onClick={() => go(s, true)} loading={enroll.isPending} data-testid="entry-desk-enter-without-pass">
+                  <Button
+                    variant="light"
+                    onClick={() => go(s, true)}
+                    loading={enroll.isPending}
+                    data-testid="entry-desk-enter-without-pass"
+                  >
                     {t('desk.enterWithoutPass')}
                   </Button>
                 )}

@@ -1,4 +1,16 @@
-import { Button, Checkbox, Chip, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Chip,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EntryService, EntryServiceInit } from '../../../shared/contracts/api/entries';
 import { FormErrorList } from '../../ui/FormErrorList';
@@ -7,9 +19,22 @@ import { useEditorForm } from '../../ui/use-editor-form';
 import { useStructuredSubmit } from '../../ui/use-structured-submit';
 import { useSaveEntryService } from './entries.api';
 
-const FIELDS = ['name', 'name.en.value', 'name.pl.value', 'locationId', 'maxEntriesPerDay', 'capacity', 'stayMinutes', 'openingHours', 'openingHours.0.weekdays', 'openingHours.0.fromMinutes', 'openingHours.0.toMinutes'];
+const FIELDS = [
+  'name',
+  'name.en.value',
+  'name.pl.value',
+  'locationId',
+  'maxEntriesPerDay',
+  'capacity',
+  'stayMinutes',
+  'openingHours',
+  'openingHours.0.weekdays',
+  'openingHours.0.fromMinutes',
+  'openingHours.0.toMinutes',
+];
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0];
-const toTime = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+const toTime = (m: number) =>
+  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 const toMinutes = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number);
   return (h ?? 0) * 60 + (m ?? 0);
@@ -20,7 +45,15 @@ const toMinutes = (hhmm: string) => {
  * people at once, how long an entry counts as inside) and one weekly opening window ("always open"
  * sends none). A service saved elsewhere with several windows keeps them unless the window is edited.
  */
-export function EntryServiceForm({ service, init, onDone }: { service: EntryService | null; init: EntryServiceInit; onDone(): void }) {
+export function EntryServiceForm({
+  service,
+  init,
+  onDone,
+}: {
+  service: EntryService | null;
+  init: EntryServiceInit;
+  onDone(): void;
+}) {
   const { t } = useTranslation('entries');
   const save = useSaveEntryService();
   const window = service?.openingHours[0];
@@ -58,7 +91,8 @@ export function EntryServiceForm({ service, init, onDone }: { service: EntryServ
     if (saved) onDone();
   };
   const err = submit.fieldErrors;
-  const touch = <K extends keyof typeof v>(key: K, value: (typeof v)[K]) => form.patch({ [key]: value, windowTouched: true } as never);
+  const touch = <K extends keyof typeof v>(key: K, value: (typeof v)[K]) =>
+    form.patch({ [key]: value, windowTouched: true } as never);
   return (
     <Paper withBorder p="md" radius="md" data-testid="entry-service-form">
       <form
@@ -73,25 +107,75 @@ export function EntryServiceForm({ service, init, onDone }: { service: EntryServ
             {service ? t('form.editTitle') : t('form.addTitle')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('form.namePl')} value={v.pl} onChange={(e) => form.set('pl', e.currentTarget.value)} error={err['name.pl.value'] ?? err.name} data-testid="entry-service-name-pl" />
-            <TextInput label={t('form.nameEn')} value={v.en} onChange={(e) => form.set('en', e.currentTarget.value)} error={err['name.en.value']} data-testid="entry-service-name-en" />
+            <TextInput
+              label={t('form.namePl')}
+              value={v.pl}
+              onChange={(e) => form.set('pl', e.currentTarget.value)}
+              error={err['name.pl.value'] ?? err.name}
+              data-testid="entry-service-name-pl"
+            />
+            <TextInput
+              label={t('form.nameEn')}
+              value={v.en}
+              onChange={(e) => form.set('en', e.currentTarget.value)}
+              error={err['name.en.value']}
+              data-testid="entry-service-name-en"
+            />
           </SimpleGrid>
           <NativeSelect
             label={t('form.location')}
             value={v.locationId}
             onChange={(e) => form.set('locationId', e.currentTarget.value)}
-            data={[{ value: '', label: t('form.anyLocation') }, ...init.locations.map((l) => ({ value: l.id, label: l.name }))]}
+            data={[
+              { value: '', label: t('form.anyLocation') },
+              ...init.locations.map((l) => ({ value: l.id, label: l.name })),
+            ]}
             error={err.locationId}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <NumberInput label={t('form.maxEntriesPerDay')} description={t('form.emptyNoLimit')} min={1} max={init.limits.maxEntriesPerDayMax} value={v.maxEntriesPerDay} onChange={(n) => form.set('maxEntriesPerDay', n === '' ? '' : Number(n))} error={err.maxEntriesPerDay} data-testid="entry-service-max-per-day" />
-            <NumberInput label={t('form.capacity')} description={t('form.emptyNoLimit')} min={1} max={init.limits.capacityMax} value={v.capacity} onChange={(n) => form.set('capacity', n === '' ? '' : Number(n))} error={err.capacity} data-testid="entry-service-capacity" />
-            <NumberInput label={t('form.stayMinutes')} description={t('form.stayHelp')} min={init.limits.stayMinutesMin} max={init.limits.stayMinutesMax} value={v.stayMinutes} onChange={(n) => form.set('stayMinutes', Number(n) || 0)} error={err.stayMinutes} />
+            <NumberInput
+              label={t('form.maxEntriesPerDay')}
+              description={t('form.emptyNoLimit')}
+              min={1}
+              max={init.limits.maxEntriesPerDayMax}
+              value={v.maxEntriesPerDay}
+              onChange={(n) => form.set('maxEntriesPerDay', n === '' ? '' : Number(n))}
+              error={err.maxEntriesPerDay}
+              data-testid="entry-service-max-per-day"
+            />
+            <NumberInput
+              label={t('form.capacity')}
+              description={t('form.emptyNoLimit')}
+              min={1}
+              max={init.limits.capacityMax}
+              value={v.capacity}
+              onChange={(n) => form.set('capacity', n === '' ? '' : Number(n))}
+              error={err.capacity}
+              data-testid="entry-service-capacity"
+            />
+            <NumberInput
+              label={t('form.stayMinutes')}
+              description={t('form.stayHelp')}
+              min={init.limits.stayMinutesMin}
+              max={init.limits.stayMinutesMax}
+              value={v.stayMinutes}
+              onChange={(n) => form.set('stayMinutes', Number(n) || 0)}
+              error={err.stayMinutes}
+            />
           </SimpleGrid>
-          <Checkbox label={t('form.alwaysOpen')} checked={v.alwaysOpen} onChange={(e) => touch('alwaysOpen', e.currentTarget.checked)} data-testid="entry-service-always-open" />
+          <Checkbox
+            label={t('form.alwaysOpen')}
+            checked={v.alwaysOpen}
+            onChange={(e) => touch('alwaysOpen', e.currentTarget.checked)}
+            data-testid="entry-service-always-open"
+          />
           {!v.alwaysOpen && (
             <Stack gap={6}>
-              <Chip.Group multiple value={v.weekdays.map(String)} onChange={(days) => touch('weekdays', days.map(Number))}>
+              <Chip.Group
+                multiple
+                value={v.weekdays.map(String)}
+                onChange={(days) => touch('weekdays', days.map(Number))}
+              >
                 <Group gap={6}>
                   {WEEKDAYS.map((d) => (
                     <Chip key={d} value={String(d)} size="xs">
@@ -101,8 +185,20 @@ export function EntryServiceForm({ service, init, onDone }: { service: EntryServ
                 </Group>
               </Chip.Group>
               <Group grow>
-                <TextInput type="time" label={t('form.from')} value={v.from} onChange={(e) => touch('from', e.currentTarget.value)} error={err['openingHours.0.fromMinutes']} />
-                <TextInput type="time" label={t('form.to')} value={v.to} onChange={(e) => touch('to', e.currentTarget.value)} error={err['openingHours.0.toMinutes'] ?? err['openingHours.0.weekdays']} />
+                <TextInput
+                  type="time"
+                  label={t('form.from')}
+                  value={v.from}
+                  onChange={(e) => touch('from', e.currentTarget.value)}
+                  error={err['openingHours.0.fromMinutes']}
+                />
+                <TextInput
+                  type="time"
+                  label={t('form.to')}
+                  value={v.to}
+                  onChange={(e) => touch('to', e.currentTarget.value)}
+                  error={err['openingHours.0.toMinutes'] ?? err['openingHours.0.weekdays']}
+                />
               </Group>
             </Stack>
           )}

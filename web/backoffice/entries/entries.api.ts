@@ -43,7 +43,10 @@ export function useSaveEntryService() {
   return async (id: string | null, body: EntryServiceInput | EntryServicePatch) => {
     const saved = id
       ? await api.call(EntriesApi.patchService, { params: { uuid: studio, entryService: id }, body })
-      : await api.call(EntriesApi.createService, { params: { uuid: studio }, body: body as EntryServiceInput });
+      : await api.call(EntriesApi.createService, {
+          params: { uuid: studio },
+          body: body as EntryServiceInput,
+        });
     await client.invalidateQueries({ queryKey: entryKeys.all(studio) });
     return saved;
   };
@@ -55,7 +58,11 @@ export function useEnrollmentInit(clientId: string | null) {
   return useQuery({
     queryKey: entryKeys.enrollment(studio, clientId ?? ''),
     queryFn: ({ signal }) =>
-      api.call(EntriesApi.enrollmentInit, { params: { uuid: studio }, query: { clientId: clientId! }, signal }),
+      api.call(EntriesApi.enrollmentInit, {
+        params: { uuid: studio },
+        query: { clientId: clientId! },
+        signal,
+      }),
     enabled: Boolean(clientId),
   });
 }
@@ -77,6 +84,10 @@ export function useClientEntries(clientId: string) {
   return useQuery({
     queryKey: entryKeys.client(studio, clientId),
     queryFn: ({ signal }) =>
-      api.call(EntriesApi.clientEntries, { params: { uuid: studio, user: clientId }, query: { limit: 50 }, signal }),
+      api.call(EntriesApi.clientEntries, {
+        params: { uuid: studio, user: clientId },
+        query: { limit: 50 },
+        signal,
+      }),
   });
 }

@@ -12,10 +12,20 @@ export function ClientVideosTab({ clientId }: ClientProfileTabProps) {
   const when = useStudioDateTime();
   const videos = useClientVideos(clientId);
   if (videos.isError)
-    return <ListLoadError error={videos.error} title={t('loadError')} retry={t('retry')} testId="client-videos-error" onRetry={() => void videos.refetch()} />;
+    return (
+      <ListLoadError
+        error={videos.error}
+        title={t('loadError')}
+        retry={t('retry')}
+        testId="client-videos-error"
+        onRetry={() => void videos.refetch()}
+      />
+    );
   if (!videos.data) return <ListLoading />;
-  if (videos.data.items.length === 0) return <ListEmpty text={t('client.empty')} testId="client-videos-empty" />;
-  const name = (text: Record<string, { value: string } | undefined>) => resolveLocaleText(text, i18n.language, 'pl');
+  if (videos.data.items.length === 0)
+    return <ListEmpty text={t('client.empty')} testId="client-videos-empty" />;
+  const name = (text: Record<string, { value: string } | undefined>) =>
+    resolveLocaleText(text, i18n.language, 'pl');
   return (
     <Table.ScrollContainer minWidth={520}>
       <Table striped data-testid="client-videos">

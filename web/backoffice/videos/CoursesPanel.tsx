@@ -1,4 +1,18 @@
-import { Button, Card, Checkbox, Group, MultiSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  MultiSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoService } from '../../../shared/contracts/api/videos';
@@ -32,9 +46,18 @@ export function CoursesPanel() {
   const services = useVideoServices();
   const [editing, setEditing] = useState<VideoService | 'new' | null>(null);
   if (services.isError)
-    return <ListLoadError error={services.error} title={t('loadError')} retry={t('retry')} testId="video-courses-error" onRetry={() => void services.refetch()} />;
+    return (
+      <ListLoadError
+        error={services.error}
+        title={t('loadError')}
+        retry={t('retry')}
+        testId="video-courses-error"
+        onRetry={() => void services.refetch()}
+      />
+    );
   if (!services.data) return <ListLoading />;
-  const name = (text: Record<string, { value: string } | undefined>) => resolveLocaleText(text, i18n.language, 'pl');
+  const name = (text: Record<string, { value: string } | undefined>) =>
+    resolveLocaleText(text, i18n.language, 'pl');
   return (
     <Stack gap="md">
       {canEdit && !editing && (
@@ -45,7 +68,9 @@ export function CoursesPanel() {
         </Group>
       )}
       {editing && <CourseForm course={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
-      {services.data.items.length === 0 && <ListEmpty text={t('courses.empty')} testId="video-courses-empty" />}
+      {services.data.items.length === 0 && (
+        <ListEmpty text={t('courses.empty')} testId="video-courses-empty" />
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {services.data.items.map((s) => (
           <Card key={s.id} withBorder radius="md" data-testid="video-course-card">
@@ -109,7 +134,14 @@ function CourseForm({ course, onDone }: { course: VideoService | null; onDone():
     published: course?.published ?? true,
     videoIds: course?.events.map((e) => e.videoId) ?? ([] as string[]),
   }));
-  const submit = useStructuredSubmit(['name', 'name.pl.value', 'name.en.value', 'slug', 'events', 'description']);
+  const submit = useStructuredSubmit([
+    'name',
+    'name.pl.value',
+    'name.en.value',
+    'slug',
+    'events',
+    'description',
+  ]);
   const v = form.values;
   const titles = new Map((init.data?.videos ?? []).map((x) => [x.id, x.title]));
   const save = async () => {
@@ -121,7 +153,8 @@ function CourseForm({ course, onDone }: { course: VideoService | null; onDone():
       published: v.published,
       events: v.videoIds.map((videoId) => ({
         videoId,
-        name: (lessonNames.get(videoId) as { pl?: { value: string }; en?: { value: string } } | undefined) ?? {
+        name: (lessonNames.get(videoId) as
+          { pl?: { value: string }; en?: { value: string } } | undefined) ?? {
           pl: { value: titles.get(videoId) ?? '' },
           en: { value: titles.get(videoId) ?? '' },
         },
@@ -152,23 +185,60 @@ function CourseForm({ course, onDone }: { course: VideoService | null; onDone():
             {course ? t('courses.editTitle') : t('courses.addTitle')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('courses.namePl')} value={v.pl} onChange={(e) => form.set('pl', e.currentTarget.value)} error={err['name.pl.value'] ?? err.name} data-testid="video-course-name-pl" />
-            <TextInput label={t('courses.nameEn')} value={v.en} onChange={(e) => form.set('en', e.currentTarget.value)} error={err['name.en.value']} />
-            <Textarea label={t('courses.descriptionPl')} value={v.descriptionPl} onChange={(e) => form.set('descriptionPl', e.currentTarget.value)} autosize minRows={2} />
-            <Textarea label={t('courses.descriptionEn')} value={v.descriptionEn} onChange={(e) => form.set('descriptionEn', e.currentTarget.value)} autosize minRows={2} />
+            <TextInput
+              label={t('courses.namePl')}
+              value={v.pl}
+              onChange={(e) => form.set('pl', e.currentTarget.value)}
+              error={err['name.pl.value'] ?? err.name}
+              data-testid="video-course-name-pl"
+            />
+            <TextInput
+              label={t('courses.nameEn')}
+              value={v.en}
+              onChange={(e) => form.set('en', e.currentTarget.value)}
+              error={err['name.en.value']}
+            />
+            <Textarea
+              label={t('courses.descriptionPl')}
+              value={v.descriptionPl}
+              onChange={(e) => form.set('descriptionPl', e.currentTarget.value)}
+              autosize
+              minRows={2}
+            />
+            <Textarea
+              label={t('courses.descriptionEn')}
+              value={v.descriptionEn}
+              onChange={(e) => form.set('descriptionEn', e.currentTarget.value)}
+              autosize
+              minRows={2}
+            />
           </SimpleGrid>
-          <TextInput label={t('courses.slug')} description={t('courses.slugHelp')} placeholder={slugOf(v.pl || v.en)} value={v.slug} onChange={(e) => form.set('slug', e.currentTarget.value)} error={err.slug} />
+          <TextInput
+            label={t('courses.slug')}
+            description={t('courses.slugHelp')}
+            placeholder={slugOf(v.pl || v.en)}
+            value={v.slug}
+            onChange={(e) => form.set('slug', e.currentTarget.value)}
+            error={err.slug}
+          />
           <MultiSelect
             label={t('courses.lessons')}
             description={t('courses.lessonsHelp')}
-            data={(init.data?.videos ?? []).map((x) => ({ value: x.id, label: `${x.title} (${t(`status.${x.status}`)})` }))}
+            data={(init.data?.videos ?? []).map((x) => ({
+              value: x.id,
+              label: `${x.title} (${t(`status.${x.status}`)})`,
+            }))}
             value={v.videoIds}
             onChange={(ids) => form.set('videoIds', ids)}
             error={err.events}
             searchable
             data-testid="video-course-lessons-select"
           />
-          <Checkbox label={t('courses.publishedLabel')} checked={v.published} onChange={(e) => form.set('published', e.currentTarget.checked)} />
+          <Checkbox
+            label={t('courses.publishedLabel')}
+            checked={v.published}
+            onChange={(e) => form.set('published', e.currentTarget.checked)}
+          />
           <FormErrorList errors={submit.formErrors} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onDone}>

@@ -1,4 +1,15 @@
-import { Alert, Button, FileInput, Group, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Upload } from 'tus-js-client';
@@ -41,7 +52,11 @@ export function VideoUpload({ onClose }: { onClose(): void }) {
     try {
       video = await api.call(VideosApi.create, {
         params: { uuid: studio },
-        body: { title: title.trim() || file.name.replace(/\.[^.]+$/, ''), fileName: file.name, sizeBytes: file.size },
+        body: {
+          title: title.trim() || file.name.replace(/\.[^.]+$/, ''),
+          fileName: file.name,
+          sizeBytes: file.size,
+        },
       });
     } catch (error) {
       setErrors(Object.fromEntries(Object.entries(toFormErrors(error, t)).map(([k, v]) => [k, String(v)])));
@@ -51,7 +66,8 @@ export function VideoUpload({ onClose }: { onClose(): void }) {
     const tus = new Upload(file, {
       endpoint: video.uploadUrl!,
       metadata: { videoId: video.id, filename: file.name, filetype: file.type },
-      headers: api.headers(),
+      // The API's headers (session, CSRF) without its JSON content type: tus sets its own.
+      headers: Object.fromEntries(Object.entries(api.headers()).filter(([name]) => name.toLowerCase() !== 'content-type')),
       chunkSize: 8 * 1024 * 1024,
       retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
       removeFingerprintOnSuccess: true,
@@ -73,7 +89,12 @@ export function VideoUpload({ onClose }: { onClose(): void }) {
     setState((s) => ({ kind: 'paused', percent: s.kind === 'uploading' ? s.percent : 0 }));
   };
   const resume = () => {
-    setState((s) => ({ kind: 'uploading', bytes: 0, total: file?.size ?? 0, percent: s.kind === 'paused' ? s.percent : 0 }));
+    setState((s) => ({
+      kind: 'uploading',
+      bytes: 0,
+      total: file?.size ?? 0,
+      percent: s.kind === 'paused' ? s.percent : 0,
+    }));
     upload.current?.start();
   };
 
@@ -84,13 +105,35 @@ export function VideoUpload({ onClose }: { onClose(): void }) {
         <Title order={3} size="h4">
           {t('upload.title')}
         </Title>
-        <TextInput label={t('upload.videoTitle')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} disabled={busy} data-testid="video-upload-title" />
-        <FileInput label={t('upload.file')} accept="video/*" value={file} onChange={setFile} error={errors.file ?? errors.sizeBytes ?? errors.fileName} disabled={busy} clearable data-testid="video-upload-file" />
+        <TextInput
+          label={t('upload.videoTitle')}
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          error={errors.title}
+          disabled={busy}
+          data-testid="video-upload-title"
+        />
+        <FileInput
+          label={t('upload.file')}
+          accept="video/*"
+          value={file}
+          onChange={setFile}
+          error={errors.file ?? errors.sizeBytes ?? errors.fileName}
+          disabled={busy}
+          clearable
+          data-testid="video-upload-file"
+        />
         {(state.kind === 'uploading' || state.kind === 'paused') && (
           <Stack gap={4}>
-            <Progress value={state.percent} animated={state.kind === 'uploading'} data-testid="video-upload-progress" />
+            <Progress
+              value={state.percent}
+              animated={state.kind === 'uploading'}
+              data-testid="video-upload-progress"
+            />
             <Text size="sm" c="dimmed">
-              {state.kind === 'paused' ? t('upload.paused', { percent: state.percent }) : t('upload.progress', { percent: state.percent })}
+              {state.kind === 'paused'
+                ? t('upload.paused', { percent: state.percent })
+                : t('upload.progress', { percent: state.percent })}
             </Text>
           </Stack>
         )}
@@ -113,7 +156,7 @@ export function VideoUpload({ onClose }: { onClose(): void }) {
               {t('upload.pause')}
             </Button>
           )}
-          {(state.kind === 'paused' || state.kind === 'error') && upload.current && (
+          {(state.kind === 'paused' || state.kind === 'error') && (
             <Button onClick={resume} data-testid="video-upload-resume">
               {t('upload.resume')}
             </Button>

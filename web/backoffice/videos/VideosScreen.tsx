@@ -58,7 +58,15 @@ function VideosPanel() {
   const videos = useVideos();
   const [uploading, setUploading] = useState(false);
   if (videos.isError)
-    return <ListLoadError error={videos.error} title={t('loadError')} retry={t('retry')} testId="videos-error" onRetry={() => void videos.refetch()} />;
+    return (
+      <ListLoadError
+        error={videos.error}
+        title={t('loadError')}
+        retry={t('retry')}
+        testId="videos-error"
+        onRetry={() => void videos.refetch()}
+      />
+    );
   if (!videos.data) return <ListLoading />;
   return (
     <Stack gap="md">
@@ -102,14 +110,20 @@ function VideoCard({ video, canEdit }: { video: Video; canEdit: boolean }) {
           <Image src={video.thumbnailUrl} alt="" h={140} fit="cover" />
         </Card.Section>
       )}
-      <Group justify="space-between" mt="sm" wrap="nowrap" align="flex-start">
+      <Stack gap={4} mt="sm" align="flex-start">
+        <VideoStatusBadge status={video.status} />
         <Text fw={600} lineClamp={2}>
           {video.title}
         </Text>
-        <VideoStatusBadge status={video.status} />
-      </Group>
+      </Stack>
       <Text size="sm" c="dimmed">
-        {[video.fileName, megabytes(video.sizeBytes), video.durationSeconds ? duration(video.durationSeconds) : null].filter(Boolean).join(' · ')}
+        {[
+          video.fileName,
+          megabytes(video.sizeBytes),
+          video.durationSeconds ? duration(video.durationSeconds) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </Text>
       {video.renditions.length > 0 && (
         <Text size="sm" c="dimmed">
@@ -127,7 +141,13 @@ function VideoCard({ video, canEdit }: { video: Video; canEdit: boolean }) {
             <Text size="sm">{t('failedBecause', { reason: video.failureReason ?? t('unknownReason') })}</Text>
             {canEdit && (
               <Group>
-                <Button size="xs" color="red" variant="light" onClick={() => void retry()} data-testid="video-retry">
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  onClick={() => void retry()}
+                  data-testid="video-retry"
+                >
                   {t('retryTranscode')}
                 </Button>
               </Group>

@@ -56,6 +56,7 @@ export function useClientVideos(clientId: string) {
   const studio = useStudio();
   return useQuery({
     queryKey: videoKeys.client(studio, clientId),
-    queryFn: ({ signal }) => api.call(VideosApi.clientVideos, { params: { uuid: studio, user: clientId }, signal }),
+    queryFn: ({ signal }) =>
+      api.call(VideosApi.clientVideos, { params: { uuid: studio, user: clientId }, signal }),
   });
 }

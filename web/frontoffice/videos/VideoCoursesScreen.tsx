@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Image,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { VideoCourse } from '../../../shared/contracts/api/videos';
@@ -10,16 +23,26 @@ import { useVideoCourse, useVideoCourses } from './videos.api';
 
 function useName() {
   const { i18n } = useTranslation();
-  return (text: Record<string, { value: string } | undefined>) => resolveLocaleText(text as LocaleText, i18n.language, 'pl');
+  return (text: Record<string, { value: string } | undefined>) =>
+    resolveLocaleText(text as LocaleText, i18n.language, 'pl');
 }
 
-const minutes = (s: number | null) => (s === null ? null : `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`);
+const minutes = (s: number | null) =>
+  s === null ? null : `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
 
 function SignedInOnly({ back, children }: { back: string; children: React.ReactNode }) {
   const { t } = useTranslation('videos');
   const session = useSession();
   if (!session.userId || !session.sessionId)
-    return <SignInFirst back={back} text={t('front.signIn')} signIn={t('front.signInButton')} testId="video-signed-out" signInTestId="video-sign-in" />;
+    return (
+      <SignInFirst
+        back={back}
+        text={t('front.signIn')}
+        signIn={t('front.signInButton')}
+        testId="video-signed-out"
+        signInTestId="video-sign-in"
+      />
+    );
   return <>{children}</>;
 }
 
@@ -81,7 +104,14 @@ function CourseList() {
       {courses.data.items.length === 0 && <Text c="dimmed">{t('front.empty')}</Text>}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {courses.data.items.map((c) => (
-          <Card key={c.id} withBorder radius="md" component={Link} to={`/video-courses/${c.slug}`} data-testid="video-course">
+          <Card
+            key={c.id}
+            withBorder
+            radius="md"
+            component={Link}
+            to={`/video-courses/${c.slug}`}
+            data-testid="video-course"
+          >
             {c.thumbnailUrl && (
               <Card.Section>
                 <Image src={c.thumbnailUrl} alt="" h={160} fit="cover" />
@@ -148,20 +178,32 @@ function CourseDetail({ slug }: { slug: string }) {
           <Card key={l.id} withBorder radius="md" p="sm" data-testid="video-lesson">
             <Group justify="space-between" wrap="nowrap">
               <Group wrap="nowrap" gap="sm">
-                {l.thumbnailUrl ? <Image src={l.thumbnailUrl} alt="" w={96} h={54} radius="sm" fit="cover" /> : null}
+                {l.thumbnailUrl ? (
+                  <Image src={l.thumbnailUrl} alt="" w={96} h={54} radius="sm" fit="cover" />
+                ) : null}
                 <Stack gap={0}>
                   <Text fw={500}>
                     {i + 1}. {name(l.name)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {[minutes(l.durationSeconds), l.progress !== null ? t('front.watched', { percent: Math.round(l.progress * 100) }) : null]
+                    {[
+                      minutes(l.durationSeconds),
+                      l.progress !== null
+                        ? t('front.watched', { percent: Math.round(l.progress * 100) })
+                        : null,
+                    ]
                       .filter(Boolean)
                       .join(' · ') || (l.available ? '' : t('front.preparing'))}
                   </Text>
                 </Stack>
               </Group>
               {l.available && c.access.granted ? (
-                <Button component={Link} to={`/video-courses/${c.slug}/watch/${l.id}`} size="sm" data-testid="video-lesson-watch">
+                <Button
+                  component={Link}
+                  to={`/video-courses/${c.slug}/watch/${l.id}`}
+                  size="sm"
+                  data-testid="video-lesson-watch"
+                >
                   {t('front.watch')}
                 </Button>
               ) : (

@@ -33,7 +33,11 @@ export function WatchScreen() {
     if (!element || !data) return;
     let hls: Hls | null = null;
     if (Hls.isSupported()) {
-      hls = new Hls({ startPosition: data.positionSeconds > 0 ? data.positionSeconds : -1 });
+      // No worker: the page's CSP allows no blob: workers (transmuxing a lesson's segments is light).
+      hls = new Hls({
+        enableWorker: false,
+        startPosition: data.positionSeconds > 0 ? data.positionSeconds : -1,
+      });
       hls.loadSource(data.playlistUrl);
       hls.attachMedia(element);
     } else if (element.canPlayType('application/vnd.apple.mpegurl')) {
@@ -99,7 +103,14 @@ export function WatchScreen() {
         {resolveLocaleText(data.lesson.name as LocaleText, i18n.language, 'pl')}
       </Title>
       <AspectRatio ratio={16 / 9} bg="black">
-        <video ref={video} controls playsInline poster={data.lesson.thumbnailUrl ?? undefined} data-testid="video-player" style={{ width: '100%', height: '100%' }} />
+        <video
+          ref={video}
+          controls
+          playsInline
+          poster={data.lesson.thumbnailUrl ?? undefined}
+          data-testid="video-player"
+          style={{ width: '100%', height: '100%' }}
+        />
       </AspectRatio>
       <Text size="xs" c="dimmed">
         {t('front.linkNote')}

@@ -31,7 +31,10 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('client_id').notNullable().references('users.id').onDelete('CASCADE');
     t.timestamp('entered_at', { useTz: true }).notNullable();
     t.timestamp('leaves_at', { useTz: true }).notNullable();
-    t.uuid('client_pricing_option_id').nullable().references('client_pricing_options.id').onDelete('SET NULL');
+    t.uuid('client_pricing_option_id')
+      .nullable()
+      .references('client_pricing_options.id')
+      .onDelete('SET NULL');
     /** desk (staff enrolled it) or kiosk. */
     t.text('source').notNullable();
     t.uuid('enrolled_by_user_id').nullable().references('users.id').onDelete('SET NULL');

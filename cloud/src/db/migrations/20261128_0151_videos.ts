@@ -53,7 +53,10 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('video_event_id').notNullable().references('video_events.id').onDelete('CASCADE');
     /** pass or contract: what gave access when the client booked the video. */
     t.text('access').notNullable();
-    t.uuid('client_pricing_option_id').nullable().references('client_pricing_options.id').onDelete('SET NULL');
+    t.uuid('client_pricing_option_id')
+      .nullable()
+      .references('client_pricing_options.id')
+      .onDelete('SET NULL');
     t.uuid('client_contract_id').nullable();
     /** The key its playlist and segment links are signed with (HMAC; shared by every instance). */
     t.text('stream_secret').notNullable();

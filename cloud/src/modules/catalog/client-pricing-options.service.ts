@@ -162,7 +162,11 @@ export async function visitsOf(
     .select('client_pricing_option_id', 'entered_at');
   for (const e of entries)
     if (e.clientPricingOptionId)
-      rows.push({ clientPricingOptionId: e.clientPricingOptionId, startsAt: e.enteredAt, status: ClientVisitStatus.present });
+      rows.push({
+        clientPricingOptionId: e.clientPricingOptionId,
+        startsAt: e.enteredAt,
+        status: ClientVisitStatus.present,
+      });
   for (const row of rows) {
     const list = byPass.get(row.clientPricingOptionId) ?? [];
     list.push({ startsAt: new Date(row.startsAt), status: row.status as PassVisit['status'] });

@@ -85,14 +85,21 @@ describe('entry services', () => {
     ];
     for (const [method, path, body] of routes) {
       expect((await anon.request(method, v4(s.studio.id, path), body)).status, `${method} ${path}`).toBe(401);
-      expect((await client.request(method, v4(s.studio.id, path), body)).status, `${method} ${path}`).toBe(403);
+      expect((await client.request(method, v4(s.studio.id, path), body)).status, `${method} ${path}`).toBe(
+        403,
+      );
     }
     // The accountant sees clients but not the schedule; the desk enrols but does not edit services.
     for (const [method, path, body] of routes.slice(0, 6))
       if (!(method === 'GET' && path.startsWith('client/')))
-        expect((await accountant.request(method, v4(s.studio.id, path), body)).status, `${method} ${path}`).toBe(403);
+        expect(
+          (await accountant.request(method, v4(s.studio.id, path), body)).status,
+          `${method} ${path}`,
+        ).toBe(403);
     expect((await s.desk.post(v4(s.studio.id, 'entry-service'), { name: lt('Sauna') })).status).toBe(403);
-    expect((await s.desk.patch(v4(s.studio.id, `entry-service/${gym.id}`), { capacity: 3 })).status).toBe(403);
+    expect((await s.desk.patch(v4(s.studio.id, `entry-service/${gym.id}`), { capacity: 3 })).status).toBe(
+      403,
+    );
 
     const bad = await s.owner.post(v4(s.studio.id, 'entry-service'), {
       name: lt(''),
@@ -104,7 +111,10 @@ describe('entry services', () => {
     expect(Object.keys(bad.body.error.fields).sort()).toEqual(
       ['capacity', 'name', 'openingHours.0.toMinutes', 'openingHours.0.weekdays.0', 'stayMinutes'].sort(),
     );
-    const badLocation = await s.owner.post(v4(s.studio.id, 'entry-service'), { name: lt('X'), locationId: uuidv7() });
+    const badLocation = await s.owner.post(v4(s.studio.id, 'entry-service'), {
+      name: lt('X'),
+      locationId: uuidv7(),
+    });
     expect(badLocation.status).toBe(400);
     expect(badLocation.body.error.fields).toEqual({ locationId: ['unknown location'] });
     const badEnroll = await s.desk.post(v4(s.studio.id, 'entry/enrollment/enroll'), { clientId: 'x' });
@@ -116,13 +126,24 @@ describe('entry services', () => {
     const s = await entryStudio();
     const gym = await s.service();
     const other = await createStudioScenario(app.knex);
-    await expectHiddenFromOtherStudio(app, { method: 'PATCH', path: v4(s.studio.id, `entry-service/${gym.id}`), body: { capacity: 5 } });
-    await expectHiddenFromOtherStudio(app, { method: 'GET', path: v4(s.studio.id, 'entry-service/collection') });
+    await expectHiddenFromOtherStudio(app, {
+      method: 'PATCH',
+      path: v4(s.studio.id, `entry-service/${gym.id}`),
+      body: { capacity: 5 },
+    });
+    await expectHiddenFromOtherStudio(app, {
+      method: 'GET',
+      path: v4(s.studio.id, 'entry-service/collection'),
+    });
     // Another studio's ids through this studio's path: unknown here.
-    expect((await s.owner.patch(v4(s.studio.id, `entry-service/${uuidv7()}`), { capacity: 5 })).status).toBe(404);
+    expect((await s.owner.patch(v4(s.studio.id, `entry-service/${uuidv7()}`), { capacity: 5 })).status).toBe(
+      404,
+    );
     const foreign = await s.owner.get(v4(s.studio.id, `entry/enrollment/init?clientId=${other.client.id}`));
     expect(foreign.status).toBe(404);
-    expect((await s.owner.get(v4(s.studio.id, `client/${other.client.id}/client-entry/collection`))).status).toBe(404);
+    expect(
+      (await s.owner.get(v4(s.studio.id, `client/${other.client.id}/client-entry/collection`))).status,
+    ).toBe(404);
     const otherOwner = await app.signedIn(other.manager.email, other.manager.password);
     const cross = await otherOwner.post(v4(other.studio.id, 'entry/enrollment/enroll'), {
       clientId: other.client.id,
@@ -145,14 +166,28 @@ describe('entry services', () => {
     const before = await s.desk.get(v4(s.studio.id, `entry/enrollment/init?clientId=${a.user.id}`));
     expect(before.status, before.text).toBe(200);
     expect(before.body.services).toEqual([
-      expect.objectContaining({ id: gym.id, openNow: true, insideNow: 0, pass: expect.objectContaining({ id: a.passId }), refusal: null }),
+      expect.objectContaining({
+        id: gym.id,
+        openNow: true,
+        insideNow: 0,
+        pass: expect.objectContaining({ id: a.passId }),
+        refusal: null,
+      }),
     ]);
 
     const enrol = (clientId: string, withoutPass?: boolean) =>
-      s.desk.post(v4(s.studio.id, 'entry/enrollment/enroll'), { clientId, entryServiceId: gym.id, withoutPass });
+      s.desk.post(v4(s.studio.id, 'entry/enrollment/enroll'), {
+        clientId,
+        entryServiceId: gym.id,
+        withoutPass,
+      });
     const first = await enrol(a.user.id);
     expect(first.status, first.text).toBe(201);
-    expect(first.body).toMatchObject({ source: 'desk', pass: { id: a.passId }, enrolledBy: 'Staff front_desk' });
+    expect(first.body).toMatchObject({
+      source: 'desk',
+      pass: { id: a.passId },
+      enrolledBy: 'Staff front_desk',
+    });
     expect(first.body.leavesAt).toBe(new Date(NOW.getTime() + 90 * 60_000).toISOString());
     expect(await entriesUsed(s.owner, s.studio.id, a.user.id, a.passId!)).toBe(1);
 
@@ -184,7 +219,9 @@ describe('entry services', () => {
     clock.set(NOW);
     const archived = await s.owner.patch(v4(s.studio.id, `entry-service/${gym.id}`), { archived: true });
     expect(archived.body.archived).toBe(true);
-    expect((await s.desk.get(v4(s.studio.id, `entry/enrollment/init?clientId=${c.user.id}`))).body.services).toEqual([]);
+    expect(
+      (await s.desk.get(v4(s.studio.id, `entry/enrollment/init?clientId=${c.user.id}`))).body.services,
+    ).toEqual([]);
     expect((await enrol(c.user.id)).body.error.key).toBe('entry.serviceArchived');
   });
 
@@ -194,7 +231,10 @@ describe('entry services', () => {
     const a = await s.gymClient();
     for (let i = 0; i < 3; i++) {
       clock.set(new Date(NOW.getTime() + i * 60_000));
-      const res = await s.desk.post(v4(s.studio.id, 'entry/enrollment/enroll'), { clientId: a.user.id, entryServiceId: gym.id });
+      const res = await s.desk.post(v4(s.studio.id, 'entry/enrollment/enroll'), {
+        clientId: a.user.id,
+        entryServiceId: gym.id,
+      });
       expect(res.status).toBe(201);
     }
     const page1 = await s.owner.get(v4(s.studio.id, `client/${a.user.id}/client-entry/collection?limit=2`));
@@ -204,10 +244,15 @@ describe('entry services', () => {
       new Date(NOW.getTime() + 60_000).toISOString(),
     ]);
     const page2 = await s.owner.get(
-      v4(s.studio.id, `client/${a.user.id}/client-entry/collection?limit=2&cursor=${encodeURIComponent(page1.body.next)}`),
+      v4(
+        s.studio.id,
+        `client/${a.user.id}/client-entry/collection?limit=2&cursor=${encodeURIComponent(page1.body.next)}`,
+      ),
     );
     expect(page2.body.items).toHaveLength(1);
     expect(page2.body.next).toBeNull();
+    const badCursor = await s.owner.get(v4(s.studio.id, `client/${a.user.id}/client-entry/collection?cursor=2026-11-23T16:30:00Z_x`));
+    expect(badCursor.status).toBe(400);
     expect(await entriesUsed(s.owner, s.studio.id, a.user.id, a.passId!)).toBe(3);
   });
 
@@ -218,20 +263,35 @@ describe('entry services', () => {
     const anon = await app.anonymous();
     const auth = await anon.post('/api/v4/auth/kiosk', { uuid: s.studio.id, kioskKey: s.studio.kioskKey });
     const kioskId = auth.body.studioKiosk.guid as string;
-    const session = await anon.post(v4(s.studio.id, 'kiosk/session'), { kioskId, kioskKey: s.studio.kioskKey });
+    const session = await anon.post(v4(s.studio.id, 'kiosk/session'), {
+      kioskId,
+      kioskKey: s.studio.kioskKey,
+    });
     const kiosk = (path: string, body: unknown) =>
-      anon.request('POST', v4(s.studio.id, `kiosk/${path}`), body, { headers: { [KIOSK_SESSION_HEADER]: session.body.token } });
+      anon.request('POST', v4(s.studio.id, `kiosk/${path}`), body, {
+        headers: { [KIOSK_SESSION_HEADER]: session.body.token },
+      });
 
     const entered = await kiosk('entry', { clientId: a.user.id });
     expect(entered.status, entered.text).toBe(200);
     expect(entered.body).toMatchObject({ outcome: 'entered', className: lt('Open gym', 'Siłownia') });
     const rows = await app.knex('client_entries').where({ entryServiceId: gym.id });
-    expect(rows).toEqual([expect.objectContaining({ clientId: a.user.id, source: 'kiosk', kioskId, clientPricingOptionId: a.passId })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        clientId: a.user.id,
+        source: 'kiosk',
+        kioskId,
+        clientPricingOptionId: a.passId,
+      }),
+    ]);
     expect(await entriesUsed(s.owner, s.studio.id, a.user.id, a.passId!)).toBe(1);
 
     const again = await kiosk('entry', { clientId: a.user.id });
     expect(again.status).toBe(409);
-    expect(again.body.error).toMatchObject({ key: 'kiosk.noPassCovers', fields: { clientId: ['dailyLimitReached'] } });
+    expect(again.body.error).toMatchObject({
+      key: 'kiosk.noPassCovers',
+      fields: { clientId: ['dailyLimitReached'] },
+    });
     const unknown = await kiosk('entry', { clientId: a.user.id, entryServiceId: uuidv7() });
     expect(unknown.status).toBe(404);
 

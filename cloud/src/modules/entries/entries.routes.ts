@@ -23,7 +23,10 @@ export function registerEntriesRoutes(router: Router<AppState, AppCustom>): void
 
   defineRoute(router, {
     ...EntriesApi.serviceCollection,
-    handle: async ({ db, studio, deps }) => ({ items: await listEntryServices(db, studio, deps.clock.now()), next: null }),
+    handle: async ({ db, studio, deps }) => ({
+      items: await listEntryServices(db, studio, deps.clock.now()),
+      next: null,
+    }),
   });
 
   defineRoute(router, {
@@ -39,7 +42,8 @@ export function registerEntriesRoutes(router: Router<AppState, AppCustom>): void
 
   defineRoute(router, {
     ...EntriesApi.enrollmentInit,
-    handle: async ({ db, studio, query, deps }) => enrollmentInit(db, studio, query.clientId, deps.clock.now()),
+    handle: async ({ db, studio, query, deps }) =>
+      enrollmentInit(db, studio, query.clientId, deps.clock.now()),
   });
 
   defineRoute(router, {

@@ -54,28 +54,38 @@ function todayStart(studio: Studio, now: Date): Date {
   return startOfLocalDate(localDateOf(now, studio.timeZone), studio.timeZone);
 }
 
-async function occupancyOf(db: Db, studio: Studio, serviceIds: string[], now: Date): Promise<Map<string, Occupancy>> {
+async function occupancyOf(
+  db: Db,
+  studio: Studio,
+  serviceIds: string[],
+  now: Date,
+): Promise<Map<string, Occupancy>> {
   const out = new Map<string, Occupancy>();
   if (serviceIds.length === 0) return out;
   const from = todayStart(studio, now);
-  const rows: Array<{ entryServiceId: string; insideNow: string | number; entriesToday: string | number }> = await db(
-    'client_entries',
-  )
-    .where('studio_id', studio.id)
-    .whereIn('entry_service_id', serviceIds)
-    .where('leaves_at', '>', from < now ? from : now)
-    .groupBy('entry_service_id')
-    .select(
-      'entry_service_id',
-      db.raw('count(*) filter (where entered_at <= ? and leaves_at > ?) as inside_now', [now, now]),
-      db.raw('count(*) filter (where entered_at >= ?) as entries_today', [from]),
-    );
+  const rows: Array<{ entryServiceId: string; insideNow: string | number; entriesToday: string | number }> =
+    await db('client_entries')
+      .where('studio_id', studio.id)
+      .whereIn('entry_service_id', serviceIds)
+      .where('leaves_at', '>', from < now ? from : now)
+      .groupBy('entry_service_id')
+      .select(
+        'entry_service_id',
+        db.raw('count(*) filter (where entered_at <= ? and leaves_at > ?) as inside_now', [now, now]),
+        db.raw('count(*) filter (where entered_at >= ?) as entries_today', [from]),
+      );
   for (const r of rows)
     out.set(r.entryServiceId, { insideNow: Number(r.insideNow), entriesToday: Number(r.entriesToday) });
   return out;
 }
 
-function present(row: EntryServicesRow, names: Map<string, string>, occ: Occupancy | undefined, studio: Studio, now: Date): EntryService {
+function present(
+  row: EntryServicesRow,
+  names: Map<string, string>,
+  occ: Occupancy | undefined,
+  studio: Studio,
+  now: Date,
+): EntryService {
   return {
     id: row.id,
     name: row.name as LocaleText,
@@ -110,7 +120,12 @@ export async function listEntryServices(db: Db, studio: Studio, now: Date): Prom
     .orderByRaw('archived_at is not null, created_at');
   const [names, occ] = await Promise.all([
     locationNames(db, studio.id),
-    occupancyOf(db, studio, rows.map((r) => r.id), now),
+    occupancyOf(
+      db,
+      studio,
+      rows.map((r) => r.id),
+      now,
+    ),
   ]);
   return rows.map((r) => present(r, names, occ.get(r.id), studio, now));
 }
@@ -121,7 +136,12 @@ async function assertLocation(db: Db, studio: Studio, locationId: string | null 
   if (!found) throw AppError.invalid({ locationId: ['unknown location'] });
 }
 
-export async function createEntryService(trx: Db, studio: Studio, input: Required<EntryServiceInput>, now: Date) {
+export async function createEntryService(
+  trx: Db,
+  studio: Studio,
+  input: Required<EntryServiceInput>,
+  now: Date,
+) {
   await assertLocation(trx, studio, input.locationId);
   const id = uuidv7();
   await trx('entry_services').insert({
@@ -150,7 +170,13 @@ export async function entryServiceView(db: Db, studio: Studio, id: string, now: 
   return present(row, names, occ.get(id), studio, now);
 }
 
-export async function patchEntryService(trx: Db, studio: Studio, id: string, patch: EntryServicePatch, now: Date) {
+export async function patchEntryService(
+  trx: Db,
+  studio: Studio,
+  id: string,
+  patch: EntryServicePatch,
+  now: Date,
+) {
   await serviceRow(trx, studio, id, true);
   await assertLocation(trx, studio, patch.locationId);
   await trx('entry_services')
@@ -229,7 +255,12 @@ export async function entryDecisions(
   return services.map((service) => {
     const insideNow = occ.get(service.id)?.insideNow ?? 0;
     const entriesToday = today.get(service.id) ?? 0;
-    const limit = entryRefusal(limitsOf(service), { clientEntriesToday: entriesToday, insideNow }, now, studio.timeZone);
+    const limit = entryRefusal(
+      limitsOf(service),
+      { clientEntriesToday: entriesToday, insideNow },
+      now,
+      studio.timeZone,
+    );
     const choice = choosePassForVisit(
       passes as PassCandidate[],
       {
@@ -261,7 +292,12 @@ async function passNames(db: Db, studioId: string, passIds: string[]): Promise<M
   return new Map(rows.map((r) => [r.id, r.name as LocaleText]));
 }
 
-export async function enrollmentInit(db: Db, studio: Studio, clientId: string, now: Date): Promise<EntryEnrollmentInit> {
+export async function enrollmentInit(
+  db: Db,
+  studio: Studio,
+  clientId: string,
+  now: Date,
+): Promise<EntryEnrollmentInit> {
   const client = await requireEntryClient(db, studio, clientId);
   const services = await db('entry_services')
     .where({ studioId: studio.id })
@@ -271,7 +307,11 @@ export async function enrollmentInit(db: Db, studio: Studio, clientId: string, n
     entryDecisions(db, studio, client.userId, services, now),
     locationNames(db, studio.id),
   ]);
-  const passes = await passNames(db, studio.id, decisions.flatMap((d) => (d.passId ? [d.passId] : [])));
+  const passes = await passNames(
+    db,
+    studio.id,
+    decisions.flatMap((d) => (d.passId ? [d.passId] : [])),
+  );
   return {
     client: { id: client.userId, firstName: client.firstName, lastName: client.lastName },
     services: decisions.map((d) => ({
@@ -296,7 +336,8 @@ const LIMIT_ERRORS = {
 } as const;
 
 function refusalError(refusal: EntryEnrollmentRefusal, field: string): AppError {
-  const key = refusal in LIMIT_ERRORS ? LIMIT_ERRORS[refusal as keyof typeof LIMIT_ERRORS] : 'entry.noPassCovers';
+  const key =
+    refusal in LIMIT_ERRORS ? LIMIT_ERRORS[refusal as keyof typeof LIMIT_ERRORS] : 'entry.noPassCovers';
   return new AppError(key, { message: `no entry now (${refusal})`, fields: { [field]: [refusal] } });
 }
 
@@ -321,12 +362,20 @@ export async function recordEntry(
   const client = await requireEntryClient(trx, studio, input.clientId);
   const service = await serviceRow(trx, studio, input.entryServiceId, true);
   if (service.archivedAt)
-    throw new AppError('entry.serviceArchived', { message: 'this entry service is archived', fields: { entryServiceId: ['archived'] } });
+    throw new AppError('entry.serviceArchived', {
+      message: 'this entry service is archived',
+      fields: { entryServiceId: ['archived'] },
+    });
   const [decision] = await entryDecisions(trx, studio, client.userId, [service], now, {
     locationId: input.kioskLocationId ?? null,
   });
   const d = decision!;
-  const limitOnly = entryRefusal(limitsOf(service), { clientEntriesToday: d.clientEntriesToday, insideNow: d.insideNow }, now, studio.timeZone);
+  const limitOnly = entryRefusal(
+    limitsOf(service),
+    { clientEntriesToday: d.clientEntriesToday, insideNow: d.insideNow },
+    now,
+    studio.timeZone,
+  );
   if (limitOnly) throw refusalError(limitOnly, 'entryServiceId');
   if (!d.passId && !input.withoutPass) throw refusalError(d.refusal ?? 'noPasses', 'clientId');
   const id = uuidv7();
@@ -387,8 +436,10 @@ export async function clientEntriesPage(
   if (query.cursor) {
     const [at, id] = query.cursor.split('_');
     const when = new Date(at ?? '');
-    if (Number.isNaN(when.getTime()) || !id) throw AppError.invalid({ 'query.cursor': ['invalid cursor'] });
-    q.where((w) => w.where('e.entered_at', '<', when).orWhere((x) => x.where('e.entered_at', when).where('e.id', '<', id)));
+    if (Number.isNaN(when.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) throw AppError.invalid({ 'query.cursor': ['invalid cursor'] });
+    q.where((w) =>
+      w.where('e.entered_at', '<', when).orWhere((x) => x.where('e.entered_at', when).where('e.id', '<', id)),
+    );
   }
   const rows: Array<{
     id: string;
@@ -419,7 +470,10 @@ export async function clientEntriesPage(
 
 /** The entry services a kiosk lets clients into: active, at its location or at none. */
 export async function kioskEntryServices(db: Db, studio: Studio, kioskLocationId: string | null) {
-  const q = db('entry_services').where({ studioId: studio.id }).whereNull('archived_at').orderBy('created_at');
+  const q = db('entry_services')
+    .where({ studioId: studio.id })
+    .whereNull('archived_at')
+    .orderBy('created_at');
   if (kioskLocationId) q.where((w) => w.whereNull('location_id').orWhere('location_id', kioskLocationId));
   return q;
 }

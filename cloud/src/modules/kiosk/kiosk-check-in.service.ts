@@ -252,7 +252,9 @@ async function kioskEntryAvailability(
 ): Promise<KioskClient['entry']> {
   const services = await kioskEntryServices(db, studio, kiosk.locationId);
   if (services.length > 0) {
-    const decisions = await entryDecisions(db, studio, clientId, services, now, { locationId: kiosk.locationId });
+    const decisions = await entryDecisions(db, studio, clientId, services, now, {
+      locationId: kiosk.locationId,
+    });
     const fit = decisions.find((d) => d.refusal === null);
     return fit ? { available: true, reason: null } : { available: false, reason: decisions[0]!.refusal };
   }

@@ -21,13 +21,35 @@ async function demoVideoFile(): Promise<{ file: string; size: number; dir: strin
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'demo-video-'));
   const file = path.join(dir, 'demo.mp4');
   try {
-    await run('ffmpeg', [
-      '-hide_banner', '-loglevel', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25',
-      '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=44100',
-      '-t', '8', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac',
-      file,
-    ], { timeout: 30_000 });
+    await run(
+      'ffmpeg',
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=640x360:rate=25',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=330:sample_rate=44100',
+        '-t',
+        '8',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        file,
+      ],
+      { timeout: 30_000 },
+    );
     return { file, size: (await fs.stat(file)).size, dir };
   } catch {
     await fs.rm(dir, { recursive: true, force: true });
@@ -97,8 +119,22 @@ export async function seedDemoVideos(
   });
   const event1 = uuidv7();
   await trx('video_events').insert([
-    { id: event1, studioId, videoServiceId: course, videoId: lesson1, name: lt('Sun salutation', 'Powitanie słońca'), position: 0 },
-    { id: uuidv7(), studioId, videoServiceId: course, videoId: lesson2, name: lt('Breath and stretch', 'Oddech i rozciąganie'), position: 1 },
+    {
+      id: event1,
+      studioId,
+      videoServiceId: course,
+      videoId: lesson1,
+      name: lt('Sun salutation', 'Powitanie słońca'),
+      position: 0,
+    },
+    {
+      id: uuidv7(),
+      studioId,
+      videoServiceId: course,
+      videoId: lesson2,
+      name: lt('Breath and stretch', 'Oddech i rozciąganie'),
+      position: 1,
+    },
   ]);
   const option = uuidv7();
   await trx('pricing_options').insert({

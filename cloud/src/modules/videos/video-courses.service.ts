@@ -29,12 +29,18 @@ interface EventRow {
 }
 
 /** A course's lessons in order, with each one's watch metrics over every client. */
-export async function eventsOf(db: Db, studio: Studio, serviceIds: string[]): Promise<Map<string, VideoEvent[]>> {
+export async function eventsOf(
+  db: Db,
+  studio: Studio,
+  serviceIds: string[],
+): Promise<Map<string, VideoEvent[]>> {
   const out = new Map<string, VideoEvent[]>();
   if (serviceIds.length === 0) return out;
   const rows: EventRow[] = await db('video_events as e')
     .join('videos as v', 'v.id', 'e.video_id')
-    .leftJoin('client_videos as cv', (j) => j.on('cv.video_event_id', 'e.id').andOn('cv.studio_id', 'e.studio_id'))
+    .leftJoin('client_videos as cv', (j) =>
+      j.on('cv.video_event_id', 'e.id').andOn('cv.studio_id', 'e.studio_id'),
+    )
     .where('e.studio_id', studio.id)
     .whereIn('e.video_service_id', serviceIds)
     .groupBy('e.id', 'v.status', 'v.duration_seconds')
@@ -84,7 +90,11 @@ function presentService(row: VideoServicesRow, events: VideoEvent[]): VideoServi
 }
 
 export async function videoServiceInit(db: Db, studio: Studio) {
-  const videos = await db('videos').where({ studioId: studio.id }).orderBy('created_at', 'desc').limit(500).select('id', 'title', 'status');
+  const videos = await db('videos')
+    .where({ studioId: studio.id })
+    .orderBy('created_at', 'desc')
+    .limit(500)
+    .select('id', 'title', 'status');
   return {
     videos: videos.map((v) => ({ id: v.id, title: v.title, status: v.status as VideoStatus })),
     limits: {
@@ -98,11 +108,20 @@ export async function videoServiceInit(db: Db, studio: Studio) {
 
 export async function listVideoServices(db: Db, studio: Studio): Promise<VideoService[]> {
   const rows = await db('video_services').where({ studioId: studio.id }).orderBy('created_at');
-  const events = await eventsOf(db, studio, rows.map((r) => r.id));
+  const events = await eventsOf(
+    db,
+    studio,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => presentService(r, events.get(r.id) ?? []));
 }
 
-export async function videoServiceRow(db: Db, studio: Studio, id: string, lock = false): Promise<VideoServicesRow> {
+export async function videoServiceRow(
+  db: Db,
+  studio: Studio,
+  id: string,
+  lock = false,
+): Promise<VideoServicesRow> {
   const q = db('video_services').where({ studioId: studio.id, id });
   const row = lock ? await q.forUpdate().first() : await q.first();
   if (!row) throw AppError.notFound('video service');
@@ -123,7 +142,10 @@ async function assertSlugFree(db: Db, studio: Studio, slug: string, except: stri
   const q = db('video_services').where({ studioId: studio.id, slug });
   if (except) q.whereNot('id', except);
   if (await q.first('id'))
-    throw new AppError('video.slugTaken', { message: 'another course has this address', fields: { slug: ['taken'] } });
+    throw new AppError('video.slugTaken', {
+      message: 'another course has this address',
+      fields: { slug: ['taken'] },
+    });
 }
 
 /**
@@ -131,21 +153,32 @@ async function assertSlugFree(db: Db, studio: Studio, slug: string, except: stri
  * metrics) when the same video stays in the course; a lesson left out is removed with its clients'
  * access (staff are told on the screen).
  */
-async function replaceEvents(trx: Db, studio: Studio, serviceId: string, events: Array<{ videoId: string; name: unknown }>) {
+async function replaceEvents(
+  trx: Db,
+  studio: Studio,
+  serviceId: string,
+  events: Array<{ videoId: string; name: unknown }>,
+) {
   const videoIds = [...new Set(events.map((e) => e.videoId))];
   const known = new Set(
-    (await trx('videos').where({ studioId: studio.id }).whereIn('id', videoIds).select('id')).map((r) => r.id),
+    (await trx('videos').where({ studioId: studio.id }).whereIn('id', videoIds).select('id')).map(
+      (r) => r.id,
+    ),
   );
   const unknown = events.findIndex((e) => !known.has(e.videoId));
   if (unknown >= 0) throw AppError.invalid({ [`events.${unknown}.videoId`]: ['unknown video'] });
-  const existing = await trx('video_events').where({ studioId: studio.id, videoServiceId: serviceId }).select('id', 'video_id');
+  const existing = await trx('video_events')
+    .where({ studioId: studio.id, videoServiceId: serviceId })
+    .select('id', 'video_id');
   const byVideo = new Map(existing.map((e) => [e.videoId, e.id]));
   const kept = new Set<string>();
   for (const [position, event] of events.entries()) {
     const id = byVideo.get(event.videoId);
     if (id && !kept.has(id)) {
       kept.add(id);
-      await trx('video_events').where({ id }).update({ name: JSON.stringify(event.name), position });
+      await trx('video_events')
+        .where({ id })
+        .update({ name: JSON.stringify(event.name), position });
     } else {
       await trx('video_events').insert({
         id: uuidv7(),
@@ -161,7 +194,11 @@ async function replaceEvents(trx: Db, studio: Studio, serviceId: string, events:
   if (gone.length > 0) await trx('video_events').where({ studioId: studio.id }).whereIn('id', gone).delete();
 }
 
-export async function createVideoService(trx: Db, studio: Studio, input: Required<VideoServiceInput>): Promise<VideoService> {
+export async function createVideoService(
+  trx: Db,
+  studio: Studio,
+  input: Required<VideoServiceInput>,
+): Promise<VideoService> {
   await assertSlugFree(trx, studio, input.slug, null);
   const id = uuidv7();
   await trx('video_services').insert({
@@ -176,7 +213,13 @@ export async function createVideoService(trx: Db, studio: Studio, input: Require
   return videoServiceView(trx, studio, id);
 }
 
-export async function patchVideoService(trx: Db, studio: Studio, id: string, patch: VideoServicePatch, now: Date) {
+export async function patchVideoService(
+  trx: Db,
+  studio: Studio,
+  id: string,
+  patch: VideoServicePatch,
+  now: Date,
+) {
   await videoServiceRow(trx, studio, id, true);
   if (patch.slug !== undefined) await assertSlugFree(trx, studio, patch.slug, id);
   await trx('video_services')
@@ -224,12 +267,19 @@ export function presentClientVideo(r: ClientVideoRow): ClientVideo {
   };
 }
 
-export async function clientVideos(db: Db, studio: Studio, filter: { clientId?: string; id?: string }): Promise<ClientVideo[]> {
+export async function clientVideos(
+  db: Db,
+  studio: Studio,
+  filter: { clientId?: string; id?: string },
+): Promise<ClientVideo[]> {
   const q = db('client_videos as cv')
     .join('video_events as e', 'e.id', 'cv.video_event_id')
     .join('video_services as s', 's.id', 'e.video_service_id')
     .where('cv.studio_id', studio.id)
-    .orderBy([{ column: 'cv.last_watched_at', order: 'desc', nulls: 'last' }, { column: 'cv.created_at', order: 'desc' }])
+    .orderBy([
+      { column: 'cv.last_watched_at', order: 'desc', nulls: 'last' },
+      { column: 'cv.created_at', order: 'desc' },
+    ])
     .limit(500)
     .select(
       'cv.id',

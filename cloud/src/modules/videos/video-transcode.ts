@@ -32,7 +32,10 @@ export interface Rendition {
 const LADDER = [1080, 720, 480, 360, 240, 144] as const;
 const VIDEO_KBPS: Record<number, number> = { 1080: 5000, 720: 2800, 480: 1400, 360: 800, 240: 400, 144: 200 };
 
-export function renditionLadder(width: number, height: number): Array<{ height: number; width: number; kbps: number }> {
+export function renditionLadder(
+  width: number,
+  height: number,
+): Array<{ height: number; width: number; kbps: number }> {
   const even = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
   const heights = LADDER.filter((h) => h <= height).slice(0, 3);
   const chosen = heights.length > 0 ? heights : [even(height)];
@@ -46,7 +49,10 @@ export function renditionLadder(width: number, height: number): Array<{ height: 
 export function masterPlaylist(renditions: readonly Rendition[]): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3'];
   for (const r of renditions)
-    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${r.bandwidth},RESOLUTION=${r.width}x${r.height}`, `${r.name}/index.m3u8`);
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${r.bandwidth},RESOLUTION=${r.width}x${r.height}`,
+      `${r.name}/index.m3u8`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -63,9 +69,13 @@ interface Probe {
 async function probe(file: string): Promise<Probe> {
   let out: string;
   try {
-    ({ stdout: out } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', file], {
-      maxBuffer: 4 * 1024 * 1024,
-    }));
+    ({ stdout: out } = await run(
+      'ffprobe',
+      ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', file],
+      {
+        maxBuffer: 4 * 1024 * 1024,
+      },
+    ));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT')
       throw new TranscodeFailure('ffmpeg is not installed on the server');
@@ -88,7 +98,9 @@ async function probe(file: string): Promise<Probe> {
 
 async function ffmpeg(args: string[]): Promise<void> {
   try {
-    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { maxBuffer: 4 * 1024 * 1024 });
+    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], {
+      maxBuffer: 4 * 1024 * 1024,
+    });
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { stderr?: string };
     if (e.code === 'ENOENT') throw new TranscodeFailure('ffmpeg is not installed on the server');
@@ -155,7 +167,17 @@ export async function transcodeToHls(input: string, outDir: string): Promise<Tra
   }
   await fs.writeFile(path.join(outDir, 'master.m3u8'), masterPlaylist(renditions));
   const at = Math.min(1, info.durationSeconds / 2);
-  await ffmpeg(['-ss', String(at), '-i', input, '-frames:v', '1', '-vf', 'scale=-2:360', path.join(outDir, 'thumbnail.jpg')]);
+  await ffmpeg([
+    '-ss',
+    String(at),
+    '-i',
+    input,
+    '-frames:v',
+    '1',
+    '-vf',
+    'scale=-2:360',
+    path.join(outDir, 'thumbnail.jpg'),
+  ]);
   return { renditions, durationSeconds: info.durationSeconds };
 }
 

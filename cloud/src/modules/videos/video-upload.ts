@@ -48,7 +48,10 @@ export function videoUploadMiddleware(deps: Deps): Koa.Middleware<AppState, AppC
     namingFunction: async (req, metadata) => {
       const videoId = metadata?.videoId ?? '';
       if (!new RegExp(`^${UUID}$`, 'i').test(videoId)) throw refuse(400, 'videoId metadata required\n');
-      const row = await deps.knex('videos').where({ studioId: studioOf(req.url), id: videoId }).first('status');
+      const row = await deps
+        .knex('videos')
+        .where({ studioId: studioOf(req.url), id: videoId })
+        .first('status');
       if (!row) throw refuse(404, 'video not found\n');
       if (row.status !== 'init') throw refuse(409, 'this video already has its file\n');
       return videoId;
@@ -69,7 +72,9 @@ export function videoUploadMiddleware(deps: Deps): Koa.Middleware<AppState, AppC
       const studioId = studioOf(req.url);
       await storage.putFile(videoKeys(studioId, upload.id).original, path.join(directory, upload.id));
       await fs.rm(path.join(directory, `${upload.id}.json`), { force: true });
-      await transactionWithRetry(deps.knex, (trx) => queueTranscode(trx, studioId, upload.id, deps.clock.now()));
+      await transactionWithRetry(deps.knex, (trx) =>
+        queueTranscode(trx, studioId, upload.id, deps.clock.now()),
+      );
       return {};
     },
   });

@@ -1,7 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
-import type { ClientVideo, VideoCourse, VideoMetricInput, VideoWatch } from '../../../../shared/contracts/api/videos';
+import type {
+  ClientVideo,
+  VideoCourse,
+  VideoMetricInput,
+  VideoWatch,
+} from '../../../../shared/contracts/api/videos';
 import { chooseEntitlementForVisit } from '../../../../shared/domain/contracts/visit-entitlement';
 import { localDateOf } from '../../../../shared/domain/entitlements';
 import { AppError } from '../../../../shared/errors';
@@ -23,10 +28,18 @@ export const STREAM_LINK_SECONDS = 4 * 3600;
 /** Watched this far, a lesson counts as completed (credits and the last seconds are often skipped). */
 export const COMPLETED_AT = 0.9;
 
-type Access = { granted: true; via: 'pass' | 'contract'; passId: string | null; contractId: string | null } | { granted: false; reason: string };
+type Access =
+  | { granted: true; via: 'pass' | 'contract'; passId: string | null; contractId: string | null }
+  | { granted: false; reason: string };
 
 /** Whether a client may watch a course now: a covering contract first, else a pass (the booking rule). */
-export async function courseAccess(db: Db, studio: Studio, clientId: string, videoServiceId: string, now: Date): Promise<Access> {
+export async function courseAccess(
+  db: Db,
+  studio: Studio,
+  clientId: string,
+  videoServiceId: string,
+  now: Date,
+): Promise<Access> {
   const [contracts, passes, tags] = await Promise.all([
     contractEntitlementsFor(db, studio, clientId, localDateOf(now, studio.timeZone)),
     passCandidatesFor(db, studio, clientId),
@@ -63,12 +76,25 @@ async function lessonsOf(db: Db, studio: Studio, clientId: string, serviceIds: s
   const rows: LessonRow[] = await db('video_events as e')
     .join('videos as v', 'v.id', 'e.video_id')
     .leftJoin('client_videos as cv', (j) =>
-      j.on('cv.video_event_id', 'e.id').andOn('cv.studio_id', 'e.studio_id').andOnVal('cv.client_id', clientId),
+      j
+        .on('cv.video_event_id', 'e.id')
+        .andOn('cv.studio_id', 'e.studio_id')
+        .andOnVal('cv.client_id', clientId),
     )
     .where('e.studio_id', studio.id)
     .whereIn('e.video_service_id', serviceIds)
     .orderBy([{ column: 'e.video_service_id' }, { column: 'e.position' }])
-    .select('e.id', 'e.video_service_id', 'e.video_id', 'e.name', 'e.position', 'v.status', 'v.duration_seconds', 'v.has_thumbnail', 'cv.progress');
+    .select(
+      'e.id',
+      'e.video_service_id',
+      'e.video_id',
+      'e.name',
+      'e.position',
+      'v.status',
+      'v.duration_seconds',
+      'v.has_thumbnail',
+      'cv.progress',
+    );
   return rows;
 }
 
@@ -85,11 +111,22 @@ function presentLesson(studio: Studio, r: LessonRow) {
 }
 
 /** Published courses with their lessons and whether this client may watch them. */
-export async function videoCourses(db: Db, studio: Studio, clientId: string, now: Date, slug?: string): Promise<VideoCourse[]> {
+export async function videoCourses(
+  db: Db,
+  studio: Studio,
+  clientId: string,
+  now: Date,
+  slug?: string,
+): Promise<VideoCourse[]> {
   const q = db('video_services').where({ studioId: studio.id, published: true }).orderBy('created_at');
   if (slug !== undefined) q.where({ slug });
   const services = await q;
-  const lessons = await lessonsOf(db, studio, clientId, services.map((s) => s.id));
+  const lessons = await lessonsOf(
+    db,
+    studio,
+    clientId,
+    services.map((s) => s.id),
+  );
   const out: VideoCourse[] = [];
   for (const s of services) {
     const own = lessons.filter((l) => l.videoServiceId === s.id);
@@ -110,7 +147,13 @@ export async function videoCourses(db: Db, studio: Studio, clientId: string, now
   return out;
 }
 
-export async function videoCourse(db: Db, studio: Studio, clientId: string, slug: string, now: Date): Promise<VideoCourse> {
+export async function videoCourse(
+  db: Db,
+  studio: Studio,
+  clientId: string,
+  slug: string,
+  now: Date,
+): Promise<VideoCourse> {
   const [course] = await videoCourses(db, studio, clientId, now, slug);
   if (!course) throw AppError.notFound('video course');
   return course;
@@ -121,7 +164,17 @@ async function publishedEvent(db: Db, studio: Studio, eventId: string) {
     .join('videos as v', 'v.id', 'e.video_id')
     .join('video_services as s', 's.id', 'e.video_service_id')
     .where({ 'e.studio_id': studio.id, 'e.id': eventId })
-    .first('e.id', 'e.video_service_id', 'e.video_id', 'e.name', 'e.position', 'v.status', 'v.duration_seconds', 'v.has_thumbnail', 's.published');
+    .first(
+      'e.id',
+      'e.video_service_id',
+      'e.video_id',
+      'e.name',
+      'e.position',
+      'v.status',
+      'v.duration_seconds',
+      'v.has_thumbnail',
+      's.published',
+    );
   if (!row || !row.published) throw AppError.notFound('video');
   return row;
 }
@@ -130,12 +183,23 @@ async function publishedEvent(db: Db, studio: Studio, eventId: string) {
  * `booking/video/book`: the client's access to one lesson, recorded once with what granted it. The
  * access is checked again at every watch (a pass that ran out stops the watching).
  */
-export async function bookVideo(trx: Db, studio: Studio, clientId: string, eventId: string, now: Date): Promise<string> {
+export async function bookVideo(
+  trx: Db,
+  studio: Studio,
+  clientId: string,
+  eventId: string,
+  now: Date,
+): Promise<string> {
   const event = await publishedEvent(trx, studio, eventId);
   const access = await courseAccess(trx, studio, clientId, event.videoServiceId, now);
   if (!access.granted)
-    throw new AppError('video.noAccess', { message: `no pass or contract covers this course (${access.reason})`, fields: { videoEventId: [access.reason] } });
-  const existing = await trx('client_videos').where({ studioId: studio.id, clientId, videoEventId: eventId }).first('id');
+    throw new AppError('video.noAccess', {
+      message: `no pass or contract covers this course (${access.reason})`,
+      fields: { videoEventId: [access.reason] },
+    });
+  const existing = await trx('client_videos')
+    .where({ studioId: studio.id, clientId, videoEventId: eventId })
+    .first('id');
   if (existing) return existing.id;
   const id = uuidv7();
   await trx('client_videos')
@@ -151,7 +215,9 @@ export async function bookVideo(trx: Db, studio: Studio, clientId: string, event
     })
     .onConflict(['studio_id', 'client_id', 'video_event_id'])
     .ignore();
-  const row = await trx('client_videos').where({ studioId: studio.id, clientId, videoEventId: eventId }).first('id');
+  const row = await trx('client_videos')
+    .where({ studioId: studio.id, clientId, videoEventId: eventId })
+    .first('id');
   return row!.id;
 }
 
@@ -169,10 +235,19 @@ export function streamSignature(row: Pick<ClientVideosRow, 'id' | 'streamSecret'
 }
 
 /** The watch answer: a signed link of the master playlist, valid STREAM_LINK_SECONDS. */
-export async function watchVideo(trx: Db, studio: Studio, clientId: string, eventId: string, now: Date): Promise<VideoWatch> {
+export async function watchVideo(
+  trx: Db,
+  studio: Studio,
+  clientId: string,
+  eventId: string,
+  now: Date,
+): Promise<VideoWatch> {
   const event = await publishedEvent(trx, studio, eventId);
   if (event.status !== 'available')
-    throw new AppError('video.notAvailable', { message: 'this video is not ready yet', fields: { videoEvent: [event.status] } });
+    throw new AppError('video.notAvailable', {
+      message: 'this video is not ready yet',
+      fields: { videoEvent: [event.status] },
+    });
   const id = await bookVideo(trx, studio, clientId, eventId, now);
   const row = await trx('client_videos').where({ studioId: studio.id, id }).first();
   const expires = Math.floor(now.getTime() / 1000) + STREAM_LINK_SECONDS;
@@ -203,12 +278,14 @@ export async function streamFile(
     .where({ 'cv.studio_id': studio.id, 'cv.id': params.clientVideo })
     .first('cv.id', 'cv.client_id', 'cv.stream_secret', 'e.video_id', 'e.video_service_id');
   if (!row) throw AppError.notFound('video');
-  if (row.clientId !== clientId) throw new AppError('video.noAccess', { message: 'this link is another client’s' });
+  if (row.clientId !== clientId)
+    throw new AppError('video.noAccess', { message: 'this link is another client’s' });
   const [expiresText, mac] = params.signature.split('.');
   const expires = Number(expiresText);
   if (!mac || !safeEqual(mac, sign(row.streamSecret, row.id, expires)))
     throw new AppError('video.noAccess', { message: 'invalid link' });
-  if (expires * 1000 <= now.getTime()) throw new AppError('video.linkExpired', { message: 'this link has expired' });
+  if (expires * 1000 <= now.getTime())
+    throw new AppError('video.linkExpired', { message: 'this link has expired' });
   const access = await courseAccess(db, studio, clientId, row.videoServiceId, now);
   if (!access.granted) throw new AppError('video.noAccess', { message: `no access (${access.reason})` });
   const keys = videoKeys(studio.id, row.videoId);
@@ -223,7 +300,14 @@ export async function streamFile(
 }
 
 /** Records a watch report: position, seconds played, progress (never going back) and completion. */
-export async function recordMetric(trx: Db, studio: Studio, clientId: string, id: string, input: Required<VideoMetricInput>, now: Date) {
+export async function recordMetric(
+  trx: Db,
+  studio: Studio,
+  clientId: string,
+  id: string,
+  input: Required<VideoMetricInput>,
+  now: Date,
+) {
   const row = await trx('client_videos as cv')
     .join('video_events as e', 'e.id', 'cv.video_event_id')
     .join('videos as v', 'v.id', 'e.video_id')

@@ -54,7 +54,11 @@ async function videoStudio() {
   };
   /** A video with its file uploaded in one go (tus), not yet transcoded. */
   const uploaded = async (file: Buffer, title = 'Sun salutation') => {
-    const made = await owner.post(v4(s.studio.id, 'video'), { title, fileName: 'bars.mp4', sizeBytes: file.length });
+    const made = await owner.post(v4(s.studio.id, 'video'), {
+      title,
+      fileName: 'bars.mp4',
+      sizeBytes: file.length,
+    });
     expect(made.status, made.text).toBe(201);
     const created = await tusCreate(app.url, owner, made.body.uploadUrl, made.body.id, file.length);
     expect(created.status, created.text).toBe(201);
@@ -78,7 +82,11 @@ async function course(owner: HttpClient, studioId: string, videoId: string, slug
 describe('videos', () => {
   it('uploads with tus across a dropped connection, transcodes to HLS and plays through signed links', async () => {
     const s = await videoStudio();
-    const made = await s.owner.post(v4(s.studio.id, 'video'), { title: 'Sun salutation', fileName: 'bars.mp4', sizeBytes: bars.length });
+    const made = await s.owner.post(v4(s.studio.id, 'video'), {
+      title: 'Sun salutation',
+      fileName: 'bars.mp4',
+      sizeBytes: bars.length,
+    });
     expect(made.body).toMatchObject({ status: 'init', uploadUrl: `/api/v4/${s.studio.id}/video/upload` });
     const created = await tusCreate(app.url, s.owner, made.body.uploadUrl, made.body.id, bars.length);
     expect(created.status, created.text).toBe(201);
@@ -136,7 +144,10 @@ describe('videos', () => {
     // Another client of the studio with the same link: 403; a tampered link: 403; another studio: 404.
     const other = await s.viewer();
     expect((await other.http.get(watch.body.playlistUrl)).status).toBe(403);
-    const tampered = watch.body.playlistUrl.replace(/\.([A-Za-z0-9_-])/, (_: string, ch: string) => `.${ch === 'A' ? 'B' : 'A'}`);
+    const tampered = watch.body.playlistUrl.replace(
+      /\.([A-Za-z0-9_-])/,
+      (_: string, ch: string) => `.${ch === 'A' ? 'B' : 'A'}`,
+    );
     expect((await http.get(tampered)).status).toBe(403);
     const foreign = await createStudioScenario(app.knex);
     const foreignClient = await app.signedIn(foreign.client.email, foreign.client.password);
@@ -150,11 +161,28 @@ describe('videos', () => {
     expect(metric.status, metric.text).toBe(200);
     expect(metric.body.progress).toBeGreaterThan(0.9);
     expect(metric.body.completedAt).toBe(NOW.toISOString());
-    expect((await other.http.post(v4(s.studio.id, `client-video/${watch.body.clientVideoId}/metric`), { positionSeconds: 1, watchedSeconds: 1 })).status).toBe(404);
+    expect(
+      (
+        await other.http.post(v4(s.studio.id, `client-video/${watch.body.clientVideoId}/metric`), {
+          positionSeconds: 1,
+          watchedSeconds: 1,
+        })
+      ).status,
+    ).toBe(404);
     const events = await s.owner.get(v4(s.studio.id, `video-event/collection?videoServiceId=${c.id}`));
-    expect(events.body.items[0].stats).toEqual({ clients: 1, averageProgress: metric.body.progress, completed: 1 });
+    expect(events.body.items[0].stats).toEqual({
+      clients: 1,
+      averageProgress: metric.body.progress,
+      completed: 1,
+    });
     const theirs = await s.owner.get(v4(s.studio.id, `client/${user.id}/client-video/collection`));
-    expect(theirs.body.items).toEqual([expect.objectContaining({ id: watch.body.clientVideoId, access: 'pass', progress: metric.body.progress })]);
+    expect(theirs.body.items).toEqual([
+      expect.objectContaining({
+        id: watch.body.clientVideoId,
+        access: 'pass',
+        progress: metric.body.progress,
+      }),
+    ]);
 
     // The link expires after 4 hours.
     clock.set(new Date(NOW.getTime() + 4 * 3600_000 + 1000));
@@ -168,11 +196,16 @@ describe('videos', () => {
     const id = await s.uploaded(Buffer.from('this is not a video at all'.repeat(40)), 'Broken');
     await app.drainJobs();
     const failed = await s.owner.get(v4(s.studio.id, `video/${id}`));
-    expect(failed.body).toMatchObject({ status: 'failed', failureReason: 'the file is not a video ffmpeg can read' });
+    expect(failed.body).toMatchObject({
+      status: 'failed',
+      failureReason: 'the file is not a video ffmpeg can read',
+    });
     const retried = await s.owner.post(v4(s.studio.id, `video/${id}/retry`));
     expect(retried.status, retried.text).toBe(200);
     expect(retried.body).toMatchObject({ status: 'transcoding', failureReason: null });
-    expect((await s.owner.post(v4(s.studio.id, `video/${id}/retry`))).body.error.key).toBe('video.notRetryable');
+    expect((await s.owner.post(v4(s.studio.id, `video/${id}/retry`))).body.error.key).toBe(
+      'video.notRetryable',
+    );
     await app.drainJobs();
     expect((await s.owner.get(v4(s.studio.id, `video/${id}`))).body.status).toBe('failed');
 
@@ -184,7 +217,9 @@ describe('videos', () => {
     const noPass = await s.viewer(false);
     const course1 = await noPass.http.get(v4(s.studio.id, 'video-course/broken'));
     expect(course1.body.access).toEqual({ granted: false, via: null, reason: 'noPasses' });
-    const book = await noPass.http.post(v4(s.studio.id, 'booking/video/book'), { videoEventId: c.events[0]!.id });
+    const book = await noPass.http.post(v4(s.studio.id, 'booking/video/book'), {
+      videoEventId: c.events[0]!.id,
+    });
     expect(book.status).toBe(403);
     expect(book.body.error.key).toBe('video.noAccess');
   });
@@ -194,7 +229,9 @@ describe('videos', () => {
     const anon = await app.anonymous();
     const desk = await sessionClient(app, (await s.addStaff('front_desk')).id);
     const { http: client } = await s.viewer();
-    const video = (await s.owner.post(v4(s.studio.id, 'video'), { title: 'T', fileName: 'a.mp4', sizeBytes: 10 })).body;
+    const video = (
+      await s.owner.post(v4(s.studio.id, 'video'), { title: 'T', fileName: 'a.mp4', sizeBytes: 10 })
+    ).body;
     const c = await course(s.owner, s.studio.id, video.id);
     const cv = uuidv7();
     const sig = `${Math.floor(NOW.getTime() / 1000) + 100}.${'A'.repeat(43)}`;
@@ -220,42 +257,95 @@ describe('videos', () => {
       ['GET', `video-stream/${cv}/${sig}/240p/index.m3u8`],
       ['GET', `video-stream/${cv}/${sig}/240p/seg_000.ts`],
     ];
-    for (const [method, path, body] of [...staffRoutes, ...clientRoutes, ['GET', `video/${video.id}/thumbnail.jpg`] as [string, string]])
+    for (const [method, path, body] of [
+      ...staffRoutes,
+      ...clientRoutes,
+      ['GET', `video/${video.id}/thumbnail.jpg`] as [string, string],
+    ])
       expect((await anon.request(method, v4(s.studio.id, path), body)).status, `${method} ${path}`).toBe(401);
     for (const [method, path, body] of staffRoutes)
-      expect((await client.request(method, v4(s.studio.id, path), body)).status, `${method} ${path}`).toBe(403);
+      expect((await client.request(method, v4(s.studio.id, path), body)).status, `${method} ${path}`).toBe(
+        403,
+      );
     for (const [method, path, body] of clientRoutes)
-      expect((await s.owner.request(method, v4(s.studio.id, path), body)).status, `${method} ${path}`).toBe(403);
-    expect((await desk.post(v4(s.studio.id, 'video'), { title: 'X', fileName: 'x.mp4', sizeBytes: 5 })).status).toBe(403);
+      expect((await s.owner.request(method, v4(s.studio.id, path), body)).status, `${method} ${path}`).toBe(
+        403,
+      );
+    expect(
+      (await desk.post(v4(s.studio.id, 'video'), { title: 'X', fileName: 'x.mp4', sizeBytes: 5 })).status,
+    ).toBe(403);
     expect((await desk.get(v4(s.studio.id, 'video/collection'))).status).toBe(403);
     const tusByDesk = await tusCreate(app.url, desk, `/api/v4/${s.studio.id}/video/upload`, video.id, 10);
     expect(tusByDesk.status).toBe(403);
-    expect((await tusCreate(app.url, anon, `/api/v4/${s.studio.id}/video/upload`, video.id, 10)).status).toBe(401);
-    expect((await tusCreate(app.url, s.owner, `/api/v4/${s.studio.id}/video/upload`, video.id, 11)).status).toBe(400);
+    expect((await tusCreate(app.url, anon, `/api/v4/${s.studio.id}/video/upload`, video.id, 10)).status).toBe(
+      401,
+    );
+    expect(
+      (await tusCreate(app.url, s.owner, `/api/v4/${s.studio.id}/video/upload`, video.id, 11)).status,
+    ).toBe(400);
 
-    const bad = await s.owner.post(v4(s.studio.id, 'video-service'), { name: lt(''), slug: 'Not A Slug', events: [{ videoId: 'x' }] });
+    const bad = await s.owner.post(v4(s.studio.id, 'video-service'), {
+      name: lt(''),
+      slug: 'Not A Slug',
+      events: [{ videoId: 'x' }],
+    });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.error.fields).sort()).toEqual(['events.0.name', 'events.0.videoId', 'name', 'slug']);
-    expect((await s.owner.post(v4(s.studio.id, 'video'), { title: '', fileName: 'x', sizeBytes: 0 })).status).toBe(400);
-    expect((await client.post(v4(s.studio.id, `client-video/${cv}/metric`), { positionSeconds: -1 })).status).toBe(400);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual([
+      'events.0.name',
+      'events.0.videoId',
+      'name',
+      'slug',
+    ]);
+    expect(
+      (await s.owner.post(v4(s.studio.id, 'video'), { title: '', fileName: 'x', sizeBytes: 0 })).status,
+    ).toBe(400);
+    expect(
+      (await client.post(v4(s.studio.id, `client-video/${cv}/metric`), { positionSeconds: -1 })).status,
+    ).toBe(400);
     expect((await client.get(v4(s.studio.id, `video-stream/${cv}/nonsense/master.m3u8`))).status).toBe(400);
-    const taken = await s.owner.post(v4(s.studio.id, 'video-service'), { name: lt('Again'), slug: 'morning-yoga' });
+    const taken = await s.owner.post(v4(s.studio.id, 'video-service'), {
+      name: lt('Again'),
+      slug: 'morning-yoga',
+    });
     expect(taken.body.error).toMatchObject({ code: 2876, key: 'video.slugTaken' });
-    const unknownVideo = await s.owner.post(v4(s.studio.id, 'video-service'), { name: lt('U'), slug: 'u', events: [{ videoId: uuidv7(), name: lt('L') }] });
+    const unknownVideo = await s.owner.post(v4(s.studio.id, 'video-service'), {
+      name: lt('U'),
+      slug: 'u',
+      events: [{ videoId: uuidv7(), name: lt('L') }],
+    });
     expect(unknownVideo.body.error.fields).toEqual({ 'events.0.videoId': ['unknown video'] });
 
     await expectHiddenFromOtherStudio(app, { method: 'GET', path: v4(s.studio.id, `video/${video.id}`) });
-    await expectHiddenFromOtherStudio(app, { method: 'PATCH', path: v4(s.studio.id, `video-service/${c.id}`), body: { published: false } });
-    await expectHiddenFromOtherStudio(app, { method: 'GET', path: v4(s.studio.id, `video-event/collection?videoServiceId=${c.id}`) });
+    await expectHiddenFromOtherStudio(app, {
+      method: 'PATCH',
+      path: v4(s.studio.id, `video-service/${c.id}`),
+      body: { published: false },
+    });
+    await expectHiddenFromOtherStudio(app, {
+      method: 'GET',
+      path: v4(s.studio.id, `video-event/collection?videoServiceId=${c.id}`),
+    });
     // This studio's path with another studio's ids: unknown here.
     const other = await videoStudio();
-    const otherVideo = (await other.owner.post(v4(other.studio.id, 'video'), { title: 'T', fileName: 'a.mp4', sizeBytes: 10 })).body;
+    const otherVideo = (
+      await other.owner.post(v4(other.studio.id, 'video'), { title: 'T', fileName: 'a.mp4', sizeBytes: 10 })
+    ).body;
     expect((await s.owner.get(v4(s.studio.id, `video/${otherVideo.id}`))).status).toBe(404);
     expect((await s.owner.post(v4(s.studio.id, `video/${otherVideo.id}/retry`))).status).toBe(404);
-    expect((await tusCreate(app.url, s.owner, `/api/v4/${s.studio.id}/video/upload`, otherVideo.id, 10)).status).toBe(404);
-    expect((await client.post(v4(s.studio.id, 'booking/video/book'), { videoEventId: uuidv7() })).status).toBe(404);
-    expect((await client.get(v4(s.studio.id, `client/${other.client.id}/client-video/collection`))).status).toBe(403);
-    expect((await s.owner.get(v4(s.studio.id, `client/${other.client.id}/client-video/collection`))).status).toBe(404);
-    expect((await s.owner.get(v4(s.studio.id, `client/${s.client.id}/client-video/collection`))).body.items).toEqual([]);
+    expect(
+      (await tusCreate(app.url, s.owner, `/api/v4/${s.studio.id}/video/upload`, otherVideo.id, 10)).status,
+    ).toBe(404);
+    expect(
+      (await client.post(v4(s.studio.id, 'booking/video/book'), { videoEventId: uuidv7() })).status,
+    ).toBe(404);
+    expect(
+      (await client.get(v4(s.studio.id, `client/${other.client.id}/client-video/collection`))).status,
+    ).toBe(403);
+    expect(
+      (await s.owner.get(v4(s.studio.id, `client/${other.client.id}/client-video/collection`))).status,
+    ).toBe(404);
+    expect(
+      (await s.owner.get(v4(s.studio.id, `client/${s.client.id}/client-video/collection`))).body.items,
+    ).toEqual([]);
   });
 });

@@ -54,7 +54,9 @@ export function registerVideoRoutes(router: Router<AppState, AppCustom>): void {
     ...VideosApi.thumbnail,
     handle: async ({ db, studio, params, deps, ctx }) => {
       const row = await videoRow(db, studio, params.video);
-      const file = row.hasThumbnail ? await fileStorage(deps.config).get(videoKeys(studio.id, row.id).thumbnail) : null;
+      const file = row.hasThumbnail
+        ? await fileStorage(deps.config).get(videoKeys(studio.id, row.id).thumbnail)
+        : null;
       if (!file) throw AppError.notFound('thumbnail');
       ctx.set('Cache-Control', 'private, max-age=3600');
       return file;
@@ -84,7 +86,10 @@ export function registerVideoRoutes(router: Router<AppState, AppCustom>): void {
   });
   defineRoute(router, {
     ...VideosApi.eventCollection,
-    handle: async ({ db, studio, query }) => ({ items: await listVideoEvents(db, studio, query.videoServiceId), next: null }),
+    handle: async ({ db, studio, query }) => ({
+      items: await listVideoEvents(db, studio, query.videoServiceId),
+      next: null,
+    }),
   });
   defineRoute(router, {
     ...VideosApi.clientVideos,
@@ -103,11 +108,13 @@ export function registerVideoRoutes(router: Router<AppState, AppCustom>): void {
   });
   defineRoute(router, {
     ...VideosApi.course,
-    handle: async ({ db, studio, auth, params, deps }) => videoCourse(db, studio, auth.user.id, params.slug, deps.clock.now()),
+    handle: async ({ db, studio, auth, params, deps }) =>
+      videoCourse(db, studio, auth.user.id, params.slug, deps.clock.now()),
   });
   defineRoute(router, {
     ...VideosApi.book,
-    handle: async ({ db, studio, auth, body, deps }) => bookVideo(db, studio, auth.user.id, body.videoEventId, deps.clock.now()),
+    handle: async ({ db, studio, auth, body, deps }) =>
+      bookVideo(db, studio, auth.user.id, body.videoEventId, deps.clock.now()),
     present: async (id, { studio, deps }) => clientVideoView(deps.knex, studio, id),
   });
   defineRoute(router, {
@@ -130,7 +137,14 @@ export function registerVideoRoutes(router: Router<AppState, AppCustom>): void {
     defineRoute(router, {
       ...entry,
       handle: async ({ db, studio, auth, params, deps, ctx }) => {
-        const file = await streamFile(db, fileStorage(deps.config), studio, auth.user.id, params, deps.clock.now());
+        const file = await streamFile(
+          db,
+          fileStorage(deps.config),
+          studio,
+          auth.user.id,
+          params,
+          deps.clock.now(),
+        );
         streamHeaders(ctx);
         return file;
       },

@@ -49,7 +49,12 @@ export async function listVideos(db: Db, studio: Studio): Promise<Video[]> {
 }
 
 /** A video waiting for its file: the web then uploads it with tus to `uploadUrl`, with the video's id. */
-export async function createVideo(trx: Db, studio: Studio, input: VideoInput, userId: string): Promise<Video> {
+export async function createVideo(
+  trx: Db,
+  studio: Studio,
+  input: VideoInput,
+  userId: string,
+): Promise<Video> {
   const id = uuidv7();
   const [row] = await trx('videos')
     .insert({
@@ -69,11 +74,21 @@ export async function createVideo(trx: Db, studio: Studio, input: VideoInput, us
 export async function queueTranscode(trx: Db, studioId: string, videoId: string, now: Date): Promise<void> {
   const [row] = await trx('videos')
     .where({ studioId, id: videoId })
-    .update({ status: 'transcoding', failureReason: null, updatedAt: now, transcodeAttempts: trx.raw('transcode_attempts + 1') })
+    .update({
+      status: 'transcoding',
+      failureReason: null,
+      updatedAt: now,
+      transcodeAttempts: trx.raw('transcode_attempts + 1'),
+    })
     .returning(['transcodeAttempts']);
-  await enqueue(trx, 'video.transcode', { videoId, attempt: row!.transcodeAttempts }, {
-    key: `video.transcode:${videoId}:${row!.transcodeAttempts}`,
-  });
+  await enqueue(
+    trx,
+    'video.transcode',
+    { videoId, attempt: row!.transcodeAttempts },
+    {
+      key: `video.transcode:${videoId}:${row!.transcodeAttempts}`,
+    },
+  );
 }
 
 /** A failed video goes through the transcode again (its original stays in the storage). */
@@ -97,7 +112,11 @@ export async function performVideoTranscode(
   const row = await ctx.knex('videos').where({ id: payload.videoId }).first();
   if (!row || row.status !== 'transcoding' || row.transcodeAttempts !== payload.attempt) return;
   if (!ctx.storage) throw new Error('video.transcode needs the app storage in the job context');
-  const done = (update: Partial<Pick<VideosRow, 'status' | 'failureReason' | 'durationSeconds' | 'hasThumbnail'>> & { renditions?: string }) => ({
+  const done = (
+    update: Partial<Pick<VideosRow, 'status' | 'failureReason' | 'durationSeconds' | 'hasThumbnail'>> & {
+      renditions?: string;
+    },
+  ) => ({
     async record(trx: Knex.Transaction) {
       await trx('videos')
         .where({ id: row.id, status: 'transcoding', transcodeAttempts: payload.attempt })

@@ -13,12 +13,30 @@ export function makeTestVideo(seconds = 2, size = '320x240'): Buffer {
     execFileSync(
       'ffmpeg',
       [
-        '-hide_banner', '-loglevel', 'error', '-y',
-        '-f', 'lavfi', '-i', `testsrc=size=${size}:rate=15`,
-        '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050',
-        '-t', String(seconds),
-        '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p',
-        '-c:a', 'aac', '-b:a', '48k',
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        `testsrc=size=${size}:rate=15`,
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=440:sample_rate=22050',
+        '-t',
+        String(seconds),
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '48k',
         file,
       ],
       { stdio: 'pipe' },
@@ -32,7 +50,13 @@ export function makeTestVideo(seconds = 2, size = '320x240'): Buffer {
 const TUS = { 'tus-resumable': '1.0.0' };
 
 /** tus creation (POST) of a video's upload: the upload's URL (relative). */
-export async function tusCreate(baseUrl: string, client: HttpClient, uploadUrl: string, videoId: string, size: number) {
+export async function tusCreate(
+  baseUrl: string,
+  client: HttpClient,
+  uploadUrl: string,
+  videoId: string,
+  size: number,
+) {
   const res = await fetch(baseUrl + uploadUrl, {
     method: 'POST',
     headers: {
@@ -50,7 +74,13 @@ export async function tusOffset(baseUrl: string, client: HttpClient, location: s
   return Number(res.headers.get('upload-offset'));
 }
 
-export async function tusPatch(baseUrl: string, client: HttpClient, location: string, offset: number, bytes: Buffer) {
+export async function tusPatch(
+  baseUrl: string,
+  client: HttpClient,
+  location: string,
+  offset: number,
+  bytes: Buffer,
+) {
   const res = await fetch(baseUrl + location, {
     method: 'PATCH',
     headers: {
