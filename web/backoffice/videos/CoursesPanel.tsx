@@ -87,31 +87,33 @@ export function CoursesPanel() {
                 </Button>
               )}
             </Group>
-            <Table mt="sm" fz="sm" data-testid="video-course-lessons">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('courses.lesson')}</Table.Th>
-                  <Table.Th>{t('courses.clients')}</Table.Th>
-                  <Table.Th>{t('courses.progress')}</Table.Th>
-                  <Table.Th>{t('courses.completed')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {s.events.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Text size="sm">{name(e.name)}</Text>
-                        {e.videoStatus !== 'available' && <VideoStatusBadge status={e.videoStatus} />}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{e.stats.clients}</Table.Td>
-                    <Table.Td>{Math.round(e.stats.averageProgress * 100)}%</Table.Td>
-                    <Table.Td>{e.stats.completed}</Table.Td>
+            <Table.ScrollContainer minWidth={420} mt="sm">
+              <Table fz="sm" data-testid="video-course-lessons">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('courses.lesson')}</Table.Th>
+                    <Table.Th>{t('courses.clients')}</Table.Th>
+                    <Table.Th>{t('courses.progress')}</Table.Th>
+                    <Table.Th>{t('courses.completed')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {s.events.map((e) => (
+                    <Table.Tr key={e.id}>
+                      <Table.Td>
+                        <Stack gap={2} align="flex-start">
+                          <Text size="sm">{name(e.name)}</Text>
+                          {e.videoStatus !== 'available' && <VideoStatusBadge status={e.videoStatus} />}
+                        </Stack>
+                      </Table.Td>
+                      <Table.Td>{e.stats.clients}</Table.Td>
+                      <Table.Td>{Math.round(e.stats.averageProgress * 100)}%</Table.Td>
+                      <Table.Td>{e.stats.completed}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </Card>
         ))}
       </SimpleGrid>

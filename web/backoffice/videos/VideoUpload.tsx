@@ -67,7 +67,9 @@ export function VideoUpload({ onClose }: { onClose(): void }) {
       endpoint: video.uploadUrl!,
       metadata: { videoId: video.id, filename: file.name, filetype: file.type },
       // The API's headers (session, CSRF) without its JSON content type: tus sets its own.
-      headers: Object.fromEntries(Object.entries(api.headers()).filter(([name]) => name.toLowerCase() !== 'content-type')),
+      headers: Object.fromEntries(
+        Object.entries(api.headers()).filter(([name]) => name.toLowerCase() !== 'content-type'),
+      ),
       chunkSize: 8 * 1024 * 1024,
       retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
       removeFingerprintOnSuccess: true,

@@ -117,10 +117,10 @@ function CourseList() {
                 <Image src={c.thumbnailUrl} alt="" h={160} fit="cover" />
               </Card.Section>
             )}
-            <Group justify="space-between" mt="sm" wrap="nowrap" align="flex-start">
-              <Text fw={600}>{name(c.name)}</Text>
+            <Stack gap={4} mt="sm" align="flex-start">
               <AccessBadge course={c} />
-            </Group>
+              <Text fw={600}>{name(c.name)}</Text>
+            </Stack>
             <Text size="sm" c="dimmed" lineClamp={2}>
               {name(c.description)}
             </Text>
@@ -193,7 +193,7 @@ function CourseDetail({ slug }: { slug: string }) {
                         : null,
                     ]
                       .filter(Boolean)
-                      .join(' · ') || (l.available ? '' : t('front.preparing'))}
+                      .join(' · ')}
                   </Text>
                 </Stack>
               </Group>
@@ -202,12 +202,13 @@ function CourseDetail({ slug }: { slug: string }) {
                   component={Link}
                   to={`/video-courses/${c.slug}/watch/${l.id}`}
                   size="sm"
+                  style={{ flexShrink: 0 }}
                   data-testid="video-lesson-watch"
                 >
                   {t('front.watch')}
                 </Button>
               ) : (
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
                   {l.available ? t('front.locked') : t('front.preparing')}
                 </Text>
               )}
