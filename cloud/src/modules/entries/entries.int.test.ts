@@ -251,7 +251,9 @@ describe('entry services', () => {
     );
     expect(page2.body.items).toHaveLength(1);
     expect(page2.body.next).toBeNull();
-    const badCursor = await s.owner.get(v4(s.studio.id, `client/${a.user.id}/client-entry/collection?cursor=2026-11-23T16:30:00Z_x`));
+    const badCursor = await s.owner.get(
+      v4(s.studio.id, `client/${a.user.id}/client-entry/collection?cursor=2026-11-23T16:30:00Z_x`),
+    );
     expect(badCursor.status).toBe(400);
     expect(await entriesUsed(s.owner, s.studio.id, a.user.id, a.passId!)).toBe(3);
   });

@@ -436,7 +436,8 @@ export async function clientEntriesPage(
   if (query.cursor) {
     const [at, id] = query.cursor.split('_');
     const when = new Date(at ?? '');
-    if (Number.isNaN(when.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id)) throw AppError.invalid({ 'query.cursor': ['invalid cursor'] });
+    if (Number.isNaN(when.getTime()) || !id || !/^[0-9a-f-]{36}$/i.test(id))
+      throw AppError.invalid({ 'query.cursor': ['invalid cursor'] });
     q.where((w) =>
       w.where('e.entered_at', '<', when).orWhere((x) => x.where('e.entered_at', when).where('e.id', '<', id)),
     );
