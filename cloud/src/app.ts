@@ -40,6 +40,8 @@ import { registerRetailRoutes } from './modules/retail/index';
 import { registerKioskRoutes } from './modules/kiosk/index';
 import { kioskScopeMiddleware } from './modules/kiosk/index';
 import { registerStationRoutes } from './modules/stations/index';
+import { registerEntriesRoutes } from './modules/entries/index';
+import { isVideoUploadPath, registerVideoRoutes, videoUploadMiddleware } from './modules/videos/index';
 import { WEB_DIST_DIR } from './paths';
 
 /** Every module's API routes, mounted under /api. */
@@ -69,6 +71,8 @@ const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> 
   registerStationRoutes,
   registerKioskRoutes,
   registerSyncReviewRoutes,
+  registerEntriesRoutes,
+  registerVideoRoutes,
 ];
 
 export type ExtraMiddleware = Koa.Middleware<AppState, AppCustom>;
@@ -115,6 +119,8 @@ export function createApp(
           'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          // hls.js plays course videos through Media Source Extensions: a blob: URL of the page's own.
+          'media-src': ["'self'", 'blob:'],
           'connect-src': dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
           'worker-src': dev ? ["'self'", 'blob:'] : ["'self'"],
           'upgrade-insecure-requests': null,
@@ -168,7 +174,11 @@ export function createApp(
       ctx.request.length
     ) {
       // Uploads (`…/upload`) may send multipart/form-data: their route parses and checks it.
-      if (!ctx.is('json') && !(ctx.path.endsWith('/upload') && ctx.is('multipart')))
+      if (
+        !ctx.is('json') &&
+        !(ctx.path.endsWith('/upload') && ctx.is('multipart')) &&
+        !isVideoUploadPath(ctx.path)
+      )
         throw new AppError('request.unsupportedMediaType', { message: 'send application/json' });
     }
     await next();
@@ -177,6 +187,8 @@ export function createApp(
   app.use(kioskScopeMiddleware);
   app.use(authMiddleware);
   app.use(csrfMiddleware);
+  // The tus endpoint of video uploads (modules/videos): its own protocol, not a JSON route.
+  app.use(videoUploadMiddleware(deps));
 
   const api = new Router<AppState, AppCustom>({ prefix: '/api' });
   for (const register of API_MODULES) register(api);

@@ -1,3 +1,4 @@
+import { fileStorage } from './storage/index';
 import { transportWarning } from './http/https-only';
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
@@ -91,7 +92,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const ran = await startup(async (migrator) => {
     const applied = await migrateLatest(migrator);
     // Into an empty database only: under the lock, so two first starts do not both seed.
-    if (seedDemo) demo = await seedDemoStudio(knex, log);
+    if (seedDemo) demo = await seedDemoStudio(knex, log, undefined, { storage: fileStorage(config) });
     // The queue's set-up (pg-boss schema, queues, schedules) under the same lock.
     jobs =
       options.jobs === false
@@ -103,6 +104,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
               clock: options.clock ?? systemClock,
               mailer,
               publicUrl: () => config.publicUrl,
+              storage: fileStorage(config),
             },
             {
               pollingIntervalSeconds: config.JOBS_POLL_SECONDS,

@@ -1,3 +1,4 @@
+import { fileStorage } from '../../cloud/src/storage/index';
 import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -144,7 +145,14 @@ export async function startTestApp(
       if (!job || (job.state !== 'created' && job.state !== 'retry')) continue;
       try {
         await performJob(
-          { knex, log: deps.log, clock, mailer, publicUrl: () => config.publicUrl },
+          {
+            knex,
+            log: deps.log,
+            clock,
+            mailer,
+            publicUrl: () => config.publicUrl,
+            storage: fileStorage(config),
+          },
           job,
           (trx) => statements.deleteJob(name, id, { db: bossConnection(trx) }),
         );

@@ -7,6 +7,8 @@ export const SECTIONS = [
   { id: 'schedule', path: '/schedule' },
   { id: 'courses', path: '/courses', labelKey: 'courses-ui:nav', ability: 'schedule.view' },
   { id: 'places', path: '/places', labelKey: 'places:nav.section', ability: 'schedule.view' },
+  { id: 'entries', path: '/entries', labelKey: 'entries:nav', ability: 'schedule.view' },
+  { id: 'videos', path: '/videos', labelKey: 'videos:nav', ability: 'settings.view' },
   { id: 'clients', path: '/clients', ability: 'clients.view' },
   { id: 'sales', path: '/sales' },
   { id: 'pos', path: '/pos', labelKey: 'retail:nav', ability: 'sales.sell' },

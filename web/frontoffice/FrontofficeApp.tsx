@@ -31,6 +31,9 @@ const CartScreen = lazyScreen(() => import('./cart/CartScreen'), 'CartScreen');
 const WalletScreen = lazyScreen(() => import('./wallet/WalletScreen'), 'WalletScreen');
 const PurchasesScreen = lazyScreen(() => import('./purchases/PurchasesScreen'), 'PurchasesScreen');
 const FrontofficeDonation = lazyScreen(() => import('./donation/DonationScreen'), 'FrontofficeDonation');
+const VideoCoursesScreen = lazyScreen(() => import('./videos/VideoCoursesScreen'), 'VideoCoursesScreen');
+const VideoCourseScreen = lazyScreen(() => import('./videos/VideoCoursesScreen'), 'VideoCourseScreen');
+const WatchScreen = lazyScreen(() => import('./videos/WatchScreen'), 'WatchScreen');
 const ContractPriceListScreen = lazyScreen(
   () => import('./pricing-contracts/ContractPriceListScreen'),
   'ContractPriceListScreen',
@@ -57,6 +60,9 @@ export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
                   { path: PROFILE_DELETION_SLUG, element: <ProfileDeletionScreen /> },
                   { path: 'timetable', element: <TimetableScreen /> },
                   { path: 'courses', element: <CoursesScreen /> },
+                  { path: 'video-courses', element: <VideoCoursesScreen /> },
+                  { path: 'video-courses/:slug', element: <VideoCourseScreen /> },
+                  { path: 'video-courses/:slug/watch/:videoEvent', element: <WatchScreen /> },
                   { path: 'pricing/pricing-options', element: <PriceListScreen /> },
                   { path: 'pricing/contracts', element: <ContractPriceListScreen /> },
                   { path: 'passes', element: <MyPassesScreen /> },

@@ -13,6 +13,7 @@ export interface FrontofficeNavItem {
 export const FRONTOFFICE_NAV: readonly FrontofficeNavItem[] = [
   { path: 'timetable', labelKey: 'nav.timetable' },
   { path: 'courses', labelKey: 'bookings-ui:courses.nav' },
+  { path: 'video-courses', labelKey: 'videos:front.nav', signedIn: true },
   { path: 'pricing/pricing-options', labelKey: 'nav.pricing' },
   { path: 'pricing/contracts', labelKey: 'contracts:front.nav' },
   { path: 'passes', labelKey: 'nav.passes', signedIn: true },

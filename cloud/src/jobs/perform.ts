@@ -6,6 +6,8 @@ import { performKsefSend } from '../modules/invoices/index';
 import { performBookingMail } from '../modules/bookings/index';
 import { performDonationReceipt } from '../modules/sales/index';
 import { performProviderCall } from '../modules/sales/index';
+import { performVideoTranscode } from '../modules/videos/index';
+import type { FileStorage } from '../storage/index';
 import { bossConnection, statements, type JobName, type JobPayloads } from './queue';
 
 /** What a side-effect handler may use: the worker's process collaborators, never a request's. */
@@ -16,6 +18,8 @@ export interface JobContext {
   mailer: Mailer;
   /** The public base URL for links (read late: a test server learns its port after start). */
   publicUrl: () => string;
+  /** The app's file storage (videos); a context without one cannot run storage jobs. */
+  storage?: FileStorage;
 }
 
 /**
@@ -36,6 +40,7 @@ export const HANDLERS: { [N in JobName]: JobHandler<N> } = {
   'donation.receipt': (payload, ctx) => performDonationReceipt(payload.donationId, ctx),
   'sales.provider-call': (payload, ctx) => performProviderCall(payload, ctx),
   'ksef.send': (payload, ctx) => performKsefSend(payload, ctx),
+  'video.transcode': (payload, ctx) => performVideoTranscode(payload, ctx),
 };
 
 export interface JobToPerform {

@@ -20,6 +20,8 @@ export interface JobPayloads {
   'sales.provider-call': ProviderCall;
   /** An invoice sent to KSeF (attempt: the resend count, part of the job's key). */
   'ksef.send': { invoiceId: string; attempt: number };
+  /** A video transcoded to HLS with its thumbnail (attempt: the retry count, part of the job's key). */
+  'video.transcode': { videoId: string; attempt: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -42,6 +44,9 @@ export const QUEUES: Record<JobName, QueueOptions> = {
   'sales.provider-call': { retryLimit: 10, retryDelay: 60, expireInSeconds: 120 },
   // KSeF unreachable: retried from 1 minute, doubling (≈ 17 h over 10 retries); Resend starts again.
   'ksef.send': { retryLimit: 10, retryDelay: 60, expireInSeconds: 300 },
+  // A broken file fails for good at once (recorded on the video); retries are for outages of the
+  // storage. An hour covers a long video on a small machine.
+  'video.transcode': { retryLimit: 3, retryDelay: 60, expireInSeconds: 3600 },
 };
 
 export const JOB_SCHEMA = 'pgboss';

@@ -1,3 +1,4 @@
+import type { FileStorage } from '../storage/index';
 import PgBoss from 'pg-boss';
 import type { Clock } from '../clock';
 import type { Knex } from '../db/knex';
@@ -29,6 +30,8 @@ export interface JobDeps {
    * no side-effect queue.
    */
   mailer?: Mailer;
+  /** The app's file storage, for jobs that make files (video transcodes). */
+  storage?: FileStorage;
   /** The public base URL for links in mails (read late: a test server learns its port after start). */
   publicUrl?: () => string;
 }

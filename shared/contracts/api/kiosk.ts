@@ -227,6 +227,10 @@ export const KIOSK_PASS_REASONS = [
   'countedEntryPass',
   /** The desktop kiosk without the cloud: entry at the door needs the connection (desktop/README.md). */
   'needsConnection',
+  /** An entry service's limits (issue 22, modules/entries): opening hours, entries a day, capacity. */
+  'closed',
+  'dailyLimitReached',
+  'full',
 ] as const;
 export type KioskPassReason = (typeof KIOSK_PASS_REASONS)[number];
 
@@ -268,7 +272,8 @@ export type KioskClient = z.infer<typeof KioskClientSchema>;
 
 export const KioskCheckInInputSchema = z.strictObject({ clientId: uuid(), scheduleEventId: uuid() });
 export type KioskCheckInInput = z.infer<typeof KioskCheckInInputSchema>;
-export const KioskEntryInputSchema = z.strictObject({ clientId: uuid() });
+/** `entryServiceId`: which entry service (issue 22); omitted, the first one the client may enter. */
+export const KioskEntryInputSchema = z.strictObject({ clientId: uuid(), entryServiceId: uuid().optional() });
 export type KioskEntryInput = z.infer<typeof KioskEntryInputSchema>;
 
 /**

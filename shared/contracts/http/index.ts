@@ -9,6 +9,8 @@ import { CourseSignupApi } from './course-signup';
 import type { AnyContract } from './define';
 import { EnrollmentsApi } from './enrollments';
 import { EntryApi } from './entry';
+import { EntriesApi } from './entries';
+import { VideosApi } from './videos';
 import { IdentityApi } from './identity';
 import { FiscalPrintersApi } from './fiscal-printers';
 import { InvoicesApi } from './invoices';
@@ -64,6 +66,8 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     PlacesApi,
     ContractsApi,
     KioskApi,
+    EntriesApi,
+    VideosApi,
   ]
     .flatMap((group) => Object.values(group) as AnyContract[])
     .map((entry) => [entry.name, entry]),

@@ -13,6 +13,8 @@ import { PassesTab } from '../client-passes/PassesTab';
 import { ContractsTab } from '../client-contracts/ContractsTab';
 import { ClientPaymentsTab } from '../orders/ClientPaymentsTab';
 import { VisitsTab } from '../client-visits/VisitsTab';
+import { ClientEntriesTab } from '../entries/ClientEntriesTab';
+import { ClientVideosTab } from '../videos/ClientVideosTab';
 
 /** What every tab of the client profile receives (the profile call is already loaded). */
 export interface ClientProfileTabProps {
@@ -69,4 +71,6 @@ export const CLIENT_PROFILE_TABS: ClientProfileTab[] = [
     Component: VisitsTab,
     offline: true,
   },
+  { id: 'entries', labelKey: 'entries:client.tab', Component: ClientEntriesTab },
+  { id: 'videos', labelKey: 'videos:client.tab', Component: ClientVideosTab },
 ];

@@ -509,6 +509,50 @@ export interface ClientEmailBouncesUpdate {
   updatedAt?: Date | string | Knex.Raw;
 }
 
+export type ClientEntriesId = string;
+
+export interface ClientEntriesRow {
+  id: ClientEntriesId;
+  studioId: StudiosId;
+  entryServiceId: EntryServicesId;
+  clientId: UsersId;
+  enteredAt: Date;
+  leavesAt: Date;
+  clientPricingOptionId: ClientPricingOptionsId | null;
+  source: string;
+  enrolledByUserId: UsersId | null;
+  kioskId: string | null;
+  createdAt: Date;
+}
+
+export interface ClientEntriesInsert {
+  id: ClientEntriesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  entryServiceId: EntryServicesId | Knex.Raw;
+  clientId: UsersId | Knex.Raw;
+  enteredAt: Date | string | Knex.Raw;
+  leavesAt: Date | string | Knex.Raw;
+  clientPricingOptionId?: ClientPricingOptionsId | null | Knex.Raw;
+  source: string | Knex.Raw;
+  enrolledByUserId?: UsersId | null | Knex.Raw;
+  kioskId?: string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
+export interface ClientEntriesUpdate {
+  id?: ClientEntriesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  entryServiceId?: EntryServicesId | Knex.Raw;
+  clientId?: UsersId | Knex.Raw;
+  enteredAt?: Date | string | Knex.Raw;
+  leavesAt?: Date | string | Knex.Raw;
+  clientPricingOptionId?: ClientPricingOptionsId | null | Knex.Raw;
+  source?: string | Knex.Raw;
+  enrolledByUserId?: UsersId | null | Knex.Raw;
+  kioskId?: string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
 export type ClientErrorLogsId = string;
 
 export interface ClientErrorLogsRow {
@@ -1295,6 +1339,59 @@ export interface ClientPricingOptionsUpdate {
   soldBy?: UsersId | null | Knex.Raw;
 }
 
+export type ClientVideosId = string;
+
+export interface ClientVideosRow {
+  id: ClientVideosId;
+  studioId: StudiosId;
+  clientId: UsersId;
+  videoEventId: VideoEventsId;
+  access: string;
+  clientPricingOptionId: ClientPricingOptionsId | null;
+  clientContractId: string | null;
+  streamSecret: string;
+  positionSeconds: number;
+  watchedSeconds: number;
+  progress: number;
+  completedAt: Date | null;
+  lastWatchedAt: Date | null;
+  createdAt: Date;
+}
+
+export interface ClientVideosInsert {
+  id: ClientVideosId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  clientId: UsersId | Knex.Raw;
+  videoEventId: VideoEventsId | Knex.Raw;
+  access: string | Knex.Raw;
+  clientPricingOptionId?: ClientPricingOptionsId | null | Knex.Raw;
+  clientContractId?: string | null | Knex.Raw;
+  streamSecret: string | Knex.Raw;
+  positionSeconds?: number | Knex.Raw;
+  watchedSeconds?: number | Knex.Raw;
+  progress?: number | Knex.Raw;
+  completedAt?: Date | string | null | Knex.Raw;
+  lastWatchedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
+export interface ClientVideosUpdate {
+  id?: ClientVideosId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  clientId?: UsersId | Knex.Raw;
+  videoEventId?: VideoEventsId | Knex.Raw;
+  access?: string | Knex.Raw;
+  clientPricingOptionId?: ClientPricingOptionsId | null | Knex.Raw;
+  clientContractId?: string | null | Knex.Raw;
+  streamSecret?: string | Knex.Raw;
+  positionSeconds?: number | Knex.Raw;
+  watchedSeconds?: number | Knex.Raw;
+  progress?: number | Knex.Raw;
+  completedAt?: Date | string | null | Knex.Raw;
+  lastWatchedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
 export type ClientVisitFeesId = string;
 
 export interface ClientVisitFeesRow {
@@ -1662,6 +1759,50 @@ export interface EmailVerificationTokensUpdate {
   tokenHash?: string | Knex.Raw;
   expiresAt?: Date | string | Knex.Raw;
   usedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export type EntryServicesId = string;
+
+export interface EntryServicesRow {
+  id: EntryServicesId;
+  studioId: StudiosId;
+  name: LocaleText;
+  locationId: LocationsId | null;
+  maxEntriesPerDay: number | null;
+  capacity: number | null;
+  stayMinutes: number;
+  openingHours: unknown;
+  archivedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface EntryServicesInsert {
+  id: EntryServicesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  name: LocaleText | string | Knex.Raw;
+  locationId?: LocationsId | null | Knex.Raw;
+  maxEntriesPerDay?: number | null | Knex.Raw;
+  capacity?: number | null | Knex.Raw;
+  stayMinutes?: number | Knex.Raw;
+  openingHours?: unknown | Knex.Raw;
+  archivedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface EntryServicesUpdate {
+  id?: EntryServicesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  name?: LocaleText | string | Knex.Raw;
+  locationId?: LocationsId | null | Knex.Raw;
+  maxEntriesPerDay?: number | null | Knex.Raw;
+  capacity?: number | null | Knex.Raw;
+  stayMinutes?: number | Knex.Raw;
+  openingHours?: unknown | Knex.Raw;
+  archivedAt?: Date | string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
 }
@@ -4399,6 +4540,126 @@ export interface UsersUpdate {
   emailVerifiedAt?: Date | string | null | Knex.Raw;
 }
 
+export type VideoEventsId = string;
+
+export interface VideoEventsRow {
+  id: VideoEventsId;
+  studioId: StudiosId;
+  videoServiceId: VideoServicesId;
+  videoId: VideosId;
+  name: LocaleText;
+  position: number;
+  createdAt: Date;
+}
+
+export interface VideoEventsInsert {
+  id: VideoEventsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  videoServiceId: VideoServicesId | Knex.Raw;
+  videoId: VideosId | Knex.Raw;
+  name: LocaleText | string | Knex.Raw;
+  position: number | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
+export interface VideoEventsUpdate {
+  id?: VideoEventsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  videoServiceId?: VideoServicesId | Knex.Raw;
+  videoId?: VideosId | Knex.Raw;
+  name?: LocaleText | string | Knex.Raw;
+  position?: number | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
+export type VideoServicesId = string;
+
+export interface VideoServicesRow {
+  id: VideoServicesId;
+  studioId: StudiosId;
+  name: LocaleText;
+  description: LocaleText;
+  slug: string;
+  published: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface VideoServicesInsert {
+  id: VideoServicesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  name: LocaleText | string | Knex.Raw;
+  description?: LocaleText | string | Knex.Raw;
+  slug: string | Knex.Raw;
+  published?: boolean | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface VideoServicesUpdate {
+  id?: VideoServicesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  name?: LocaleText | string | Knex.Raw;
+  description?: LocaleText | string | Knex.Raw;
+  slug?: string | Knex.Raw;
+  published?: boolean | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export type VideosId = string;
+
+export interface VideosRow {
+  id: VideosId;
+  studioId: StudiosId;
+  title: string;
+  status: string;
+  failureReason: string | null;
+  sizeBytes: number;
+  fileName: string;
+  durationSeconds: number | null;
+  renditions: unknown;
+  hasThumbnail: boolean;
+  transcodeAttempts: number;
+  createdByUserId: UsersId | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface VideosInsert {
+  id: VideosId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  title: string | Knex.Raw;
+  status: string | Knex.Raw;
+  failureReason?: string | null | Knex.Raw;
+  sizeBytes: number | Knex.Raw;
+  fileName: string | Knex.Raw;
+  durationSeconds?: number | null | Knex.Raw;
+  renditions?: unknown | Knex.Raw;
+  hasThumbnail?: boolean | Knex.Raw;
+  transcodeAttempts?: number | Knex.Raw;
+  createdByUserId?: UsersId | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface VideosUpdate {
+  id?: VideosId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  title?: string | Knex.Raw;
+  status?: string | Knex.Raw;
+  failureReason?: string | null | Knex.Raw;
+  sizeBytes?: number | Knex.Raw;
+  fileName?: string | Knex.Raw;
+  durationSeconds?: number | null | Knex.Raw;
+  renditions?: unknown | Knex.Raw;
+  hasThumbnail?: boolean | Knex.Raw;
+  transcodeAttempts?: number | Knex.Raw;
+  createdByUserId?: UsersId | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
 export type VoucherRedemptionsId = string;
 
 export interface VoucherRedemptionsRow {
@@ -4584,6 +4845,7 @@ declare module 'knex/types/tables' {
       ClientEmailBouncesInsert,
       ClientEmailBouncesUpdate
     >;
+    client_entries: Knex.CompositeTableType<ClientEntriesRow, ClientEntriesInsert, ClientEntriesUpdate>;
     client_error_logs: Knex.CompositeTableType<
       ClientErrorLogsRow,
       ClientErrorLogsInsert,
@@ -4654,6 +4916,7 @@ declare module 'knex/types/tables' {
       ClientPricingOptionsInsert,
       ClientPricingOptionsUpdate
     >;
+    client_videos: Knex.CompositeTableType<ClientVideosRow, ClientVideosInsert, ClientVideosUpdate>;
     client_visit_fees: Knex.CompositeTableType<
       ClientVisitFeesRow,
       ClientVisitFeesInsert,
@@ -4673,6 +4936,7 @@ declare module 'knex/types/tables' {
       EmailVerificationTokensInsert,
       EmailVerificationTokensUpdate
     >;
+    entry_services: Knex.CompositeTableType<EntryServicesRow, EntryServicesInsert, EntryServicesUpdate>;
     experience_levels: Knex.CompositeTableType<
       ExperienceLevelsRow,
       ExperienceLevelsInsert,
@@ -4842,6 +5106,9 @@ declare module 'knex/types/tables' {
     user_profiles: Knex.CompositeTableType<UserProfilesRow, UserProfilesInsert, UserProfilesUpdate>;
     user_tags: Knex.CompositeTableType<UserTagsRow, UserTagsInsert, UserTagsUpdate>;
     users: Knex.CompositeTableType<UsersRow, UsersInsert, UsersUpdate>;
+    video_events: Knex.CompositeTableType<VideoEventsRow, VideoEventsInsert, VideoEventsUpdate>;
+    video_services: Knex.CompositeTableType<VideoServicesRow, VideoServicesInsert, VideoServicesUpdate>;
+    videos: Knex.CompositeTableType<VideosRow, VideosInsert, VideosUpdate>;
     voucher_redemptions: Knex.CompositeTableType<
       VoucherRedemptionsRow,
       VoucherRedemptionsInsert,

@@ -43,6 +43,8 @@ import * as receiptBuyerNip from './20261126_0054_receipt_buyer_nip';
 import * as accountingSettings from './20261127_0110_accounting_settings';
 import * as rateLimits from './20261126_0062_rate_limits';
 import * as studioIndexes from './20261127_0120_studio_indexes';
+import * as entryServices from './20261128_0150_entry_services';
+import * as videos from './20261128_0151_videos';
 import * as providerCallKeys from './20261127_0095_provider_call_keys';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -97,4 +99,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261127_0100_ksef_sending', ksefSending],
   ['20261127_0110_accounting_settings', accountingSettings],
   ['20261127_0120_studio_indexes', studioIndexes],
+  ['20261128_0150_entry_services', entryServices],
+  ['20261128_0151_videos', videos],
 ];

@@ -20,6 +20,7 @@ import {
 } from '../../../../shared/domain/entitlements';
 import { localDateOf } from '../../../../shared/domain/entitlements/local-dates';
 import type { PricingOptionExpirationType } from '../../../../shared/enums/pricing-options';
+import { ClientVisitStatus } from '../../../../shared/enums/visits';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { Studio } from '../identity/index';
@@ -95,8 +96,12 @@ function selectPassFacts(db: Db, studioId: string) {
     ),
     db.raw(
       `(select coalesce(json_agg(json_build_object('startsAt', v.starts_at, 'status', v.status)), '[]'::json)
-          from client_visits v
-         where v.studio_id = cpo.studio_id and v.client_pricing_option_id = cpo.id) as visit_facts`,
+          from (select starts_at, status from client_visits
+                 where studio_id = cpo.studio_id and client_pricing_option_id = cpo.id
+                union all
+                -- An entry (entry services, issue 22) spends a pass entry as an attended visit does.
+                select entered_at, ${ClientVisitStatus.present} from client_entries
+                 where studio_id = cpo.studio_id and client_pricing_option_id = cpo.id) v) as visit_facts`,
     ),
   );
 }
@@ -150,6 +155,18 @@ export async function visitsOf(
     .where({ studioId })
     .whereIn('client_pricing_option_id', passIds)
     .select('client_pricing_option_id', 'starts_at', 'status');
+  // Entries at an entry service (issue 22) spend pass entries too: read as attended visits.
+  const entries: Array<{ clientPricingOptionId: string | null; enteredAt: Date }> = await db('client_entries')
+    .where({ studioId })
+    .whereIn('client_pricing_option_id', passIds)
+    .select('client_pricing_option_id', 'entered_at');
+  for (const e of entries)
+    if (e.clientPricingOptionId)
+      rows.push({
+        clientPricingOptionId: e.clientPricingOptionId,
+        startsAt: e.enteredAt,
+        status: ClientVisitStatus.present,
+      });
   for (const row of rows) {
     const list = byPass.get(row.clientPricingOptionId) ?? [];
     list.push({ startsAt: new Date(row.startsAt), status: row.status as PassVisit['status'] });

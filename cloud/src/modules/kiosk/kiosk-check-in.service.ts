@@ -30,6 +30,7 @@ import {
 } from '../bookings/index';
 import { passCandidatesFor } from '../catalog/index';
 import { findClientByIdentity } from '../client-accounts/index';
+import { entryDecisions, kioskEntryServices, recordEntry } from '../entries/index';
 import type { Studio } from '../identity/index';
 import type { KioskRow } from './kiosk-admin.service';
 import { lockTarget, smartLockRow } from './kiosk-admin.service';
@@ -231,11 +232,34 @@ export async function identifyClient(
     identifiedBy: by,
     bookings,
     classes,
-    entry: ((e) =>
-      e.available ? { available: true, reason: null } : { available: false, reason: e.reason })(
-      entryDecision(passes, kiosk, tags, studio, now),
-    ),
+    entry: await kioskEntryAvailability(db, studio, kiosk, client.userId, passes, tags, now),
   };
+}
+
+/**
+ * Whether the client may enter now. With entry services at the kiosk's location (issue 22,
+ * modules/entries): the first service whose limits and pass rule let them in; else the entry-pass
+ * rule with no service (the kiosk's first design, README "Entry passes").
+ */
+async function kioskEntryAvailability(
+  db: Db,
+  studio: Studio,
+  kiosk: KioskRow,
+  clientId: string,
+  passes: readonly PassCandidate[],
+  tags: readonly string[],
+  now: Date,
+): Promise<KioskClient['entry']> {
+  const services = await kioskEntryServices(db, studio, kiosk.locationId);
+  if (services.length > 0) {
+    const decisions = await entryDecisions(db, studio, clientId, services, now, {
+      locationId: kiosk.locationId,
+    });
+    const fit = decisions.find((d) => d.refusal === null);
+    return fit ? { available: true, reason: null } : { available: false, reason: decisions[0]!.refusal };
+  }
+  const e = entryDecision(passes, kiosk, tags, studio, now);
+  return e.available ? { available: true, reason: null } : { available: false, reason: e.reason };
 }
 
 export function entryDecision(
@@ -462,8 +486,49 @@ export async function kioskEntry(
   kiosk: KioskRow,
   clientId: string,
   now: Date,
+  entryServiceId?: string,
 ): Promise<KioskOutcome> {
   const client = await requireLiveClient(trx, studio, clientId);
+  const services = await kioskEntryServices(trx, studio, kiosk.locationId);
+  if (services.length > 0) {
+    // Entry services (modules/entries): the chosen one, else the first the client may enter now.
+    const decisions = await entryDecisions(trx, studio, client.userId, services, now, {
+      locationId: kiosk.locationId,
+    });
+    const chosen = entryServiceId
+      ? decisions.find((d) => d.service.id === entryServiceId)
+      : (decisions.find((d) => d.refusal === null) ?? decisions[0]);
+    if (!chosen) throw AppError.notFound('entry service');
+    if (chosen.refusal) throw noPassCovers(chosen.refusal, 'clientId');
+    const entry = await recordEntry(
+      trx,
+      studio,
+      {
+        clientId: client.userId,
+        entryServiceId: chosen.service.id,
+        withoutPass: false,
+        source: 'kiosk',
+        enrolledByUserId: null,
+        kioskId: kiosk.id,
+        kioskLocationId: kiosk.locationId,
+      },
+      now,
+    );
+    return logAndLock(
+      trx,
+      studio,
+      kiosk,
+      { clientId: client.userId, kind: 'entry', visitId: null, passId: entry.passId, opens: true },
+      {
+        outcome: 'entered',
+        className: chosen.service.name as LocaleText,
+        startsAt: null,
+        lock: 'none',
+        ticket: ticketFor(studio, kiosk, client, now, null),
+      },
+    );
+  }
+  if (entryServiceId) throw AppError.notFound('entry service');
   const passes = await passCandidatesFor(trx, studio, client.userId);
   const tags = await clientTagIds(trx, studio.id, client.userId);
   const decision = entryDecision(passes, kiosk, tags, studio, now);

@@ -229,7 +229,7 @@ export function registerKioskRoutes(router: Router<AppState, AppCustom>): void {
     ...KioskApi.postKioskEntry,
     handle: async ({ ctx, db, params, body, deps }) => {
       const { studio, kiosk } = await requireKiosk(ctx, db, params.uuid);
-      return kioskEntry(db, studio, kiosk, body.clientId, deps.clock.now());
+      return kioskEntry(db, studio, kiosk, body.clientId, deps.clock.now(), body.entryServiceId);
     },
     present: openDoor,
   });

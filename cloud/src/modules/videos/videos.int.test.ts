@@ -1,0 +1,351 @@
+import { v7 as uuidv7 } from 'uuid';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createStudioScenario } from '../../../../tests/support/factories';
+import type { HttpClient } from '../../../../tests/support/http-client';
+import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
+import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
+import { bookingStudio, sessionClient } from '../bookings/bookings-fixtures';
+import { makeTestVideo, tusCreate, tusOffset, tusPatch, tusPatchInterrupted } from './testing/video-fixtures';
+
+/**
+ * Video courses (issue 22): a real few-second video made by ffmpeg, uploaded with tus across a
+ * dropped connection, transcoded by the job into HLS renditions and a thumbnail, watched through
+ * signed expiring links (another client's link 403, another studio's 404, an expired one 403), the
+ * watch metric and what staff see of it; a broken file fails with its reason and can be retried;
+ * every route's 401/400/403/404.
+ */
+const NOW = new Date('2026-11-23T16:30:00Z');
+const clock = new ManualClock(NOW);
+const app = useTestApp({ clock }, 30_000);
+const v4 = (studioId: string, p: string) => `/api/v4/${studioId}/${p}`;
+const lt = (en: string, pl = en) => ({ en: { value: en }, pl: { value: pl } });
+
+let bars: Buffer;
+beforeAll(() => {
+  bars = makeTestVideo();
+});
+
+async function videoStudio() {
+  clock.set(NOW);
+  const s = await bookingStudio(app, new Date('2026-11-30T17:00:00Z'));
+  const owner = await app.signedIn(s.manager.email, s.manager.password);
+  const optionId = uuidv7();
+  await app.knex('pricing_options').insert({
+    id: optionId,
+    studioId: s.studio.id,
+    name: JSON.stringify(lt('Online courses', 'Kursy online')),
+    price: 4900,
+    entries: null,
+    serviceTypes: JSON.stringify(['videoPricingOption']),
+  });
+  const viewer = async (withPass = true) => {
+    const { user } = await s.addClient(false, 'Viewer');
+    if (withPass)
+      await app.knex('client_pricing_options').insert({
+        id: uuidv7(),
+        studioId: s.studio.id,
+        clientId: user.id,
+        pricingOptionId: optionId,
+        soldAt: new Date('2026-11-01T10:00:00Z'),
+        entries: null,
+        expirationType: 2,
+      });
+    return { user, http: await sessionClient(app, user.id) };
+  };
+  /** A video with its file uploaded in one go (tus), not yet transcoded. */
+  const uploaded = async (file: Buffer, title = 'Sun salutation') => {
+    const made = await owner.post(v4(s.studio.id, 'video'), {
+      title,
+      fileName: 'bars.mp4',
+      sizeBytes: file.length,
+    });
+    expect(made.status, made.text).toBe(201);
+    const created = await tusCreate(app.url, owner, made.body.uploadUrl, made.body.id, file.length);
+    expect(created.status, created.text).toBe(201);
+    const done = await tusPatch(app.url, owner, created.location!, 0, file);
+    expect(done.status, done.text).toBe(204);
+    return made.body.id as string;
+  };
+  return { ...s, owner, viewer, uploaded };
+}
+
+async function course(owner: HttpClient, studioId: string, videoId: string, slug = 'morning-yoga') {
+  const res = await owner.post(v4(studioId, 'video-service'), {
+    name: lt('Morning yoga', 'Poranna joga'),
+    slug,
+    events: [{ videoId, name: lt('Lesson 1', 'Lekcja 1') }],
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body as { id: string; events: Array<{ id: string }> };
+}
+
+describe('videos', () => {
+  it('uploads with tus across a dropped connection, transcodes to HLS and plays through signed links', async () => {
+    const s = await videoStudio();
+    const made = await s.owner.post(v4(s.studio.id, 'video'), {
+      title: 'Sun salutation',
+      fileName: 'bars.mp4',
+      sizeBytes: bars.length,
+    });
+    expect(made.body).toMatchObject({ status: 'init', uploadUrl: `/api/v4/${s.studio.id}/video/upload` });
+    const created = await tusCreate(app.url, s.owner, made.body.uploadUrl, made.body.id, bars.length);
+    expect(created.status, created.text).toBe(201);
+    expect(created.location).toBe(`/api/v4/${s.studio.id}/video/upload/${made.body.id}`);
+    expect((await s.owner.get(v4(s.studio.id, `video/${made.body.id}`))).body.status).toBe('uploading');
+
+    // The connection drops after 60 % of the file: the server kept what arrived; the rest resumes there.
+    await tusPatchInterrupted(app.url, s.owner, created.location!, 0, bars, Math.floor(bars.length * 0.6));
+    const offset = await tusOffset(app.url, s.owner, created.location!);
+    expect(offset).toBeGreaterThan(0);
+    expect(offset).toBeLessThan(bars.length);
+    const rest = await tusPatch(app.url, s.owner, created.location!, offset, bars.subarray(offset));
+    expect(rest.status, rest.text).toBe(204);
+    expect(rest.offset).toBe(bars.length);
+    expect((await s.owner.get(v4(s.studio.id, `video/${made.body.id}`))).body.status).toBe('transcoding');
+
+    expect(await app.drainJobs()).toBeGreaterThanOrEqual(1);
+    const video = await s.owner.get(v4(s.studio.id, `video/${made.body.id}`));
+    expect(video.body).toMatchObject({
+      status: 'available',
+      failureReason: null,
+      uploadUrl: null,
+      renditions: [
+        { name: '240p', width: 320, height: 240 },
+        { name: '144p', width: 192, height: 144 },
+      ],
+    });
+    expect(video.body.durationSeconds).toBeGreaterThan(1.5);
+    const thumb = await s.owner.get(video.body.thumbnailUrl);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/jpeg');
+
+    const c = await course(s.owner, s.studio.id, made.body.id);
+    const lesson = c.events[0]!.id;
+    const { user, http } = await s.viewer();
+    const courses = await http.get(v4(s.studio.id, 'video-courses'));
+    expect(courses.body.items).toEqual([
+      expect.objectContaining({ slug: 'morning-yoga', access: { granted: true, via: 'pass', reason: null } }),
+    ]);
+    const watch = await http.get(v4(s.studio.id, `video-course/${lesson}/watch`));
+    expect(watch.status, watch.text).toBe(200);
+    expect(watch.body.expiresAt).toBe(new Date(NOW.getTime() + 4 * 3600_000).toISOString());
+    const master = await http.get(watch.body.playlistUrl);
+    expect(master.status).toBe(200);
+    expect(master.text).toContain('#EXT-X-STREAM-INF:BANDWIDTH=');
+    expect(master.text).toContain('240p/index.m3u8');
+    const base = watch.body.playlistUrl.replace(/master\.m3u8$/, '');
+    const playlist = await http.get(`${base}240p/index.m3u8`);
+    expect(playlist.text).toContain('#EXT-X-ENDLIST');
+    const segment = playlist.text.split('\n').find((l: string) => l.endsWith('.ts'))!;
+    const bytes = await fetch(app.url + base + '240p/' + segment, { headers: http.headers() });
+    expect(bytes.status).toBe(200);
+    expect(new Uint8Array(await bytes.arrayBuffer())[0]).toBe(0x47); // MPEG-TS sync byte
+
+    // Another client of the studio with the same link: 403; a tampered link: 403; another studio: 404.
+    const other = await s.viewer();
+    expect((await other.http.get(watch.body.playlistUrl)).status).toBe(403);
+    const tampered = watch.body.playlistUrl.replace(
+      /\.([A-Za-z0-9_-])/,
+      (_: string, ch: string) => `.${ch === 'A' ? 'B' : 'A'}`,
+    );
+    expect((await http.get(tampered)).status).toBe(403);
+    const foreign = await createStudioScenario(app.knex);
+    const foreignClient = await app.signedIn(foreign.client.email, foreign.client.password);
+    expect((await foreignClient.get(watch.body.playlistUrl)).status).toBe(404);
+
+    // Watch metrics, then staff see them.
+    const metric = await http.post(v4(s.studio.id, `client-video/${watch.body.clientVideoId}/metric`), {
+      positionSeconds: 1.9,
+      watchedSeconds: 1.9,
+    });
+    expect(metric.status, metric.text).toBe(200);
+    expect(metric.body.progress).toBeGreaterThan(0.9);
+    expect(metric.body.completedAt).toBe(NOW.toISOString());
+    expect(
+      (
+        await other.http.post(v4(s.studio.id, `client-video/${watch.body.clientVideoId}/metric`), {
+          positionSeconds: 1,
+          watchedSeconds: 1,
+        })
+      ).status,
+    ).toBe(404);
+    const events = await s.owner.get(v4(s.studio.id, `video-event/collection?videoServiceId=${c.id}`));
+    expect(events.body.items[0].stats).toEqual({
+      clients: 1,
+      averageProgress: metric.body.progress,
+      completed: 1,
+    });
+    const theirs = await s.owner.get(v4(s.studio.id, `client/${user.id}/client-video/collection`));
+    expect(theirs.body.items).toEqual([
+      expect.objectContaining({
+        id: watch.body.clientVideoId,
+        access: 'pass',
+        progress: metric.body.progress,
+      }),
+    ]);
+
+    // The link expires after 4 hours.
+    clock.set(new Date(NOW.getTime() + 4 * 3600_000 + 1000));
+    const expired = await http.get(`${base}240p/index.m3u8`);
+    expect(expired.status).toBe(403);
+    expect(expired.body.error).toMatchObject({ code: 2872, key: 'video.linkExpired' });
+  });
+
+  it('fails a file that is no video with the reason, and retries it', async () => {
+    const s = await videoStudio();
+    const id = await s.uploaded(Buffer.from('this is not a video at all'.repeat(40)), 'Broken');
+    await app.drainJobs();
+    const failed = await s.owner.get(v4(s.studio.id, `video/${id}`));
+    expect(failed.body).toMatchObject({
+      status: 'failed',
+      failureReason: 'the file is not a video ffmpeg can read',
+    });
+    const retried = await s.owner.post(v4(s.studio.id, `video/${id}/retry`));
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body).toMatchObject({ status: 'transcoding', failureReason: null });
+    expect((await s.owner.post(v4(s.studio.id, `video/${id}/retry`))).body.error.key).toBe(
+      'video.notRetryable',
+    );
+    await app.drainJobs();
+    expect((await s.owner.get(v4(s.studio.id, `video/${id}`))).body.status).toBe('failed');
+
+    // A lesson whose video is not available cannot be watched; a client without a pass has no access.
+    const c = await course(s.owner, s.studio.id, id, 'broken');
+    const { http } = await s.viewer();
+    const notReady = await http.get(v4(s.studio.id, `video-course/${c.events[0]!.id}/watch`));
+    expect(notReady.body.error).toMatchObject({ code: 2870, key: 'video.notAvailable' });
+    const noPass = await s.viewer(false);
+    const course1 = await noPass.http.get(v4(s.studio.id, 'video-course/broken'));
+    expect(course1.body.access).toEqual({ granted: false, via: null, reason: 'noPasses' });
+    const book = await noPass.http.post(v4(s.studio.id, 'booking/video/book'), {
+      videoEventId: c.events[0]!.id,
+    });
+    expect(book.status).toBe(403);
+    expect(book.body.error.key).toBe('video.noAccess');
+  });
+
+  it('refuses the signed out (401), the wrong role (403), bad input (400), other studios (404)', async () => {
+    const s = await videoStudio();
+    const anon = await app.anonymous();
+    const desk = await sessionClient(app, (await s.addStaff('front_desk')).id);
+    const { http: client } = await s.viewer();
+    const video = (
+      await s.owner.post(v4(s.studio.id, 'video'), { title: 'T', fileName: 'a.mp4', sizeBytes: 10 })
+    ).body;
+    const c = await course(s.owner, s.studio.id, video.id);
+    const cv = uuidv7();
+    const sig = `${Math.floor(NOW.getTime() / 1000) + 100}.${'A'.repeat(43)}`;
+    const staffRoutes: Array<[string, string, unknown?]> = [
+      ['GET', 'video/collection'],
+      ['POST', 'video', { title: 'X', fileName: 'x.mp4', sizeBytes: 5 }],
+      ['GET', `video/${video.id}`],
+      ['POST', `video/${video.id}/retry`],
+      ['GET', 'video-service/init'],
+      ['GET', 'video-service/collection'],
+      ['GET', `video-service/${c.id}`],
+      ['POST', 'video-service', { name: lt('A'), slug: 'a' }],
+      ['PATCH', `video-service/${c.id}`, { published: false }],
+      ['GET', `video-event/collection?videoServiceId=${c.id}`],
+    ];
+    const clientRoutes: Array<[string, string, unknown?]> = [
+      ['GET', 'video-courses'],
+      ['GET', 'video-course/morning-yoga'],
+      ['POST', 'booking/video/book', { videoEventId: c.events[0]!.id }],
+      ['GET', `video-course/${c.events[0]!.id}/watch`],
+      ['POST', `client-video/${cv}/metric`, { positionSeconds: 1, watchedSeconds: 1 }],
+      ['GET', `video-stream/${cv}/${sig}/master.m3u8`],
+      ['GET', `video-stream/${cv}/${sig}/240p/index.m3u8`],
+      ['GET', `video-stream/${cv}/${sig}/240p/seg_000.ts`],
+    ];
+    for (const [method, path, body] of [
+      ...staffRoutes,
+      ...clientRoutes,
+      ['GET', `video/${video.id}/thumbnail.jpg`] as [string, string],
+    ])
+      expect((await anon.request(method, v4(s.studio.id, path), body)).status, `${method} ${path}`).toBe(401);
+    for (const [method, path, body] of staffRoutes)
+      expect((await client.request(method, v4(s.studio.id, path), body)).status, `${method} ${path}`).toBe(
+        403,
+      );
+    for (const [method, path, body] of clientRoutes)
+      expect((await s.owner.request(method, v4(s.studio.id, path), body)).status, `${method} ${path}`).toBe(
+        403,
+      );
+    expect(
+      (await desk.post(v4(s.studio.id, 'video'), { title: 'X', fileName: 'x.mp4', sizeBytes: 5 })).status,
+    ).toBe(403);
+    expect((await desk.get(v4(s.studio.id, 'video/collection'))).status).toBe(403);
+    const tusByDesk = await tusCreate(app.url, desk, `/api/v4/${s.studio.id}/video/upload`, video.id, 10);
+    expect(tusByDesk.status).toBe(403);
+    expect((await tusCreate(app.url, anon, `/api/v4/${s.studio.id}/video/upload`, video.id, 10)).status).toBe(
+      401,
+    );
+    expect(
+      (await tusCreate(app.url, s.owner, `/api/v4/${s.studio.id}/video/upload`, video.id, 11)).status,
+    ).toBe(400);
+
+    const bad = await s.owner.post(v4(s.studio.id, 'video-service'), {
+      name: lt(''),
+      slug: 'Not A Slug',
+      events: [{ videoId: 'x' }],
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual([
+      'events.0.name',
+      'events.0.videoId',
+      'name',
+      'slug',
+    ]);
+    expect(
+      (await s.owner.post(v4(s.studio.id, 'video'), { title: '', fileName: 'x', sizeBytes: 0 })).status,
+    ).toBe(400);
+    expect(
+      (await client.post(v4(s.studio.id, `client-video/${cv}/metric`), { positionSeconds: -1 })).status,
+    ).toBe(400);
+    expect((await client.get(v4(s.studio.id, `video-stream/${cv}/nonsense/master.m3u8`))).status).toBe(400);
+    const taken = await s.owner.post(v4(s.studio.id, 'video-service'), {
+      name: lt('Again'),
+      slug: 'morning-yoga',
+    });
+    expect(taken.body.error).toMatchObject({ code: 2876, key: 'video.slugTaken' });
+    const unknownVideo = await s.owner.post(v4(s.studio.id, 'video-service'), {
+      name: lt('U'),
+      slug: 'u',
+      events: [{ videoId: uuidv7(), name: lt('L') }],
+    });
+    expect(unknownVideo.body.error.fields).toEqual({ 'events.0.videoId': ['unknown video'] });
+
+    await expectHiddenFromOtherStudio(app, { method: 'GET', path: v4(s.studio.id, `video/${video.id}`) });
+    await expectHiddenFromOtherStudio(app, {
+      method: 'PATCH',
+      path: v4(s.studio.id, `video-service/${c.id}`),
+      body: { published: false },
+    });
+    await expectHiddenFromOtherStudio(app, {
+      method: 'GET',
+      path: v4(s.studio.id, `video-event/collection?videoServiceId=${c.id}`),
+    });
+    // This studio's path with another studio's ids: unknown here.
+    const other = await videoStudio();
+    const otherVideo = (
+      await other.owner.post(v4(other.studio.id, 'video'), { title: 'T', fileName: 'a.mp4', sizeBytes: 10 })
+    ).body;
+    expect((await s.owner.get(v4(s.studio.id, `video/${otherVideo.id}`))).status).toBe(404);
+    expect((await s.owner.post(v4(s.studio.id, `video/${otherVideo.id}/retry`))).status).toBe(404);
+    expect(
+      (await tusCreate(app.url, s.owner, `/api/v4/${s.studio.id}/video/upload`, otherVideo.id, 10)).status,
+    ).toBe(404);
+    expect(
+      (await client.post(v4(s.studio.id, 'booking/video/book'), { videoEventId: uuidv7() })).status,
+    ).toBe(404);
+    expect(
+      (await client.get(v4(s.studio.id, `client/${other.client.id}/client-video/collection`))).status,
+    ).toBe(403);
+    expect(
+      (await s.owner.get(v4(s.studio.id, `client/${other.client.id}/client-video/collection`))).status,
+    ).toBe(404);
+    expect(
+      (await s.owner.get(v4(s.studio.id, `client/${s.client.id}/client-video/collection`))).body.items,
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import {
+  ClientVideoListSchema,
+  ClientVideoSchema,
+  VideoBookInputSchema,
+  VideoCourseListSchema,
+  VideoCourseSchema,
+  VideoEventListQuerySchema,
+  VideoEventListSchema,
+  VideoInputSchema,
+  VideoListSchema,
+  VideoMetricInputSchema,
+  VideoSchema,
+  VideoServiceInitSchema,
+  VideoServiceInputSchema,
+  VideoServiceListSchema,
+  VideoServicePatchSchema,
+  VideoServiceSchema,
+  VideoWatchSchema,
+} from '../api/videos';
+import { contractGroup } from './define';
+
+const StudioParams = z.object({ uuid: z.string() });
+const SIGNATURE = /^\d{10,13}\.[A-Za-z0-9_-]{43}$/;
+const StreamParams = z.object({
+  uuid: z.string(),
+  clientVideo: z.uuid(),
+  signature: z.string().regex(SIGNATURE, 'invalid link'),
+});
+const RENDITION = z.string().regex(/^\d{2,4}p$/, 'invalid rendition');
+
+/**
+ * Video courses (issue 22). Staff: videos (`settings.view` to read, `settings.edit` to add and
+ * retry; the file itself goes to the tus endpoint `video/upload`, README), video services (courses)
+ * and their events (lessons) with watch metrics; a client's videos (`clients.view`). Clients: the
+ * courses, watching (signed expiring HLS links) and the watch metric.
+ */
+export const VideosApi = contractGroup('videos', {
+  collection: {
+    method: 'get',
+    path: '/v4/:uuid/video/collection',
+    access: 'staff',
+    ability: 'settings.view',
+    params: StudioParams,
+    response: VideoListSchema,
+  },
+  create: {
+    method: 'post',
+    path: '/v4/:uuid/video',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: VideoInputSchema,
+    response: VideoSchema,
+    status: 201,
+  },
+  get: {
+    method: 'get',
+    path: '/v4/:uuid/video/:video',
+    access: 'staff',
+    ability: 'settings.view',
+    params: z.object({ uuid: z.string(), video: z.uuid() }),
+    response: VideoSchema,
+  },
+  retry: {
+    method: 'post',
+    path: '/v4/:uuid/video/:video/retry',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: z.object({ uuid: z.string(), video: z.uuid() }),
+    response: VideoSchema,
+  },
+  thumbnail: {
+    method: 'get',
+    path: '/v4/:uuid/video/:video/thumbnail.jpg',
+    access: 'studio',
+    params: z.object({ uuid: z.string(), video: z.uuid() }),
+    responseKind: 'file',
+    contentType: 'image/jpeg',
+  },
+  serviceInit: {
+    method: 'get',
+    path: '/v4/:uuid/video-service/init',
+    access: 'staff',
+    ability: 'settings.view',
+    params: StudioParams,
+    response: VideoServiceInitSchema,
+  },
+  serviceCollection: {
+    method: 'get',
+    path: '/v4/:uuid/video-service/collection',
+    access: 'staff',
+    ability: 'settings.view',
+    params: StudioParams,
+    response: VideoServiceListSchema,
+  },
+  serviceGet: {
+    method: 'get',
+    path: '/v4/:uuid/video-service/:videoService',
+    access: 'staff',
+    ability: 'settings.view',
+    params: z.object({ uuid: z.string(), videoService: z.uuid() }),
+    response: VideoServiceSchema,
+  },
+  createService: {
+    method: 'post',
+    path: '/v4/:uuid/video-service',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: VideoServiceInputSchema,
+    response: VideoServiceSchema,
+    status: 201,
+  },
+  patchService: {
+    method: 'patch',
+    path: '/v4/:uuid/video-service/:videoService',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: z.object({ uuid: z.string(), videoService: z.uuid() }),
+    body: VideoServicePatchSchema,
+    response: VideoServiceSchema,
+  },
+  eventCollection: {
+    method: 'get',
+    path: '/v4/:uuid/video-event/collection',
+    access: 'staff',
+    ability: 'settings.view',
+    params: StudioParams,
+    query: VideoEventListQuerySchema,
+    response: VideoEventListSchema,
+  },
+  clientVideos: {
+    method: 'get',
+    path: '/v4/:uuid/client/:user/client-video/collection',
+    access: 'staff',
+    ability: 'clients.view',
+    params: z.object({ uuid: z.string(), user: z.uuid() }),
+    response: ClientVideoListSchema,
+  },
+  courses: {
+    method: 'get',
+    path: '/v4/:uuid/video-courses',
+    access: 'client',
+    params: StudioParams,
+    response: VideoCourseListSchema,
+  },
+  course: {
+    method: 'get',
+    path: '/v4/:uuid/video-course/:slug',
+    access: 'client',
+    params: z.object({ uuid: z.string(), slug: z.string().max(80) }),
+    response: VideoCourseSchema,
+  },
+  book: {
+    method: 'post',
+    path: '/v4/:uuid/booking/video/book',
+    access: 'client',
+    params: StudioParams,
+    body: VideoBookInputSchema,
+    response: ClientVideoSchema,
+  },
+  watch: {
+    method: 'get',
+    path: '/v4/:uuid/video-course/:videoEvent/watch',
+    access: 'client',
+    params: z.object({ uuid: z.string(), videoEvent: z.uuid() }),
+    response: VideoWatchSchema,
+  },
+  metric: {
+    method: 'post',
+    path: '/v4/:uuid/client-video/:clientVideo/metric',
+    access: 'client',
+    params: z.object({ uuid: z.string(), clientVideo: z.uuid() }),
+    body: VideoMetricInputSchema,
+    response: ClientVideoSchema,
+  },
+  streamMaster: {
+    method: 'get',
+    path: '/v4/:uuid/video-stream/:clientVideo/:signature/master.m3u8',
+    access: 'client',
+    params: StreamParams,
+    responseKind: 'file',
+    contentType: 'application/vnd.apple.mpegurl',
+  },
+  streamPlaylist: {
+    method: 'get',
+    path: '/v4/:uuid/video-stream/:clientVideo/:signature/:rendition/index.m3u8',
+    access: 'client',
+    params: StreamParams.extend({ rendition: RENDITION }),
+    responseKind: 'file',
+    contentType: 'application/vnd.apple.mpegurl',
+  },
+  streamSegment: {
+    method: 'get',
+    path: '/v4/:uuid/video-stream/:clientVideo/:signature/:rendition/:segment',
+    access: 'client',
+    params: StreamParams.extend({
+      rendition: RENDITION,
+      segment: z.string().regex(/^seg_\d{3,5}\.ts$/, 'invalid segment'),
+    }),
+    responseKind: 'file',
+    contentType: 'video/mp2t',
+  },
+});
