@@ -25,7 +25,6 @@ import { ScheduleFindInputSchema, type ScheduleEventView } from '../../../shared
 import type { ClientPricingOptionList } from '../../../shared/contracts/api/catalog';
 import type { ApiRequestInput, ApiResponse } from '../../../shared/contracts/ipc';
 import { V, attendanceRefusal, isCancelled, nextStatus, takesPlace } from '../../../shared/domain/bookings';
-import { escapeLike, foldSearchText } from '../../../shared/domain/clients';
 import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
 import { AppError } from '../../../shared/errors';
 import { BookingsApi } from '../../../shared/contracts/http/bookings';
@@ -36,6 +35,7 @@ import type { SyncEngine } from '../sync/engine';
 import type { Row } from '../sync/local-store';
 import { CLIENT_ABILITIES, CLIENT_EDIT_OPTIONS, ENROLLMENT_CAN, OfflineApiCache } from './offline-cache';
 import { Answer, OfflineRoutes, json, parse, type ParsedRequest } from './offline-router';
+import { STATION_WIDE_READS, clientSearchCondition, scheduleInitFromMirror } from './offline-desk';
 import { offlineClientPasses, offlineSharedPasses, offlineVisitAllocations } from './offline-passes';
 
 /**
@@ -100,7 +100,18 @@ export class OfflineApi {
   }
 
   private cached<T>(userId: string, key: string): T | null {
+    if (STATION_WIDE_READS.has(key)) {
+      const body = this.stationWide(userId, key);
+      return body === null ? null : (JSON.parse(body) as T);
+    }
     return this.cache.get<T>(userId, key);
+  }
+
+  /** A studio setting: this person's copy, else the station's latest, else (timetable) from the mirror. */
+  private stationWide(userId: string, key: string): string | null {
+    const kept = this.cache.body(userId, key) ?? this.cache.latestBody(key);
+    if (kept !== null || key !== 'schedule/init') return kept;
+    return JSON.stringify(scheduleInitFromMirror(this.store, this.engine.studio()?.timeZone ?? 'UTC'));
   }
 
   /** Whether this call has an offline answer (a read of the mirror or a queued command). */
@@ -127,7 +138,7 @@ export class OfflineApi {
     const key = this.cache.keyOf(pathOnly, studioUuid);
     if (key === null || !this.engine.studioId) return null;
     if (this.cache.isCachedRead(request.method, key)) {
-      const body = this.cache.body(userId, key);
+      const body = STATION_WIDE_READS.has(key) ? this.stationWide(userId, key) : this.cache.body(userId, key);
       return body === null ? null : json(200, body);
     }
     const route = this.routes.find(request.method, pathOnly, studioUuid);
@@ -153,17 +164,17 @@ export class OfflineApi {
 
   // ------------------------------------------------------------------ clients
 
+  /** Every word of the search in the folded name/email/phone (offline-desk.ts), as the cloud matches. */
   private clientRows(q: string, limit: number, archived: boolean): Row[] {
-    const folded = foldSearchText(q.trim());
+    const search = clientSearchCondition(q);
     return (
       this.store.db
         .prepare(
-          `select data from rows where tbl = 'clients'
-             and (? = '' or json_extract(data, '$.search_text') like ? escape '\\')
+          `select data from rows where tbl = 'clients' and ${search.sql}
              and (json_extract(data, '$.archived_at') is null) = ?
            order by json_extract(data, '$.last_key'), json_extract(data, '$.first_key'), id limit ?`,
         )
-        .all(folded, `%${escapeLike(folded)}%`, archived ? 0 : 1, limit) as Array<{ data: string }>
+        .all(...search.bindings, archived ? 0 : 1, limit) as Array<{ data: string }>
     ).map((r) => JSON.parse(r.data) as Row);
   }
 
@@ -457,11 +468,7 @@ export class OfflineApi {
   // ------------------------------------------------------------------ timetable
 
   private timeZone(userId: string): string {
-    return (
-      this.cached<{ timeZone: string }>(userId, 'schedule/init')?.timeZone ??
-      this.engine.studio()?.timeZone ??
-      'UTC'
-    );
+    return this.cached<{ timeZone: string }>(userId, 'schedule/init')?.timeZone ?? 'UTC';
   }
 
   private instructors(userId: string): Map<string, { id: string; firstName: string; lastName: string }> {

@@ -82,6 +82,14 @@ export class OfflineApiCache {
     return row?.body ?? null;
   }
 
+  /** The station's latest kept body of a key, whoever's it was (for station-wide settings, offline-desk.ts). */
+  latestBody(key: string): string | null {
+    const row = this.db
+      .prepare('select body from api_cache where key = ? order by saved_at desc limit 1')
+      .get(key) as { body: string } | undefined;
+    return row?.body ?? null;
+  }
+
   get<T>(userId: string, key: string): T | null {
     const body = this.body(userId, key);
     return body === null ? null : (JSON.parse(body) as T);

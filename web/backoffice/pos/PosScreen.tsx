@@ -33,7 +33,7 @@ import { formatPrice, POLISH_PRICE_NUMBER_FORMAT } from '../../../shared/domain/
 import { PaymentMethod, RetailItemStatus } from '../../../shared/enums';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
-import { errorCodeLabel } from '../../lib/form-errors';
+import { failureText } from '../../lib/form-errors';
 import { useBarcodeScanner } from './barcode';
 import { OpenShiftCard, ShiftBar, StationPicker } from './ShiftPanel';
 import { usePosStation } from './station-sink';
@@ -268,7 +268,7 @@ function SaleForm({
       if (error instanceof ApiError && error.status < 500) setAttemptKey(newKey());
       if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0)
         setSellError(t('errors.basket'));
-      else setSellError(t('errors.general', { code: errorCodeLabel(error) }));
+      else setSellError(failureText(error, t, 'errors.general'));
     } finally {
       setSelling(false);
     }

@@ -22,7 +22,7 @@ import type { CartItemInput, CartView, CheckoutInput } from '../../../shared/con
 import { frontOfficePath } from '../../../shared/contracts/routes';
 import { formatPrice } from '../../../shared/domain/money';
 import { useApiClient, useSession } from '../../lib/app-context';
-import { errorCodeLabel, toFormErrors } from '../../lib/form-errors';
+import { failureText, toFormErrors } from '../../lib/form-errors';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useEditorForm } from '../../ui/use-editor-form';
 import { useSubmitButton } from '../../ui/use-submit-button';
@@ -127,7 +127,7 @@ export function LoadError({ error, retry }: { error: unknown; retry: () => void 
   return (
     <Alert color="red" variant="light" data-testid="load-error">
       <Group justify="space-between">
-        <Text size="sm">{t('errors.generalWithCode', { code: errorCodeLabel(error) })}</Text>
+        <Text size="sm">{failureText(error, t, 'errors.generalWithCode')}</Text>
         <Button size="xs" variant="default" onClick={retry}>
           {t('actions.retry')}
         </Button>
