@@ -20,7 +20,6 @@ import {
   type ClientList,
 } from '../../../shared/contracts/api/clients';
 import { ClientVisitsQuerySchema, type ClientVisitList } from '../../../shared/contracts/api/bookings';
-import { phoneMatchKey } from '../../../shared/domain/clients';
 import { ScheduleFindInputSchema, type ScheduleEventView } from '../../../shared/contracts/api/schedule';
 import type { ClientPricingOptionList } from '../../../shared/contracts/api/catalog';
 import type { ApiRequestInput, ApiResponse } from '../../../shared/contracts/ipc';
@@ -34,8 +33,14 @@ import { ScheduleApi } from '../../../shared/contracts/http/schedule';
 import type { SyncEngine } from '../sync/engine';
 import type { Row } from '../sync/local-store';
 import { CLIENT_ABILITIES, CLIENT_EDIT_OPTIONS, ENROLLMENT_CAN, OfflineApiCache } from './offline-cache';
+import { phoneMatchKey } from '../../../shared/domain/clients';
 import { Answer, OfflineRoutes, json, parse, type ParsedRequest } from './offline-router';
-import { STATION_WIDE_READS, clientSearchCondition, scheduleInitFromMirror } from './offline-desk';
+import {
+  STATION_WIDE_READS,
+  clientSearchCondition,
+  sameContact,
+  scheduleInitFromMirror,
+} from './offline-desk';
 import { offlineClientPasses, offlineSharedPasses, offlineVisitAllocations } from './offline-passes';
 
 /**
@@ -109,7 +114,15 @@ export class OfflineApi {
 
   /** A studio setting: this person's copy, else the station's latest, else (timetable) from the mirror. */
   private stationWide(userId: string, key: string): string | null {
-    const kept = this.cache.body(userId, key) ?? this.cache.latestBody(key);
+    const own = this.cache.body(userId, key);
+    if (own !== null) return own;
+    const kept = this.cache.latestBody(key);
+    if (kept !== null && key === 'client-list/init')
+      return JSON.stringify({
+        ...JSON.parse(kept),
+        abilities: this.clientAbilities(userId),
+        bulkActions: [],
+      });
     if (kept !== null || key !== 'schedule/init') return kept;
     return JSON.stringify(scheduleInitFromMirror(this.store, this.engine.studio()?.timeZone ?? 'UTC'));
   }
@@ -317,25 +330,6 @@ export class OfflineApi {
     };
   }
 
-  /** Same email (folded) or same phone (match key) as another client of the mirror. */
-  private sameContact(emailAddress: string | null, phone: string | null, except?: string): Row[] {
-    const mail = emailAddress?.trim().toLowerCase() || null;
-    const key = phoneMatchKey(phone);
-    if (!mail && !key) return [];
-    return (
-      this.store.db
-        .prepare(
-          `select data from rows where tbl = 'clients'
-             and ((? is not null and lower(json_extract(data, '$.email')) = ?)
-               or (? is not null and json_extract(data, '$.phone_key') = ?))
-           limit 20`,
-        )
-        .all(mail, mail, key, key) as Array<{ data: string }>
-    )
-      .map((x) => JSON.parse(x.data) as Row)
-      .filter((c) => c.user_id !== except);
-  }
-
   private searchItem(c: Row) {
     return {
       id: String(c.user_id),
@@ -357,7 +351,7 @@ export class OfflineApi {
     if (input.birthDate && input.birthDate > localDateOf(this.now(), this.timeZone(r.userId)))
       throw AppError.invalid({ birthDate: ['cannot be in the future'] });
     const userId = uuidv7();
-    const duplicates = this.sameContact(input.emailAddress ?? null, input.phone ?? null);
+    const duplicates = sameContact(this.store, input.emailAddress ?? null, input.phone ?? null);
     this.engine.mutate('createClient', 1, { ...input, userId, clientId: uuidv7() }, { actorId: r.userId });
     const result: ClientCreateResult = {
       client: this.detailOf(this.store.clientByUser(userId)!),
@@ -372,7 +366,7 @@ export class OfflineApi {
     const q = parse(ClientCheckExistenceQuerySchema, Object.fromEntries(r.query));
     const mail = q.emailAddress?.toLowerCase() ?? null;
     const key = phoneMatchKey(q.phone ?? null);
-    const matches = this.sameContact(q.emailAddress ?? null, q.phone ?? null).map((c) => ({
+    const matches = sameContact(this.store, q.emailAddress ?? null, q.phone ?? null).map((c) => ({
       ...this.searchItem(c),
       matchedBy: [
         ...(mail && String(c.email ?? '').toLowerCase() === mail ? (['emailAddress'] as const) : []),

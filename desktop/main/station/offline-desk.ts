@@ -1,6 +1,6 @@
 import type { ScheduleInit } from '../../../shared/contracts/api/schedule';
 import { ServiceType } from '../../../shared/enums/services';
-import { escapeLike, parseClientSearch } from '../../../shared/domain/clients';
+import { escapeLike, parseClientSearch, phoneMatchKey } from '../../../shared/domain/clients';
 import type { LocalStore, Row } from '../sync/local-store';
 
 /**
@@ -11,12 +11,14 @@ import type { LocalStore, Row } from '../sync/local-store';
  *   instructors), the same for everyone at the desk: a person without their own kept copy gets the
  *   station's latest one (any person's), else one built from the mirror (instructors then come from
  *   nothing the mirror holds: the classes show no names rather than failing).
+ * - `client-list/init` (filters, sorts, page sizes) likewise, but with the person's own client
+ *   abilities (as the cloud last said, else view only) and no bulk actions: rights are never borrowed.
  * - A search is split the way the cloud splits it (`parseClientSearch`): every word must appear in
  *   the folded name/email/phone text ("nowak julia" finds Julia Nowak), a phone by its digits.
  */
 
 /** Station-wide settings-like reads: one person's copy serves the others at this desk. */
-export const STATION_WIDE_READS = new Set(['schedule/init', 'client/add/init']);
+export const STATION_WIDE_READS = new Set(['schedule/init', 'client/add/init', 'client-list/init']);
 
 const list = (store: LocalStore, tbl: string): Row[] =>
   (
@@ -88,4 +90,28 @@ export function clientSearchCondition(q: string): { sql: string; bindings: strin
     sql: search.tokens.map(() => `${text} like ? escape '\\'`).join(' and '),
     bindings: search.tokens.map(like),
   };
+}
+
+/** Same email (folded) or same phone (match key) as another client of the mirror. */
+export function sameContact(
+  store: LocalStore,
+  emailAddress: string | null,
+  phone: string | null,
+  except?: string,
+): Row[] {
+  const mail = emailAddress?.trim().toLowerCase() || null;
+  const key = phoneMatchKey(phone);
+  if (!mail && !key) return [];
+  return (
+    store.db
+      .prepare(
+        `select data from rows where tbl = 'clients'
+           and ((? is not null and lower(json_extract(data, '$.email')) = ?)
+             or (? is not null and json_extract(data, '$.phone_key') = ?))
+         limit 20`,
+      )
+      .all(mail, mail, key, key) as Array<{ data: string }>
+  )
+    .map((x) => JSON.parse(x.data) as Row)
+    .filter((c) => c.user_id !== except);
 }

@@ -56,6 +56,14 @@ export function isLateCancel(rules: BookingRules, now: Date): boolean {
   return now >= cancellationCutoffAt(rules);
 }
 
+/**
+ * What the class's drawer says about cancelling now: late from the cut-off until the class ends. A
+ * finished class is not "cancelling now is late" — there is nothing left to cancel (issue 26).
+ */
+export function lateCancelNow(rules: BookingRules, now: Date): boolean {
+  return isLateCancel(rules, now) && now < rules.endsAt;
+}
+
 /** Freed places go to the waiting list only until this many minutes before the start. */
 export function canPromoteAt(startsAt: Date, promotionCutoffMinutes: number, now: Date): boolean {
   return now.getTime() < startsAt.getTime() - promotionCutoffMinutes * MINUTE;

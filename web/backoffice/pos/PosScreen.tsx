@@ -29,7 +29,7 @@ import type {
   RetailCheckoutResult,
   RetailQuote,
 } from '../../../shared/contracts/api/retail';
-import { formatPrice, POLISH_PRICE_NUMBER_FORMAT } from '../../../shared/domain/money';
+import { formatPriceIn } from '../../../shared/domain/money';
 import { PaymentMethod, RetailItemStatus } from '../../../shared/enums';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
@@ -71,8 +71,7 @@ const newKey = () => crypto.randomUUID();
 
 export function usePrice() {
   const { i18n } = useTranslation();
-  return (amount: number, currency: string) =>
-    formatPrice(amount, currency, i18n.language.startsWith('pl') ? POLISH_PRICE_NUMBER_FORMAT : {});
+  return (amount: number, currency: string) => formatPriceIn(i18n.language, amount, currency);
 }
 
 function vatLabel(rate: number | 'exempt', t: (key: string) => string, language: string): string {

@@ -18,7 +18,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditorForm } from '../../ui/use-editor-form';
 import type { ScheduleInit, ScheduleMetaView } from '../../../shared/contracts/api/schedule';
-import { formatPrice } from '../../../shared/domain/money';
 import { ISO_WEEKDAYS } from '../../../shared/domain/schedule/occurrences';
 import { BookingAccessibility } from '../../../shared/enums/visits';
 import { useApiClient } from '../../lib/app-context';
@@ -36,6 +35,7 @@ import {
   useStudioUuid,
 } from './schedule.api';
 import { serviceName, todayIn, weekdayLabel } from '../../features/schedule/week';
+import { formatMoney } from '../../lib/money';
 
 interface Values {
   classServiceId: string | null;
@@ -405,7 +405,7 @@ function MetaForm({
           label={t('editor.pricingOptions')}
           data={init.pricingOptions.map((p) => ({
             value: p.id,
-            label: `${serviceName(p.name, i18n.language, studioInfo.defaultLocale)} (${formatPrice(p.price, studioInfo.currency)})`,
+            label: `${serviceName(p.name, i18n.language, studioInfo.defaultLocale)} (${formatMoney(p.price, studioInfo.currency)})`,
           }))}
           value={values.pricingOptionIds}
           onChange={(v) => set('pricingOptionIds', v)}

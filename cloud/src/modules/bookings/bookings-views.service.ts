@@ -12,7 +12,7 @@ import {
   V,
   decideBooking,
   decideCancel,
-  isLateCancel,
+  lateCancelNow,
   isOnClass,
   overlaps,
   visitPayRefusal,
@@ -240,7 +240,7 @@ export async function eventEnrollments(
     attendees,
     waitingList,
     cancelled,
-    lateCancelNow: isLateCancel(event, now),
+    lateCancelNow: lateCancelNow(event, now),
     can,
   };
 }
