@@ -37,6 +37,7 @@ import { phoneMatchKey } from '../../../shared/domain/clients';
 import { Answer, OfflineRoutes, json, parse, type ParsedRequest } from './offline-router';
 import {
   STATION_WIDE_READS,
+  checkInWindow,
   clientSearchCondition,
   sameContact,
   scheduleInitFromMirror,
@@ -642,6 +643,7 @@ export class OfflineApi {
       cancelled,
       // The cut-off is the class's rule, not in the mirror: staff decide; the server applies it.
       lateCancelNow: false,
+      ...checkInWindow(this.cache, event),
       // Overriding the rules offline is not offered: the server decides capacity in receipt order.
       can: { ...can, overrideRules: false },
     };

@@ -1,7 +1,10 @@
+import type { EventEnrollments } from '../../../shared/contracts/api/bookings';
 import type { ScheduleInit } from '../../../shared/contracts/api/schedule';
+import { CHECK_IN_OPENS_MINUTES, checkInOpensAt, walkInUntil } from '../../../shared/domain/bookings';
 import { ServiceType } from '../../../shared/enums/services';
 import { escapeLike, parseClientSearch, phoneMatchKey } from '../../../shared/domain/clients';
 import type { LocalStore, Row } from '../sync/local-store';
+import { CHECK_IN_WINDOW, type OfflineApiCache } from './offline-cache';
 
 /**
  * Issue 26: what the desk answers offline for a person who never opened the screen online, and the
@@ -114,4 +117,21 @@ export function sameContact(
   )
     .map((x) => JSON.parse(x.data) as Row)
     .filter((c) => c.user_id !== except);
+}
+
+/** The studio's check-in opening and walk-in window as the last attendee list said (else the defaults). */
+export function checkInWindow(
+  cache: OfflineApiCache,
+  event: Row,
+): Pick<EventEnrollments, 'checkInOpensAt' | 'walkInUntil'> {
+  const kept = cache.latestBody(CHECK_IN_WINDOW);
+  const window = kept
+    ? (JSON.parse(kept) as { checkInOpensMinutes: number; walkInMinutes: number | null })
+    : { checkInOpensMinutes: CHECK_IN_OPENS_MINUTES, walkInMinutes: null };
+  const startsAt = new Date(String(event.starts_at));
+  const endsAt = new Date(String(event.ends_at));
+  return {
+    checkInOpensAt: checkInOpensAt(startsAt, window.checkInOpensMinutes).toISOString(),
+    walkInUntil: walkInUntil({ startsAt, endsAt }, window.walkInMinutes).toISOString(),
+  };
 }

@@ -36,6 +36,7 @@ import {
 } from './schedule.api';
 import { serviceName, todayIn, weekdayLabel } from '../../features/schedule/week';
 import { formatMoney } from '../../lib/money';
+import { CutoffInput } from './CutoffInput';
 
 interface Values {
   classServiceId: string | null;
@@ -149,6 +150,7 @@ function MetaForm({
   onSaved(message: string): void;
 }) {
   const { t, i18n } = useTranslation('schedule');
+  const desk = useTranslation('desk').t;
   const { studio: studioInfo } = useBackoffice();
   const api = useApiClient();
   const studio = useStudioUuid();
@@ -366,13 +368,12 @@ function MetaForm({
             onChange={(v) => set('bookingOpensHours', v)}
             error={fieldError('bookingOpensHours')}
           />
-          <NumberInput
-            label={t('editor.cancellationCutoff')}
-            min={0}
-            value={values.cancellationCutoffMinutes}
+          <CutoffInput
+            label={desk('cutoff.label')}
+            minutes={values.cancellationCutoffMinutes}
             onChange={(v) => set('cancellationCutoffMinutes', v)}
             error={fieldError('cancellationCutoffMinutes')}
-            data-testid="meta-cancellation-cutoff"
+            testId="meta-cancellation-cutoff"
           />
         </SimpleGrid>
         <Switch

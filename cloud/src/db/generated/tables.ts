@@ -3345,6 +3345,8 @@ export interface StudioBookingSettingsRow {
   payAtDeskAllowed: boolean;
   createdAt: Date;
   updatedAt: Date;
+  checkInOpensMinutes: number;
+  walkInMinutes: number | null;
 }
 
 export interface StudioBookingSettingsInsert {
@@ -3356,6 +3358,8 @@ export interface StudioBookingSettingsInsert {
   payAtDeskAllowed?: boolean | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  checkInOpensMinutes?: number | Knex.Raw;
+  walkInMinutes?: number | null | Knex.Raw;
 }
 
 export interface StudioBookingSettingsUpdate {
@@ -3367,6 +3371,8 @@ export interface StudioBookingSettingsUpdate {
   payAtDeskAllowed?: boolean | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  checkInOpensMinutes?: number | Knex.Raw;
+  walkInMinutes?: number | null | Knex.Raw;
 }
 
 export type StudioFiscalPrintersId = string;

@@ -12,7 +12,9 @@ import {
   V,
   decideBooking,
   decideCancel,
+  checkInOpensAt,
   lateCancelNow,
+  walkInUntil,
   isOnClass,
   overlaps,
   visitPayRefusal,
@@ -212,6 +214,7 @@ export async function eventEnrollments(
   can: EventEnrollments['can'],
 ): Promise<EventEnrollments> {
   const event = await readEvent(db, studio.id, eventId);
+  const settings = await settingsOf(db, studio);
   const rows = (await selectVisits(db, studio.id)
     .where('v.schedule_event_id', eventId)
     .orderBy([{ column: 'u.last_name' }, { column: 'u.first_name' }, { column: 'v.id' }])) as VisitViewRow[];
@@ -241,6 +244,8 @@ export async function eventEnrollments(
     waitingList,
     cancelled,
     lateCancelNow: lateCancelNow(event, now),
+    checkInOpensAt: checkInOpensAt(event.startsAt, settings.checkInOpensMinutes).toISOString(),
+    walkInUntil: walkInUntil(event, settings.walkInMinutes).toISOString(),
     can,
   };
 }
