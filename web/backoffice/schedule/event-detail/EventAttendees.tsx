@@ -107,10 +107,11 @@ function Attendees({ eventId, data }: { eventId: string; data: EventEnrollments 
   const desk = useTranslation('desk').t;
   const studioTime = useStudioDateTime();
   const now = Date.now();
-  // Offline, a check-in is a fact the desk records (the cloud never refuses it): not held back.
-  const checkInOpen = useOffline() || now >= Date.parse(data.checkInOpensAt);
+  // Offline, the desk records what happens and the cloud decides on sync: not held back here.
+  const offline = useOffline();
+  const checkInOpen = offline || now >= Date.parse(data.checkInOpensAt);
   const started = now >= Date.parse(data.startsAt);
-  const walkInOpen = now < Date.parse(data.walkInUntil);
+  const walkInOpen = offline || now < Date.parse(data.walkInUntil);
 
   const run = async (key: string, work: () => Promise<unknown>, done?: string) => {
     setBusy(key);
