@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncStatus } from './station.api';
 
@@ -14,12 +14,12 @@ export function ConnectionBar() {
   const { t } = useTranslation('desk');
   const online = useSyncStatus().data?.online;
   const [backOnline, setBackOnline] = useState(false);
-  const previous = useRef(online);
-  useEffect(() => {
-    if (online && previous.current === false) setBackOnline(true);
-    if (online === false) setBackOnline(false);
-    previous.current = online;
-  }, [online]);
+  // The online state changed since the last render: back online after offline shows the notice.
+  const [previous, setPrevious] = useState(online);
+  if (previous !== online) {
+    setPrevious(online);
+    setBackOnline(online === true && previous === false);
+  }
   useEffect(() => {
     if (!backOnline) return;
     const timer = setTimeout(() => setBackOnline(false), BACK_ONLINE_MS);

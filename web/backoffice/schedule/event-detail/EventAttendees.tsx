@@ -16,7 +16,7 @@ import {
   useCombobox,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   ClientVisitView,
@@ -106,7 +106,7 @@ function Attendees({ eventId, data }: { eventId: string; data: EventEnrollments 
   // Issue 26: the buttons follow the studio's rules the server applies, said as times on the screen.
   const desk = useTranslation('desk').t;
   const studioTime = useStudioDateTime();
-  const now = Date.now();
+  const now = useNow(30_000);
   // Offline, the desk records what happens and the cloud decides on sync: not held back here.
   const offline = useOffline();
   const checkInOpen = offline || now >= Date.parse(data.checkInOpensAt);
@@ -542,4 +542,14 @@ function EnrolClient({
       />
     </Stack>
   );
+}
+
+/** The time now, refreshed every `everyMs` (the buttons open and close as the class's times pass). */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
 }
