@@ -5,7 +5,7 @@
  *
  * Builds the renderer first when its bundle is missing or older than the sources (skip with
  * DESKTOP_SKIP_BUILD=1). DESKTOP_DATA_DIR keeps station.json between runs (default: a temporary
- * folder removed on exit). DESKTOP_PROBE_MS sets how often the cloud is probed (default 5000).
+ * folder removed on exit). DESKTOP_PROBE_MS sets how often the cloud is probed (default 1000).
  * The sync engine runs on DESKTOP_DATA_DIR/station.db as in the app; DESKTOP_SYNC=off runs without it.
  * DESKTOP_MODE=kiosk runs the kiosk screens; DESKTOP_TICKET_PRINTER (`tcp://host:9100`, `file:/path`)
  * is the kiosk's slip printer and the POS's drawer; DESKTOP_FISCAL_PRINTER (`emulator`, `tcp://host:port`)

@@ -9,6 +9,7 @@ import { useApiClient, useSession } from '../../web/lib/app-context';
 import { ConnectivityProvider } from '../../web/lib/connectivity';
 import { useDocumentTitle } from '../../web/ui/use-document-title';
 import { PosStationProvider } from '../../web/backoffice/pos/station-sink';
+import { ConnectionBar } from './ConnectionBar';
 import { LockScreen } from './LockScreen';
 import { createStationPosSink } from './pos-sink';
 import { SetPinDialog } from './SetPinDialog';
@@ -111,6 +112,7 @@ export function DesktopApp({ initialState }: { initialState: StationState }) {
   return (
     <>
       {content}
+      <ConnectionBar />
       <StatusBar state={state} onSetPin={() => setPinDialog(true)} />
       <SetPinDialog
         opened={pinDialog && Boolean(state.staff)}

@@ -39,7 +39,8 @@ export function useSyncStatus() {
   return useQuery({
     queryKey: stationKeys.sync,
     queryFn: () => call(bridge, 'syncStatus', {}),
-    refetchInterval: 2_000,
+    // Every second: the offline bar follows the probe closely (issue 26).
+    refetchInterval: 1_000,
     refetchIntervalInBackground: true,
     retry: false,
   });

@@ -6,7 +6,7 @@ import { SignInForm } from '../features/auth/SignInForm';
 import { useSignOut } from '../features/auth/auth.api';
 import { ApiError } from '../lib/api-client';
 import { useApiClient, useSession } from '../lib/app-context';
-import { errorCodeLabel } from '../lib/form-errors';
+import { failureText } from '../lib/form-errors';
 import { AppFrame } from '../ui/AppFrame';
 import { CenteredMessage } from '../ui/CenteredMessage';
 import { useDocumentTitle } from '../ui/use-document-title';
@@ -137,7 +137,7 @@ function SignedIn({ studioUuid }: { studioUuid: string }) {
           </Group>
         }
       >
-        {t('common:errors.generalWithCode', { code: errorCodeLabel(init.error) })}
+        {failureText(init.error, t, 'common:errors.generalWithCode')}
       </CenteredMessage>
     </AppFrame>
   );

@@ -17,7 +17,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client';
-import { errorCodeLabel } from '../lib/form-errors';
+import { errorCodeLabel, failureText, isNetworkFailure } from '../lib/form-errors';
 import { CenteredMessage } from '../ui/CenteredMessage';
 
 /**
@@ -81,10 +81,13 @@ export function ListLoadError(props: {
   error: unknown;
   onRetry(): void;
 }) {
+  const { t } = useTranslation('desk');
   return (
     <Alert color="red" variant="light" title={props.title} data-testid={props.testId}>
       <Group justify="space-between">
-        <Text size="sm">{errorCodeLabel(props.error)}</Text>
+        <Text size="sm">
+          {isNetworkFailure(props.error) ? t('errors.noConnection') : errorCodeLabel(props.error)}
+        </Text>
         <Button size="xs" variant="default" onClick={props.onRetry}>
           {props.retry}
         </Button>
@@ -210,7 +213,7 @@ export function GeneralLoadError(props: { title: string; testId?: string; error:
   return (
     <Alert color="red" variant="light" title={props.title} data-testid={props.testId}>
       <Stack gap="sm">
-        <Text size="sm">{t('common:errors.generalWithCode', { code: errorCodeLabel(props.error) })}</Text>
+        <Text size="sm">{failureText(props.error, t, 'common:errors.generalWithCode')}</Text>
         <Group>
           <Button size="xs" variant="default" onClick={props.onRetry}>
             {t('common:actions.retry')}

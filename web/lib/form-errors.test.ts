@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-client';
-import { errorCodeLabel, fitToForm, toFormErrors, type Translate } from './form-errors';
+import { ApiError, NetworkError } from './api-client';
+import { errorCodeLabel, failureText, fitToForm, toFormErrors, type Translate } from './form-errors';
 
 /** Returns the key (plus interpolation values) so the test sees which message was chosen. */
 const t: Translate = (key, options) =>
@@ -58,10 +58,18 @@ describe('toFormErrors', () => {
     expect(result.form).toEqual(['common:errors.invalidCredentials']);
   });
 
-  it('non-HTTP failures: general message with the default code 100-100', () => {
-    expect(toFormErrors(new TypeError('Failed to fetch'), t).form).toEqual([
-      'common:errors.generalWithCode|100-100',
-    ]);
+  it('no answer (network, a silent cloud, the station\'s cloudUnreachable): "no connection", never code 100-100', () => {
+    expect(toFormErrors(new TypeError('Failed to fetch'), t).form).toEqual(['desk:errors.noConnection']);
+    expect(toFormErrors(new NetworkError('GET x failed'), t).form).toEqual(['desk:errors.noConnection']);
+    expect(
+      toFormErrors(apiError(503, 'station.cloudUnreachable', 2254), t, { unexpected: 'withCode' }).form,
+    ).toEqual(['desk:errors.noConnection']);
+    expect(failureText(new TypeError('Failed to fetch'), t, 'retail:errors.general')).toBe(
+      'desk:errors.noConnection',
+    );
+    expect(failureText(apiError(409, 'resource.conflict', 1201), t, 'retail:errors.general')).toBe(
+      'retail:errors.general|409-1201',
+    );
   });
 
   it('other 4xx: general message with code', () => {

@@ -1,4 +1,4 @@
-import { ApiError } from './api-client';
+import { ApiError, NetworkError } from './api-client';
 
 /** What a form shows after a failed submit. Texts are already translated. */
 export interface FormErrors {
@@ -48,6 +48,23 @@ export function errorCodeLabel(error: unknown): string {
 }
 
 /**
+ * The call got no answer: no network, a cloud that stayed silent, or (at the desk) the station's
+ * "cloud unreachable". Said as such rather than "an error occurred (code 100-100)" (issue 26).
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  return (
+    error instanceof NetworkError ||
+    error instanceof TypeError ||
+    (error instanceof ApiError && error.key === 'station.cloudUnreachable')
+  );
+}
+
+/** A failure's one-line message: "no connection" for a network failure, else `key` with the code. */
+export function failureText(error: unknown, t: Translate, key = 'common:errors.generalWithCode'): string {
+  return isNetworkFailure(error) ? t('desk:errors.noConnection') : t(key, { code: errorCodeLabel(error) });
+}
+
+/**
  * Turns any submit failure into form errors, following spec §5/§8:
  * 400 → first message per field + form-level ("" key) messages; 401/403/405 → no permission;
  * 404 → nothing to show (the submit button shows its error state); 5xx → saving-settings message
@@ -60,8 +77,8 @@ export function toFormErrors(error: unknown, t: Translate, options: FormErrorOpt
       ? t('common:errors.generalWithCode', { code: errorCodeLabel(error) })
       : t('common:errors.savingSettings');
 
-  if (!(error instanceof ApiError)) {
-    result.form.push(t('common:errors.generalWithCode', { code: errorCodeLabel(error) }));
+  if (!(error instanceof ApiError) || isNetworkFailure(error)) {
+    result.form.push(failureText(error, t));
     return result;
   }
 

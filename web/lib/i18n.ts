@@ -6,6 +6,7 @@ import i18next, {
 } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, isLocale, DEFAULT_LOCALE, type Locale } from '../../shared/i18n/locales';
+import { setPriceLanguage } from './money';
 
 /**
  * One chunk per language (locale-bundles/<lang>.ts: every browser namespace of that language), so
@@ -95,8 +96,10 @@ export async function initI18n(locale: Locale, defaultNamespace = DEFAULT_NAMESP
       returnNull: false,
     });
   syncDocumentLanguage(locale);
+  setPriceLanguage(locale);
   instance.on('languageChanged', (language: string) => {
     if (isLocale(language)) syncDocumentLanguage(language);
+    if (isLocale(language)) setPriceLanguage(language);
   });
   return instance;
 }

@@ -363,10 +363,18 @@ describe('offline API (answers from SQLite)', () => {
     expect(t.offline.handles(request, t.studio)).toBe(false);
     expect(t.offline.answer(request, t.studio, t.userId)).toBeNull();
     expect(t.offline.answer({ method: 'GET', path: `v4/${t.studio}/orders` }, t.studio, t.userId)).toBeNull();
-    // A settings read never seen online has no answer (the screen shows the cloud as unreachable).
+    // A person-bound settings read never seen online has no answer (the screen shows the cloud as
+    // unreachable); the timetable's settings are the studio's: built from the mirror (issue 26).
     expect(
-      t.offline.answer({ method: 'GET', path: `v4/${t.studio}/schedule/init` }, t.studio, t.userId),
+      t.offline.answer({ method: 'POST', path: `v4/${t.studio}/backoffice/init` }, t.studio, t.userId),
     ).toBeNull();
+    const init = t.offline.answer(
+      { method: 'GET', path: `v4/${t.studio}/schedule/init` },
+      t.studio,
+      t.userId,
+    );
+    expect(init?.status).toBe(200);
+    expect(JSON.parse(init!.body)).toMatchObject({ instructors: [], locations: [expect.any(Object)] });
     expect(() =>
       t.offline.answer(
         { method: 'GET', path: `v4/${t.studio}/schedule-event/${other}/enrollments/init` },

@@ -38,11 +38,19 @@ export interface StaffCredentials {
 export const staffSessionCookie = (c: Pick<StaffCredentials, 'userId' | 'sessionId'>) =>
   encodeURIComponent(authHeaderValue(c.userId, c.sessionId));
 
+/** A /health slower than this is no answer (issue 26: a silent cloud is offline within 3 s). */
+export const HEALTH_TIMEOUT_MS = 1_800;
+
 const TEXT_TYPES = /^(application\/(json|problem\+json|xml)|text\/)/i;
 
 export interface CloudClientOptions {
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /**
+   * How long /health may take before the cloud counts as away (default 1.8 s): a cloud that accepts
+   * the connection and never answers is seen offline within the probe's interval plus this.
+   */
+  healthTimeoutMs?: number;
   /** Called with every outcome: an answer means online, no answer means offline. */
   onReachability?: (reachable: boolean, error?: unknown) => void;
 }
@@ -65,9 +73,9 @@ export class CloudClient {
     this.timeoutMs = options.timeoutMs ?? 15_000;
   }
 
-  private async send(url: string, init: RequestInit): Promise<Response> {
+  private async send(url: string, init: RequestInit, timeoutMs = this.timeoutMs): Promise<Response> {
     try {
-      const response = await this.fetchImpl(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+      const response = await this.fetchImpl(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
       this.options.onReachability?.(true);
       return response;
     } catch (cause) {
@@ -107,7 +115,11 @@ export class CloudClient {
 
   async health(): Promise<boolean> {
     try {
-      const response = await this.send(`${this.baseUrl}/health`, { method: 'GET' });
+      const response = await this.send(
+        `${this.baseUrl}/health`,
+        { method: 'GET' },
+        this.options.healthTimeoutMs ?? HEALTH_TIMEOUT_MS,
+      );
       await response.body?.cancel();
       return response.ok;
     } catch {

@@ -20,12 +20,10 @@ import {
   type ClientList,
 } from '../../../shared/contracts/api/clients';
 import { ClientVisitsQuerySchema, type ClientVisitList } from '../../../shared/contracts/api/bookings';
-import { phoneMatchKey } from '../../../shared/domain/clients';
 import { ScheduleFindInputSchema, type ScheduleEventView } from '../../../shared/contracts/api/schedule';
 import type { ClientPricingOptionList } from '../../../shared/contracts/api/catalog';
 import type { ApiRequestInput, ApiResponse } from '../../../shared/contracts/ipc';
 import { V, attendanceRefusal, isCancelled, nextStatus, takesPlace } from '../../../shared/domain/bookings';
-import { escapeLike, foldSearchText } from '../../../shared/domain/clients';
 import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
 import { AppError } from '../../../shared/errors';
 import { BookingsApi } from '../../../shared/contracts/http/bookings';
@@ -35,7 +33,15 @@ import { ScheduleApi } from '../../../shared/contracts/http/schedule';
 import type { SyncEngine } from '../sync/engine';
 import type { Row } from '../sync/local-store';
 import { CLIENT_ABILITIES, CLIENT_EDIT_OPTIONS, ENROLLMENT_CAN, OfflineApiCache } from './offline-cache';
+import { phoneMatchKey } from '../../../shared/domain/clients';
 import { Answer, OfflineRoutes, json, parse, type ParsedRequest } from './offline-router';
+import {
+  STATION_WIDE_READS,
+  checkInWindow,
+  clientSearchCondition,
+  sameContact,
+  scheduleInitFromMirror,
+} from './offline-desk';
 import { offlineClientPasses, offlineSharedPasses, offlineVisitAllocations } from './offline-passes';
 
 /**
@@ -100,7 +106,26 @@ export class OfflineApi {
   }
 
   private cached<T>(userId: string, key: string): T | null {
+    if (STATION_WIDE_READS.has(key)) {
+      const body = this.stationWide(userId, key);
+      return body === null ? null : (JSON.parse(body) as T);
+    }
     return this.cache.get<T>(userId, key);
+  }
+
+  /** A studio setting: this person's copy, else the station's latest, else (timetable) from the mirror. */
+  private stationWide(userId: string, key: string): string | null {
+    const own = this.cache.body(userId, key);
+    if (own !== null) return own;
+    const kept = this.cache.latestBody(key);
+    if (kept !== null && key === 'client-list/init')
+      return JSON.stringify({
+        ...JSON.parse(kept),
+        abilities: this.clientAbilities(userId),
+        bulkActions: [],
+      });
+    if (kept !== null || key !== 'schedule/init') return kept;
+    return JSON.stringify(scheduleInitFromMirror(this.store, this.engine.studio()?.timeZone ?? 'UTC'));
   }
 
   /** Whether this call has an offline answer (a read of the mirror or a queued command). */
@@ -127,7 +152,7 @@ export class OfflineApi {
     const key = this.cache.keyOf(pathOnly, studioUuid);
     if (key === null || !this.engine.studioId) return null;
     if (this.cache.isCachedRead(request.method, key)) {
-      const body = this.cache.body(userId, key);
+      const body = STATION_WIDE_READS.has(key) ? this.stationWide(userId, key) : this.cache.body(userId, key);
       return body === null ? null : json(200, body);
     }
     const route = this.routes.find(request.method, pathOnly, studioUuid);
@@ -153,17 +178,17 @@ export class OfflineApi {
 
   // ------------------------------------------------------------------ clients
 
+  /** Every word of the search in the folded name/email/phone (offline-desk.ts), as the cloud matches. */
   private clientRows(q: string, limit: number, archived: boolean): Row[] {
-    const folded = foldSearchText(q.trim());
+    const search = clientSearchCondition(q);
     return (
       this.store.db
         .prepare(
-          `select data from rows where tbl = 'clients'
-             and (? = '' or json_extract(data, '$.search_text') like ? escape '\\')
+          `select data from rows where tbl = 'clients' and ${search.sql}
              and (json_extract(data, '$.archived_at') is null) = ?
            order by json_extract(data, '$.last_key'), json_extract(data, '$.first_key'), id limit ?`,
         )
-        .all(folded, `%${escapeLike(folded)}%`, archived ? 0 : 1, limit) as Array<{ data: string }>
+        .all(...search.bindings, archived ? 0 : 1, limit) as Array<{ data: string }>
     ).map((r) => JSON.parse(r.data) as Row);
   }
 
@@ -306,25 +331,6 @@ export class OfflineApi {
     };
   }
 
-  /** Same email (folded) or same phone (match key) as another client of the mirror. */
-  private sameContact(emailAddress: string | null, phone: string | null, except?: string): Row[] {
-    const mail = emailAddress?.trim().toLowerCase() || null;
-    const key = phoneMatchKey(phone);
-    if (!mail && !key) return [];
-    return (
-      this.store.db
-        .prepare(
-          `select data from rows where tbl = 'clients'
-             and ((? is not null and lower(json_extract(data, '$.email')) = ?)
-               or (? is not null and json_extract(data, '$.phone_key') = ?))
-           limit 20`,
-        )
-        .all(mail, mail, key, key) as Array<{ data: string }>
-    )
-      .map((x) => JSON.parse(x.data) as Row)
-      .filter((c) => c.user_id !== except);
-  }
-
   private searchItem(c: Row) {
     return {
       id: String(c.user_id),
@@ -346,7 +352,7 @@ export class OfflineApi {
     if (input.birthDate && input.birthDate > localDateOf(this.now(), this.timeZone(r.userId)))
       throw AppError.invalid({ birthDate: ['cannot be in the future'] });
     const userId = uuidv7();
-    const duplicates = this.sameContact(input.emailAddress ?? null, input.phone ?? null);
+    const duplicates = sameContact(this.store, input.emailAddress ?? null, input.phone ?? null);
     this.engine.mutate('createClient', 1, { ...input, userId, clientId: uuidv7() }, { actorId: r.userId });
     const result: ClientCreateResult = {
       client: this.detailOf(this.store.clientByUser(userId)!),
@@ -361,7 +367,7 @@ export class OfflineApi {
     const q = parse(ClientCheckExistenceQuerySchema, Object.fromEntries(r.query));
     const mail = q.emailAddress?.toLowerCase() ?? null;
     const key = phoneMatchKey(q.phone ?? null);
-    const matches = this.sameContact(q.emailAddress ?? null, q.phone ?? null).map((c) => ({
+    const matches = sameContact(this.store, q.emailAddress ?? null, q.phone ?? null).map((c) => ({
       ...this.searchItem(c),
       matchedBy: [
         ...(mail && String(c.email ?? '').toLowerCase() === mail ? (['emailAddress'] as const) : []),
@@ -457,11 +463,7 @@ export class OfflineApi {
   // ------------------------------------------------------------------ timetable
 
   private timeZone(userId: string): string {
-    return (
-      this.cached<{ timeZone: string }>(userId, 'schedule/init')?.timeZone ??
-      this.engine.studio()?.timeZone ??
-      'UTC'
-    );
+    return this.cached<{ timeZone: string }>(userId, 'schedule/init')?.timeZone ?? 'UTC';
   }
 
   private instructors(userId: string): Map<string, { id: string; firstName: string; lastName: string }> {
@@ -641,6 +643,7 @@ export class OfflineApi {
       cancelled,
       // The cut-off is the class's rule, not in the mirror: staff decide; the server applies it.
       lateCancelNow: false,
+      ...checkInWindow(this.cache, event),
       // Overriding the rules offline is not offered: the server decides capacity in receipt order.
       can: { ...can, overrideRules: false },
     };

@@ -17,6 +17,8 @@ const CACHED_READS = new Set([
 /** POSTs that only read (init, a search with a body): answered locally even after a failed attempt. */
 const READ_POSTS = new Set(['backoffice/init', 'schedule/find']);
 export const ENROLLMENT_CAN = 'enrollments.can';
+/** The studio's check-in opening and walk-in window (minutes), read off the last attendee list. */
+export const CHECK_IN_WINDOW = 'enrollments.window';
 export const CLIENT_ABILITIES = 'client.abilities';
 /** The edit form's options (sex options, tags) from the last `client/{user}/init` the cloud answered. */
 export const CLIENT_EDIT_OPTIONS = 'client.editOptions';
@@ -61,9 +63,20 @@ export class OfflineApiCache {
       isCallOf(entry, request.method, pathOnly, studioUuid);
     try {
       if (this.isCachedRead(request.method, key)) save(key, response.body);
-      else if (call(BookingsApi.getScheduleEventEnrollmentsInit))
-        save(ENROLLMENT_CAN, JSON.stringify((JSON.parse(response.body) as EventEnrollments).can));
-      else if (call(ClientsApi.getClientProfile))
+      else if (call(BookingsApi.getScheduleEventEnrollmentsInit)) {
+        const list = JSON.parse(response.body) as EventEnrollments;
+        save(ENROLLMENT_CAN, JSON.stringify(list.can));
+        const starts = Date.parse(list.startsAt);
+        const walkIn = Date.parse(list.walkInUntil);
+        save(
+          CHECK_IN_WINDOW,
+          JSON.stringify({
+            checkInOpensMinutes: Math.round((starts - Date.parse(list.checkInOpensAt)) / 60_000),
+            // Ending with the class: no window of its own (or one as long as the class).
+            walkInMinutes: walkIn >= Date.parse(list.endsAt) ? null : Math.round((walkIn - starts) / 60_000),
+          }),
+        );
+      } else if (call(ClientsApi.getClientProfile))
         save(CLIENT_ABILITIES, JSON.stringify((JSON.parse(response.body) as ClientProfile).abilities));
       else if (call(ClientsApi.getClientInit)) {
         const init = JSON.parse(response.body) as ClientEditInit;
@@ -79,6 +92,14 @@ export class OfflineApiCache {
     const row = this.db
       .prepare('select body from api_cache where user_id = ? and key = ?')
       .get(userId, key) as { body: string } | undefined;
+    return row?.body ?? null;
+  }
+
+  /** The station's latest kept body of a key, whoever's it was (for station-wide settings, offline-desk.ts). */
+  latestBody(key: string): string | null {
+    const row = this.db
+      .prepare('select body from api_cache where key = ? order by saved_at desc limit 1')
+      .get(key) as { body: string } | undefined;
     return row?.body ?? null;
   }
 

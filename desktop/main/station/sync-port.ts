@@ -64,9 +64,12 @@ export class ReachabilityProbe {
   private lastAnswerAt: string | null = null;
   private timer: NodeJS.Timeout | null = null;
   private cloud: CloudClient | null = null;
+  private probing = false;
+  private readonly offlineWaiters = new Set<() => void>();
 
   constructor(
-    private readonly intervalMs = 5_000,
+    /** 1 s: with /health's own 1.8 s limit a silent cloud is offline within 3 s (issue 26). */
+    private readonly intervalMs = 1_000,
     /** Called when the answer changes (offline → online or back). */
     private readonly onChange?: (online: boolean) => void,
   ) {}
@@ -89,13 +92,34 @@ export class ReachabilityProbe {
       this.lastError =
         error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : 'offline';
     }
+    if (!reachable) {
+      for (const wake of this.offlineWaiters) wake();
+      this.offlineWaiters.clear();
+    }
     if (changed) this.onChange?.(reachable);
+  }
+
+  /** Resolves when a probe or a call next finds the cloud away (a read waiting on a silent cloud). */
+  nextOffline(): { promise: Promise<void>; cancel(): void } {
+    let wake: () => void = () => undefined;
+    const promise = new Promise<void>((resolve) => {
+      wake = resolve;
+      this.offlineWaiters.add(resolve);
+    });
+    return { promise, cancel: () => this.offlineWaiters.delete(wake) };
   }
 
   start(): void {
     if (this.timer) return;
+    // One probe at a time: a silent cloud must not pile up waiting requests.
     const tick = async () => {
-      if (this.cloud) await this.cloud.health();
+      if (!this.cloud || this.probing) return;
+      this.probing = true;
+      try {
+        await this.cloud.health();
+      } finally {
+        this.probing = false;
+      }
     };
     void tick();
     this.timer = setInterval(() => void tick(), this.intervalMs);

@@ -39,6 +39,9 @@ export const BOOKING_LIMITS = {
   visitsPage: 100,
   feeMax: 1_000_000,
   promotionCutoffMinutes: [0, 7 * 24 * 60],
+  /** Check-in opens up to a day before the start; a walk-in up to a day after it (issue 26). */
+  checkInOpensMinutes: [0, 24 * 60],
+  walkInMinutes: [0, 24 * 60],
 } as const;
 
 /** Who made a booking: staff at the desk, the client online, or a partner through the public API. */
@@ -162,6 +165,10 @@ export const EventEnrollmentsSchema = z.object({
   cancelled: z.array(ClientVisitSchema),
   /** Cancelling now would be a late cancel (after the cut-off). */
   lateCancelNow: z.boolean(),
+  /** From when "Present" is possible: the studio's check-in opening before the start (issue 26). */
+  checkInOpensAt: z.string(),
+  /** Until when staff may add someone (a walk-in): the studio's window after the start, at most the end. */
+  walkInUntil: z.string(),
   /** What the caller may do here. */
   can: z.object({ book: z.boolean(), checkIn: z.boolean(), overrideRules: z.boolean() }),
 });
@@ -255,6 +262,10 @@ export const BookingSettingsSchema = z.object({
   promotionCutoffMinutes: z.number(),
   /** Clients without a covering pass may book and pay at the desk (status 9 until paid). */
   payAtDeskAllowed: z.boolean(),
+  /** Staff (and the kiosk) may mark people present from this many minutes before the start. */
+  checkInOpensMinutes: z.number(),
+  /** Staff may add a walk-in until this many minutes after the start; null: until the class ends. */
+  walkInMinutes: z.number().nullable(),
 });
 export type BookingSettings = z.infer<typeof BookingSettingsSchema>;
 
@@ -397,6 +408,10 @@ export const BookingSettingsPatchSchema = z.strictObject({
   forgiveFirstOffence: z.boolean().optional(),
   promotionCutoffMinutes: int(...BOOKING_LIMITS.promotionCutoffMinutes).optional(),
   payAtDeskAllowed: z.boolean().optional(),
+  checkInOpensMinutes: int(...BOOKING_LIMITS.checkInOpensMinutes).optional(),
+  walkInMinutes: int(...BOOKING_LIMITS.walkInMinutes)
+    .nullable()
+    .optional(),
 });
 export type BookingSettingsPatch = z.infer<typeof BookingSettingsPatchSchema>;
 

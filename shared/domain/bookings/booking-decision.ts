@@ -1,7 +1,7 @@
 import type { BookingOutcome, BookingRefusal } from '../../contracts/api/bookings';
 import { BookingAccessibility } from '../../enums/visits';
 import { actsAsClient, type Actor } from './visit-status';
-import { bookingWindowState, isLateCancel, type BookingRules } from './timing';
+import { bookingWindowState, isLateCancel, walkInUntil, type BookingRules } from './timing';
 
 /** Who may book a class online (spec §3 booking accessibility), by the client's tags. */
 export function isAccessible(
@@ -54,6 +54,9 @@ export interface BookingAttempt {
   waiting: number;
   /** Full class: may the attempt end on the waiting list. */
   waitingListWanted: boolean;
+  /** The studio's walk-in window: staff add people until this many minutes after the start (null or
+   * absent: until the class ends). */
+  walkInMinutes?: number | null;
 }
 
 export type BookingDecision = { ok: true; outcome: BookingOutcome } | { ok: false; refusal: BookingRefusal };
@@ -69,7 +72,8 @@ export function decideBooking(a: BookingAttempt): BookingDecision {
   const client = actsAsClient(a.actor);
   const { event, now } = a;
   if (event.status !== 'scheduled') return refuse('classCancelled');
-  if (client ? now >= event.startsAt : now >= event.endsAt && !a.override) return refuse('classStarted');
+  if (client ? now >= event.startsAt : now >= walkInUntil(event, a.walkInMinutes ?? null) && !a.override)
+    return refuse('classStarted');
   if (client) {
     if (!event.bookableOnline) return refuse('notBookableOnline');
     if (!isAccessible(event.bookingAccessibility, event.bookingTagIds, a.clientTagIds))

@@ -7,6 +7,7 @@ import {
   canPromoteAt,
   cancellationCutoffAt,
   isLateCancel,
+  lateCancelNow,
   overlaps,
   type BookingRules,
 } from './timing';
@@ -110,6 +111,12 @@ describe('early and late cancellation cut-off', () => {
   });
   it('the cut-off instant', () => {
     expect(cancellationCutoffAt(dst).toISOString()).toBe('2026-03-28T20:00:00.000Z');
+  });
+  it('the drawer says "cancelling now is late" from the cut-off until the class ends, never after (issue 26)', () => {
+    expect(lateCancelNow(plain, at('2026-06-10T13:59:00Z'))).toBe(false);
+    expect(lateCancelNow(plain, at('2026-06-10T16:30:00Z'))).toBe(true);
+    expect(lateCancelNow(plain, at('2026-06-10T17:00:00Z'))).toBe(false);
+    expect(lateCancelNow(plain, at('2026-06-11T09:00:00Z'))).toBe(false);
   });
 });
 

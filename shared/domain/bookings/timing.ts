@@ -56,24 +56,50 @@ export function isLateCancel(rules: BookingRules, now: Date): boolean {
   return now >= cancellationCutoffAt(rules);
 }
 
+/**
+ * What the class's drawer says about cancelling now: late from the cut-off until the class ends. A
+ * finished class is not "cancelling now is late" — there is nothing left to cancel (issue 26).
+ */
+export function lateCancelNow(rules: BookingRules, now: Date): boolean {
+  return isLateCancel(rules, now) && now < rules.endsAt;
+}
+
 /** Freed places go to the waiting list only until this many minutes before the start. */
 export function canPromoteAt(startsAt: Date, promotionCutoffMinutes: number, now: Date): boolean {
   return now.getTime() < startsAt.getTime() - promotionCutoffMinutes * MINUTE;
 }
 
-/** Staff may mark people present from this many minutes before the start (the door opens). */
+/** Staff may mark people present from this many minutes before the start (the door opens); the
+ * studio's `checkInOpensMinutes` setting, this by default. */
 export const CHECK_IN_OPENS_MINUTES = 60;
 
 export type AttendanceRefusal = 'tooEarly';
 
-/** Present from an hour before the start; absent only once the class has started. */
+/** When check-in (present) opens: the studio's minutes before the start (issue 26). */
+export function checkInOpensAt(startsAt: Date, opensMinutes: number = CHECK_IN_OPENS_MINUTES): Date {
+  return new Date(startsAt.getTime() - opensMinutes * MINUTE);
+}
+
+/**
+ * Until when staff may add someone to a class at the desk (a walk-in): the studio's minutes after the
+ * start, never past the end; null minutes = until the class ends.
+ */
+export function walkInUntil(
+  rules: Pick<BookingRules, 'startsAt' | 'endsAt'>,
+  walkInMinutes: number | null,
+): Date {
+  if (walkInMinutes === null) return rules.endsAt;
+  return new Date(Math.min(rules.endsAt.getTime(), rules.startsAt.getTime() + walkInMinutes * MINUTE));
+}
+
+/** Present from the studio's check-in opening (an hour before by default); absent only once the class has started. */
 export function attendanceRefusal(
   action: 'present' | 'absent',
   startsAt: Date,
   now: Date,
+  opensMinutes: number = CHECK_IN_OPENS_MINUTES,
 ): AttendanceRefusal | null {
-  const opens =
-    action === 'present' ? startsAt.getTime() - CHECK_IN_OPENS_MINUTES * MINUTE : startsAt.getTime();
+  const opens = action === 'present' ? checkInOpensAt(startsAt, opensMinutes).getTime() : startsAt.getTime();
   return now.getTime() < opens ? 'tooEarly' : null;
 }
 

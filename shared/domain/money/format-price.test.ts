@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { currencyDisplayOf } from './currencies';
-import { formatPrice, POLISH_PRICE_NUMBER_FORMAT } from './format-price';
+import { formatPrice, formatPriceIn, POLISH_PRICE_NUMBER_FORMAT } from './format-price';
 
 describe('formatPrice', () => {
   describe('amounts in cents, trailing .00 dropped by default', () => {
@@ -127,5 +127,15 @@ describe('currencyDisplayOf', () => {
     ['abc', { sign: 'ABC', position: 'after' }],
   ])('%s', (currency, expected) => {
     expect(currencyDisplayOf(currency)).toEqual(expected);
+  });
+});
+
+describe('one price format per language (issue 26)', () => {
+  it('Polish writes "10,50 zł" and "10 000 zł", English "10.50 zł" and "10,000 zł", wherever shown', () => {
+    expect(formatPriceIn('pl', 1050, 'PLN')).toBe('10,50 zł');
+    expect(formatPriceIn('pl-PL', 1_000_000, 'PLN')).toBe('10 000 zł');
+    expect(formatPriceIn('en', 1050, 'PLN')).toBe('10.50 zł');
+    expect(formatPriceIn('en', 1_000_000, 'PLN')).toBe('10,000 zł');
+    expect(formatPriceIn('pl', 1000, 'PLN', { keepTrailingZeros: true })).toBe('10,00 zł');
   });
 });

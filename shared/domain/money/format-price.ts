@@ -67,6 +67,25 @@ export function formatPrice(
   }
 }
 
+/** The number format of a language: Polish writes "1 234,50 zł", English "1,234.50 zł". */
+export function priceNumberFormatOf(language: string): PriceNumberFormat {
+  return language.toLowerCase().startsWith('pl') ? POLISH_PRICE_NUMBER_FORMAT : DEFAULT_PRICE_NUMBER_FORMAT;
+}
+
+/**
+ * The product's one price format per language (issue 26): every screen that shows a price to a person
+ * formats it with the language that person reads ("10,50 zł" in Polish on the front office, the back
+ * office, the desk and the donation page alike; "10.50 zł" in English).
+ */
+export function formatPriceIn(
+  language: string,
+  amountInMinorUnits: number,
+  currency: string,
+  options: Omit<FormatPriceOptions, keyof PriceNumberFormat> = {},
+): string {
+  return formatPrice(amountInMinorUnits, currency, { ...options, ...priceNumberFormatOf(language) });
+}
+
 /** Lets `{ decimalSeparator: undefined }` mean "default" instead of erasing the default. */
 function definedOnly(options: FormatPriceOptions): Partial<PriceNumberFormat> {
   return {

@@ -87,8 +87,22 @@ export class Desk {
 
   /** Stops the cloud: the station goes offline. */
   async stopCloud(): Promise<void> {
+    // A paused cloud would keep SIGTERM pending until continued.
+    this.resumeCloud();
     await stopChild(this.cloud);
     this.cloud = null;
+  }
+
+  /**
+   * The cloud goes silent (SIGSTOP): it still accepts connections — the kernel's backlog — but never
+   * answers, as a hung server or a broken proxy does. `resumeCloud` (SIGCONT) lets it answer again.
+   */
+  pauseCloud(): void {
+    this.cloud?.kill('SIGSTOP');
+  }
+
+  resumeCloud(): void {
+    this.cloud?.kill('SIGCONT');
   }
 
   async startHost(): Promise<void> {

@@ -11,7 +11,7 @@ import {
 import type { ContractBody } from '../../../shared/contracts/http/define';
 import { InvoicesApi } from '../../../shared/contracts/http/invoices';
 import { EXEMPTION_BASIS_REQUIRED } from '../../../shared/domain/invoices/notes';
-import { formatPrice, POLISH_PRICE_NUMBER_FORMAT } from '../../../shared/domain/money';
+import { formatPriceIn } from '../../../shared/domain/money';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { errorCodeLabel, toFormErrors, type FormErrors, type Translate } from '../../lib/form-errors';
@@ -113,10 +113,7 @@ export function useInvoiceCalls() {
 }
 
 export function money(amount: number, currency: string, language: string): string {
-  return formatPrice(amount, currency, {
-    ...(language.startsWith('pl') ? POLISH_PRICE_NUMBER_FORMAT : {}),
-    keepTrailingZeros: true,
-  });
+  return formatPriceIn(language, amount, currency, { keepTrailingZeros: true });
 }
 
 export function rateLabel(rate: number | 'exempt' | 'reverseCharge', language: string): string {

@@ -19,7 +19,6 @@ import { Link } from 'react-router-dom';
 import type { ClientVisitView } from '../../../shared/contracts/api/bookings';
 import { DESK_PAYMENT_METHODS } from '../../../shared/contracts/api/sales';
 import { resolveLocaleText } from '../../../shared/domain/locale-text';
-import { formatPrice } from '../../../shared/domain/money';
 import { ClientVisitStatus, PaymentMethod } from '../../../shared/enums';
 import { toFormErrors } from '../../lib/form-errors';
 import { useApiClient } from '../../lib/app-context';
@@ -32,6 +31,7 @@ import { BookingsApi } from '../../../shared/contracts/http/bookings';
 import { SalesApi } from '../../../shared/contracts/http/sales';
 import { PaymentCardsApi } from '../../../shared/contracts/http/payment-cards';
 import { ListLoading } from '../list-frame';
+import { formatMoney } from '../../lib/money';
 
 const clientKeys = {
   all: (studio: string, client: string) => ['client-payments', studio, client] as const,
@@ -95,7 +95,7 @@ export function ClientPaymentsTab({ clientId }: ClientProfileTabProps) {
               {t('clientPayments.wallet')}
             </Text>
             <Text fw={700} fz={28} data-testid="client-wallet-balance">
-              {formatPrice(wallet.data.wallet.balance, wallet.data.wallet.currency)}
+              {formatMoney(wallet.data.wallet.balance, wallet.data.wallet.currency)}
             </Text>
             {wallet.data.wallet.entries.slice(0, 5).map((e) => (
               <Group key={e.id} justify="space-between" gap="xs" data-testid="client-wallet-entry">
@@ -104,7 +104,7 @@ export function ClientPaymentsTab({ clientId }: ClientProfileTabProps) {
                 </Text>
                 <Text size="xs" fw={600} c={e.amount < 0 ? 'red' : 'teal'}>
                   {e.amount > 0 ? '+' : ''}
-                  {formatPrice(e.amount, e.currency)}
+                  {formatMoney(e.amount, e.currency)}
                 </Text>
               </Group>
             ))}
@@ -168,7 +168,7 @@ export function ClientPaymentsTab({ clientId }: ClientProfileTabProps) {
                 <Group gap="sm" wrap="nowrap">
                   <OrderStatusBadge status={o.status} />
                   <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatPrice(o.total, o.currency)}
+                    {formatMoney(o.total, o.currency)}
                   </Text>
                 </Group>
               </Group>
@@ -303,7 +303,7 @@ function VisitsToPay({ clientId }: { clientId: string }) {
                   ? t('clientPayments.visitsChoose')
                   : t('clientPayments.visitsPay', {
                       count: picked.length,
-                      amount: formatPrice(unitPrice * picked.length, studioInfo.currency),
+                      amount: formatMoney(unitPrice * picked.length, studioInfo.currency),
                     })}
               </Button>
             </Group>

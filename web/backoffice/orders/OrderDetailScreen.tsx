@@ -18,7 +18,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { OrderDetail, PaymentView } from '../../../shared/contracts/api/sales';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
-import { errorCodeLabel } from '../../lib/form-errors';
+import { failureText } from '../../lib/form-errors';
 import { amountText, parseAmount } from '../pos/pos.api';
 import { usePrice } from '../pos/PosScreen';
 import { orderCalls, useInvalidateOrders, useOrder, useStudioUuid } from './orders.api';
@@ -77,7 +77,7 @@ function OrderView({ order }: { order: OrderDetail }) {
         text:
           key && i18n.exists(`orders:errors.${key}`)
             ? t(`errors.${key}`)
-            : t('errors.general', { code: errorCodeLabel(error) }),
+            : failureText(error, t, 'errors.general'),
       });
     } finally {
       setBusy(null);
@@ -311,9 +311,7 @@ function RefundDialog({
       const key = e instanceof ApiError ? e.envelope?.error.key : undefined;
       const refundKey = key?.startsWith('refund.') ? key.slice('refund.'.length) : null;
       setError(
-        refundKey
-          ? t(`enums:clientOrderRefundError.${refundKey}`)
-          : t('errors.general', { code: errorCodeLabel(e) }),
+        refundKey ? t(`enums:clientOrderRefundError.${refundKey}`) : failureText(e, t, 'errors.general'),
       );
     } finally {
       setSaving(false);

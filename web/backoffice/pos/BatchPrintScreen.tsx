@@ -20,12 +20,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ReceiptView } from '../../../shared/contracts/api/retail';
-import { formatPrice } from '../../../shared/domain/money';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { useStudioUuid } from './pos.api';
 import { RetailApi } from '../../../shared/contracts/http/retail';
 import { ListLoading } from '../list-frame';
+import { formatMoney } from '../../lib/money';
 
 type Filter = 'toPrint' | 'needsAttention' | 'all';
 
@@ -272,7 +272,7 @@ export function BatchPrintScreen() {
                         <Text fw={600} truncate>
                           {r.orders.map((o) => o.reference).join(', ')}
                         </Text>
-                        <Text fw={700}>{formatPrice(r.totals.total, r.currency)}</Text>
+                        <Text fw={700}>{formatMoney(r.totals.total, r.currency)}</Text>
                       </Group>
                       <Text size="sm">{client(r)}</Text>
                       <Text size="xs" c="dimmed">
@@ -329,7 +329,7 @@ export function BatchPrintScreen() {
                       <Table.Td>{client(r)}</Table.Td>
                       <Table.Td>{r.stationSlug ?? t('batchPrint.noStation')}</Table.Td>
                       <Table.Td ta="right" fw={600}>
-                        {formatPrice(r.totals.total, r.currency)}
+                        {formatMoney(r.totals.total, r.currency)}
                       </Table.Td>
                       <Table.Td>
                         <Stack gap={2}>

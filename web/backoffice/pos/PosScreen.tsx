@@ -29,11 +29,11 @@ import type {
   RetailCheckoutResult,
   RetailQuote,
 } from '../../../shared/contracts/api/retail';
-import { formatPrice, POLISH_PRICE_NUMBER_FORMAT } from '../../../shared/domain/money';
+import { formatPriceIn } from '../../../shared/domain/money';
 import { PaymentMethod, RetailItemStatus } from '../../../shared/enums';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
-import { errorCodeLabel } from '../../lib/form-errors';
+import { failureText } from '../../lib/form-errors';
 import { useBarcodeScanner } from './barcode';
 import { OpenShiftCard, ShiftBar, StationPicker } from './ShiftPanel';
 import { usePosStation } from './station-sink';
@@ -71,8 +71,7 @@ const newKey = () => crypto.randomUUID();
 
 export function usePrice() {
   const { i18n } = useTranslation();
-  return (amount: number, currency: string) =>
-    formatPrice(amount, currency, i18n.language.startsWith('pl') ? POLISH_PRICE_NUMBER_FORMAT : {});
+  return (amount: number, currency: string) => formatPriceIn(i18n.language, amount, currency);
 }
 
 function vatLabel(rate: number | 'exempt', t: (key: string) => string, language: string): string {
@@ -268,7 +267,7 @@ function SaleForm({
       if (error instanceof ApiError && error.status < 500) setAttemptKey(newKey());
       if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0)
         setSellError(t('errors.basket'));
-      else setSellError(t('errors.general', { code: errorCodeLabel(error) }));
+      else setSellError(failureText(error, t, 'errors.general'));
     } finally {
       setSelling(false);
     }

@@ -20,7 +20,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ShiftView, StudioPos } from '../../../shared/contracts/api/stations';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
-import { errorCodeLabel } from '../../lib/form-errors';
+import { failureText } from '../../lib/form-errors';
 import { useBackoffice } from '../backoffice.api';
 import { usePrice } from './PosScreen';
 import { amountText, parseAmount, useStudioUuid } from './pos.api';
@@ -44,7 +44,7 @@ function useShiftError() {
     if (error instanceof ApiError && error.key && ERROR_KEYS[error.key]) return t(ERROR_KEYS[error.key]!);
     if (error instanceof ApiError && [401, 403, 405].includes(error.status))
       return t('common:errors.noPermission');
-    return t('shift.errors.general', { code: errorCodeLabel(error) });
+    return failureText(error, t, 'shift.errors.general');
   };
 }
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceOrderDraft } from '../../../shared/contracts/api/invoices';
 import { useOffline } from '../../lib/connectivity';
-import { errorCodeLabel } from '../../lib/form-errors';
+import { failureText } from '../../lib/form-errors';
 import {
   useCanInvoice,
   useInvalidateInvoices,
@@ -65,8 +65,7 @@ function InvoiceForSale({ sink, saleId }: { sink: PosStationSink; saleId: string
   });
   const orderId = orders.data?.orderIds[0] ?? null;
   const draft = useOrderDraft(orderId);
-  if (orders.isError)
-    return <Alert color="red">{t('errors.general', { code: errorCodeLabel(orders.error) })}</Alert>;
+  if (orders.isError) return <Alert color="red">{failureText(orders.error, t, 'errors.general')}</Alert>;
   if (orders.data && orders.data.reason)
     return (
       <Stack gap="sm">
@@ -80,8 +79,7 @@ function InvoiceForSale({ sink, saleId }: { sink: PosStationSink; saleId: string
         )}
       </Stack>
     );
-  if (draft.isError)
-    return <Alert color="red">{t('errors.general', { code: errorCodeLabel(draft.error) })}</Alert>;
+  if (draft.isError) return <Alert color="red">{failureText(draft.error, t, 'errors.general')}</Alert>;
   if (!draft.data) return <Loader aria-label={t('loading')} />;
   return <BuyerForm sink={sink} draft={draft.data} />;
 }
@@ -124,7 +122,7 @@ function BuyerForm({ sink, draft }: { sink: PosStationSink; draft: InvoiceOrderD
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch (error) {
-      setPdfError(t('errors.general', { code: errorCodeLabel(error) }));
+      setPdfError(failureText(error, t, 'errors.general'));
     }
   };
 

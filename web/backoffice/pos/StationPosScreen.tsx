@@ -22,19 +22,18 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { v7 as uuidv7 } from 'uuid';
 import type { ShiftView, StudioPos } from '../../../shared/contracts/api/stations';
-import type { PosCatalogItem, PosSellResult, PosState } from '../../../shared/contracts/ipc/pos';
+import type { PosCatalogItem, PosSellResult } from '../../../shared/contracts/ipc/pos';
 import { checkNip } from '../../../shared/domain/invoices/tax-id';
 import { PaymentMethod } from '../../../shared/enums';
 import { ApiError } from '../../lib/api-client';
-import { errorCodeLabel } from '../../lib/form-errors';
 import { useBarcodeScanner } from './barcode';
 import { ClientPicker, usePrice } from './PosScreen';
 import { amountText, parseAmount, useLocale, useRetailQuote } from './pos.api';
 import { useOffline } from '../../lib/connectivity';
-import { ClosedShiftModal, OpenShiftCard, ShiftBar, StationPicker } from './ShiftPanel';
+import { ClosedShiftModal, OpenShiftCard, ShiftBar } from './ShiftPanel';
+import { StationChoice } from './StationChoice';
 import { ReceiptIssues, saleError, StationDone } from './StationReceipts';
 import { posStationKeys, type PosStationSink } from './station-sink';
-import { useStations } from './stations.api';
 import { ListLoading } from '../list-frame';
 
 /**
@@ -174,37 +173,6 @@ export function StationPosScreen({ sink }: { sink: PosStationSink }) {
         />
       )}
     </Stack>
-  );
-}
-
-/** Which studio-pos station this desk is: chosen once, online (the cloud's list). */
-function StationChoice({ sink, state }: { sink: PosStationSink; state: PosState }) {
-  const { t } = useTranslation('retail');
-  const queryClient = useQueryClient();
-  const stations = useStations(state.station === null);
-  const [error, setError] = useState<string | null>(null);
-  if (state.station) return null;
-  const choose = async (id: string | null) => {
-    if (!id) return;
-    setError(null);
-    try {
-      await sink.chooseStation(id);
-      await queryClient.invalidateQueries({ queryKey: posStationKeys.all });
-    } catch (e) {
-      setError(t('errors.general', { code: errorCodeLabel(e) }));
-    }
-  };
-  return (
-    <Card withBorder padding="md" maw={520}>
-      <Stack gap="xs">
-        <Text size="sm">{t('station.choose')}</Text>
-        {stations.isError && <Text c="red">{t('station.needsCloud')}</Text>}
-        {stations.data && (
-          <StationPicker stations={stations.data.items} chosen={null} onChoose={(id) => void choose(id)} />
-        )}
-        {error && <Text c="red">{error}</Text>}
-      </Stack>
-    </Card>
   );
 }
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PosReceiptIssue, PosSellResult, PosState } from '../../../shared/contracts/ipc/pos';
 import { ApiError } from '../../lib/api-client';
-import { errorCodeLabel } from '../../lib/form-errors';
+import { failureText } from '../../lib/form-errors';
 import { usePrice } from './PosScreen';
 import { StationInvoiceButton } from './StationInvoice';
 import { posStationKeys, type PosStationSink } from './station-sink';
@@ -112,7 +112,7 @@ function ConfirmReceipt({
         printed: printed === 'yes',
         ...(printed === 'yes' ? { receiptNumber: receiptNumber! } : {}),
       })
-      .then(onDone, (e: unknown) => setError(t('errors.general', { code: errorCodeLabel(e) })))
+      .then(onDone, (e: unknown) => setError(failureText(e, t, 'errors.general')))
       .finally(() => setSaving(false));
   };
   return (
@@ -176,7 +176,7 @@ function ConfirmReceipt({
 
 /** Why the station refused a sale, in the desk's words (the cloud's refusals of a wallet/voucher sale too). */
 export function saleError(e: unknown, t: (key: string, options?: Record<string, unknown>) => string): string {
-  if (!(e instanceof ApiError)) return t('errors.general', { code: errorCodeLabel(e) });
+  if (!(e instanceof ApiError)) return failureText(e, t, 'errors.general');
   if (e.key === 'pos.discountNotAllowed') return t('station.discountNotAllowed');
   if (e.key === 'shift.notOpen') return t('station.noShift');
   if (e.key === 'pos.needsConnection') return t('station.cloudOffline');
@@ -194,7 +194,7 @@ export function saleError(e: unknown, t: (key: string, options?: Record<string, 
   const known = codes.map((c) => t(`problems.${c}`, { defaultValue: '' })).filter(Boolean);
   if (known.length > 0) return known.join(' ');
   if (e.key?.startsWith('voucher.')) return t('problems.voucherUnavailable');
-  return t('errors.general', { code: errorCodeLabel(e) });
+  return failureText(e, t, 'errors.general');
 }
 
 export function StationDone({

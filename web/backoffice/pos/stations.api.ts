@@ -19,7 +19,8 @@ export const stationKeys = {
   shift: (studio: string, pos: string) => ['studio-pos', studio, 'shift', pos] as const,
 };
 
-export function useStations(enabled = true) {
+/** The studio's POS stations; `pollMs` keeps the list fresh (a desk waiting for a station to be added). */
+export function useStations(enabled = true, pollMs?: number) {
   const api = useApiClient();
   const studio = useStudioUuid();
   return useQuery({
@@ -27,6 +28,7 @@ export function useStations(enabled = true) {
     queryFn: ({ signal }) =>
       api.call(StationsApi.getStudioPosCollection, { params: { uuid: studio }, signal }),
     enabled,
+    ...(pollMs ? { refetchInterval: pollMs } : {}),
   });
 }
 

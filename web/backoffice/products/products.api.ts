@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/contracts/api/products';
 import type { ContractQuery } from '../../../shared/contracts/http/define';
 import { ProductsApi } from '../../../shared/contracts/http/products';
-import { formatPrice, POLISH_PRICE_NUMBER_FORMAT } from '../../../shared/domain/money';
+import { formatPriceIn } from '../../../shared/domain/money';
 import { ApiError, type ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { useBackoffice } from '../backoffice.api';
@@ -167,7 +167,7 @@ export const productCalls = {
 
 /** Prices as the studio's language writes them ("1 234,50 zł" in Polish). */
 export function price(amount: number, currency: string, language: string): string {
-  return formatPrice(amount, currency, language.startsWith('pl') ? POLISH_PRICE_NUMBER_FORMAT : {});
+  return formatPriceIn(language, amount, currency);
 }
 
 /** 2300 → "23%", 550 → "5.5%" ("5,5%" in Polish). */

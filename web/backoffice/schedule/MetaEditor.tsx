@@ -18,7 +18,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditorForm } from '../../ui/use-editor-form';
 import type { ScheduleInit, ScheduleMetaView } from '../../../shared/contracts/api/schedule';
-import { formatPrice } from '../../../shared/domain/money';
 import { ISO_WEEKDAYS } from '../../../shared/domain/schedule/occurrences';
 import { BookingAccessibility } from '../../../shared/enums/visits';
 import { useApiClient } from '../../lib/app-context';
@@ -36,6 +35,8 @@ import {
   useStudioUuid,
 } from './schedule.api';
 import { serviceName, todayIn, weekdayLabel } from '../../features/schedule/week';
+import { formatMoney } from '../../lib/money';
+import { CutoffInput } from './CutoffInput';
 
 interface Values {
   classServiceId: string | null;
@@ -149,6 +150,7 @@ function MetaForm({
   onSaved(message: string): void;
 }) {
   const { t, i18n } = useTranslation('schedule');
+  const desk = useTranslation('desk').t;
   const { studio: studioInfo } = useBackoffice();
   const api = useApiClient();
   const studio = useStudioUuid();
@@ -366,13 +368,12 @@ function MetaForm({
             onChange={(v) => set('bookingOpensHours', v)}
             error={fieldError('bookingOpensHours')}
           />
-          <NumberInput
-            label={t('editor.cancellationCutoff')}
-            min={0}
-            value={values.cancellationCutoffMinutes}
+          <CutoffInput
+            label={desk('cutoff.label')}
+            minutes={values.cancellationCutoffMinutes}
             onChange={(v) => set('cancellationCutoffMinutes', v)}
             error={fieldError('cancellationCutoffMinutes')}
-            data-testid="meta-cancellation-cutoff"
+            testId="meta-cancellation-cutoff"
           />
         </SimpleGrid>
         <Switch
@@ -405,7 +406,7 @@ function MetaForm({
           label={t('editor.pricingOptions')}
           data={init.pricingOptions.map((p) => ({
             value: p.id,
-            label: `${serviceName(p.name, i18n.language, studioInfo.defaultLocale)} (${formatPrice(p.price, studioInfo.currency)})`,
+            label: `${serviceName(p.name, i18n.language, studioInfo.defaultLocale)} (${formatMoney(p.price, studioInfo.currency)})`,
           }))}
           value={values.pricingOptionIds}
           onChange={(v) => set('pricingOptionIds', v)}

@@ -17,7 +17,7 @@ import { Link } from 'react-router-dom';
 import type { SyncIssue } from '../../../shared/contracts/api/sync-review';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
-import { errorCodeLabel } from '../../lib/form-errors';
+import { failureText } from '../../lib/form-errors';
 import { useBackoffice } from '../backoffice.api';
 import { ListEmpty, LoadMoreButton, QueryBody, usePhone } from '../list-frame';
 import { useStudioDateTime } from '../use-studio-date-time';
@@ -165,7 +165,7 @@ function IssueCard({ issue, canDecide, phone }: { issue: SyncIssue; canDecide: b
       if (err instanceof ApiError && err.status === 409) {
         setError(t('alreadyClosed'));
         await invalidate();
-      } else setError(t('common:errors.generalWithCode', { code: errorCodeLabel(err) }));
+      } else setError(failureText(err, t, 'common:errors.generalWithCode'));
     } finally {
       setBusy(null);
     }

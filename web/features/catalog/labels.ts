@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatPrice, POLISH_PRICE_NUMBER_FORMAT } from '../../../shared/domain/money';
+import { formatPriceIn } from '../../../shared/domain/money';
 import { PricingOptionExpirationType } from '../../../shared/enums/pricing-options';
 
 /**
@@ -52,7 +52,7 @@ export const STATUS_COLORS: Record<number, string> = { 0: 'gray', 1: 'green', 2:
 
 /** Prices as the screen's language writes them ("1 234,50 zł" in Polish). */
 export function price(amount: number, currency: string, language: string): string {
-  return formatPrice(amount, currency, language.startsWith('pl') ? POLISH_PRICE_NUMBER_FORMAT : {});
+  return formatPriceIn(language, amount, currency);
 }
 
 /** "2026-12-24" in the screen's language (dates are studio calendar days). */

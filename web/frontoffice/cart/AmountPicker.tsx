@@ -1,6 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { formatPrice, parsePriceInput } from '../../../shared/domain/money';
+import { parsePriceInput } from '../../../shared/domain/money';
+import { formatMoney } from '../../lib/money';
 
 /**
  * Choose an amount: suggested amounts as buttons, or any amount typed (read as the studio's money,
@@ -47,7 +48,7 @@ export function AmountPicker({
             }}
             data-testid={`${testId}-${a}`}
           >
-            {formatPrice(a, currency)}
+            {formatMoney(a, currency)}
           </Button>
         ))}
       </Group>

@@ -20,9 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CartItemInput, CartView, CheckoutInput } from '../../../shared/contracts/api/sales';
 import { frontOfficePath } from '../../../shared/contracts/routes';
-import { formatPrice } from '../../../shared/domain/money';
 import { useApiClient, useSession } from '../../lib/app-context';
-import { errorCodeLabel, toFormErrors } from '../../lib/form-errors';
+import { failureText, toFormErrors } from '../../lib/form-errors';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useEditorForm } from '../../ui/use-editor-form';
 import { useSubmitButton } from '../../ui/use-submit-button';
@@ -38,6 +37,7 @@ import {
   usePrepareCart,
 } from './sales.api';
 import { SignInFirst } from './SignInFirst';
+import { formatMoney } from '../../lib/money';
 
 /** Error keys the cart and checkout answer with, and how the screen words them. */
 export const SALES_ERROR_MESSAGES: Record<string, string> = {
@@ -127,7 +127,7 @@ export function LoadError({ error, retry }: { error: unknown; retry: () => void 
   return (
     <Alert color="red" variant="light" data-testid="load-error">
       <Group justify="space-between">
-        <Text size="sm">{t('errors.generalWithCode', { code: errorCodeLabel(error) })}</Text>
+        <Text size="sm">{failureText(error, t, 'errors.generalWithCode')}</Text>
         <Button size="xs" variant="default" onClick={retry}>
           {t('actions.retry')}
         </Button>
@@ -143,7 +143,7 @@ function CartContents({ cart }: { cart: CartView }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const prepare = usePrepareCart(studio);
-  const money = (amount: number) => formatPrice(amount, cart.currency);
+  const money = (amount: number) => formatMoney(amount, cart.currency);
   const tz = useStudioTimeZone();
   const fields = useEditorForm(() => ({
     method: (cart.paymentMethods.includes('online') ? 'online' : 'wallet') as CheckoutInput['paymentMethod'],

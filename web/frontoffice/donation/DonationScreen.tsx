@@ -16,7 +16,6 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutResult, DonationInit, DonationStatusView } from '../../../shared/contracts/api/sales';
 import { frontOfficePath } from '../../../shared/contracts/routes';
-import { formatPrice } from '../../../shared/domain/money';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient, usePageContext } from '../../lib/app-context';
 import { toFormErrors } from '../../lib/form-errors';
@@ -29,6 +28,7 @@ import { AmountPicker } from '../cart/AmountPicker';
 import { LoadError, SALES_ERROR_MESSAGES } from '../cart/CartScreen';
 import { goToPayment, newIdempotencyKey, postOnce } from '../cart/sales.api';
 import { useStudioUuid } from '../studio';
+import { formatMoney } from '../../lib/money';
 
 /**
  * The donation app (spec §2 `/{uuid}/donation` and `/{uuid}/donation/payment-status`): anyone may
@@ -113,7 +113,7 @@ function DonationForm({ init, returnPath }: { init: DonationInit; returnPath?: s
   const errors = { fields: fields.errors, form: formErrors };
   const button = useSubmitButton();
   const keyFor = useRef<{ sig: string; key: string } | null>(null);
-  const money = (a: number) => formatPrice(a, init.currency);
+  const money = (a: number) => formatMoney(a, init.currency);
 
   if (!init.available)
     return (
@@ -267,12 +267,12 @@ function DonationStatus({
         title={
           s === 'succeeded' ? (
             <Title order={2} size="h4">
-              {formatPrice(status.data.amount, status.data.currency)}
+              {formatMoney(status.data.amount, status.data.currency)}
             </Title>
           ) : undefined
         }
       >
-        {t(`donation.status.${s}`, { amount: formatPrice(status.data.amount, status.data.currency) })}
+        {t(`donation.status.${s}`, { amount: formatMoney(status.data.amount, status.data.currency) })}
       </Alert>
       {s === 'pending' ? null : (
         <Button component="a" href={formPath} variant={s === 'succeeded' ? 'default' : 'filled'}>

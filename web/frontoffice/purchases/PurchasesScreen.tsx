@@ -6,13 +6,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { ClientInvoice } from '../../../shared/contracts/api/invoices';
 import type { OrderStatusView, PurchasesView } from '../../../shared/contracts/api/sales';
 import { InvoicesApi } from '../../../shared/contracts/http/invoices';
-import { formatPrice } from '../../../shared/domain/money';
 import { OrderStatus } from '../../../shared/enums';
 import { useApiClient, useSession } from '../../lib/app-context';
 import { LoadError } from '../cart/CartScreen';
 import { useOrderStatus } from '../cart/sales.api';
 import { useStudioUuid } from '../studio';
 import { SignInFirst } from '../cart/SignInFirst';
+import { formatMoney } from '../../lib/money';
 
 type Outcome = 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'chargeback';
 
@@ -146,7 +146,7 @@ function Purchases() {
                   <PurchaseInvoices invoices={invoicesByOrder.get(p.id) ?? []} />
                 </Stack>
                 <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-                  <Text fw={700}>{formatPrice(p.total, p.currency)}</Text>
+                  <Text fw={700}>{formatMoney(p.total, p.currency)}</Text>
                   <Badge
                     variant="light"
                     color={

@@ -10,7 +10,6 @@ import {
   type HeldEntitlement,
 } from '../../../shared/contracts/api/visit-payment';
 import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
-import { formatPrice } from '../../../shared/domain/money';
 import { PricingOptionExpirationType } from '../../../shared/enums/pricing-options';
 import { useApiClient } from '../../lib/app-context';
 import { toFormErrors, type FormErrorOptions } from '../../lib/form-errors';
@@ -19,6 +18,7 @@ import { cartInputs, usePrepareCart } from '../cart/sales.api';
 import { useStudioUuid } from '../studio';
 import { clientBookingKeys, useInvalidateClientBookings } from './client-bookings.api';
 import { VisitPaymentApi } from '../../../shared/contracts/http/visit-payment';
+import { formatMoney } from '../../lib/money';
 
 /** How paying a visit's refusals read (README bookings "Paying a visit online"). */
 const PAY_ERROR_OPTIONS: FormErrorOptions = {
@@ -228,7 +228,7 @@ export function VisitPayDialog({
                     </div>
                     <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
                       <Text fw={700} data-testid="visit-pay-price">
-                        {formatPrice(option.price, option.currency)}
+                        {formatMoney(option.price, option.currency)}
                       </Text>
                       <Button
                         size="compact-md"

@@ -4,7 +4,6 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { CheckoutResult, WalletView } from '../../../shared/contracts/api/sales';
-import { formatPrice } from '../../../shared/domain/money';
 import { useApiClient, useSession } from '../../lib/app-context';
 import { toFormErrors } from '../../lib/form-errors';
 import { PaymentCardList } from '../../features/sales/PaymentCardList';
@@ -17,6 +16,7 @@ import { PaymentResult } from '../purchases/PurchasesScreen';
 import { useStudioUuid } from '../studio';
 import { PaymentCardsApi } from '../../../shared/contracts/http/payment-cards';
 import { SignInFirst } from '../cart/SignInFirst';
+import { formatMoney } from '../../lib/money';
 
 /**
  * "My wallet" (front office `wallet/init`, `wallet/top-up`): the balance (the sum of the wallet's
@@ -49,7 +49,7 @@ function Wallet() {
       </Center>
     );
   const w = wallet.data;
-  const money = (a: number) => formatPrice(a, w.currency);
+  const money = (a: number) => formatMoney(a, w.currency);
   return (
     <Stack gap="lg" data-testid="wallet">
       <Title order={2}>{t('wallet.title')}</Title>
@@ -144,7 +144,7 @@ function TopUp({ wallet }: { wallet: WalletView }) {
   const [error, setError] = useState<string | null>(null);
   const button = useSubmitButton();
   const keyFor = useRef<{ amount: number; key: string } | null>(null);
-  const money = (a: number) => formatPrice(a, wallet.currency);
+  const money = (a: number) => formatMoney(a, wallet.currency);
   if (!wallet.onlinePayment)
     return (
       <Alert color="gray" variant="light">

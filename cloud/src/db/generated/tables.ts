@@ -3486,6 +3486,8 @@ export interface StudioBookingSettingsRow {
   payAtDeskAllowed: boolean;
   createdAt: Date;
   updatedAt: Date;
+  checkInOpensMinutes: number;
+  walkInMinutes: number | null;
 }
 
 export interface StudioBookingSettingsInsert {
@@ -3497,6 +3499,8 @@ export interface StudioBookingSettingsInsert {
   payAtDeskAllowed?: boolean | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  checkInOpensMinutes?: number | Knex.Raw;
+  walkInMinutes?: number | null | Knex.Raw;
 }
 
 export interface StudioBookingSettingsUpdate {
@@ -3508,6 +3512,8 @@ export interface StudioBookingSettingsUpdate {
   payAtDeskAllowed?: boolean | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  checkInOpensMinutes?: number | Knex.Raw;
+  walkInMinutes?: number | null | Knex.Raw;
 }
 
 export type StudioFiscalPrintersId = string;

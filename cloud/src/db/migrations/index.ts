@@ -45,6 +45,7 @@ import * as rateLimits from './20261126_0062_rate_limits';
 import * as studioIndexes from './20261127_0120_studio_indexes';
 import * as entryServices from './20261128_0150_entry_services';
 import * as videos from './20261128_0151_videos';
+import * as checkInWindow from './20261128_0190_check_in_window';
 import * as providerCallKeys from './20261127_0095_provider_call_keys';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -101,4 +102,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261127_0120_studio_indexes', studioIndexes],
   ['20261128_0150_entry_services', entryServices],
   ['20261128_0151_videos', videos],
+  ['20261128_0190_check_in_window', checkInWindow],
 ];

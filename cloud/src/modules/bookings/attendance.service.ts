@@ -56,9 +56,11 @@ export async function changeEnrollmentStatus(
   for (const [i, id] of ids.entries()) {
     const visit = await lockVisit(trx, studio.id, id);
     const event = events.get(visit.scheduleEventId)!;
-    if (action !== 'reset' && attendanceRefusal(action, event.startsAt, now)) {
+    if (action !== 'reset' && attendanceRefusal(action, event.startsAt, now, settings.checkInOpensMinutes)) {
       fields[`clientVisitIds.${i}`] = [
-        action === 'present' ? 'check-in opens an hour before the class' : 'the class has not started yet',
+        action === 'present'
+          ? `check-in opens ${settings.checkInOpensMinutes} minutes before the class`
+          : 'the class has not started yet',
       ];
       continue;
     }

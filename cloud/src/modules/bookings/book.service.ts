@@ -65,7 +65,8 @@ async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, c
                      where cc.studio_id = :studioId and cc.client_id = :clientId) as "hasContracts",
             s.studio_id is not null as "hasSettings", s.late_cancel_fee as "lateCancelFee",
             s.no_show_fee as "noShowFee", s.forgive_first_offence as "forgiveFirstOffence",
-            s.promotion_cutoff_minutes as "promotionCutoffMinutes", s.pay_at_desk_allowed as "payAtDeskAllowed"
+            s.promotion_cutoff_minutes as "promotionCutoffMinutes", s.pay_at_desk_allowed as "payAtDeskAllowed",
+            s.check_in_opens_minutes as "checkInOpensMinutes", s.walk_in_minutes as "walkInMinutes"
        from (select count(*) filter (where status in ${sqlSet(TAKES_PLACE)})::int as taken,
                     count(*) filter (where status = ${V.waitingList})::int as waiting
                from client_visits where schedule_event_id = :eventId) c
@@ -101,6 +102,8 @@ async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, c
     forgiveFirstOffence: s.forgiveFirstOffence,
     promotionCutoffMinutes: s.promotionCutoffMinutes,
     payAtDeskAllowed: s.payAtDeskAllowed,
+    checkInOpensMinutes: s.checkInOpensMinutes,
+    walkInMinutes: s.walkInMinutes,
   };
   return {
     settings,
@@ -198,6 +201,7 @@ export async function bookVisit(
       payment: paymentForDecision(payment.payment),
       taken,
       waiting,
+      walkInMinutes: settings.walkInMinutes,
       waitingListWanted: req.waitingListWanted,
     });
   const refuse = (refusal: BookingRefusal) =>

@@ -3,7 +3,14 @@ import type {
   BookingSettings,
   BookingSettingsPatch,
 } from '../../../../shared/contracts/api/bookings';
-import { type Actor, type Payment, ON_CLASS, TAKES_PLACE, V } from '../../../../shared/domain/bookings';
+import {
+  type Actor,
+  type Payment,
+  CHECK_IN_OPENS_MINUTES,
+  ON_CLASS,
+  TAKES_PLACE,
+  V,
+} from '../../../../shared/domain/bookings';
 import { chooseEntitlementForVisit } from '../../../../shared/domain/contracts';
 import {
   addLocalDays,
@@ -149,6 +156,8 @@ export const DEFAULT_SETTINGS = {
   forgiveFirstOffence: false,
   promotionCutoffMinutes: 60,
   payAtDeskAllowed: false,
+  checkInOpensMinutes: CHECK_IN_OPENS_MINUTES,
+  walkInMinutes: null as number | null,
 };
 
 export async function settingsOf(db: Db, studio: Studio): Promise<BookingSettings> {
@@ -162,6 +171,8 @@ export async function settingsOf(db: Db, studio: Studio): Promise<BookingSetting
     forgiveFirstOffence: s.forgiveFirstOffence,
     promotionCutoffMinutes: s.promotionCutoffMinutes,
     payAtDeskAllowed: s.payAtDeskAllowed,
+    checkInOpensMinutes: s.checkInOpensMinutes,
+    walkInMinutes: s.walkInMinutes,
   };
 }
 
@@ -180,6 +191,8 @@ export async function updateSettings(
       forgiveFirstOffence: next.forgiveFirstOffence,
       promotionCutoffMinutes: next.promotionCutoffMinutes,
       payAtDeskAllowed: next.payAtDeskAllowed,
+      checkInOpensMinutes: next.checkInOpensMinutes,
+      walkInMinutes: next.walkInMinutes,
     })
     .onConflict('studio_id')
     .merge({
@@ -188,6 +201,8 @@ export async function updateSettings(
       forgiveFirstOffence: next.forgiveFirstOffence,
       promotionCutoffMinutes: next.promotionCutoffMinutes,
       payAtDeskAllowed: next.payAtDeskAllowed,
+      checkInOpensMinutes: next.checkInOpensMinutes,
+      walkInMinutes: next.walkInMinutes,
       updatedAt: trx.fn.now(),
     });
   return settingsOf(trx, studio);

@@ -12,7 +12,9 @@ import {
   V,
   decideBooking,
   decideCancel,
-  isLateCancel,
+  checkInOpensAt,
+  lateCancelNow,
+  walkInUntil,
   isOnClass,
   overlaps,
   visitPayRefusal,
@@ -212,6 +214,7 @@ export async function eventEnrollments(
   can: EventEnrollments['can'],
 ): Promise<EventEnrollments> {
   const event = await readEvent(db, studio.id, eventId);
+  const settings = await settingsOf(db, studio);
   const rows = (await selectVisits(db, studio.id)
     .where('v.schedule_event_id', eventId)
     .orderBy([{ column: 'u.last_name' }, { column: 'u.first_name' }, { column: 'v.id' }])) as VisitViewRow[];
@@ -240,7 +243,9 @@ export async function eventEnrollments(
     attendees,
     waitingList,
     cancelled,
-    lateCancelNow: isLateCancel(event, now),
+    lateCancelNow: lateCancelNow(event, now),
+    checkInOpensAt: checkInOpensAt(event.startsAt, settings.checkInOpensMinutes).toISOString(),
+    walkInUntil: walkInUntil(event, settings.walkInMinutes).toISOString(),
     can,
   };
 }

@@ -10,7 +10,7 @@ import type {
   KioskTicket,
 } from '../../../../shared/contracts/api/kiosk';
 import { parseScannedIdentity } from '../../../../shared/domain/accounts/identity';
-import { CHECK_IN_OPENS_MINUTES, attendanceRefusal } from '../../../../shared/domain/bookings/timing';
+import { attendanceRefusal, checkInOpensAt } from '../../../../shared/domain/bookings/timing';
 import { foldSearchText } from '../../../../shared/domain/clients/search';
 import { choosePassForVisit, localDateOf, type PassCandidate } from '../../../../shared/domain/entitlements';
 import { resolveLocaleText } from '../../../../shared/domain/locale-text/locale-text';
@@ -117,8 +117,9 @@ function passReason(
   return choice.ok ? { ok: true, passId: choice.passId } : { ok: false, reason: choice.reason };
 }
 
-function checkInOpen(event: { startsAt: Date; endsAt: Date }, now: Date): boolean {
-  return attendanceRefusal('present', event.startsAt, now) === null && now < event.endsAt;
+/** Check-in is open from the studio's opening before the start until the end (issue 26: the studio's setting). */
+function checkInOpen(event: { startsAt: Date; endsAt: Date }, now: Date, opensMinutes: number): boolean {
+  return attendanceRefusal('present', event.startsAt, now, opensMinutes) === null && now < event.endsAt;
 }
 
 /**
@@ -135,6 +136,7 @@ export async function identifyClient(
   const { client, by } = await findKioskClient(db, studio, kiosk, input);
   const today = localDateOf(now, studio.timeZone);
   const schedule = await clientSchedule(db, studio, client.userId, { from: today, to: today }, now);
+  const { checkInOpensMinutes } = await bookingSettingsOf(db, studio);
   const eventIds = schedule.items.map((i) => i.scheduleEventId);
   const events = new Map<
     string,
@@ -204,8 +206,8 @@ export async function identifyClient(
         ...base,
         visitId: visit.id,
         state,
-        canCheckIn: state === 'booked' && checkInOpen(event, now),
-        checkInOpensAt: new Date(event.startsAt.getTime() - CHECK_IN_OPENS_MINUTES * 60_000).toISOString(),
+        canCheckIn: state === 'booked' && checkInOpen(event, now, checkInOpensMinutes),
+        checkInOpensAt: checkInOpensAt(event.startsAt, checkInOpensMinutes).toISOString(),
       });
       continue;
     }
@@ -440,7 +442,7 @@ export async function kioskCheckIn(
       fields: { scheduleEventId: ['unpaid'] },
     });
   }
-  if (!checkInOpen(event, now)) {
+  if (!checkInOpen(event, now, (await bookingSettingsOf(trx, studio)).checkInOpensMinutes)) {
     if (booked)
       return logAndLock(
         trx,

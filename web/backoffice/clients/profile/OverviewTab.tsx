@@ -15,6 +15,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientDetail, ClientEditInit, ClientProfile } from '../../../../shared/contracts/api/clients';
 import { useApiClient } from '../../../lib/app-context';
+import { useOffline } from '../../../lib/connectivity';
 import { toFormErrors } from '../../../lib/form-errors';
 import { FormErrorList } from '../../../ui/FormErrorList';
 import { SubmitButton } from '../../../ui/SubmitButton';
@@ -131,6 +132,8 @@ function DetailsCard({
   canEdit: boolean;
 }) {
   const { t, i18n } = useTranslation('clients');
+  const desk = useTranslation('desk').t;
+  const offline = useOffline();
   const { timeZone } = useBackoffice().studio;
   const [editing, setEditing] = useState(false);
   const sex = init.sexOptions.find((o) => o.value === client.sex);
@@ -168,9 +171,17 @@ function DetailsCard({
             label={t('fields.createdAt')}
             value={formatDate(client.createdAt, i18n.language, timeZone)}
           />
+          {/* The desk's copy does not know about accounts: offline it says so rather than guess. */}
           <Detail
             label={t('profile.account')}
-            value={client.hasAccount ? t('profile.hasAccount') : t('profile.noAccount')}
+            testId="client-account"
+            value={
+              offline
+                ? desk('offline.notKnown')
+                : client.hasAccount
+                  ? t('profile.hasAccount')
+                  : t('profile.noAccount')
+            }
           />
         </SimpleGrid>
       )}

@@ -16,7 +16,7 @@ import {
   useCombobox,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   ClientVisitView,
@@ -27,6 +27,8 @@ import { ClientVisitStatus } from '../../../../shared/enums/visits';
 import { useApiClient } from '../../../lib/app-context';
 import { toFormErrors } from '../../../lib/form-errors';
 import { useEditorForm } from '../../../ui/use-editor-form';
+import { useOffline } from '../../../lib/connectivity';
+import { useStudioDateTime } from '../../use-studio-date-time';
 import { useInvalidateSchedule, useStudioUuid } from '../schedule.api';
 import {
   BOOKING_ERROR_OPTIONS,
@@ -101,6 +103,15 @@ function Attendees({ eventId, data }: { eventId: string; data: EventEnrollments 
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
   const [showCancelled, setShowCancelled] = useState(false);
   const open = data.eventStatus === 'scheduled';
+  // Issue 26: the buttons follow the studio's rules the server applies, said as times on the screen.
+  const desk = useTranslation('desk').t;
+  const studioTime = useStudioDateTime();
+  const now = useNow(30_000);
+  // Offline, the desk records what happens and the cloud decides on sync: not held back here.
+  const offline = useOffline();
+  const checkInOpen = offline || now >= Date.parse(data.checkInOpensAt);
+  const started = now >= Date.parse(data.startsAt);
+  const walkInOpen = offline || now < Date.parse(data.walkInUntil);
 
   const run = async (key: string, work: () => Promise<unknown>, done?: string) => {
     setBusy(key);
@@ -132,11 +143,13 @@ function Attendees({ eventId, data }: { eventId: string; data: EventEnrollments 
     label: string,
     color?: string,
     variant: 'light' | 'subtle' = 'light',
+    disabled = false,
   ) => (
     <Button
       size="compact-xs"
       color={color}
       variant={variant}
+      disabled={disabled}
       loading={busy === `${action}-${visitId}`}
       onClick={() => void setStatus([visitId], action, `${action}-${visitId}`)}
       data-testid={testId}
@@ -167,6 +180,16 @@ function Attendees({ eventId, data }: { eventId: string; data: EventEnrollments 
             {t('staff.lateCancelNow')}
           </Badge>
         )}
+        {open && !checkInOpen && data.can.checkIn && (
+          <Badge variant="outline" color="gray" data-testid="check-in-opens">
+            {desk('checkIn.opensAt', { time: studioTime(data.checkInOpensAt) })}
+          </Badge>
+        )}
+        {open && started && !walkInOpen && data.can.book && (
+          <Badge variant="outline" color="gray" data-testid="walk-in-closed">
+            {desk('checkIn.walkInClosed', { time: studioTime(data.walkInUntil) })}
+          </Badge>
+        )}
       </Group>
       {message && (
         <Alert
@@ -178,7 +201,7 @@ function Attendees({ eventId, data }: { eventId: string; data: EventEnrollments 
           {message.text}
         </Alert>
       )}
-      {data.can.book && open && <EnrolClient eventId={eventId} onResult={setMessage} />}
+      {data.can.book && open && walkInOpen && <EnrolClient eventId={eventId} onResult={setMessage} />}
       <AttendeeTools eventId={eventId} data={data} />
 
       {data.attendees.length === 0 ? (
@@ -284,10 +307,26 @@ function Attendees({ eventId, data }: { eventId: string; data: EventEnrollments 
               <Group gap={4} wrap="nowrap">
                 {data.can.checkIn &&
                   visit.status !== ClientVisitStatus.present &&
-                  statusButton(visit.id, 'present', 'attendee-present', t('staff.present'), 'teal')}
+                  statusButton(
+                    visit.id,
+                    'present',
+                    'attendee-present',
+                    t('staff.present'),
+                    'teal',
+                    'light',
+                    !checkInOpen,
+                  )}
                 {data.can.checkIn &&
                   visit.status !== ClientVisitStatus.absent &&
-                  statusButton(visit.id, 'absent', 'attendee-absent', t('staff.absent'), 'orange')}
+                  statusButton(
+                    visit.id,
+                    'absent',
+                    'attendee-absent',
+                    t('staff.absent'),
+                    'orange',
+                    'light',
+                    !started,
+                  )}
                 {data.can.checkIn &&
                   (visit.status === ClientVisitStatus.present || visit.status === ClientVisitStatus.absent) &&
                   statusButton(visit.id, 'reset', 'attendee-reset', t('staff.reset'), undefined, 'subtle')}
@@ -503,4 +542,14 @@ function EnrolClient({
       />
     </Stack>
   );
+}
+
+/** The time now, refreshed every `everyMs` (the buttons open and close as the class's times pass). */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
 }
