@@ -1816,6 +1816,44 @@ export interface FiscalPrinterDiagnosesUpdate {
   updatedAt?: Date | string | Knex.Raw;
 }
 
+export type InstructorPayRatesId = string;
+
+export interface InstructorPayRatesRow {
+  id: InstructorPayRatesId;
+  studioId: StudiosId;
+  instructorId: UsersId;
+  classServiceId: ClassServicesId | null;
+  kind: string;
+  amount: number;
+  minimum: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface InstructorPayRatesInsert {
+  id: InstructorPayRatesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  instructorId: UsersId | Knex.Raw;
+  classServiceId?: ClassServicesId | null | Knex.Raw;
+  kind: string | Knex.Raw;
+  amount: number | Knex.Raw;
+  minimum?: number | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface InstructorPayRatesUpdate {
+  id?: InstructorPayRatesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  instructorId?: UsersId | Knex.Raw;
+  classServiceId?: ClassServicesId | null | Knex.Raw;
+  kind?: string | Knex.Raw;
+  amount?: number | Knex.Raw;
+  minimum?: number | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
 export type InvoiceKsefInvoiceId = string;
 
 export interface InvoiceKsefRow {
@@ -4687,6 +4725,11 @@ declare module 'knex/types/tables' {
       FiscalPrinterDiagnosesRow,
       FiscalPrinterDiagnosesInsert,
       FiscalPrinterDiagnosesUpdate
+    >;
+    instructor_pay_rates: Knex.CompositeTableType<
+      InstructorPayRatesRow,
+      InstructorPayRatesInsert,
+      InstructorPayRatesUpdate
     >;
     invoice_ksef: Knex.CompositeTableType<InvoiceKsefRow, InvoiceKsefInsert, InvoiceKsefUpdate>;
     invoice_lines: Knex.CompositeTableType<InvoiceLinesRow, InvoiceLinesInsert, InvoiceLinesUpdate>;
