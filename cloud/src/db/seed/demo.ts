@@ -12,6 +12,7 @@ import { seedDemoContracts } from '../../modules/contracts/index';
 import { seedDemoInvoicing } from '../../modules/invoices/index';
 import { seedDemoAccounting } from '../../modules/accounting/index';
 import { seedDemoKsef } from '../../modules/invoices/index';
+import { seedDemoReports } from '../../modules/reports/index';
 
 export interface DemoSummary {
   studioUuid: string;
@@ -474,6 +475,12 @@ export async function seedDemoStudio(
       now,
     );
     await seedDemoKsef(trx, studioId, now);
+    // Six months of classes, visits and sales for the dashboard and the reports; instructors' pay rates.
+    await seedDemoReports(
+      trx,
+      { studioId, timeZone: DEMO.timeZone, services, rooms, instructors, clientIds, passes },
+      now,
+    );
     log.info(
       { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },
       'demo studio seeded',

@@ -43,7 +43,7 @@ export function named(
     (match: string, name?: string) => {
       if (name === undefined) return match;
       if (!(name in values)) throw new Error(`report SQL: no value for :${name}`);
-      bindings.push(values[name]);
+      bindings.push(values[name] ?? null);
       return '?';
     },
   );
