@@ -2,8 +2,6 @@ import { Navigate, createHashRouter, type RouteObject } from 'react-router-dom';
 import { lazyScreen, preloadRoute } from '../lib/lazy-screen';
 import { BackofficeShell } from './BackofficeShell';
 import { Dashboard } from './screens/Dashboard';
-import { SectionPlaceholder } from './screens/SectionPlaceholder';
-import { SECTIONS } from './sections';
 import { staffRoutes } from './staff/routes';
 import { productRoutes } from './products/routes';
 import { clientsRoutes } from './clients/routes';
@@ -50,30 +48,6 @@ export function createBackofficeRouter() {
         ...kioskRoutes,
         ...syncRoutes,
         ...reportsRoutes,
-        ...SECTIONS.filter(
-          (s) =>
-            s.id !== 'dashboard' &&
-            s.id !== 'staff' &&
-            s.id !== 'clients' &&
-            s.id !== 'settings' &&
-            s.id !== 'products' &&
-            s.id !== 'schedule' &&
-            s.id !== 'courses' &&
-            s.id !== 'places' &&
-            s.id !== 'catalog' &&
-            s.id !== 'invoices' &&
-            s.id !== 'accounting' &&
-            s.id !== 'contracts' &&
-            s.id !== 'kiosks' &&
-            s.id !== 'pos' &&
-            s.id !== 'orders' &&
-            s.id !== 'sync' &&
-            s.id !== 'sales' &&
-            s.id !== 'reports',
-        ).map((section) => ({
-          path: section.path.slice(1),
-          element: <SectionPlaceholder section={section.id} />,
-        })),
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

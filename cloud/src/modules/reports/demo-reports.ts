@@ -231,8 +231,8 @@ export async function seedDemoReports(trx: Knex, input: DemoReportsInput, now: D
   // Clients joined over the half year, so "new clients" and retention have a history too.
   for (const w of windows)
     await trx('clients')
-      .where({ studio_id: studioId, user_id: w.clientId })
-      .update({ created_at: new Date(now.getTime() - w.joined * DAY) });
+      .where({ studioId, userId: w.clientId })
+      .update({ createdAt: new Date(now.getTime() - w.joined * DAY) });
 
   const kinds = [
     { kind: 'perClass', amount: 12000, minimum: 0 },

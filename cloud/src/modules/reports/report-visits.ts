@@ -1,3 +1,4 @@
+import { OrderStatus } from '../../../../shared/enums/orders';
 import { ClientVisitStatus as V } from '../../../../shared/enums/visits';
 import { TAKES_PLACE } from '../../../../shared/domain/bookings';
 import { sqlSet } from '../../../../shared/domain/sql';
@@ -5,6 +6,7 @@ import { baseValues, col, named, type ReportDef } from './report-def';
 import { nameSql } from './report-period';
 
 const TAKES = sqlSet(TAKES_PLACE);
+const PAID = OrderStatus.paid;
 const LATE = sqlSet([V.lateCancel, V.selfLateCancel]);
 const EARLY = sqlSet([V.earlyCancel, V.selfEarlyCancel]);
 /** Who came or was due to come: booked, present, unpaid (absent ones are no-shows). */
@@ -114,26 +116,30 @@ export const retention: ReportDef = {
          select s.client_id, (select min(x.starts_at) from client_visits x
                                where x.studio_id = :studio and x.client_id = s.client_id
                                  and x.status in ${TAKES}) as first_at
-           from (select distinct client_id from seen) s)
-       select to_char(months.m, 'YYYY-MM') as month,
-              (select count(*) from seen where seen.m = months.m)::int as active,
-              (select count(*) from seen join firsts f using (client_id)
-                where seen.m = months.m
-                  and date_trunc('month', f.first_at at time zone :tz)::date = months.m)::int as new,
-              (select count(*) from seen join firsts f using (client_id)
-                where seen.m = months.m
-                  and date_trunc('month', f.first_at at time zone :tz)::date < months.m
-                  and not exists (select 1 from seen p where p.client_id = seen.client_id
-                                     and p.m = (months.m - interval '1 month')::date))::int as reactivated,
-              (select count(*) from seen p where p.m = (months.m - interval '1 month')::date
-                  and not exists (select 1 from seen n where n.client_id = p.client_id
-                                     and n.m = months.m))::int as lapsed,
-              round(100.0 * (select count(*) from seen p where p.m = (months.m - interval '1 month')::date
-                  and not exists (select 1 from seen n where n.client_id = p.client_id and n.m = months.m))
-                / nullif((select count(*) from seen p where p.m = (months.m - interval '1 month')::date), 0),
-                1)::float8 as "churnRate",
+           from (select distinct client_id from seen) s),
+       flags as (
+         select s.client_id, s.m,
+                lag(s.m) over (partition by s.client_id order by s.m) as prev_m,
+                lead(s.m) over (partition by s.client_id order by s.m) as next_m
+           from seen s),
+       contrib as (
+         select f.m as month, 1 as active,
+                (date_trunc('month', fi.first_at at time zone :tz)::date = f.m)::int as new,
+                (date_trunc('month', fi.first_at at time zone :tz)::date < f.m
+                  and (f.prev_m is null or f.prev_m <> (f.m - interval '1 month')::date))::int as reactivated,
+                0 as lapsed, 0 as before
+           from flags f join firsts fi using (client_id)
+         union all
+         select (f.m + interval '1 month')::date, 0, 0, 0,
+                (f.next_m is null or f.next_m <> (f.m + interval '1 month')::date)::int, 1
+           from flags f)
+       select to_char(months.m, 'YYYY-MM') as month, coalesce(sum(c.active), 0)::int as active,
+              coalesce(sum(c.new), 0)::int as new, coalesce(sum(c.reactivated), 0)::int as reactivated,
+              coalesce(sum(c.lapsed), 0)::int as lapsed,
+              round(100.0 * sum(c.lapsed) / nullif(sum(c.before), 0), 1)::float8 as "churnRate",
               to_char(months.m, 'YYYY-MM') as _k
-         from months`,
+         from months left join contrib c on c.month = months.m
+        group by months.m`,
       baseValues(ctx),
     ),
 };
@@ -162,21 +168,29 @@ export const payroll: ReportDef = {
   ],
   sql: (ctx) =>
     named(
-      `with ev as (
+      `with vis as (
+         select v.schedule_event_id as id,
+                count(*) filter (where v.status in ${ATTENDEES}) as attendees,
+                coalesce(sum(case when v.status in ${TAKES} and cpo.entries > 0
+                                  then cpo.price_paid / cpo.entries else 0 end), 0) as pass_revenue
+           from client_visits v
+           left join client_pricing_options cpo on cpo.id = v.client_pricing_option_id
+          where v.studio_id = :studio and v.starts_at >= :start and v.starts_at < :end
+          group by v.schedule_event_id),
+       drop_in as (
+         select v.schedule_event_id as id, sum(l.total) as revenue
+           from client_visits v
+           join client_order_lines l on l.for_visit_id = v.id and l.studio_id = v.studio_id and l.kind = 'visit'
+           join client_orders o on o.id = l.order_id and o.status = ${PAID}
+          where v.studio_id = :studio and v.starts_at >= :start and v.starts_at < :end
+          group by v.schedule_event_id),
+       ev as (
          select e.id, e.starts_at, e.ends_at, e.class_service_id, e.instructor_id, e.schedule_meta_id,
-                (select count(*) from client_visits v
-                  where v.studio_id = e.studio_id and v.schedule_event_id = e.id
-                    and v.status in ${ATTENDEES}) as attendees,
-                (select coalesce(sum(case when cpo.entries > 0 then cpo.price_paid / cpo.entries else 0 end), 0)
-                   from client_visits v join client_pricing_options cpo on cpo.id = v.client_pricing_option_id
-                  where v.studio_id = e.studio_id and v.schedule_event_id = e.id
-                    and v.status in ${TAKES})
-                + (select coalesce(sum(l.total), 0)
-                     from client_visits v
-                     join client_order_lines l on l.for_visit_id = v.id and l.kind = 'visit'
-                     join client_orders o on o.id = l.order_id and o.status = 1
-                    where v.studio_id = e.studio_id and v.schedule_event_id = e.id) as revenue
+                coalesce(vis.attendees, 0) as attendees,
+                coalesce(vis.pass_revenue, 0) + coalesce(drop_in.revenue, 0) as revenue
            from schedule_events e
+           left join vis on vis.id = e.id
+           left join drop_in on drop_in.id = e.id
           where ${EVENTS_WHERE} and e.instructor_id is not null)
        select ev.starts_at as "startsAt", ${nameSql('cs.name', ctx.lang)} as class,
               coalesce(u.first_name || ' ' || u.last_name, '') as instructor,
