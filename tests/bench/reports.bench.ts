@@ -16,7 +16,7 @@
  *
  * BENCH_REPORTS_SCALE (default 1) scales the dataset (0.1 = 5,000 clients, 50,000 visits, 20,000
  * orders) for a quick run. Database: BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL (a fresh
- * database, dropped afterwards); without any, an in-memory PGlite.
+ * database, dropped afterwards unless BENCH_REPORTS_KEEP=1); without any, an in-memory PGlite.
  */
 import { performance } from 'node:perf_hooks';
 import { v7 as uuidv7 } from 'uuid';
@@ -201,7 +201,8 @@ try {
   const year = `from=${ymd(new Date(now.getTime() - 364 * 86_400_000))}&to=${ymd(now)}`;
   let monthWorst = 0;
   let yearWorst = 0;
-  for (const id of REPORT_IDS) {
+  const only = process.env.BENCH_REPORTS_ONLY?.split(',');
+  for (const id of REPORT_IDS.filter((r) => !only || only.includes(r))) {
     const m: number[] = [];
     const y: number[] = [];
     await time(`/report/${id}?${month}`);
@@ -241,5 +242,7 @@ try {
   );
 } finally {
   await knex.destroy();
-  await db.drop();
+  // BENCH_REPORTS_KEEP=1 keeps the database to look at plans (EXPLAIN) afterwards.
+  if (process.env.BENCH_REPORTS_KEEP) console.log(`kept ${db.url}`);
+  else await db.drop();
 }

@@ -23,6 +23,7 @@ export const REPORT_IDS = [
   'pass-liability',
   'wallet-balances',
   'payroll',
+  'payroll-summary',
 ] as const;
 export const ReportIdSchema = z.enum(REPORT_IDS);
 export type ReportId = z.infer<typeof ReportIdSchema>;

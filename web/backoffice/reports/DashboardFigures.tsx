@@ -19,8 +19,18 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useBackoffice } from '../backoffice.api';
+import { formatPrice, POLISH_PRICE_NUMBER_FORMAT } from '../../../shared/domain/money/format-price';
 import { money } from '../invoices/invoices.api';
 import { useDashboard, useReportCatalog } from './reports.api';
+
+/** Whole units on the chart's axis and tooltip ("1 800 zł"): the cards carry the exact figures. */
+function wholeUnits(units: number, currency: string, language: string): string {
+  return formatPrice(
+    Math.round(units) * 100,
+    currency,
+    language.startsWith('pl') ? POLISH_PRICE_NUMBER_FORMAT : {},
+  );
+}
 
 /** Where a figure leads: the list or report behind it. */
 function FigureCard(props: { label: string; value: string; detail?: string; to: string; testId: string }) {
@@ -102,7 +112,7 @@ export function DashboardFigures() {
           allowDeselect={false}
         />
       )}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
         <FigureCard
           testId="dash-revenue-today"
           label={t('dashboard.revenueToday')}
@@ -160,7 +170,9 @@ export function DashboardFigures() {
               <Table.Tbody>
                 {d.classes.map((c) => (
                   <Table.Tr key={c.id}>
-                    <Table.Td w={70}>{time.format(new Date(c.startsAt))}</Table.Td>
+                    <Table.Td w={80} style={{ whiteSpace: 'nowrap' }}>
+                      {time.format(new Date(c.startsAt))}
+                    </Table.Td>
                     <Table.Td>
                       <Text fw={500} size="sm">
                         {c.name}
@@ -203,7 +215,7 @@ export function DashboardFigures() {
           }))}
           dataKey="day"
           series={[{ name: 'amount', label: t('dashboard.amount'), color: 'indigo.6' }]}
-          valueFormatter={(v) => money(Math.round(v * 100), d.currency, i18n.language)}
+          valueFormatter={(v) => wholeUnits(v, d.currency, i18n.language)}
           curveType="monotone"
           withDots={false}
           data-testid="chart-revenue"

@@ -7,7 +7,7 @@ import type { ReportDef } from './report-def';
 import { studioClassServices, studioInstructors } from './pay-rates';
 import { passLiability, walletBalances } from './report-clients';
 import { outstanding, payments, salesByDay, salesByItem, salesByMethod } from './report-sales';
-import { attendance, payroll, retention } from './report-visits';
+import { attendance, payroll, payrollSummary, retention } from './report-visits';
 
 const DEFS: Record<ReportId, ReportDef> = {
   'sales-by-item': salesByItem,
@@ -20,6 +20,7 @@ const DEFS: Record<ReportId, ReportDef> = {
   'pass-liability': passLiability,
   'wallet-balances': walletBalances,
   payroll,
+  'payroll-summary': payrollSummary,
 };
 
 /** The report of that name, or undefined for a name that is not one (the route answers 404). */

@@ -112,7 +112,7 @@ export const retention: ReportDef = {
             and v.starts_at >= (date_trunc('month', cast(:start as timestamptz) at time zone :tz) - interval '1 month') at time zone :tz
             and v.starts_at < :end
             and (cast(:location as uuid) is null or e.location_id = :location)),
-       firsts as (
+       firsts as materialized (
          select s.client_id, (select min(x.starts_at) from client_visits x
                                where x.studio_id = :studio and x.client_id = s.client_id
                                  and x.status in ${TAKES}) as first_at
@@ -217,4 +217,31 @@ export const payroll: ReportDef = {
             order by pr.class_service_id nulls last limit 1) r on true`,
       baseValues(ctx),
     ),
+};
+
+/** Payroll by instructor: the payroll report's classes summed per instructor (what to pay each). */
+export const payrollSummary: ReportDef = {
+  id: 'payroll-summary',
+  group: 'payroll',
+  filters: ['location', 'instructor', 'classService'],
+  columns: () => [
+    col('instructor', 'text'),
+    col('classes', 'count', true),
+    col('substitutions', 'count', true),
+    col('attendees', 'count', true),
+    col('revenue', 'money', true),
+    col('pay', 'money', true),
+  ],
+  sql: (ctx) => {
+    const inner = payroll.sql(ctx);
+    return {
+      sql: `select p.instructor, count(*)::int as classes,
+                   count(*) filter (where p.substitute = 'reports:substitute.yes')::int as substitutions,
+                   sum(p.attendees)::int as attendees, sum(p.revenue)::bigint as revenue,
+                   sum(p.pay)::bigint as pay, p.instructor as _k
+              from (${inner.sql}) p
+             group by p.instructor`,
+      bindings: inner.bindings,
+    };
+  },
 };

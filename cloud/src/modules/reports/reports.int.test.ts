@@ -286,6 +286,11 @@ describe('reports', () => {
       }),
     ]);
     expect(report.body.totals.pay).toBe(17000);
+    const summary = await owner.get(api(studio, `report/payroll-summary?${NOVEMBER}`));
+    expect(summary.body.rows).toEqual([
+      expect.objectContaining({ instructor: 'Anna Nowak', classes: 1, substitutions: 0, pay: 5000 }),
+      expect.objectContaining({ instructor: 'Piotr Zastępca', classes: 1, substitutions: 1, pay: 12000 }),
+    ]);
     const onlyAnna = await owner.get(api(studio, `report/payroll?${NOVEMBER}&instructor=${anna.id}`));
     expect(onlyAnna.body.rowCount).toBe(1);
 
@@ -337,7 +342,7 @@ describe('reports', () => {
     });
     const catalog = await owner.get(api(studio, 'report/all'));
     expect(catalog.status).toBe(200);
-    expect(catalog.body.items).toHaveLength(10);
+    expect(catalog.body.items).toHaveLength(11);
     expect((await owner.get(api(studio, `report/nope?${NOVEMBER}`))).status).toBe(404);
     const group = await owner.get(api(studio, `report/attendance?${NOVEMBER}&groupBy=nope&location=x`));
     expect(group.status).toBe(400);

@@ -8,11 +8,10 @@ import type {
   ReportData,
 } from '../../../../shared/contracts/api/reports';
 import { AppError } from '../../../../shared/errors';
-import { isLocale, type Locale } from '../../../../shared/i18n/locales';
 import type { Knex } from '../../db/knex';
 import type { AppCustom, AppState } from '../../http/context';
+import { pageLocale } from '../../http/pages';
 import { defineRoute } from '../../http/route';
-import type { Studio, User } from '../identity/index';
 import { XLSX_CONTENT_TYPE } from '../clients/index';
 import { dashboard } from './dashboard';
 import { payRates, setPayRates } from './pay-rates';
@@ -20,43 +19,37 @@ import { reportCatalog, reportDef } from './report-catalog';
 import { reportContext } from './report-period';
 import { reportCsv, reportData, reportXlsx } from './report-runner';
 
-/** The viewer's language: the staff member's own, else the studio's. */
-function localeOf(user: User, studio: Studio): Locale {
-  if (isLocale(user.locale)) return user.locale;
-  return isLocale(studio.defaultLocale) ? studio.defaultLocale : 'en';
-}
-
 /** Management insight (issue 20; `shared/contracts/http/reports.ts`, README). */
 export function registerReportRoutes(router: Router<AppState, AppCustom>): void {
   defineRoute(router, {
     ...ReportsApi.dashboard,
-    handle: async ({ db, studio, auth, query, deps }): Promise<Dashboard> =>
-      dashboard(db, studio, deps.clock.now(), localeOf(auth.user, studio), query.location ?? null),
+    handle: async ({ db, studio, ctx, query, deps }): Promise<Dashboard> =>
+      dashboard(db, studio, deps.clock.now(), pageLocale(ctx, studio), query.location ?? null),
   });
 
   // Before report/:report, which would otherwise take report/all.
   defineRoute(router, {
     ...ReportsApi.catalog,
-    handle: async ({ db, studio, auth }): Promise<ReportCatalog> =>
-      reportCatalog(db, studio, localeOf(auth.user, studio)),
+    handle: async ({ db, studio, ctx }): Promise<ReportCatalog> =>
+      reportCatalog(db, studio, pageLocale(ctx, studio)),
   });
 
   defineRoute(router, {
     ...ReportsApi.data,
-    handle: async ({ db, studio, auth, params, query }): Promise<ReportData> => {
+    handle: async ({ db, studio, ctx, params, query }): Promise<ReportData> => {
       const def = reportDef(params.report);
       if (!def) throw AppError.notFound('report');
-      return reportData(def, reportContext(db, studio, query, localeOf(auth.user, studio)));
+      return reportData(def, reportContext(db, studio, query, pageLocale(ctx, studio)));
     },
   });
 
   /** CSV or XLSX of every row, streamed from a cursor (never the whole file in memory). */
   defineRoute(router, {
     ...ReportsApi.export,
-    handle: async ({ studio, auth, params, query, deps, ctx }): Promise<Readable> => {
+    handle: async ({ studio, params, query, deps, ctx }): Promise<Readable> => {
       const def = reportDef(params.report);
       if (!def) throw AppError.notFound('report');
-      const locale = localeOf(auth.user, studio);
+      const locale = pageLocale(ctx, studio);
       const { format, ...filters } = query;
       const input = { knex: deps.knex, def, ctx: reportContext(deps.knex, studio, filters, locale), locale };
       const name = `${def.id}_${query.from}_${query.to}.${format}`;
@@ -73,8 +66,7 @@ export function registerReportRoutes(router: Router<AppState, AppCustom>): void 
 
   defineRoute(router, {
     ...ReportsApi.payRates,
-    handle: async ({ db, studio, auth }): Promise<PayRates> =>
-      payRates(db, studio, localeOf(auth.user, studio)),
+    handle: async ({ db, studio, ctx }): Promise<PayRates> => payRates(db, studio, pageLocale(ctx, studio)),
   });
 
   defineRoute(router, {
@@ -82,7 +74,7 @@ export function registerReportRoutes(router: Router<AppState, AppCustom>): void 
     handle: async ({ db, studio, body, deps }): Promise<void> => {
       await setPayRates(db as Knex.Transaction, studio, body, deps.clock.now());
     },
-    present: async (_, { db, studio, auth }): Promise<PayRates> =>
-      payRates(db, studio, localeOf(auth.user, studio)),
+    present: async (_, { db, studio, ctx }): Promise<PayRates> =>
+      payRates(db, studio, pageLocale(ctx, studio)),
   });
 }
