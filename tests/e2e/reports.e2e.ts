@@ -57,5 +57,14 @@ test('reports: the dashboard, three reports and an export', async ({ browser }) 
   });
   await page.goto(`/${demo.studioUuid}/backoffice#/reports/pay-rates`);
   await expect(page.getByTestId('pay-rates-table')).toContainText('Wiśniewska');
+
+  // The studio's data export: made in the background, downloaded when ready.
+  await page.goto(`/${demo.studioUuid}/backoffice#/reports`);
+  await page.getByTestId('studio-export-request').click();
+  const ready = page.getByTestId('studio-export-download').first();
+  await expect(ready).toBeVisible({ timeout: 90_000 });
+  const [zip] = await Promise.all([page.waitForEvent('download'), ready.click()]);
+  expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+  expect(readFileSync((await zip.path())!).subarray(0, 2).toString('latin1')).toBe('PK');
   expect(errors).toEqual([]);
 });

@@ -20,6 +20,8 @@ export interface JobPayloads {
   'sales.provider-call': ProviderCall;
   /** An invoice sent to KSeF (attempt: the resend count, part of the job's key). */
   'ksef.send': { invoiceId: string; attempt: number };
+  /** The studio's data export: its zip of CSV files written (reports module). */
+  'studio.export': { exportId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -42,6 +44,8 @@ export const QUEUES: Record<JobName, QueueOptions> = {
   'sales.provider-call': { retryLimit: 10, retryDelay: 60, expireInSeconds: 120 },
   // KSeF unreachable: retried from 1 minute, doubling (≈ 17 h over 10 retries); Resend starts again.
   'ksef.send': { retryLimit: 10, retryDelay: 60, expireInSeconds: 300 },
+  // A large studio's export takes minutes; a failed one starts over.
+  'studio.export': { retryLimit: 3, retryDelay: 60, expireInSeconds: 3600 },
 };
 
 export const JOB_SCHEMA = 'pgboss';

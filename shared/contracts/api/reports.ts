@@ -219,3 +219,17 @@ export const PayRatesSchema = z.object({
   classServices: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type PayRates = z.infer<typeof PayRatesSchema>;
+
+/** The studio's data export (a zip of CSV files made by a background job). */
+export const StudioExportViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(['queued', 'running', 'ready', 'failed']),
+  /** 0–100: the share of the studio's tables written so far. */
+  progress: z.number().int(),
+  /** Bytes of the zip, once ready. */
+  size: z.number().int(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type StudioExportView = z.infer<typeof StudioExportViewSchema>;
+export const StudioExportListSchema = z.object({ items: z.array(StudioExportViewSchema) });

@@ -8,16 +8,20 @@ import {
   ReportDataSchema,
   ReportExportQuerySchema,
   ReportQuerySchema,
+  StudioExportListSchema,
+  StudioExportViewSchema,
 } from '../api/reports';
 import { contractGroup } from './define';
 
 const StudioParams = z.object({ uuid: z.string() });
 /** An unknown report name answers 404, like an unknown id (the handler checks it against REPORT_IDS). */
 const ReportParams = z.object({ uuid: z.string(), report: z.string().max(40) });
+const ExportParams = z.object({ uuid: z.string(), export: z.uuid() });
 
 /**
  * Management insight (issue 20): the dashboard, the reports (staff with `reports.view`; the exports
- * need `reports.export`) and the instructors' pay rates (`manager-tools/payroll-values`, `staff.edit`).
+ * need `reports.export`), the instructors' pay rates (`manager-tools/payroll-values`, `staff.edit`) and
+ * the studio's data export (`clients.export`).
  */
 export const ReportsApi = contractGroup('reports', {
   dashboard: {
@@ -71,5 +75,40 @@ export const ReportsApi = contractGroup('reports', {
     params: StudioParams,
     body: PayrollValuesBodySchema,
     response: PayRatesSchema,
+  },
+  /** The studio's data export: asked for here, made by a background job (`studio.export`). */
+  requestStudioExport: {
+    method: 'post',
+    path: '/v4/:uuid/studio-data-export',
+    access: 'staff',
+    ability: 'clients.export',
+    params: StudioParams,
+    response: StudioExportViewSchema,
+    status: 201,
+  },
+  studioExports: {
+    method: 'get',
+    path: '/v4/:uuid/studio-data-export/all',
+    access: 'staff',
+    ability: 'clients.export',
+    params: StudioParams,
+    response: StudioExportListSchema,
+  },
+  studioExport: {
+    method: 'get',
+    path: '/v4/:uuid/studio-data-export/:export',
+    access: 'staff',
+    ability: 'clients.export',
+    params: ExportParams,
+    response: StudioExportViewSchema,
+  },
+  /** The zip, once ready (409 `studioExport.notReady` before). */
+  downloadStudioExport: {
+    method: 'get',
+    path: '/v4/:uuid/studio-data-export/:export/download',
+    access: 'staff',
+    ability: 'clients.export',
+    params: ExportParams,
+    responseKind: 'file',
   },
 });

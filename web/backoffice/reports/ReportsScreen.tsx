@@ -2,7 +2,9 @@ import { Anchor, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { REPORT_GROUPS, type ReportGroup } from '../../../shared/contracts/api/reports';
+import { useBackoffice } from '../backoffice.api';
 import { useReportCatalog } from './reports.api';
+import { StudioExportCard } from './StudioExportCard';
 
 /**
  * report/all as the Reports section (every group) and the Sales section (`group="sales"`): each
@@ -11,6 +13,7 @@ import { useReportCatalog } from './reports.api';
 export function ReportsScreen({ group }: { group?: ReportGroup }) {
   const { t } = useTranslation('reports');
   const catalog = useReportCatalog();
+  const { member } = useBackoffice();
   const groups = group ? [group] : REPORT_GROUPS;
   return (
     <Stack gap="lg" maw={1100} data-testid="reports-catalog">
@@ -64,6 +67,7 @@ export function ReportsScreen({ group }: { group?: ReportGroup }) {
           </Stack>
         );
       })}
+      {!group && member.abilities.includes('clients.export') && <StudioExportCard />}
     </Stack>
   );
 }

@@ -110,3 +110,31 @@ export function useCellFormat(
     }
   };
 }
+
+/** The studio's data exports, polled every 2 s while one is being made. */
+export function useStudioExports(enabled: boolean) {
+  const api = useApiClient();
+  const studio = useBackoffice().studio.uuid;
+  return useQuery({
+    queryKey: ['reports', studio, 'studio-exports'] as const,
+    queryFn: ({ signal }) => api.call(ReportsApi.studioExports, { params: { uuid: studio }, signal }),
+    enabled,
+    refetchInterval: (query) =>
+      query.state.data?.items.some((e) => e.status === 'queued' || e.status === 'running') ? 2000 : false,
+  });
+}
+
+export function useRequestStudioExport() {
+  const api = useApiClient();
+  const studio = useBackoffice().studio.uuid;
+  const queryClient = useQueryClient();
+  return async () => {
+    await api.call(ReportsApi.requestStudioExport, { params: { uuid: studio } });
+    await queryClient.invalidateQueries({ queryKey: ['reports', studio, 'studio-exports'] });
+  };
+}
+
+export function useStudioExportHref(): (id: string) => string {
+  const studio = useBackoffice().studio.uuid;
+  return (id) => `/api${fillPath(ReportsApi.downloadStudioExport.path, { uuid: studio, export: id })}`;
+}

@@ -3407,6 +3407,71 @@ export interface StudioBookingSettingsUpdate {
   updatedAt?: Date | string | Knex.Raw;
 }
 
+export type StudioDataExportChunksExportId = string;
+
+export type StudioDataExportChunksSeq = number;
+
+export type StudioDataExportChunksStudioId = string;
+
+export interface StudioDataExportChunksRow {
+  studioId: StudioDataExportChunksStudioId;
+  exportId: StudioDataExportsId;
+  seq: StudioDataExportChunksSeq;
+  data: unknown;
+}
+
+export interface StudioDataExportChunksInsert {
+  studioId: StudioDataExportChunksStudioId | Knex.Raw;
+  exportId: StudioDataExportsId | Knex.Raw;
+  seq: StudioDataExportChunksSeq | Knex.Raw;
+  data: unknown | Knex.Raw;
+}
+
+export interface StudioDataExportChunksUpdate {
+  studioId?: StudioDataExportChunksStudioId | Knex.Raw;
+  exportId?: StudioDataExportsId | Knex.Raw;
+  seq?: StudioDataExportChunksSeq | Knex.Raw;
+  data?: unknown | Knex.Raw;
+}
+
+export type StudioDataExportsId = string;
+
+export interface StudioDataExportsRow {
+  id: StudioDataExportsId;
+  studioId: StudiosId;
+  requestedBy: UsersId;
+  status: string;
+  progress: number;
+  size: number;
+  error: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+export interface StudioDataExportsInsert {
+  id: StudioDataExportsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  requestedBy: UsersId | Knex.Raw;
+  status?: string | Knex.Raw;
+  progress?: number | Knex.Raw;
+  size?: number | Knex.Raw;
+  error?: string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  finishedAt?: Date | string | null | Knex.Raw;
+}
+
+export interface StudioDataExportsUpdate {
+  id?: StudioDataExportsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  requestedBy?: UsersId | Knex.Raw;
+  status?: string | Knex.Raw;
+  progress?: number | Knex.Raw;
+  size?: number | Knex.Raw;
+  error?: string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  finishedAt?: Date | string | null | Knex.Raw;
+}
+
 export type StudioFiscalPrintersId = string;
 
 export interface StudioFiscalPrintersRow {
@@ -4825,6 +4890,16 @@ declare module 'knex/types/tables' {
       StudioBookingSettingsRow,
       StudioBookingSettingsInsert,
       StudioBookingSettingsUpdate
+    >;
+    studio_data_export_chunks: Knex.CompositeTableType<
+      StudioDataExportChunksRow,
+      StudioDataExportChunksInsert,
+      StudioDataExportChunksUpdate
+    >;
+    studio_data_exports: Knex.CompositeTableType<
+      StudioDataExportsRow,
+      StudioDataExportsInsert,
+      StudioDataExportsUpdate
     >;
     studio_fiscal_printers: Knex.CompositeTableType<
       StudioFiscalPrintersRow,

@@ -5,3 +5,4 @@
  */
 export { seedDemoReports } from './demo-reports';
 export { registerReportRoutes } from './reports.routes';
+export { performStudioExport } from './studio-export';

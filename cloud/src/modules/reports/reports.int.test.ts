@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../../shared/domain/clients/csv';
 import { ClientVisitStatus as V } from '../../../../shared/enums/visits';
@@ -354,5 +355,44 @@ describe('reports', () => {
     expect(year.status).toBe(400);
     expect(year.body.error.fields['query.to']).toEqual(['at most 366 days']);
     expect((await owner.get(api(studio, `report/payments/export?${NOVEMBER}&format=pdf`))).status).toBe(400);
+  });
+
+  it('the studio’s data export: a background job, its progress, the zip; other studios see nothing', async () => {
+    const { studio, owner, client, orders } = await studioWithSales(12);
+    const desk = await createUser(app.knex);
+    await addMembership(app.knex, studio, desk, { isMember: true, role: 'front_desk' });
+    const frontDesk = await app.signedIn(desk.email, desk.password);
+    expect((await frontDesk.post(api(studio, 'studio-data-export'), {})).status).toBe(403);
+    expect((await (await app.anonymous()).post(api(studio, 'studio-data-export'), {})).status).toBe(401);
+
+    const asked = await owner.post(api(studio, 'studio-data-export'), {});
+    expect(asked.status, asked.text).toBe(201);
+    expect(asked.body).toMatchObject({ status: 'queued', progress: 0 });
+    const id = asked.body.id as string;
+    const early = await download(owner, studio, `studio-data-export/${id}/download`);
+    expect(early.status).toBe(409);
+    expect(((await early.res.json()) as { error: { key: string } }).error.key).toBe('studioExport.notReady');
+    const other = await createStudioScenario(app.knex);
+    const stranger = await app.signedIn(other.manager.email, other.manager.password);
+    for (const path of [`studio-data-export/${id}`, `studio-data-export/${id}/download`]) {
+      expect((await stranger.get(api(studio, path))).status, path).toBe(404);
+      // Their own studio's address does not find another studio's export either.
+      expect((await stranger.get(api(other.studio, path))).status, path).toBe(404);
+    }
+
+    expect(await app.drainJobs()).toBeGreaterThanOrEqual(1);
+    const ready = await owner.get(api(studio, `studio-data-export/${id}`));
+    expect(ready.body).toMatchObject({ status: 'ready', progress: 100 });
+    const list = await owner.get(api(studio, 'studio-data-export/all'));
+    expect(list.body.items.map((e: { id: string }) => e.id)).toEqual([id]);
+    const zip = await download(owner, studio, `studio-data-export/${id}/download`);
+    expect(zip.status).toBe(200);
+    expect(zip.type).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(await zip.res.arrayBuffer()));
+    expect(Object.keys(files)).toContain('clients.csv');
+    const clients = parseCsv(strFromU8(files['clients.csv']!), ',');
+    expect(clients[0]).toContain('first_name');
+    expect(clients.slice(1).some((r) => r.includes(client.firstName))).toBe(true);
+    expect(parseCsv(strFromU8(files['client_orders.csv']!), ',')).toHaveLength(orders.length + 1);
   });
 });

@@ -6,6 +6,7 @@ import type {
   PayRates,
   ReportCatalog,
   ReportData,
+  StudioExportView,
 } from '../../../../shared/contracts/api/reports';
 import { AppError } from '../../../../shared/errors';
 import type { Knex } from '../../db/knex';
@@ -18,6 +19,7 @@ import { payRates, setPayRates } from './pay-rates';
 import { reportCatalog, reportDef } from './report-catalog';
 import { reportContext } from './report-period';
 import { reportCsv, reportData, reportXlsx } from './report-runner';
+import { exportStream, findExport, listExports, presentExport, requestExport } from './studio-export';
 
 /** Management insight (issue 20; `shared/contracts/http/reports.ts`, README). */
 export function registerReportRoutes(router: Router<AppState, AppCustom>): void {
@@ -76,5 +78,39 @@ export function registerReportRoutes(router: Router<AppState, AppCustom>): void 
     },
     present: async (_, { db, studio, ctx }): Promise<PayRates> =>
       payRates(db, studio, pageLocale(ctx, studio)),
+  });
+
+  defineRoute(router, {
+    ...ReportsApi.requestStudioExport,
+    handle: async ({ db, studio, auth }): Promise<StudioExportView> =>
+      requestExport(db as Knex.Transaction, studio, auth.user.id),
+  });
+
+  // Before studio-data-export/:export.
+  defineRoute(router, {
+    ...ReportsApi.studioExports,
+    handle: async ({ db, studio }): Promise<{ items: StudioExportView[] }> => ({
+      items: await listExports(db, studio),
+    }),
+  });
+
+  defineRoute(router, {
+    ...ReportsApi.studioExport,
+    handle: async ({ db, studio, params }): Promise<StudioExportView> =>
+      presentExport(await findExport(db, studio, params.export)),
+  });
+
+  /** The zip, streamed chunk by chunk from the database. */
+  defineRoute(router, {
+    ...ReportsApi.downloadStudioExport,
+    handle: async ({ db, studio, params, deps, ctx }): Promise<Readable> => {
+      const row = await findExport(db, studio, params.export);
+      if (row.status !== 'ready')
+        throw new AppError('studioExport.notReady', { message: 'the export is not ready yet' });
+      ctx.attachment(`${studio.slug}-data-${row.createdAt.toISOString().slice(0, 10)}.zip`);
+      ctx.type = 'application/zip';
+      ctx.set('Cache-Control', 'private, no-store');
+      return exportStream(deps.knex, row);
+    },
   });
 }
