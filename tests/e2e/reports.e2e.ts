@@ -65,6 +65,10 @@ test('reports: the dashboard, three reports and an export', async ({ browser }) 
   await expect(ready).toBeVisible({ timeout: 90_000 });
   const [zip] = await Promise.all([page.waitForEvent('download'), ready.click()]);
   expect(zip.suggestedFilename()).toMatch(/\.zip$/);
-  expect(readFileSync((await zip.path())!).subarray(0, 2).toString('latin1')).toBe('PK');
+  expect(
+    readFileSync((await zip.path())!)
+      .subarray(0, 2)
+      .toString('latin1'),
+  ).toBe('PK');
   expect(errors).toEqual([]);
 });

@@ -233,3 +233,42 @@ export const StudioExportViewSchema = z.object({
 });
 export type StudioExportView = z.infer<typeof StudioExportViewSchema>;
 export const StudioExportListSchema = z.object({ items: z.array(StudioExportViewSchema) });
+
+/** DAC7 (the Polish DPI rules): what the platform reports of a studio that sells through it, per year. */
+export const DAC7_FIELDS = [
+  'sellerName',
+  'taxId',
+  'addressLine',
+  'postalCode',
+  'city',
+  'country',
+  'iban',
+] as const;
+export const Dac7ReportSchema = z.object({
+  year: z.number().int(),
+  /** TaxReportStatus (spec §3): `requireInput` until the identification is complete. */
+  status: z.enum(['requireInput', 'completed']),
+  /** What to fill in (the invoice settings' seller details and bank account). */
+  missing: z.array(z.enum(DAC7_FIELDS)),
+  seller: z.object({
+    name: z.string(),
+    taxId: z.string().nullable(),
+    address: z.string(),
+    country: z.string(),
+    iban: z.string().nullable(),
+  }),
+  currency: z.string(),
+  quarters: z.array(
+    z.object({
+      quarter: z.number().int(),
+      /** Paid to the studio through the platform (online and card payments, less refunds), minor units. */
+      consideration: z.number().int(),
+      /** Sales paid through the platform. */
+      activities: z.number().int(),
+      /** Fees the platform kept. */
+      fees: z.number().int(),
+    }),
+  ),
+});
+export type Dac7Report = z.infer<typeof Dac7ReportSchema>;
+export const Dac7CollectionSchema = z.object({ items: z.array(Dac7ReportSchema) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  Dac7CollectionSchema,
   DashboardQuerySchema,
   DashboardSchema,
   PayRatesSchema,
@@ -101,6 +102,15 @@ export const ReportsApi = contractGroup('reports', {
     ability: 'clients.export',
     params: ExportParams,
     response: StudioExportViewSchema,
+  },
+  /** DAC7: the studio's reports per year, `requireInput` until its identification is complete. */
+  dac7Collection: {
+    method: 'get',
+    path: '/v4/:uuid/dac7-report/collection',
+    access: 'staff',
+    ability: 'reports.view',
+    params: StudioParams,
+    response: Dac7CollectionSchema,
   },
   /** The zip, once ready (409 `studioExport.notReady` before). */
   downloadStudioExport: {

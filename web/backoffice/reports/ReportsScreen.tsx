@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { REPORT_GROUPS, type ReportGroup } from '../../../shared/contracts/api/reports';
 import { useBackoffice } from '../backoffice.api';
 import { useReportCatalog } from './reports.api';
+import { Dac7Card } from './Dac7Card';
 import { StudioExportCard } from './StudioExportCard';
 
 /**
@@ -68,6 +69,7 @@ export function ReportsScreen({ group }: { group?: ReportGroup }) {
         );
       })}
       {!group && member.abilities.includes('clients.export') && <StudioExportCard />}
+      {!group && <Dac7Card />}
     </Stack>
   );
 }

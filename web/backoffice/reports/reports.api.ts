@@ -138,3 +138,13 @@ export function useStudioExportHref(): (id: string) => string {
   const studio = useBackoffice().studio.uuid;
   return (id) => `/api${fillPath(ReportsApi.downloadStudioExport.path, { uuid: studio, export: id })}`;
 }
+
+export function useDac7Reports(enabled: boolean) {
+  const api = useApiClient();
+  const studio = useBackoffice().studio.uuid;
+  return useQuery({
+    queryKey: ['reports', studio, 'dac7'] as const,
+    queryFn: ({ signal }) => api.call(ReportsApi.dac7Collection, { params: { uuid: studio }, signal }),
+    enabled,
+  });
+}

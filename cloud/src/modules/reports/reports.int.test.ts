@@ -9,6 +9,8 @@ import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
 import type { Studio } from '../identity/rows';
+import { TEST_SELLER_SETTINGS } from '../invoices/testing/seller-settings';
+import { dac7Xml } from './dac7';
 import { reportDef } from './report-catalog';
 import { reportContext } from './report-period';
 import { insertClass, insertOrder, insertRefund, insertVisit, type TestOrder } from './reports-fixtures';
@@ -394,5 +396,82 @@ describe('reports', () => {
     expect(clients[0]).toContain('first_name');
     expect(clients.slice(1).some((r) => r.includes(client.firstName))).toBe(true);
     expect(parseCsv(strFromU8(files['client_orders.csv']!), ',')).toHaveLength(orders.length + 1);
+  });
+
+  it('DAC7: requireInput until the studio is identified, quarters of payments through the platform, the DPI file', async () => {
+    clock.set(NOW);
+    const { studio, manager, client } = await createStudioScenario(app.knex);
+    const owner = await app.signedIn(manager.email, manager.password);
+    const line = [{ kind: 'pass', name: 'Karnet', quantity: 1, total: 20000 }];
+    const paid = (at: string, method: number) =>
+      insertOrder(app.knex, studio.id, client.id, {
+        paidAt: new Date(at),
+        status: 1,
+        discount: 0,
+        lines: line,
+        method,
+      });
+    await paid('2026-01-15T10:00:00Z', PaymentMethod.online);
+    const card = await paid('2026-11-02T10:00:00Z', PaymentMethod.paymentCard);
+    await paid('2026-11-03T10:00:00Z', PaymentMethod.cash); // at the desk: not through the platform
+    await insertRefund(app.knex, studio.id, card, 5000, new Date('2026-11-04T10:00:00Z'));
+
+    const before = await owner.get(api(studio, 'dac7-report/collection'));
+    expect(before.status, before.text).toBe(200);
+    expect(before.body.items[0]).toMatchObject({ year: 2026, status: 'requireInput' });
+    expect(before.body.items[0].missing).toEqual([
+      'sellerName',
+      'taxId',
+      'addressLine',
+      'postalCode',
+      'city',
+      'country',
+      'iban',
+    ]);
+    expect((await owner.request('PUT', api(studio, 'invoice-settings'), TEST_SELLER_SETTINGS)).status).toBe(
+      200,
+    );
+    const after = await owner.get(api(studio, 'dac7-report/collection'));
+    const report = after.body.items[0];
+    expect(report).toMatchObject({ year: 2026, status: 'completed', missing: [] });
+    expect(report.quarters).toEqual([
+      { quarter: 1, consideration: 20000, activities: 1, fees: 0 },
+      { quarter: 2, consideration: 0, activities: 0, fees: 0 },
+      { quarter: 3, consideration: 0, activities: 0, fees: 0 },
+      { quarter: 4, consideration: 15000, activities: 1, fees: 0 },
+    ]);
+    const hidden = await (
+      await app.signedIn((await createStudioScenario(app.knex)).manager.email, 'correct horse battery')
+    ).get(api(studio, 'dac7-report/collection'));
+    expect(hidden.status).toBe(404);
+
+    const xml = dac7Xml(
+      {
+        name: 'Platforma sp. z o.o.',
+        tin: '5260250274',
+        country: 'PL',
+        address: 'Warszawa',
+        platformName: 'Studio',
+      },
+      2026,
+      [
+        {
+          studioId: studio.id,
+          report,
+          addressLine: 'ul. Marszałkowska 10/4',
+          postalCode: '00-590',
+          city: 'Warszawa',
+        },
+      ],
+      'PL2026-1',
+      NOW,
+    );
+    expect(xml).toContain(
+      '<dpi:DPI_OECD xmlns:dpi="urn:oecd:ties:dpi:v1" version="1.0" xmlns:stf="urn:oecd:ties:dpistf:v1">',
+    );
+    expect(xml).toContain('<dpi:ConsQ1 currCode="PLN">200.00</dpi:ConsQ1>');
+    expect(xml).toContain('<dpi:ConsQ4 currCode="PLN">150.00</dpi:ConsQ4>');
+    expect(xml).toContain('<dpi:NumbQ4>1</dpi:NumbQ4>');
+    expect(xml).toMatch(/<dpi:TIN issuedBy="PL">526-?025-?02-?74<\/dpi:TIN>/);
   });
 });

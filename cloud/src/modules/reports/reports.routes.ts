@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Readable } from 'node:stream';
 import { ReportsApi } from '../../../../shared/contracts/http/reports';
 import type {
+  Dac7Report,
   Dashboard,
   PayRates,
   ReportCatalog,
@@ -14,6 +15,7 @@ import type { AppCustom, AppState } from '../../http/context';
 import { pageLocale } from '../../http/pages';
 import { defineRoute } from '../../http/route';
 import { XLSX_CONTENT_TYPE } from '../clients/index';
+import { dac7Reports } from './dac7';
 import { dashboard } from './dashboard';
 import { payRates, setPayRates } from './pay-rates';
 import { reportCatalog, reportDef } from './report-catalog';
@@ -112,5 +114,12 @@ export function registerReportRoutes(router: Router<AppState, AppCustom>): void 
       ctx.set('Cache-Control', 'private, no-store');
       return exportStream(deps.knex, row);
     },
+  });
+
+  defineRoute(router, {
+    ...ReportsApi.dac7Collection,
+    handle: async ({ db, studio, deps }): Promise<{ items: Dac7Report[] }> => ({
+      items: await dac7Reports(db, studio, deps.clock.now()),
+    }),
   });
 }
