@@ -181,6 +181,21 @@ export function ReportScreen() {
         </Stack>
       </Card>
       {data.isFetching && !data.data && <Loader size="sm" />}
+      {data.data && data.data.rows.length > 0 && (
+        // The money totals at a glance, above a table that may scroll sideways on a phone.
+        <Group gap="lg" data-testid="report-summary">
+          {columns
+            .filter((c) => c.total && c.kind === 'money')
+            .map((c) => (
+              <Stack key={c.key} gap={0}>
+                <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                  {t(`column.${c.key}`)}
+                </Text>
+                <Text fw={700}>{cell(c, data.data.totals[c.key] ?? 0)}</Text>
+              </Stack>
+            ))}
+        </Group>
+      )}
       {data.data && (
         <Card withBorder radius="md" padding={0}>
           {data.data.rows.length === 0 ? (
