@@ -104,6 +104,8 @@ export const ERRORS = {
   'invoice.receiptCoversOtherOrders': { code: 2651, status: 409 },
   'invoice.receiptBuyerNipMismatch': { code: 2652, status: 409 },
   'receipt.orderInvoiced': { code: 2653, status: 409 },
+  // Issue 20: management insight — reports, payroll, the studio's data export (2800–2829).
+  'studioExport.notReady': { code: 2800, status: 409 },
   // Issue 19: the accountant's JPK files (2730–2759).
   'accounting.settingsMissing': { code: 2730, status: 409 },
   'accounting.nothingToReport': { code: 2731, status: 409 },

@@ -2,8 +2,6 @@ import { Navigate, createHashRouter, type RouteObject } from 'react-router-dom';
 import { lazyScreen, preloadRoute } from '../lib/lazy-screen';
 import { BackofficeShell } from './BackofficeShell';
 import { Dashboard } from './screens/Dashboard';
-import { SectionPlaceholder } from './screens/SectionPlaceholder';
-import { SECTIONS } from './sections';
 import { staffRoutes } from './staff/routes';
 import { productRoutes } from './products/routes';
 import { clientsRoutes } from './clients/routes';
@@ -21,6 +19,7 @@ import { kioskRoutes } from './kiosk/routes';
 import { syncRoutes } from './sync/routes';
 import { entriesRoutes } from './entries/routes';
 import { videoRoutes } from './videos/routes';
+import { reportsRoutes } from './reports/routes';
 
 // Every screen but the landing dashboard is a chunk of its own (module routes use lazyScreen too).
 const BatchPrintScreen = lazyScreen(() => import('./pos/BatchPrintScreen'), 'BatchPrintScreen');
@@ -52,30 +51,7 @@ export function createBackofficeRouter() {
         ...syncRoutes,
         ...entriesRoutes,
         ...videoRoutes,
-        ...SECTIONS.filter(
-          (s) =>
-            s.id !== 'dashboard' &&
-            s.id !== 'staff' &&
-            s.id !== 'clients' &&
-            s.id !== 'settings' &&
-            s.id !== 'products' &&
-            s.id !== 'schedule' &&
-            s.id !== 'courses' &&
-            s.id !== 'places' &&
-            s.id !== 'catalog' &&
-            s.id !== 'invoices' &&
-            s.id !== 'accounting' &&
-            s.id !== 'contracts' &&
-            s.id !== 'kiosks' &&
-            s.id !== 'pos' &&
-            s.id !== 'orders' &&
-            s.id !== 'sync' &&
-            s.id !== 'entries' &&
-            s.id !== 'videos',
-        ).map((section) => ({
-          path: section.path.slice(1),
-          element: <SectionPlaceholder section={section.id} />,
-        })),
+        ...reportsRoutes,
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

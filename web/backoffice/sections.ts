@@ -10,7 +10,7 @@ export const SECTIONS = [
   { id: 'entries', path: '/entries', labelKey: 'entries:nav', ability: 'schedule.view' },
   { id: 'videos', path: '/videos', labelKey: 'videos:nav', ability: 'settings.view' },
   { id: 'clients', path: '/clients', ability: 'clients.view' },
-  { id: 'sales', path: '/sales' },
+  { id: 'sales', path: '/sales', ability: 'reports.view' },
   { id: 'pos', path: '/pos', labelKey: 'retail:nav', ability: 'sales.sell' },
   { id: 'orders', path: '/orders', labelKey: 'orders:nav', ability: 'sales.view' },
   { id: 'products', path: '/products', labelKey: 'products:nav', ability: 'sales.view' },
@@ -18,7 +18,7 @@ export const SECTIONS = [
   { id: 'invoices', path: '/invoices', labelKey: 'invoices:nav', ability: 'sales.view' },
   { id: 'accounting', path: '/accounting', labelKey: 'accounting:nav', ability: 'reports.export' },
   { id: 'contracts', path: '/contracts', labelKey: 'contracts:nav', ability: 'sales.view' },
-  { id: 'reports', path: '/reports' },
+  { id: 'reports', path: '/reports', ability: 'reports.view' },
   // Shown to members whose role holds `ability`; its label lives under the module's own key.
   { id: 'staff', path: '/staff', labelKey: 'staff.nav', ability: 'staff.view' },
   // What front-desk stations left for a person after syncing (flags, commands not applied).

@@ -8,6 +8,7 @@ import { performDonationReceipt } from '../modules/sales/index';
 import { performProviderCall } from '../modules/sales/index';
 import { performVideoTranscode } from '../modules/videos/index';
 import type { FileStorage } from '../storage/index';
+import { performStudioExport } from '../modules/reports/index';
 import { bossConnection, statements, type JobName, type JobPayloads } from './queue';
 
 /** What a side-effect handler may use: the worker's process collaborators, never a request's. */
@@ -41,6 +42,7 @@ export const HANDLERS: { [N in JobName]: JobHandler<N> } = {
   'sales.provider-call': (payload, ctx) => performProviderCall(payload, ctx),
   'ksef.send': (payload, ctx) => performKsefSend(payload, ctx),
   'video.transcode': (payload, ctx) => performVideoTranscode(payload, ctx),
+  'studio.export': (payload, ctx) => performStudioExport(payload, ctx),
 };
 
 export interface JobToPerform {

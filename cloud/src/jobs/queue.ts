@@ -22,6 +22,8 @@ export interface JobPayloads {
   'ksef.send': { invoiceId: string; attempt: number };
   /** A video transcoded to HLS with its thumbnail (attempt: the retry count, part of the job's key). */
   'video.transcode': { videoId: string; attempt: number };
+  /** The studio's data export: its zip of CSV files written (reports module). */
+  'studio.export': { exportId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -47,6 +49,8 @@ export const QUEUES: Record<JobName, QueueOptions> = {
   // A broken file fails for good at once (recorded on the video); retries are for outages of the
   // storage. An hour covers a long video on a small machine.
   'video.transcode': { retryLimit: 3, retryDelay: 60, expireInSeconds: 3600 },
+  // A large studio's export takes minutes; a failed one starts over.
+  'studio.export': { retryLimit: 3, retryDelay: 60, expireInSeconds: 3600 },
 };
 
 export const JOB_SCHEMA = 'pgboss';

@@ -1,4 +1,5 @@
 import { AccountingApi } from './accounting';
+import { ReportsApi } from './reports';
 import { BookingsApi } from './bookings';
 import { CatalogApi } from './catalog';
 import { ClientAccountsApi } from './client-accounts';
@@ -68,6 +69,7 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     KioskApi,
     EntriesApi,
     VideosApi,
+    ReportsApi,
   ]
     .flatMap((group) => Object.values(group) as AnyContract[])
     .map((entry) => [entry.name, entry]),

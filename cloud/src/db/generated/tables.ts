@@ -1957,6 +1957,44 @@ export interface FiscalPrinterDiagnosesUpdate {
   updatedAt?: Date | string | Knex.Raw;
 }
 
+export type InstructorPayRatesId = string;
+
+export interface InstructorPayRatesRow {
+  id: InstructorPayRatesId;
+  studioId: StudiosId;
+  instructorId: UsersId;
+  classServiceId: ClassServicesId | null;
+  kind: string;
+  amount: number;
+  minimum: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface InstructorPayRatesInsert {
+  id: InstructorPayRatesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  instructorId: UsersId | Knex.Raw;
+  classServiceId?: ClassServicesId | null | Knex.Raw;
+  kind: string | Knex.Raw;
+  amount: number | Knex.Raw;
+  minimum?: number | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface InstructorPayRatesUpdate {
+  id?: InstructorPayRatesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  instructorId?: UsersId | Knex.Raw;
+  classServiceId?: ClassServicesId | null | Knex.Raw;
+  kind?: string | Knex.Raw;
+  amount?: number | Knex.Raw;
+  minimum?: number | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
 export type InvoiceKsefInvoiceId = string;
 
 export interface InvoiceKsefRow {
@@ -3516,6 +3554,71 @@ export interface StudioBookingSettingsUpdate {
   walkInMinutes?: number | null | Knex.Raw;
 }
 
+export type StudioDataExportChunksExportId = string;
+
+export type StudioDataExportChunksSeq = number;
+
+export type StudioDataExportChunksStudioId = string;
+
+export interface StudioDataExportChunksRow {
+  studioId: StudioDataExportChunksStudioId;
+  exportId: StudioDataExportsId;
+  seq: StudioDataExportChunksSeq;
+  data: unknown;
+}
+
+export interface StudioDataExportChunksInsert {
+  studioId: StudioDataExportChunksStudioId | Knex.Raw;
+  exportId: StudioDataExportsId | Knex.Raw;
+  seq: StudioDataExportChunksSeq | Knex.Raw;
+  data: unknown | Knex.Raw;
+}
+
+export interface StudioDataExportChunksUpdate {
+  studioId?: StudioDataExportChunksStudioId | Knex.Raw;
+  exportId?: StudioDataExportsId | Knex.Raw;
+  seq?: StudioDataExportChunksSeq | Knex.Raw;
+  data?: unknown | Knex.Raw;
+}
+
+export type StudioDataExportsId = string;
+
+export interface StudioDataExportsRow {
+  id: StudioDataExportsId;
+  studioId: StudiosId;
+  requestedBy: UsersId;
+  status: string;
+  progress: number;
+  size: number;
+  error: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+export interface StudioDataExportsInsert {
+  id: StudioDataExportsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  requestedBy: UsersId | Knex.Raw;
+  status?: string | Knex.Raw;
+  progress?: number | Knex.Raw;
+  size?: number | Knex.Raw;
+  error?: string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  finishedAt?: Date | string | null | Knex.Raw;
+}
+
+export interface StudioDataExportsUpdate {
+  id?: StudioDataExportsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  requestedBy?: UsersId | Knex.Raw;
+  status?: string | Knex.Raw;
+  progress?: number | Knex.Raw;
+  size?: number | Knex.Raw;
+  error?: string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  finishedAt?: Date | string | null | Knex.Raw;
+}
+
 export type StudioFiscalPrintersId = string;
 
 export interface StudioFiscalPrintersRow {
@@ -4958,6 +5061,11 @@ declare module 'knex/types/tables' {
       FiscalPrinterDiagnosesInsert,
       FiscalPrinterDiagnosesUpdate
     >;
+    instructor_pay_rates: Knex.CompositeTableType<
+      InstructorPayRatesRow,
+      InstructorPayRatesInsert,
+      InstructorPayRatesUpdate
+    >;
     invoice_ksef: Knex.CompositeTableType<InvoiceKsefRow, InvoiceKsefInsert, InvoiceKsefUpdate>;
     invoice_lines: Knex.CompositeTableType<InvoiceLinesRow, InvoiceLinesInsert, InvoiceLinesUpdate>;
     invoice_number_series: Knex.CompositeTableType<
@@ -5052,6 +5160,16 @@ declare module 'knex/types/tables' {
       StudioBookingSettingsRow,
       StudioBookingSettingsInsert,
       StudioBookingSettingsUpdate
+    >;
+    studio_data_export_chunks: Knex.CompositeTableType<
+      StudioDataExportChunksRow,
+      StudioDataExportChunksInsert,
+      StudioDataExportChunksUpdate
+    >;
+    studio_data_exports: Knex.CompositeTableType<
+      StudioDataExportsRow,
+      StudioDataExportsInsert,
+      StudioDataExportsUpdate
     >;
     studio_fiscal_printers: Knex.CompositeTableType<
       StudioFiscalPrintersRow,

@@ -46,6 +46,8 @@ import * as studioIndexes from './20261127_0120_studio_indexes';
 import * as entryServices from './20261128_0150_entry_services';
 import * as videos from './20261128_0151_videos';
 import * as checkInWindow from './20261128_0190_check_in_window';
+import * as reports from './20261128_0130_reports';
+import * as studioDataExports from './20261128_0131_studio_data_exports';
 import * as providerCallKeys from './20261127_0095_provider_call_keys';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -103,4 +105,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261128_0150_entry_services', entryServices],
   ['20261128_0151_videos', videos],
   ['20261128_0190_check_in_window', checkInWindow],
+  ['20261128_0130_reports', reports],
+  ['20261128_0131_studio_data_exports', studioDataExports],
 ];

@@ -15,6 +15,7 @@ import { seedDemoKsef } from '../../modules/invoices/index';
 import { seedDemoEntries } from '../../modules/entries/index';
 import { seedDemoVideos } from '../../modules/videos/index';
 import type { FileStorage } from '../../storage/index';
+import { seedDemoReports } from '../../modules/reports/index';
 
 export interface DemoSummary {
   studioUuid: string;
@@ -479,6 +480,12 @@ export async function seedDemoStudio(
     await seedDemoKsef(trx, studioId, now);
     await seedDemoEntries(trx, studioId, locations[0].id, clientIds, now);
     await seedDemoVideos(trx, studioId, ownerId, clientIds, now, options.storage);
+    // Six months of classes, visits and sales for the dashboard and the reports; instructors' pay rates.
+    await seedDemoReports(
+      trx,
+      { studioId, timeZone: DEMO.timeZone, services, rooms, instructors, clientIds, passes },
+      now,
+    );
     log.info(
       { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },
       'demo studio seeded',

@@ -1,0 +1,187 @@
+import { addDays, addMonths, format } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
+import type { Dashboard } from '../../../../shared/contracts/api/reports';
+import { TAKES_PLACE } from '../../../../shared/domain/bookings';
+import { sqlSet } from '../../../../shared/domain/sql';
+import { ClientVisitStatus as V } from '../../../../shared/enums/visits';
+import { OrderStatus } from '../../../../shared/enums/orders';
+import { ClientPricingOptionStatus } from '../../../../shared/enums/pricing-options';
+import type { Db } from '../../db/knex';
+import type { Studio } from '../identity/index';
+import {
+  daysInMonth,
+  formatLocalDate,
+  parseLocalDate,
+} from '../../../../shared/domain/entitlements/local-dates';
+import { named } from './report-def';
+import { nameSql, startOfLocalDay } from './report-period';
+
+const TAKES = sqlSet(TAKES_PLACE);
+const day = (d: Date) => format(d, 'yyyy-MM-dd');
+
+/**
+ * The back office's first screen (issue 20): today at a glance. Every figure is one query bounded by
+ * the studio and a short period on an index leading with studio_id (classes and visits by start,
+ * orders by payment, clients by creation), so the screen costs the same in a studio's tenth year as in
+ * its first. Revenue is what orders were paid (the Sales reports count the same way).
+ */
+export async function dashboard(
+  db: Db,
+  studio: Studio,
+  now: Date,
+  lang: string,
+  location: string | null,
+): Promise<Dashboard> {
+  const tz = studio.timeZone;
+  const at = (d: string) => startOfLocalDay(d, tz);
+  const noon = (d: string) => {
+    const { year, month, day: dd } = parseLocalDate(d);
+    return new TZDate(year, month - 1, dd, 12, 0, 0, tz);
+  };
+  const local = new TZDate(now.getTime(), tz);
+  const today = day(local);
+  const monthFirst = format(local, 'yyyy-MM-01');
+  const lastMonthFirst = day(addMonths(noon(monthFirst), -1));
+  // Last month up to the same day of the month (30 March compares with 28 or 29 February).
+  const last = parseLocalDate(lastMonthFirst);
+  const lastMonthSameDay = formatLocalDate(
+    last.year,
+    last.month,
+    Math.min(local.getDate(), daysInMonth(last.year, last.month)),
+  );
+  const todayStart = at(today);
+  const tomorrowStart = at(day(addDays(noon(today), 1)));
+  const values = {
+    studio: studio.id,
+    tz,
+    now,
+    todayStart,
+    tomorrowStart,
+    monthStart: at(monthFirst),
+    lastMonthStart: at(lastMonthFirst),
+    lastMonthToDateEnd: at(day(addDays(noon(lastMonthSameDay), 1))),
+    weekAhead: new Date(now.getTime() + 7 * 86_400_000),
+    daysBack30: at(day(addDays(noon(today), -29))),
+    weeksBack8: at(day(addDays(noon(today), -56))),
+    location,
+  };
+  const q = async <T>(sql: string): Promise<T[]> => {
+    const built = named(sql, values);
+    const result: { rows: T[] } = await db.raw(built.sql, built.bindings);
+    return result.rows;
+  };
+  const where = `(cast(:location as uuid) is null or e.location_id = :location)`;
+
+  const [classes, revenue, clients, expiring, failed, waiting, byDay, byWeekday, byHour] = await Promise.all([
+    q<{
+      id: string;
+      startsAt: Date;
+      name: string;
+      location: string;
+      booked: number;
+      capacity: number;
+      checkedIn: number;
+      waiting: number;
+    }>(
+      `select e.id, e.starts_at as "startsAt", ${nameSql('cs.name', lang)} as name, l.name as location,
+              e.capacity, count(v.id) filter (where v.status in ${TAKES})::int as booked,
+              count(v.id) filter (where v.checked_in_at is not null or v.status = ${V.present})::int as "checkedIn",
+              count(v.id) filter (where v.status = ${V.waitingList})::int as waiting
+         from schedule_events e
+         join class_services cs on cs.id = e.class_service_id
+         join locations l on l.id = e.location_id
+         left join client_visits v on v.studio_id = e.studio_id and v.schedule_event_id = e.id
+        where e.studio_id = :studio and e.starts_at >= :todayStart and e.starts_at < :tomorrowStart
+          and e.cancelled_at is null and e.removed_at is null and ${where}
+        group by e.id, cs.name, l.name
+        order by e.starts_at, e.id`,
+    ),
+    q<{ today: string; month: string; lastMonthToDate: string; lastMonth: string }>(
+      `select coalesce(sum(total) filter (where paid_at >= :todayStart), 0) as today,
+              coalesce(sum(total) filter (where paid_at >= :monthStart), 0) as month,
+              coalesce(sum(total) filter (where paid_at < :lastMonthToDateEnd), 0) as "lastMonthToDate",
+              coalesce(sum(total) filter (where paid_at < :monthStart), 0) as "lastMonth"
+         from client_orders
+        where studio_id = :studio and paid_at >= :lastMonthStart and paid_at < :tomorrowStart
+          and status = ${OrderStatus.paid}`,
+    ),
+    q<{ today: string; month: string }>(
+      `select count(*) filter (where created_at >= :todayStart) as today, count(*) as month
+         from clients where studio_id = :studio and created_at >= :monthStart and created_at < :tomorrowStart`,
+    ),
+    q<{ passes: string; contracts: string }>(
+      `select (select count(*) from client_pricing_options
+                where studio_id = :studio and status = ${ClientPricingOptionStatus.active}
+                  and expires_at >= :now and expires_at < :weekAhead) as passes,
+              (select count(*) from client_contracts
+                where studio_id = :studio and terminated_at is null and ends_on is not null
+                  and ends_on >= (cast(:now as timestamptz) at time zone :tz)::date
+                  and ends_on < (cast(:weekAhead as timestamptz) at time zone :tz)::date) as contracts`,
+    ),
+    q<{ n: string }>(
+      `select count(*) as n from client_orders o
+         join client_contract_instalments i on i.order_id = o.id
+        where o.studio_id = :studio and o.status = ${OrderStatus.failed}`,
+    ),
+    q<{ n: string }>(
+      `select count(*) as n from schedule_events e
+         join client_visits v on v.studio_id = e.studio_id and v.schedule_event_id = e.id
+        where e.studio_id = :studio and e.starts_at >= :now and e.starts_at < :weekAhead
+          and e.cancelled_at is null and e.removed_at is null and v.status = ${V.waitingList} and ${where}`,
+    ),
+    q<{ day: string; amount: string }>(
+      `select (paid_at at time zone :tz)::date::text as day, sum(total) as amount from client_orders
+        where studio_id = :studio and paid_at >= :daysBack30 and paid_at < :tomorrowStart
+          and status = ${OrderStatus.paid}
+        group by 1`,
+    ),
+    q<{ weekday: number; visits: string }>(
+      `select extract(isodow from v.starts_at at time zone :tz)::int as weekday, count(*) as visits
+         from client_visits v join schedule_events e on e.id = v.schedule_event_id
+        where v.studio_id = :studio and v.starts_at >= :weeksBack8 and v.starts_at < :todayStart
+          and v.status in ${TAKES} and ${where}
+        group by 1`,
+    ),
+    q<{ hour: number; visits: string }>(
+      `select extract(hour from v.starts_at at time zone :tz)::int as hour, count(*) as visits
+         from client_visits v join schedule_events e on e.id = v.schedule_event_id
+        where v.studio_id = :studio and v.starts_at >= :weeksBack8 and v.starts_at < :todayStart
+          and v.status in ${TAKES} and ${where}
+        group by 1`,
+    ),
+  ]);
+
+  const amounts = new Map(byDay.map((r) => [r.day, Number(r.amount)]));
+  const revenueByDay: Dashboard['revenueByDay'] = [];
+  for (let i = 29; i >= 0; i--) {
+    const d = day(addDays(noon(today), -i));
+    revenueByDay.push({ day: d, amount: amounts.get(d) ?? 0 });
+  }
+  const weekdays = new Map(byWeekday.map((r) => [r.weekday, Number(r.visits)]));
+  const hours = new Map(byHour.map((r) => [r.hour, Number(r.visits)]));
+  const busyHours = byHour.map((r) => r.hour);
+  const firstHour = busyHours.length ? Math.min(...busyHours) : 6;
+  const lastHour = busyHours.length ? Math.max(...busyHours) : 21;
+  const r = revenue[0];
+  return {
+    today,
+    currency: studio.currency,
+    classes: classes.map((c) => ({ ...c, startsAt: c.startsAt.toISOString() })),
+    revenue: {
+      today: Number(r?.today ?? 0),
+      month: Number(r?.month ?? 0),
+      lastMonthToDate: Number(r?.lastMonthToDate ?? 0),
+      lastMonth: Number(r?.lastMonth ?? 0),
+    },
+    newClients: { today: Number(clients[0]?.today ?? 0), month: Number(clients[0]?.month ?? 0) },
+    expiring: { passes: Number(expiring[0]?.passes ?? 0), contracts: Number(expiring[0]?.contracts ?? 0) },
+    failedInstalments: Number(failed[0]?.n ?? 0),
+    waitingList: Number(waiting[0]?.n ?? 0),
+    revenueByDay,
+    attendanceByWeekday: [1, 2, 3, 4, 5, 6, 7].map((w) => ({ weekday: w, visits: weekdays.get(w) ?? 0 })),
+    attendanceByHour: Array.from({ length: lastHour - firstHour + 1 }, (_, i) => ({
+      hour: firstHour + i,
+      visits: hours.get(firstHour + i) ?? 0,
+    })),
+  };
+}

@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { readDemo } from './support/demo';
+import { shootAll } from './support/screenshots';
+import { backofficePage } from './support/sign-in';
+
+/**
+ * Management insight (issue 20) on the demo studio, whose seed holds six months of classes, visits
+ * and sales: the dashboard's figures and charts, the Sales section, three reports (sales by item,
+ * attendance by instructor, payroll) with totals, and a CSV export. Screenshots in EN and PL at 390
+ * and 1280 px: <E2E_RESULTS_DIR>/screenshots/reports-*.
+ */
+test('reports: the dashboard, three reports and an export', async ({ browser }) => {
+  const demo = readDemo();
+  const errors: string[] = [];
+  const page = await backofficePage(browser, demo, { acceptDownloads: true, errors });
+
+  await expect(page.getByTestId('dash-revenue-month-value')).toContainText(/\d/);
+  await expect(page.getByTestId('dash-classes')).toBeVisible();
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  await shootAll(page, 'reports-dashboard', async () => {
+    await expect(page.getByTestId('dashboard-figures')).toBeVisible();
+    await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  });
+
+  await page.getByTestId('nav-sales').click();
+  await page.getByTestId('report-link-sales-by-item').click();
+  await page.getByTestId('report-last-month').click();
+  const totals = page.getByTestId('report-totals');
+  await expect(totals).toContainText(/\d/);
+  await shootAll(page, 'reports-sales-by-item', async () => {
+    await expect(page.getByTestId('report-totals')).toBeVisible();
+  });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('report-export-csv').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^sales-by-item_\d{4}-\d{2}-01_\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path())!);
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(csv.toString('utf8')).toContain('Type,Item,Orders,Quantity,Amount');
+
+  await page.goto(`/${demo.studioUuid}/backoffice#/reports/attendance`);
+  await page.getByTestId('report-last-month').click();
+  await page.getByTestId('report-group-by').click();
+  await page.getByRole('option', { name: 'Instructor' }).click();
+  await expect(page.getByTestId('report-table')).toContainText('Wiśniewska');
+  await shootAll(page, 'reports-attendance', async () => {
+    await expect(page.getByTestId('report-totals')).toBeVisible();
+  });
+
+  await page.goto(`/${demo.studioUuid}/backoffice#/reports/payroll`);
+  await page.getByTestId('report-last-month').click();
+  await expect(page.getByTestId('report-totals')).toContainText(/\d/);
+  await shootAll(page, 'reports-payroll', async () => {
+    await expect(page.getByTestId('report-totals')).toBeVisible();
+  });
+  await page.goto(`/${demo.studioUuid}/backoffice#/reports/pay-rates`);
+  await expect(page.getByTestId('pay-rates-table')).toContainText('Wiśniewska');
+
+  // The studio's data export: made in the background, downloaded when ready.
+  await page.goto(`/${demo.studioUuid}/backoffice#/reports`);
+  await page.getByTestId('studio-export-request').click();
+  const ready = page.getByTestId('studio-export-download').first();
+  await expect(ready).toBeVisible({ timeout: 90_000 });
+  const [zip] = await Promise.all([page.waitForEvent('download'), ready.click()]);
+  expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+  expect(
+    readFileSync((await zip.path())!)
+      .subarray(0, 2)
+      .toString('latin1'),
+  ).toBe('PK');
+  expect(errors).toEqual([]);
+});
