@@ -7,6 +7,7 @@ import { ClientsApi } from './clients';
 import { ContractsApi } from './contracts';
 import { CourseSignupApi } from './course-signup';
 import type { AnyContract } from './define';
+import { DeskFleetApi } from './desk-fleet';
 import { EnrollmentsApi } from './enrollments';
 import { EntryApi } from './entry';
 import { IdentityApi } from './identity';
@@ -64,6 +65,7 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     PlacesApi,
     ContractsApi,
     KioskApi,
+    DeskFleetApi,
   ]
     .flatMap((group) => Object.values(group) as AnyContract[])
     .map((entry) => [entry.name, entry]),
