@@ -164,7 +164,7 @@ describe('the station: report, logs, crash reports, the version floor', () => {
     );
     const stored = await app.knex('desk_crash_reports').where({ deviceId: s.deviceId }).first();
     expect(stored).toMatchObject({ appVersion: '0.2.0', processType: 'renderer', size: 14 });
-    expect(stored.fields.deviceToken).toBeUndefined();
+    expect((stored?.fields as Record<string, string>).deviceToken).toBeUndefined();
 
     // The version floor: raised to 0.2.0, a 0.1.9 desk (or one that sends no version) is refused on
     // /sync with desktop.tooOld; its report is answered (accepted: false) so it learns to update.
