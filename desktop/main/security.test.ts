@@ -199,7 +199,11 @@ describe('main/index.ts', () => {
     expect(electron.state.sandboxEnabled).toBe(true);
     // Crash reports go to the cloud's route, uncompressed (desktop/main/fleet).
     expect(electron.state.crashReporter).toEqual([
-      { submitURL: `${process.env.STUDIO_CLOUD_URL}/desktop/crash-reports`, uploadToServer: true, compress: false },
+      {
+        submitURL: `${process.env.STUDIO_CLOUD_URL}/desktop/crash-reports`,
+        uploadToServer: true,
+        compress: false,
+      },
     ]);
     const [window] = electron.created;
     expect(window!.options.webPreferences).toMatchObject({

@@ -38,11 +38,7 @@ export function fiscalReport(pos: PosState | null, errors: StationError[]): Prin
   const key = issues.find((i) => i.messageKey)?.messageKey ?? null;
   const lastError = errors.find((e) => e.source === 'fiscal')?.message ?? null;
   const text = `${key ?? ''} ${lastError ?? ''}`;
-  const state: PrinterReport['state'] = /paper/i.test(text)
-    ? 'paperOut'
-    : issues.length > 0
-      ? 'error'
-      : 'ok';
+  const state: PrinterReport['state'] = /paper/i.test(text) ? 'paperOut' : issues.length > 0 ? 'error' : 'ok';
   return { state, message: (key ?? lastError)?.slice(0, 200) ?? null, unsettled: issues.length };
 }
 
@@ -67,7 +63,11 @@ export class StationReporter {
 
   /** Keeps an error for the next report (newest first, the last 20). */
   noteError(source: string, message: string): void {
-    this.errors.unshift({ at: this.clock().toISOString(), source: source.slice(0, 40), message: message.slice(0, 500) || '?' });
+    this.errors.unshift({
+      at: this.clock().toISOString(),
+      source: source.slice(0, 40),
+      message: message.slice(0, 500) || '?',
+    });
     this.errors.length = Math.min(this.errors.length, MAX_ERRORS);
   }
 
@@ -104,7 +104,11 @@ export class StationReporter {
           ? (() => {
               const e = this.errors.find((x) => x.source === 'ticket');
               return e
-                ? { state: /paper/i.test(e.message) ? 'paperOut' : 'error', message: e.message.slice(0, 200), unsettled: 0 }
+                ? {
+                    state: /paper/i.test(e.message) ? 'paperOut' : 'error',
+                    message: e.message.slice(0, 200),
+                    unsettled: 0,
+                  }
                 : { state: 'ok', message: null, unsettled: 0 };
             })()
           : null,

@@ -169,10 +169,14 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         onAnswer: (answer) => {
           if (!updater) return;
           const deviceId = local.engine.deviceId;
-          if (deviceId && options.updates?.stagingIdFile) writeStagingId(options.updates.stagingIdFile, deviceId);
+          if (deviceId && options.updates?.stagingIdFile)
+            writeStagingId(options.updates.stagingIdFile, deviceId);
           updater.feed(`${cloud.baseUrl}${answer.feedPath}`);
           const now = Date.now();
-          if (now - lastCheck >= (options.updates?.checkEveryMs ?? 15 * 60_000) || answer.channel !== lastChannel) {
+          if (
+            now - lastCheck >= (options.updates?.checkEveryMs ?? 15 * 60_000) ||
+            answer.channel !== lastChannel
+          ) {
             lastCheck = now;
             lastChannel = answer.channel;
             void updater.check();

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { v7 as uuidv7 } from 'uuid';
@@ -16,6 +17,9 @@ import { deviceCall, studioWithStation } from '../../sync/sync.test-support';
 import { inStagingRollout } from './fleet.service';
 import { publishRelease } from './releases.service';
 import { makeReleaseDir } from './testing/release-dir';
+import { DeskUpdater } from '../../../../desktop/main/fleet/desk-updater';
+import { createNodeUpdater } from '../../../../desktop/main/fleet/node-updater';
+import type { InstallState } from '../../../../desktop/main/fleet/update-policy';
 
 /**
  * The desk fleet (issue 29): the update feed (404 desktop.noRelease, published files, staged
@@ -283,5 +287,66 @@ describe('Back office → Stations (GET desk-fleet, PUT channel, POST upload-log
       (await s.owner.post(api(s.studio.id, `desk-fleet/station/${uuidv7()}/upload-logs`), {})).status,
     ).toBe(404);
     expect((await s.owner.get(paths.logs)).status).toBe(404);
+  });
+});
+
+describe('the desk’s update decision: electron-updater against the cloud’s feed', () => {
+  // Staging ids (the station's device id): bytes 12–15 of the UUID over 0xffffffff — ~0 % and ~100 %.
+  const IN = '018f0000-0000-7000-8000-000000000001';
+  const OUT = '018f0000-0000-7000-8000-0000fffffffe';
+
+  function station(stagingId: string, channel: 'stable' | 'beta', state: InstallState) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'desk-updater-'));
+    dirs.push(dir);
+    const installs: string[] = [];
+    const updater = createNodeUpdater({ version: '0.1.0', dir, stagingId });
+    const desk = new DeskUpdater({
+      updater,
+      state: () => state,
+      timeZone: () => 'Europe/Warsaw',
+      install: () => installs.push(desk.state().phase === 'installing' ? 'installed' : '?'),
+      now: () => new Date('2026-11-28T12:00:00Z'),
+    });
+    desk.feed(`${app.url}/desktop/updates/${channel}`);
+    return { desk, installs, dir };
+  }
+
+  it('downloads in the background inside the rollout, installs only once the shift is closed and the outbox empty', async () => {
+    expect(inStagingRollout(IN, 30)).toBe(true);
+    expect(inStagingRollout(OUT, 30)).toBe(false);
+    const state: InstallState = { shiftOpen: true, pending: 2, tooOld: false };
+    const { desk, installs, dir } = station(IN, 'beta', state);
+    await desk.check();
+    expect(desk.state()).toEqual({ phase: 'ready', version: '0.3.0', waiting: 'pendingChanges' });
+    // The installer electron-updater downloaded and checked against latest.yml's sha512.
+    const cached = fs.readdirSync(path.join(dir, 'cache'), { recursive: true }).map(String);
+    expect(cached.some((f) => f.endsWith('Studio-Desk-Setup-0.3.0.exe'))).toBe(true);
+    expect(installs).toEqual([]);
+
+    state.pending = 0;
+    expect(desk.tick()).toEqual({ install: false, why: 'shiftOpen' });
+    expect(desk.state()).toMatchObject({ phase: 'ready', waiting: 'shiftOpen' });
+    state.shiftOpen = false;
+    expect(desk.tick()).toEqual({ install: true, why: 'shiftClosed' });
+    expect(installs).toEqual(['installed']);
+    expect(desk.state()).toEqual({ phase: 'installing', version: '0.3.0' });
+  });
+
+  it('a station outside the staged rollout stays where it is; stable offers its own release; nothing published is no update', async () => {
+    const out = station(OUT, 'beta', { shiftOpen: false, pending: 0, tooOld: false });
+    await out.desk.check();
+    expect(out.desk.state()).toEqual({ phase: 'idle' });
+    expect(out.installs).toEqual([]);
+
+    const stable = station(OUT, 'stable', { shiftOpen: false, pending: 0, tooOld: false });
+    await stable.desk.check();
+    expect(stable.desk.state()).toEqual({ phase: 'installing', version: '0.2.0' });
+    expect(stable.installs).toEqual(['installed']);
+
+    await app.knex('desk_releases').where({ channel: 'beta' }).del();
+    const none = station(IN, 'beta', { shiftOpen: false, pending: 0, tooOld: false });
+    await none.desk.check();
+    expect(none.desk.state()).toMatchObject({ phase: 'failed' });
+    expect((none.desk.state() as { message: string }).message).toMatch(/404/);
   });
 });
