@@ -12,6 +12,7 @@ import { seedDemoContracts } from '../../modules/contracts/index';
 import { seedDemoInvoicing } from '../../modules/invoices/index';
 import { seedDemoAccounting } from '../../modules/accounting/index';
 import { seedDemoKsef } from '../../modules/invoices/index';
+import { seedDemoDeskFleet } from '../../modules/desk-fleet/index';
 
 export interface DemoSummary {
   studioUuid: string;
@@ -474,6 +475,8 @@ export async function seedDemoStudio(
       now,
     );
     await seedDemoKsef(trx, studioId, now);
+    // Back office → Stations: two desks (one out of paper) and a kiosk not synced for hours.
+    await seedDemoDeskFleet(trx, studioId, ownerId, now);
     log.info(
       { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },
       'demo studio seeded',

@@ -5,3 +5,4 @@
  */
 export { registerDeskFleetRoutes } from './fleet.routes';
 export { registerDesktopRoutes } from './desktop.routes';
+export { seedDemoDeskFleet } from './demo-desk-fleet';
