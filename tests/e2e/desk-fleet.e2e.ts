@@ -53,14 +53,15 @@ test('stations: a desk out of paper and one offline are flagged; logs asked for 
   const tag = randomUUID().slice(0, 4);
   const paper = await station(request, headers, demo.studioUuid, `Recepcja papier ${tag}`);
   const offline = await station(request, headers, demo.studioUuid, `Recepcja offline ${tag}`);
-  await paper.report({
+  const outOfPaper = {
     outboxDepth: 2,
     printers: {
       fiscal: { state: 'paperOut', message: 'Brak papieru', unsettled: 1 },
       ticket: { state: 'ok', message: null, unsettled: 0 },
     },
     recentErrors: [{ at: new Date().toISOString(), source: 'fiscal', message: 'printer: paper out' }],
-  });
+  };
+  await paper.report(outOfPaper);
   await offline.report({ lastSyncAt: new Date(Date.now() - 6 * 3_600_000).toISOString() });
 
   const pageErrors: string[] = [];
@@ -81,22 +82,37 @@ test('stations: a desk out of paper and one offline are flagged; logs asked for 
   // Upload logs: asked here, delivered in the answer to the desk's next report.
   await paperCard.getByTestId('station-upload-logs').click();
   await expect(paperCard.getByTestId('station-logs-requested')).toBeVisible();
-  expect((await paper.report({})).uploadLogs).toBe(true);
+  expect((await paper.report(outOfPaper)).uploadLogs).toBe(true);
   const uploaded = await request.post('/desktop/station/logs', {
     headers: { authorization: `Bearer ${paper.deviceToken}` },
     data: { text: 'studio desk 0.2.0\nstatus ok' },
   });
   expect(uploaded.status()).toBe(204);
   await page.reload();
-  await expect(paperCard.getByRole('link', { name: /^Logs of / })).toBeVisible();
+  await expect(paperCard.getByTestId('station-logs-download')).toBeVisible();
+  const logs = await request.get(
+    (await paperCard.getByTestId('station-logs-download').getAttribute('href'))!,
+    { headers },
+  );
+  expect(await logs.text()).toBe('studio desk 0.2.0\nstatus ok');
 
   await shootAll(page, 'desk-fleet-stations', () => expect(paperCard).toBeVisible());
 
   // The studio's channel: beta, as the desks then learn at their next report; back to stable.
   await page.getByTestId('desk-channel').getByText('Beta').click();
-  await expect.poll(async () => (await offline.report({})).channel).toBe('beta');
+  await expect
+    .poll(
+      async () =>
+        (await offline.report({ lastSyncAt: new Date(Date.now() - 6 * 3_600_000).toISOString() })).channel,
+    )
+    .toBe('beta');
   await page.getByTestId('desk-channel').getByText('Stable').click();
-  await expect.poll(async () => (await offline.report({})).channel).toBe('stable');
+  await expect
+    .poll(
+      async () =>
+        (await offline.report({ lastSyncAt: new Date(Date.now() - 6 * 3_600_000).toISOString() })).channel,
+    )
+    .toBe('stable');
   expect(pageErrors).toEqual([]);
   await page.context().close();
 });

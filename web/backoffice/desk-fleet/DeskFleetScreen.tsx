@@ -49,7 +49,7 @@ function Printer({ kind, report }: { kind: 'fiscal' | 'ticket'; report: PrinterR
   const { t } = useTranslation('desk-fleet');
   return (
     <Group gap={6} wrap="wrap" data-testid={`station-printer-${kind}`} data-state={report?.state ?? 'none'}>
-      <Text size="sm" c="dimmed" w={110}>
+      <Text size="sm" c="dimmed" w={150}>
         {t(`printer.${kind}`)}
       </Text>
       {report ? (
@@ -78,7 +78,7 @@ function Printer({ kind, report }: { kind: 'fiscal' | 'ticket'; report: PrinterR
 function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
     <Group gap={6} wrap="nowrap" align="baseline" data-testid={testId}>
-      <Text size="sm" c="dimmed" w={110} style={{ flexShrink: 0 }}>
+      <Text size="sm" c="dimmed" w={150} style={{ flexShrink: 0 }}>
         {label}
       </Text>
       <Text size="sm" component="div" style={{ minWidth: 0 }}>
@@ -114,7 +114,11 @@ function StationCard({ station, canEdit }: { station: FleetStation; canEdit: boo
           </Group>
           <Group gap={6}>
             {station.stale ? (
-              <Badge color="red" data-testid="station-stale">
+              <Badge
+                color="red"
+                data-testid="station-stale"
+                styles={{ root: { height: 'auto', maxWidth: '100%' }, label: { whiteSpace: 'normal' } }}
+              >
                 {t('stale', { hours: 4 })}
               </Badge>
             ) : (
@@ -203,7 +207,14 @@ function StationCard({ station, canEdit }: { station: FleetStation; canEdit: boo
             </Button>
           ) : null}
           {station.logs.uploadedAt ? (
-            <Button size="xs" variant="subtle" component="a" href={logsHref(station.deviceId)} download>
+            <Button
+              size="xs"
+              variant="subtle"
+              component="a"
+              href={logsHref(station.deviceId)}
+              download
+              data-testid="station-logs-download"
+            >
               {t('logs.download', { at: dateTime(station.logs.uploadedAt) })}
             </Button>
           ) : null}
