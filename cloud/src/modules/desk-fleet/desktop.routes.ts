@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import Router from '@koa/router';
 import busboy from 'busboy';
-import { z } from 'zod';
+import { type z } from 'zod';
 import {
   DESK_VERSION_HEADER,
   DeskChannelSchema,
