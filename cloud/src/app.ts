@@ -43,6 +43,7 @@ import { kioskScopeMiddleware } from './modules/kiosk/index';
 import { registerStationRoutes } from './modules/stations/index';
 import { registerEntriesRoutes } from './modules/entries/index';
 import { isVideoUploadPath, registerVideoRoutes, videoUploadMiddleware } from './modules/videos/index';
+import { registerDeskFleetRoutes, registerDesktopRoutes } from './modules/desk-fleet/index';
 import { WEB_DIST_DIR } from './paths';
 
 /** Every module's API routes, mounted under /api. */
@@ -71,6 +72,7 @@ const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> 
   registerKsefRoutes,
   registerRetailRoutes,
   registerStationRoutes,
+  registerDeskFleetRoutes,
   registerKioskRoutes,
   registerSyncReviewRoutes,
   registerEntriesRoutes,
@@ -197,6 +199,8 @@ export function createApp(
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
   // Station sync (device tokens, not sessions): docs/offline-sync.md, cloud/src/sync/README.md.
+  // The desks' update feed, contact, logs and crash reports (and the version floor on /sync).
+  registerDesktopRoutes(app);
   registerSyncRoutes(app);
 
   const pages = new Router<AppState, AppCustom>();

@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { BrowserWindow, app, dialog, ipcMain, safeStorage, session, shell } from 'electron';
+import { BrowserWindow, app, crashReporter, dialog, ipcMain, safeStorage, session, shell } from 'electron';
+import electronUpdater from 'electron-updater';
 import { CONTENT_SECURITY_POLICY } from '../renderer/csp';
 import { createDispatcher, createIpcHandlers } from './ipc/handlers';
 import { registerIpc } from './ipc/electron';
@@ -74,6 +75,14 @@ function createWindow(): BrowserWindow {
 
 app.enableSandbox();
 
+// Electron's crash reporter (main, renderer and GPU processes) posts minidumps to the cloud's
+// /desktop/crash-reports (Back office → Stations). Uncompressed: the route reads plain multipart.
+crashReporter.start({
+  submitURL: `${CLOUD_URL.replace(/\/$/, '')}/desktop/crash-reports`,
+  uploadToServer: true,
+  compress: false,
+});
+
 app.on('web-contents-created', (_event, contents) => {
   contents.on('will-attach-webview', (event) => event.preventDefault());
 });
@@ -102,7 +111,24 @@ void app.whenReady().then(() => {
       // Over the back office's setting for this station's POS and kiosk (printing/README.md).
       ticketPrinter: process.env.DESKTOP_TICKET_PRINTER || null,
       kiosk: { mode: KIOSK_MODE ? 'kiosk' : 'desk' },
+      // Self-update from the cloud's feed (desktop/main/fleet): downloads in the background, installs
+      // only when the shift is closed or at night and nothing waits to sync.
+      updates: app.isPackaged
+        ? {
+            updater: electronUpdater.autoUpdater,
+            install: () => electronUpdater.autoUpdater.quitAndInstall(true, true),
+            stagingIdFile: join(app.getPath('userData'), '.updaterId'),
+          }
+        : undefined,
     });
+    // Crash reports carry the station's device token (the reporter cannot send headers), once it has one.
+    let crashToken: string | null = null;
+    const tagCrashes = () => {
+      const token = services?.reporter?.deviceToken() ?? null;
+      if (token && token !== crashToken) crashReporter.addExtraParameter('deviceToken', (crashToken = token));
+    };
+    tagCrashes();
+    setInterval(tagCrashes, 60_000).unref();
   } catch (error) {
     // A database written by a newer version is refused rather than risk its outbox; anything else
     // (better-sqlite3 not rebuilt for this Electron) is a broken install. Both: tell, and quit.

@@ -112,7 +112,13 @@ const electron = vi.hoisted(() => {
   let openHandler: ((details: { url: string }) => { action: string }) | null = null;
   let headersHook: ((details: unknown, cb: (r: unknown) => void) => void) | null = null;
   let permissionHandler: ((wc: unknown, permission: string, cb: (ok: boolean) => void) => void) | null = null;
-  const state = { userData: '', sandboxEnabled: false, opened: [] as string[], errors: [] as string[] };
+  const state = {
+    userData: '',
+    sandboxEnabled: false,
+    opened: [] as string[],
+    errors: [] as string[],
+    crashReporter: [] as unknown[],
+  };
   class BrowserWindow {
     static getAllWindows = () => created;
     webContents = {
@@ -143,6 +149,10 @@ const electron = vi.hoisted(() => {
       quit: () => undefined,
     },
     ipcMain: { handle: () => undefined, removeHandler: () => undefined },
+    crashReporter: {
+      start: (options: unknown) => state.crashReporter.push(options),
+      addExtraParameter: () => undefined,
+    },
     safeStorage: { isEncryptionAvailable: () => false },
     session: {
       defaultSession: {
@@ -187,6 +197,14 @@ describe('main/index.ts', () => {
   it('opens one sandboxed, context-isolated window without Node, on the packaged page', () => {
     expect(electron.state.errors).toEqual([]);
     expect(electron.state.sandboxEnabled).toBe(true);
+    // Crash reports go to the cloud's route, uncompressed (desktop/main/fleet).
+    expect(electron.state.crashReporter).toEqual([
+      {
+        submitURL: `${process.env.STUDIO_CLOUD_URL}/desktop/crash-reports`,
+        uploadToServer: true,
+        compress: false,
+      },
+    ]);
     const [window] = electron.created;
     expect(window!.options.webPreferences).toMatchObject({
       ...WINDOW_WEB_PREFERENCES,

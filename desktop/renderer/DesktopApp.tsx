@@ -1,10 +1,9 @@
 import { Center, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StationState } from '../../shared/contracts/ipc';
 import { isLocale } from '../../shared/i18n/locales';
-import { BackofficeApp } from '../../web/backoffice/BackofficeApp';
 import { useApiClient, useSession } from '../../web/lib/app-context';
 import { ConnectivityProvider } from '../../web/lib/connectivity';
 import { useDocumentTitle } from '../../web/ui/use-document-title';
@@ -15,6 +14,12 @@ import { createStationPosSink } from './pos-sink';
 import { SetPinDialog } from './SetPinDialog';
 import { StatusBar } from './StatusBar';
 import { sessionFor, stationKeys, useDesktop, useStationState, useSyncStatus } from './station.api';
+
+// The back office loads once someone is signed in at the desk (the lock screen does not need it); its
+// screens are lazy routes of their own (web/backoffice/router.tsx).
+const BackofficeApp = lazy(() =>
+  import('../../web/backoffice/BackofficeApp').then((m) => ({ default: m.BackofficeApp })),
+);
 
 /**
  * The station: locked (password sign-in or PIN switch) or the back office of the station's studio,
@@ -103,7 +108,15 @@ export function DesktopApp({ initialState }: { initialState: StationState }) {
       // Offline, screens say what the station cannot answer from its copy (web/lib/connectivity.tsx).
       <ConnectivityProvider offline={online === false}>
         <PosStationProvider value={posSink}>
-          <BackofficeApp key={staffId} studioUuid={state.device.studioUuid} />
+          <Suspense
+            fallback={
+              <Center mih="100dvh">
+                <Loader aria-label={t('status.loading')} />
+              </Center>
+            }
+          >
+            <BackofficeApp key={staffId} studioUuid={state.device.studioUuid} />
+          </Suspense>
         </PosStationProvider>
       </ConnectivityProvider>
     );

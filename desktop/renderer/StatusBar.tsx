@@ -18,6 +18,18 @@ export function formatSyncTime(iso: string, locale: string, now = new Date()): s
   }).format(at);
 }
 
+/** The cloud refused this version (desktop.tooOld): the desk stops selling until the update installs. */
+function TooOld() {
+  const { t } = useTranslation('desk-fleet');
+  return (
+    <Tooltip label={t('desk.tooOldHint')} multiline w={320}>
+      <Badge color="red" style={{ flexShrink: 0 }} data-testid="desk-too-old">
+        {t('desk.tooOld')}
+      </Badge>
+    </Tooltip>
+  );
+}
+
 function SyncFacts({ status }: { status: SyncStatus | undefined }) {
   const { t, i18n } = useTranslation('desktop');
   const online = status?.online ?? false;
@@ -67,6 +79,7 @@ function SyncFacts({ status }: { status: SyncStatus | undefined }) {
           {online ? t('status.online') : t('status.offline')}
         </Badge>
       </Tooltip>
+      {status?.lastError === 'upgradeRequired' ? <TooOld /> : null}
       <Tooltip label={fullTexts} disabled={wide}>
         <Group gap="md" wrap="nowrap" miw={0}>
           <Text size="xs" c="dimmed" data-testid="sync-pending" truncate="end">

@@ -1,5 +1,6 @@
 import './desktop.css';
-import { StrictMode } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { PageContext } from '../../shared/contracts/page-context';
 import { ApiClient } from '../../web/lib/api-client';
@@ -7,10 +8,13 @@ import { initI18n } from '../../web/lib/i18n';
 import { createQueryClient } from '../../web/lib/query-client';
 import { AppProviders } from '../../web/ui/AppProviders';
 import { call, getDesktopApi } from './bridge';
-import { DesktopApp } from './DesktopApp';
-import { DesktopKiosk } from './DesktopKiosk';
 import { createIpcFetch } from './ipc-fetch';
 import { DesktopContextProvider, sessionFor } from './station.api';
+
+// Each mode is a chunk of its own: a front desk never loads the kiosk's screens, nor a kiosk the back
+// office (the back office's screens are lazy routes below that, as in the web app).
+const DesktopApp = lazy(() => import('./DesktopApp').then((m) => ({ default: m.DesktopApp })));
+const DesktopKiosk = lazy(() => import('./DesktopKiosk').then((m) => ({ default: m.DesktopKiosk })));
 
 async function boot(): Promise<void> {
   const root = document.getElementById('root');
@@ -41,11 +45,19 @@ async function boot(): Promise<void> {
     <StrictMode>
       <AppProviders pageContext={pageContext} api={api} i18n={i18n} queryClient={createQueryClient()}>
         <DesktopContextProvider value={{ bridge, info }}>
-          {kiosk.mode === 'kiosk' ? (
-            <DesktopKiosk initialState={state} kiosk={kiosk} />
-          ) : (
-            <DesktopApp initialState={state} />
-          )}
+          <Suspense
+            fallback={
+              <Center mih="100dvh">
+                <Loader />
+              </Center>
+            }
+          >
+            {kiosk.mode === 'kiosk' ? (
+              <DesktopKiosk initialState={state} kiosk={kiosk} />
+            ) : (
+              <DesktopApp initialState={state} />
+            )}
+          </Suspense>
         </DesktopContextProvider>
       </AppProviders>
     </StrictMode>,

@@ -173,6 +173,10 @@ export const ERRORS = {
   'request.contended': { code: 2600, status: 409 },
   'request.httpsRequired': { code: 2560, status: 403 },
   'auth.emailVerificationInvalid': { code: 2561, status: 400 },
+  /** Issue 29, the desk fleet (3000–3029): update feed, version floor, station logs. */
+  'desktop.noRelease': { code: 3000, status: 404 },
+  'desktop.tooOld': { code: 3001, status: 426 },
+  'desktop.logsNotRequested': { code: 3002, status: 409 },
   'internal.unexpected': { code: 1999, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

@@ -20,6 +20,7 @@ import { syncRoutes } from './sync/routes';
 import { entriesRoutes } from './entries/routes';
 import { videoRoutes } from './videos/routes';
 import { reportsRoutes } from './reports/routes';
+import { deskFleetRoutes } from './desk-fleet/routes';
 
 // Every screen but the landing dashboard is a chunk of its own (module routes use lazyScreen too).
 const BatchPrintScreen = lazyScreen(() => import('./pos/BatchPrintScreen'), 'BatchPrintScreen');
@@ -52,6 +53,7 @@ export function createBackofficeRouter() {
         ...entriesRoutes,
         ...videoRoutes,
         ...reportsRoutes,
+        ...deskFleetRoutes,
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

@@ -23,6 +23,8 @@ export const SECTIONS = [
   { id: 'staff', path: '/staff', labelKey: 'staff.nav', ability: 'staff.view' },
   // What front-desk stations left for a person after syncing (flags, commands not applied).
   { id: 'sync', path: '/sync', labelKey: 'sync:nav', ability: 'clients.edit' },
+  // Every desk and kiosk: version, sync, printers, errors; the studio's update channel (issue 29).
+  { id: 'stations', path: '/stations', labelKey: 'desk-fleet:nav', ability: 'settings.view' },
   { id: 'kiosks', path: '/kiosks', labelKey: 'kiosk:nav', ability: 'settings.view' },
   { id: 'settings', path: '/settings' },
 ] as const;

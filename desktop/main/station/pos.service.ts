@@ -85,6 +85,11 @@ export interface StationPosOptions {
   printTimeoutMs?: number;
   clock?: () => Date;
   onBackgroundError?: (error: unknown) => void;
+  /**
+   * The cloud no longer accepts this desk's version (desktop.tooOld, issue 29): every sale is refused
+   * with that error until the desk updates (desktop/main/updates).
+   */
+  refuseSales?: () => AppError | null;
 }
 
 interface StationRow {
@@ -496,7 +501,14 @@ export class StationPos {
     });
   }
 
+  /** A cash shift is open at this desk's till (an update waits for its close, update-policy.ts). */
+  shiftOpen(): boolean {
+    return Boolean(this.shifts()?.current());
+  }
+
   async sell(raw: PosSellInput): Promise<PosSellResult> {
+    const refusal = this.options.refuseSales?.();
+    if (refusal) throw refusal;
     const input = PosSellInputSchema.parse(raw);
     const cashier = this.cashier();
     const station = this.station();

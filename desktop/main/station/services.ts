@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AppInfo } from '../../../shared/contracts/ipc';
 import type { SmartLockDriver } from '../../../shared/domain/smart-locks/http-relay';
 import { KioskStation } from '../kiosk/kiosk-station';
@@ -12,6 +13,12 @@ import { StationService } from './station.service';
 import { StationStore, type SecretBox } from './station-store';
 import { openStationSync } from './station-sync';
 import { ReachabilityProbe, type SyncEnginePort } from './sync-port';
+import type { PosState } from '../../../shared/contracts/ipc/pos';
+import type { AppError } from '../../../shared/errors/app-error';
+import { DESK_VERSION_HEADER } from '../../../shared/contracts/api/desk-fleet';
+import { DeskUpdater, type UpdaterLike } from '../fleet/desk-updater';
+import { deskLogText } from '../fleet/desk-log';
+import { StationReporter } from '../fleet/station-reporter';
 
 export interface MainServicesOptions {
   /** Where station.json lives: Electron's userData folder, a temporary folder on the host. */
@@ -43,6 +50,14 @@ export interface MainServicesOptions {
     /** The door's relay driver (tests); the HTTP relay by default. */
     doorDriver?: SmartLockDriver;
   };
+  /**
+   * Self-update (desktop/main/fleet, issue 29): electron-updater's autoUpdater in the app (absent on
+   * the host: it never installs), how to run the downloaded installer, and the file electron-updater
+   * reads its staging id from (`userData/.updaterId`; the station's device id is written there).
+   */
+  updates?: { updater: UpdaterLike; install: () => void; stagingIdFile?: string; checkEveryMs?: number };
+  /** How often the station reports to the fleet (Back office → Stations); 60 s. */
+  reportIntervalMs?: number;
 }
 
 export interface MainServices {
@@ -55,6 +70,10 @@ export interface MainServices {
   pos: StationPos | null;
   /** The kiosk screens' calls (kiosk mode). */
   kiosk: KioskStation;
+  /** The station's contact with the fleet (only with the station's own engine). */
+  reporter: StationReporter | null;
+  /** The self-update decision (only in the app). */
+  updater: DeskUpdater | null;
   info: AppInfo;
   stop(): Promise<void>;
 }
@@ -66,10 +85,14 @@ export interface MainServices {
 export function createMainServices(options: MainServicesOptions): MainServices {
   // The store first: it creates the data folder 0700 before the database file goes into it.
   const store = new StationStore(options.dataDir, options.secretBox ?? null);
-  const local =
-    options.sync === 'local'
-      ? openStationSync(options.dataDir, options.fetch ? { fetch: options.fetch } : {})
-      : null;
+  // Every sync call says the desk's version: the cloud refuses versions it no longer accepts.
+  const baseFetch = options.fetch ?? fetch;
+  const versionedFetch: typeof fetch = (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set(DESK_VERSION_HEADER, options.version);
+    return baseFetch(input, { ...init, headers });
+  };
+  const local = options.sync === 'local' ? openStationSync(options.dataDir, { fetch: versionedFetch }) : null;
   const sync: SyncEnginePort | null = local ?? (options.sync === 'local' ? null : (options.sync ?? null));
   // The offline subset of the API, from the engine's mirror (only with the station's own engine).
   const offline = local ? new OfflineApi(local.engine) : null;
@@ -111,7 +134,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     const kioskId = kiosk.kioskId();
     return kioskId ? { kind: 'kiosk', kioskId } : null;
   };
-  const pos = local
+  const pos: StationPos | null = local
     ? new StationPos({
         engine: local.engine,
         forward: (request) => station.forwardApi(request),
@@ -126,9 +149,65 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         isOnline: () => probe.isOnline,
         fiscalPrinter: options.pos?.fiscalPrinter ?? null,
         ticketInterface: options.pos?.ticketInterface ?? (() => ticketPrinters.interfaceFor(posTarget())),
-        onBackgroundError: (error) => console.warn('[pos]', error instanceof Error ? error.message : error),
+        onBackgroundError: (error) => {
+          reporter?.noteError('pos', error instanceof Error ? error.message : String(error));
+          console.warn('[pos]', error instanceof Error ? error.message : error);
+        },
+        refuseSales: (): AppError | null => reporter?.refusal() ?? null,
       })
     : null;
+  const reporter: StationReporter | null = local
+    ? new StationReporter({
+        cloudUrl: cloud.baseUrl,
+        version: options.version,
+        platform: options.platform ?? process.platform,
+        mode: options.kiosk?.mode ?? 'desk',
+        deviceToken: () => local.engine.store.getMeta('deviceToken'),
+        sync: () => local.engine.status(),
+        pos: (): PosState | null => (pos?.state().station ? pos.state() : null),
+        logs: () => deskLogText(local.engine, reporter!, options),
+        onAnswer: (answer) => {
+          if (!updater) return;
+          const deviceId = local.engine.deviceId;
+          if (deviceId && options.updates?.stagingIdFile)
+            writeStagingId(options.updates.stagingIdFile, deviceId);
+          updater.feed(`${cloud.baseUrl}${answer.feedPath}`);
+          const now = Date.now();
+          if (
+            now - lastCheck >= (options.updates?.checkEveryMs ?? 15 * 60_000) ||
+            answer.channel !== lastChannel
+          ) {
+            lastCheck = now;
+            lastChannel = answer.channel;
+            void updater.check();
+          }
+          updater.tick();
+        },
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.reportIntervalMs ? { intervalMs: options.reportIntervalMs } : {}),
+      })
+    : null;
+  let lastCheck = 0;
+  let lastChannel = '';
+  const updater =
+    local && options.updates
+      ? new DeskUpdater({
+          updater: options.updates.updater,
+          install: options.updates.install,
+          state: () => ({
+            shiftOpen: pos?.shiftOpen() ?? false,
+            pending: local.engine.pendingCount(),
+            tooOld: reporter?.refusal() !== null,
+          }),
+          timeZone: () => local.engine.studio()?.timeZone ?? 'Europe/Warsaw',
+        })
+      : null;
+  let lastSyncError: string | null = null;
+  local?.engine.on('status', (status: { lastError: string | null }) => {
+    if (status.lastError && status.lastError !== 'offline' && status.lastError !== lastSyncError)
+      reporter?.noteError('sync', status.lastError);
+    lastSyncError = status.lastError;
+  });
   const kiosk = new KioskStation({
     dataDir: options.dataDir,
     cloudUrl: cloud.baseUrl,
@@ -148,12 +227,15 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   sync?.start?.();
+  reporter?.start();
   return {
     station,
     sync,
     notices,
     pos,
     kiosk,
+    reporter,
+    updater,
     info: {
       version: options.version,
       runtime: options.runtime,
@@ -162,8 +244,19 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     },
     async stop() {
       probe.stop();
+      reporter?.stop();
       await pos?.close();
       await sync?.stop?.();
     },
   };
+}
+
+/** electron-updater's staging id is the station's device id, so the cloud can say who is in a rollout. */
+function writeStagingId(file: string, deviceId: string): void {
+  try {
+    if (existsSync(file) && readFileSync(file, 'utf8') === deviceId) return;
+    writeFileSync(file, deviceId);
+  } catch {
+    // Not fatal: electron-updater makes its own id.
+  }
 }

@@ -8,6 +8,7 @@ import { ClientsApi } from './clients';
 import { ContractsApi } from './contracts';
 import { CourseSignupApi } from './course-signup';
 import type { AnyContract } from './define';
+import { DeskFleetApi } from './desk-fleet';
 import { EnrollmentsApi } from './enrollments';
 import { EntryApi } from './entry';
 import { EntriesApi } from './entries';
@@ -70,6 +71,7 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     EntriesApi,
     VideosApi,
     ReportsApi,
+    DeskFleetApi,
   ]
     .flatMap((group) => Object.values(group) as AnyContract[])
     .map((entry) => [entry.name, entry]),

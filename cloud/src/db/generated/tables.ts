@@ -1687,6 +1687,155 @@ export interface ContractsUpdate {
   updatedAt?: Date | string | Knex.Raw;
 }
 
+export type DeskCrashReportsId = string;
+
+export interface DeskCrashReportsRow {
+  id: DeskCrashReportsId;
+  studioId: StudiosId;
+  deviceId: SyncDevicesId;
+  appVersion: string;
+  platform: string;
+  processType: string;
+  storageKey: string | null;
+  size: number;
+  fields: unknown;
+  receivedAt: Date;
+}
+
+export interface DeskCrashReportsInsert {
+  id: DeskCrashReportsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  deviceId: SyncDevicesId | Knex.Raw;
+  appVersion?: string | Knex.Raw;
+  platform?: string | Knex.Raw;
+  processType?: string | Knex.Raw;
+  storageKey?: string | null | Knex.Raw;
+  size?: number | Knex.Raw;
+  fields?: unknown | Knex.Raw;
+  receivedAt: Date | string | Knex.Raw;
+}
+
+export interface DeskCrashReportsUpdate {
+  id?: DeskCrashReportsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  deviceId?: SyncDevicesId | Knex.Raw;
+  appVersion?: string | Knex.Raw;
+  platform?: string | Knex.Raw;
+  processType?: string | Knex.Raw;
+  storageKey?: string | null | Knex.Raw;
+  size?: number | Knex.Raw;
+  fields?: unknown | Knex.Raw;
+  receivedAt?: Date | string | Knex.Raw;
+}
+
+export type DeskFleetSettingsStudioId = string;
+
+export interface DeskFleetSettingsRow {
+  studioId: StudiosId;
+  channel: string;
+  updatedAt: Date;
+}
+
+export interface DeskFleetSettingsInsert {
+  studioId: StudiosId | Knex.Raw;
+  channel?: string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface DeskFleetSettingsUpdate {
+  studioId?: StudiosId | Knex.Raw;
+  channel?: string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export type DeskReleasesId = string;
+
+export interface DeskReleasesRow {
+  id: DeskReleasesId;
+  channel: string;
+  platform: string;
+  version: string;
+  info: unknown;
+  stagingPercentage: number | null;
+  publishedBy: string;
+  publishedAt: Date;
+}
+
+export interface DeskReleasesInsert {
+  id: DeskReleasesId | Knex.Raw;
+  channel: string | Knex.Raw;
+  platform: string | Knex.Raw;
+  version: string | Knex.Raw;
+  info: unknown | Knex.Raw;
+  stagingPercentage?: number | null | Knex.Raw;
+  publishedBy?: string | Knex.Raw;
+  publishedAt?: Date | string | Knex.Raw;
+}
+
+export interface DeskReleasesUpdate {
+  id?: DeskReleasesId | Knex.Raw;
+  channel?: string | Knex.Raw;
+  platform?: string | Knex.Raw;
+  version?: string | Knex.Raw;
+  info?: unknown | Knex.Raw;
+  stagingPercentage?: number | null | Knex.Raw;
+  publishedBy?: string | Knex.Raw;
+  publishedAt?: Date | string | Knex.Raw;
+}
+
+export type DeskStationReportsDeviceId = string;
+
+export interface DeskStationReportsRow {
+  deviceId: SyncDevicesId;
+  studioId: StudiosId;
+  appVersion: string;
+  platform: string;
+  mode: string;
+  outboxDepth: number;
+  lastSyncAt: Date | null;
+  lastContactAt: Date;
+  printers: unknown;
+  recentErrors: unknown;
+  logsRequestedAt: Date | null;
+  logsRequestedBy: string | null;
+  logsUploadedAt: Date | null;
+  logsKey: string | null;
+}
+
+export interface DeskStationReportsInsert {
+  deviceId: SyncDevicesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  appVersion: string | Knex.Raw;
+  platform?: string | Knex.Raw;
+  mode?: string | Knex.Raw;
+  outboxDepth?: number | Knex.Raw;
+  lastSyncAt?: Date | string | null | Knex.Raw;
+  lastContactAt: Date | string | Knex.Raw;
+  printers?: unknown | Knex.Raw;
+  recentErrors?: unknown | Knex.Raw;
+  logsRequestedAt?: Date | string | null | Knex.Raw;
+  logsRequestedBy?: string | null | Knex.Raw;
+  logsUploadedAt?: Date | string | null | Knex.Raw;
+  logsKey?: string | null | Knex.Raw;
+}
+
+export interface DeskStationReportsUpdate {
+  deviceId?: SyncDevicesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  appVersion?: string | Knex.Raw;
+  platform?: string | Knex.Raw;
+  mode?: string | Knex.Raw;
+  outboxDepth?: number | Knex.Raw;
+  lastSyncAt?: Date | string | null | Knex.Raw;
+  lastContactAt?: Date | string | Knex.Raw;
+  printers?: unknown | Knex.Raw;
+  recentErrors?: unknown | Knex.Raw;
+  logsRequestedAt?: Date | string | null | Knex.Raw;
+  logsRequestedBy?: string | null | Knex.Raw;
+  logsUploadedAt?: Date | string | null | Knex.Raw;
+  logsKey?: string | null | Knex.Raw;
+}
+
 export type DonationsId = string;
 
 export interface DonationsRow {
@@ -5039,6 +5188,22 @@ declare module 'knex/types/tables' {
     >;
     clients: Knex.CompositeTableType<ClientsRow, ClientsInsert, ClientsUpdate>;
     contracts: Knex.CompositeTableType<ContractsRow, ContractsInsert, ContractsUpdate>;
+    desk_crash_reports: Knex.CompositeTableType<
+      DeskCrashReportsRow,
+      DeskCrashReportsInsert,
+      DeskCrashReportsUpdate
+    >;
+    desk_fleet_settings: Knex.CompositeTableType<
+      DeskFleetSettingsRow,
+      DeskFleetSettingsInsert,
+      DeskFleetSettingsUpdate
+    >;
+    desk_releases: Knex.CompositeTableType<DeskReleasesRow, DeskReleasesInsert, DeskReleasesUpdate>;
+    desk_station_reports: Knex.CompositeTableType<
+      DeskStationReportsRow,
+      DeskStationReportsInsert,
+      DeskStationReportsUpdate
+    >;
     donations: Knex.CompositeTableType<DonationsRow, DonationsInsert, DonationsUpdate>;
     email_verification_tokens: Knex.CompositeTableType<
       EmailVerificationTokensRow,

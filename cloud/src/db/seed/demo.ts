@@ -16,6 +16,7 @@ import { seedDemoEntries } from '../../modules/entries/index';
 import { seedDemoVideos } from '../../modules/videos/index';
 import type { FileStorage } from '../../storage/index';
 import { seedDemoReports } from '../../modules/reports/index';
+import { seedDemoDeskFleet } from '../../modules/desk-fleet/index';
 
 export interface DemoSummary {
   studioUuid: string;
@@ -486,6 +487,8 @@ export async function seedDemoStudio(
       { studioId, timeZone: DEMO.timeZone, services, rooms, instructors, clientIds, passes },
       now,
     );
+    // Back office → Stations: two desks (one out of paper) and a kiosk not synced for hours.
+    await seedDemoDeskFleet(trx, studioId, ownerId, now);
     log.info(
       { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },
       'demo studio seeded',

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { DeskChannelInputSchema, DeskFleetSchema, FleetStationSchema } from '../api/desk-fleet';
+import { contractGroup } from './define';
+import { StudioParams, studioParams } from './params';
+
+const NoQuery = z.strictObject({});
+const EmptyBody = z.strictObject({});
+const DeviceParams = studioParams('deviceId');
+
+/**
+ * Back office → Stations (issue 29): every desk and kiosk of the studio, the studio's update channel,
+ * and "upload logs" requests. The stations' own calls (report, logs, crash reports, the update feed)
+ * are under /desktop with the device token: cloud/src/modules/desk-fleet/README.md.
+ */
+export const DeskFleetApi = contractGroup('deskFleet', {
+  getDeskFleet: {
+    method: 'get',
+    path: '/v4/:uuid/desk-fleet',
+    access: 'staff',
+    ability: 'settings.view',
+    params: StudioParams,
+    query: NoQuery,
+    response: DeskFleetSchema,
+  },
+  putDeskFleetChannel: {
+    method: 'put',
+    path: '/v4/:uuid/desk-fleet/channel',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: DeskChannelInputSchema,
+    response: DeskFleetSchema,
+  },
+  postDeskFleetUploadLogs: {
+    method: 'post',
+    path: '/v4/:uuid/desk-fleet/station/:deviceId/upload-logs',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: DeviceParams,
+    body: EmptyBody,
+    response: FleetStationSchema,
+  },
+  getDeskFleetLogs: {
+    method: 'get',
+    path: '/v4/:uuid/desk-fleet/station/:deviceId/logs',
+    access: 'staff',
+    ability: 'settings.view',
+    params: DeviceParams,
+    query: NoQuery,
+    responseKind: 'file',
+    contentType: 'text/plain; charset=utf-8',
+  },
+});
