@@ -903,6 +903,7 @@ export interface ClientOrderLinesRow {
   fulfilledRefId: string | null;
   fulfilledAt: Date | null;
   forVisitId: ClientVisitsId | null;
+  nameTexts: LocaleText | null;
 }
 
 export interface ClientOrderLinesInsert {
@@ -920,6 +921,7 @@ export interface ClientOrderLinesInsert {
   fulfilledRefId?: string | null | Knex.Raw;
   fulfilledAt?: Date | string | null | Knex.Raw;
   forVisitId?: ClientVisitsId | null | Knex.Raw;
+  nameTexts?: LocaleText | string | null | Knex.Raw;
 }
 
 export interface ClientOrderLinesUpdate {
@@ -937,6 +939,7 @@ export interface ClientOrderLinesUpdate {
   fulfilledRefId?: string | null | Knex.Raw;
   fulfilledAt?: Date | string | null | Knex.Raw;
   forVisitId?: ClientVisitsId | null | Knex.Raw;
+  nameTexts?: LocaleText | string | null | Knex.Raw;
 }
 
 export type ClientOrderPaymentsId = string;
