@@ -36,6 +36,7 @@ import { registerPlacesRoutes } from './modules/places/index';
 import { registerContractRoutes } from './modules/contracts/index';
 import { registerInvoiceRoutes } from './modules/invoices/index';
 import { registerAccountingRoutes } from './modules/accounting/index';
+import { registerStudioAdminRoutes } from './modules/studio-admin/index';
 import { registerRetailRoutes } from './modules/retail/index';
 import { registerKioskRoutes } from './modules/kiosk/index';
 import { kioskScopeMiddleware } from './modules/kiosk/index';
@@ -69,6 +70,7 @@ const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> 
   registerStationRoutes,
   registerKioskRoutes,
   registerSyncReviewRoutes,
+  registerStudioAdminRoutes,
 ];
 
 export type ExtraMiddleware = Koa.Middleware<AppState, AppCustom>;

@@ -24,6 +24,7 @@ import { PlacesApi } from './places';
 import { ScheduleApi, ScheduleBulkEventActionApi, ScheduleEventActionApi } from './schedule';
 import { SalesApi } from './sales';
 import { StaffApi } from './staff';
+import { StudioAdminApi } from './studio-admin';
 import { VisitPaymentApi } from './visit-payment';
 
 export * from './define';
@@ -64,6 +65,7 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     PlacesApi,
     ContractsApi,
     KioskApi,
+    StudioAdminApi,
   ]
     .flatMap((group) => Object.values(group) as AnyContract[])
     .map((entry) => [entry.name, entry]),

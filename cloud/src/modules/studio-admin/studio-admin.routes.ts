@@ -1,0 +1,103 @@
+import type Router from '@koa/router';
+import type { StudioSettingsView } from '../../../../shared/contracts/api/studio-admin';
+import { StudioAdminApi } from '../../../../shared/contracts/http/studio-admin';
+import { AppError } from '../../../../shared/errors';
+import type { Db } from '../../db/knex';
+import type { AppCustom, AppState } from '../../http/context';
+import { defineRoute } from '../../http/route';
+import { fileStorage } from '../../storage/index';
+import { findStudio, type Studio } from '../identity/index';
+import {
+  appearanceKey,
+  appearanceOf,
+  patchStudioProfile,
+  patchStudioSettings,
+  readAppearancePicture,
+  removeAppearancePicture,
+  resizePicture,
+  setAppearancePicture,
+  settingsView,
+} from './studio-settings.service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A public route's studio: 404 for a malformed uuid as for an unknown one. */
+async function publicStudio(db: Db, uuid: string): Promise<Studio> {
+  const studio = UUID.test(uuid) ? await findStudio(db, uuid) : undefined;
+  if (!studio) throw AppError.notFound('studio');
+  return studio;
+}
+
+/** Studio administration (issue 25; `shared/contracts/http/studio-admin.ts`, README). */
+export function registerStudioAdminRoutes(router: Router<AppState, AppCustom>): void {
+  defineRoute(router, {
+    ...StudioAdminApi.getSettings,
+    handle: async ({ studio }): Promise<StudioSettingsView> => settingsView(studio),
+  });
+
+  defineRoute(router, {
+    ...StudioAdminApi.patchSettings,
+    handle: async ({ db, studio, body, deps }): Promise<StudioSettingsView> =>
+      patchStudioSettings(db, studio, body, deps.clock.now()),
+  });
+
+  defineRoute(router, {
+    ...StudioAdminApi.patchStudio,
+    handle: async ({ db, studio, body, deps }): Promise<StudioSettingsView> =>
+      patchStudioProfile(db, studio, body, deps.clock.now()),
+  });
+
+  defineRoute(router, {
+    ...StudioAdminApi.getAppearance,
+    handle: async ({ db, params, ctx }) => {
+      ctx.set('Cache-Control', 'no-cache');
+      return appearanceOf(await publicStudio(db, params.uuid));
+    },
+  });
+
+  defineRoute(router, {
+    ...StudioAdminApi.postAppearancePicture,
+    handle: async ({ db, studio, params, body, deps }) => {
+      const picture = await resizePicture(params.type, body.dataUrl);
+      return setAppearancePicture(
+        db,
+        fileStorage(deps.config),
+        studio,
+        params.type,
+        picture,
+        deps.config.publicUrl,
+        deps.clock.now(),
+      );
+    },
+    // The old file goes once the new one is committed.
+    present: async ({ view, previousFile }, { deps, studio, params }): Promise<StudioSettingsView> => {
+      if (previousFile)
+        await fileStorage(deps.config).delete(appearanceKey(studio.id, params.type, previousFile));
+      return view;
+    },
+  });
+
+  defineRoute(router, {
+    ...StudioAdminApi.deleteAppearancePicture,
+    handle: async ({ db, studio, params, deps }) =>
+      removeAppearancePicture(db, studio, params.type, deps.clock.now()),
+    present: async ({ view, previousFile }, { deps, studio, params }): Promise<StudioSettingsView> => {
+      if (previousFile)
+        await fileStorage(deps.config).delete(appearanceKey(studio.id, params.type, previousFile));
+      return view;
+    },
+  });
+
+  defineRoute(router, {
+    ...StudioAdminApi.getAppearancePicture,
+    handle: async ({ db, params, deps, ctx }) => {
+      const studio = await publicStudio(db, params.uuid);
+      const bytes = await readAppearancePicture(fileStorage(deps.config), studio, params.type, params.file);
+      if (!bytes) throw AppError.notFound('picture');
+      // The file name changes with every upload: the bytes behind a name never change.
+      ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      return bytes;
+    },
+  });
+}

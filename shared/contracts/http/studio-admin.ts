@@ -1,0 +1,81 @@
+import {
+  AppearanceFileParams,
+  AppearanceTypeParams,
+  PictureUploadSchema,
+  StudioAppearanceSchema,
+  StudioProfilePatchSchema,
+  StudioSettingsPatchSchema,
+  StudioSettingsSchema,
+} from '../api/studio-admin';
+import { contractGroup } from './define';
+import { StudioParams } from './params';
+
+/**
+ * Studio administration (issue 25, spec §7 "Studio": PATCH studio, GET/PATCH settings,
+ * POST/DELETE studio-appearance/{type}; GET settings belongs to the client's settings, so the
+ * studio's are read with GET studio). Staff read with `settings.view`, change with `settings.edit`;
+ * the appearance itself is public (the front office, kiosk and widget show it signed out).
+ */
+export const StudioAdminApi = contractGroup('studio-admin', {
+  /** GET settings is the client's own (client-accounts): the studio's are read here. */
+  getSettings: {
+    method: 'get',
+    path: '/v4/:uuid/studio',
+    access: 'staff',
+    ability: 'settings.view',
+    params: StudioParams,
+    response: StudioSettingsSchema,
+  },
+  patchSettings: {
+    method: 'patch',
+    path: '/v4/:uuid/settings',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: StudioSettingsPatchSchema,
+    response: StudioSettingsSchema,
+  },
+  patchStudio: {
+    method: 'patch',
+    path: '/v4/:uuid/studio',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: StudioProfilePatchSchema,
+    response: StudioSettingsSchema,
+  },
+  getAppearance: {
+    method: 'get',
+    path: '/v4/:uuid/studio-appearance',
+    access: 'public',
+    params: StudioParams,
+    response: StudioAppearanceSchema,
+  },
+  /** Uploads the logo or cover: checked by its bytes, resized to the screens' size, stored as WebP. */
+  postAppearancePicture: {
+    method: 'post',
+    path: '/v4/:uuid/studio-appearance/:type',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: AppearanceTypeParams,
+    body: PictureUploadSchema,
+    response: StudioSettingsSchema,
+  },
+  deleteAppearancePicture: {
+    method: 'delete',
+    path: '/v4/:uuid/studio-appearance/:type',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: AppearanceTypeParams,
+    response: StudioSettingsSchema,
+  },
+  /** The stored picture (public, cached: its file name changes with every upload). */
+  getAppearancePicture: {
+    method: 'get',
+    path: '/v4/:uuid/studio-appearance/:type/:file',
+    access: 'public',
+    params: AppearanceFileParams,
+    responseKind: 'file',
+    contentType: 'image/webp',
+  },
+});
