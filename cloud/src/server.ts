@@ -12,6 +12,7 @@ import { createKnex, type Knex } from './db/knex';
 import { migrateLatest } from './db/migrate';
 import { withStartupLock } from './db/startup-lock';
 import { seedDemoStudio, type DemoSummary } from './db/seed/demo';
+import { fileStorage } from './storage/index';
 import { builtWebAssets, type WebAssets } from './http/pages';
 import { startJobRunner, type JobRunner } from './jobs/runner';
 import { RateLimits, type RateLimitName, type RateLimitRule } from './http/rate-limit';
@@ -91,7 +92,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const ran = await startup(async (migrator) => {
     const applied = await migrateLatest(migrator);
     // Into an empty database only: under the lock, so two first starts do not both seed.
-    if (seedDemo) demo = await seedDemoStudio(knex, log);
+    if (seedDemo) demo = await seedDemoStudio(knex, log, new Date(), { storage: fileStorage(config) });
     // The queue's set-up (pg-boss schema, queues, schedules) under the same lock.
     jobs =
       options.jobs === false

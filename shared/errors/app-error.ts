@@ -108,10 +108,6 @@ export const ERRORS = {
   'accounting.settingsMissing': { code: 2730, status: 409 },
   'accounting.nothingToReport': { code: 2731, status: 409 },
   'accounting.rateNotInJpk': { code: 2732, status: 409 },
-  // Issue 25: studio administration (2950–2979).
-  'studio.slugTaken': { code: 2950, status: 409 },
-  'subscription.creditsExhausted': { code: 2951, status: 409 },
-  'subscription.periodNotPayable': { code: 2952, status: 409 },
   // Issue 19: sending to KSeF (2700–2729).
   'ksef.invoiceSent': { code: 2700, status: 409 },
   'ksef.notConfigured': { code: 2701, status: 409 },

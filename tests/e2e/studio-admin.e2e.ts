@@ -1,9 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { readDemo } from './support/demo';
-import { saveScreenshot, VIEWPORTS } from './support/screenshots';
+import { saveScreenshot, shootAll, VIEWPORTS } from './support/screenshots';
+import { backofficePage } from './support/sign-in';
 
 /**
- * Issue 25 (studio administration): staff who sign in at /login land in their back office or choose
+ * Issue 25 (studio administration): the settings screens (studio, policies, appearance) in English
+ * and Polish at 1280 and 390 px; a logo and colours set in the back office show on the front office
+ * and the kiosk; staff who sign in at /login land in their back office or choose
  * where to go; "My account" in the client zone explains instead of failing.
  */
 const FRONT_DESK = 'frontdesk@demo.studio';
@@ -71,4 +75,84 @@ test('staff of several studios who are also clients choose where to go', async (
   await saveScreenshot(page, 'studio-admin-choose-390');
   await chooser.getByTestId('destination-backoffice').first().click();
   await expect(page.getByTestId('welcome-card')).toBeVisible();
+});
+
+test('settings: studio, policies and appearance; a new logo and colour show on the front office and kiosk', async ({
+  browser,
+}) => {
+  const demo = readDemo();
+  const errors: string[] = [];
+  const page = await backofficePage(browser, demo, { errors });
+  await page.getByTestId('nav-settings').click();
+  await expect(page).toHaveURL(/#\/settings\/studio$/);
+  const profile = page.getByTestId('studio-profile-form');
+  await expect(profile.locator('input[name="name"]')).toHaveValue(demo.studioName);
+  await shootAll(page, 'studio-admin-studio', () => expect(profile).toBeVisible());
+  // A bad tax id: the field's message, nothing saved.
+  await profile.locator('input[name="taxId"]').fill('1234567890');
+  await page.getByTestId('studio-profile-save').click();
+  await expect(profile.locator('input[name="taxId"]')).toHaveAttribute('aria-invalid', 'true');
+  await profile.locator('input[name="taxId"]').fill('526-025-02-74');
+  await profile.locator('input[name="phone"]').fill('+48 22 555 66 77');
+  await page.getByTestId('studio-profile-save').click();
+  await expect(page.getByTestId('studio-profile-save')).toHaveAttribute('data-state', 'success');
+
+  await page.getByTestId('settings-tab-policies').click();
+  const policies = page.getByTestId('policies-form');
+  await expect(policies.locator('input[name="bookingWindowDays"]')).toBeVisible();
+  await shootAll(page, 'studio-admin-policies', () => expect(policies).toBeVisible());
+  await policies.locator('input[name="bookingWindowDays"]').fill('28');
+  await page.getByTestId('policies-save').click();
+  await expect(page.getByTestId('policies-save')).toHaveAttribute('data-state', 'success');
+
+  await page.getByTestId('settings-tab-appearance').click();
+  const logoCard = page.getByTestId('appearance-logo');
+  await expect(logoCard).toBeVisible();
+  const before = await logoCard.getByTestId('appearance-logo-image').getAttribute('src');
+  const png = await sharp({ create: { width: 900, height: 300, channels: 3, background: '#c2255c' } })
+    .png()
+    .toBuffer();
+  const upload = page.waitForResponse(
+    (r) => r.url().endsWith('/studio-appearance/logo') && r.request().method() === 'POST',
+  );
+  await logoCard
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  expect((await upload).status()).toBe(200);
+  const logo = logoCard.getByTestId('appearance-logo-image');
+  await expect(logo).not.toHaveAttribute('src', before ?? '');
+  const logoSrc = (await logo.getAttribute('src'))!;
+  const colours = page.getByTestId('appearance-colours-form');
+  const primary = colours.locator('input[name="primaryColor"]');
+  const previous = await primary.inputValue();
+  await primary.fill('#c2255c');
+  await page.getByTestId('appearance-colours-save').click();
+  await expect(page.getByTestId('appearance-colours-save')).toHaveAttribute('data-state', 'success');
+  await shootAll(page, 'studio-admin-appearance', () => expect(logo).toBeVisible());
+
+  // The front office, signed out: the new logo and the colour on its buttons.
+  const visitor = await browser.newPage({ viewport: VIEWPORTS.phone });
+  await visitor.goto(`/${demo.studioUuid}/frontoffice`);
+  await expect(visitor.getByTestId('studio-logo')).toHaveAttribute('src', logoSrc);
+  await expect
+    .poll(() =>
+      visitor.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-studio-filled').trim(),
+      ),
+    )
+    .toBe('#c2255c');
+  await expect(visitor.getByTestId('go-to-login')).toHaveCSS('background-color', 'rgb(194, 37, 92)');
+  await saveScreenshot(visitor, 'studio-admin-branded-frontoffice-390');
+  // The kiosk (not set up on this device: its sign-in screen) carries the logo too.
+  await visitor.goto(`/${demo.studioUuid}/kiosk/front-desk`);
+  await expect(visitor.getByTestId('studio-logo')).toHaveAttribute('src', logoSrc);
+  await saveScreenshot(visitor, 'studio-admin-branded-kiosk-390');
+  await visitor.close();
+
+  // Put the demo's colour back for the other specs' screenshots.
+  await primary.fill(previous);
+  await page.getByTestId('appearance-colours-save').click();
+  await expect(page.getByTestId('appearance-colours-save')).toHaveAttribute('data-state', 'success');
+  expect(errors).toEqual([]);
+  await page.context().close();
 });

@@ -37,7 +37,7 @@ export const StudioProfilePatchSchema = z.strictObject({
   country: z
     .string()
     .trim()
-    .regex(/^[A-Z]{2}$/, 'two capital letters (ISO 3166)')
+    .regex(/^([A-Z]{2})?$/, 'two capital letters (ISO 3166)')
     .optional(),
   email: z.union([z.literal(''), email()]).optional(),
   phone: text(40).optional(),

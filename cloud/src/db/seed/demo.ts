@@ -12,6 +12,8 @@ import { seedDemoContracts } from '../../modules/contracts/index';
 import { seedDemoInvoicing } from '../../modules/invoices/index';
 import { seedDemoAccounting } from '../../modules/accounting/index';
 import { seedDemoKsef } from '../../modules/invoices/index';
+import { seedDemoStudioAdmin } from '../../modules/studio-admin/index';
+import type { FileStorage } from '../../storage/index';
 
 export interface DemoSummary {
   studioUuid: string;
@@ -147,7 +149,7 @@ export async function seedDemoStudio(
   knex: Knex,
   log: Logger,
   now = new Date(),
-  options: { tag?: string } = {},
+  options: { tag?: string; storage?: FileStorage } = {},
 ): Promise<DemoSummary | null> {
   const tag = options.tag;
   const slug = tag ? `${DEMO.slug}-${tag}` : DEMO.slug;
@@ -474,6 +476,7 @@ export async function seedDemoStudio(
       now,
     );
     await seedDemoKsef(trx, studioId, now);
+    await seedDemoStudioAdmin(trx, studioId, options.storage);
     log.info(
       { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },
       'demo studio seeded',

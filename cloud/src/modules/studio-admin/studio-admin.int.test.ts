@@ -73,7 +73,7 @@ describe('studio administration', () => {
     // Another studio's address is refused.
     const taken = await other.owner.patch(api(other.studio, 'studio'), { slug: patched.body.profile.slug });
     expect(taken.status).toBe(409);
-    expect(taken.body.error).toMatchObject({ key: 'studio.slugTaken', code: 2950 });
+    expect(taken.body.error).toMatchObject({ key: 'studio.slugTaken', code: 1401 });
 
     const settings = await owner.patch(api(studio, 'settings'), {
       bookingWindowDays: 14,
