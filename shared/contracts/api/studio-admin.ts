@@ -150,3 +150,12 @@ export const APPEARANCE_SIZES: Record<
   logo: { width: 512, height: 512, fit: 'inside' },
   cover: { width: 1600, height: 600, fit: 'cover' },
 };
+
+/** POST {uuid}/picture/upload: the stored picture (resized to fit 1600 × 1600, WebP). */
+export const PictureViewSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type PictureView = z.infer<typeof PictureViewSchema>;

@@ -2,13 +2,14 @@ import {
   AppearanceFileParams,
   AppearanceTypeParams,
   PictureUploadSchema,
+  PictureViewSchema,
   StudioAppearanceSchema,
   StudioProfilePatchSchema,
   StudioSettingsPatchSchema,
   StudioSettingsSchema,
 } from '../api/studio-admin';
 import { contractGroup } from './define';
-import { StudioParams } from './params';
+import { StudioParams, studioParams } from './params';
 
 /**
  * Studio administration (issue 25, spec §7 "Studio": PATCH studio, GET/PATCH settings,
@@ -75,6 +76,34 @@ export const StudioAdminApi = contractGroup('studio-admin', {
     path: '/v4/:uuid/studio-appearance/:type/:file',
     access: 'public',
     params: AppearanceFileParams,
+    responseKind: 'file',
+    contentType: 'image/webp',
+  },
+  /** A picture for the studio's content (a location, a class): checked, resized, stored. */
+  uploadPicture: {
+    method: 'post',
+    path: '/v4/:uuid/picture/upload',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: PictureUploadSchema,
+    status: 201,
+    response: PictureViewSchema,
+  },
+  deletePicture: {
+    method: 'delete',
+    path: '/v4/:uuid/picture/:picture',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: studioParams('picture'),
+    status: 204,
+    responseKind: 'empty',
+  },
+  getPicture: {
+    method: 'get',
+    path: '/v4/:uuid/picture/:picture',
+    access: 'public',
+    params: studioParams('picture'),
     responseKind: 'file',
     contentType: 'image/webp',
   },

@@ -156,4 +156,44 @@ describe('studio administration', () => {
       ).status,
     ).toBe(404);
   });
+
+  it('uploads and deletes content pictures; a location picture is a real upload', async () => {
+    const { studio, owner } = await ownerStudio();
+    const other = await ownerStudio();
+    const anonymous = await app.anonymous();
+    const desk = await staffWithRole(studio, 'front_desk');
+    const dataUrl = await pngDataUrl(2400, 1200);
+
+    expect((await anonymous.post(api(studio, 'picture/upload'), { dataUrl })).status).toBe(401);
+    expect((await desk.post(api(studio, 'picture/upload'), { dataUrl })).status).toBe(403);
+    expect((await other.owner.post(api(studio, 'picture/upload'), { dataUrl })).status).toBe(404);
+    expect(
+      (await owner.post(api(studio, 'picture/upload'), { dataUrl: 'data:text/html;base64,PGI+' })).status,
+    ).toBe(400);
+    const uploaded = await owner.post(api(studio, 'picture/upload'), { dataUrl });
+    expect(uploaded.status, uploaded.text).toBe(201);
+    expect(uploaded.body).toMatchObject({ width: 1600, height: 800 });
+    const served = await fetch(app.url + uploaded.body.url);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+
+    // Another studio cannot delete it; a malformed id is 404.
+    expect((await other.owner.delete(api(other.studio, `picture/${uploaded.body.id}`))).status).toBe(404);
+    expect((await owner.delete(api(studio, 'picture/not-an-id'))).status).toBe(404);
+    expect((await desk.delete(api(studio, `picture/${uploaded.body.id}`))).status).toBe(403);
+    expect((await owner.delete(api(studio, `picture/${uploaded.body.id}`))).status).toBe(204);
+    expect((await fetch(app.url + uploaded.body.url)).status).toBe(404);
+    expect((await owner.delete(api(studio, `picture/${uploaded.body.id}`))).status).toBe(404);
+
+    // A location's picture from an upload.
+    const location = { id: crypto.randomUUID() };
+    await app.knex('locations').insert({ id: location.id, studioId: studio.id, name: 'Sala' });
+    {
+      const set = await owner.post(api(studio, `location/${location.id}/picture`), { dataUrl });
+      expect(set.status, set.text).toBe(200);
+      expect(set.body.pictureUrl).toMatch(new RegExp(`^/api/v4/${studio.id}/picture/`));
+      expect((await fetch(app.url + set.body.pictureUrl)).status).toBe(200);
+      const both = await owner.post(api(studio, `location/${location.id}/picture`), {});
+      expect(both.status).toBe(400);
+    }
+  });
 });

@@ -7,6 +7,7 @@ import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { fileStorage } from '../../storage/index';
 import { findStudio, type Studio } from '../identity/index';
+import { deletePicture, readPicture, storePicture } from './pictures.service';
 import {
   appearanceKey,
   appearanceOf,
@@ -95,6 +96,30 @@ export function registerStudioAdminRoutes(router: Router<AppState, AppCustom>): 
       const bytes = await readAppearancePicture(fileStorage(deps.config), studio, params.type, params.file);
       if (!bytes) throw AppError.notFound('picture');
       // The file name changes with every upload: the bytes behind a name never change.
+      ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      return bytes;
+    },
+  });
+
+  defineRoute(router, {
+    ...StudioAdminApi.uploadPicture,
+    handle: async ({ studio, body, deps }) => storePicture(fileStorage(deps.config), studio.id, body.dataUrl),
+  });
+
+  defineRoute(router, {
+    ...StudioAdminApi.deletePicture,
+    handle: async ({ studio, params, deps }) => {
+      await deletePicture(fileStorage(deps.config), studio.id, params.picture);
+    },
+  });
+
+  defineRoute(router, {
+    ...StudioAdminApi.getPicture,
+    handle: async ({ db, params, deps, ctx }) => {
+      const studio = await publicStudio(db, params.uuid);
+      const bytes = await readPicture(fileStorage(deps.config), studio.id, params.picture);
+      if (!bytes) throw AppError.notFound('picture');
       ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
       ctx.set('X-Content-Type-Options', 'nosniff');
       return bytes;

@@ -174,20 +174,28 @@ export async function patchStudioSettings(
  * uploaded bytes (which could carry anything a decoder tolerates).
  */
 export async function resizePicture(type: AppearancePicture, dataUrl: string): Promise<Buffer> {
+  return (await resizeImage(dataUrl, APPEARANCE_SIZES[type])).bytes;
+}
+
+/** Decodes, checks and resizes an uploaded image (see resizePicture); WebP bytes and their size. */
+export async function resizeImage(
+  dataUrl: string,
+  size: { width: number; height: number; fit: 'inside' | 'cover' },
+): Promise<{ bytes: Buffer; width: number; height: number }> {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   if (bytes.length > PICTURE_MAX_BYTES)
     throw AppError.invalid({ dataUrl: ['the image is too large (at most 4 MB)'] });
-  const size = APPEARANCE_SIZES[type];
   try {
     const image = sharp(bytes, { failOn: 'error', limitInputPixels: 40_000_000 });
     const meta = await image.metadata();
     if (!meta.format || !['png', 'jpeg', 'webp'].includes(meta.format))
       throw AppError.invalid({ dataUrl: ['send a PNG, JPEG or WebP image'] });
-    return await image
+    const { data, info } = await image
       .rotate()
       .resize({ width: size.width, height: size.height, fit: size.fit, withoutEnlargement: true })
       .webp({ quality: 85 })
-      .toBuffer();
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: data, width: info.width, height: info.height };
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw AppError.invalid({ dataUrl: ['the file is not a readable PNG, JPEG or WebP image'] });
