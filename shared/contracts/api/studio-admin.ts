@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../../i18n/locales';
 import { checkNip } from '../../domain/invoices/tax-id';
-import { email, requiredText, text } from './common';
+import { email, requiredText, text, uuid } from './common';
 
 /**
  * Studio administration (issue 25): the studio's profile, its booking defaults and its look
@@ -159,3 +159,56 @@ export const PictureViewSchema = z.object({
   height: z.number().int(),
 });
 export type PictureView = z.infer<typeof PictureViewSchema>;
+
+// ------------------------------------------------------------------------------- agreements
+
+const AGREEMENT_KIND = z.enum(['terms', 'privacy', 'marketing']);
+const localeTextInput = (max: number) =>
+  z
+    .strictObject({ en: text(max).optional(), pl: text(max).optional() })
+    .refine((t) => Boolean(t.en || t.pl), 'write it in at least one language');
+
+/** POST {uuid}/studio-agreement: a new version of an agreement (the previous ones stay on record). */
+export const AgreementVersionInputSchema = z.strictObject({
+  kind: AGREEMENT_KIND,
+  required: z.boolean(),
+  title: localeTextInput(200),
+  content: localeTextInput(20_000),
+});
+export type AgreementVersionInput = z.infer<typeof AgreementVersionInputSchema>;
+
+export const AgreementVersionSchema = z.object({
+  id: z.string(),
+  kind: AGREEMENT_KIND,
+  version: z.number().int(),
+  required: z.boolean(),
+  current: z.boolean(),
+  title: z.object({ en: z.string(), pl: z.string() }),
+  content: z.object({ en: z.string(), pl: z.string() }),
+  publishedAt: z.string(),
+  /** How many clients accepted this version. */
+  accepted: z.number().int(),
+});
+export type AgreementVersionView = z.infer<typeof AgreementVersionSchema>;
+
+/** A current version the signed-in client has not answered yet (the front office asks at sign-in). */
+export const PendingAgreementSchema = z.object({
+  id: z.string(),
+  kind: AGREEMENT_KIND,
+  version: z.number().int(),
+  required: z.boolean(),
+  title: z.string(),
+  content: z.string(),
+  /** The client accepted an earlier version: this one is a change. */
+  changed: z.boolean(),
+});
+export type PendingAgreement = z.infer<typeof PendingAgreementSchema>;
+
+/** POST {uuid}/studio-agreement/accept: the client's answer to each pending version, by its id. */
+export const AgreementAnswersSchema = z.strictObject({
+  answers: z
+    .array(z.strictObject({ id: uuid(), accepted: z.boolean() }))
+    .min(1)
+    .max(10),
+});
+export type AgreementAnswers = z.infer<typeof AgreementAnswersSchema>;

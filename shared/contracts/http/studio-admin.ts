@@ -1,4 +1,9 @@
+import { z } from 'zod';
 import {
+  AgreementAnswersSchema,
+  AgreementVersionInputSchema,
+  AgreementVersionSchema,
+  PendingAgreementSchema,
   AppearanceFileParams,
   AppearanceTypeParams,
   PictureUploadSchema,
@@ -9,7 +14,7 @@ import {
   StudioSettingsSchema,
 } from '../api/studio-admin';
 import { contractGroup } from './define';
-import { StudioParams, studioParams } from './params';
+import { StudioParams, listOf, studioParams } from './params';
 
 /**
  * Studio administration (issue 25, spec §7 "Studio": PATCH studio, GET/PATCH settings,
@@ -106,5 +111,50 @@ export const StudioAdminApi = contractGroup('studio-admin', {
     params: studioParams('picture'),
     responseKind: 'file',
     contentType: 'image/webp',
+  },
+  /** Every version of the studio's agreements, the current ones marked, with acceptance counts. */
+  agreementVersions: {
+    method: 'get',
+    path: '/v4/:uuid/studio-agreement/all',
+    access: 'staff',
+    ability: 'settings.view',
+    params: StudioParams,
+    response: listOf(AgreementVersionSchema),
+  },
+  /** Publishes a new version; clients answer it at their next sign-in. */
+  publishAgreement: {
+    method: 'post',
+    path: '/v4/:uuid/studio-agreement',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: AgreementVersionInputSchema,
+    status: 201,
+    response: AgreementVersionSchema,
+  },
+  /** Who answered which version when (CSV, for the studio's records). */
+  agreementAcceptancesCsv: {
+    method: 'get',
+    path: '/v4/:uuid/studio-agreement/acceptances.csv',
+    access: 'staff',
+    ability: 'settings.view',
+    params: StudioParams,
+    responseKind: 'file',
+    contentType: 'text/csv; charset=utf-8',
+  },
+  pendingAgreements: {
+    method: 'get',
+    path: '/v4/:uuid/studio-agreement/pending',
+    access: 'client',
+    params: StudioParams,
+    response: z.object({ items: z.array(PendingAgreementSchema), next: z.null() }),
+  },
+  answerAgreements: {
+    method: 'post',
+    path: '/v4/:uuid/studio-agreement/accept',
+    access: 'client',
+    params: StudioParams,
+    body: AgreementAnswersSchema,
+    response: z.object({ items: z.array(PendingAgreementSchema), next: z.null() }),
   },
 });

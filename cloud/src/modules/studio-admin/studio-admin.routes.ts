@@ -9,6 +9,14 @@ import { fileStorage } from '../../storage/index';
 import { findStudio, type Studio } from '../identity/index';
 import { deletePicture, readPicture, storePicture } from './pictures.service';
 import {
+  acceptancesCsv,
+  agreementVersions,
+  answerAgreements,
+  pendingFor,
+  publishAgreementVersion,
+} from './agreements-admin.service';
+import { pageLocale } from '../../http/pages';
+import {
   appearanceKey,
   appearanceOf,
   patchStudioProfile,
@@ -124,5 +132,49 @@ export function registerStudioAdminRoutes(router: Router<AppState, AppCustom>): 
       ctx.set('X-Content-Type-Options', 'nosniff');
       return bytes;
     },
+  });
+
+  // ------------------------------------------------------------------------------ agreements
+
+  defineRoute(router, {
+    ...StudioAdminApi.agreementVersions,
+    handle: async ({ db, studio }) => ({ items: await agreementVersions(db, studio), next: null }),
+  });
+
+  defineRoute(router, {
+    ...StudioAdminApi.publishAgreement,
+    handle: async ({ db, studio, body, deps }) => publishAgreementVersion(db, studio, body, deps.clock.now()),
+  });
+
+  defineRoute(router, {
+    ...StudioAdminApi.agreementAcceptancesCsv,
+    handle: async ({ db, studio, ctx }) => {
+      ctx.attachment(`agreements-${studio.slug}.csv`);
+      ctx.set('Cache-Control', 'private, no-store');
+      return acceptancesCsv(db, studio);
+    },
+  });
+
+  defineRoute(router, {
+    ...StudioAdminApi.pendingAgreements,
+    handle: async ({ db, studio, auth, ctx }) => ({
+      items: await pendingFor(db, studio, auth.user.id, pageLocale(ctx, studio)),
+      next: null,
+    }),
+  });
+
+  defineRoute(router, {
+    ...StudioAdminApi.answerAgreements,
+    handle: async ({ db, studio, auth, ctx, body, deps }) => ({
+      items: await answerAgreements(
+        db,
+        studio,
+        auth.user.id,
+        body,
+        pageLocale(ctx, studio),
+        deps.clock.now(),
+      ),
+      next: null,
+    }),
   });
 }
