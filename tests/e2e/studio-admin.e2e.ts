@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { readDemo } from './support/demo';
 import { saveScreenshot, shootAll, VIEWPORTS } from './support/screenshots';
-import { backofficePage } from './support/sign-in';
+import { backofficePage, demoClient, signInFrontoffice } from './support/sign-in';
 
 /**
  * Issue 25 (studio administration): the settings screens (studio, policies, appearance) in English
@@ -153,6 +153,53 @@ test('settings: studio, policies and appearance; a new logo and colour show on t
   await primary.fill(previous);
   await page.getByTestId('appearance-colours-save').click();
   await expect(page.getByTestId('appearance-colours-save')).toHaveAttribute('data-state', 'success');
+  expect(errors).toEqual([]);
+  await page.context().close();
+});
+
+test("agreements: a new version of the terms is asked again at the client's next sign-in", async ({
+  browser,
+}) => {
+  const demo = readDemo();
+  const errors: string[] = [];
+  const page = await backofficePage(browser, demo, { errors });
+  await page.goto(`/${demo.studioUuid}/backoffice#/settings/agreements`);
+  const terms = page.getByTestId('agreement-terms');
+  await expect(terms).toContainText('Version 2');
+  const form = page.getByTestId('agreement-publish-form');
+  await form.locator('textarea[name="contentEn"]').fill('Classes must be booked in advance. Bring a towel.');
+  await form
+    .locator('textarea[name="contentPl"]')
+    .fill('Zajęcia należy rezerwować z wyprzedzeniem. Zabierz ręcznik.');
+  await shootAll(page, 'studio-admin-agreements', () => expect(form).toBeVisible());
+  await form.locator('input[name="titleEn"]').fill('Terms of service');
+  await page.getByTestId('agreement-publish').click();
+  await expect(terms).toContainText('Version 3');
+  await expect(terms).toContainText('Accepted by 0');
+  const csv = await page.request.get(`/api/v4/${demo.studioUuid}/studio-agreement/acceptances.csv`);
+  expect(csv.status()).toBe(200);
+  expect((await csv.text()).split('\r\n')[0]).toBe(
+    'first_name,last_name,email,agreement,version,accepted,decided_at',
+  );
+
+  // The client's next visit: the changed terms, which must be accepted to go on.
+  const client = await browser.newPage({ viewport: VIEWPORTS.phone });
+  await signInFrontoffice(client, demo.studioUuid, demoClient(demo), 'timetable');
+  const gate = client.getByTestId('agreements-gate');
+  await expect(gate).toContainText(/Bring a towel\.|Zabierz ręcznik\./);
+  await expect(gate).toContainText('The studio has changed its agreements');
+  await saveScreenshot(client, 'studio-admin-agreements-gate-390');
+  await expect(client.getByTestId('agreements-continue')).toBeDisabled();
+  await client.getByTestId('agreement-accept-terms').click();
+  await client.getByTestId('agreements-continue').click();
+  await expect(gate).toBeHidden();
+  await client.reload();
+  await expect(client.getByTestId('frontoffice-menu')).toBeVisible();
+  await expect(client.getByTestId('agreements-gate')).toBeHidden();
+  await client.close();
+
+  await page.reload();
+  await expect(page.getByTestId('agreement-terms')).toContainText('Accepted by 1');
   expect(errors).toEqual([]);
   await page.context().close();
 });

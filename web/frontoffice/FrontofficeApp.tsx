@@ -14,6 +14,7 @@ import { FrontofficeMenu } from './FrontofficeMenu';
 import { createRoutePreloader, lazyScreen, preloadLinksProps } from '../lib/lazy-screen';
 import { StudioLogo, useApplyBranding, useStudioAppearance } from '../features/branding/StudioBranding';
 import { useStudioUuid } from './studio';
+import { AgreementsGate } from './staff/AgreementsGate';
 
 // Every screen but the landing one is a chunk of its own (the account routes too); pointing at a
 // link preloads the screen behind it.
@@ -107,6 +108,7 @@ function Layout({ basename, preload }: { basename: string; preload: (path: strin
     <div style={{ display: 'contents' }} {...preloadProps}>
       <AppFrame title={t('title')} logo={<StudioLogo appearance={appearance} />} size="md">
         <FrontofficeMenu />
+        <AgreementsGate />
         <Suspense fallback={<RouteFallback />}>
           <Outlet />
         </Suspense>

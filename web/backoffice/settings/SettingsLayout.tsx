@@ -9,6 +9,7 @@ const SETTINGS_PAGES = [
   { id: 'studio', path: '/settings/studio', labelKey: 'studio-admin:nav.studio' },
   { id: 'policies', path: '/settings/policies', labelKey: 'studio-admin:nav.policies' },
   { id: 'appearance', path: '/settings/appearance', labelKey: 'studio-admin:nav.appearance' },
+  { id: 'agreements', path: '/settings/agreements', labelKey: 'studio-admin:nav.agreements' },
   { id: 'fiscalPrinters', path: '/settings/fiscal-printers' },
   { id: 'clientFields', path: '/settings/client-fields' },
   { id: 'stations', path: '/settings/stations' },

@@ -11,6 +11,7 @@ const StudioProfileScreen = lazyScreen(
 );
 const PoliciesScreen = lazyScreen(() => import('../studio-admin/PoliciesScreen'), 'PoliciesScreen');
 const AppearanceScreen = lazyScreen(() => import('../studio-admin/AppearanceScreen'), 'AppearanceScreen');
+const AgreementsScreen = lazyScreen(() => import('../studio-admin/AgreementsScreen'), 'AgreementsScreen');
 
 /** The Settings area below the back-office shell; the studio's profile is its first page. */
 export const settingsRoutes: RouteObject[] = [
@@ -18,6 +19,7 @@ export const settingsRoutes: RouteObject[] = [
   { path: 'settings/studio', element: <StudioProfileScreen /> },
   { path: 'settings/policies', element: <PoliciesScreen /> },
   { path: 'settings/appearance', element: <AppearanceScreen /> },
+  { path: 'settings/agreements', element: <AgreementsScreen /> },
   { path: 'settings/fiscal-printers', element: <FiscalPrintersScreen /> },
   { path: 'settings/client-fields', element: <ClientFieldsScreen /> },
   { path: 'settings/stations', element: <StationsScreen /> },

@@ -62,7 +62,10 @@ function ProfileForm({ profile }: { profile: StudioProfile }) {
       }),
     onSuccess: saved,
   });
-  const input = (name: Exclude<keyof StudioProfile, 'uuid'>, extra: { type?: string; required?: boolean } = {}) => (
+  const input = (
+    name: Exclude<keyof StudioProfile, 'uuid'>,
+    extra: { type?: string; required?: boolean } = {},
+  ) => (
     <TextInput {...form.getInputProps(name)} label={t(`profile.${name}`)} readOnly={!canEdit} {...extra} />
   );
   const select = (

@@ -476,7 +476,7 @@ export async function seedDemoStudio(
       now,
     );
     await seedDemoKsef(trx, studioId, now);
-    await seedDemoStudioAdmin(trx, studioId, options.storage);
+    await seedDemoStudioAdmin(trx, studioId, options.storage, now);
     log.info(
       { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },
       'demo studio seeded',

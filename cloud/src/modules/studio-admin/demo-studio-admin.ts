@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import sharp from 'sharp';
+import { v7 as uuidv7 } from 'uuid';
 import type { FileStorage } from '../../storage/index';
 import { appearanceKey, appearancePicturePath } from './studio-settings.service';
 
@@ -21,7 +22,9 @@ export async function seedDemoStudioAdmin(
   trx: Knex.Transaction,
   studioId: string,
   storage: FileStorage | undefined,
+  now: Date,
 ): Promise<void> {
+  await seedDemoAgreementHistory(trx, studioId, now);
   const appearance: Record<string, unknown> = { ...DEMO_BRAND };
   let logoUrl: string | null = null;
   if (storage) {
@@ -51,4 +54,57 @@ export async function seedDemoStudioAdmin(
         policies: { bookingWindowDays: 21, cancellationCutoffMinutes: 720, bookingCutoffMinutes: 15 },
       }),
     });
+}
+
+const lt = (en: string, pl: string) => JSON.stringify({ en: { value: en }, pl: { value: pl } });
+
+/**
+ * The agreements' history: the terms had a first version a year ago (the one seeded today is made
+ * version 2), and every client answered the current versions when they joined (two in three took
+ * the marketing consent), so the back office shows versions and counts and the export has rows.
+ */
+async function seedDemoAgreementHistory(trx: Knex.Transaction, studioId: string, now: Date): Promise<void> {
+  const yearAgo = new Date(now.getTime() - 365 * 86_400_000);
+  await trx('studio_agreements').where({ studioId, kind: 'terms' }).update({ version: 2 });
+  const first = uuidv7();
+  await trx('studio_agreements').insert({
+    id: first,
+    studioId,
+    kind: 'terms',
+    version: 1,
+    required: true,
+    title: lt('Terms of service', 'Regulamin'),
+    content: lt('Classes must be booked in advance.', 'Zajęcia należy rezerwować z wyprzedzeniem.'),
+    publishedAt: yearAgo,
+  });
+  const current: { id: string; kind: string; version: number }[] = await trx('studio_agreements')
+    .where({ studioId })
+    .whereNot({ id: first })
+    .select('id', 'kind', 'version');
+  const clients: { userId: string }[] = await trx('memberships')
+    .where({ studioId, isClient: true })
+    .select('userId');
+  const rows = clients.flatMap(({ userId }, i) => [
+    {
+      id: uuidv7(),
+      studioId,
+      userId,
+      agreementId: first,
+      kind: 'terms',
+      version: 1,
+      accepted: true,
+      decidedAt: yearAgo,
+    },
+    ...current.map((a) => ({
+      id: uuidv7(),
+      studioId,
+      userId,
+      agreementId: a.id,
+      kind: a.kind,
+      version: a.version,
+      accepted: a.kind !== 'marketing' || i % 3 !== 2,
+      decidedAt: now,
+    })),
+  ]);
+  await trx.batchInsert('client_agreement_acceptances', rows, 500);
 }
