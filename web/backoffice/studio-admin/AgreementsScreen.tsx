@@ -136,15 +136,21 @@ function PublishForm({ versions }: { versions: AgreementVersionView[] }) {
     form.setValue('contentPl', current?.content.pl ?? '');
     setRequired(current?.required ?? kind !== 'marketing');
   };
-  const area = (name: 'contentEn' | 'contentPl') => (
-    <Textarea
-      {...form.getInputProps(name)}
-      label={t(`agreements.${name}`)}
-      autosize
-      minRows={4}
-      maxRows={12}
-    />
-  );
+  const area = (name: 'contentEn' | 'contentPl') => {
+    const props = form.getInputProps(name);
+    return (
+      <Textarea
+        name={props.name}
+        value={props.value}
+        error={props.error}
+        onChange={(event) => form.setValue(name, event.currentTarget.value)}
+        label={t(`agreements.${name}`)}
+        autosize
+        minRows={4}
+        maxRows={12}
+      />
+    );
+  };
   return (
     <form {...form.formProps} data-testid="agreement-publish-form">
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
