@@ -37,6 +37,7 @@ import { registerContractRoutes } from './modules/contracts/index';
 import { registerInvoiceRoutes } from './modules/invoices/index';
 import { registerAccountingRoutes } from './modules/accounting/index';
 import { registerReportRoutes } from './modules/reports/index';
+import { registerStudioAdminRoutes } from './modules/studio-admin/index';
 import { registerRetailRoutes } from './modules/retail/index';
 import { registerKioskRoutes } from './modules/kiosk/index';
 import { kioskScopeMiddleware } from './modules/kiosk/index';
@@ -77,6 +78,7 @@ const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> 
   registerSyncReviewRoutes,
   registerEntriesRoutes,
   registerVideoRoutes,
+  registerStudioAdminRoutes,
 ];
 
 export type ExtraMiddleware = Koa.Middleware<AppState, AppCustom>;

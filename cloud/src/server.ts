@@ -13,6 +13,7 @@ import { createKnex, type Knex } from './db/knex';
 import { migrateLatest } from './db/migrate';
 import { withStartupLock } from './db/startup-lock';
 import { seedDemoStudio, type DemoSummary } from './db/seed/demo';
+import { fileStorage } from './storage/index';
 import { builtWebAssets, type WebAssets } from './http/pages';
 import { startJobRunner, type JobRunner } from './jobs/runner';
 import { RateLimits, type RateLimitName, type RateLimitRule } from './http/rate-limit';

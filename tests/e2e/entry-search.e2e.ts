@@ -60,7 +60,11 @@ for (const { lang, locale } of LANGUAGES) {
         `/${demo.studioUuid}/frontoffice/signup?returnToRoot=true`,
       );
       await expect(option.getByTestId('studio-address')).toHaveText('ul. Puławska 145, 02-715 Warszawa');
-      await expect(option.getByTestId('studio-logo-placeholder')).toBeVisible();
+      // The demo studio has a logo (issue 25's demo branding).
+      await expect(option.getByTestId('studio-logo').locator('img')).toHaveAttribute(
+        'src',
+        /studio-appearance\/logo\//,
+      );
 
       await field.press('Backspace');
       await expect(search).toHaveAttribute('data-state', 'none');

@@ -168,7 +168,11 @@ for (const { lang, locale } of LANGUAGES) {
       const row = exists.getByTestId('studio-option');
       await expect(row).toHaveCount(1);
       await expect(row.getByTestId('studio-name')).toHaveText(demo.studioName);
-      await expect(row.getByTestId('studio-logo-placeholder')).toBeVisible();
+      // The demo studio has a logo (issue 25's demo branding).
+      await expect(row.getByTestId('studio-logo').locator('img')).toHaveAttribute(
+        'src',
+        /studio-appearance\/logo\//,
+      );
       await expect(row.getByTestId('studio-log-in')).toHaveText(t('actions.logIn'));
       await expect(row.getByTestId('studio-log-in')).toHaveAttribute(
         'href',

@@ -60,8 +60,8 @@ test('fiscal printers: a manager adds the station’s printer and queues a diagn
   const page = await backofficePage(browser, demo, { errors: pageErrors });
 
   await page.getByTestId('nav-settings').click();
+  await page.getByTestId('settings-tab-fiscalPrinters').click();
   await expect(page).toHaveURL(/#\/settings\/fiscal-printers$/);
-  await expect(page.getByTestId('settings-tab-fiscalPrinters')).toBeVisible();
 
   // Add: a bad port path first (the server's field error lands on the input), then the real one.
   await page.getByTestId('fiscal-printer-add').click();

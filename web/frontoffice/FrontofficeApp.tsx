@@ -12,6 +12,9 @@ import { StudioUuidProvider } from './studio';
 import { accountRoutes } from './account/routes';
 import { FrontofficeMenu } from './FrontofficeMenu';
 import { createRoutePreloader, lazyScreen, preloadLinksProps } from '../lib/lazy-screen';
+import { StudioLogo, useApplyBranding, useStudioAppearance } from '../features/branding/StudioBranding';
+import { useStudioUuid } from './studio';
+import { AgreementsGate } from './staff/AgreementsGate';
 
 // Every screen but the landing one is a chunk of its own (the account routes too); pointing at a
 // link preloads the screen behind it.
@@ -104,11 +107,14 @@ export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
 function Layout({ basename, preload }: { basename: string; preload: (path: string) => void }) {
   const { t } = useTranslation('frontoffice');
   const preloadProps = useMemo(() => preloadLinksProps(preload, basename), [preload, basename]);
+  const appearance = useStudioAppearance(useStudioUuid()).data;
+  useApplyBranding(appearance);
   return (
     // display: contents — only listens (delegated link intent), adds no box to the layout.
     <div style={{ display: 'contents' }} {...preloadProps}>
-      <AppFrame title={t('title')} size="md">
+      <AppFrame title={t('title')} logo={<StudioLogo appearance={appearance} />} size="md">
         <FrontofficeMenu />
+        <AgreementsGate />
         <Suspense fallback={<RouteFallback />}>
           <Outlet />
         </Suspense>

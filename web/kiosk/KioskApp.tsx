@@ -28,6 +28,7 @@ import { DoneScreen } from './screens/DoneScreen';
 import { NameScreen } from './screens/NameScreen';
 import { StartScreen } from './screens/StartScreen';
 import { useIdleReset } from './use-idle-reset';
+import { StudioLogo, useApplyBranding, useStudioAppearance } from '../features/branding/StudioBranding';
 
 type Boot =
   | { state: 'loading' }
@@ -123,6 +124,8 @@ export function KioskApp({ host }: { host?: KioskAppHost } = {}) {
   }, [api, signIn, store, where]);
 
   const kiosk = boot.state === 'ready' ? boot.kiosk : null;
+  const appearance = useStudioAppearance(where.uuid).data;
+  useApplyBranding(appearance);
   const reset = useCallback(() => setScreen({ name: 'start' }), []);
   useIdleReset(screen.name !== 'start' && kiosk !== null, kiosk?.settings.idleSeconds ?? 45, reset);
 
@@ -183,9 +186,12 @@ export function KioskApp({ host }: { host?: KioskAppHost } = {}) {
         bg="white"
         style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
-        <Title order={1} size="h3" data-testid="kiosk-studio-name">
-          {kiosk ? kiosk.studio.name : t('title')}
-        </Title>
+        <Group gap="md" wrap="nowrap">
+          <StudioLogo appearance={appearance} height={48} />
+          <Title order={1} size="h3" data-testid="kiosk-studio-name">
+            {kiosk ? kiosk.studio.name : t('title')}
+          </Title>
+        </Group>
         <LanguageSwitch size="lg" />
       </Group>
       <Box p={{ base: 'md', sm: 'xl' }} style={{ flex: 1 }}>

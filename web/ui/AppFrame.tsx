@@ -6,6 +6,8 @@ import { LanguageSwitch } from './LanguageSwitch';
 export interface AppFrameProps {
   /** Shown top left (already translated). */
   title?: ReactNode;
+  /** Shown left of the title (the studio's logo). */
+  logo?: ReactNode;
   /** Extra header content left of the language switch (e.g. a sign-out button). */
   actions?: ReactNode;
   size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
@@ -13,15 +15,18 @@ export interface AppFrameProps {
 }
 
 /** Layout of the public pages: a slim header with the language switch, the content, the footer. */
-export function AppFrame({ title, actions, size = 'sm', children }: AppFrameProps) {
+export function AppFrame({ title, logo, actions, size = 'sm', children }: AppFrameProps) {
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size={size} py="sm">
           <Group justify="space-between" wrap="nowrap">
-            <Title order={1} size="h4" lineClamp={1}>
-              {title}
-            </Title>
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              {logo}
+              <Title order={1} size="h4" lineClamp={1}>
+                {title}
+              </Title>
+            </Group>
             <Group gap="sm" wrap="nowrap">
               {actions}
               <LanguageSwitch />

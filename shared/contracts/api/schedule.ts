@@ -5,6 +5,7 @@ import { SCHEDULE_EVENT_STATUSES } from '../../domain/schedule/event-actions';
 import { ServiceType } from '../../enums/services';
 import { BookingAccessibility } from '../../enums/visits';
 import { requiredText, text, uuid, calendarDate, instant } from './common';
+import { PictureUploadSchema } from './studio-admin';
 
 /**
  * The timetable (spec §7): locations and rooms, class services and categories, experience levels,
@@ -261,7 +262,19 @@ export const ExperienceLevelPatchSchema = z.strictObject({
 });
 export type ExperienceLevelPatch = z.infer<typeof ExperienceLevelPatchSchema>;
 
-export const LocationPictureInputSchema = z.strictObject({ pictureUrl: httpsUrl().nullable() });
+/**
+ * A location's picture: an uploaded image (`dataUrl`: checked, resized and stored like every studio
+ * picture, issue 25), an https address, or null to remove it. Exactly one of the two fields.
+ */
+export const LocationPictureInputSchema = z
+  .strictObject({
+    pictureUrl: httpsUrl().nullable().optional(),
+    dataUrl: PictureUploadSchema.shape.dataUrl.optional(),
+  })
+  .refine((v) => (v.pictureUrl === undefined) !== (v.dataUrl === undefined), {
+    message: 'send either dataUrl or pictureUrl',
+    path: ['dataUrl'],
+  });
 
 const metaFields = {
   locationId: uuid(),

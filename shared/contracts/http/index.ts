@@ -28,6 +28,7 @@ import { PlacesApi } from './places';
 import { ScheduleApi, ScheduleBulkEventActionApi, ScheduleEventActionApi } from './schedule';
 import { SalesApi } from './sales';
 import { StaffApi } from './staff';
+import { StudioAdminApi } from './studio-admin';
 import { VisitPaymentApi } from './visit-payment';
 
 export * from './define';
@@ -72,6 +73,7 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     VideosApi,
     ReportsApi,
     DeskFleetApi,
+    StudioAdminApi,
   ]
     .flatMap((group) => Object.values(group) as AnyContract[])
     .map((entry) => [entry.name, entry]),

@@ -70,6 +70,26 @@ async function createErasableClient(knex: Knex, studioUuid: string, password: st
     lastName: 'Erasable',
   });
   await knex('memberships').insert({ id: uuidv7(), studioId: studioUuid, userId, isClient: true });
+  // Signed up like any client: the studio's current agreements answered (no agreements prompt).
+  const agreements: { id: string; kind: string; version: number }[] = await knex('studio_agreements')
+    .where({ studioId: studioUuid })
+    .select('id', 'kind', 'version');
+  const current = agreements.filter(
+    (a) => !agreements.some((b) => b.kind === a.kind && b.version > a.version),
+  );
+  if (current.length > 0)
+    await knex('client_agreement_acceptances').insert(
+      current.map((a) => ({
+        id: uuidv7(),
+        studioId: studioUuid,
+        userId,
+        agreementId: a.id,
+        kind: a.kind,
+        version: a.version,
+        accepted: true,
+        decidedAt: new Date(),
+      })),
+    );
   return ERASABLE_CLIENT_EMAIL;
 }
 

@@ -34,6 +34,7 @@ import {
 import { KsefStatePanel } from './ksef/KsefScreens';
 import { useInvoiceKsef } from './ksef/ksef.api';
 import { ListLoading } from '../list-frame';
+import { unitLabel } from './unit-label';
 
 export function InvoiceDetailScreen() {
   const { invoiceId = '' } = useParams();
@@ -91,7 +92,8 @@ function Lines({ lines, currency }: { lines: InvoiceLineView[]; currency: string
               {l.position}. {l.description}
             </Text>
             <Text size="sm" c="dimmed">
-              {l.quantity} {l.unit} × {money(l.unitPrice, currency, lang)} · {rateLabel(l.vatRate, lang)}
+              {l.quantity} {unitLabel(l.unit, lang)} × {money(l.unitPrice, currency, lang)} ·{' '}
+              {rateLabel(l.vatRate, lang)}
             </Text>
             <Group justify="space-between" gap="xs" mt={4} wrap="nowrap">
               <Text size="xs" c="dimmed">
@@ -129,7 +131,7 @@ function Lines({ lines, currency }: { lines: InvoiceLineView[]; currency: string
               <Table.Td>{l.position}</Table.Td>
               <Table.Td>{l.description}</Table.Td>
               <Table.Td ta="right">
-                {l.quantity} {l.unit}
+                {l.quantity} {unitLabel(l.unit, lang)}
               </Table.Td>
               <Table.Td ta="right">{money(l.unitPrice, currency, lang)}</Table.Td>
               <Table.Td ta="right">{money(l.net, currency, lang)}</Table.Td>

@@ -32,6 +32,7 @@ import {
   useInvoiceCalls,
   useOrderDraft,
 } from './invoices.api';
+import { unitLabel } from './unit-label';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -245,7 +246,7 @@ function DraftForm({ draft }: { draft: InvoiceOrderDraft }) {
                   <Table.Tr key={line.position}>
                     <Table.Td>{line.description}</Table.Td>
                     <Table.Td ta="right">
-                      {line.quantity} {line.unit}
+                      {line.quantity} {unitLabel(line.unit, lang)}
                     </Table.Td>
                     <Table.Td ta="right">{money(line.unitPrice, currency, lang)}</Table.Td>
                     <Table.Td ta="right">{rateLabel(line.vatRate, lang)}</Table.Td>

@@ -5,6 +5,11 @@ import { useNavigate } from 'react-router-dom';
 
 /** The pages of the Settings area, in order. */
 const SETTINGS_PAGES = [
+  // Issue 25 (studio administration): labels in its own namespace.
+  { id: 'studio', path: '/settings/studio', labelKey: 'studio-admin:nav.studio' },
+  { id: 'policies', path: '/settings/policies', labelKey: 'studio-admin:nav.policies' },
+  { id: 'appearance', path: '/settings/appearance', labelKey: 'studio-admin:nav.appearance' },
+  { id: 'agreements', path: '/settings/agreements', labelKey: 'studio-admin:nav.agreements' },
   { id: 'fiscalPrinters', path: '/settings/fiscal-printers' },
   { id: 'clientFields', path: '/settings/client-fields' },
   { id: 'stations', path: '/settings/stations' },
@@ -32,7 +37,7 @@ export function SettingsLayout({
         <Tabs.List>
           {SETTINGS_PAGES.map((p) => (
             <Tabs.Tab key={p.id} value={p.id} data-testid={`settings-tab-${p.id}`}>
-              {t(`nav.${p.id}`)}
+              {'labelKey' in p ? t(p.labelKey) : t(`nav.${p.id}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>

@@ -5,10 +5,21 @@ const ClientFieldsScreen = lazyScreen(() => import('./ClientFieldsScreen'), 'Cli
 const FiscalPrintersScreen = lazyScreen(() => import('./FiscalPrintersScreen'), 'FiscalPrintersScreen');
 const PaymentProvidersScreen = lazyScreen(() => import('./PaymentProvidersScreen'), 'PaymentProvidersScreen');
 const StationsScreen = lazyScreen(() => import('./StationsScreen'), 'StationsScreen');
+const StudioProfileScreen = lazyScreen(
+  () => import('../studio-admin/StudioProfileScreen'),
+  'StudioProfileScreen',
+);
+const PoliciesScreen = lazyScreen(() => import('../studio-admin/PoliciesScreen'), 'PoliciesScreen');
+const AppearanceScreen = lazyScreen(() => import('../studio-admin/AppearanceScreen'), 'AppearanceScreen');
+const AgreementsScreen = lazyScreen(() => import('../studio-admin/AgreementsScreen'), 'AgreementsScreen');
 
-/** The Settings area below the back-office shell; fiscal printers are its first page. */
+/** The Settings area below the back-office shell; the studio's profile is its first page. */
 export const settingsRoutes: RouteObject[] = [
-  { path: 'settings', element: <Navigate to="/settings/fiscal-printers" replace /> },
+  { path: 'settings', element: <Navigate to="/settings/studio" replace /> },
+  { path: 'settings/studio', element: <StudioProfileScreen /> },
+  { path: 'settings/policies', element: <PoliciesScreen /> },
+  { path: 'settings/appearance', element: <AppearanceScreen /> },
+  { path: 'settings/agreements', element: <AgreementsScreen /> },
   { path: 'settings/fiscal-printers', element: <FiscalPrintersScreen /> },
   { path: 'settings/client-fields', element: <ClientFieldsScreen /> },
   { path: 'settings/stations', element: <StationsScreen /> },

@@ -1,8 +1,11 @@
 import { Badge, Button, Grid, Group, NavLink, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
-import { FRONT_OFFICE_QUERY } from '../../../shared/contracts/routes';
+import { FRONT_OFFICE_QUERY, backOfficePath } from '../../../shared/contracts/routes';
+import { useMe } from '../../features/auth/auth.api';
 import { useSession } from '../../lib/app-context';
+import { StaffOnlyNotice } from '../staff/StaffDestinations';
+import { useStudioUuid } from '../studio';
 import { VerifyEmailNotice } from './EmailVerification';
 import { ACCOUNT_SLUGS } from './slugs';
 
@@ -24,6 +27,18 @@ export function AccountLayout() {
   const { t } = useTranslation('account');
   const session = useSession();
   const location = useLocation();
+  const studioUuid = useStudioUuid();
+  const me = useMe();
+  const here = me.data?.memberships.find((m) => m.studioUuid === studioUuid);
+  if (here && !here.isClient) {
+    // Staff signed in to the client zone: there is no client account to show (the calls would 403).
+    return (
+      <StaffOnlyNotice
+        studioName={here.studioName}
+        backofficeHref={here.isMember ? backOfficePath(studioUuid) : null}
+      />
+    );
+  }
   if (!session.userId || !session.sessionId) {
     const back = location.pathname.split('/frontoffice/')[1] ?? ACCOUNT_SLUGS.profile;
     const login = `/login?${new URLSearchParams({ [FRONT_OFFICE_QUERY.redirectAfterLogin]: back })}`;

@@ -3,11 +3,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { FRONT_OFFICE_QUERY, frontOfficePath } from '../../../shared/contracts/routes';
+import { useMe } from '../../features/auth/auth.api';
 import { SignInForm } from '../../features/auth/SignInForm';
 import { useSession } from '../../lib/app-context';
 import { REDIRECT_DELAY_MS } from '../../ui/timings';
 import { useEditorForm } from '../../ui/use-editor-form';
 import { safeRedirectTarget } from '../redirect';
+import { afterLogin } from '../staff/login-destinations';
+import { StaffDestinations } from '../staff/StaffDestinations';
 import { useStudioUuid } from '../studio';
 
 /**
@@ -34,13 +37,25 @@ export function LoginScreen() {
   const { email } = emailForm.values;
   const emailError = emailForm.errors.email;
   const signedIn = Boolean(session.userId && session.sessionId);
+  const me = useMe();
+  // Staff go to their back office (or choose); clients and explicit targets stay in the client zone.
+  const next = me.data
+    ? afterLogin(me.data, studioUuid, target !== '/')
+    : me.isError
+      ? ({ kind: 'client' } as const)
+      : null;
 
   // Already signed in (from the page or just now): go on after the spec's redirect delay.
   useEffect(() => {
-    if (!signedIn) return;
-    const timer = setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
+    if (!signedIn || !next || next.kind === 'choose') return;
+    const timer = setTimeout(() => {
+      if (next.kind === 'backoffice') window.location.assign(next.href);
+      else navigate(target, { replace: true });
+    }, REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [signedIn, navigate, target]);
+  }, [signedIn, next?.kind, next?.kind === 'backoffice' ? next.href : null, navigate, target]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (signedIn && next?.kind === 'choose') return <StaffDestinations destinations={next.destinations} />;
 
   const onEmailNext = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -947,6 +947,7 @@ export interface ClientOrderLinesRow {
   fulfilledRefId: string | null;
   fulfilledAt: Date | null;
   forVisitId: ClientVisitsId | null;
+  nameTexts: LocaleText | null;
 }
 
 export interface ClientOrderLinesInsert {
@@ -964,6 +965,7 @@ export interface ClientOrderLinesInsert {
   fulfilledRefId?: string | null | Knex.Raw;
   fulfilledAt?: Date | string | null | Knex.Raw;
   forVisitId?: ClientVisitsId | null | Knex.Raw;
+  nameTexts?: LocaleText | string | null | Knex.Raw;
 }
 
 export interface ClientOrderLinesUpdate {
@@ -981,6 +983,7 @@ export interface ClientOrderLinesUpdate {
   fulfilledRefId?: string | null | Knex.Raw;
   fulfilledAt?: Date | string | null | Knex.Raw;
   forVisitId?: ClientVisitsId | null | Knex.Raw;
+  nameTexts?: LocaleText | string | null | Knex.Raw;
 }
 
 export type ClientOrderPaymentsId = string;

@@ -49,6 +49,7 @@ import * as checkInWindow from './20261128_0190_check_in_window';
 import * as reports from './20261128_0130_reports';
 import * as studioDataExports from './20261128_0131_studio_data_exports';
 import * as deskFleet from './20261128_0200_desk_fleet';
+import * as orderLineNameTexts from './20261128_0180_order_line_name_texts';
 import * as providerCallKeys from './20261127_0095_provider_call_keys';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -109,4 +110,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261128_0130_reports', reports],
   ['20261128_0131_studio_data_exports', studioDataExports],
   ['20261128_0200_desk_fleet', deskFleet],
+  ['20261128_0180_order_line_name_texts', orderLineNameTexts],
 ];

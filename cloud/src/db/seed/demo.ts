@@ -17,6 +17,7 @@ import { seedDemoVideos } from '../../modules/videos/index';
 import type { FileStorage } from '../../storage/index';
 import { seedDemoReports } from '../../modules/reports/index';
 import { seedDemoDeskFleet } from '../../modules/desk-fleet/index';
+import { seedDemoStudioAdmin } from '../../modules/studio-admin/index';
 
 export interface DemoSummary {
   studioUuid: string;
@@ -489,6 +490,7 @@ export async function seedDemoStudio(
     );
     // Back office → Stations: two desks (one out of paper) and a kiosk not synced for hours.
     await seedDemoDeskFleet(trx, studioId, ownerId, now);
+    await seedDemoStudioAdmin(trx, studioId, options.storage, now);
     log.info(
       { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },
       'demo studio seeded',

@@ -1,6 +1,6 @@
 import { buildSchedule, type ContractTerms } from '../../../../shared/domain/contracts';
 import { localDateOf } from '../../../../shared/domain/entitlements/local-dates';
-import { resolveLocaleText } from '../../../../shared/domain/locale-text/locale-text';
+import { resolveLocaleText, type LocaleText } from '../../../../shared/domain/locale-text/locale-text';
 import type { ContractActivationType } from '../../../../shared/enums/pricing-options';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
@@ -51,8 +51,15 @@ registerCartItemResolver(
     }
     const name = resolveLocaleText(contract.name, locale, studio.defaultLocale);
     const language = (locale ?? studio.defaultLocale).slice(0, 2);
+    // The line's name in every language the contract has, so an invoice and a screen pick theirs.
+    const nameTexts: LocaleText = {};
+    for (const [lang, text] of Object.entries(contract.name ?? {})) {
+      if (text?.value)
+        nameTexts[lang] = { value: `${text.value} — ${FIRST_PAYMENT[lang] ?? FIRST_PAYMENT.en}` };
+    }
     return {
       name: `${name} — ${FIRST_PAYMENT[language] ?? FIRST_PAYMENT.en}`,
+      nameTexts,
       unitPrice: dueOnSale(contract, localDateOf(now, studio.timeZone)),
       vatRate: contract.joinedTaxRateBp === null ? 'exempt' : String(contract.joinedTaxRateBp),
       problem: contract.archivedAt === null && contract.sellOnline ? null : 'cart.problem.unavailable',

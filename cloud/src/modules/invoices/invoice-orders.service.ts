@@ -13,6 +13,7 @@ import { parseVatRate } from '../../../../shared/domain/orders';
 import { spreadDiscount } from '../../../../shared/domain/receipts/receipt-totals';
 import { compareVatRates, vatRateKey, type VatRate } from '../../../../shared/domain/receipts/vat-rate';
 import { formatQuantity } from '../../../../shared/domain/receipts/quantity';
+import { resolveLocaleText, type LocaleText } from '../../../../shared/domain/locale-text';
 import { OrderStatus, PaymentMethod } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
@@ -94,6 +95,7 @@ async function orderForInvoice(db: Db, studioId: string, orderId: string, lock: 
   const lines: {
     kind: string;
     name: string;
+    nameTexts: LocaleText | null;
     quantity: number;
     unitPrice: number;
     vatRate: string;
@@ -101,7 +103,7 @@ async function orderForInvoice(db: Db, studioId: string, orderId: string, lock: 
   }[] = await db('client_order_lines')
     .where({ orderId })
     .orderBy('position')
-    .select('kind', 'name', 'quantity', 'unitPrice', 'vatRate', 'total');
+    .select('kind', 'name', 'nameTexts', 'quantity', 'unitPrice', 'vatRate', 'total');
   return { order, lines };
 }
 
@@ -114,10 +116,38 @@ async function orderForInvoice(db: Db, studioId: string, orderId: string, lock: 
  * printed receipt's per-rate totals) are taken as they are. A line whose discounted value does not
  * divide by its quantity becomes two lines of the same name: some units at p, the rest at p + 1 grosz.
  */
+/** An invoice is Polish, or bilingual (Polish and English) for a buyer abroad (invoice-issue.service). */
+export type InvoiceLanguage = 'pl' | 'pl-en';
+export const invoiceLanguageFor = (buyerCountry: string): InvoiceLanguage =>
+  buyerCountry === 'PL' ? 'pl' : 'pl-en';
+
+/** Units of measure in the invoice's language (issue 25: never "usł." on an English line alone). */
+export const INVOICE_UNITS: Record<InvoiceLanguage, Record<'piece' | 'service', string>> = {
+  pl: { piece: 'szt.', service: 'usł.' },
+  'pl-en': { piece: 'szt./pcs', service: 'usł./service' },
+};
+
+/**
+ * A line's name in the invoice's language: the catalogue's Polish name (and, on a bilingual invoice,
+ * " / " its English one when it differs), whatever language the buyer shopped in; a line kept before
+ * names were stored per language (or with none: fees, top-ups) keeps the name it was sold under.
+ */
+export function invoiceLineName(
+  line: { name: string; nameTexts?: LocaleText | null },
+  language: InvoiceLanguage,
+): string {
+  if (!line.nameTexts) return line.name;
+  const pl = resolveLocaleText(line.nameTexts, 'pl', 'pl') || line.name;
+  if (language === 'pl') return pl;
+  const en = resolveLocaleText(line.nameTexts, 'en', 'en');
+  return en && en !== pl ? `${pl} / ${en}`.slice(0, 300) : pl;
+}
+
 export function orderInvoiceLines(
   lines: {
     kind: string;
     name: string;
+    nameTexts?: LocaleText | null;
     quantity: number;
     unitPrice: number;
     vatRate: string;
@@ -125,6 +155,7 @@ export function orderInvoiceLines(
   }[],
   discount: number,
   receiptRates?: readonly { vatRate: VatRate; total: number }[],
+  language: InvoiceLanguage = 'pl',
 ): InvoiceLineInput[] {
   const positive = lines.filter((l) => l.total >= 0);
   const reduction = discount + lines.filter((l) => l.total < 0).reduce((a, l) => a - l.total, 0);
@@ -162,14 +193,15 @@ export function orderInvoiceLines(
   });
   return positive.flatMap((line, i) => {
     const vatRate = parseVatRate(line.vatRate) ?? 'exempt';
-    const unit = line.kind === 'product' ? 'szt.' : 'usł.';
+    const unit = INVOICE_UNITS[language][line.kind === 'product' ? 'piece' : 'service'];
+    const description = invoiceLineName(line, language);
     const value = line.total - shares[i]!;
     // The value may no longer divide by the quantity: the line splits into units at p and units at
     // p + 1 grosz (same name, same unit), so the quantity and the name stay what was sold.
     const low = Math.floor(value / line.quantity);
     const high = value - low * line.quantity;
     const part = (quantity: number, unitPrice: number): InvoiceLineInput => ({
-      description: line.name,
+      description,
       quantity: String(quantity),
       unit,
       unitPrice,
@@ -298,6 +330,7 @@ export async function issueInvoiceForOrder(
     lines,
     order.discount,
     receipt ? orderReceipt!.totals.vatGroups : undefined,
+    invoiceLanguageFor(input.buyer.country),
   );
   if (invoiceLines.length === 0)
     throw new AppError('invoice.orderNotInvoiceable', { message: 'the order has nothing to invoice' });

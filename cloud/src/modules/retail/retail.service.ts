@@ -12,7 +12,7 @@ import type {
 import { RETAIL_PAYMENT_METHODS } from '../../../../shared/contracts/api/retail';
 import { buildSchedule, type ContractTerms } from '../../../../shared/domain/contracts';
 import { localDateOf } from '../../../../shared/domain/entitlements/local-dates';
-import { resolveLocaleText } from '../../../../shared/domain/locale-text';
+import { resolveLocaleText, type LocaleText } from '../../../../shared/domain/locale-text';
 import {
   computeReceiptTotals,
   mapRatesToSlots,
@@ -162,6 +162,8 @@ export async function retailInit(
 
 interface PricedItem extends RetailQuoteItem {
   index: number;
+  /** A pass's name in every language (kept on the order line, issue 25). */
+  nameTexts?: LocaleText;
 }
 
 interface Quote extends RetailQuote {
@@ -296,7 +298,14 @@ export async function quoteBasket(
       if (!input.clientId) add('clientId', 'clientRequired');
       const name = resolveLocaleText(option.name, locale, studio.defaultLocale);
       const vatRate = vatOf(option.taxId, option.taxRateBp);
-      priced.push({ ...base, name, unitPrice: option.currentPrice, total: option.currentPrice, vatRate });
+      priced.push({
+        ...base,
+        name,
+        nameTexts: option.name,
+        unitPrice: option.currentPrice,
+        total: option.currentPrice,
+        vatRate,
+      });
     } else {
       const contract = await getContract(db, studio, item.id);
       if (contract.archived || !contract.sellAtDesk) {
@@ -378,7 +387,7 @@ export async function quoteBasket(
   return {
     currency: studio.currency,
     client,
-    items: priced.map(({ index: _i, ...view }) => view),
+    items: priced.map(({ index: _i, nameTexts: _t, ...view }) => view),
     priced,
     groups: {
       payNow: due,
@@ -481,6 +490,7 @@ export async function checkoutBasket(
     kind: i.type === 'product' ? ('product' as const) : ('pass' as const),
     refId: i.id,
     name: i.name,
+    nameTexts: i.nameTexts ?? null,
     quantity: i.quantity,
     unitPriceMinor: i.unitPrice,
     vatRate: vatText(i.vatRate),

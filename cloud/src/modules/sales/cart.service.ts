@@ -11,7 +11,7 @@ import type {
   WalletView,
 } from '../../../../shared/contracts/api/sales';
 import { WALLET_MAX_TOP_UP, WALLET_MIN_TOP_UP } from '../../../../shared/contracts/api/sales';
-import { resolveLocaleText } from '../../../../shared/domain/locale-text';
+import { resolveLocaleText, type LocaleText } from '../../../../shared/domain/locale-text';
 import { orderTotals } from '../../../../shared/domain/orders';
 import { topUpChoices } from '../../../../shared/domain/wallet';
 import { normalizeVoucherCode } from '../../../../shared/domain/vouchers/code';
@@ -38,6 +38,8 @@ type Trx = Knex.Transaction;
 
 export interface PricedItem {
   name: string;
+  /** The name in every language (kept on the order line, issue 25); absent for names with none. */
+  nameTexts?: LocaleText;
   unitPrice: number;
   vatRate: string;
   /** Null when it can be bought online now; else the i18n key (namespace sales) of why not. */
@@ -102,7 +104,9 @@ async function priceItem(
   item: CartItemInput,
   locale: string | null,
   now: Date,
-): Promise<CartItemView & { lineKind: 'pass' | 'product' | 'contract_instalment' | 'fee' }> {
+): Promise<
+  CartItemView & { lineKind: 'pass' | 'product' | 'contract_instalment' | 'fee'; nameTexts?: LocaleText }
+> {
   const base = { type: item.type, id: item.id, quantity: item.type === 'product' ? item.quantity : 1 };
   const unavailable = {
     ...base,
@@ -131,6 +135,7 @@ async function priceItem(
         ...base,
         ...(forVisit ? { forVisit } : {}),
         name: resolveLocaleText(option.name, locale, studio.defaultLocale),
+        nameTexts: option.name,
         unitPrice: option.currentPrice,
         total: option.currentPrice,
         vatRate: vatText(option.taxId, option.taxRateBp),
@@ -288,7 +293,7 @@ export async function cartView(
 ): Promise<CartView & { priced: Awaited<ReturnType<typeof priceItem>>[] }> {
   const priced = [];
   for (const item of cart.items) priced.push(await priceItem(db, studio, clientId, item, locale, now));
-  const items: CartItemView[] = priced.map(({ lineKind: _k, ...view }) => view);
+  const items: CartItemView[] = priced.map(({ lineKind: _k, nameTexts: _t, ...view }) => view);
   const voucher = cart.voucherCode
     ? await voucherPreview(db, studio, clientId, cart.voucherCode, items, now)
     : null;
@@ -540,6 +545,7 @@ export async function checkout(
       kind: item.lineKind,
       refId: item.id,
       name: item.name,
+      nameTexts: item.nameTexts ?? null,
       quantity: item.quantity,
       unitPriceMinor: item.unitPrice,
       vatRate: item.vatRate,

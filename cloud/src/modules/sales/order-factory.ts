@@ -12,12 +12,15 @@ import {
   type OrderLineKind,
   type OrderSource,
 } from '../../../../shared/domain/orders';
+import type { LocaleText } from '../../../../shared/domain/locale-text';
 
 export interface CreateOrderLine {
   kind: OrderLineKind;
   /** What the line sells: a pricing option id, an instalment id, a product id, a visit id … */
   refId?: string;
   name: string;
+  /** The catalogue's name in every language it has: screens and invoices pick theirs (issue 25). */
+  nameTexts?: LocaleText | null;
   quantity: number;
   /** Unit price in minor units (grosze). Only a `fee` line may be negative. */
   unitPriceMinor: number;
@@ -120,6 +123,7 @@ export async function createOrder(trx: Knex.Transaction, input: CreateOrderInput
       kind: line.kind,
       refId: line.refId ?? null,
       name: line.name.trim().slice(0, 300),
+      nameTexts: line.nameTexts ? JSON.stringify(line.nameTexts) : null,
       quantity: line.quantity,
       unitPrice: line.unitPriceMinor,
       vatRate: vatRateText(parseVatRate(line.vatRate)!),

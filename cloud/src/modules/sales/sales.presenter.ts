@@ -9,6 +9,7 @@ import type {
 } from '../../../../shared/contracts/api/sales';
 import type { OrderLineKind, OrderSource } from '../../../../shared/domain/orders';
 import { refundHoldsMoney } from '../../../../shared/domain/payments';
+import { resolveLocaleText, type LocaleText } from '../../../../shared/domain/locale-text';
 import type {
   ClientOrderRefundError,
   ClientOrderRefundStatus,
@@ -45,6 +46,8 @@ export interface OrderLineRow {
   kind: OrderLineKind;
   refId: string | null;
   name: string;
+  /** The name in every language (lines sold since issue 25); null before, or for fees and top-ups. */
+  nameTexts?: LocaleText | null;
   quantity: number;
   unitPrice: number;
   vatRate: string;
@@ -116,12 +119,17 @@ export function presentOrder(row: OrderRow): OrderView {
   };
 }
 
-export function presentOrderLine(row: OrderLineRow): OrderLineView {
+/** A line kept in several languages (`nameTexts`) is named in the viewer's, else as it was sold. */
+export function presentOrderLine(
+  row: OrderLineRow,
+  locale: string | null = null,
+  defaultLocale: string | null = null,
+): OrderLineView {
   return {
     id: row.id,
     kind: row.kind,
     refId: row.refId,
-    name: row.name,
+    name: (row.nameTexts && resolveLocaleText(row.nameTexts, locale, defaultLocale)) || row.name,
     quantity: row.quantity,
     unitPrice: row.unitPrice,
     vatRate: row.vatRate,

@@ -155,8 +155,14 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
 
   defineRoute(router, {
     ...SalesApi.getClientOrderInit,
-    handle: async ({ db, studio, params, membership }): Promise<OrderDetail> =>
-      orderDetail(db, studio, params.clientOrder, await orderAbilities(db, membership)),
+    handle: async ({ ctx, db, studio, params, membership }): Promise<OrderDetail> =>
+      orderDetail(
+        db,
+        studio,
+        params.clientOrder,
+        await orderAbilities(db, membership),
+        localeOf(ctx, studio),
+      ),
   });
 
   /** Staff (sales.view) or the client the order belongs to: the return page polls this. */
@@ -184,7 +190,13 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
         deps.clock.now(),
         ctx.state.log,
       );
-      return orderDetail(db, studio, params.clientOrder, await orderAbilities(db, membership));
+      return orderDetail(
+        db,
+        studio,
+        params.clientOrder,
+        await orderAbilities(db, membership),
+        localeOf(ctx, studio),
+      );
     },
   });
 
@@ -200,7 +212,13 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
         deps.clock.now(),
         ctx.state.log,
       );
-      return orderDetail(db, studio, params.clientOrder, await orderAbilities(db, membership));
+      return orderDetail(
+        db,
+        studio,
+        params.clientOrder,
+        await orderAbilities(db, membership),
+        localeOf(ctx, studio),
+      );
     },
   });
 
@@ -215,8 +233,14 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
 
   defineRoute(router, {
     ...SalesApi.getClientOrder,
-    handle: async ({ db, studio, params, membership }): Promise<OrderDetail> =>
-      orderDetail(db, studio, params.clientOrder, await orderAbilities(db, membership)),
+    handle: async ({ ctx, db, studio, params, membership }): Promise<OrderDetail> =>
+      orderDetail(
+        db,
+        studio,
+        params.clientOrder,
+        await orderAbilities(db, membership),
+        localeOf(ctx, studio),
+      ),
   });
 
   // ------------------------------------------------------------------ public API (x-api-key)
@@ -254,9 +278,15 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
   /** The same PATCH for staff sessions (the back office), with `sales.sell`. */
   defineRoute(router, {
     ...SalesApi.patchClientOrder,
-    handle: async ({ db, studio, params, body, membership, deps }): Promise<OrderDetail> => {
+    handle: async ({ ctx, db, studio, params, body, membership, deps }): Promise<OrderDetail> => {
       await patchOrder(trx(db), studio, params.clientOrder, body, deps.clock.now());
-      return orderDetail(db, studio, params.clientOrder, await orderAbilities(db, membership));
+      return orderDetail(
+        db,
+        studio,
+        params.clientOrder,
+        await orderAbilities(db, membership),
+        localeOf(ctx, studio),
+      );
     },
   });
 

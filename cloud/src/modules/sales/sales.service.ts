@@ -106,6 +106,8 @@ export async function orderDetail(
   studio: Studio,
   id: string,
   abilities: { refund: boolean; changeStatus: boolean },
+  /** The viewer's language: lines kept in several languages are named in it (issue 25). */
+  locale: string | null = null,
 ): Promise<OrderDetail> {
   const row = await orderRow(db, studio.id, id);
   const [lines, payments, refunds] = await readAll(db, [
@@ -122,7 +124,9 @@ export async function orderDetail(
   return {
     ...presentOrder(row),
     note: row.note,
-    lines: (lines as Parameters<typeof presentOrderLine>[0][]).map(presentOrderLine),
+    lines: (lines as Parameters<typeof presentOrderLine>[0][]).map((l) =>
+      presentOrderLine(l, locale, studio.defaultLocale),
+    ),
     payments: presentedPayments,
     refunds: refunds.map(presentRefund),
     actions: allowedOrderStatusActions({ status: row.status, paymentReminder: row.paymentReminder }),

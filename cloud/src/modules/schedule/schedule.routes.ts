@@ -43,6 +43,8 @@ import {
   listMetas,
   updateMeta,
 } from './schedule-metas.service';
+import { storePicture } from '../studio-admin/index';
+import { fileStorage } from '../../storage/index';
 
 const list = <T>(items: T[]) => ({ items, next: null });
 
@@ -61,8 +63,15 @@ export function registerScheduleRoutes(router: Router<AppState, AppCustom>): voi
   });
   defineRoute(router, {
     ...ScheduleApi.setLocationPicture,
-    handle: ({ db, studio, params, body }) =>
-      setLocationPicture(db, studio, params.location, body.pictureUrl),
+    handle: async ({ db, studio, params, body, deps }) =>
+      setLocationPicture(
+        db,
+        studio,
+        params.location,
+        body.dataUrl === undefined
+          ? (body.pictureUrl ?? null)
+          : (await storePicture(fileStorage(deps.config), studio.id, body.dataUrl)).url,
+      ),
   });
   defineRoute(router, {
     ...ScheduleApi.rooms,

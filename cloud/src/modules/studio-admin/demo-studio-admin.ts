@@ -1,0 +1,110 @@
+import type { Knex } from 'knex';
+import sharp from 'sharp';
+import { v7 as uuidv7 } from 'uuid';
+import type { FileStorage } from '../../storage/index';
+import { appearanceKey, appearancePicturePath } from './studio-settings.service';
+
+/** The demo studio's brand: a deep teal with a warm accent, its round "H" logo, legal details. */
+export const DEMO_BRAND = { primaryColor: '#0b7285', accentColor: '#e8590c' } as const;
+
+const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
+  <circle cx="256" cy="256" r="240" fill="${DEMO_BRAND.primaryColor}"/>
+  <circle cx="256" cy="256" r="200" fill="none" stroke="${DEMO_BRAND.accentColor}" stroke-width="16"/>
+  <path d="M176 150v212M336 150v212M176 256h160" stroke="#fff" stroke-width="44" stroke-linecap="round"/>
+</svg>`;
+
+/**
+ * Issue 25's part of the demo: the profile's legal and contact details, booking defaults, colours
+ * and (when the server hands its file storage) a logo, so the settings screens, the front office
+ * and the kiosk show a branded studio.
+ */
+export async function seedDemoStudioAdmin(
+  trx: Knex.Transaction,
+  studioId: string,
+  storage: FileStorage | undefined,
+  now: Date,
+): Promise<void> {
+  await seedDemoAgreementHistory(trx, studioId, now);
+  const appearance: Record<string, unknown> = { ...DEMO_BRAND };
+  let logoUrl: string | null = null;
+  if (storage) {
+    const file = 'logo-demo0harmonia.webp';
+    const logo = await sharp(Buffer.from(LOGO_SVG)).resize(512, 512).webp({ quality: 90 }).toBuffer();
+    await storage.put(appearanceKey(studioId, 'logo', file), logo, 'image/webp');
+    logoUrl = appearancePicturePath(studioId, 'logo', file);
+    appearance.logoFile = file;
+    appearance.defaultLogo = { absoluteUrl: logoUrl };
+  }
+  const row = (await trx('studios').where({ id: studioId }).first('settings')) as { settings: unknown };
+  const settings = row.settings && typeof row.settings === 'object' ? row.settings : {};
+  await trx('studios')
+    .where({ id: studioId })
+    .update({
+      appearance: JSON.stringify(appearance),
+      logoUrl,
+      settings: JSON.stringify({
+        ...settings,
+        profile: {
+          legalName: 'Harmonia Studio Ruchu sp. z o.o.',
+          taxId: '5260250274',
+          email: 'kontakt@harmonia.example',
+          phone: '+48 22 100 20 30',
+          website: 'https://harmonia.example',
+        },
+        policies: { bookingWindowDays: 21, cancellationCutoffMinutes: 720, bookingCutoffMinutes: 15 },
+      }),
+    });
+}
+
+const lt = (en: string, pl: string) => JSON.stringify({ en: { value: en }, pl: { value: pl } });
+
+/**
+ * The agreements' history: the terms had a first version a year ago (the one seeded today is made
+ * version 2), and every client answered the current versions when they joined (two in three took
+ * the marketing consent), so the back office shows versions and counts and the export has rows.
+ */
+async function seedDemoAgreementHistory(trx: Knex.Transaction, studioId: string, now: Date): Promise<void> {
+  const yearAgo = new Date(now.getTime() - 365 * 86_400_000);
+  await trx('studio_agreements').where({ studioId, kind: 'terms' }).update({ version: 2 });
+  const first = uuidv7();
+  await trx('studio_agreements').insert({
+    id: first,
+    studioId,
+    kind: 'terms',
+    version: 1,
+    required: true,
+    title: lt('Terms of service', 'Regulamin'),
+    content: lt('Classes must be booked in advance.', 'Zajęcia należy rezerwować z wyprzedzeniem.'),
+    publishedAt: yearAgo,
+  });
+  const current: { id: string; kind: string; version: number }[] = await trx('studio_agreements')
+    .where({ studioId })
+    .whereNot({ id: first })
+    .select('id', 'kind', 'version');
+  const clients: { userId: string }[] = await trx('memberships')
+    .where({ studioId, isClient: true })
+    .select('userId');
+  const rows = clients.flatMap(({ userId }, i) => [
+    {
+      id: uuidv7(),
+      studioId,
+      userId,
+      agreementId: first,
+      kind: 'terms',
+      version: 1,
+      accepted: true,
+      decidedAt: yearAgo,
+    },
+    ...current.map((a) => ({
+      id: uuidv7(),
+      studioId,
+      userId,
+      agreementId: a.id,
+      kind: a.kind,
+      version: a.version,
+      accepted: a.kind !== 'marketing' || i % 3 !== 2,
+      decidedAt: now,
+    })),
+  ]);
+  await trx.batchInsert('client_agreement_acceptances', rows, 500);
+}

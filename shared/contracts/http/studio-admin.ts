@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import {
+  AgreementAnswersSchema,
+  AgreementVersionInputSchema,
+  AgreementVersionSchema,
+  PendingAgreementSchema,
+  AppearanceFileParams,
+  AppearanceTypeParams,
+  PictureUploadSchema,
+  PictureViewSchema,
+  StudioAppearanceSchema,
+  StudioProfilePatchSchema,
+  StudioSettingsPatchSchema,
+  StudioSettingsSchema,
+} from '../api/studio-admin';
+import { contractGroup } from './define';
+import { StudioParams, listOf, studioParams } from './params';
+
+/**
+ * Studio administration (issue 25, spec §7 "Studio": PATCH studio, GET/PATCH settings,
+ * POST/DELETE studio-appearance/{type}; GET settings belongs to the client's settings, so the
+ * studio's are read with GET studio). Staff read with `settings.view`, change with `settings.edit`;
+ * the appearance itself is public (the front office, kiosk and widget show it signed out).
+ */
+export const StudioAdminApi = contractGroup('studio-admin', {
+  /** GET settings is the client's own (client-accounts): the studio's are read here. */
+  getSettings: {
+    method: 'get',
+    path: '/v4/:uuid/studio',
+    access: 'staff',
+    ability: 'settings.view',
+    params: StudioParams,
+    response: StudioSettingsSchema,
+  },
+  patchSettings: {
+    method: 'patch',
+    path: '/v4/:uuid/settings',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: StudioSettingsPatchSchema,
+    response: StudioSettingsSchema,
+  },
+  patchStudio: {
+    method: 'patch',
+    path: '/v4/:uuid/studio',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: StudioProfilePatchSchema,
+    response: StudioSettingsSchema,
+  },
+  getAppearance: {
+    method: 'get',
+    path: '/v4/:uuid/studio-appearance',
+    access: 'public',
+    params: StudioParams,
+    response: StudioAppearanceSchema,
+  },
+  /** Uploads the logo or cover: checked by its bytes, resized to the screens' size, stored as WebP. */
+  postAppearancePicture: {
+    method: 'post',
+    path: '/v4/:uuid/studio-appearance/:type',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: AppearanceTypeParams,
+    body: PictureUploadSchema,
+    response: StudioSettingsSchema,
+  },
+  deleteAppearancePicture: {
+    method: 'delete',
+    path: '/v4/:uuid/studio-appearance/:type',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: AppearanceTypeParams,
+    response: StudioSettingsSchema,
+  },
+  /** The stored picture (public, cached: its file name changes with every upload). */
+  getAppearancePicture: {
+    method: 'get',
+    path: '/v4/:uuid/studio-appearance/:type/:file',
+    access: 'public',
+    params: AppearanceFileParams,
+    responseKind: 'file',
+    contentType: 'image/webp',
+  },
+  /** A picture for the studio's content (a location, a class): checked, resized, stored. */
+  uploadPicture: {
+    method: 'post',
+    path: '/v4/:uuid/picture/upload',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: PictureUploadSchema,
+    status: 201,
+    response: PictureViewSchema,
+  },
+  deletePicture: {
+    method: 'delete',
+    path: '/v4/:uuid/picture/:picture',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: studioParams('picture'),
+    status: 204,
+    responseKind: 'empty',
+  },
+  getPicture: {
+    method: 'get',
+    path: '/v4/:uuid/picture/:picture',
+    access: 'public',
+    params: studioParams('picture'),
+    responseKind: 'file',
+    contentType: 'image/webp',
+  },
+  /** Every version of the studio's agreements, the current ones marked, with acceptance counts. */
+  agreementVersions: {
+    method: 'get',
+    path: '/v4/:uuid/studio-agreement/all',
+    access: 'staff',
+    ability: 'settings.view',
+    params: StudioParams,
+    response: listOf(AgreementVersionSchema),
+  },
+  /** Publishes a new version; clients answer it at their next sign-in. */
+  publishAgreement: {
+    method: 'post',
+    path: '/v4/:uuid/studio-agreement',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: AgreementVersionInputSchema,
+    status: 201,
+    response: AgreementVersionSchema,
+  },
+  /** Who answered which version when (CSV, for the studio's records). */
+  agreementAcceptancesCsv: {
+    method: 'get',
+    path: '/v4/:uuid/studio-agreement/acceptances.csv',
+    access: 'staff',
+    ability: 'settings.view',
+    params: StudioParams,
+    responseKind: 'file',
+    contentType: 'text/csv; charset=utf-8',
+  },
+  pendingAgreements: {
+    method: 'get',
+    path: '/v4/:uuid/studio-agreement/pending',
+    access: 'client',
+    params: StudioParams,
+    response: z.object({ items: z.array(PendingAgreementSchema), next: z.null() }),
+  },
+  answerAgreements: {
+    method: 'post',
+    path: '/v4/:uuid/studio-agreement/accept',
+    access: 'client',
+    params: StudioParams,
+    body: AgreementAnswersSchema,
+    response: z.object({ items: z.array(PendingAgreementSchema), next: z.null() }),
+  },
+});

@@ -1,0 +1,147 @@
+import { Alert, Center, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import {
+  CURRENCIES,
+  StudioProfilePatchSchema,
+  type StudioProfile,
+} from '../../../shared/contracts/api/studio-admin';
+import { StudioAdminApi } from '../../../shared/contracts/http/studio-admin';
+import { useApiClient } from '../../lib/app-context';
+import { FormErrorList } from '../../ui/FormErrorList';
+import { SubmitButton } from '../../ui/SubmitButton';
+import { useServerForm } from '../../ui/use-server-form';
+import { useBackoffice } from '../backoffice.api';
+import { SettingsLayout } from '../settings/SettingsLayout';
+import { useSettingsSaved, useStudioSettings } from './studio-admin.api';
+
+const TIME_ZONES = [
+  'Europe/Warsaw',
+  'Europe/Berlin',
+  'Europe/London',
+  'Europe/Prague',
+  'Europe/Vilnius',
+  'UTC',
+];
+
+/** Settings → Studio: the studio's name, legal and contact details, address, language, currency, zone, URL. */
+export function StudioProfileScreen() {
+  const { t } = useTranslation('studio-admin');
+  const settings = useStudioSettings();
+  return (
+    <SettingsLayout page="studio">
+      {settings.error ? (
+        <Alert color="red">{t('loadError')}</Alert>
+      ) : !settings.data ? (
+        <Center p="xl">
+          <Loader size="sm" />
+        </Center>
+      ) : (
+        <ProfileForm profile={settings.data.profile} />
+      )}
+    </SettingsLayout>
+  );
+}
+
+function ProfileForm({ profile }: { profile: StudioProfile }) {
+  const { t } = useTranslation('studio-admin');
+  const api = useApiClient();
+  const saved = useSettingsSaved();
+  const canEdit = useBackoffice().member.abilities.includes('settings.edit');
+  const { uuid: _uuid, ...values } = profile;
+  const form = useServerForm({
+    initialValues: values,
+    schema: StudioProfilePatchSchema,
+    submit: (body) =>
+      api.call(StudioAdminApi.patchStudio, {
+        params: { uuid: profile.uuid },
+        body: {
+          ...body,
+          currency: body.currency as (typeof CURRENCIES)[number],
+          defaultLocale: body.defaultLocale as 'en' | 'pl',
+        },
+      }),
+    onSuccess: saved,
+  });
+  const input = (
+    name: Exclude<keyof StudioProfile, 'uuid'>,
+    extra: { type?: string; required?: boolean } = {},
+  ) => (
+    <TextInput {...form.getInputProps(name)} label={t(`profile.${name}`)} readOnly={!canEdit} {...extra} />
+  );
+  const select = (
+    name: 'currency' | 'defaultLocale' | 'timeZone',
+    data: { value: string; label: string }[],
+  ) => {
+    const props = form.getInputProps(name);
+    return (
+      <Select
+        name={name}
+        label={t(`profile.${name}`)}
+        data={data}
+        value={props.value}
+        error={props.error}
+        allowDeselect={false}
+        readOnly={!canEdit}
+        onChange={(value) => form.setValue(name, value ?? '')}
+        data-testid={`profile-${name}`}
+      />
+    );
+  };
+  const zones = TIME_ZONES.includes(profile.timeZone) ? TIME_ZONES : [profile.timeZone, ...TIME_ZONES];
+  return (
+    <form {...form.formProps} data-testid="studio-profile-form">
+      <Stack gap="lg">
+        <FormErrorList errors={form.formErrors} />
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+          <Stack gap="md">
+            <Text fw={600}>{t('profile.identity')}</Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {input('name', { required: true })}
+              {input('legalName')}
+              {input('taxId')}
+              {input('slug')}
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+          <Stack gap="md">
+            <Text fw={600}>{t('profile.contact')}</Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {input('addressLine')}
+              {input('postalCode')}
+              {input('city')}
+              {input('country')}
+              {input('email', { type: 'email' })}
+              {input('phone', { type: 'tel' })}
+              {input('website')}
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+          <Stack gap="md">
+            <Text fw={600}>{t('profile.regional')}</Text>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              {select(
+                'defaultLocale',
+                ['en', 'pl'].map((l) => ({ value: l, label: t(`languages.${l}`) })),
+              )}
+              {select(
+                'currency',
+                CURRENCIES.map((c: string) => ({ value: c, label: c })),
+              )}
+              {select(
+                'timeZone',
+                zones.map((z) => ({ value: z, label: z })),
+              )}
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+        {canEdit ? (
+          <SubmitButton state={form.buttonState} w="fit-content" data-testid="studio-profile-save">
+            {t('save')}
+          </SubmitButton>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}
