@@ -36,6 +36,7 @@ import { registerPlacesRoutes } from './modules/places/index';
 import { registerContractRoutes } from './modules/contracts/index';
 import { registerInvoiceRoutes } from './modules/invoices/index';
 import { registerAccountingRoutes } from './modules/accounting/index';
+import { registerAppointmentsRoutes } from './modules/appointments/index';
 import { registerRetailRoutes } from './modules/retail/index';
 import { registerKioskRoutes } from './modules/kiosk/index';
 import { kioskScopeMiddleware } from './modules/kiosk/index';
@@ -64,6 +65,7 @@ const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> 
   registerContractRoutes,
   registerInvoiceRoutes,
   registerAccountingRoutes,
+  registerAppointmentsRoutes,
   registerKsefRoutes,
   registerRetailRoutes,
   registerStationRoutes,

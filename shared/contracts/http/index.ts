@@ -1,4 +1,5 @@
 import { AccountingApi } from './accounting';
+import { AppointmentsApi } from './appointments';
 import { BookingsApi } from './bookings';
 import { CatalogApi } from './catalog';
 import { ClientAccountsApi } from './client-accounts';
@@ -51,6 +52,7 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     StaffApi,
     ClientAccountsApi,
     AccountingApi,
+    AppointmentsApi,
     ProductsApi,
     FiscalPrintersApi,
     InvoicesApi,

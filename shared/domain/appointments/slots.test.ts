@@ -6,6 +6,7 @@ import {
   latestBookableStart,
   slotsForAnyone,
   type Interval,
+  type SlotQuery,
   type SlotService,
   type StaffAvailability,
 } from './slots';
@@ -33,7 +34,7 @@ const anna = (over: Partial<StaffAvailability> = {}): StaffAvailability => ({
   ...over,
 });
 
-const day = (date: string) => ({ from: date, to: date, timeZone: TZ, earliest: at('2000-01-01T00:00:00Z'), latest: null });
+const day = (date: string): SlotQuery => ({ from: date, to: date, timeZone: TZ, earliest: at('2000-01-01T00:00:00Z'), latest: null });
 
 describe('findSlots', () => {
   const cases: Array<{
@@ -42,7 +43,7 @@ describe('findSlots', () => {
     staff?: Partial<StaffAvailability>;
     room?: Interval[];
     date?: string;
-    query?: Partial<ReturnType<typeof day>>;
+    query?: Partial<SlotQuery>;
     expected: string[];
   }> = [
     { name: 'plain hours, hourly grid', expected: ['09:00', '10:00', '11:00', '12:00'] },

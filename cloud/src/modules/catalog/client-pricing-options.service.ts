@@ -93,10 +93,18 @@ function selectPassFacts(db: Db, studioId: string) {
           from client_pricing_option_changes c
          where c.studio_id = cpo.studio_id and c.client_pricing_option_id = cpo.id) as change_facts`,
     ),
+    // Appointments paid by the pass count as visits (issue 21): one holding the entry reads as booked
+    // (0), one that gave it back as an early cancel (3) — the appointments module's ENTRY_STATUSES.
     db.raw(
       `(select coalesce(json_agg(json_build_object('startsAt', v.starts_at, 'status', v.status)), '[]'::json)
-          from client_visits v
-         where v.studio_id = cpo.studio_id and v.client_pricing_option_id = cpo.id) as visit_facts`,
+          from (select starts_at, status from client_visits
+                 where studio_id = cpo.studio_id and client_pricing_option_id = cpo.id
+                union all
+                select starts_at,
+                       case when status in ('pending', 'booked', 'present', 'absent', 'lateCancelled')
+                            then 0 else 3 end
+                  from client_appointments
+                 where studio_id = cpo.studio_id and client_pricing_option_id = cpo.id) v) as visit_facts`,
     ),
   );
 }
