@@ -152,12 +152,26 @@ export async function visitsOf(
 ): Promise<Map<string, PassVisit[]>> {
   const byPass = new Map<string, PassVisit[]>();
   if (passIds.length === 0) return byPass;
+  // Appointments paid by a pass count as its visits too (see `selectPassFacts`).
   const rows: Array<{ clientPricingOptionId: string; startsAt: Date; status: number }> = await db(
     'client_visits',
   )
     .where({ studioId })
     .whereIn('client_pricing_option_id', passIds)
-    .select('client_pricing_option_id', 'starts_at', 'status');
+    .select('client_pricing_option_id', 'starts_at', 'status')
+    .unionAll((u) =>
+      u
+        .from('client_appointments')
+        .where({ studioId })
+        .whereIn('client_pricing_option_id', passIds)
+        .select(
+          'client_pricing_option_id',
+          'starts_at',
+          db.raw(
+            `case when status in ('pending', 'booked', 'present', 'absent', 'lateCancelled') then 0 else 3 end as status`,
+          ),
+        ),
+    );
   for (const row of rows) {
     const list = byPass.get(row.clientPricingOptionId) ?? [];
     list.push({ startsAt: new Date(row.startsAt), status: row.status as PassVisit['status'] });
