@@ -14,6 +14,7 @@ import { placesRoutes } from './places/routes';
 import { catalogRoutes } from './catalog/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { accountingRoutes } from './accounting/routes';
+import { appointmentRoutes } from './appointments/routes';
 import { posRoutes } from './pos/routes';
 import { ordersRoutes } from './orders/routes';
 import { contractsRoutes } from './contracts/routes';
@@ -42,6 +43,7 @@ export function createBackofficeRouter() {
         ...catalogRoutes,
         ...invoiceRoutes,
         ...accountingRoutes,
+        ...appointmentRoutes,
         ...posRoutes,
         { path: 'pos/batch-print', element: <BatchPrintScreen /> },
         ...ordersRoutes,
@@ -61,6 +63,7 @@ export function createBackofficeRouter() {
             s.id !== 'catalog' &&
             s.id !== 'invoices' &&
             s.id !== 'accounting' &&
+            s.id !== 'appointments' &&
             s.id !== 'contracts' &&
             s.id !== 'kiosks' &&
             s.id !== 'pos' &&

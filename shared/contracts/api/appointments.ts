@@ -13,14 +13,22 @@ const localeText = (max: number, required = true) =>
     })
     .refine((v) => !required || Object.values(v).some((t) => t && t.value !== ''), 'required');
 const minutes = (min: number, max: number) =>
-  z.number({ error: 'a number is required' }).int('a whole number').min(min, `at least ${min}`).max(max, `at most ${max}`);
+  z
+    .number({ error: 'a number is required' })
+    .int('a whole number')
+    .min(min, `at least ${min}`)
+    .max(max, `at most ${max}`);
 
 export const AppointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
 export const AppointmentPaymentSchema = z.enum(['pass', 'wallet', 'online', 'desk', 'free']);
 
 // ------------------------------------------------------------------------------ categories
 
-export const AppointmentCategoryViewSchema = z.object({ id: z.string(), name: LocaleTextSchema, position: z.number() });
+export const AppointmentCategoryViewSchema = z.object({
+  id: z.string(),
+  name: LocaleTextSchema,
+  position: z.number(),
+});
 export type AppointmentCategoryView = z.infer<typeof AppointmentCategoryViewSchema>;
 export const AppointmentCategoryInputSchema = z.strictObject({
   name: localeText(100),
@@ -56,29 +64,30 @@ export const AppointmentServiceViewSchema = z.object({
 });
 export type AppointmentServiceView = z.infer<typeof AppointmentServiceViewSchema>;
 
-export const AppointmentServiceInputSchema = z
-  .strictObject({
-    categoryId: uuid().nullable().optional(),
-    name: localeText(100),
-    description: localeText(2000, false).optional(),
-    eventType: z.enum(['visit', 'resource']).optional(),
-    durationMinutes: minutes(5, 1440),
-    bufferBeforeMinutes: minutes(0, 240).optional(),
-    bufferAfterMinutes: minutes(0, 240).optional(),
-    slotStepMinutes: minutes(5, 240).optional(),
-    price: z.number().int('in minor units').min(0).max(100_000_000).nullable().optional(),
-    vatRate: z.enum(['2300', '800', '500', '0', 'exempt']).optional(),
-    locationId: uuid().nullable().optional(),
-    roomId: uuid().nullable().optional(),
-    online: z.boolean().optional(),
-    confirmation: z.enum(['auto', 'manual']).optional(),
-    bookableOnline: z.boolean().optional(),
-    bookingOpensHours: minutes(1, 24 * 365).nullable().optional(),
-    bookingClosesMinutes: minutes(0, 7 * 1440).optional(),
-    cancellationCutoffMinutes: minutes(0, 30 * 1440).optional(),
-    position: minutes(0, 10_000).optional(),
-    memberIds: z.array(uuid()).max(200).optional(),
-  });
+export const AppointmentServiceInputSchema = z.strictObject({
+  categoryId: uuid().nullable().optional(),
+  name: localeText(100),
+  description: localeText(2000, false).optional(),
+  eventType: z.enum(['visit', 'resource']).optional(),
+  durationMinutes: minutes(5, 1440),
+  bufferBeforeMinutes: minutes(0, 240).optional(),
+  bufferAfterMinutes: minutes(0, 240).optional(),
+  slotStepMinutes: minutes(5, 240).optional(),
+  price: z.number().int('in minor units').min(0).max(100_000_000).nullable().optional(),
+  vatRate: z.enum(['2300', '800', '500', '0', 'exempt']).optional(),
+  locationId: uuid().nullable().optional(),
+  roomId: uuid().nullable().optional(),
+  online: z.boolean().optional(),
+  confirmation: z.enum(['auto', 'manual']).optional(),
+  bookableOnline: z.boolean().optional(),
+  bookingOpensHours: minutes(1, 24 * 365)
+    .nullable()
+    .optional(),
+  bookingClosesMinutes: minutes(0, 7 * 1440).optional(),
+  cancellationCutoffMinutes: minutes(0, 30 * 1440).optional(),
+  position: minutes(0, 10_000).optional(),
+  memberIds: z.array(uuid()).max(200).optional(),
+});
 export type AppointmentServiceInput = z.infer<typeof AppointmentServiceInputSchema>;
 export const AppointmentServicePatchSchema = AppointmentServiceInputSchema.partial();
 export type AppointmentServicePatch = z.infer<typeof AppointmentServicePatchSchema>;
@@ -104,7 +113,12 @@ export const AppointmentInitSchema = z.object({
 export type AppointmentInit = z.infer<typeof AppointmentInitSchema>;
 
 export const CategorizedServicesSchema = z.object({
-  items: z.array(z.object({ category: AppointmentCategoryViewSchema.nullable(), services: z.array(AppointmentServiceViewSchema) })),
+  items: z.array(
+    z.object({
+      category: AppointmentCategoryViewSchema.nullable(),
+      services: z.array(AppointmentServiceViewSchema),
+    }),
+  ),
   next: z.null(),
 });
 
@@ -127,14 +141,28 @@ const ExceptionSchema = z
     locationId: uuid().nullable(),
   })
   .refine(
-    (r) => (r.startMinute === null) === (r.endMinute === null) && (r.startMinute === null || r.startMinute < r.endMinute!),
+    (r) =>
+      (r.startMinute === null) === (r.endMinute === null) &&
+      (r.startMinute === null || r.startMinute < r.endMinute!),
     { message: 'a range that ends after it starts, or none (a day off)', path: ['endMinute'] },
   );
 export const MemberScheduleSchema = z.object({
   memberId: z.string(),
-  weekly: z.array(z.object({ weekday: z.number(), startMinute: z.number(), endMinute: z.number(), locationId: z.string().nullable() })),
+  weekly: z.array(
+    z.object({
+      weekday: z.number(),
+      startMinute: z.number(),
+      endMinute: z.number(),
+      locationId: z.string().nullable(),
+    }),
+  ),
   exceptions: z.array(
-    z.object({ date: z.string(), startMinute: z.number().nullable(), endMinute: z.number().nullable(), locationId: z.string().nullable() }),
+    z.object({
+      date: z.string(),
+      startMinute: z.number().nullable(),
+      endMinute: z.number().nullable(),
+      locationId: z.string().nullable(),
+    }),
   ),
 });
 export type MemberSchedule = z.infer<typeof MemberScheduleSchema>;
@@ -158,11 +186,17 @@ export const UnavailabilityViewSchema = z.object({
 });
 export const UnavailabilityInputSchema = z
   .strictObject({ startsAt: instant(), endsAt: instant(), reason: text(200).optional() })
-  .refine((r) => Date.parse(r.startsAt) < Date.parse(r.endsAt), { message: 'ends before it starts', path: ['endsAt'] });
+  .refine((r) => Date.parse(r.startsAt) < Date.parse(r.endsAt), {
+    message: 'ends before it starts',
+    path: ['endsAt'],
+  });
 export const RangeQuerySchema = z
   .strictObject({ from: calendarDate(), to: calendarDate() })
   .refine((q) => q.from <= q.to, { message: 'before from', path: ['to'] })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 62 * 86_400_000, { message: 'at most 62 days', path: ['to'] });
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 62 * 86_400_000, {
+    message: 'at most 62 days',
+    path: ['to'],
+  });
 
 // ------------------------------------------------------------------------------ slots
 
@@ -175,7 +209,10 @@ export const FindSlotsInputSchema = z
     to: calendarDate(),
   })
   .refine((q) => q.from <= q.to, { message: 'before from', path: ['to'] })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 31 * 86_400_000, { message: 'at most 31 days', path: ['to'] });
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 31 * 86_400_000, {
+    message: 'at most 31 days',
+    path: ['to'],
+  });
 export const SlotListSchema = z.object({
   serviceId: z.string(),
   timeZone: z.string(),
@@ -211,7 +248,10 @@ export const ClientAppointmentViewSchema = z.object({
   cancellationCutoffAt: z.string(),
 });
 export type ClientAppointmentView = z.infer<typeof ClientAppointmentViewSchema>;
-export const ClientAppointmentListSchema = z.object({ items: z.array(ClientAppointmentViewSchema), next: z.null() });
+export const ClientAppointmentListSchema = z.object({
+  items: z.array(ClientAppointmentViewSchema),
+  next: z.null(),
+});
 
 export const StaffEnrollInputSchema = z.strictObject({
   serviceId: uuid(),
@@ -242,24 +282,41 @@ export const EnrollmentInitSchema = z.object({
   onlinePayment: z.boolean(),
 });
 
-export const AppointmentActionInputSchema = z.strictObject({ clientAppointmentId: uuid(), reason: text(500).optional() });
+export const AppointmentActionInputSchema = z.strictObject({
+  clientAppointmentId: uuid(),
+  reason: text(500).optional(),
+});
 export const AppointmentMoveInputSchema = z.strictObject({
   clientAppointmentId: uuid(),
   startsAt: instant(),
   memberId: uuid().optional(),
   override: z.boolean().optional(),
 });
-export const AppointmentListQuerySchema = z.strictObject({ when: z.enum(['upcoming', 'past', 'all']).optional() });
+export const AppointmentListQuerySchema = z.strictObject({
+  when: z.enum(['upcoming', 'past', 'all']).optional(),
+});
 
 export const CalendarQuerySchema = z
   .strictObject({ from: calendarDate(), to: calendarDate(), locationId: uuid().optional() })
   .refine((q) => q.from <= q.to, { message: 'before from', path: ['to'] })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 42 * 86_400_000, { message: 'at most 42 days', path: ['to'] });
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 42 * 86_400_000, {
+    message: 'at most 42 days',
+    path: ['to'],
+  });
 export const StaffCalendarSchema = z.object({
   timeZone: z.string(),
   members: z.array(MemberRefSchema),
   appointments: z.array(ClientAppointmentViewSchema),
-  classes: z.array(z.object({ id: z.string(), name: LocaleTextSchema, memberIds: z.array(z.string()), startsAt: z.string(), endsAt: z.string(), roomId: z.string().nullable() })),
+  classes: z.array(
+    z.object({
+      id: z.string(),
+      name: LocaleTextSchema,
+      memberIds: z.array(z.string()),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      roomId: z.string().nullable(),
+    }),
+  ),
   unavailability: z.array(UnavailabilityViewSchema),
   hours: z.array(z.object({ memberId: z.string(), startsAt: z.string(), endsAt: z.string() })),
 });
@@ -273,7 +330,11 @@ export const ClientBookInputSchema = z.strictObject({
   startsAt: instant(),
   payment: z.enum(['pass', 'wallet', 'online']),
   clientPricingOptionId: uuid().optional(),
-  returnPath: z.string().max(300).regex(/^\/[^/\\]/, 'a path of this site').optional(),
+  returnPath: z
+    .string()
+    .max(300)
+    .regex(/^\/[^/\\]/, 'a path of this site')
+    .optional(),
 });
 export const ClientBookResultSchema = z.object({
   appointment: ClientAppointmentViewSchema,
@@ -282,7 +343,9 @@ export const ClientBookResultSchema = z.object({
 });
 export type ClientBookResult = z.infer<typeof ClientBookResultSchema>;
 export const ClientCancelInputSchema = z.strictObject({ clientAppointmentId: uuid() });
-export const MyAppointmentsInputSchema = z.strictObject({ when: z.enum(['upcoming', 'past', 'all']).optional() });
+export const MyAppointmentsInputSchema = z.strictObject({
+  when: z.enum(['upcoming', 'past', 'all']).optional(),
+});
 export const ClientAppointmentsInitSchema = z.object({
   timeZone: z.string(),
   currency: z.string(),

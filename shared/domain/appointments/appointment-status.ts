@@ -56,5 +56,7 @@ export function clientCancellation(
   now: Date,
 ): 'cancelled' | 'lateCancelled' | null {
   if (now >= startsAt) return null;
-  return now.getTime() >= startsAt.getTime() - cancellationCutoffMinutes * 60_000 ? 'lateCancelled' : 'cancelled';
+  return now.getTime() >= startsAt.getTime() - cancellationCutoffMinutes * 60_000
+    ? 'lateCancelled'
+    : 'cancelled';
 }

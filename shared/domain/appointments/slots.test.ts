@@ -28,13 +28,24 @@ const service = (over: Partial<SlotService> = {}): SlotService => ({
 /** Works 9:00–13:00 every day of the week unless overridden. */
 const anna = (over: Partial<StaffAvailability> = {}): StaffAvailability => ({
   memberId: 'anna',
-  weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, startMinute: 540, endMinute: 780, locationId: 'L1' })),
+  weekly: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+    weekday,
+    startMinute: 540,
+    endMinute: 780,
+    locationId: 'L1',
+  })),
   exceptions: [],
   busy: [],
   ...over,
 });
 
-const day = (date: string): SlotQuery => ({ from: date, to: date, timeZone: TZ, earliest: at('2000-01-01T00:00:00Z'), latest: null });
+const day = (date: string): SlotQuery => ({
+  from: date,
+  to: date,
+  timeZone: TZ,
+  earliest: at('2000-01-01T00:00:00Z'),
+  latest: null,
+});
 
 describe('findSlots', () => {
   const cases: Array<{
@@ -47,7 +58,11 @@ describe('findSlots', () => {
     expected: string[];
   }> = [
     { name: 'plain hours, hourly grid', expected: ['09:00', '10:00', '11:00', '12:00'] },
-    { name: '30-minute step', service: { slotStepMinutes: 30 }, expected: ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00'] },
+    {
+      name: '30-minute step',
+      service: { slotStepMinutes: 30 },
+      expected: ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00'],
+    },
     {
       name: 'buffers keep the block inside the hours',
       service: { slotStepMinutes: 15, bufferBeforeMinutes: 15, bufferAfterMinutes: 15, durationMinutes: 90 },
@@ -71,7 +86,11 @@ describe('findSlots', () => {
     },
     {
       name: 'a dated exception replaces the day: 15:00–17:00',
-      staff: { exceptions: [{ date: '2026-06-03', ranges: [{ startMinute: 900, endMinute: 1020, locationId: 'L1' }] }] },
+      staff: {
+        exceptions: [
+          { date: '2026-06-03', ranges: [{ startMinute: 900, endMinute: 1020, locationId: 'L1' }] },
+        ],
+      },
       expected: ['15:00', '16:00'],
     },
     {
@@ -120,19 +139,32 @@ describe('findSlots', () => {
   for (const c of cases)
     it(c.name, () => {
       const date = c.date ?? '2026-06-03';
-      const slots = findSlots(service(c.service), [anna(c.staff)], c.room ?? [], { ...day(date), ...c.query });
+      const slots = findSlots(service(c.service), [anna(c.staff)], c.room ?? [], {
+        ...day(date),
+        ...c.query,
+      });
       expect(slots.map((s) => hhmm(s.startsAt))).toEqual(c.expected);
-      for (const s of slots) expect(s.endsAt.getTime() - s.startsAt.getTime()).toBe(service(c.service).durationMinutes * 60_000);
+      for (const s of slots)
+        expect(s.endsAt.getTime() - s.startsAt.getTime()).toBe(service(c.service).durationMinutes * 60_000);
     });
 
   it('the autumn day offers both 02:00s as distinct instants', () => {
-    const slots = findSlots(service(), [anna({ weekly: [{ weekday: 0, startMinute: 0, endMinute: 360, locationId: null }] })], [], day('2026-10-25'));
+    const slots = findSlots(
+      service(),
+      [anna({ weekly: [{ weekday: 0, startMinute: 0, endMinute: 360, locationId: null }] })],
+      [],
+      day('2026-10-25'),
+    );
     const twos = slots.filter((s) => hhmm(s.startsAt) === '02:00').map((s) => s.startsAt.toISOString());
     expect(twos).toEqual(['2026-10-25T00:00:00.000Z', '2026-10-25T01:00:00.000Z']);
   });
 
   it('anyone: starts merged with every free member, in order', () => {
-    const ben: StaffAvailability = { ...anna(), memberId: 'ben', busy: [iv('2026-06-03T07:00:00Z', '2026-06-03T08:00:00Z')] };
+    const ben: StaffAvailability = {
+      ...anna(),
+      memberId: 'ben',
+      busy: [iv('2026-06-03T07:00:00Z', '2026-06-03T08:00:00Z')],
+    };
     const slots = slotsForAnyone(findSlots(service(), [anna(), ben], [], day('2026-06-03')));
     expect(slots.map((s) => [hhmm(s.startsAt), s.memberIds])).toEqual([
       ['09:00', ['anna']],
@@ -151,7 +183,9 @@ describe('findSlots', () => {
 
 describe('booking window and statuses', () => {
   it('latest bookable start counts the wall clock across DST (168 h before 29 March)', () => {
-    expect(latestBookableStart(at('2026-03-22T09:00:00Z'), 168, TZ)?.toISOString()).toBe('2026-03-29T08:00:00.000Z');
+    expect(latestBookableStart(at('2026-03-22T09:00:00Z'), 168, TZ)?.toISOString()).toBe(
+      '2026-03-29T08:00:00.000Z',
+    );
     expect(latestBookableStart(at('2026-03-22T09:00:00Z'), null, TZ)).toBeNull();
   });
   it.each([

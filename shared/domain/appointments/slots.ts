@@ -83,27 +83,48 @@ export function blockOf(
   };
 }
 
-/** Working ranges of one member on one day, as instants. */
+/** 0 Sunday … 6 Saturday of a calendar day (no time zone needed: a date names its own weekday). */
+function weekdayOf(date: LocalDate): number {
+  return new Date(`${date}T12:00:00Z`).getUTCDay();
+}
+
+type InstantOf = (date: LocalDate, minute: number) => Date;
+
+/** instantOfLocalTime, remembered per call of `findSlots` (members share hours; time zone maths is slow). */
+function instantCache(timeZone: string): InstantOf {
+  const cache = new Map<string, Date>();
+  return (date, minute) => {
+    const key = `${date}|${minute}`;
+    let hit = cache.get(key);
+    if (!hit) {
+      hit =
+        minute >= 1440
+          ? instantOfLocalTime(addLocalDays(date, 1), minute - 1440, timeZone)
+          : instantOfLocalTime(date, minute, timeZone);
+      cache.set(key, hit);
+    }
+    return hit;
+  };
+}
+
+/** Working ranges of one member on one day, as instants (with the wall-clock minute they start at). */
 export function workingRanges(
   staff: Pick<StaffAvailability, 'weekly' | 'exceptions'>,
   date: LocalDate,
   locationId: string | null,
   timeZone: string,
-): Interval[] {
+  instantOf: InstantOf = instantCache(timeZone),
+): Array<Interval & { startMinute: number }> {
   const exception = staff.exceptions.find((e) => e.date === date);
-  const weekday = localClockOf(instantOfLocalTime(date, 12 * 60, timeZone), timeZone).weekday;
-  const ranges = exception
-    ? exception.ranges
-    : staff.weekly.filter((w) => w.weekday === weekday);
+  const weekday = weekdayOf(date);
+  const ranges = exception ? exception.ranges : staff.weekly.filter((w) => w.weekday === weekday);
   return ranges
     .filter((r) => locationId === null || r.locationId === null || r.locationId === locationId)
     .map((r) => ({
-      startsAt: instantOfLocalTime(date, r.startMinute, timeZone),
+      startMinute: r.startMinute,
+      startsAt: instantOf(date, r.startMinute),
       // 24:00 is the next day's midnight (25 or 23 hours after this one's on a DST day).
-      endsAt:
-        r.endMinute >= 1440
-          ? instantOfLocalTime(addLocalDays(date, 1), r.endMinute - 1440, timeZone)
-          : instantOfLocalTime(date, r.endMinute, timeZone),
+      endsAt: instantOf(date, r.endMinute),
     }))
     .filter((r) => r.startsAt < r.endsAt)
     .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
@@ -132,6 +153,12 @@ function clashes(sorted: readonly Interval[], start: number, end: number): boole
   return false;
 }
 
+/** Whether a range's start fell in a DST gap (its instant does not read back as its wall minute). */
+function gapAt(instant: Date, minute: number, timeZone: string): boolean {
+  // Only a start between 00:00 and 04:00 can be in a European or American gap; skip the others.
+  return minute < 240 && localClockOf(instant, timeZone).minutes !== minute;
+}
+
 /** The days from `from` to `to` inclusive. */
 export function localDays(from: LocalDate, to: LocalDate): LocalDate[] {
   const days: LocalDate[] = [];
@@ -155,21 +182,31 @@ export function findSlots(
   const latest = query.latest?.getTime() ?? Infinity;
   const out: Slot[] = [];
   const days = localDays(query.from, query.to);
+  const instantOf = instantCache(query.timeZone);
   staff.forEach((member) => {
     const busy = sortedBusy(member.busy);
     for (const date of days) {
-      for (const range of workingRanges(member, date, service.locationId, query.timeZone)) {
+      for (const range of workingRanges(member, date, service.locationId, query.timeZone, instantOf)) {
         const first = range.startsAt.getTime() + before;
         // The wall-clock grid: minutes since local midnight that are a multiple of the step, counted
-        // from the range's own wall time (DST jumps are whole hours, so elapsed steps stay on it).
-        const wallStart = localClockOf(new Date(first), query.timeZone).minutes;
+        // from the range's own wall time (DST jumps are whole hours, so elapsed steps stay on it). A
+        // range starting in a DST gap starts at the gap's end: read its wall time then.
+        const wallStart =
+          (instantOf(date, range.startMinute).getTime() === range.startsAt.getTime() &&
+          !gapAt(range.startsAt, range.startMinute, query.timeZone)
+            ? range.startMinute
+            : localClockOf(range.startsAt, query.timeZone).minutes) + service.bufferBeforeMinutes;
         const aligned = Math.ceil((wallStart * MINUTE) / step) * step - wallStart * MINUTE;
         for (let start = first + aligned; start + length <= range.endsAt.getTime(); start += step) {
           if (start < earliest || start > latest) continue;
           const blockStart = start - before;
           const blockEnd = start + length;
           if (clashes(busy, blockStart, blockEnd) || clashes(room, blockStart, blockEnd)) continue;
-          out.push({ memberId: member.memberId, startsAt: new Date(start), endsAt: new Date(start + duration) });
+          out.push({
+            memberId: member.memberId,
+            startsAt: new Date(start),
+            endsAt: new Date(start + duration),
+          });
         }
       }
     }
@@ -181,7 +218,9 @@ export function findSlots(
 }
 
 /** Slots grouped by start for "anyone": each start with the members free then (in the given order). */
-export function slotsForAnyone(slots: readonly Slot[]): Array<{ startsAt: Date; endsAt: Date; memberIds: string[] }> {
+export function slotsForAnyone(
+  slots: readonly Slot[],
+): Array<{ startsAt: Date; endsAt: Date; memberIds: string[] }> {
   const out: Array<{ startsAt: Date; endsAt: Date; memberIds: string[] }> = [];
   for (const slot of slots) {
     const last = out[out.length - 1];
@@ -215,7 +254,11 @@ export function isFreeSlot(
  * start on the studio's wall clock (as for classes), so the latest start is now's wall time plus
  * those hours. Null = always open.
  */
-export function latestBookableStart(now: Date, bookingOpensHours: number | null, timeZone: string): Date | null {
+export function latestBookableStart(
+  now: Date,
+  bookingOpensHours: number | null,
+  timeZone: string,
+): Date | null {
   if (bookingOpensHours === null) return null;
   const date = localDateOf(now, timeZone);
   const { minutes } = localClockOf(now, timeZone);

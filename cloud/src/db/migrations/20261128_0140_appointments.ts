@@ -153,7 +153,10 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('held_until', { useTz: true }).nullable();
     /** pass | wallet | online | desk | free */
     t.string('payment', 10).notNullable();
-    t.uuid('client_pricing_option_id').nullable().references('client_pricing_options.id').onDelete('SET NULL');
+    t.uuid('client_pricing_option_id')
+      .nullable()
+      .references('client_pricing_options.id')
+      .onDelete('SET NULL');
     t.uuid('client_order_id').nullable().references('client_orders.id').onDelete('SET NULL');
     t.integer('price').notNullable().defaultTo(0);
     t.string('currency', 3).notNullable().defaultTo('PLN');

@@ -24,7 +24,11 @@ export async function enqueueAppointmentMail(
   if (!client?.email) return;
   const service = await trx('appointment_services').where({ id: row.serviceId }).first('name');
   const member = await findUser(trx, row.memberId);
-  const locale = isLocale(client.locale) ? client.locale : isLocale(studio.defaultLocale) ? studio.defaultLocale : 'en';
+  const locale = isLocale(client.locale)
+    ? client.locale
+    : isLocale(studio.defaultLocale)
+      ? studio.defaultLocale
+      : 'en';
   const t = tFor(locale);
   const when = new Intl.DateTimeFormat(locale === 'pl' ? 'pl-PL' : 'en-GB', {
     timeZone: studio.timeZone,
@@ -34,7 +38,11 @@ export async function enqueueAppointmentMail(
   const vars = {
     name: client.firstName || client.email,
     studio: studio.name,
-    service: service?.name[locale]?.value ?? service?.name.en?.value ?? Object.values(service?.name ?? {})[0]?.value ?? '',
+    service:
+      service?.name[locale]?.value ??
+      service?.name.en?.value ??
+      Object.values(service?.name ?? {})[0]?.value ??
+      '',
     member: member ? `${member.firstName} ${member.lastName}`.trim() : '',
     when,
     reason: reason ? t('appointments:mail.reason', { reason }) : '',

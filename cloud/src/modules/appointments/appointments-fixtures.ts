@@ -18,7 +18,13 @@ export async function appointmentStudio(app: TestApp) {
   const locationId = uuidv7();
   const roomId = uuidv7();
   await knex('locations').insert({ id: locationId, studioId: s, name: 'Mokotów' });
-  await knex('location_rooms').insert({ id: roomId, studioId: s, locationId, name: 'Gabinet 1', capacity: 1 });
+  await knex('location_rooms').insert({
+    id: roomId,
+    studioId: s,
+    locationId,
+    name: 'Gabinet 1',
+    capacity: 1,
+  });
   const addStaff = async (firstName: string, role = 'instructor') => {
     const user = await createUser(knex, { firstName, lastName: 'Therapist' });
     await addMembership(knex, scenario.studio, user, { isMember: true, role });
@@ -28,13 +34,43 @@ export async function appointmentStudio(app: TestApp) {
   const ben = await addStaff('Ben');
   for (const member of [anna, ben])
     await knex('member_appointment_schedules').insert(
-      [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ id: uuidv7(), studioId: s, memberId: member.id, locationId, weekday, startMinute: 540, endMinute: 1020 })),
+      [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+        id: uuidv7(),
+        studioId: s,
+        memberId: member.id,
+        locationId,
+        weekday,
+        startMinute: 540,
+        endMinute: 1020,
+      })),
     );
   const massageId = uuidv7();
   const physioId = uuidv7();
   await knex('appointment_services').insert([
-    { id: massageId, studioId: s, name: text('Massage', 'Masaż'), durationMinutes: 60, bufferAfterMinutes: 15, slotStepMinutes: 15, price: 20000, locationId, cancellationCutoffMinutes: 1440, position: 1 },
-    { id: physioId, studioId: s, name: text('Physiotherapy', 'Fizjoterapia'), durationMinutes: 45, slotStepMinutes: 15, price: 15000, locationId, roomId, confirmation: 'manual', position: 2 },
+    {
+      id: massageId,
+      studioId: s,
+      name: text('Massage', 'Masaż'),
+      durationMinutes: 60,
+      bufferAfterMinutes: 15,
+      slotStepMinutes: 15,
+      price: 20000,
+      locationId,
+      cancellationCutoffMinutes: 1440,
+      position: 1,
+    },
+    {
+      id: physioId,
+      studioId: s,
+      name: text('Physiotherapy', 'Fizjoterapia'),
+      durationMinutes: 45,
+      slotStepMinutes: 15,
+      price: 15000,
+      locationId,
+      roomId,
+      confirmation: 'manual',
+      position: 2,
+    },
   ]);
   await knex('appointment_service_members').insert([
     { studioId: s, serviceId: massageId, memberId: anna.id },
@@ -52,7 +88,15 @@ export async function appointmentStudio(app: TestApp) {
   });
   const addPass = async (userId: string, entries = 5) => {
     const id = uuidv7();
-    await knex('client_pricing_options').insert({ id, studioId: s, clientId: userId, pricingOptionId: optionId, soldAt: new Date('2026-01-01T10:00:00Z'), entries, expirationType: 2 });
+    await knex('client_pricing_options').insert({
+      id,
+      studioId: s,
+      clientId: userId,
+      pricingOptionId: optionId,
+      soldAt: new Date('2026-01-01T10:00:00Z'),
+      entries,
+      expirationType: 2,
+    });
     return id;
   };
   const addClient = async (name = 'Client', withPass = true) => {

@@ -67,7 +67,9 @@ registerLineFulfiller('appointment', async ({ trx, studio, now }, line) =>
 
 async function assertOverride(db: Db, membership: Membership): Promise<void> {
   if (!can(await abilitiesOf(db, membership), OVERRIDE))
-    throw new AppError('appointment.overrideForbidden', { message: 'you may not override the booking rules' });
+    throw new AppError('appointment.overrideForbidden', {
+      message: 'you may not override the booking rules',
+    });
 }
 
 const originOf = (ctx: AppContext) => `${ctx.protocol}://${ctx.host}`;
@@ -75,12 +77,23 @@ const one = (db: Db, studio: Studio, id: string) => presentOne(db, studio.id, id
 
 function rangeOf(q: { from?: string; to?: string }, now: Date) {
   const from = q.from ? new Date(`${q.from}T00:00:00Z`) : new Date(now.getTime() - 7 * 86_400_000);
-  const to = q.to ? new Date(Date.parse(`${q.to}T00:00:00Z`) + 2 * 86_400_000) : new Date(now.getTime() + 90 * 86_400_000);
+  const to = q.to
+    ? new Date(Date.parse(`${q.to}T00:00:00Z`) + 2 * 86_400_000)
+    : new Date(now.getTime() + 90 * 86_400_000);
   return { from, to };
 }
 
-async function clientList(db: Db, studio: Studio, clientId: string, when: 'upcoming' | 'past' | 'all', now: Date) {
-  const q = db('client_appointments').where({ studioId: studio.id, clientId }).whereNot('status', 'expired').limit(200);
+async function clientList(
+  db: Db,
+  studio: Studio,
+  clientId: string,
+  when: 'upcoming' | 'past' | 'all',
+  now: Date,
+) {
+  const q = db('client_appointments')
+    .where({ studioId: studio.id, clientId })
+    .whereNot('status', 'expired')
+    .limit(200);
   if (when === 'upcoming') q.where('endsAt', '>', now).orderBy('startsAt', 'asc');
   else if (when === 'past') q.where('endsAt', '<=', now).orderBy('startsAt', 'desc');
   else q.orderBy('startsAt', 'desc');
@@ -88,7 +101,10 @@ async function clientList(db: Db, studio: Studio, clientId: string, when: 'upcom
 }
 
 /** After the booking committed: the provider's transaction for an online payment (no lock held). */
-async function callProvider<T extends { redirectUrl: string | null }>(result: T, { ctx, deps }: { ctx: AppContext; deps: Deps }) {
+async function callProvider<T extends { redirectUrl: string | null }>(
+  result: T,
+  { ctx, deps }: { ctx: AppContext; deps: Deps },
+) {
   const paymentId = paymentOfRedirect(result.redirectUrl);
   if (paymentId) await requestProviderPayment(deps.knex, paymentId, originOf(ctx), ctx.state.log);
   return result;
@@ -98,11 +114,16 @@ async function callProvider<T extends { redirectUrl: string | null }>(result: T,
 export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>): void {
   // ---------------------------------------------------------------- services and categories
   defineRoute(router, { ...AppointmentsApi.init, handle: ({ db, studio }) => appointmentInit(db, studio) });
-  defineRoute(router, { ...AppointmentsApi.serviceInit, handle: ({ db, studio }) => appointmentInit(db, studio) });
+  defineRoute(router, {
+    ...AppointmentsApi.serviceInit,
+    handle: ({ db, studio }) => appointmentInit(db, studio),
+  });
   defineRoute(router, {
     ...AppointmentsApi.serviceCollection,
     handle: async ({ db, studio }) => ({
-      items: (await listServices(db, studio.id, { includeArchived: true })).map((s) => presentService(s.row, s.memberIds, studio.currency)),
+      items: (await listServices(db, studio.id, { includeArchived: true })).map((s) =>
+        presentService(s.row, s.memberIds, studio.currency),
+      ),
       next: null,
     }),
   });
@@ -112,33 +133,51 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
       const services = await listServices(db, studio.id, { onlineOnly: !membership.isMember });
       const categories = await listCategories(db, studio.id);
       const groups = [
-        ...categories.map((c) => ({ category: presentCategory(c), services: services.filter((s) => s.row.categoryId === c.id) })),
+        ...categories.map((c) => ({
+          category: presentCategory(c),
+          services: services.filter((s) => s.row.categoryId === c.id),
+        })),
         { category: null, services: services.filter((s) => s.row.categoryId === null) },
       ].filter((g) => g.services.length > 0);
       return {
-        items: groups.map((g) => ({ category: g.category, services: g.services.map((s) => presentService(s.row, s.memberIds, studio.currency)) })),
+        items: groups.map((g) => ({
+          category: g.category,
+          services: g.services.map((s) => presentService(s.row, s.memberIds, studio.currency)),
+        })),
         next: null,
       };
     },
   });
-  defineRoute(router, { ...AppointmentsApi.serviceCreate, handle: ({ db, studio, body }) => createService(db, studio, body) });
+  defineRoute(router, {
+    ...AppointmentsApi.serviceCreate,
+    handle: ({ db, studio, body }) => createService(db, studio, body),
+  });
   defineRoute(router, {
     ...AppointmentsApi.serviceUpdate,
     handle: ({ db, studio, params, body }) => updateService(db, studio, params.appointmentService, body),
   });
   defineRoute(router, {
     ...AppointmentsApi.serviceArchive,
-    handle: ({ db, studio, params, deps }) => archiveService(db, studio, params.appointmentService, deps.clock.now()),
+    handle: ({ db, studio, params, deps }) =>
+      archiveService(db, studio, params.appointmentService, deps.clock.now()),
   });
   defineRoute(router, {
     ...AppointmentsApi.categoryCollection,
-    handle: async ({ db, studio }) => ({ items: (await listCategories(db, studio.id)).map(presentCategory), next: null }),
+    handle: async ({ db, studio }) => ({
+      items: (await listCategories(db, studio.id)).map(presentCategory),
+      next: null,
+    }),
   });
   defineRoute(router, {
     ...AppointmentsApi.categoryCreate,
     handle: async ({ db, studio, body }) => {
       const id = uuidv7();
-      await db('appointment_service_categories').insert({ id, studioId: studio.id, name: JSON.stringify(body.name), position: body.position ?? 0 });
+      await db('appointment_service_categories').insert({
+        id,
+        studioId: studio.id,
+        name: JSON.stringify(body.name),
+        position: body.position ?? 0,
+      });
       return presentCategory((await db('appointment_service_categories').where({ id }).first())!);
     },
   });
@@ -147,16 +186,24 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
     handle: async ({ db, studio, params, body }) => {
       const n = await db('appointment_service_categories')
         .where({ studioId: studio.id, id: params.category })
-        .update({ name: JSON.stringify(body.name), ...(body.position !== undefined ? { position: body.position } : {}), updatedAt: new Date() });
+        .update({
+          name: JSON.stringify(body.name),
+          ...(body.position !== undefined ? { position: body.position } : {}),
+          updatedAt: new Date(),
+        });
       if (n === 0) throw AppError.notFound('appointment service category');
-      return presentCategory((await db('appointment_service_categories').where({ id: params.category }).first())!);
+      return presentCategory(
+        (await db('appointment_service_categories').where({ id: params.category }).first())!,
+      );
     },
   });
   defineRoute(router, {
     ...AppointmentsApi.categoryDelete,
     handle: async ({ db, studio, params }) => {
       // Its services stay, uncategorized (the foreign key sets null).
-      const n = await db('appointment_service_categories').where({ studioId: studio.id, id: params.category }).delete();
+      const n = await db('appointment_service_categories')
+        .where({ studioId: studio.id, id: params.category })
+        .delete();
       if (n === 0) throw AppError.notFound('appointment service category');
       return undefined;
     },
@@ -168,7 +215,8 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
     handle: async ({ db, studio, membership, body, deps }) => {
       const asClient = !membership.isMember;
       const service = await serviceRow(db, studio.id, body.serviceId);
-      if (service.archivedAt || (asClient && !service.bookableOnline)) throw AppError.notFound('appointment service');
+      if (service.archivedAt || (asClient && !service.bookableOnline))
+        throw AppError.notFound('appointment service');
       const { memberIds } = await bookableService(db as Trx, studio, service.id);
       return findServiceSlots(db, studio, service, memberIds, body, deps.clock.now(), asClient);
     },
@@ -192,7 +240,10 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
       return { items: await presentAppointments(db, studio.id, rows), next: null };
     },
   });
-  defineRoute(router, { ...AppointmentsApi.eventGet, handle: ({ db, studio, params }) => one(db, studio, params.appointmentEvent) });
+  defineRoute(router, {
+    ...AppointmentsApi.eventGet,
+    handle: ({ db, studio, params }) => one(db, studio, params.appointmentEvent),
+  });
 
   // ---------------------------------------------------------------- staff booking and decisions
   defineRoute(router, {
@@ -201,7 +252,8 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
       const service = await serviceRow(db, studio.id, query.serviceId);
       const { memberIds } = await bookableService(db as Trx, studio, service.id);
       const members = (await staffMembers(db, studio.id)).filter((m) => memberIds.includes(m.id));
-      let passes: Array<{ id: string; name: Record<string, { value: string }>; entriesLeft: number | null }> = [];
+      let passes: Array<{ id: string; name: Record<string, { value: string }>; entriesLeft: number | null }> =
+        [];
       let walletBalance: number | null = null;
       if (query.clientId) {
         await assertClientOf(db, studio.id, query.clientId);
@@ -227,12 +279,30 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
       const { service } = await bookableService(trx, studio, body.serviceId);
       const startsAt = new Date(body.startsAt);
       const payment = body.payment ?? 'pass';
-      const passId = payment === 'pass' ? await choosePass(trx, studio, service, body.clientId, startsAt, body.clientPricingOptionId) : null;
+      const passId =
+        payment === 'pass'
+          ? await choosePass(trx, studio, service, body.clientId, startsAt, body.clientPricingOptionId)
+          : null;
       const row = await placeAppointment(
         trx,
         studio,
-        { serviceId: body.serviceId, memberId: body.memberId, startsAt, clientId: body.clientId, bookedBy: 'staff', actorId: auth.user.id, override: body.override, note: body.note },
-        { status: 'booked', heldUntil: null, payment, clientPricingOptionId: passId, price: payment === 'desk' ? (service.price ?? 0) : 0 },
+        {
+          serviceId: body.serviceId,
+          memberId: body.memberId,
+          startsAt,
+          clientId: body.clientId,
+          bookedBy: 'staff',
+          actorId: auth.user.id,
+          override: body.override,
+          note: body.note,
+        },
+        {
+          status: 'booked',
+          heldUntil: null,
+          payment,
+          clientPricingOptionId: passId,
+          price: payment === 'desk' ? (service.price ?? 0) : 0,
+        },
         now,
       );
       if (passId) await refreshPassProjection(trx, studio, passId, now);
@@ -248,8 +318,21 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
       const row = await placeAppointment(
         db as Trx,
         studio,
-        { serviceId: body.serviceId, memberId: body.memberId, startsAt: new Date(body.startsAt), clientId: body.clientId ?? null, bookedBy: 'staff', actorId: auth.user.id },
-        { status: 'reserved', heldUntil: new Date(now.getTime() + (body.holdMinutes ?? HOLD_MINUTES) * 60_000), payment: 'desk', clientPricingOptionId: null, price: service.price ?? 0 },
+        {
+          serviceId: body.serviceId,
+          memberId: body.memberId,
+          startsAt: new Date(body.startsAt),
+          clientId: body.clientId ?? null,
+          bookedBy: 'staff',
+          actorId: auth.user.id,
+        },
+        {
+          status: 'reserved',
+          heldUntil: new Date(now.getTime() + (body.holdMinutes ?? HOLD_MINUTES) * 60_000),
+          payment: 'desk',
+          clientPricingOptionId: null,
+          price: service.price ?? 0,
+        },
         now,
       );
       return one(db, studio, row.id);
@@ -271,7 +354,15 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
     defineRoute(router, {
       ...entry,
       handle: async ({ db, studio, auth, body, deps }) => {
-        const row = await staffDecide(db as Trx, studio, body.clientAppointmentId, action, auth.user.id, body.reason ?? '', deps.clock.now());
+        const row = await staffDecide(
+          db as Trx,
+          studio,
+          body.clientAppointmentId,
+          action,
+          auth.user.id,
+          body.reason ?? '',
+          deps.clock.now(),
+        );
         return one(db, studio, row.id);
       },
     });
@@ -322,7 +413,10 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
     ...AppointmentsApi.unavailabilityInit,
     handle: async ({ db, studio, params, deps }) => {
       await assertStaffMember(db, studio.id, params.user);
-      return { items: await unavailabilities(db, studio.id, params.user, deps.clock.now(), null), next: null };
+      return {
+        items: await unavailabilities(db, studio.id, params.user, deps.clock.now(), null),
+        next: null,
+      };
     },
   });
   defineRoute(router, {
@@ -330,7 +424,10 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
     handle: async ({ db, studio, params, query, deps }) => {
       await assertStaffMember(db, studio.id, params.user);
       const { from, to } = rangeOf(query, deps.clock.now());
-      return { items: await unavailabilities(db, studio.id, params.user, from, query.to ? to : null), next: null };
+      return {
+        items: await unavailabilities(db, studio.id, params.user, from, query.to ? to : null),
+        next: null,
+      };
     },
   });
   defineRoute(router, {
@@ -353,7 +450,9 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
   defineRoute(router, {
     ...AppointmentsApi.unavailabilityDelete,
     handle: async ({ db, studio, params }) => {
-      const n = await db('appointment_unavailabilities').where({ studioId: studio.id, id: params.unavailability }).delete();
+      const n = await db('appointment_unavailabilities')
+        .where({ studioId: studio.id, id: params.unavailability })
+        .delete();
       if (n === 0) throw AppError.notFound('appointment unavailability');
       return undefined;
     },
@@ -362,7 +461,8 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
   // ---------------------------------------------------------------- front office
   defineRoute(router, {
     ...AppointmentsApi.myAppointments,
-    handle: ({ db, studio, auth, body, deps }) => clientList(db, studio, auth.user.id, body.when ?? 'upcoming', deps.clock.now()),
+    handle: ({ db, studio, auth, body, deps }) =>
+      clientList(db, studio, auth.user.id, body.when ?? 'upcoming', deps.clock.now()),
   });
   defineRoute(router, {
     ...AppointmentsApi.clientInit,
@@ -399,7 +499,13 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
     ...AppointmentsApi.cancel,
     handle: async ({ db, studio, auth, body, deps }) => {
       await appointmentRow(db, studio.id, body.clientAppointmentId);
-      const row = await clientCancel(db as Trx, studio, auth.user.id, body.clientAppointmentId, deps.clock.now());
+      const row = await clientCancel(
+        db as Trx,
+        studio,
+        auth.user.id,
+        body.clientAppointmentId,
+        deps.clock.now(),
+      );
       return one(db, studio, row.id);
     },
   });
@@ -411,16 +517,26 @@ async function coveringPasses(db: Db, studio: Studio, clientId: string, now: Dat
   const usable = candidates
     .filter((p) => p.coverage.serviceTypes.includes('appointmentPricingOption'))
     .map((p) => ({ p, state: derivePassState(p.facts, now, studio.timeZone) }))
-    .filter(({ state }) => (!state.expiresAt || state.expiresAt > now) && (state.entriesLeft === null || state.entriesLeft > 0));
+    .filter(
+      ({ state }) =>
+        (!state.expiresAt || state.expiresAt > now) && (state.entriesLeft === null || state.entriesLeft > 0),
+    );
   if (usable.length === 0) return [];
   const names = new Map(
     (
       await db('client_pricing_options as cpo')
         .join('pricing_options as po', 'po.id', 'cpo.pricing_option_id')
         .where('cpo.studio_id', studio.id)
-        .whereIn('cpo.id', usable.map((u) => u.p.id))
+        .whereIn(
+          'cpo.id',
+          usable.map((u) => u.p.id),
+        )
         .select('cpo.id', 'po.name')
     ).map((r: { id: string; name: Record<string, { value: string }> }) => [r.id, r.name]),
   );
-  return usable.map(({ p, state }) => ({ id: p.id, name: names.get(p.id) ?? {}, entriesLeft: state.entriesLeft }));
+  return usable.map(({ p, state }) => ({
+    id: p.id,
+    name: names.get(p.id) ?? {},
+    entriesLeft: state.entriesLeft,
+  }));
 }

@@ -21,7 +21,11 @@ export function presentCategory(row: AppointmentServiceCategoriesRow): Appointme
   return { id: row.id, name: row.name, position: row.position };
 }
 
-export function presentService(row: ServiceRow, memberIds: string[], currency: string): AppointmentServiceView {
+export function presentService(
+  row: ServiceRow,
+  memberIds: string[],
+  currency: string,
+): AppointmentServiceView {
   return {
     id: row.id,
     categoryId: row.categoryId,
@@ -49,7 +53,11 @@ export function presentService(row: ServiceRow, memberIds: string[], currency: s
   };
 }
 
-export async function membersOfServices(db: Db, studioId: string, serviceIds: string[]): Promise<Map<string, string[]>> {
+export async function membersOfServices(
+  db: Db,
+  studioId: string,
+  serviceIds: string[],
+): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (serviceIds.length === 0) return out;
   const rows = await db('appointment_service_members')
@@ -66,11 +74,17 @@ export async function listServices(
   studioId: string,
   options: { includeArchived?: boolean; onlineOnly?: boolean } = {},
 ): Promise<Array<{ row: ServiceRow; memberIds: string[] }>> {
-  const q = db('appointment_services').where({ studioId }).orderBy([{ column: 'position' }, { column: 'id' }]);
+  const q = db('appointment_services')
+    .where({ studioId })
+    .orderBy([{ column: 'position' }, { column: 'id' }]);
   if (!options.includeArchived) q.whereNull('archivedAt');
   if (options.onlineOnly) q.where('bookableOnline', true);
   const rows = await q.select('*');
-  const members = await membersOfServices(db, studioId, rows.map((r) => r.id));
+  const members = await membersOfServices(
+    db,
+    studioId,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({ row, memberIds: members.get(row.id) ?? [] }));
 }
 
@@ -121,8 +135,16 @@ export async function assertClientOf(db: Db, studioId: string, userId: string): 
 }
 
 export async function locationsWithRooms(db: Db, studioId: string) {
-  const locations = await db('locations').where({ studioId }).whereNull('archivedAt').orderBy('name').select('id', 'name');
-  const rooms = await db('location_rooms').where({ studioId }).whereNull('archivedAt').orderBy('name').select('id', 'name', 'locationId');
+  const locations = await db('locations')
+    .where({ studioId })
+    .whereNull('archivedAt')
+    .orderBy('name')
+    .select('id', 'name');
+  const rooms = await db('location_rooms')
+    .where({ studioId })
+    .whereNull('archivedAt')
+    .orderBy('name')
+    .select('id', 'name', 'locationId');
   return locations.map((l) => ({
     id: l.id,
     name: l.name,
@@ -133,17 +155,27 @@ export async function locationsWithRooms(db: Db, studioId: string) {
 const iso = (d: Date) => d.toISOString();
 
 /** Appointments with their service, member and client, presented. */
-export async function presentAppointments(db: Db, studioId: string, rows: AppointmentRow[]): Promise<ClientAppointmentView[]> {
+export async function presentAppointments(
+  db: Db,
+  studioId: string,
+  rows: AppointmentRow[],
+): Promise<ClientAppointmentView[]> {
   if (rows.length === 0) return [];
   const serviceIds = [...new Set(rows.map((r) => r.serviceId))];
   const userIds = [...new Set(rows.flatMap((r) => (r.clientId ? [r.memberId, r.clientId] : [r.memberId])))];
   const services = new Map(
-    (await db('appointment_services').where({ studioId }).whereIn('id', serviceIds).select('id', 'name', 'confirmation', 'cancellationCutoffMinutes')).map(
-      (s) => [s.id, s],
-    ),
+    (
+      await db('appointment_services')
+        .where({ studioId })
+        .whereIn('id', serviceIds)
+        .select('id', 'name', 'confirmation', 'cancellationCutoffMinutes')
+    ).map((s) => [s.id, s]),
   );
   const users = new Map(
-    (await db('users').whereIn('id', userIds).select('id', 'firstName', 'lastName', 'email')).map((u) => [u.id, u]),
+    (await db('users').whereIn('id', userIds).select('id', 'firstName', 'lastName', 'email')).map((u) => [
+      u.id,
+      u,
+    ]),
   );
   return rows.map((r) => {
     const service = services.get(r.serviceId)!;
@@ -151,9 +183,15 @@ export async function presentAppointments(db: Db, studioId: string, rows: Appoin
     const client = r.clientId ? users.get(r.clientId) : undefined;
     return {
       id: r.id,
-      service: { id: service.id, name: service.name, confirmation: service.confirmation === 'manual' ? 'manual' : 'auto' },
+      service: {
+        id: service.id,
+        name: service.name,
+        confirmation: service.confirmation === 'manual' ? 'manual' : 'auto',
+      },
       member: { id: r.memberId, firstName: member?.firstName ?? '', lastName: member?.lastName ?? '' },
-      client: client ? { id: client.id, firstName: client.firstName, lastName: client.lastName, email: client.email } : null,
+      client: client
+        ? { id: client.id, firstName: client.firstName, lastName: client.lastName, email: client.email }
+        : null,
       locationId: r.locationId,
       roomId: r.roomId,
       online: r.online,
@@ -176,7 +214,12 @@ export async function presentAppointments(db: Db, studioId: string, rows: Appoin
   });
 }
 
-export async function appointmentRow(db: Db, studioId: string, id: string, lock = false): Promise<AppointmentRow> {
+export async function appointmentRow(
+  db: Db,
+  studioId: string,
+  id: string,
+  lock = false,
+): Promise<AppointmentRow> {
   const q = db('client_appointments').where({ studioId, id });
   if (lock) q.forUpdate();
   const row = await q.first();

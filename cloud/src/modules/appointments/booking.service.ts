@@ -15,7 +15,13 @@ import type { Knex } from '../../db/knex';
 import { passCandidatesFor, refreshPassProjection } from '../catalog/index';
 import type { Studio } from '../identity/index';
 import { createOrder, payOrderFromWallet, startOnlinePayment } from '../sales/index';
-import { appointmentRow, membersOfServices, serviceRow, type AppointmentRow, type ServiceRow } from './appointments.rows';
+import {
+  appointmentRow,
+  membersOfServices,
+  serviceRow,
+  type AppointmentRow,
+  type ServiceRow,
+} from './appointments.rows';
 import { enqueueAppointmentMail } from './appointment-mails';
 import { loadAvailability, slotServiceOf, spanOfDays } from './slots.service';
 
@@ -37,7 +43,8 @@ export interface PlaceInput {
   note?: string;
 }
 
-const isExclusion = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: string }).code === EXCLUSION_VIOLATION;
+const isExclusion = (e: unknown) =>
+  typeof e === 'object' && e !== null && (e as { code?: string }).code === EXCLUSION_VIOLATION;
 
 const slotTaken = () =>
   new AppError('appointment.slotTaken', {
@@ -49,7 +56,10 @@ const slotTaken = () =>
 export async function bookableService(trx: Trx, studio: Studio, serviceId: string) {
   const service = await serviceRow(trx, studio.id, serviceId);
   if (service.archivedAt)
-    throw new AppError('appointment.serviceArchived', { message: 'this service is no longer offered', fields: { serviceId: ['no longer offered'] } });
+    throw new AppError('appointment.serviceArchived', {
+      message: 'this service is no longer offered',
+      fields: { serviceId: ['no longer offered'] },
+    });
   const memberIds = (await membersOfServices(trx, studio.id, [serviceId])).get(serviceId) ?? [];
   return { service, memberIds };
 }
@@ -59,10 +69,16 @@ export function assertClientMayBook(service: ServiceRow, startsAt: Date, now: Da
   if (!service.bookableOnline)
     throw new AppError('appointment.notBookableOnline', { message: 'this service is booked at the desk' });
   if (startsAt.getTime() < now.getTime() + service.bookingClosesMinutes * 60_000)
-    throw new AppError('appointment.bookingClosed', { message: 'booking for this time has closed', fields: { startsAt: ['booking has closed'] } });
+    throw new AppError('appointment.bookingClosed', {
+      message: 'booking for this time has closed',
+      fields: { startsAt: ['booking has closed'] },
+    });
   const latest = latestBookableStart(now, service.bookingOpensHours, timeZone);
   if (latest && startsAt > latest)
-    throw new AppError('appointment.bookingNotOpen', { message: 'booking for this time is not open yet', fields: { startsAt: ['not open yet'] } });
+    throw new AppError('appointment.bookingNotOpen', {
+      message: 'booking for this time is not open yet',
+      fields: { startsAt: ['not open yet'] },
+    });
 }
 
 /**
@@ -86,9 +102,15 @@ export async function placeAppointment(
     });
   const candidates = input.memberId ? [input.memberId] : memberIds;
   if (candidates.length === 0)
-    throw new AppError('appointment.memberNotOffering', { message: 'nobody performs this service yet', fields: { memberId: ['nobody performs this service'] } });
+    throw new AppError('appointment.memberNotOffering', {
+      message: 'nobody performs this service yet',
+      fields: { memberId: ['nobody performs this service'] },
+    });
   if (input.startsAt <= now && input.bookedBy === 'self')
-    throw new AppError('appointment.bookingClosed', { message: 'this time has passed', fields: { startsAt: ['this time has passed'] } });
+    throw new AppError('appointment.bookingClosed', {
+      message: 'this time has passed',
+      fields: { startsAt: ['this time has passed'] },
+    });
 
   const block = blockOf(input.startsAt, service);
   const endsAt = new Date(input.startsAt.getTime() + service.durationMinutes * 60_000);
@@ -104,7 +126,10 @@ export async function placeAppointment(
       .where('endsAt', '>', input.startsAt)
       .first('id');
     if (clash)
-      throw new AppError('appointment.clientBusy', { message: 'the client has another appointment then', fields: { startsAt: ['the client has another appointment then'] } });
+      throw new AppError('appointment.clientBusy', {
+        message: 'the client has another appointment then',
+        fields: { startsAt: ['the client has another appointment then'] },
+      });
   }
 
   for (const memberId of tryOrder) {
@@ -157,9 +182,23 @@ export async function placeAppointment(
 }
 
 /** Members among `candidates` for whom `startsAt` is a free slot, in order. */
-async function freeMembers(trx: Trx, studio: Studio, service: ServiceRow, candidates: string[], startsAt: Date, now: Date) {
+async function freeMembers(
+  trx: Trx,
+  studio: Studio,
+  service: ServiceRow,
+  candidates: string[],
+  startsAt: Date,
+  now: Date,
+) {
   const day = localDateOf(startsAt, studio.timeZone);
-  const { staff, roomBusy } = await loadAvailability(trx, studio, candidates, service.roomId, spanOfDays(day, day, studio.timeZone), now);
+  const { staff, roomBusy } = await loadAvailability(
+    trx,
+    studio,
+    candidates,
+    service.roomId,
+    spanOfDays(day, day, studio.timeZone),
+    now,
+  );
   const slots = findSlots(slotServiceOf(service), staff, roomBusy, {
     from: day,
     to: day,
@@ -170,7 +209,13 @@ async function freeMembers(trx: Trx, studio: Studio, service: ServiceRow, candid
   return slots.map((s) => s.memberId);
 }
 
-async function whyNotFree(trx: Trx, studio: Studio, candidates: string[], block: { startsAt: Date; endsAt: Date }, now: Date) {
+async function whyNotFree(
+  trx: Trx,
+  studio: Studio,
+  candidates: string[],
+  block: { startsAt: Date; endsAt: Date },
+  now: Date,
+) {
   const taken = await trx('client_appointments')
     .where({ studioId: studio.id })
     .whereIn('memberId', candidates)
@@ -202,10 +247,18 @@ export async function choosePass(
     candidates = candidates.filter((p) => p.id === named);
     if (candidates.length === 0) throw AppError.notFound('client pricing option');
   }
-  const tags = (await trx('user_tags').where({ studioId: studio.id, userId: clientId }).select('tagId')).map((t) => t.tagId);
+  const tags = (await trx('user_tags').where({ studioId: studio.id, userId: clientId }).select('tagId')).map(
+    (t) => t.tagId,
+  );
   const choice = choosePassForVisit(
     candidates,
-    { serviceType: 'appointment', serviceId: service.id, locationId: service.locationId, startsAt, clientTagIds: tags },
+    {
+      serviceType: 'appointment',
+      serviceId: service.id,
+      locationId: service.locationId,
+      startsAt,
+      clientTagIds: tags,
+    },
     studio.timeZone,
   );
   if (!choice.ok)
@@ -217,16 +270,36 @@ export async function choosePass(
 }
 
 /** An order of one appointment line (source `online`, once per appointment). */
-async function orderFor(trx: Trx, studio: Studio, service: ServiceRow, appointment: AppointmentRow, clientId: string, actorId: string) {
+async function orderFor(
+  trx: Trx,
+  studio: Studio,
+  service: ServiceRow,
+  appointment: AppointmentRow,
+  clientId: string,
+  actorId: string,
+) {
   const day = appointment.startsAt.toLocaleString('sv-SE', { timeZone: studio.timeZone }).slice(0, 16);
-  const name = service.name[studio.defaultLocale]?.value ?? service.name.en?.value ?? Object.values(service.name)[0]?.value ?? '';
+  const name =
+    service.name[studio.defaultLocale]?.value ??
+    service.name.en?.value ??
+    Object.values(service.name)[0]?.value ??
+    '';
   const { id } = await createOrder(trx, {
     studioId: studio.id,
     clientId,
     source: 'online',
     sourceId: `appointment:${appointment.id}`,
     createdBy: actorId,
-    lines: [{ kind: 'appointment', refId: appointment.id, name: `${name} ${day}`, quantity: 1, unitPriceMinor: appointment.price, vatRate: service.vatRate }],
+    lines: [
+      {
+        kind: 'appointment',
+        refId: appointment.id,
+        name: `${name} ${day}`,
+        quantity: 1,
+        unitPriceMinor: appointment.price,
+        vatRate: service.vatRate,
+      },
+    ],
   });
   await trx('client_appointments').where({ id: appointment.id }).update({ clientOrderId: id });
   return id;
@@ -243,26 +316,62 @@ export async function clientBook(
   trx: Trx,
   studio: Studio,
   clientId: string,
-  input: { serviceId: string; memberId?: string | null; startsAt: Date; payment: ClientPayment; clientPricingOptionId?: string; returnPath?: string },
+  input: {
+    serviceId: string;
+    memberId?: string | null;
+    startsAt: Date;
+    payment: ClientPayment;
+    clientPricingOptionId?: string;
+    returnPath?: string;
+  },
   now: Date,
 ): Promise<{ appointment: AppointmentRow; redirectUrl: string | null }> {
   const { service } = await bookableService(trx, studio, input.serviceId);
   assertClientMayBook(service, input.startsAt, now, studio.timeZone);
   const settled: AppointmentStatus = service.confirmation === 'manual' ? 'pending' : 'booked';
-  const place = { serviceId: input.serviceId, memberId: input.memberId, startsAt: input.startsAt, clientId, bookedBy: 'self' as const, actorId: clientId };
+  const place = {
+    serviceId: input.serviceId,
+    memberId: input.memberId,
+    startsAt: input.startsAt,
+    clientId,
+    bookedBy: 'self' as const,
+    actorId: clientId,
+  };
   if (input.payment === 'pass') {
-    const passId = await choosePass(trx, studio, service, clientId, input.startsAt, input.clientPricingOptionId);
-    const appointment = await placeAppointment(trx, studio, place, { status: settled, heldUntil: null, payment: 'pass', clientPricingOptionId: passId, price: 0 }, now);
+    const passId = await choosePass(
+      trx,
+      studio,
+      service,
+      clientId,
+      input.startsAt,
+      input.clientPricingOptionId,
+    );
+    const appointment = await placeAppointment(
+      trx,
+      studio,
+      place,
+      { status: settled, heldUntil: null, payment: 'pass', clientPricingOptionId: passId, price: 0 },
+      now,
+    );
     await refreshPassProjection(trx, studio, passId, now);
     return { appointment, redirectUrl: null };
   }
   if (service.price === null)
-    throw new AppError('appointment.noPrice', { message: 'this service is paid with a pass only', fields: { payment: ['paid with a pass only'] } });
+    throw new AppError('appointment.noPrice', {
+      message: 'this service is paid with a pass only',
+      fields: { payment: ['paid with a pass only'] },
+    });
   const held = await placeAppointment(
     trx,
     studio,
     place,
-    { status: 'reserved', heldUntil: new Date(now.getTime() + HOLD_MINUTES * 60_000), payment: input.payment, clientPricingOptionId: null, price: service.price },
+    {
+      status: 'reserved',
+      heldUntil: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+      payment: input.payment,
+      clientPricingOptionId: null,
+      price: service.price,
+    },
     now,
   );
   const orderId = await orderFor(trx, studio, service, held, clientId, clientId);
@@ -282,21 +391,37 @@ export async function clientBook(
  * the appointment. A reservation that ran out and whose time someone else took meanwhile violates
  * the constraint: the line stays unfulfilled (sales keeps the money for staff to refund).
  */
-export async function fulfilAppointmentLine(trx: Trx, studio: Studio, appointmentId: string, now: Date): Promise<string | null> {
-  const row = await trx('client_appointments').where({ studioId: studio.id, id: appointmentId }).forUpdate().first();
+export async function fulfilAppointmentLine(
+  trx: Trx,
+  studio: Studio,
+  appointmentId: string,
+  now: Date,
+): Promise<string | null> {
+  const row = await trx('client_appointments')
+    .where({ studioId: studio.id, id: appointmentId })
+    .forUpdate()
+    .first();
   if (!row || !['reserved', 'expired'].includes(row.status)) return row?.id ?? null;
   const service = await serviceRow(trx, studio.id, row.serviceId);
   const status = service.confirmation === 'manual' ? 'pending' : 'booked';
   await trx('client_appointments')
     .where({ id: row.id })
-    .update({ status, heldUntil: null, paidAt: now, confirmedAt: status === 'booked' ? now : null, updatedAt: now });
+    .update({
+      status,
+      heldUntil: null,
+      paidAt: now,
+      confirmedAt: status === 'booked' ? now : null,
+      updatedAt: now,
+    });
   return row.id;
 }
 
 // ------------------------------------------------------------------------------ decisions
 
 const NOT_ALLOWED = (action: AppointmentAction, status: string) =>
-  new AppError('appointment.statusNotAllowed', { message: `cannot ${action} an appointment that is ${status}` });
+  new AppError('appointment.statusNotAllowed', {
+    message: `cannot ${action} an appointment that is ${status}`,
+  });
 
 /** Gives back what paid an appointment that did not take place (pass entry: by status; money: the wallet). */
 async function refund(trx: Trx, studio: Studio, row: AppointmentRow, actorId: string, now: Date) {
@@ -332,27 +457,47 @@ export async function staffDecide(
     present: { status: 'present', checkedInAt: now },
     absent: { status: 'absent' },
   };
-  await trx('client_appointments').where({ id }).update({ ...next[action], heldUntil: null, updatedAt: now });
+  await trx('client_appointments')
+    .where({ id })
+    .update({ ...next[action], heldUntil: null, updatedAt: now });
   const updated = await appointmentRow(trx, studio.id, id);
   if (action === 'reject' || action === 'callOff') await refund(trx, studio, updated, actorId, now);
   if (updated.clientId && (action === 'confirm' || action === 'reject' || action === 'callOff'))
-    await enqueueAppointmentMail(trx, studio, updated, action === 'confirm' ? 'confirmed' : action === 'reject' ? 'rejected' : 'calledOff', reason);
+    await enqueueAppointmentMail(
+      trx,
+      studio,
+      updated,
+      action === 'confirm' ? 'confirmed' : action === 'reject' ? 'rejected' : 'calledOff',
+      reason,
+    );
   return updated;
 }
 
 /** A client's own cancellation: early (entry or money back) or late (kept), refused once started. */
-export async function clientCancel(trx: Trx, studio: Studio, clientId: string, id: string, now: Date): Promise<AppointmentRow> {
+export async function clientCancel(
+  trx: Trx,
+  studio: Studio,
+  clientId: string,
+  id: string,
+  now: Date,
+): Promise<AppointmentRow> {
   const row = await appointmentRow(trx, studio.id, id, true);
   if (row.clientId !== clientId) throw AppError.notFound('client appointment');
   const service = await serviceRow(trx, studio.id, row.serviceId);
   const outcome = canApply('cancel', row.status as AppointmentStatus)
     ? clientCancellation(row.startsAt, service.cancellationCutoffMinutes, now)
     : null;
-  if (!outcome) throw new AppError('appointment.notCancellable', { message: 'this appointment can no longer be cancelled' });
-  await trx('client_appointments').where({ id }).update({ status: outcome, cancelledAt: now, cancelledByUserId: clientId, updatedAt: now });
+  if (!outcome)
+    throw new AppError('appointment.notCancellable', {
+      message: 'this appointment can no longer be cancelled',
+    });
+  await trx('client_appointments')
+    .where({ id })
+    .update({ status: outcome, cancelledAt: now, cancelledByUserId: clientId, updatedAt: now });
   const updated = await appointmentRow(trx, studio.id, id);
   if (outcome === 'cancelled') await refund(trx, studio, updated, clientId, now);
-  else if (updated.clientPricingOptionId) await refreshPassProjection(trx, studio, updated.clientPricingOptionId, now);
+  else if (updated.clientPricingOptionId)
+    await refreshPassProjection(trx, studio, updated.clientPricingOptionId, now);
   return updated;
 }
 
@@ -369,29 +514,49 @@ export async function moveAppointment(
   const { service, memberIds } = await bookableService(trx, studio, row.serviceId);
   const memberId = to.memberId ?? row.memberId;
   if (!memberIds.includes(memberId))
-    throw new AppError('appointment.memberNotOffering', { message: 'this member of staff does not perform this service', fields: { memberId: ['does not perform this service'] } });
+    throw new AppError('appointment.memberNotOffering', {
+      message: 'this member of staff does not perform this service',
+      fields: { memberId: ['does not perform this service'] },
+    });
   const day = localDateOf(to.startsAt, studio.timeZone);
-  const { staff, roomBusy } = await loadAvailability(trx, studio, [memberId], service.roomId, spanOfDays(day, day, studio.timeZone), now, id);
-  const free = findSlots(slotServiceOf(service), staff, roomBusy, { from: day, to: day, timeZone: studio.timeZone, earliest: to.startsAt, latest: to.startsAt });
+  const { staff, roomBusy } = await loadAvailability(
+    trx,
+    studio,
+    [memberId],
+    service.roomId,
+    spanOfDays(day, day, studio.timeZone),
+    now,
+    id,
+  );
+  const free = findSlots(slotServiceOf(service), staff, roomBusy, {
+    from: day,
+    to: day,
+    timeZone: studio.timeZone,
+    earliest: to.startsAt,
+    latest: to.startsAt,
+  });
   const block = blockOf(to.startsAt, service);
   if (free.length === 0 && !to.override) throw await whyNotFree(trx, studio, [memberId], block, now);
   try {
     await trx.transaction(async (sp) => {
-      await sp('client_appointments').where({ id }).update({
-        memberId,
-        startsAt: to.startsAt,
-        endsAt: new Date(to.startsAt.getTime() + service.durationMinutes * 60_000),
-        blockedFrom: block.startsAt,
-        blockedUntil: block.endsAt,
-        updatedAt: now,
-      });
+      await sp('client_appointments')
+        .where({ id })
+        .update({
+          memberId,
+          startsAt: to.startsAt,
+          endsAt: new Date(to.startsAt.getTime() + service.durationMinutes * 60_000),
+          blockedFrom: block.startsAt,
+          blockedUntil: block.endsAt,
+          updatedAt: now,
+        });
     });
   } catch (e) {
     if (isExclusion(e)) throw slotTaken();
     throw e;
   }
   const updated = await appointmentRow(trx, studio.id, id);
-  if (updated.clientPricingOptionId) await refreshPassProjection(trx, studio, updated.clientPricingOptionId, now);
+  if (updated.clientPricingOptionId)
+    await refreshPassProjection(trx, studio, updated.clientPricingOptionId, now);
   if (updated.clientId) await enqueueAppointmentMail(trx, studio, updated, 'moved', '');
   return updated;
 }

@@ -37,7 +37,10 @@ async function checkMembers(db: Db, studioId: string, memberIds: string[]) {
 }
 
 async function checkCategory(db: Db, studioId: string, categoryId: string | null | undefined) {
-  if (categoryId && !(await db('appointment_service_categories').where({ studioId, id: categoryId }).first('id')))
+  if (
+    categoryId &&
+    !(await db('appointment_service_categories').where({ studioId, id: categoryId }).first('id'))
+  )
     throw AppError.notFound('appointment service category');
 }
 
@@ -45,7 +48,9 @@ async function setMembers(db: Db, studioId: string, serviceId: string, memberIds
   await db('appointment_service_members').where({ studioId, serviceId }).delete();
   const unique = [...new Set(memberIds)];
   if (unique.length > 0)
-    await db('appointment_service_members').insert(unique.map((memberId) => ({ studioId, serviceId, memberId })));
+    await db('appointment_service_members').insert(
+      unique.map((memberId) => ({ studioId, serviceId, memberId })),
+    );
 }
 
 function columnsOf(input: AppointmentServicePatch) {
@@ -67,7 +72,9 @@ function columnsOf(input: AppointmentServicePatch) {
     ...(input.bookableOnline !== undefined ? { bookableOnline: input.bookableOnline } : {}),
     ...(input.bookingOpensHours !== undefined ? { bookingOpensHours: input.bookingOpensHours } : {}),
     ...(input.bookingClosesMinutes !== undefined ? { bookingClosesMinutes: input.bookingClosesMinutes } : {}),
-    ...(input.cancellationCutoffMinutes !== undefined ? { cancellationCutoffMinutes: input.cancellationCutoffMinutes } : {}),
+    ...(input.cancellationCutoffMinutes !== undefined
+      ? { cancellationCutoffMinutes: input.cancellationCutoffMinutes }
+      : {}),
     ...(input.position !== undefined ? { position: input.position } : {}),
   };
 }
@@ -78,12 +85,22 @@ export async function viewOfService(db: Db, studio: Studio, id: string): Promise
   return presentService(row, members.get(id) ?? [], studio.currency);
 }
 
-export async function createService(db: Db, studio: Studio, input: AppointmentServiceInput): Promise<AppointmentServiceView> {
+export async function createService(
+  db: Db,
+  studio: Studio,
+  input: AppointmentServiceInput,
+): Promise<AppointmentServiceView> {
   await checkCategory(db, studio.id, input.categoryId);
   await checkPlace(db, studio.id, input.locationId ?? null, input.roomId ?? null);
   await checkMembers(db, studio.id, input.memberIds ?? []);
   const id = uuidv7();
-  await db('appointment_services').insert({ id, studioId: studio.id, ...columnsOf(input), name: JSON.stringify(input.name), durationMinutes: input.durationMinutes });
+  await db('appointment_services').insert({
+    id,
+    studioId: studio.id,
+    ...columnsOf(input),
+    name: JSON.stringify(input.name),
+    durationMinutes: input.durationMinutes,
+  });
   await setMembers(db, studio.id, id, input.memberIds ?? []);
   return viewOfService(db, studio, id);
 }
@@ -105,22 +122,37 @@ export async function updateService(
   if (patch.memberIds) await checkMembers(db, studio.id, patch.memberIds);
   const columns = columnsOf(patch);
   if (Object.keys(columns).length > 0)
-    await db('appointment_services').where({ studioId: studio.id, id }).update({ ...columns, updatedAt: new Date() });
+    await db('appointment_services')
+      .where({ studioId: studio.id, id })
+      .update({ ...columns, updatedAt: new Date() });
   if (patch.memberIds) await setMembers(db, studio.id, id, patch.memberIds);
   return viewOfService(db, studio, id);
 }
 
 /** Archived services keep their appointments; they are no longer offered. */
-export async function archiveService(db: Db, studio: Studio, id: string, now: Date): Promise<AppointmentServiceView> {
+export async function archiveService(
+  db: Db,
+  studio: Studio,
+  id: string,
+  now: Date,
+): Promise<AppointmentServiceView> {
   await serviceRow(db, studio.id, id);
-  await db('appointment_services').where({ studioId: studio.id, id }).whereNull('archivedAt').update({ archivedAt: now, updatedAt: now });
+  await db('appointment_services')
+    .where({ studioId: studio.id, id })
+    .whereNull('archivedAt')
+    .update({ archivedAt: now, updatedAt: now });
   return viewOfService(db, studio, id);
 }
 
 // ------------------------------------------------------------------------------ hours
 
 /** A dated exception as the API reads it: the day as text (a `date` column would come back as a Date). */
-type ExceptionOut = { date: string; startMinute: number | null; endMinute: number | null; locationId: string | null };
+type ExceptionOut = {
+  date: string;
+  startMinute: number | null;
+  endMinute: number | null;
+  locationId: string | null;
+};
 
 export async function memberSchedule(db: Db, studioId: string, memberId: string): Promise<MemberSchedule> {
   const weekly = await db('member_appointment_schedules')
@@ -130,7 +162,12 @@ export async function memberSchedule(db: Db, studioId: string, memberId: string)
   const exceptions = await db('member_appointment_schedule_exceptions')
     .where({ studioId, memberId })
     .orderBy([{ column: 'date' }, { column: 'startMinute' }])
-    .select<ExceptionOut[]>(db.raw(`to_char(date, 'YYYY-MM-DD') as date`), 'startMinute', 'endMinute', 'locationId');
+    .select<ExceptionOut[]>(
+      db.raw(`to_char(date, 'YYYY-MM-DD') as date`),
+      'startMinute',
+      'endMinute',
+      'locationId',
+    );
   return {
     memberId,
     weekly,
@@ -150,17 +187,23 @@ export async function saveMemberSchedule(
   memberId: string,
   input: { weekly: MemberSchedule['weekly']; exceptions: MemberSchedule['exceptions'] },
 ): Promise<MemberSchedule> {
-  const locationIds = [...new Set([...input.weekly, ...input.exceptions].flatMap((r) => (r.locationId ? [r.locationId] : [])))];
+  const locationIds = [
+    ...new Set([...input.weekly, ...input.exceptions].flatMap((r) => (r.locationId ? [r.locationId] : []))),
+  ];
   if (locationIds.length > 0) {
     const found = await db('locations').where({ studioId }).whereIn('id', locationIds).select('id');
     if (found.length !== locationIds.length) throw AppError.notFound('location');
   }
   const fields: Record<string, string[]> = {};
-  if (overlapping(input.weekly.map((w) => ({ key: String(w.weekday), start: w.startMinute, end: w.endMinute }))))
+  if (
+    overlapping(input.weekly.map((w) => ({ key: String(w.weekday), start: w.startMinute, end: w.endMinute })))
+  )
     fields.weekly = ['ranges of one day overlap'];
   if (
     overlapping(
-      input.exceptions.flatMap((e) => (e.startMinute === null ? [] : [{ key: e.date, start: e.startMinute, end: e.endMinute! }])),
+      input.exceptions.flatMap((e) =>
+        e.startMinute === null ? [] : [{ key: e.date, start: e.startMinute, end: e.endMinute! }],
+      ),
     )
   )
     fields.exceptions = ['ranges of one day overlap'];
@@ -168,7 +211,9 @@ export async function saveMemberSchedule(
   await db('member_appointment_schedules').where({ studioId, memberId }).delete();
   await db('member_appointment_schedule_exceptions').where({ studioId, memberId }).delete();
   if (input.weekly.length > 0)
-    await db('member_appointment_schedules').insert(input.weekly.map((w) => ({ id: uuidv7(), studioId, memberId, ...w })));
+    await db('member_appointment_schedules').insert(
+      input.weekly.map((w) => ({ id: uuidv7(), studioId, memberId, ...w })),
+    );
   if (input.exceptions.length > 0)
     await db('member_appointment_schedule_exceptions').insert(
       input.exceptions.map((e) => ({ id: uuidv7(), studioId, memberId, ...e })),
@@ -178,12 +223,34 @@ export async function saveMemberSchedule(
 
 // ------------------------------------------------------------------------------ unavailability
 
-export function presentUnavailability(r: { id: string; memberId: string; startsAt: Date; endsAt: Date; reason: string }) {
-  return { id: r.id, memberId: r.memberId, startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString(), reason: r.reason };
+export function presentUnavailability(r: {
+  id: string;
+  memberId: string;
+  startsAt: Date;
+  endsAt: Date;
+  reason: string;
+}) {
+  return {
+    id: r.id,
+    memberId: r.memberId,
+    startsAt: r.startsAt.toISOString(),
+    endsAt: r.endsAt.toISOString(),
+    reason: r.reason,
+  };
 }
 
-export async function unavailabilities(db: Db, studioId: string, memberId: string, from: Date, to: Date | null) {
-  const q = db('appointment_unavailabilities').where({ studioId, memberId }).where('endsAt', '>', from).orderBy('startsAt').limit(500);
+export async function unavailabilities(
+  db: Db,
+  studioId: string,
+  memberId: string,
+  from: Date,
+  to: Date | null,
+) {
+  const q = db('appointment_unavailabilities')
+    .where({ studioId, memberId })
+    .where('endsAt', '>', from)
+    .orderBy('startsAt')
+    .limit(500);
   if (to) q.where('startsAt', '<', to);
   return (await q.select('id', 'memberId', 'startsAt', 'endsAt', 'reason')).map(presentUnavailability);
 }

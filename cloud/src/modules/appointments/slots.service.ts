@@ -34,7 +34,13 @@ export function slotServiceOf(row: ServiceRow): SlotService {
 const holding = HOLDING_STATUSES as readonly string[];
 
 /** A dated exception with its day as text (to_char: a `date` column would come back as a Date). */
-type ExceptionOut = { memberId: string; date: LocalDate; startMinute: number | null; endMinute: number | null; locationId: string | null };
+type ExceptionOut = {
+  memberId: string;
+  date: LocalDate;
+  startMinute: number | null;
+  endMinute: number | null;
+  locationId: string | null;
+};
 
 export async function loadAvailability(
   db: Db,
@@ -46,32 +52,55 @@ export async function loadAvailability(
   exceptAppointmentId?: string,
 ): Promise<{ staff: StaffAvailability[]; roomBusy: Interval[] }> {
   const s = studio.id;
-  const [weekly, exceptions, unavailable, classes, appointments, roomClasses, roomAppointments] = await Promise.all([
-    db('member_appointment_schedules').where({ studioId: s }).whereIn('memberId', memberIds).select('memberId', 'weekday', 'startMinute', 'endMinute', 'locationId'),
-    db('member_appointment_schedule_exceptions')
-      .where({ studioId: s })
-      .whereIn('memberId', memberIds)
-      .whereBetween('date', [span.from.toISOString().slice(0, 10), span.to.toISOString().slice(0, 10)])
-      .select<ExceptionOut[]>('memberId', db.raw(`to_char(date, 'YYYY-MM-DD') as date`), 'startMinute', 'endMinute', 'locationId'),
-    db('appointment_unavailabilities').where({ studioId: s }).whereIn('memberId', memberIds).where('endsAt', '>', span.from).where('startsAt', '<', span.to).select('memberId', 'startsAt', 'endsAt'),
-    memberIds.length === 0
-      ? Promise.resolve([] as Array<{ instructorIds: string[]; startsAt: Date; endsAt: Date }>)
-      : db('schedule_events')
-          .where({ studioId: s })
-          .whereRaw('instructor_ids && ?::uuid[]', [memberIds])
-          .whereNull('cancelledAt')
-          .whereNull('removedAt')
-          .where('endsAt', '>', span.from)
-          .where('startsAt', '<', span.to)
-          .select('instructorIds', 'startsAt', 'endsAt'),
-    activeAppointments(db, s, now, span, exceptAppointmentId).whereIn('memberId', memberIds).select('memberId', 'blockedFrom', 'blockedUntil'),
-    roomId
-      ? db('schedule_events').where({ studioId: s, roomId }).whereNull('cancelledAt').whereNull('removedAt').where('endsAt', '>', span.from).where('startsAt', '<', span.to).select('startsAt', 'endsAt')
-      : Promise.resolve([] as Array<{ startsAt: Date; endsAt: Date }>),
-    roomId
-      ? activeAppointments(db, s, now, span, exceptAppointmentId).where({ roomId }).select('blockedFrom', 'blockedUntil')
-      : Promise.resolve([] as Array<{ blockedFrom: Date; blockedUntil: Date }>),
-  ]);
+  // One after the other: in a transaction they share one connection (and the pool's reads are few).
+  const weekly = await db('member_appointment_schedules')
+    .where({ studioId: s })
+    .whereIn('memberId', memberIds)
+    .select('memberId', 'weekday', 'startMinute', 'endMinute', 'locationId');
+  const exceptions = await db('member_appointment_schedule_exceptions')
+    .where({ studioId: s })
+    .whereIn('memberId', memberIds)
+    .whereBetween('date', [span.from.toISOString().slice(0, 10), span.to.toISOString().slice(0, 10)])
+    .select<ExceptionOut[]>(
+      'memberId',
+      db.raw(`to_char(date, 'YYYY-MM-DD') as date`),
+      'startMinute',
+      'endMinute',
+      'locationId',
+    );
+  const unavailable = await db('appointment_unavailabilities')
+    .where({ studioId: s })
+    .whereIn('memberId', memberIds)
+    .where('endsAt', '>', span.from)
+    .where('startsAt', '<', span.to)
+    .select('memberId', 'startsAt', 'endsAt');
+  const classes = await (memberIds.length === 0
+    ? Promise.resolve([] as Array<{ instructorIds: string[]; startsAt: Date; endsAt: Date }>)
+    : db('schedule_events')
+        .where({ studioId: s })
+        .whereRaw('instructor_ids && ?::uuid[]', [memberIds])
+        .whereNull('cancelledAt')
+        .whereNull('removedAt')
+        .where('endsAt', '>', span.from)
+        .where('startsAt', '<', span.to)
+        .select('instructorIds', 'startsAt', 'endsAt'));
+  const appointments = await activeAppointments(db, s, now, span, exceptAppointmentId)
+    .whereIn('memberId', memberIds)
+    .select('memberId', 'blockedFrom', 'blockedUntil');
+  const roomClasses = await (roomId
+    ? db('schedule_events')
+        .where({ studioId: s, roomId })
+        .whereNull('cancelledAt')
+        .whereNull('removedAt')
+        .where('endsAt', '>', span.from)
+        .where('startsAt', '<', span.to)
+        .select('startsAt', 'endsAt')
+    : Promise.resolve([] as Array<{ startsAt: Date; endsAt: Date }>));
+  const roomAppointments = await (roomId
+    ? activeAppointments(db, s, now, span, exceptAppointmentId)
+        .where({ roomId })
+        .select('blockedFrom', 'blockedUntil')
+    : Promise.resolve([] as Array<{ blockedFrom: Date; blockedUntil: Date }>));
   const staff = memberIds.map((memberId): StaffAvailability => {
     const byDate = new Map<string, StaffAvailability['exceptions'][number]>();
     for (const e of exceptions.filter((x) => x.memberId === memberId)) {
@@ -87,7 +116,9 @@ export async function loadAvailability(
       busy: [
         ...unavailable.filter((u) => u.memberId === memberId),
         ...classes.filter((c) => c.instructorIds.includes(memberId)),
-        ...appointments.filter((a) => a.memberId === memberId).map((a) => ({ startsAt: a.blockedFrom, endsAt: a.blockedUntil })),
+        ...appointments
+          .filter((a) => a.memberId === memberId)
+          .map((a) => ({ startsAt: a.blockedFrom, endsAt: a.blockedUntil })),
       ].map((b) => ({ startsAt: b.startsAt, endsAt: b.endsAt })),
     };
   });
@@ -99,13 +130,19 @@ export async function loadAvailability(
 }
 
 /** Appointments that hold time now: holding statuses, minus reservations whose hold ran out. */
-function activeAppointments(db: Db, studioId: string, now: Date, span: { from: Date; to: Date }, exceptId?: string) {
+function activeAppointments(
+  db: Db,
+  studioId: string,
+  now: Date,
+  span: { from: Date; to: Date },
+  exceptId?: string,
+) {
   const q = db('client_appointments')
     .where({ studioId })
     .whereIn('status', holding)
     .where((w) => w.whereNot('status', 'reserved').orWhere('heldUntil', '>', now))
-    .where('blockedUntil', '>', span.from)
-    .where('blockedFrom', '<', span.to);
+    // The exclusion constraints' GiST indexes answer this overlap.
+    .whereRaw('tstzrange(blocked_from, blocked_until) && tstzrange(?, ?)', [span.from, span.to]);
   if (exceptId) q.whereNot('id', exceptId);
   return q;
 }
@@ -136,7 +173,14 @@ export async function findServiceSlots(
       });
     members = [query.memberId];
   }
-  const { staff, roomBusy } = await loadAvailability(db, studio, members, service.roomId, spanOfDays(query.from, query.to, studio.timeZone), now);
+  const { staff, roomBusy } = await loadAvailability(
+    db,
+    studio,
+    members,
+    service.roomId,
+    spanOfDays(query.from, query.to, studio.timeZone),
+    now,
+  );
   const slots = findSlots(slotServiceOf(service), staff, roomBusy, {
     from: query.from,
     to: query.to,

@@ -1,7 +1,4 @@
-import type {
-  AppointmentInit,
-  StaffCalendar,
-} from '../../../../shared/contracts/api/appointments';
+import type { AppointmentInit, StaffCalendar } from '../../../../shared/contracts/api/appointments';
 import { HOLDING_STATUSES, workingRanges } from '../../../../shared/domain/appointments';
 import { localDays } from '../../../../shared/domain/appointments/slots';
 import type { LocalDate } from '../../../../shared/domain/entitlements/local-dates';
@@ -73,7 +70,8 @@ export async function staffCalendar(
     .where('endsAt', '>', span.from)
     .where('startsAt', '<', span.to)
     .orderBy('startsAt');
-  if (q.locationId) appointmentsQ.where((w) => w.where('locationId', q.locationId!).orWhereNull('locationId'));
+  if (q.locationId)
+    appointmentsQ.where((w) => w.where('locationId', q.locationId!).orWhereNull('locationId'));
   const [rows, classes, unavailable, availability] = await Promise.all([
     appointmentsQ.select('*'),
     ids.length === 0
@@ -87,7 +85,12 @@ export async function staffCalendar(
           .where('e.ends_at', '>', span.from)
           .where('e.starts_at', '<', span.to)
           .select('e.id', 'c.name', 'e.instructor_ids', 'e.starts_at', 'e.ends_at', 'e.room_id'),
-    db('appointment_unavailabilities').where({ studioId: studio.id }).whereIn('memberId', ids).where('endsAt', '>', span.from).where('startsAt', '<', span.to).select('id', 'memberId', 'startsAt', 'endsAt', 'reason'),
+    db('appointment_unavailabilities')
+      .where({ studioId: studio.id })
+      .whereIn('memberId', ids)
+      .where('endsAt', '>', span.from)
+      .where('startsAt', '<', span.to)
+      .select('id', 'memberId', 'startsAt', 'endsAt', 'reason'),
     loadAvailability(db, studio, ids, null, span, now),
   ]);
   const hours = availability.staff.flatMap((member) =>
@@ -103,7 +106,16 @@ export async function staffCalendar(
     timeZone: studio.timeZone,
     members,
     appointments: await presentAppointments(db, studio.id, rows),
-    classes: (classes as Array<{ id: string; name: Record<string, { value: string }>; instructorIds: string[]; startsAt: Date; endsAt: Date; roomId: string | null }>).map((c) => ({
+    classes: (
+      classes as Array<{
+        id: string;
+        name: Record<string, { value: string }>;
+        instructorIds: string[];
+        startsAt: Date;
+        endsAt: Date;
+        roomId: string | null;
+      }>
+    ).map((c) => ({
       id: c.id,
       name: c.name,
       memberIds: c.instructorIds.filter((i) => ids.includes(i)),
