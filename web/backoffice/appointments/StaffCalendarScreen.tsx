@@ -3,11 +3,11 @@ import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enGB, pl } from 'date-fns/locale';
 import { useMemo, useState } from 'react';
 import { Calendar, dateFnsLocalizer, type View } from 'react-big-calendar';
-import withDragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
+import * as dndAddon from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { ClientAppointmentView } from '../../../shared/contracts/api/appointments';
 import { addLocalDays } from '../../../shared/domain/entitlements/local-dates';
 import { errorMessageOf } from './error-message';
@@ -40,6 +40,12 @@ interface CalEvent {
   kind: 'appointment' | 'class' | 'unavailable';
   appointment?: ClientAppointmentView;
 }
+// The add-on is CommonJS only; the bundler may hand its `exports.default` wrapped once more.
+type WithDragAndDrop = typeof dndAddon.default;
+const withDragAndDrop: WithDragAndDrop =
+  typeof dndAddon.default === 'function'
+    ? dndAddon.default
+    : (dndAddon.default as unknown as { default: WithDragAndDrop }).default;
 const DnDCalendar = withDragAndDrop<CalEvent, { id: string; title: string }>(Calendar);
 
 const COLORS: Record<string, string> = {
@@ -63,7 +69,14 @@ export function StaffCalendarScreen() {
   const studio = useStudio();
   const tz = studio.timeZone;
   const [view, setView] = useState<View>('day');
-  const [date, setDate] = useState(() => toWall(new Date().toISOString(), tz));
+  const [search] = useSearchParams();
+  // `?date=YYYY-MM-DD` opens that day (a link from a client's appointment, the tests).
+  const [date, setDate] = useState(() => {
+    const asked = search.get('date');
+    return asked && /^\d{4}-\d{2}-\d{2}$/.test(asked)
+      ? new Date(`${asked}T12:00:00`)
+      : toWall(new Date().toISOString(), tz);
+  });
   const from = view === 'day' ? wallDate(date) : wallDate(startOfWeek(date, { weekStartsOn: 1 }));
   const to = view === 'day' ? from : addLocalDays(from, 6);
   const calendar = useStaffCalendar(from, to);

@@ -16,10 +16,11 @@ export const clientAppointmentKeys = {
 export function useClientAppointmentsInit() {
   const api = useApiClient();
   const studio = useStudioUuid();
+  const signedIn = useSignedIn();
   return useQuery({
     queryKey: clientAppointmentKeys.init(studio),
     queryFn: ({ signal }) => api.call(AppointmentsApi.clientInit, { params: { uuid: studio }, signal }),
-    enabled: useSignedIn(),
+    enabled: signedIn,
     retry: false,
   });
 }
@@ -27,6 +28,7 @@ export function useClientAppointmentsInit() {
 export function useFreeTimes(serviceId: string | null, memberId: string | null, day: string) {
   const api = useApiClient();
   const studio = useStudioUuid();
+  const signedIn = useSignedIn();
   return useQuery({
     queryKey: clientAppointmentKeys.slots(studio, serviceId ?? '', memberId ?? 'anyone', day),
     queryFn: ({ signal }) =>
@@ -35,13 +37,14 @@ export function useFreeTimes(serviceId: string | null, memberId: string | null, 
         body: { serviceId: serviceId!, memberId, from: day, to: day },
         signal,
       }),
-    enabled: Boolean(serviceId) && useSignedIn(),
+    enabled: Boolean(serviceId) && signedIn,
   });
 }
 
 export function useMyAppointments() {
   const api = useApiClient();
   const studio = useStudioUuid();
+  const signedIn = useSignedIn();
   return useQuery({
     queryKey: clientAppointmentKeys.mine(studio),
     queryFn: ({ signal }) =>
@@ -50,7 +53,7 @@ export function useMyAppointments() {
         body: { when: 'upcoming' },
         signal,
       }),
-    enabled: useSignedIn(),
+    enabled: signedIn,
   });
 }
 
