@@ -357,4 +357,10 @@ export const ClientAppointmentsInitSchema = z.object({
   onlinePayment: z.boolean(),
 });
 
-export const CalendarFeedSchema = z.object({ url: z.string().nullable() });
+/** A calendar feed: `url` only right after it was made (only a hash of its secret is kept). */
+export const CalendarFeedSchema = z.object({
+  active: z.boolean(),
+  url: z.string().nullable(),
+  audience: z.enum(['staff', 'client']),
+});
+export type CalendarFeed = z.infer<typeof CalendarFeedSchema>;

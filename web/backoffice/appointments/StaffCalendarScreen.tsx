@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enGB, pl } from 'date-fns/locale';
 import { useMemo, useState } from 'react';
@@ -37,7 +37,7 @@ interface CalEvent {
   start: Date;
   end: Date;
   resourceId: string;
-  kind: 'appointment' | 'class' | 'unavailable';
+  kind: 'appointment' | 'class' | 'unavailable' | 'hours';
   appointment?: ClientAppointmentView;
 }
 // The add-on is CommonJS only; the bundler may hand its `exports.default` wrapped once more.
@@ -172,22 +172,6 @@ export function StaffCalendarScreen() {
         </Group>
       </Group>
       <Group gap="xs" wrap="wrap">
-        <SegmentedControl
-          value={view}
-          onChange={(v) => setView(v as View)}
-          data={[
-            { value: 'day', label: t('calendar.day') },
-            { value: 'week', label: t('calendar.week') },
-          ]}
-          data-testid="appointments-view"
-        />
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => setDate(toWall(`${studioToday(tz)}T12:00:00Z`, 'UTC'))}
-        >
-          {t('calendar.today')}
-        </Button>
         {calendar.isFetching && <Loader size="xs" />}
         {Object.entries({
           booked: COLORS.booked,

@@ -275,18 +275,16 @@ describe('appointments', () => {
         })
         .returning('id')
     )[0]!.id;
-    await app
-      .knex('schedule_events')
-      .insert({
-        id: crypto.randomUUID(),
-        studioId: st.studio.id,
-        classServiceId: serviceId,
-        locationId: st.locationId,
-        startsAt: at('11:00'),
-        endsAt: at('12:00'),
-        capacity: 5,
-        instructorIds: [st.anna.id],
-      });
+    await app.knex('schedule_events').insert({
+      id: crypto.randomUUID(),
+      studioId: st.studio.id,
+      classServiceId: serviceId,
+      locationId: st.locationId,
+      startsAt: at('11:00'),
+      endsAt: at('12:00'),
+      capacity: 5,
+      instructorIds: [st.anna.id],
+    });
     await st.owner.post(v4(st.studio, `member/${st.anna.id}/appointment-unavailability`), {
       startsAt: at('14:00'),
       endsAt: at('15:00'),
@@ -562,6 +560,44 @@ describe('appointments', () => {
       payment: 'pass',
     });
     expect(past.body.error.key).toBe('appointment.bookingClosed');
+  });
+
+  it('calendar feeds: a secret URL per staff member and client, replaced and revoked', async () => {
+    clock.set(NOW);
+    const st = await appointmentStudio(app);
+    await st.owner.post(v4(st.studio, 'appointment/enrollment/client-appointment-enroll'), {
+      serviceId: st.massageId,
+      memberId: st.anna.id,
+      startsAt: at('10:00'),
+      clientId: st.client.id,
+    });
+    const anna = await sessionClient(app, st.anna.id);
+    const anonymous = await HttpClient.anonymous(app.url);
+    expect((await anonymous.get(v4(st.studio, 'appointment/calendar-feed'))).status).toBe(401);
+    expect((await anna.get(v4(st.studio, 'appointment/calendar-feed'))).body).toEqual({
+      active: false,
+      url: null,
+      audience: 'staff',
+    });
+    const made = await anna.post(v4(st.studio, 'appointment/calendar-feed'), {});
+    expect(made.status, made.text).toBe(201);
+    const path = new URL(made.body.url).pathname;
+    const ics = await anonymous.get(path);
+    expect(ics.status).toBe(200);
+    expect(ics.headers.get('content-type')).toContain('text/calendar');
+    expect(ics.text).toContain('BEGIN:VCALENDAR');
+    expect(ics.text).toContain('Masaż · Kamil Client');
+    const client = await st.me.post(v4(st.studio, 'appointment/calendar-feed'), {});
+    expect(client.body.audience).toBe('client');
+    expect((await anonymous.get(new URL(client.body.url).pathname)).text).toContain('Masaż · Anna Therapist');
+    // A new URL replaces the old one; revoking ends it.
+    const again = await anna.post(v4(st.studio, 'appointment/calendar-feed'), {});
+    expect((await anonymous.get(path)).status).toBe(404);
+    expect((await anna.request('DELETE', v4(st.studio, 'appointment/calendar-feed'))).status).toBe(204);
+    expect((await anonymous.get(new URL(again.body.url).pathname)).status).toBe(404);
+    expect((await anonymous.get('/api/v4/appointment-calendar/not-a-feed')).status).toBeGreaterThanOrEqual(
+      400,
+    );
   });
 
   it('a time reservation holds the slot until it runs out', async () => {

@@ -55,6 +55,7 @@ import {
 } from './services-admin.service';
 import { findServiceSlots } from './slots.service';
 import { appointmentInit, staffCalendar } from './views.service';
+import { audienceOf, feedIcs, feedState, makeFeed, revokeFeed } from './calendar-feed';
 import { refreshPassProjection } from '../catalog/index';
 
 type Trx = Knex.Transaction;
@@ -494,6 +495,31 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
       return { appointment: await one(db, studio, appointment.id), redirectUrl };
     },
     present: callProvider,
+  });
+  // ---------------------------------------------------------------- calendar feeds
+  defineRoute(router, {
+    ...AppointmentsApi.feedGet,
+    handle: ({ db, studio, auth, membership }) => feedState(db, studio, auth.user.id, audienceOf(membership)),
+  });
+  defineRoute(router, {
+    ...AppointmentsApi.feedCreate,
+    handle: ({ db, studio, auth, membership, ctx }) =>
+      makeFeed(db, studio, auth.user.id, audienceOf(membership), originOf(ctx)),
+  });
+  defineRoute(router, {
+    ...AppointmentsApi.feedRevoke,
+    handle: async ({ db, studio, auth, membership }) => {
+      await revokeFeed(db, studio, auth.user.id, audienceOf(membership));
+      return undefined;
+    },
+  });
+  defineRoute(router, {
+    ...AppointmentsApi.feedIcs,
+    handle: async ({ db, params, deps, ctx }) => {
+      const ics = await feedIcs(db, params.token, deps.clock.now());
+      ctx.set('Cache-Control', 'private, max-age=300');
+      return ics;
+    },
   });
   defineRoute(router, {
     ...AppointmentsApi.cancel,
