@@ -25,7 +25,6 @@ import {
   MemberScheduleInputSchema,
   MemberScheduleSchema,
   MyAppointmentsInputSchema,
-  RangeQuerySchema,
   SlotListSchema,
   StaffCalendarSchema,
   StaffEnrollInputSchema,

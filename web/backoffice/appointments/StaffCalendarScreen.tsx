@@ -15,7 +15,6 @@ import { AppointmentDialog } from './AppointmentDialog';
 import { BookAppointmentDialog } from './BookAppointmentDialog';
 import {
   fromWall,
-  studioToday,
   toWall,
   useAppointmentActions,
   useStaffCalendar,

@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Group,
-  NumberInput,
   Select,
   Stack,
   Table,
@@ -12,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { MemberSchedule } from '../../../shared/contracts/api/appointments';
@@ -38,11 +37,9 @@ const minutesOf = (s: string) => {
 export function StaffHoursScreen() {
   const { t } = useTranslation('appointments');
   const init = useAppointmentInit();
-  const [member, setMember] = useState<string | null>(null);
+  const [chosen, setMember] = useState<string | null>(null);
   const members = init.data?.members ?? [];
-  useEffect(() => {
-    if (!member && members[0]) setMember(members[0].id);
-  }, [member, members]);
+  const member = chosen ?? members[0]?.id ?? null;
   return (
     <Stack gap="md" maw={1000}>
       <Group justify="space-between">
@@ -68,20 +65,24 @@ export function StaffHoursScreen() {
 }
 
 function MemberHours({ member }: { member: string }) {
-  const { t } = useTranslation('appointments');
   const data = useMemberSchedule(member);
+  if (!data.data) return null;
+  return <HoursForm member={member} init={data.data} />;
+}
+
+function HoursForm({
+  member,
+  init,
+}: {
+  member: string;
+  init: NonNullable<ReturnType<typeof useMemberSchedule>['data']>;
+}) {
+  const { t } = useTranslation('appointments');
   const actions = useAppointmentActions();
-  const [weekly, setWeekly] = useState<MemberSchedule['weekly'] | null>(null);
-  const [exceptions, setExceptions] = useState<MemberSchedule['exceptions'] | null>(null);
+  const [weekly, setWeekly] = useState<MemberSchedule['weekly']>(init.schedule.weekly);
+  const [exceptions, setExceptions] = useState<MemberSchedule['exceptions']>(init.schedule.exceptions);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  useEffect(() => {
-    if (data.data && weekly === null) {
-      setWeekly(data.data.schedule.weekly);
-      setExceptions(data.data.schedule.exceptions);
-    }
-  }, [data.data, weekly]);
-  if (!data.data || !weekly || !exceptions) return null;
-  const locations = data.data.locations.map((l) => ({ value: l.id, label: l.name }));
+  const locations = init.locations.map((l) => ({ value: l.id, label: l.name }));
   const save = async () => {
     setMessage(null);
     try {

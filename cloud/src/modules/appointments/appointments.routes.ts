@@ -51,7 +51,6 @@ import {
   saveMemberSchedule,
   unavailabilities,
   updateService,
-  viewOfService,
 } from './services-admin.service';
 import { findServiceSlots } from './slots.service';
 import { appointmentInit, staffCalendar } from './views.service';
