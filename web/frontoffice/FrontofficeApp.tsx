@@ -25,7 +25,10 @@ const ResetPasswordScreen = lazyScreen(() => import('./screens/ResetPasswordScre
 const TimetableScreen = lazyScreen(() => import('./timetable/TimetableScreen'), 'TimetableScreen');
 const CoursesScreen = lazyScreen(() => import('./courses/CoursesScreen'), 'CoursesScreen');
 const VisitsScreen = lazyScreen(() => import('./visits/VisitsScreen'), 'VisitsScreen');
-const AppointmentsScreen = lazyScreen(() => import('./appointments/AppointmentsScreen'), 'AppointmentsScreen');
+const AppointmentsScreen = lazyScreen(
+  () => import('./appointments/AppointmentsScreen'),
+  'AppointmentsScreen',
+);
 const PriceListScreen = lazyScreen(() => import('./pricing/PriceListScreen'), 'PriceListScreen');
 const MyPassesScreen = lazyScreen(() => import('./passes/MyPassesScreen'), 'MyPassesScreen');
 const CartScreen = lazyScreen(() => import('./cart/CartScreen'), 'CartScreen');

@@ -6,6 +6,7 @@ import { Calendar, dateFnsLocalizer, type View } from 'react-big-calendar';
 import * as dndAddon from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import './staff-calendar.css';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ClientAppointmentView } from '../../../shared/contracts/api/appointments';
@@ -189,7 +190,7 @@ export function StaffCalendarScreen() {
         </Alert>
       )}
       {data && resources.length === 0 && <Text c="dimmed">{t('calendar.noStaff')}</Text>}
-      <div style={{ height: 720, overflowX: 'auto' }} data-testid="staff-calendar">
+      <div style={{ height: 720, overflowX: 'auto' }} className="staff-calendar" data-testid="staff-calendar">
         <DnDCalendar
           localizer={localizer}
           culture={i18n.language === 'pl' ? 'pl' : 'en'}
