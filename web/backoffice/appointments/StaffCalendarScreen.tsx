@@ -57,6 +57,7 @@ const COLORS: Record<string, string> = {
   lateCancelled: '#c92a2a',
   class: '#7048e8',
   unavailable: '#495057',
+  hours: '#e6fcf5',
 };
 
 /**
@@ -201,7 +202,7 @@ export function StaffCalendarScreen() {
             start: h.start,
             end: h.end,
             resourceId: h.resourceId,
-            kind: 'class' as const,
+            kind: 'hours' as const,
           }))}
           resources={resources}
           resourceIdAccessor={(r) => r.id}
