@@ -38,6 +38,7 @@ import { registerInvoiceRoutes } from './modules/invoices/index';
 import { registerAccountingRoutes } from './modules/accounting/index';
 import { registerReportRoutes } from './modules/reports/index';
 import { registerStudioAdminRoutes } from './modules/studio-admin/index';
+import { registerAppointmentsRoutes } from './modules/appointments/index';
 import { registerRetailRoutes } from './modules/retail/index';
 import { registerKioskRoutes } from './modules/kiosk/index';
 import { kioskScopeMiddleware } from './modules/kiosk/index';
@@ -70,6 +71,7 @@ const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> 
   registerInvoiceRoutes,
   registerAccountingRoutes,
   registerReportRoutes,
+  registerAppointmentsRoutes,
   registerKsefRoutes,
   registerRetailRoutes,
   registerStationRoutes,

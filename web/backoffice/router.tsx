@@ -12,6 +12,7 @@ import { placesRoutes } from './places/routes';
 import { catalogRoutes } from './catalog/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { accountingRoutes } from './accounting/routes';
+import { appointmentRoutes } from './appointments/routes';
 import { posRoutes } from './pos/routes';
 import { ordersRoutes } from './orders/routes';
 import { contractsRoutes } from './contracts/routes';
@@ -44,6 +45,7 @@ export function createBackofficeRouter() {
         ...catalogRoutes,
         ...invoiceRoutes,
         ...accountingRoutes,
+        ...appointmentRoutes,
         ...posRoutes,
         { path: 'pos/batch-print', element: <BatchPrintScreen /> },
         ...ordersRoutes,

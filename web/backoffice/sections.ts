@@ -6,6 +6,7 @@ export const SECTIONS = [
   { id: 'dashboard', path: '/' },
   { id: 'schedule', path: '/schedule' },
   { id: 'courses', path: '/courses', labelKey: 'courses-ui:nav', ability: 'schedule.view' },
+  { id: 'appointments', path: '/appointments', labelKey: 'appointments:nav', ability: 'schedule.view' },
   { id: 'places', path: '/places', labelKey: 'places:nav.section', ability: 'schedule.view' },
   { id: 'entries', path: '/entries', labelKey: 'entries:nav', ability: 'schedule.view' },
   { id: 'videos', path: '/videos', labelKey: 'videos:nav', ability: 'settings.view' },

@@ -28,6 +28,10 @@ const ResetPasswordScreen = lazyScreen(() => import('./screens/ResetPasswordScre
 const TimetableScreen = lazyScreen(() => import('./timetable/TimetableScreen'), 'TimetableScreen');
 const CoursesScreen = lazyScreen(() => import('./courses/CoursesScreen'), 'CoursesScreen');
 const VisitsScreen = lazyScreen(() => import('./visits/VisitsScreen'), 'VisitsScreen');
+const AppointmentsScreen = lazyScreen(
+  () => import('./appointments/AppointmentsScreen'),
+  'AppointmentsScreen',
+);
 const PriceListScreen = lazyScreen(() => import('./pricing/PriceListScreen'), 'PriceListScreen');
 const MyPassesScreen = lazyScreen(() => import('./passes/MyPassesScreen'), 'MyPassesScreen');
 const CartScreen = lazyScreen(() => import('./cart/CartScreen'), 'CartScreen');
@@ -70,6 +74,7 @@ export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
                   { path: 'pricing/contracts', element: <ContractPriceListScreen /> },
                   { path: 'passes', element: <MyPassesScreen /> },
                   { path: 'visits', element: <VisitsScreen /> },
+                  { path: 'appointments', element: <AppointmentsScreen /> },
                   { path: 'cart', element: <CartScreen /> },
                   { path: 'wallet', element: <WalletScreen /> },
                   { path: 'purchases', element: <PurchasesScreen /> },

@@ -18,6 +18,7 @@ export const FRONTOFFICE_NAV: readonly FrontofficeNavItem[] = [
   { path: 'pricing/contracts', labelKey: 'contracts:front.nav' },
   { path: 'passes', labelKey: 'nav.passes', signedIn: true },
   { path: 'visits', labelKey: 'nav.visits', signedIn: true },
+  { path: 'appointments', labelKey: 'appointments:front.nav', signedIn: true },
   { path: 'cart', labelKey: 'sales:nav.cart', signedIn: true },
   { path: 'purchases', labelKey: 'sales:nav.purchases', signedIn: true },
   { path: 'wallet', labelKey: 'sales:nav.wallet', signedIn: true },

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export interface EmbeddedDatabase {
@@ -18,7 +19,12 @@ export async function startEmbeddedDatabase(
   options: { maxConnections?: number } = {},
 ): Promise<EmbeddedDatabase> {
   if (dir !== 'memory://') await fs.mkdir(dir, { recursive: true });
-  const db = await PGlite.create(dir === 'memory://' ? undefined : dir);
+  // btree_gist: the appointments' exclusion constraints (no two appointments hold one staff
+  // member's or room's time) combine equality on ids with range overlap in one GiST index.
+  const db = await PGlite.create({
+    ...(dir === 'memory://' ? {} : { dataDir: dir }),
+    extensions: { btree_gist },
+  });
   const server = new PGLiteSocketServer({
     db,
     host: '127.0.0.1',

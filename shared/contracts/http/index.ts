@@ -1,5 +1,6 @@
 import { AccountingApi } from './accounting';
 import { ReportsApi } from './reports';
+import { AppointmentsApi } from './appointments';
 import { BookingsApi } from './bookings';
 import { CatalogApi } from './catalog';
 import { ClientAccountsApi } from './client-accounts';
@@ -56,6 +57,7 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     StaffApi,
     ClientAccountsApi,
     AccountingApi,
+    AppointmentsApi,
     ProductsApi,
     FiscalPrintersApi,
     InvoicesApi,

@@ -19,6 +19,7 @@ export const ORDER_LINE_KINDS = [
   'top_up',
   'donation',
   'fee',
+  'appointment',
 ] as const;
 export type OrderLineKind = (typeof ORDER_LINE_KINDS)[number];
 

@@ -38,6 +38,204 @@ export interface AccountErasuresUpdate {
   updatedAt?: Date | string | Knex.Raw;
 }
 
+export type AppointmentCalendarFeedsId = string;
+
+export interface AppointmentCalendarFeedsRow {
+  id: AppointmentCalendarFeedsId;
+  studioId: StudiosId;
+  userId: UsersId;
+  audience: string;
+  tokenHash: string;
+  createdAt: Date;
+}
+
+export interface AppointmentCalendarFeedsInsert {
+  id: AppointmentCalendarFeedsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  userId: UsersId | Knex.Raw;
+  audience: string | Knex.Raw;
+  tokenHash: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
+export interface AppointmentCalendarFeedsUpdate {
+  id?: AppointmentCalendarFeedsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  userId?: UsersId | Knex.Raw;
+  audience?: string | Knex.Raw;
+  tokenHash?: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
+export type AppointmentServiceCategoriesId = string;
+
+export interface AppointmentServiceCategoriesRow {
+  id: AppointmentServiceCategoriesId;
+  studioId: StudiosId;
+  name: LocaleText;
+  position: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface AppointmentServiceCategoriesInsert {
+  id: AppointmentServiceCategoriesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  name: LocaleText | string | Knex.Raw;
+  position?: number | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface AppointmentServiceCategoriesUpdate {
+  id?: AppointmentServiceCategoriesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  name?: LocaleText | string | Knex.Raw;
+  position?: number | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export type AppointmentServiceMembersMemberId = string;
+
+export type AppointmentServiceMembersServiceId = string;
+
+export interface AppointmentServiceMembersRow {
+  serviceId: AppointmentServicesId;
+  memberId: UsersId;
+  studioId: StudiosId;
+}
+
+export interface AppointmentServiceMembersInsert {
+  serviceId: AppointmentServicesId | Knex.Raw;
+  memberId: UsersId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+}
+
+export interface AppointmentServiceMembersUpdate {
+  serviceId?: AppointmentServicesId | Knex.Raw;
+  memberId?: UsersId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+}
+
+export type AppointmentServicesId = string;
+
+export interface AppointmentServicesRow {
+  id: AppointmentServicesId;
+  studioId: StudiosId;
+  categoryId: AppointmentServiceCategoriesId | null;
+  name: LocaleText;
+  description: LocaleText;
+  eventType: string;
+  durationMinutes: number;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+  slotStepMinutes: number;
+  price: number | null;
+  vatRate: string;
+  locationId: LocationsId | null;
+  roomId: LocationRoomsId | null;
+  online: boolean;
+  confirmation: string;
+  bookableOnline: boolean;
+  bookingOpensHours: number | null;
+  bookingClosesMinutes: number;
+  cancellationCutoffMinutes: number;
+  position: number;
+  archivedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface AppointmentServicesInsert {
+  id: AppointmentServicesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  categoryId?: AppointmentServiceCategoriesId | null | Knex.Raw;
+  name: LocaleText | string | Knex.Raw;
+  description?: LocaleText | string | Knex.Raw;
+  eventType?: string | Knex.Raw;
+  durationMinutes: number | Knex.Raw;
+  bufferBeforeMinutes?: number | Knex.Raw;
+  bufferAfterMinutes?: number | Knex.Raw;
+  slotStepMinutes?: number | Knex.Raw;
+  price?: number | null | Knex.Raw;
+  vatRate?: string | Knex.Raw;
+  locationId?: LocationsId | null | Knex.Raw;
+  roomId?: LocationRoomsId | null | Knex.Raw;
+  online?: boolean | Knex.Raw;
+  confirmation?: string | Knex.Raw;
+  bookableOnline?: boolean | Knex.Raw;
+  bookingOpensHours?: number | null | Knex.Raw;
+  bookingClosesMinutes?: number | Knex.Raw;
+  cancellationCutoffMinutes?: number | Knex.Raw;
+  position?: number | Knex.Raw;
+  archivedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface AppointmentServicesUpdate {
+  id?: AppointmentServicesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  categoryId?: AppointmentServiceCategoriesId | null | Knex.Raw;
+  name?: LocaleText | string | Knex.Raw;
+  description?: LocaleText | string | Knex.Raw;
+  eventType?: string | Knex.Raw;
+  durationMinutes?: number | Knex.Raw;
+  bufferBeforeMinutes?: number | Knex.Raw;
+  bufferAfterMinutes?: number | Knex.Raw;
+  slotStepMinutes?: number | Knex.Raw;
+  price?: number | null | Knex.Raw;
+  vatRate?: string | Knex.Raw;
+  locationId?: LocationsId | null | Knex.Raw;
+  roomId?: LocationRoomsId | null | Knex.Raw;
+  online?: boolean | Knex.Raw;
+  confirmation?: string | Knex.Raw;
+  bookableOnline?: boolean | Knex.Raw;
+  bookingOpensHours?: number | null | Knex.Raw;
+  bookingClosesMinutes?: number | Knex.Raw;
+  cancellationCutoffMinutes?: number | Knex.Raw;
+  position?: number | Knex.Raw;
+  archivedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export type AppointmentUnavailabilitiesId = string;
+
+export interface AppointmentUnavailabilitiesRow {
+  id: AppointmentUnavailabilitiesId;
+  studioId: StudiosId;
+  memberId: UsersId;
+  startsAt: Date;
+  endsAt: Date;
+  reason: string;
+  createdBy: UsersId | null;
+  createdAt: Date;
+}
+
+export interface AppointmentUnavailabilitiesInsert {
+  id: AppointmentUnavailabilitiesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  memberId: UsersId | Knex.Raw;
+  startsAt: Date | string | Knex.Raw;
+  endsAt: Date | string | Knex.Raw;
+  reason?: string | Knex.Raw;
+  createdBy?: UsersId | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
+export interface AppointmentUnavailabilitiesUpdate {
+  id?: AppointmentUnavailabilitiesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  memberId?: UsersId | Knex.Raw;
+  startsAt?: Date | string | Knex.Raw;
+  endsAt?: Date | string | Knex.Raw;
+  reason?: string | Knex.Raw;
+  createdBy?: UsersId | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
 export type CheckoutRequestsIdempotencyKey = string;
 
 export type CheckoutRequestsStudioId = string;
@@ -196,6 +394,107 @@ export interface ClientAgreementAcceptancesUpdate {
   version?: number | Knex.Raw;
   accepted?: boolean | Knex.Raw;
   decidedAt?: Date | string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export type ClientAppointmentsId = string;
+
+export interface ClientAppointmentsRow {
+  id: ClientAppointmentsId;
+  studioId: StudiosId;
+  serviceId: AppointmentServicesId;
+  memberId: UsersId;
+  clientId: UsersId | null;
+  locationId: LocationsId | null;
+  roomId: LocationRoomsId | null;
+  online: boolean;
+  startsAt: Date;
+  endsAt: Date;
+  blockedFrom: Date;
+  blockedUntil: Date;
+  status: string;
+  heldUntil: Date | null;
+  payment: string;
+  clientPricingOptionId: ClientPricingOptionsId | null;
+  clientOrderId: ClientOrdersId | null;
+  price: number;
+  currency: string;
+  paidAt: Date | null;
+  bookedBy: string;
+  bookedByUserId: UsersId | null;
+  confirmedAt: Date | null;
+  decidedByUserId: UsersId | null;
+  cancelledAt: Date | null;
+  cancelledByUserId: UsersId | null;
+  checkedInAt: Date | null;
+  note: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ClientAppointmentsInsert {
+  id: ClientAppointmentsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  serviceId: AppointmentServicesId | Knex.Raw;
+  memberId: UsersId | Knex.Raw;
+  clientId?: UsersId | null | Knex.Raw;
+  locationId?: LocationsId | null | Knex.Raw;
+  roomId?: LocationRoomsId | null | Knex.Raw;
+  online?: boolean | Knex.Raw;
+  startsAt: Date | string | Knex.Raw;
+  endsAt: Date | string | Knex.Raw;
+  blockedFrom: Date | string | Knex.Raw;
+  blockedUntil: Date | string | Knex.Raw;
+  status: string | Knex.Raw;
+  heldUntil?: Date | string | null | Knex.Raw;
+  payment: string | Knex.Raw;
+  clientPricingOptionId?: ClientPricingOptionsId | null | Knex.Raw;
+  clientOrderId?: ClientOrdersId | null | Knex.Raw;
+  price?: number | Knex.Raw;
+  currency?: string | Knex.Raw;
+  paidAt?: Date | string | null | Knex.Raw;
+  bookedBy: string | Knex.Raw;
+  bookedByUserId?: UsersId | null | Knex.Raw;
+  confirmedAt?: Date | string | null | Knex.Raw;
+  decidedByUserId?: UsersId | null | Knex.Raw;
+  cancelledAt?: Date | string | null | Knex.Raw;
+  cancelledByUserId?: UsersId | null | Knex.Raw;
+  checkedInAt?: Date | string | null | Knex.Raw;
+  note?: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface ClientAppointmentsUpdate {
+  id?: ClientAppointmentsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  serviceId?: AppointmentServicesId | Knex.Raw;
+  memberId?: UsersId | Knex.Raw;
+  clientId?: UsersId | null | Knex.Raw;
+  locationId?: LocationsId | null | Knex.Raw;
+  roomId?: LocationRoomsId | null | Knex.Raw;
+  online?: boolean | Knex.Raw;
+  startsAt?: Date | string | Knex.Raw;
+  endsAt?: Date | string | Knex.Raw;
+  blockedFrom?: Date | string | Knex.Raw;
+  blockedUntil?: Date | string | Knex.Raw;
+  status?: string | Knex.Raw;
+  heldUntil?: Date | string | null | Knex.Raw;
+  payment?: string | Knex.Raw;
+  clientPricingOptionId?: ClientPricingOptionsId | null | Knex.Raw;
+  clientOrderId?: ClientOrdersId | null | Knex.Raw;
+  price?: number | Knex.Raw;
+  currency?: string | Knex.Raw;
+  paidAt?: Date | string | null | Knex.Raw;
+  bookedBy?: string | Knex.Raw;
+  bookedByUserId?: UsersId | null | Knex.Raw;
+  confirmedAt?: Date | string | null | Knex.Raw;
+  decidedByUserId?: UsersId | null | Knex.Raw;
+  cancelledAt?: Date | string | null | Knex.Raw;
+  cancelledByUserId?: UsersId | null | Knex.Raw;
+  checkedInAt?: Date | string | null | Knex.Raw;
+  note?: string | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
 }
@@ -2611,6 +2910,70 @@ export interface LocationsUpdate {
   updatedAt?: Date | string | Knex.Raw;
   pictureUrl?: string | null | Knex.Raw;
   archivedAt?: Date | string | null | Knex.Raw;
+}
+
+export type MemberAppointmentScheduleExceptionsId = string;
+
+export interface MemberAppointmentScheduleExceptionsRow {
+  id: MemberAppointmentScheduleExceptionsId;
+  studioId: StudiosId;
+  memberId: UsersId;
+  date: Date;
+  startMinute: number | null;
+  endMinute: number | null;
+  locationId: LocationsId | null;
+}
+
+export interface MemberAppointmentScheduleExceptionsInsert {
+  id: MemberAppointmentScheduleExceptionsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  memberId: UsersId | Knex.Raw;
+  date: Date | string | Knex.Raw;
+  startMinute?: number | null | Knex.Raw;
+  endMinute?: number | null | Knex.Raw;
+  locationId?: LocationsId | null | Knex.Raw;
+}
+
+export interface MemberAppointmentScheduleExceptionsUpdate {
+  id?: MemberAppointmentScheduleExceptionsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  memberId?: UsersId | Knex.Raw;
+  date?: Date | string | Knex.Raw;
+  startMinute?: number | null | Knex.Raw;
+  endMinute?: number | null | Knex.Raw;
+  locationId?: LocationsId | null | Knex.Raw;
+}
+
+export type MemberAppointmentSchedulesId = string;
+
+export interface MemberAppointmentSchedulesRow {
+  id: MemberAppointmentSchedulesId;
+  studioId: StudiosId;
+  memberId: UsersId;
+  locationId: LocationsId | null;
+  weekday: number;
+  startMinute: number;
+  endMinute: number;
+}
+
+export interface MemberAppointmentSchedulesInsert {
+  id: MemberAppointmentSchedulesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  memberId: UsersId | Knex.Raw;
+  locationId?: LocationsId | null | Knex.Raw;
+  weekday: number | Knex.Raw;
+  startMinute: number | Knex.Raw;
+  endMinute: number | Knex.Raw;
+}
+
+export interface MemberAppointmentSchedulesUpdate {
+  id?: MemberAppointmentSchedulesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  memberId?: UsersId | Knex.Raw;
+  locationId?: LocationsId | null | Knex.Raw;
+  weekday?: number | Knex.Raw;
+  startMinute?: number | Knex.Raw;
+  endMinute?: number | Knex.Raw;
 }
 
 export type MembershipsId = string;
@@ -5060,6 +5423,31 @@ declare module 'knex/types/tables' {
       AccountErasuresInsert,
       AccountErasuresUpdate
     >;
+    appointment_calendar_feeds: Knex.CompositeTableType<
+      AppointmentCalendarFeedsRow,
+      AppointmentCalendarFeedsInsert,
+      AppointmentCalendarFeedsUpdate
+    >;
+    appointment_service_categories: Knex.CompositeTableType<
+      AppointmentServiceCategoriesRow,
+      AppointmentServiceCategoriesInsert,
+      AppointmentServiceCategoriesUpdate
+    >;
+    appointment_service_members: Knex.CompositeTableType<
+      AppointmentServiceMembersRow,
+      AppointmentServiceMembersInsert,
+      AppointmentServiceMembersUpdate
+    >;
+    appointment_services: Knex.CompositeTableType<
+      AppointmentServicesRow,
+      AppointmentServicesInsert,
+      AppointmentServicesUpdate
+    >;
+    appointment_unavailabilities: Knex.CompositeTableType<
+      AppointmentUnavailabilitiesRow,
+      AppointmentUnavailabilitiesInsert,
+      AppointmentUnavailabilitiesUpdate
+    >;
     checkout_requests: Knex.CompositeTableType<
       CheckoutRequestsRow,
       CheckoutRequestsInsert,
@@ -5075,6 +5463,11 @@ declare module 'knex/types/tables' {
       ClientAgreementAcceptancesRow,
       ClientAgreementAcceptancesInsert,
       ClientAgreementAcceptancesUpdate
+    >;
+    client_appointments: Knex.CompositeTableType<
+      ClientAppointmentsRow,
+      ClientAppointmentsInsert,
+      ClientAppointmentsUpdate
     >;
     client_contract_events: Knex.CompositeTableType<
       ClientContractEventsRow,
@@ -5247,6 +5640,16 @@ declare module 'knex/types/tables' {
     kiosk_sessions: Knex.CompositeTableType<KioskSessionsRow, KioskSessionsInsert, KioskSessionsUpdate>;
     location_rooms: Knex.CompositeTableType<LocationRoomsRow, LocationRoomsInsert, LocationRoomsUpdate>;
     locations: Knex.CompositeTableType<LocationsRow, LocationsInsert, LocationsUpdate>;
+    member_appointment_schedule_exceptions: Knex.CompositeTableType<
+      MemberAppointmentScheduleExceptionsRow,
+      MemberAppointmentScheduleExceptionsInsert,
+      MemberAppointmentScheduleExceptionsUpdate
+    >;
+    member_appointment_schedules: Knex.CompositeTableType<
+      MemberAppointmentSchedulesRow,
+      MemberAppointmentSchedulesInsert,
+      MemberAppointmentSchedulesUpdate
+    >;
     memberships: Knex.CompositeTableType<MembershipsRow, MembershipsInsert, MembershipsUpdate>;
     password_reset_tokens: Knex.CompositeTableType<
       PasswordResetTokensRow,

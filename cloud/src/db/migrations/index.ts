@@ -50,6 +50,7 @@ import * as reports from './20261128_0130_reports';
 import * as studioDataExports from './20261128_0131_studio_data_exports';
 import * as deskFleet from './20261128_0200_desk_fleet';
 import * as orderLineNameTexts from './20261128_0180_order_line_name_texts';
+import * as appointments from './20261128_0140_appointments';
 import * as providerCallKeys from './20261127_0095_provider_call_keys';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -111,4 +112,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261128_0131_studio_data_exports', studioDataExports],
   ['20261128_0200_desk_fleet', deskFleet],
   ['20261128_0180_order_line_name_texts', orderLineNameTexts],
+  ['20261128_0140_appointments', appointments],
 ];

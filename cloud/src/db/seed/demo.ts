@@ -11,6 +11,7 @@ import { seedDemoVisits } from '../../modules/bookings/index';
 import { seedDemoContracts } from '../../modules/contracts/index';
 import { seedDemoInvoicing } from '../../modules/invoices/index';
 import { seedDemoAccounting } from '../../modules/accounting/index';
+import { seedDemoAppointments } from '../../modules/appointments/index';
 import { seedDemoKsef } from '../../modules/invoices/index';
 import { seedDemoEntries } from '../../modules/entries/index';
 import { seedDemoVideos } from '../../modules/videos/index';
@@ -491,6 +492,14 @@ export async function seedDemoStudio(
     // Back office → Stations: two desks (one out of paper) and a kiosk not synced for hours.
     await seedDemoDeskFleet(trx, studioId, ownerId, now);
     await seedDemoStudioAdmin(trx, studioId, options.storage, now);
+    await seedDemoAppointments(trx, {
+      studioId,
+      memberIds: instructors.slice(0, 3),
+      locationId: locations[0].id,
+      clientIds: clientIds.slice(0, 6),
+      timeZone: DEMO.timeZone,
+      now,
+    });
     log.info(
       { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },
       'demo studio seeded',

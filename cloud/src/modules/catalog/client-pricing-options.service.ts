@@ -94,6 +94,8 @@ function selectPassFacts(db: Db, studioId: string) {
           from client_pricing_option_changes c
          where c.studio_id = cpo.studio_id and c.client_pricing_option_id = cpo.id) as change_facts`,
     ),
+    // Appointments paid by the pass count as visits (issue 21): one holding the entry reads as booked
+    // (0), one that gave it back as an early cancel (3) — the appointments module's ENTRY_STATUSES.
     db.raw(
       `(select coalesce(json_agg(json_build_object('startsAt', v.starts_at, 'status', v.status)), '[]'::json)
           from (select starts_at, status from client_visits
@@ -101,6 +103,12 @@ function selectPassFacts(db: Db, studioId: string) {
                 union all
                 -- An entry (entry services, issue 22) spends a pass entry as an attended visit does.
                 select entered_at, ${ClientVisitStatus.present} from client_entries
+                 where studio_id = cpo.studio_id and client_pricing_option_id = cpo.id
+                union all
+                select starts_at,
+                       case when status in ('pending', 'booked', 'present', 'absent', 'lateCancelled')
+                            then 0 else 3 end
+                  from client_appointments
                  where studio_id = cpo.studio_id and client_pricing_option_id = cpo.id) v) as visit_facts`,
     ),
   );
@@ -149,12 +157,26 @@ export async function visitsOf(
 ): Promise<Map<string, PassVisit[]>> {
   const byPass = new Map<string, PassVisit[]>();
   if (passIds.length === 0) return byPass;
+  // Appointments paid by a pass count as its visits too (see `selectPassFacts`).
   const rows: Array<{ clientPricingOptionId: string; startsAt: Date; status: number }> = await db(
     'client_visits',
   )
     .where({ studioId })
     .whereIn('client_pricing_option_id', passIds)
-    .select('client_pricing_option_id', 'starts_at', 'status');
+    .select('client_pricing_option_id', 'starts_at', 'status')
+    .unionAll((u) =>
+      u
+        .from('client_appointments')
+        .where({ studioId })
+        .whereIn('client_pricing_option_id', passIds)
+        .select(
+          'client_pricing_option_id',
+          'starts_at',
+          db.raw(
+            `case when status in ('pending', 'booked', 'present', 'absent', 'lateCancelled') then 0 else 3 end as status`,
+          ),
+        ),
+    );
   // Entries at an entry service (issue 22) spend pass entries too: read as attended visits.
   const entries: Array<{ clientPricingOptionId: string | null; enteredAt: Date }> = await db('client_entries')
     .where({ studioId })

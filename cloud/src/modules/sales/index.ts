@@ -7,6 +7,7 @@ export { once, registerCartItemResolver } from './cart.service';
 export { registerDonationGuards } from './donations.limits';
 export { performDonationReceipt } from './donations.receipts';
 export { fulfilOrder, registerLineFulfiller } from './fulfilment';
+export { paymentOfRedirect, requestProviderPayment, startOnlinePayment } from './online-payments';
 export { createOrder } from './order-factory';
 export { performProviderCall } from './provider-calls.job';
 export type { ProviderCall } from './provider-calls';
