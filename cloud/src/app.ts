@@ -36,6 +36,7 @@ import { registerPlacesRoutes } from './modules/places/index';
 import { registerContractRoutes } from './modules/contracts/index';
 import { registerInvoiceRoutes } from './modules/invoices/index';
 import { registerAccountingRoutes } from './modules/accounting/index';
+import { registerCommunicationRoutes } from './modules/communication/index';
 import { registerRetailRoutes } from './modules/retail/index';
 import { registerKioskRoutes } from './modules/kiosk/index';
 import { kioskScopeMiddleware } from './modules/kiosk/index';
@@ -64,6 +65,7 @@ const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> 
   registerContractRoutes,
   registerInvoiceRoutes,
   registerAccountingRoutes,
+  registerCommunicationRoutes,
   registerKsefRoutes,
   registerRetailRoutes,
   registerStationRoutes,
@@ -168,7 +170,9 @@ export function createApp(
       ctx.request.length
     ) {
       // Uploads (`…/upload`) may send multipart/form-data: their route parses and checks it.
-      if (!ctx.is('json') && !(ctx.path.endsWith('/upload') && ctx.is('multipart')))
+      // The RFC 8058 one-click unsubscribe is form-encoded (`List-Unsubscribe=One-Click`), never read.
+      const oneClick = ctx.path.startsWith('/api/v4/unsubscribe/') && ctx.is('urlencoded');
+      if (!ctx.is('json') && !oneClick && !(ctx.path.endsWith('/upload') && ctx.is('multipart')))
         throw new AppError('request.unsupportedMediaType', { message: 'send application/json' });
     }
     await next();

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Db } from '../db/knex';
 import type { MailMessage } from '../mail/mailer';
 import type { BookingMailJob } from '../modules/bookings/index';
+import type { CampaignBatchJob, AutomationMailJob } from '../modules/communication/index';
 import type { ProviderCall } from '../modules/sales/index';
 
 /**
@@ -20,6 +21,10 @@ export interface JobPayloads {
   'sales.provider-call': ProviderCall;
   /** An invoice sent to KSeF (attempt: the resend count, part of the job's key). */
   'ksef.send': { invoiceId: string; attempt: number };
+  /** One batch of a campaign's sending (key `campaign.batch:<id>:<run>:<seq>`). */
+  'campaign.batch': CampaignBatchJob;
+  /** One automated message (a reminder-log row), rendered when sent. */
+  'automation.mail': AutomationMailJob;
 }
 
 export type JobName = keyof JobPayloads;
@@ -42,6 +47,9 @@ export const QUEUES: Record<JobName, QueueOptions> = {
   'sales.provider-call': { retryLimit: 10, retryDelay: 60, expireInSeconds: 120 },
   // KSeF unreachable: retried from 1 minute, doubling (≈ 17 h over 10 retries); Resend starts again.
   'ksef.send': { retryLimit: 10, retryDelay: 60, expireInSeconds: 300 },
+  // A batch sends up to a few hundred messages: expired (its worker died) after 15 minutes.
+  'campaign.batch': { retryLimit: 10, retryDelay: 30, expireInSeconds: 900 },
+  'automation.mail': MAIL,
 };
 
 export const JOB_SCHEMA = 'pgboss';
