@@ -6,7 +6,7 @@ import { performKsefSend } from '../modules/invoices/index';
 import { performBookingMail } from '../modules/bookings/index';
 import { performDonationReceipt } from '../modules/sales/index';
 import { performProviderCall } from '../modules/sales/index';
-import { performAutomationMail, performCampaignBatch } from '../modules/communication/index';
+import { performAutomationMail, performBulkMessage, performCampaignBatch } from '../modules/communication/index';
 import { bossConnection, statements, type JobName, type JobPayloads } from './queue';
 
 /** What a side-effect handler may use: the worker's process collaborators, never a request's. */
@@ -39,6 +39,7 @@ export const HANDLERS: { [N in JobName]: JobHandler<N> } = {
   'ksef.send': (payload, ctx) => performKsefSend(payload, ctx),
   'campaign.batch': (payload, ctx) => performCampaignBatch(payload, ctx),
   'automation.mail': (payload, ctx) => performAutomationMail(payload, ctx),
+  'client.bulk-message': (payload, ctx) => performBulkMessage(payload.requestId, ctx),
 };
 
 export interface JobToPerform {

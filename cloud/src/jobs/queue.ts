@@ -23,6 +23,8 @@ export interface JobPayloads {
   'ksef.send': { invoiceId: string; attempt: number };
   /** One batch of a campaign's sending (key `campaign.batch:<id>:<run>:<seq>`). */
   'campaign.batch': CampaignBatchJob;
+  /** The client list's bulk message, sent as an e-mail campaign to the chosen clients. */
+  'client.bulk-message': { requestId: string };
   /** One automated message (a reminder-log row), rendered when sent. */
   'automation.mail': AutomationMailJob;
 }
@@ -50,6 +52,7 @@ export const QUEUES: Record<JobName, QueueOptions> = {
   // A batch sends up to a few hundred messages: expired (its worker died) after 15 minutes.
   'campaign.batch': { retryLimit: 10, retryDelay: 30, expireInSeconds: 900 },
   'automation.mail': MAIL,
+  'client.bulk-message': MAIL,
 };
 
 export const JOB_SCHEMA = 'pgboss';

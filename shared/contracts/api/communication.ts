@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../../i18n/locales';
-import { ClientFilterSchema } from './clients';
+import { BULK_MAX_CLIENTS, ClientFilterSchema } from './clients';
 import { instant, requiredText, text, uuid } from './common';
 
 /**
@@ -40,8 +40,13 @@ export const CampaignContentSchema = z.strictObject({
 });
 export type CampaignContent = z.infer<typeof CampaignContentSchema>;
 
-/** Who a campaign goes to: the client list's filters (without its sort). */
-export const CampaignFilterSchema = ClientFilterSchema.omit({ sort: true }).partial();
+/**
+ * Who a campaign goes to: the client list's filters (without its sort); `clientIds` narrows it to
+ * chosen clients (the client list's bulk message).
+ */
+export const CampaignFilterSchema = ClientFilterSchema.omit({ sort: true })
+  .partial()
+  .extend({ clientIds: z.array(uuid()).max(BULK_MAX_CLIENTS).optional() });
 export type CampaignFilter = z.infer<typeof CampaignFilterSchema>;
 
 export const CampaignCreateSchema = z.strictObject({

@@ -15,9 +15,9 @@ import {
 } from '../../../../shared/contracts/api/communication';
 import { AppError } from '../../../../shared/errors';
 import type { CampaignsRow } from '../../db/generated/tables';
-import type { Db } from '../../db/knex';
+import type { Db, Knex } from '../../db/knex';
 import { enqueue } from '../../jobs/queue';
-import type { Studio } from '../identity/index';
+import { findStudio, type Studio } from '../identity/index';
 import { findRecipients } from './recipients';
 import { SMS_SEGMENT_PRICE, smsLength } from './sms';
 
@@ -326,5 +326,42 @@ export async function campaignCost(
     unitPrice: SMS_SEGMENT_PRICE,
     total: recipients * longest.segments * SMS_SEGMENT_PRICE,
     currency: studio.currency,
+  };
+}
+
+/**
+ * The client list's bulk message (`client_message_requests`): an e-mail campaign to the chosen
+ * clients in the studio's language, started at once. Its job's record step writes it, so a job run
+ * twice makes one campaign.
+ */
+export async function performBulkMessage(
+  requestId: string,
+  ctx: { knex: Knex },
+): Promise<void | { record(trx: Knex.Transaction): Promise<void> }> {
+  const request = await ctx.knex('client_message_requests').where({ id: requestId }).first();
+  if (!request) return;
+  const studio = await findStudio(ctx.knex, request.studioId);
+  if (!studio) return;
+  const clientIds = Array.isArray(request.recipientIds) ? (request.recipientIds as string[]) : [];
+  const locale = studio.defaultLocale === 'en' ? 'en' : 'pl';
+  return {
+    async record(trx) {
+      const [row] = await trx('campaigns')
+        .insert({
+          id: uuidv7(),
+          studioId: studio.id,
+          name: request.subject.slice(0, 120),
+          type: CampaignType.email,
+          status: CampaignStatus.inProgress,
+          filter: JSON.stringify({ status: 'all', clientIds }),
+          content: JSON.stringify({ [locale]: { subject: request.subject, body: request.content } }),
+          run: 1,
+          createdBy: request.requestedBy,
+          createdAt: request.createdAt,
+          updatedAt: request.createdAt,
+        })
+        .returning('id');
+      await enqueueBatch(trx, row!.id, 1, 0);
+    },
   };
 }

@@ -366,7 +366,21 @@ describe('an e-mail campaign through SMTP', () => {
   });
 });
 
-describe('SMS and inbox campaigns', () => {
+describe('SMS and inbox campaigns, the client list’s bulk message', () => {
+  it('sends the bulk message of the client list as an e-mail campaign, consent honoured', async () => {
+    smtp.messages.length = 0;
+    const res = await owner.post(api(s.studio, 'client/bulk'), {
+      action: 'message',
+      clientIds: [clients.Bella, clients.Dorota],
+      subject: 'Studio closed on Friday',
+      content: 'Hi {firstName},\n\nthe studio is closed this Friday.',
+    });
+    expect(res.body).toMatchObject({ action: 'message', recipients: 2, status: 'recorded' });
+    await drainAll();
+    expect(smtp.messages.map((m) => [toOf(m), m.subject])).toEqual([[mail('bella'), 'Studio closed on Friday']]);
+    expect(smtp.messages[0]!.text).toContain('Hi Bella,');
+  });
+
   it('sends SMS through SMSAPI.pl with its cost in segments', async () => {
     const id = await newCampaign(CampaignType.sms, 'SMS', {
       pl: { subject: '', body: 'Zajęcia jutro o 18:00, {firstName}!' },

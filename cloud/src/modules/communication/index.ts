@@ -7,4 +7,5 @@ export { performAutomationMail, sweepAutomations } from './automations';
 export type { AutomationMailJob } from './automations';
 export { performCampaignBatch } from './campaign-send';
 export type { CampaignBatchJob } from './campaign-send';
+export { performBulkMessage } from './campaigns.service';
 export { registerCommunicationRoutes } from './communication.routes';

@@ -35,7 +35,8 @@ export async function candidates(
   filter: CampaignFilter,
   now: Date,
 ): Promise<{ qb: Knex.QueryBuilder }> {
-  const resolved = resolveFilter({ ...filter, status: filter.status ?? 'active' }, studio, now);
+  const { clientIds, ...listFilter } = filter;
+  const resolved = resolveFilter({ ...listFilter, status: listFilter.status ?? 'active' }, studio, now, clientIds);
   const qb = db('clients as c')
     .join('users as u', 'u.id', 'c.user_id')
     .where('c.studio_id', studio.id)

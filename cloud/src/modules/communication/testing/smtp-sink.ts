@@ -32,6 +32,8 @@ export async function startSmtpSink(options: { keep?: boolean; port?: number } =
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     size: 10 * 1024 * 1024,
+    // Pooled client connections stay open: closing does not wait for them.
+    closeTimeout: 100,
     onRcptTo(address, _session, callback) {
       if (sink.rejectRecipient(address.address)) {
         const err = Object.assign(new Error('5.1.1 mailbox unavailable'), { responseCode: 550 });
