@@ -19,6 +19,7 @@ import { ordersRoutes } from './orders/routes';
 import { contractsRoutes } from './contracts/routes';
 import { kioskRoutes } from './kiosk/routes';
 import { syncRoutes } from './sync/routes';
+import { campaignRoutes } from './campaigns/routes';
 
 // Every screen but the landing dashboard is a chunk of its own (module routes use lazyScreen too).
 const BatchPrintScreen = lazyScreen(() => import('./pos/BatchPrintScreen'), 'BatchPrintScreen');
@@ -48,6 +49,7 @@ export function createBackofficeRouter() {
         ...contractsRoutes,
         ...kioskRoutes,
         ...syncRoutes,
+        ...campaignRoutes,
         ...SECTIONS.filter(
           (s) =>
             s.id !== 'dashboard' &&
@@ -65,6 +67,7 @@ export function createBackofficeRouter() {
             s.id !== 'kiosks' &&
             s.id !== 'pos' &&
             s.id !== 'orders' &&
+            s.id !== 'campaigns' &&
             s.id !== 'sync',
         ).map((section) => ({
           path: section.path.slice(1),

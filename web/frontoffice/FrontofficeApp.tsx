@@ -31,6 +31,7 @@ const CartScreen = lazyScreen(() => import('./cart/CartScreen'), 'CartScreen');
 const WalletScreen = lazyScreen(() => import('./wallet/WalletScreen'), 'WalletScreen');
 const PurchasesScreen = lazyScreen(() => import('./purchases/PurchasesScreen'), 'PurchasesScreen');
 const FrontofficeDonation = lazyScreen(() => import('./donation/DonationScreen'), 'FrontofficeDonation');
+const UnsubscribeScreen = lazyScreen(() => import('./unsubscribe/UnsubscribeScreen'), 'UnsubscribeScreen');
 const ContractPriceListScreen = lazyScreen(
   () => import('./pricing-contracts/ContractPriceListScreen'),
   'ContractPriceListScreen',
@@ -67,6 +68,7 @@ export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
                   { path: 'donation', element: <FrontofficeDonation /> },
                   { path: 'donation/payment-status', element: <FrontofficeDonation status /> },
                   ...accountRoutes,
+                  { path: 'unsubscribe/:token', element: <UnsubscribeScreen /> },
                   // A screen clients should reach also gets a menu entry in nav.ts.
                   { path: '*', element: <NotFoundScreen /> },
                 ],

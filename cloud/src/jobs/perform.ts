@@ -6,7 +6,11 @@ import { performKsefSend } from '../modules/invoices/index';
 import { performBookingMail } from '../modules/bookings/index';
 import { performDonationReceipt } from '../modules/sales/index';
 import { performProviderCall } from '../modules/sales/index';
-import { performAutomationMail, performBulkMessage, performCampaignBatch } from '../modules/communication/index';
+import {
+  performAutomationMail,
+  performBulkMessage,
+  performCampaignBatch,
+} from '../modules/communication/index';
 import { bossConnection, statements, type JobName, type JobPayloads } from './queue';
 
 /** What a side-effect handler may use: the worker's process collaborators, never a request's. */

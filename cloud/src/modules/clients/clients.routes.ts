@@ -235,7 +235,12 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
             updatedAt: recordedAt,
           });
           // Sent as an e-mail campaign to these clients (communication module: consent honoured).
-          await enqueue(db, 'client.bulk-message', { requestId }, { key: `client.bulk-message:${requestId}` });
+          await enqueue(
+            db,
+            'client.bulk-message',
+            { requestId },
+            { key: `client.bulk-message:${requestId}` },
+          );
           return {
             action: 'message',
             requestId,

@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Knex } from '../../db/knex';
 import type { JobContext } from '../../jobs/perform';
 import { messageIdFor } from '../../mail/mailer';
+import { frontOfficePath } from '../../../../shared/contracts/routes';
 import { CampaignStatus, CampaignType } from '../../../../shared/contracts/api/communication';
 import { findStudio, type Studio } from '../identity/index';
 import { recordEmailBounce } from '../client-records/index';
@@ -56,7 +57,9 @@ export function replyToOf(studio: Studio): string | undefined {
 
 export const unsubscribeApiUrl = (publicUrl: string, token: string) =>
   `${publicUrl}/api/v4/unsubscribe/${token}`;
-export const unsubscribePageUrl = (publicUrl: string, token: string) => `${publicUrl}/unsubscribe/${token}`;
+/** The footer's link: the front office's page (which confirms with the same one-click POST). */
+export const unsubscribePageUrl = (publicUrl: string, studioId: string, token: string) =>
+  `${publicUrl}${frontOfficePath(studioId, `unsubscribe/${token}`)}`;
 
 /** The campaign's mail in one language (its own text, else the studio's language's, else any). */
 export function campaignMail(
@@ -120,7 +123,7 @@ async function sendOne(
     }
     const one = personalise(mail, {
       firstName: r.firstName,
-      unsubscribeUrl: unsubscribePageUrl(publicUrl, r.token),
+      unsubscribeUrl: unsubscribePageUrl(publicUrl, campaign.studioId, r.token),
     });
     try {
       await ctx.mailer.send({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignStatus, CampaignType } from '../../../../shared/contracts/api/communication';
 import { createMailer } from '../../mail/mailer';
 import { createLogger } from '../../logger';
+import { DEMO, seedDemoStudio } from '../../db/seed/demo';
 import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
@@ -377,7 +378,9 @@ describe('SMS and inbox campaigns, the client list’s bulk message', () => {
     });
     expect(res.body).toMatchObject({ action: 'message', recipients: 2, status: 'recorded' });
     await drainAll();
-    expect(smtp.messages.map((m) => [toOf(m), m.subject])).toEqual([[mail('bella'), 'Studio closed on Friday']]);
+    expect(smtp.messages.map((m) => [toOf(m), m.subject])).toEqual([
+      [mail('bella'), 'Studio closed on Friday'],
+    ]);
     expect(smtp.messages[0]!.text).toContain('Hi Bella,');
   });
 
@@ -471,4 +474,24 @@ describe('automations', () => {
       }),
     ]);
   });
+});
+
+describe('the demo studio', () => {
+  it('has a sent newsletter with its numbers, a draft, and automations on with a reminder log', async () => {
+    const demo = await seedDemoStudio(app.knex, createLogger('silent', false), NOW, { tag: `com${RUN}` });
+    const manager = await app.signedIn(demo!.managerEmail, DEMO.password);
+    const studio = { id: demo!.studioUuid };
+    const list = await manager.get(api(studio, 'campaign/all'));
+    const [draft, sent] = list.body.items;
+    expect(draft).toMatchObject({ name: 'Świąteczna promocja', status: CampaignStatus.draft });
+    expect(sent).toMatchObject({ name: 'Listopadowe nowości', status: CampaignStatus.sent });
+    expect(sent.stats.sent).toBeGreaterThan(10);
+    expect(sent.stats).toMatchObject({ failed: 1, unsubscribed: 2 });
+    const found = await manager.get(`${api(studio, 'campaign/find-recipients')}?type=0`);
+    expect(found.body.reachable).toBeGreaterThan(10);
+    expect(found.body.withoutConsent).toBeGreaterThan(0);
+    const init = await manager.get(api(studio, 'studio-automation-scenario/init'));
+    expect(init.body.scenarios.filter((x: { enabled: boolean }) => x.enabled)).toHaveLength(4);
+    expect(init.body.log.length).toBe(10);
+  }, 60_000);
 });

@@ -9,3 +9,4 @@ export { performCampaignBatch } from './campaign-send';
 export type { CampaignBatchJob } from './campaign-send';
 export { performBulkMessage } from './campaigns.service';
 export { registerCommunicationRoutes } from './communication.routes';
+export { seedDemoCommunication } from './demo-communication';

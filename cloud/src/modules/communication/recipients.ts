@@ -36,7 +36,12 @@ export async function candidates(
   now: Date,
 ): Promise<{ qb: Knex.QueryBuilder }> {
   const { clientIds, ...listFilter } = filter;
-  const resolved = resolveFilter({ ...listFilter, status: listFilter.status ?? 'active' }, studio, now, clientIds);
+  const resolved = resolveFilter(
+    { ...listFilter, status: listFilter.status ?? 'active' },
+    studio,
+    now,
+    clientIds,
+  );
   const qb = db('clients as c')
     .join('users as u', 'u.id', 'c.user_id')
     .where('c.studio_id', studio.id)
