@@ -1,7 +1,6 @@
 import {
   Alert,
   Badge,
-  Button,
   Card,
   Group,
   Loader,
@@ -18,11 +17,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import {
-  CampaignCreateSchema,
-  type AutomationScenario,
-  type AutomationSettings,
-} from '../../../shared/contracts/api/communication';
+import type { AutomationScenario, AutomationSettings } from '../../../shared/contracts/api/communication';
 import { FormErrorList } from '../../ui/FormErrorList';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useServerForm } from '../../ui/use-server-form';
@@ -64,7 +59,6 @@ function NewCampaign() {
   const navigate = useNavigate();
   const form = useServerForm({
     initialValues: { name: '', type: '0' },
-    schema: CampaignCreateSchema.pick({ name: true }),
     submit: (v) => calls.create(v.name, Number(v.type) as 0 | 1 | 2 | 3),
     onSuccess: (view) => navigate(`/campaigns/${view.id}`),
   });

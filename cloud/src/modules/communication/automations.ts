@@ -388,8 +388,16 @@ export function automationText(
 }
 
 /** One sweep of every studio's enabled scenarios; returns how many messages were queued. */
-export async function sweepAutomations(knex: Knex, now: Date, publicUrl = ''): Promise<number> {
-  const scenarios = await knex('automation_scenarios').where({ enabled: true });
+export async function sweepAutomations(
+  knex: Knex,
+  now: Date,
+  publicUrl = '',
+  onlyStudioId?: string,
+): Promise<number> {
+  const q = knex('automation_scenarios').where({ enabled: true });
+  // One studio only: a test on the shared database sweeps its own studio.
+  if (onlyStudioId) q.where({ studioId: onlyStudioId });
+  const scenarios = await q;
   let queued = 0;
   for (const row of scenarios) {
     const kind = row.kind as AutomationKind;

@@ -454,8 +454,8 @@ describe('automations', () => {
       .whereIn('userId', [clients.Bella!, clients.Dorota!])
       .update({ birthDate: '1990-11-26' });
     smtp.messages.length = 0;
-    expect(await sweepAutomations(app.knex, NOW, app.url)).toBe(1);
-    expect(await sweepAutomations(app.knex, NOW, app.url)).toBe(0);
+    expect(await sweepAutomations(app.knex, NOW, app.url, s.studio.id)).toBe(1);
+    expect(await sweepAutomations(app.knex, NOW, app.url, s.studio.id)).toBe(0);
     await drainAll();
     expect(smtp.messages.map((m) => m.subject)).toEqual(['Happy birthday from Harmonia Yoga!']);
     const init = await owner.get(api(s.studio, 'studio-automation-scenario/init'));
