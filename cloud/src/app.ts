@@ -39,6 +39,7 @@ import { registerAccountingRoutes } from './modules/accounting/index';
 import { registerReportRoutes } from './modules/reports/index';
 import { registerStudioAdminRoutes } from './modules/studio-admin/index';
 import { registerAppointmentsRoutes } from './modules/appointments/index';
+import { registerCommunicationRoutes } from './modules/communication/index';
 import { registerRetailRoutes } from './modules/retail/index';
 import { registerKioskRoutes } from './modules/kiosk/index';
 import { kioskScopeMiddleware } from './modules/kiosk/index';
@@ -72,6 +73,7 @@ const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> 
   registerAccountingRoutes,
   registerReportRoutes,
   registerAppointmentsRoutes,
+  registerCommunicationRoutes,
   registerKsefRoutes,
   registerRetailRoutes,
   registerStationRoutes,
@@ -182,8 +184,11 @@ export function createApp(
       ctx.request.length
     ) {
       // Uploads (`…/upload`) may send multipart/form-data: their route parses and checks it.
+      // The RFC 8058 one-click unsubscribe is form-encoded (`List-Unsubscribe=One-Click`), never read.
+      const oneClick = ctx.path.startsWith('/api/v4/unsubscribe/') && ctx.is('urlencoded');
       if (
         !ctx.is('json') &&
+        !oneClick &&
         !(ctx.path.endsWith('/upload') && ctx.is('multipart')) &&
         !isVideoUploadPath(ctx.path)
       )

@@ -193,6 +193,23 @@ export const ERRORS = {
   'desktop.noRelease': { code: 3000, status: 404 },
   'desktop.tooOld': { code: 3001, status: 426 },
   'desktop.logsNotRequested': { code: 3002, status: 409 },
+  // Communication (issue 23): campaigns, templates, automations — codes 2890–2919.
+  /** The campaign's state does not allow this (edit a sent one, pause a draft, delete while sending). */
+  'campaign.wrongStatus': { code: 2890, status: 409 },
+  /** Sending needs a subject and text in the studio's default language (SMS: text only). */
+  'campaign.contentMissing': { code: 2891, status: 409 },
+  /** The channel cannot send from this installation yet (push without VAPID keys). */
+  'campaign.channelUnavailable': { code: 2892, status: 409 },
+  /** The filter reaches nobody. */
+  'campaign.noRecipients': { code: 2893, status: 409 },
+  /** The SMS text is longer than SMS_MAX_SEGMENTS parts. */
+  'campaign.smsTooLong': { code: 2894, status: 400 },
+  /** A scheduled time in the past. */
+  'campaign.scheduleInPast': { code: 2895, status: 400 },
+  /** The upload is not an image or PDF, or too large. */
+  'campaign.fileRefused': { code: 2896, status: 400 },
+  /** The scenario waits for another module (appointment reminders: appointments). */
+  'automation.unavailable': { code: 2900, status: 409 },
   'internal.unexpected': { code: 1999, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

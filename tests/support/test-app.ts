@@ -80,6 +80,8 @@ export async function startTestApp(
      * deployment do; by default each app has its own (test files run side by side on one database).
      */
     rateLimitNamespace?: string;
+    /** Another mailer than the recording one (a real SMTP transport to a test server). */
+    mailer?: Mailer;
   } = {},
 ): Promise<TestApp> {
   const databaseUrl = options.databaseUrl ?? inject('databaseUrl');
@@ -92,7 +94,7 @@ export async function startTestApp(
     DATA_DIR: path.join(os.tmpdir(), 'studio-test'),
     LOG_LEVEL: 'silent',
   });
-  const mailer = recordingMailer();
+  const mailer = options.mailer ?? recordingMailer();
   const generous = { points: 10_000, durationSeconds: 60 };
   // PostgreSQL: the store production uses (a pool of its own); the embedded database: memory.
   const rateLimitPool = inject('embeddedDatabase')

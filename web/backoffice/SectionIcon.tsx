@@ -19,6 +19,7 @@ const PATHS: Record<SectionId, string> = {
   contracts: 'M6 3h9l4 4v14H6zM15 3v4h4M9 12h7M9 16h7M9 8h3',
   appointments: 'M4 5h16v15H4zM4 9h16M8 3v4M16 3v4M8 13h3v3H8z',
   accounting: 'M5 3h14v18H5zM8 7h8M8 11h2M12 11h2M16 11h0M8 15h2M12 15h2M8 18h6',
+  campaigns: 'M3 11v2a1 1 0 0 0 1 1h2l5 4V6L6 10H4a1 1 0 0 0-1 1zM15 9a3 3 0 0 1 0 6M18 6a7 7 0 0 1 0 12',
   kiosks: 'M7 3h10v14H7zM10 20h4M12 17v3M10 7h4M10 11h4',
   entries: 'M4 21V4h11v17M15 6h5v15M2 21h20M11 12h.01',
   videos: 'M3 5h18v14H3zM10 9l5 3-5 3z',

@@ -22,6 +22,7 @@ import { entriesRoutes } from './entries/routes';
 import { videoRoutes } from './videos/routes';
 import { reportsRoutes } from './reports/routes';
 import { deskFleetRoutes } from './desk-fleet/routes';
+import { campaignRoutes } from './campaigns/routes';
 
 // Every screen but the landing dashboard is a chunk of its own (module routes use lazyScreen too).
 const BatchPrintScreen = lazyScreen(() => import('./pos/BatchPrintScreen'), 'BatchPrintScreen');
@@ -56,6 +57,7 @@ export function createBackofficeRouter() {
         ...videoRoutes,
         ...reportsRoutes,
         ...deskFleetRoutes,
+        ...campaignRoutes,
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

@@ -19,6 +19,7 @@ export const SECTIONS = [
   { id: 'invoices', path: '/invoices', labelKey: 'invoices:nav', ability: 'sales.view' },
   { id: 'accounting', path: '/accounting', labelKey: 'accounting:nav', ability: 'reports.export' },
   { id: 'contracts', path: '/contracts', labelKey: 'contracts:nav', ability: 'sales.view' },
+  { id: 'campaigns', path: '/campaigns', labelKey: 'communication:nav', ability: 'campaigns.view' },
   { id: 'reports', path: '/reports', ability: 'reports.view' },
   // Shown to members whose role holds `ability`; its label lives under the module's own key.
   { id: 'staff', path: '/staff', labelKey: 'staff.nav', ability: 'staff.view' },

@@ -41,6 +41,7 @@ const FrontofficeDonation = lazyScreen(() => import('./donation/DonationScreen')
 const VideoCoursesScreen = lazyScreen(() => import('./videos/VideoCoursesScreen'), 'VideoCoursesScreen');
 const VideoCourseScreen = lazyScreen(() => import('./videos/VideoCoursesScreen'), 'VideoCourseScreen');
 const WatchScreen = lazyScreen(() => import('./videos/WatchScreen'), 'WatchScreen');
+const UnsubscribeScreen = lazyScreen(() => import('./unsubscribe/UnsubscribeScreen'), 'UnsubscribeScreen');
 const ContractPriceListScreen = lazyScreen(
   () => import('./pricing-contracts/ContractPriceListScreen'),
   'ContractPriceListScreen',
@@ -81,6 +82,7 @@ export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
                   { path: 'donation', element: <FrontofficeDonation /> },
                   { path: 'donation/payment-status', element: <FrontofficeDonation status /> },
                   ...accountRoutes,
+                  { path: 'unsubscribe/:token', element: <UnsubscribeScreen /> },
                   // A screen clients should reach also gets a menu entry in nav.ts.
                   { path: '*', element: <NotFoundScreen /> },
                 ],

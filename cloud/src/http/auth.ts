@@ -47,7 +47,10 @@ export async function csrfMiddleware(ctx: AppContext, next: () => Promise<unknow
   // The public API authenticates with a per-studio key in a custom header, which a browser cannot
   // send cross-site without CORS: no cookie, so nothing to forge (bookings module, `x-api-key`).
   const apiKeyCall = ctx.path.startsWith('/api/v2/public/') && Boolean(ctx.get('x-api-key'));
-  if (ctx.path.startsWith('/api/') && !SAFE_METHODS.has(ctx.method) && !apiKeyCall) {
+  // RFC 8058 one-click unsubscribe: a mail provider POSTs it with no cookie; the unguessable token in
+  // the path is the only authority, so there is nothing a forged request could borrow.
+  const oneClick = ctx.method === 'POST' && ctx.path.startsWith('/api/v4/unsubscribe/');
+  if (ctx.path.startsWith('/api/') && !SAFE_METHODS.has(ctx.method) && !apiKeyCall && !oneClick) {
     const marker = ctx.get(REQUESTED_WITH_HEADER);
     const token = ctx.get(CSRF_HEADER);
     const expected = ctx.state.auth ? ctx.state.auth.session.csrfToken : ctx.cookies.get(CSRF_COOKIE);

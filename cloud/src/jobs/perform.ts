@@ -9,6 +9,11 @@ import { performProviderCall } from '../modules/sales/index';
 import { performVideoTranscode } from '../modules/videos/index';
 import type { FileStorage } from '../storage/index';
 import { performStudioExport } from '../modules/reports/index';
+import {
+  performAutomationMail,
+  performBulkMessage,
+  performCampaignBatch,
+} from '../modules/communication/index';
 import { bossConnection, statements, type JobName, type JobPayloads } from './queue';
 
 /** What a side-effect handler may use: the worker's process collaborators, never a request's. */
@@ -43,6 +48,9 @@ export const HANDLERS: { [N in JobName]: JobHandler<N> } = {
   'ksef.send': (payload, ctx) => performKsefSend(payload, ctx),
   'video.transcode': (payload, ctx) => performVideoTranscode(payload, ctx),
   'studio.export': (payload, ctx) => performStudioExport(payload, ctx),
+  'campaign.batch': (payload, ctx) => performCampaignBatch(payload, ctx),
+  'automation.mail': (payload, ctx) => performAutomationMail(payload, ctx),
+  'client.bulk-message': (payload, ctx) => performBulkMessage(payload.requestId, ctx),
 };
 
 export interface JobToPerform {

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Db } from '../db/knex';
 import type { MailMessage } from '../mail/mailer';
 import type { BookingMailJob } from '../modules/bookings/index';
+import type { CampaignBatchJob, AutomationMailJob } from '../modules/communication/index';
 import type { ProviderCall } from '../modules/sales/index';
 
 /**
@@ -24,6 +25,12 @@ export interface JobPayloads {
   'video.transcode': { videoId: string; attempt: number };
   /** The studio's data export: its zip of CSV files written (reports module). */
   'studio.export': { exportId: string };
+  /** One batch of a campaign's sending (key `campaign.batch:<id>:<run>:<seq>`). */
+  'campaign.batch': CampaignBatchJob;
+  /** The client list's bulk message, sent as an e-mail campaign to the chosen clients. */
+  'client.bulk-message': { requestId: string };
+  /** One automated message (a reminder-log row), rendered when sent. */
+  'automation.mail': AutomationMailJob;
 }
 
 export type JobName = keyof JobPayloads;
@@ -51,6 +58,10 @@ export const QUEUES: Record<JobName, QueueOptions> = {
   'video.transcode': { retryLimit: 3, retryDelay: 60, expireInSeconds: 3600 },
   // A large studio's export takes minutes; a failed one starts over.
   'studio.export': { retryLimit: 3, retryDelay: 60, expireInSeconds: 3600 },
+  // A batch sends up to a few hundred messages: expired (its worker died) after 15 minutes.
+  'campaign.batch': { retryLimit: 10, retryDelay: 30, expireInSeconds: 900 },
+  'automation.mail': MAIL,
+  'client.bulk-message': MAIL,
 };
 
 export const JOB_SCHEMA = 'pgboss';

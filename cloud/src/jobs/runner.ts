@@ -10,6 +10,7 @@ import { bossConnection, JOB_SCHEMA, type JobName } from './queue';
 import { SYNC_CHANGEFEED_PRUNE, syncChangefeedPruneJob } from './sync-prune.job';
 import { scheduledOrdersChargeJob } from './scheduled-orders.job';
 import { ksefSweepJob } from './ksef-sweep.job';
+import { automationsSweepJob } from './automations-sweep.job';
 
 /** One periodic job: a queue, how often it runs (cron, UTC) and what it does. */
 export interface JobDefinition {
@@ -59,6 +60,7 @@ export const JOBS: readonly JobDefinition[] = [
   syncChangefeedPruneJob,
   scheduledOrdersChargeJob,
   ksefSweepJob,
+  automationsSweepJob,
 ];
 
 /**

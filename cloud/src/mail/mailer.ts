@@ -7,6 +7,16 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML alternative of `text` (campaigns, automations: MJML rendered). */
+  html?: string;
+  /** The sender's display name (the studio's name); the address stays MAIL_FROM's. */
+  fromName?: string;
+  /** Where replies go (the studio's own address). */
+  replyTo?: string;
+  /** The message's language (Content-Language). */
+  language?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
   /** The Message-ID header (a job's idempotency key: a resent copy carries the same one). */
   messageId?: string;
 }
@@ -40,15 +50,27 @@ export function createMailer(options: {
     : nodemailer.createTransport(options.smtpUrl);
   const mailDir = path.join(options.dataDir, 'mail');
   const recent: MailMessage[] = [];
+  // MAIL_FROM's address: a message with its own display name (the studio's) keeps it.
+  const fromAddress = /<([^>]+)>/.exec(options.from)?.[1] ?? options.from;
 
   return {
     recent,
     async send(message) {
       const info = await transport.sendMail({
-        from: options.from,
+        from: message.fromName ? { name: message.fromName, address: fromAddress } : options.from,
         to: message.to,
         subject: message.subject,
         text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.language || message.headers
+          ? {
+              headers: {
+                ...(message.language ? { 'Content-Language': message.language } : {}),
+                ...message.headers,
+              },
+            }
+          : {}),
         ...(message.messageId ? { messageId: message.messageId } : {}),
       });
       recent.push(message);

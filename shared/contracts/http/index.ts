@@ -6,6 +6,7 @@ import { CatalogApi } from './catalog';
 import { ClientAccountsApi } from './client-accounts';
 import { ClientRecordsApi } from './client-records';
 import { ClientsApi } from './clients';
+import { CommunicationApi } from './communication';
 import { ContractsApi } from './contracts';
 import { CourseSignupApi } from './course-signup';
 import type { AnyContract } from './define';
@@ -58,6 +59,7 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     ClientAccountsApi,
     AccountingApi,
     AppointmentsApi,
+    CommunicationApi,
     ProductsApi,
     FiscalPrintersApi,
     InvoicesApi,

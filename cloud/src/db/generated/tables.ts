@@ -236,6 +236,145 @@ export interface AppointmentUnavailabilitiesUpdate {
   createdAt?: Date | string | Knex.Raw;
 }
 
+export type AutomationScenariosKind = string;
+
+export type AutomationScenariosStudioId = string;
+
+export interface AutomationScenariosRow {
+  studioId: StudiosId;
+  kind: AutomationScenariosKind;
+  enabled: boolean;
+  settings: unknown;
+  updatedAt: Date;
+}
+
+export interface AutomationScenariosInsert {
+  studioId: StudiosId | Knex.Raw;
+  kind: AutomationScenariosKind | Knex.Raw;
+  enabled?: boolean | Knex.Raw;
+  settings?: unknown | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface AutomationScenariosUpdate {
+  studioId?: StudiosId | Knex.Raw;
+  kind?: AutomationScenariosKind | Knex.Raw;
+  enabled?: boolean | Knex.Raw;
+  settings?: unknown | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export type CampaignRecipientsCampaignId = string;
+
+export type CampaignRecipientsUserId = string;
+
+export interface CampaignRecipientsRow {
+  campaignId: CampaignsId;
+  userId: UsersId;
+  address: string;
+  locale: string;
+  firstName: string;
+  status: string;
+  error: string | null;
+  token: string;
+  sentAt: Date | null;
+}
+
+export interface CampaignRecipientsInsert {
+  campaignId: CampaignsId | Knex.Raw;
+  userId: UsersId | Knex.Raw;
+  address: string | Knex.Raw;
+  locale: string | Knex.Raw;
+  firstName?: string | Knex.Raw;
+  status?: string | Knex.Raw;
+  error?: string | null | Knex.Raw;
+  token: string | Knex.Raw;
+  sentAt?: Date | string | null | Knex.Raw;
+}
+
+export interface CampaignRecipientsUpdate {
+  campaignId?: CampaignsId | Knex.Raw;
+  userId?: UsersId | Knex.Raw;
+  address?: string | Knex.Raw;
+  locale?: string | Knex.Raw;
+  firstName?: string | Knex.Raw;
+  status?: string | Knex.Raw;
+  error?: string | null | Knex.Raw;
+  token?: string | Knex.Raw;
+  sentAt?: Date | string | null | Knex.Raw;
+}
+
+export type CampaignsId = string;
+
+export interface CampaignsRow {
+  id: CampaignsId;
+  studioId: StudiosId;
+  name: string;
+  type: number;
+  status: number;
+  filter: unknown;
+  content: unknown;
+  attachment: unknown | null;
+  scheduledAt: Date | null;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  run: number;
+  recipientCount: number;
+  sentCount: number;
+  failedCount: number;
+  unsubscribedCount: number;
+  createdBy: UsersId | null;
+  deletedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface CampaignsInsert {
+  id: CampaignsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  name: string | Knex.Raw;
+  type: number | Knex.Raw;
+  status?: number | Knex.Raw;
+  filter?: unknown | Knex.Raw;
+  content?: unknown | Knex.Raw;
+  attachment?: unknown | null | Knex.Raw;
+  scheduledAt?: Date | string | null | Knex.Raw;
+  startedAt?: Date | string | null | Knex.Raw;
+  finishedAt?: Date | string | null | Knex.Raw;
+  run?: number | Knex.Raw;
+  recipientCount?: number | Knex.Raw;
+  sentCount?: number | Knex.Raw;
+  failedCount?: number | Knex.Raw;
+  unsubscribedCount?: number | Knex.Raw;
+  createdBy?: UsersId | null | Knex.Raw;
+  deletedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface CampaignsUpdate {
+  id?: CampaignsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  name?: string | Knex.Raw;
+  type?: number | Knex.Raw;
+  status?: number | Knex.Raw;
+  filter?: unknown | Knex.Raw;
+  content?: unknown | Knex.Raw;
+  attachment?: unknown | null | Knex.Raw;
+  scheduledAt?: Date | string | null | Knex.Raw;
+  startedAt?: Date | string | null | Knex.Raw;
+  finishedAt?: Date | string | null | Knex.Raw;
+  run?: number | Knex.Raw;
+  recipientCount?: number | Knex.Raw;
+  sentCount?: number | Knex.Raw;
+  failedCount?: number | Knex.Raw;
+  unsubscribedCount?: number | Knex.Raw;
+  createdBy?: UsersId | null | Knex.Raw;
+  deletedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
 export type CheckoutRequestsIdempotencyKey = string;
 
 export type CheckoutRequestsStudioId = string;
@@ -1915,6 +2054,36 @@ export interface ClientsUpdate {
   updatedAt?: Date | string | Knex.Raw;
 }
 
+export type CommunicationOptOutsChannel = string;
+
+export type CommunicationOptOutsStudioId = string;
+
+export type CommunicationOptOutsUserId = string;
+
+export interface CommunicationOptOutsRow {
+  studioId: StudiosId;
+  userId: UsersId;
+  channel: CommunicationOptOutsChannel;
+  campaignId: CampaignsId | null;
+  createdAt: Date;
+}
+
+export interface CommunicationOptOutsInsert {
+  studioId: StudiosId | Knex.Raw;
+  userId: UsersId | Knex.Raw;
+  channel: CommunicationOptOutsChannel | Knex.Raw;
+  campaignId?: CampaignsId | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
+export interface CommunicationOptOutsUpdate {
+  studioId?: StudiosId | Knex.Raw;
+  userId?: UsersId | Knex.Raw;
+  channel?: CommunicationOptOutsChannel | Knex.Raw;
+  campaignId?: CampaignsId | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
 export type ContractsId = string;
 
 export interface ContractsRow {
@@ -2912,6 +3081,34 @@ export interface LocationsUpdate {
   archivedAt?: Date | string | null | Knex.Raw;
 }
 
+export type MailSuppressionsAddress = string;
+
+export type MailSuppressionsStudioId = string;
+
+export interface MailSuppressionsRow {
+  studioId: StudiosId;
+  address: MailSuppressionsAddress;
+  reason: string;
+  detail: string;
+  createdAt: Date;
+}
+
+export interface MailSuppressionsInsert {
+  studioId: StudiosId | Knex.Raw;
+  address: MailSuppressionsAddress | Knex.Raw;
+  reason: string | Knex.Raw;
+  detail?: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
+export interface MailSuppressionsUpdate {
+  studioId?: StudiosId | Knex.Raw;
+  address?: MailSuppressionsAddress | Knex.Raw;
+  reason?: string | Knex.Raw;
+  detail?: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
 export type MemberAppointmentScheduleExceptionsId = string;
 
 export interface MemberAppointmentScheduleExceptionsRow {
@@ -3480,6 +3677,59 @@ export interface RateLimitsUpdate {
   key?: RateLimitsKey | Knex.Raw;
   points?: number | Knex.Raw;
   expire?: number | null | Knex.Raw;
+}
+
+export type ReminderLogId = string;
+
+export interface ReminderLogRow {
+  id: ReminderLogId;
+  studioId: StudiosId;
+  userId: UsersId;
+  kind: string;
+  occasionKey: string;
+  type: number;
+  status: number | null;
+  address: string;
+  subject: string;
+  locale: string;
+  values: unknown;
+  error: string | null;
+  sentAt: Date | null;
+  createdAt: Date;
+}
+
+export interface ReminderLogInsert {
+  id: ReminderLogId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  userId: UsersId | Knex.Raw;
+  kind: string | Knex.Raw;
+  occasionKey: string | Knex.Raw;
+  type?: number | Knex.Raw;
+  status?: number | null | Knex.Raw;
+  address: string | Knex.Raw;
+  subject: string | Knex.Raw;
+  locale: string | Knex.Raw;
+  values?: unknown | Knex.Raw;
+  error?: string | null | Knex.Raw;
+  sentAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
+export interface ReminderLogUpdate {
+  id?: ReminderLogId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  userId?: UsersId | Knex.Raw;
+  kind?: string | Knex.Raw;
+  occasionKey?: string | Knex.Raw;
+  type?: number | Knex.Raw;
+  status?: number | null | Knex.Raw;
+  address?: string | Knex.Raw;
+  subject?: string | Knex.Raw;
+  locale?: string | Knex.Raw;
+  values?: unknown | Knex.Raw;
+  error?: string | null | Knex.Raw;
+  sentAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
 }
 
 export type RetailReceiptOrdersOrderId = string;
@@ -5448,6 +5698,17 @@ declare module 'knex/types/tables' {
       AppointmentUnavailabilitiesInsert,
       AppointmentUnavailabilitiesUpdate
     >;
+    automation_scenarios: Knex.CompositeTableType<
+      AutomationScenariosRow,
+      AutomationScenariosInsert,
+      AutomationScenariosUpdate
+    >;
+    campaign_recipients: Knex.CompositeTableType<
+      CampaignRecipientsRow,
+      CampaignRecipientsInsert,
+      CampaignRecipientsUpdate
+    >;
+    campaigns: Knex.CompositeTableType<CampaignsRow, CampaignsInsert, CampaignsUpdate>;
     checkout_requests: Knex.CompositeTableType<
       CheckoutRequestsRow,
       CheckoutRequestsInsert,
@@ -5583,6 +5844,11 @@ declare module 'knex/types/tables' {
       ClientWalletPaymentsUpdate
     >;
     clients: Knex.CompositeTableType<ClientsRow, ClientsInsert, ClientsUpdate>;
+    communication_opt_outs: Knex.CompositeTableType<
+      CommunicationOptOutsRow,
+      CommunicationOptOutsInsert,
+      CommunicationOptOutsUpdate
+    >;
     contracts: Knex.CompositeTableType<ContractsRow, ContractsInsert, ContractsUpdate>;
     desk_crash_reports: Knex.CompositeTableType<
       DeskCrashReportsRow,
@@ -5640,6 +5906,11 @@ declare module 'knex/types/tables' {
     kiosk_sessions: Knex.CompositeTableType<KioskSessionsRow, KioskSessionsInsert, KioskSessionsUpdate>;
     location_rooms: Knex.CompositeTableType<LocationRoomsRow, LocationRoomsInsert, LocationRoomsUpdate>;
     locations: Knex.CompositeTableType<LocationsRow, LocationsInsert, LocationsUpdate>;
+    mail_suppressions: Knex.CompositeTableType<
+      MailSuppressionsRow,
+      MailSuppressionsInsert,
+      MailSuppressionsUpdate
+    >;
     member_appointment_schedule_exceptions: Knex.CompositeTableType<
       MemberAppointmentScheduleExceptionsRow,
       MemberAppointmentScheduleExceptionsInsert,
@@ -5695,6 +5966,7 @@ declare module 'knex/types/tables' {
     >;
     products: Knex.CompositeTableType<ProductsRow, ProductsInsert, ProductsUpdate>;
     rate_limits: Knex.CompositeTableType<RateLimitsRow, RateLimitsInsert, RateLimitsUpdate>;
+    reminder_log: Knex.CompositeTableType<ReminderLogRow, ReminderLogInsert, ReminderLogUpdate>;
     retail_receipt_orders: Knex.CompositeTableType<
       RetailReceiptOrdersRow,
       RetailReceiptOrdersInsert,

@@ -51,6 +51,7 @@ import * as studioDataExports from './20261128_0131_studio_data_exports';
 import * as deskFleet from './20261128_0200_desk_fleet';
 import * as orderLineNameTexts from './20261128_0180_order_line_name_texts';
 import * as appointments from './20261128_0140_appointments';
+import * as communication from './20261128_0160_communication';
 import * as providerCallKeys from './20261127_0095_provider_call_keys';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
@@ -110,6 +111,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261128_0140_appointments', appointments],
   ['20261128_0150_entry_services', entryServices],
   ['20261128_0151_videos', videos],
+  ['20261128_0160_communication', communication],
   ['20261128_0180_order_line_name_texts', orderLineNameTexts],
   ['20261128_0190_check_in_window', checkInWindow],
   ['20261128_0200_desk_fleet', deskFleet],

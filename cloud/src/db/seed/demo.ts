@@ -12,6 +12,7 @@ import { seedDemoContracts } from '../../modules/contracts/index';
 import { seedDemoInvoicing } from '../../modules/invoices/index';
 import { seedDemoAccounting } from '../../modules/accounting/index';
 import { seedDemoAppointments } from '../../modules/appointments/index';
+import { seedDemoCommunication } from '../../modules/communication/index';
 import { seedDemoKsef } from '../../modules/invoices/index';
 import { seedDemoEntries } from '../../modules/entries/index';
 import { seedDemoVideos } from '../../modules/videos/index';
@@ -500,6 +501,8 @@ export async function seedDemoStudio(
       timeZone: DEMO.timeZone,
       now,
     });
+    // A sent newsletter with its numbers, a draft, automations on with their reminder log.
+    await seedDemoCommunication(trx, studioId, ownerId, clientIds, now);
     log.info(
       { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },
       'demo studio seeded',

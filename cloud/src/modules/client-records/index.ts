@@ -4,3 +4,4 @@
  * is imported: re-run it after adding or removing such an import, do not edit by hand.
  */
 export { registerClientRecordRoutes } from './client-records.routes';
+export { recordEmailBounce } from './email-bounce.service';

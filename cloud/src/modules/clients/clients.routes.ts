@@ -38,6 +38,7 @@ import type { Db, Knex } from '../../db/knex';
 import { abilitiesOf, assertAbility } from '../../http/abilities';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
+import { enqueue } from '../../jobs/queue';
 import { clientsXlsxStream, XLSX_CONTENT_TYPE } from './clients-xlsx';
 import type { Studio } from '../identity/index';
 import {
@@ -189,7 +190,7 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
   });
 
   /**
-   * Tag, untag, message (recorded only: campaigns send it later) or export chosen clients. Each
+   * Tag, untag, message (recorded, then sent as an e-mail campaign by a job) or export chosen clients. Each
    * action asks its own ability; every id must be a client of the studio (404 otherwise).
    */
   defineRoute(router, {
@@ -233,6 +234,13 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
             createdAt: recordedAt,
             updatedAt: recordedAt,
           });
+          // Sent as an e-mail campaign to these clients (communication module: consent honoured).
+          await enqueue(
+            db,
+            'client.bulk-message',
+            { requestId },
+            { key: `client.bulk-message:${requestId}` },
+          );
           return {
             action: 'message',
             requestId,

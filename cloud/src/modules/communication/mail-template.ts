@@ -1,0 +1,123 @@
+import mjml2html from 'mjml';
+
+/**
+ * Responsive HTML e-mail from MJML with a plain-text part, for campaigns and automations. The body
+ * is the studio's plain text: paragraphs split on blank lines, links made clickable, `{firstName}`
+ * put in per recipient. Rendered once per campaign and language (MJML is the slow part); the
+ * recipient's name and unsubscribe link are put in by `personalise` (string replacement).
+ */
+
+export interface MailLayout {
+  studioName: string;
+  logoUrl: string | null;
+  locale: 'en' | 'pl';
+  subject: string;
+  body: string;
+  /** An image shown above the text (an uploaded campaign image). */
+  imageUrl?: string | null;
+  /** A file linked under the text (an uploaded attachment). */
+  attachment?: { name: string; url: string } | null;
+  /** Marketing: the footer's unsubscribe link (a placeholder until personalised). */
+  unsubscribe: boolean;
+}
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export const FIRST_NAME = '{firstName}';
+const UNSUBSCRIBE_URL = '%%UNSUBSCRIBE_URL%%';
+
+const FOOTER = {
+  en: {
+    unsubscribe: 'Unsubscribe',
+    why: 'You receive this because you agreed to news from {studio}.',
+    file: 'Attachment',
+  },
+  pl: {
+    unsubscribe: 'Wypisz się',
+    why: 'Otrzymujesz tę wiadomość, bo zgodziłeś się na informacje od {studio}.',
+    file: 'Załącznik',
+  },
+} as const;
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const URL_RE = /\bhttps?:\/\/[^\s<>"]+[^\s<>".,;:!?)]/g;
+
+function paragraphHtml(paragraph: string): string {
+  const escaped = escapeHtml(paragraph);
+  const linked = escaped.replace(URL_RE, (url) => `<a href="${url}" style="color:#1c7ed6">${url}</a>`);
+  return linked.replace(/\n/g, '<br />');
+}
+
+const paragraphs = (body: string) =>
+  body
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+export function renderMail(layout: MailLayout): RenderedMail {
+  const t = FOOTER[layout.locale];
+  const why = t.why.replace('{studio}', layout.studioName);
+  const header = layout.logoUrl
+    ? `<mj-image src="${escapeHtml(layout.logoUrl)}" alt="${escapeHtml(layout.studioName)}" width="120px" />`
+    : `<mj-text font-size="20px" font-weight="700" align="center">${escapeHtml(layout.studioName)}</mj-text>`;
+  const image = layout.imageUrl ? `<mj-image src="${escapeHtml(layout.imageUrl)}" alt="" />` : '';
+  const file = layout.attachment
+    ? `<mj-text><a href="${escapeHtml(layout.attachment.url)}" style="color:#1c7ed6">${t.file}: ${escapeHtml(layout.attachment.name)}</a></mj-text>`
+    : '';
+  const text = paragraphs(layout.body)
+    .map((p) => `<mj-text font-size="16px" line-height="24px">${paragraphHtml(p)}</mj-text>`)
+    .join('\n');
+  const footer = layout.unsubscribe
+    ? `<mj-text font-size="12px" color="#868e96" align="center">${escapeHtml(why)}<br /><a href="${UNSUBSCRIBE_URL}" style="color:#868e96">${t.unsubscribe}</a></mj-text>`
+    : `<mj-text font-size="12px" color="#868e96" align="center">${escapeHtml(layout.studioName)}</mj-text>`;
+  const source = `<mjml lang="${layout.locale}">
+  <mj-head>
+    <mj-title>${escapeHtml(layout.subject)}</mj-title>
+    <mj-attributes><mj-all font-family="Helvetica, Arial, sans-serif" /></mj-attributes>
+  </mj-head>
+  <mj-body background-color="#f1f3f5">
+    <mj-section background-color="#ffffff" padding="24px 0 8px">
+      <mj-column>${header}</mj-column>
+    </mj-section>
+    <mj-section background-color="#ffffff">
+      <mj-column>
+        ${image}
+        ${text}
+        ${file}
+      </mj-column>
+    </mj-section>
+    <mj-section><mj-column>${footer}</mj-column></mj-section>
+  </mj-body>
+</mjml>`;
+  const { html, errors } = mjml2html(source, { validationLevel: 'soft', minify: false });
+  if (errors.length > 0 && !html) throw new Error(`MJML: ${errors[0]?.message ?? 'failed'}`);
+  const plain = [
+    layout.studioName,
+    '',
+    ...paragraphs(layout.body).flatMap((p) => [p, '']),
+    ...(layout.attachment ? [`${t.file}: ${layout.attachment.url}`, ''] : []),
+    ...(layout.unsubscribe ? ['--', why, `${t.unsubscribe}: ${UNSUBSCRIBE_URL}`] : []),
+  ].join('\n');
+  return { subject: layout.subject, html, text: plain };
+}
+
+/** A rendered mail for one recipient: their first name and unsubscribe link put in. */
+export function personalise(
+  mail: RenderedMail,
+  recipient: { firstName: string; unsubscribeUrl: string | null },
+): RenderedMail {
+  const name = recipient.firstName;
+  const put = (s: string, html: boolean) =>
+    s
+      .split(FIRST_NAME)
+      .join(html ? escapeHtml(name) : name)
+      .split(UNSUBSCRIBE_URL)
+      .join(recipient.unsubscribeUrl ?? '');
+  return { subject: put(mail.subject, false), html: put(mail.html, true), text: put(mail.text, false) };
+}
