@@ -40,6 +40,10 @@ import { registerRetailRoutes } from './modules/retail/index';
 import { registerKioskRoutes } from './modules/kiosk/index';
 import { kioskScopeMiddleware } from './modules/kiosk/index';
 import { registerStationRoutes } from './modules/stations/index';
+import { registerIntegrationRoutes } from './modules/integrations/index';
+import { publicApiKeyMiddleware } from './modules/integrations/index';
+import { configureWebhookNetwork } from './modules/integrations/index';
+import { registerApiDocsRoutes } from './modules/integrations/index';
 import { WEB_DIST_DIR } from './paths';
 
 /** Every module's API routes, mounted under /api. */
@@ -69,6 +73,7 @@ const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> 
   registerStationRoutes,
   registerKioskRoutes,
   registerSyncReviewRoutes,
+  registerIntegrationRoutes,
 ];
 
 export type ExtraMiddleware = Koa.Middleware<AppState, AppCustom>;
@@ -85,6 +90,7 @@ export function createApp(
   app.context.deps = deps;
   configurePaymentSecrets(deps.config);
   configureKsef(deps.config);
+  configureWebhookNetwork({ allowLoopback: deps.config.WEBHOOKS_ALLOW_LOOPBACK });
   const dev = Boolean(options.devMiddleware);
 
   app.use(async (ctx, next) => {
@@ -175,6 +181,8 @@ export function createApp(
   });
   // A kiosk session may make kiosk calls only (modules/kiosk): 403 before anything else looks at it.
   app.use(kioskScopeMiddleware);
+  // The public API's key, scope and per-key rate limit (modules/integrations), before any session.
+  app.use(publicApiKeyMiddleware);
   app.use(authMiddleware);
   app.use(csrfMiddleware);
 
@@ -192,6 +200,7 @@ export function createApp(
     ctx.body = { status: 'ok' };
   });
   registerTranslationRoutes(pages);
+  registerApiDocsRoutes(pages, describeApiRoutes);
   registerSalesPageRoutes(pages);
   registerPageRoutes(pages);
   const pageRoutes = pages.routes() as unknown as Koa.Middleware<AppState, AppCustom>;

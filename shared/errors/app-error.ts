@@ -157,6 +157,12 @@ export const ERRORS = {
   'request.contended': { code: 2600, status: 409 },
   'request.httpsRequired': { code: 2560, status: 403 },
   'auth.emailVerificationInvalid': { code: 2561, status: 400 },
+  // Issue 24: integrations — API keys, webhooks, the public API's own calls (2920–2949).
+  'apiKey.readOnly': { code: 2920, status: 403 },
+  'apiKey.revoked': { code: 2921, status: 409 },
+  'webhook.disabled': { code: 2922, status: 409 },
+  'webhook.addressRefused': { code: 2923, status: 400 },
+  'publicApi.loginFailed': { code: 2924, status: 401 },
   'internal.unexpected': { code: 1999, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

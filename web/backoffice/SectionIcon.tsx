@@ -19,6 +19,7 @@ const PATHS: Record<SectionId, string> = {
   contracts: 'M6 3h9l4 4v14H6zM15 3v4h4M9 12h7M9 16h7M9 8h3',
   accounting: 'M5 3h14v18H5zM8 7h8M8 11h2M12 11h2M16 11h0M8 15h2M12 15h2M8 18h6',
   kiosks: 'M7 3h10v14H7zM10 20h4M12 17v3M10 7h4M10 11h4',
+  integrations: 'M9 7V3M15 7V3M7 7h10v5a5 5 0 0 1-10 0zM12 17v4',
   staff: 'M4 5h16v14H4zM9 11a2 2 0 1 0 0-.01M6.5 16c.4-1.6 1.3-2.5 2.5-2.5s2.1.9 2.5 2.5M14 10h4M14 14h3',
   sync: 'M20 11a8 8 0 0 0-14.9-3.5M4 4v4h4M4 13a8 8 0 0 0 14.9 3.5M20 20v-4h-4',
   settings:

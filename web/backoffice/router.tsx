@@ -19,6 +19,7 @@ import { ordersRoutes } from './orders/routes';
 import { contractsRoutes } from './contracts/routes';
 import { kioskRoutes } from './kiosk/routes';
 import { syncRoutes } from './sync/routes';
+import { integrationsRoutes } from './integrations/routes';
 
 // Every screen but the landing dashboard is a chunk of its own (module routes use lazyScreen too).
 const BatchPrintScreen = lazyScreen(() => import('./pos/BatchPrintScreen'), 'BatchPrintScreen');
@@ -48,6 +49,7 @@ export function createBackofficeRouter() {
         ...contractsRoutes,
         ...kioskRoutes,
         ...syncRoutes,
+        ...integrationsRoutes,
         ...SECTIONS.filter(
           (s) =>
             s.id !== 'dashboard' &&
@@ -65,7 +67,8 @@ export function createBackofficeRouter() {
             s.id !== 'kiosks' &&
             s.id !== 'pos' &&
             s.id !== 'orders' &&
-            s.id !== 'sync',
+            s.id !== 'sync' &&
+            s.id !== 'integrations',
         ).map((section) => ({
           path: section.path.slice(1),
           element: <SectionPlaceholder section={section.id} />,

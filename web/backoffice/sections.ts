@@ -22,6 +22,7 @@ export const SECTIONS = [
   // What front-desk stations left for a person after syncing (flags, commands not applied).
   { id: 'sync', path: '/sync', labelKey: 'sync:nav', ability: 'clients.edit' },
   { id: 'kiosks', path: '/kiosks', labelKey: 'kiosk:nav', ability: 'settings.view' },
+  { id: 'integrations', path: '/integrations', labelKey: 'integrations:nav', ability: 'settings.view' },
   { id: 'settings', path: '/settings' },
 ] as const;
 

@@ -6,6 +6,7 @@ import { performKsefSend } from '../modules/invoices/index';
 import { performBookingMail } from '../modules/bookings/index';
 import { performDonationReceipt } from '../modules/sales/index';
 import { performProviderCall } from '../modules/sales/index';
+import { performWebhookDelivery } from '../modules/integrations/index';
 import { bossConnection, statements, type JobName, type JobPayloads } from './queue';
 
 /** What a side-effect handler may use: the worker's process collaborators, never a request's. */
@@ -36,6 +37,7 @@ export const HANDLERS: { [N in JobName]: JobHandler<N> } = {
   'donation.receipt': (payload, ctx) => performDonationReceipt(payload.donationId, ctx),
   'sales.provider-call': (payload, ctx) => performProviderCall(payload, ctx),
   'ksef.send': (payload, ctx) => performKsefSend(payload, ctx),
+  'webhook.deliver': (payload, ctx) => performWebhookDelivery(payload, ctx),
 };
 
 export interface JobToPerform {

@@ -20,6 +20,8 @@ export interface JobPayloads {
   'sales.provider-call': ProviderCall;
   /** An invoice sent to KSeF (attempt: the resend count, part of the job's key). */
   'ksef.send': { invoiceId: string; attempt: number };
+  /** One webhook delivery (an event to one endpoint), signed and sent (modules/integrations). */
+  'webhook.deliver': { deliveryId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -42,6 +44,8 @@ export const QUEUES: Record<JobName, QueueOptions> = {
   'sales.provider-call': { retryLimit: 10, retryDelay: 60, expireInSeconds: 120 },
   // KSeF unreachable: retried from 1 minute, doubling (≈ 17 h over 10 retries); Resend starts again.
   'ksef.send': { retryLimit: 10, retryDelay: 60, expireInSeconds: 300 },
+  // A receiver down: retried from 30 s, doubling (≈ 8.5 h over 10 retries), then failed for good.
+  'webhook.deliver': { retryLimit: 10, retryDelay: 30, expireInSeconds: 60 },
 };
 
 export const JOB_SCHEMA = 'pgboss';

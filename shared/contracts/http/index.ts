@@ -10,6 +10,8 @@ import type { AnyContract } from './define';
 import { EnrollmentsApi } from './enrollments';
 import { EntryApi } from './entry';
 import { IdentityApi } from './identity';
+import { IntegrationsApi } from './integrations';
+import { PublicApi } from './public-api';
 import { FiscalPrintersApi } from './fiscal-printers';
 import { InvoicesApi } from './invoices';
 import { CatalogScreensApi } from './catalog-screens';
@@ -64,6 +66,8 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     PlacesApi,
     ContractsApi,
     KioskApi,
+    IntegrationsApi,
+    PublicApi,
   ]
     .flatMap((group) => Object.values(group) as AnyContract[])
     .map((entry) => [entry.name, entry]),

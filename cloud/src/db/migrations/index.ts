@@ -44,6 +44,7 @@ import * as accountingSettings from './20261127_0110_accounting_settings';
 import * as rateLimits from './20261126_0062_rate_limits';
 import * as studioIndexes from './20261127_0120_studio_indexes';
 import * as providerCallKeys from './20261127_0095_provider_call_keys';
+import * as integrations from './20261128_0170_integrations';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -97,4 +98,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261127_0100_ksef_sending', ksefSending],
   ['20261127_0110_accounting_settings', accountingSettings],
   ['20261127_0120_studio_indexes', studioIndexes],
+  ['20261128_0170_integrations', integrations],
 ];
