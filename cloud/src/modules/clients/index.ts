@@ -5,4 +5,4 @@
  */
 export { XLSX_CONTENT_TYPE } from './clients-xlsx';
 export { registerClientRoutes } from './clients.routes';
-export { placeholderEmail, updateClient } from './clients.service';
+export { createClient, placeholderEmail, updateClient } from './clients.service';

@@ -112,7 +112,12 @@ export async function revokeApiKey(trx: Knex.Transaction, studio: Studio, id: st
 // --- The public API's gate ------------------------------------------------------------------------
 
 /** POSTs that only read (a search in the body, the liveness check, the graph query). */
-const READING_POSTS = [/^\/api\/v2\/public\/schedule$/, /^\/api\/v2\/public\/ping$/, /\/graph$/];
+const READING_POSTS = [
+  /^\/api\/v2\/public\/schedule$/,
+  /^\/api\/v2\/public\/ping$/,
+  /^\/api\/v2\/public\/user\/login$/,
+  /^\/api\/v2\/public\/[^/]+\/graph$/,
+];
 
 const limiters = new WeakMap<Deps, Map<number, RateLimiterAbstract>>();
 
