@@ -6,6 +6,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import * as prettier from 'prettier';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
+import { WEBHOOK_EVENTS } from '../../../../shared/contracts/api/integrations';
 import { OrderStatus } from '../../../../shared/enums';
 import { TEST_PASSWORD } from '../../../../tests/support/factories';
 import { START, useBookingsApp } from '../bookings/bookings-app.test-support';
@@ -71,6 +72,14 @@ describe('public API through a client generated from /docs/api/openapi.json', ()
     });
     expect(contract.status, contract.text).toBe(201);
     const orderId = await orderInStatus(app, st.studio, st.client.id, OrderStatus.scheduled, 4200);
+    // A subscriber to every event: the modules emit them inside the calls' transactions.
+    await app.knex('webhook_endpoints').insert({
+      id: uuidv7(),
+      studioId: st.studio.id,
+      url: 'https://hooks.example.com/in',
+      events: [...WEBHOOK_EVENTS],
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    });
 
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
     const covered = new Set<string>();
@@ -237,6 +246,21 @@ describe('public API through a client generated from /docs/api/openapi.json', ()
       }),
     );
     expect(graph.studio?.id).toBe(st.studio.id);
+
+    const emitted = await app
+      .knex('webhook_deliveries')
+      .where({ studioId: st.studio.id })
+      .select('eventType');
+    expect(new Set(emitted.map((d) => d.eventType))).toEqual(
+      new Set([
+        'visit.booked',
+        'visit.cancelled',
+        'client.created',
+        'contract.signed',
+        'contract.suspended',
+        'contract.ended',
+      ]),
+    );
 
     const documented = Object.entries(doc.paths).flatMap(([p, ops]) =>
       Object.keys(ops).map((m) => `${m} ${p}`),
