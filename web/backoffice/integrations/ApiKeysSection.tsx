@@ -146,13 +146,13 @@ export function ApiKeysSection({ canEdit }: { canEdit: boolean }) {
         {items.length === 0 && !keys.isLoading ? (
           <Text c="dimmed">{t('keys.none')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={860}>
             <Table verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('keys.name')}</Table.Th>
                   <Table.Th>{t('keys.key')}</Table.Th>
-                  <Table.Th>{t('keys.scope')}</Table.Th>
+                  <Table.Th miw={160}>{t('keys.scope')}</Table.Th>
                   <Table.Th>{t('keys.lastUsed')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
@@ -175,7 +175,11 @@ export function ApiKeysSection({ canEdit }: { canEdit: boolean }) {
                       {key.revokedAt ? (
                         <Badge color="gray">{t('keys.revoked')}</Badge>
                       ) : (
-                        <Badge color={key.scope === 'read' ? 'blue' : 'orange'} variant="light">
+                        <Badge
+                          color={key.scope === 'read' ? 'blue' : 'orange'}
+                          variant="light"
+                          styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                        >
                           {t(`keys.scopes.${key.scope}`)}
                         </Badge>
                       )}

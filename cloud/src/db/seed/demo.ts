@@ -11,6 +11,7 @@ import { seedDemoVisits } from '../../modules/bookings/index';
 import { seedDemoContracts } from '../../modules/contracts/index';
 import { seedDemoInvoicing } from '../../modules/invoices/index';
 import { seedDemoAccounting } from '../../modules/accounting/index';
+import { seedDemoIntegrations } from '../../modules/integrations/index';
 import { seedDemoKsef } from '../../modules/invoices/index';
 
 export interface DemoSummary {
@@ -474,6 +475,8 @@ export async function seedDemoStudio(
       now,
     );
     await seedDemoKsef(trx, studioId, now);
+    // The website's read-only API key and the CRM's webhook with its delivery log.
+    await seedDemoIntegrations(trx, studioId, ownerId, clientIds, now);
     log.info(
       { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },
       'demo studio seeded',

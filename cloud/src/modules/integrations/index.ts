@@ -4,6 +4,7 @@
  * is imported: re-run it after adding or removing such an import, do not edit by hand.
  */
 export { publicApiKeyMiddleware } from './api-keys';
+export { seedDemoIntegrations } from './demo-integrations';
 export { registerApiDocsRoutes } from './docs.routes';
 export { registerIntegrationRoutes } from './integrations.routes';
 export { configureWebhookNetwork } from './ssrf';
