@@ -47,6 +47,10 @@ import { registerStationRoutes } from './modules/stations/index';
 import { registerEntriesRoutes } from './modules/entries/index';
 import { isVideoUploadPath, registerVideoRoutes, videoUploadMiddleware } from './modules/videos/index';
 import { registerDeskFleetRoutes, registerDesktopRoutes } from './modules/desk-fleet/index';
+import { registerIntegrationRoutes } from './modules/integrations/index';
+import { publicApiKeyMiddleware } from './modules/integrations/index';
+import { configureWebhookNetwork } from './modules/integrations/index';
+import { registerApiDocsRoutes } from './modules/integrations/index';
 import { WEB_DIST_DIR } from './paths';
 
 /** Every module's API routes, mounted under /api. */
@@ -83,6 +87,7 @@ const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> 
   registerEntriesRoutes,
   registerVideoRoutes,
   registerStudioAdminRoutes,
+  registerIntegrationRoutes,
 ];
 
 export type ExtraMiddleware = Koa.Middleware<AppState, AppCustom>;
@@ -99,6 +104,7 @@ export function createApp(
   app.context.deps = deps;
   configurePaymentSecrets(deps.config);
   configureKsef(deps.config);
+  configureWebhookNetwork({ allowLoopback: deps.config.WEBHOOKS_ALLOW_LOOPBACK });
   const dev = Boolean(options.devMiddleware);
 
   app.use(async (ctx, next) => {
@@ -198,6 +204,8 @@ export function createApp(
   });
   // A kiosk session may make kiosk calls only (modules/kiosk): 403 before anything else looks at it.
   app.use(kioskScopeMiddleware);
+  // The public API's key, scope and per-key rate limit (modules/integrations), before any session.
+  app.use(publicApiKeyMiddleware);
   app.use(authMiddleware);
   app.use(csrfMiddleware);
   // The tus endpoint of video uploads (modules/videos): its own protocol, not a JSON route.
@@ -219,6 +227,7 @@ export function createApp(
     ctx.body = { status: 'ok' };
   });
   registerTranslationRoutes(pages);
+  registerApiDocsRoutes(pages, describeApiRoutes);
   registerSalesPageRoutes(pages);
   registerPageRoutes(pages);
   const pageRoutes = pages.routes() as unknown as Koa.Middleware<AppState, AppCustom>;

@@ -97,6 +97,10 @@ export const ConfigSchema = z.object({
   COOKIE_SECURE: z
     .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional())
     .transform((v) => v === 'true' || v === '1'),
+  /** Webhooks may call loopback addresses (tests' receivers on 127.0.0.1); refused in production. */
+  WEBHOOKS_ALLOW_LOOPBACK: z
+    .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional())
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 /**
@@ -118,6 +122,12 @@ const RefinedConfigSchema = ConfigSchema.superRefine((c, ctx) => {
         path: ['FIELD_ENCRYPTION_KEY'],
         message:
           'required in production: 32 bytes, base64 (openssl rand -base64 32), the same on every instance; back it up',
+      });
+    if (c.WEBHOOKS_ALLOW_LOOPBACK)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEBHOOKS_ALLOW_LOOPBACK'],
+        message: 'tests only: webhooks never call loopback addresses in production',
       });
   }
   if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET)

@@ -210,6 +210,12 @@ export const ERRORS = {
   'campaign.fileRefused': { code: 2896, status: 400 },
   /** The scenario waits for another module (appointment reminders: appointments). */
   'automation.unavailable': { code: 2900, status: 409 },
+  // Issue 24: integrations — API keys, webhooks, the public API's own calls (2920–2949).
+  'apiKey.readOnly': { code: 2920, status: 403 },
+  'apiKey.revoked': { code: 2921, status: 409 },
+  'webhook.disabled': { code: 2922, status: 409 },
+  'webhook.addressRefused': { code: 2923, status: 400 },
+  'publicApi.loginFailed': { code: 2924, status: 401 },
   'internal.unexpected': { code: 1999, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

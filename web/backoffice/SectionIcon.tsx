@@ -24,6 +24,7 @@ const PATHS: Record<SectionId, string> = {
   entries: 'M4 21V4h11v17M15 6h5v15M2 21h20M11 12h.01',
   videos: 'M3 5h18v14H3zM10 9l5 3-5 3z',
   stations: 'M3 4h18v12H3zM8 20h8M12 16v4M7 8h4M7 12h7',
+  integrations: 'M9 7V3M15 7V3M7 7h10v5a5 5 0 0 1-10 0zM12 17v4',
   staff: 'M4 5h16v14H4zM9 11a2 2 0 1 0 0-.01M6.5 16c.4-1.6 1.3-2.5 2.5-2.5s2.1.9 2.5 2.5M14 10h4M14 14h3',
   sync: 'M20 11a8 8 0 0 0-14.9-3.5M4 4v4h4M4 13a8 8 0 0 0 14.9 3.5M20 20v-4h-4',
   settings:

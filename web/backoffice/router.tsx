@@ -23,6 +23,7 @@ import { videoRoutes } from './videos/routes';
 import { reportsRoutes } from './reports/routes';
 import { deskFleetRoutes } from './desk-fleet/routes';
 import { campaignRoutes } from './campaigns/routes';
+import { integrationsRoutes } from './integrations/routes';
 
 // Every screen but the landing dashboard is a chunk of its own (module routes use lazyScreen too).
 const BatchPrintScreen = lazyScreen(() => import('./pos/BatchPrintScreen'), 'BatchPrintScreen');
@@ -58,6 +59,7 @@ export function createBackofficeRouter() {
         ...reportsRoutes,
         ...deskFleetRoutes,
         ...campaignRoutes,
+        ...integrationsRoutes,
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

@@ -28,6 +28,7 @@ export const SECTIONS = [
   // Every desk and kiosk: version, sync, printers, errors; the studio's update channel (issue 29).
   { id: 'stations', path: '/stations', labelKey: 'desk-fleet:nav', ability: 'settings.view' },
   { id: 'kiosks', path: '/kiosks', labelKey: 'kiosk:nav', ability: 'settings.view' },
+  { id: 'integrations', path: '/integrations', labelKey: 'integrations:nav', ability: 'settings.view' },
   { id: 'settings', path: '/settings' },
 ] as const;
 

@@ -25,6 +25,8 @@ export interface AppState {
   auth: { user: User; session: Session } | null;
   studio?: Studio;
   membership?: Membership;
+  /** A public API call's key, checked by the integrations module before the route runs. */
+  apiKey?: { id: string; studioId: string; scope: 'read' | 'read_write' };
 }
 
 export interface AppCustom {

@@ -14,6 +14,7 @@ import {
   performBulkMessage,
   performCampaignBatch,
 } from '../modules/communication/index';
+import { performWebhookDelivery } from '../modules/integrations/index';
 import { bossConnection, statements, type JobName, type JobPayloads } from './queue';
 
 /** What a side-effect handler may use: the worker's process collaborators, never a request's. */
@@ -51,6 +52,7 @@ export const HANDLERS: { [N in JobName]: JobHandler<N> } = {
   'campaign.batch': (payload, ctx) => performCampaignBatch(payload, ctx),
   'automation.mail': (payload, ctx) => performAutomationMail(payload, ctx),
   'client.bulk-message': (payload, ctx) => performBulkMessage(payload.requestId, ctx),
+  'webhook.deliver': (payload, ctx) => performWebhookDelivery(payload, ctx),
 };
 
 export interface JobToPerform {

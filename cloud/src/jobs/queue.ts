@@ -31,6 +31,8 @@ export interface JobPayloads {
   'client.bulk-message': { requestId: string };
   /** One automated message (a reminder-log row), rendered when sent. */
   'automation.mail': AutomationMailJob;
+  /** One webhook delivery (an event to one endpoint), signed and sent (modules/integrations). */
+  'webhook.deliver': { deliveryId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -62,6 +64,8 @@ export const QUEUES: Record<JobName, QueueOptions> = {
   'campaign.batch': { retryLimit: 10, retryDelay: 30, expireInSeconds: 900 },
   'automation.mail': MAIL,
   'client.bulk-message': MAIL,
+  // A receiver down: retried from 30 s, doubling (≈ 8.5 h over 10 retries), then failed for good.
+  'webhook.deliver': { retryLimit: 10, retryDelay: 30, expireInSeconds: 60 },
 };
 
 export const JOB_SCHEMA = 'pgboss';

@@ -16,6 +16,8 @@ import { EntryApi } from './entry';
 import { EntriesApi } from './entries';
 import { VideosApi } from './videos';
 import { IdentityApi } from './identity';
+import { IntegrationsApi } from './integrations';
+import { PublicApi } from './public-api';
 import { FiscalPrintersApi } from './fiscal-printers';
 import { InvoicesApi } from './invoices';
 import { CatalogScreensApi } from './catalog-screens';
@@ -78,6 +80,8 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     ReportsApi,
     DeskFleetApi,
     StudioAdminApi,
+    IntegrationsApi,
+    PublicApi,
   ]
     .flatMap((group) => Object.values(group) as AnyContract[])
     .map((entry) => [entry.name, entry]),

@@ -4256,6 +4256,12 @@ export interface StudioApisRow {
   revokedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  scope: string;
+  keyPrefix: string;
+  rateLimitPerMinute: number;
+  lastUsedAt: Date | null;
+  rotatedAt: Date | null;
+  createdBy: UsersId | null;
 }
 
 export interface StudioApisInsert {
@@ -4266,6 +4272,12 @@ export interface StudioApisInsert {
   revokedAt?: Date | string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  scope?: string | Knex.Raw;
+  keyPrefix?: string | Knex.Raw;
+  rateLimitPerMinute?: number | Knex.Raw;
+  lastUsedAt?: Date | string | null | Knex.Raw;
+  rotatedAt?: Date | string | null | Knex.Raw;
+  createdBy?: UsersId | null | Knex.Raw;
 }
 
 export interface StudioApisUpdate {
@@ -4276,6 +4288,12 @@ export interface StudioApisUpdate {
   revokedAt?: Date | string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  scope?: string | Knex.Raw;
+  keyPrefix?: string | Knex.Raw;
+  rateLimitPerMinute?: number | Knex.Raw;
+  lastUsedAt?: Date | string | null | Knex.Raw;
+  rotatedAt?: Date | string | null | Knex.Raw;
+  createdBy?: UsersId | null | Knex.Raw;
 }
 
 export type StudioBookingSettingsStudioId = string;
@@ -5666,6 +5684,141 @@ export interface VouchersUpdate {
   updatedAt?: Date | string | Knex.Raw;
 }
 
+export type WebhookAttemptsId = string;
+
+export interface WebhookAttemptsRow {
+  id: WebhookAttemptsId;
+  deliveryId: WebhookDeliveriesId;
+  studioId: StudiosId;
+  attemptedAt: Date;
+  requestHeaders: unknown;
+  requestBody: string;
+  responseStatus: number | null;
+  responseBody: string | null;
+  error: string | null;
+  durationMs: number;
+}
+
+export interface WebhookAttemptsInsert {
+  id: WebhookAttemptsId | Knex.Raw;
+  deliveryId: WebhookDeliveriesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  attemptedAt: Date | string | Knex.Raw;
+  requestHeaders: unknown | Knex.Raw;
+  requestBody: string | Knex.Raw;
+  responseStatus?: number | null | Knex.Raw;
+  responseBody?: string | null | Knex.Raw;
+  error?: string | null | Knex.Raw;
+  durationMs: number | Knex.Raw;
+}
+
+export interface WebhookAttemptsUpdate {
+  id?: WebhookAttemptsId | Knex.Raw;
+  deliveryId?: WebhookDeliveriesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  attemptedAt?: Date | string | Knex.Raw;
+  requestHeaders?: unknown | Knex.Raw;
+  requestBody?: string | Knex.Raw;
+  responseStatus?: number | null | Knex.Raw;
+  responseBody?: string | null | Knex.Raw;
+  error?: string | null | Knex.Raw;
+  durationMs?: number | Knex.Raw;
+}
+
+export type WebhookDeliveriesId = string;
+
+export interface WebhookDeliveriesRow {
+  id: WebhookDeliveriesId;
+  studioId: StudiosId;
+  endpointId: WebhookEndpointsId;
+  eventId: string;
+  eventType: string;
+  payload: unknown;
+  status: string;
+  attempts: number;
+  replayOf: WebhookDeliveriesId | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+export interface WebhookDeliveriesInsert {
+  id: WebhookDeliveriesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  endpointId: WebhookEndpointsId | Knex.Raw;
+  eventId: string | Knex.Raw;
+  eventType: string | Knex.Raw;
+  payload: unknown | Knex.Raw;
+  status?: string | Knex.Raw;
+  attempts?: number | Knex.Raw;
+  replayOf?: WebhookDeliveriesId | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  finishedAt?: Date | string | null | Knex.Raw;
+}
+
+export interface WebhookDeliveriesUpdate {
+  id?: WebhookDeliveriesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  endpointId?: WebhookEndpointsId | Knex.Raw;
+  eventId?: string | Knex.Raw;
+  eventType?: string | Knex.Raw;
+  payload?: unknown | Knex.Raw;
+  status?: string | Knex.Raw;
+  attempts?: number | Knex.Raw;
+  replayOf?: WebhookDeliveriesId | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  finishedAt?: Date | string | null | Knex.Raw;
+}
+
+export type WebhookEndpointsId = string;
+
+export interface WebhookEndpointsRow {
+  id: WebhookEndpointsId;
+  studioId: StudiosId;
+  url: string;
+  description: string;
+  events: string[];
+  enabled: boolean;
+  disabledReason: string | null;
+  secret: string;
+  previousSecret: string | null;
+  previousSecretExpiresAt: Date | null;
+  consecutiveFailures: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface WebhookEndpointsInsert {
+  id: WebhookEndpointsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  url: string | Knex.Raw;
+  description?: string | Knex.Raw;
+  events: string[] | Knex.Raw;
+  enabled?: boolean | Knex.Raw;
+  disabledReason?: string | null | Knex.Raw;
+  secret: string | Knex.Raw;
+  previousSecret?: string | null | Knex.Raw;
+  previousSecretExpiresAt?: Date | string | null | Knex.Raw;
+  consecutiveFailures?: number | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface WebhookEndpointsUpdate {
+  id?: WebhookEndpointsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  url?: string | Knex.Raw;
+  description?: string | Knex.Raw;
+  events?: string[] | Knex.Raw;
+  enabled?: boolean | Knex.Raw;
+  disabledReason?: string | null | Knex.Raw;
+  secret?: string | Knex.Raw;
+  previousSecret?: string | null | Knex.Raw;
+  previousSecretExpiresAt?: Date | string | null | Knex.Raw;
+  consecutiveFailures?: number | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
 declare module 'knex/types/tables' {
   interface Tables {
     account_erasures: Knex.CompositeTableType<
@@ -6083,5 +6236,20 @@ declare module 'knex/types/tables' {
     >;
     voucher_targets: Knex.CompositeTableType<VoucherTargetsRow, VoucherTargetsInsert, VoucherTargetsUpdate>;
     vouchers: Knex.CompositeTableType<VouchersRow, VouchersInsert, VouchersUpdate>;
+    webhook_attempts: Knex.CompositeTableType<
+      WebhookAttemptsRow,
+      WebhookAttemptsInsert,
+      WebhookAttemptsUpdate
+    >;
+    webhook_deliveries: Knex.CompositeTableType<
+      WebhookDeliveriesRow,
+      WebhookDeliveriesInsert,
+      WebhookDeliveriesUpdate
+    >;
+    webhook_endpoints: Knex.CompositeTableType<
+      WebhookEndpointsRow,
+      WebhookEndpointsInsert,
+      WebhookEndpointsUpdate
+    >;
   }
 }

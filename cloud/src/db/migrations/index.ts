@@ -53,6 +53,7 @@ import * as orderLineNameTexts from './20261128_0180_order_line_name_texts';
 import * as appointments from './20261128_0140_appointments';
 import * as communication from './20261128_0160_communication';
 import * as providerCallKeys from './20261127_0095_provider_call_keys';
+import * as integrations from './20261128_0170_integrations';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -112,6 +113,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261128_0150_entry_services', entryServices],
   ['20261128_0151_videos', videos],
   ['20261128_0160_communication', communication],
+  ['20261128_0170_integrations', integrations],
   ['20261128_0180_order_line_name_texts', orderLineNameTexts],
   ['20261128_0190_check_in_window', checkInWindow],
   ['20261128_0200_desk_fleet', deskFleet],

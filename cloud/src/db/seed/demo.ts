@@ -13,6 +13,7 @@ import { seedDemoInvoicing } from '../../modules/invoices/index';
 import { seedDemoAccounting } from '../../modules/accounting/index';
 import { seedDemoAppointments } from '../../modules/appointments/index';
 import { seedDemoCommunication } from '../../modules/communication/index';
+import { seedDemoIntegrations } from '../../modules/integrations/index';
 import { seedDemoKsef } from '../../modules/invoices/index';
 import { seedDemoEntries } from '../../modules/entries/index';
 import { seedDemoVideos } from '../../modules/videos/index';
@@ -503,6 +504,8 @@ export async function seedDemoStudio(
     });
     // A sent newsletter with its numbers, a draft, automations on with their reminder log.
     await seedDemoCommunication(trx, studioId, ownerId, clientIds, now);
+    // The website's read-only API key and the CRM's webhook with its delivery log.
+    await seedDemoIntegrations(trx, studioId, ownerId, clientIds, now);
     log.info(
       { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },
       'demo studio seeded',

@@ -13,6 +13,7 @@ import {
   type VisitRow,
 } from './booking-facts.service';
 import { cancelVisit, recordFee, voidFees } from './cancel-and-fees.service';
+import { emitWebhookEvent } from '../../webhooks/emit';
 
 /**
  * Attendance and staff cancellation for many visits (one transaction): present (check-in), absent
@@ -94,6 +95,14 @@ export async function changeEnrollmentStatus(
     if (status === V.absent && chargeFee) await recordFee(trx, studio, visit, status, settings, actorUserId);
     if (visit.clientPricingOptionId)
       await refreshPassProjection(trx, studio, visit.clientPricingOptionId, now);
+    if (status === V.present)
+      await emitWebhookEvent(
+        trx,
+        studio.id,
+        'visit.attended',
+        { visitId: visit.id, userId: visit.clientId },
+        now,
+      );
   }
 }
 

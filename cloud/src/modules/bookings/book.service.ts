@@ -27,6 +27,7 @@ import {
   type VisitRow,
 } from './booking-facts.service';
 import { toldWaiting } from './waiting-list.service';
+import { emitWebhookEvent } from '../../webhooks/emit';
 
 /**
  * What booking a client needs besides their passes, in one statement, after the client's lock: a
@@ -275,6 +276,13 @@ export async function bookVisit(
     // The statement took back the confirmation queued before the lock, if any.
     await toldWaiting(trx, studio, event, req.clientId, id, placed.waiting + 1);
   } else if (!mailQueued) await enqueueBookingMail(trx, studio.id, req.clientId, id, 'confirmed');
+  await emitWebhookEvent(
+    trx,
+    studio.id,
+    'visit.booked',
+    { visitId: id, scheduleEventId: req.eventId, userId: req.clientId, outcome },
+    now,
+  );
   return { outcome, visitId: id, event };
 }
 

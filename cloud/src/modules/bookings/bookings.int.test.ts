@@ -419,7 +419,7 @@ describe('public API', () => {
         noDefaults: true,
       },
     );
-    expect(noKey.status).toBe(403); // no key: the CSRF check applies like any cookie-less POST
+    expect(noKey.status).toBe(401); // no key: the integrations gate refuses it before anything else
     const badKey = await anon.request(
       'POST',
       path,

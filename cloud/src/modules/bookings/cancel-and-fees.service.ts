@@ -27,6 +27,7 @@ import {
 } from './booking-facts.service';
 import { billFee } from './fee-orders.service';
 import { promoteWaiting } from './waiting-list.service';
+import { emitWebhookEvent } from '../../webhooks/emit';
 
 export async function recordFee(
   trx: Db,
@@ -131,6 +132,18 @@ export async function cancelVisit(
   if (visit.clientPricingOptionId && takesPlace(visit.status))
     await refreshPassProjection(trx, studio, visit.clientPricingOptionId, now);
   if (takesPlace(visit.status)) await promoteWaiting(trx, studio, event, now);
+  await emitWebhookEvent(
+    trx,
+    studio.id,
+    'visit.cancelled',
+    {
+      visitId: visit.id,
+      scheduleEventId: eventId,
+      userId: visit.clientId,
+      late: decision.kind === 'lateCancel',
+    },
+    now,
+  );
   return {
     outcome: decision.kind === 'leaveWaitingList' ? 'leftWaitingList' : decision.kind,
     visitId: visit.id,

@@ -27,6 +27,7 @@ import type { Studio } from '../identity/index';
 import { dateOnly, iso, priceOn } from './catalog.presenter';
 import { pricingOptionRow } from './pricing-options.service';
 import { readAll } from '../../db/read-all';
+import { emitWebhookEvent } from '../../webhooks/emit';
 
 interface PassRow {
   id: string;
@@ -601,6 +602,13 @@ export async function sellPass(
     validUntil,
   });
   await refreshPassProjection(trx, studio, id, now);
+  await emitWebhookEvent(
+    trx,
+    studio.id,
+    'pass.sold',
+    { passId: id, userId, pricingOptionId: optionId, price: price ?? listPrice, channel },
+    now,
+  );
   const [derived] = await derive(trx, studio, [await passRow(trx, studio.id, id)], now);
   return derived!.view;
 }

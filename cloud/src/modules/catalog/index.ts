@@ -5,6 +5,11 @@
  */
 export { dateOnly } from './catalog.presenter';
 export { registerCatalogRoutes } from './catalog.routes';
-export { passCandidatesFor, refreshPassProjection, sellPass } from './client-pricing-options.service';
+export {
+  listClientPasses,
+  passCandidatesFor,
+  refreshPassProjection,
+  sellPass,
+} from './client-pricing-options.service';
 export { getPricingOption, listPricingOptions } from './pricing-options.service';
 export { listTaxes } from './taxes.service';

@@ -21,6 +21,7 @@ import { listNotes } from './client-notes.service';
 import { presentClientDetail, presentClientSearchItem } from './clients.presenter';
 import { readAll } from '../../db/read-all';
 import { claimUnverifiedAccount } from '../identity/index';
+import { emitWebhookEvent } from '../../webhooks/emit';
 
 /**
  * A person the studio adds without an email address still needs a users row (the sign-in identity,
@@ -182,6 +183,7 @@ export async function createClient(
     });
   }
 
+  await emitWebhookEvent(trx, studio.id, 'client.created', { userId: user.id, restored }, now);
   return {
     client: await getClientDetail(trx, studio, user.id, now),
     possibleDuplicates: await clientsWithPhone(trx, studio.id, phone, user.id),
@@ -252,6 +254,7 @@ export async function updateClient(
         .update({ ...mirror, updatedAt: new Date() })
         .where({ id: userId });
   }
+  await emitWebhookEvent(trx, studio.id, 'client.updated', { userId, changed: Object.keys(patch) }, now);
   return getClientDetail(trx, studio, userId, now);
 }
 

@@ -6,4 +6,4 @@
 export { applyFilter, hasTrigramSearch, resolveFilter } from './client-list.service';
 export { XLSX_CONTENT_TYPE } from './clients-xlsx';
 export { registerClientRoutes } from './clients.routes';
-export { placeholderEmail, updateClient } from './clients.service';
+export { createClient, placeholderEmail, updateClient } from './clients.service';

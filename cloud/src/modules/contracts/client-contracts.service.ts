@@ -36,6 +36,7 @@ import {
   type SuspensionRow,
 } from './contracts.presenter';
 import { readAll } from '../../db/read-all';
+import { emitWebhookEvent } from '../../webhooks/emit';
 
 export type Via = 'staff' | 'client' | 'api' | 'job';
 export interface Actor {
@@ -285,6 +286,13 @@ export async function sellContract(
       .where('due_on', '<=', soldOn)
       .update({ status: 'ordered', orderId: options.paidByOrderId, updatedAt: trx.fn.now() });
   await orderDueInstalments(trx, studio, id, now);
+  await emitWebhookEvent(
+    trx,
+    studio.id,
+    'contract.signed',
+    { clientContractId: id, contractId, userId: clientId, channel },
+    now,
+  );
   return getClientContract(trx, studio, id, now);
 }
 
@@ -448,6 +456,16 @@ export async function changeClientContract(
       note,
     );
     await orderDueInstalments(trx, studio, id, now);
+  }
+  if (patch.action === 'terminate' || patch.action === 'suspend') {
+    const after = await trx('client_contracts').where({ id }).first('endsOn');
+    await emitWebhookEvent(
+      trx,
+      studio.id,
+      patch.action === 'terminate' ? 'contract.ended' : 'contract.suspended',
+      { clientContractId: id, userId: row.clientId, endsOn: dateOnly(after?.endsOn ?? null) },
+      now,
+    );
   }
   return getClientContract(trx, studio, id, now);
 }

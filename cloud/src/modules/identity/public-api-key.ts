@@ -9,6 +9,9 @@ import { findStudio, type Studio } from './rows';
  * (the bookings module issues and checks keys the same way; this is the same lookup).
  */
 export async function studioOfApiKey(ctx: AppContext, db: Db): Promise<Studio> {
+  // Checked already (scope, rate limit, last use) by the integrations module's middleware.
+  const checked = ctx.state.apiKey ? await findStudio(db, ctx.state.apiKey.studioId) : undefined;
+  if (checked) return checked;
   const key = ctx.get('x-api-key');
   const row =
     key && key.length >= 16 && key.length <= 200

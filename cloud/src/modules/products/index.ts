@@ -5,5 +5,5 @@
  */
 export { seedDemoProducts } from './demo-products';
 export { registerProductRoutes } from './products.routes';
-export { lockProductsForSale } from './products.service';
+export { listProducts, lockProductsForSale } from './products.service';
 export { redeemVoucher } from './vouchers.service';

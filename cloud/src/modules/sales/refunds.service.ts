@@ -17,6 +17,7 @@ import { scheduleProviderCall } from './provider-calls';
 import { providerFor } from './providers';
 import { presentRefund, type PaymentRow, type RefundRow } from './sales.presenter';
 import { orderRow, walletBalanceOf } from './sales.service';
+import { emitWebhookEvent } from '../../webhooks/emit';
 
 type Trx = Knex.Transaction;
 
@@ -100,6 +101,13 @@ export async function refundOrder(
   });
   if (askProvider) await scheduleProviderCall(trx, { kind: 'refund', refundId: id }, now);
   else await moveRefundedMoney(trx, { ...payment, refundId: id, amount: input.amount, createdBy }, credited);
+  await emitWebhookEvent(
+    trx,
+    studio.id,
+    'order.refunded',
+    { orderId: order.id, refundId: id, amount: input.amount, status: askProvider ? 'awaiting' : 'success' },
+    now,
+  );
   return { refundId: id, askProvider };
 }
 

@@ -36,6 +36,7 @@ import {
 } from './sales.presenter';
 import { readAll } from '../../db/read-all';
 import { applyOrderSearch } from './order-search';
+import { emitWebhookEvent } from '../../webhooks/emit';
 
 type Trx = Knex.Transaction;
 
@@ -217,10 +218,18 @@ async function settleIfCovered(trx: Trx, orderId: string, paymentId: string | nu
     .where({ orderId, status: 'succeeded' })
     .sum({ paid: 'amount' })) as Array<{ paid: number | string | null }>;
   if (Number(sum?.paid ?? 0) < order.total) return;
-  if (order.status !== OrderStatus.paid)
+  if (order.status !== OrderStatus.paid) {
     await trx('client_orders')
       .where({ id: orderId })
       .update({ status: OrderStatus.paid, paidAt: now, paymentReminder: false, updatedAt: now });
+    await emitWebhookEvent(
+      trx,
+      order.studioId,
+      'order.paid',
+      { orderId, userId: order.clientId, total: order.total, currency: order.currency },
+      now,
+    );
+  }
   await fulfilOrder(trx, orderId, paymentId, now, log);
 }
 
