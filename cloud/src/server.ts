@@ -1,4 +1,3 @@
-import { fileStorage } from './storage/index';
 import { transportWarning } from './http/https-only';
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
