@@ -5,6 +5,52 @@ import { defineConfig } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+/** Packages (name patterns) that never go into the shared vendor chunk: see `codeSplitting`. */
+const LAZY_LIBRARIES = [
+  'jsqr',
+  'qrcode',
+  'dijkstrajs',
+  '@mantine',
+  'hls\\.js',
+  'tus-js-client',
+  'js-base64',
+  'url-parse',
+  'querystringify',
+  'requires-port',
+  'combine-errors',
+  'custom-error-instance',
+  'proper-lockfile',
+  'recharts',
+  'victory-vendor',
+  'd3-[a-z-]+',
+  'internmap',
+  'decimal\\.js-light',
+  'es-toolkit',
+  'eventemitter3',
+  '@reduxjs',
+  'redux',
+  'redux-thunk',
+  'react-redux',
+  'reselect',
+  'immer',
+  'react-big-calendar',
+  'lodash',
+  'lodash-es',
+  'lodash\\.[a-z_]+',
+  'dom-helpers',
+  'react-overlays',
+  '@popperjs',
+  '@restart',
+  'uncontrollable',
+  'date-arithmetic',
+  'memoize-one',
+  'moment',
+  'moment-timezone',
+  'luxon',
+  'globalize',
+  'cldrjs',
+  'dayjs',
+];
 const page = (app: string) => fileURLToPath(new URL(`./${app}/index.html`, import.meta.url));
 
 /**
@@ -58,11 +104,13 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
               priority: 3,
             },
-            // QR decoding/drawing is used by a few screens only (kiosk camera, identity QR): it goes
-            // with them instead of into every app's first load.
+            // Libraries used by a few lazy screens only go with those screens instead of into every
+            // app's first load: QR decoding/drawing (kiosk camera, identity QR), the HLS player and
+            // the resumable upload (videos), the charts (dashboard, reports) and the calendar
+            // (appointments), with the packages only they pull in.
             {
               name: 'vendor',
-              test: /[\\/]node_modules[\\/](?!(jsqr|qrcode|dijkstrajs|@mantine)[\\/])/,
+              test: new RegExp(`[\\\\/]node_modules[\\\\/](?!(${LAZY_LIBRARIES.join('|')})([\\\\/]|$))`),
               priority: 2,
             },
             // One chunk per language (web/lib/locale-bundles): a page loads only its own language.
