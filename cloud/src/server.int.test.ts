@@ -46,13 +46,16 @@ describe('startServer on the embedded database', () => {
         clients: 200,
         instructors: 5,
         services: 6,
-        pricing_options: 4,
+        // The class passes, plus the appointment pass, the gym entry pass and the video-course pass.
+        pricing_options: 7,
       });
       expect(c.weeks).toBeGreaterThanOrEqual(4);
       expect(c.upcoming).toBeGreaterThan(50);
       expect(c.active_passes).toBeGreaterThan(50);
 
-      // Demo classes sit on the studio's wall clock (Warsaw), whatever the season.
+      // Demo classes sit on the studio's wall clock (Warsaw), whatever the season: the timetable's
+      // times and the six months of report history (10:30, 12:30, 18:30, 19:30, across the October
+      // change of time) and no time an hour off them.
       const local = await first.knex.raw(
         `select distinct to_char(starts_at at time zone 'Europe/Warsaw', 'HH24:MI') as t from schedule_events where studio_id = ? order by t`,
         [studioUuid],
@@ -60,9 +63,13 @@ describe('startServer on the embedded database', () => {
       expect(local.rows.map((r: { t: string }) => r.t)).toEqual([
         '07:00',
         '09:30',
+        '10:30',
         '12:00',
+        '12:30',
         '17:30',
+        '18:30',
         '19:00',
+        '19:30',
       ]);
 
       cookieClient = await HttpClient.signedIn(

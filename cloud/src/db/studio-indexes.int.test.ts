@@ -17,6 +17,10 @@ const PARENT =
 
 const ALLOWED: Record<string, string> = {
   account_erasures_user_id_index: PERSON,
+  appointment_calendar_feeds_token_hash_unique: SECRET,
+  desk_crash_reports_device_id_received_at_index: DEVICE,
+  webhook_attempts_delivery_id_attempted_at_index: PARENT,
+  webhook_deliveries_endpoint_id_created_at_index: PARENT,
   clients_by_user: PERSON,
   memberships_user_id_index: PERSON,
   email_verification_tokens_user_id_index: PERSON,

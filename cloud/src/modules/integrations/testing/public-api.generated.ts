@@ -802,7 +802,15 @@ export interface operations {
             lines: {
               id: string;
               /** @enum {string} */
-              kind: 'pass' | 'contract_instalment' | 'product' | 'visit' | 'top_up' | 'donation' | 'fee';
+              kind:
+                | 'pass'
+                | 'contract_instalment'
+                | 'product'
+                | 'visit'
+                | 'top_up'
+                | 'donation'
+                | 'fee'
+                | 'appointment';
               refId: string | null;
               name: string;
               quantity: number;
@@ -1001,7 +1009,15 @@ export interface operations {
             lines: {
               id: string;
               /** @enum {string} */
-              kind: 'pass' | 'contract_instalment' | 'product' | 'visit' | 'top_up' | 'donation' | 'fee';
+              kind:
+                | 'pass'
+                | 'contract_instalment'
+                | 'product'
+                | 'visit'
+                | 'top_up'
+                | 'donation'
+                | 'fee'
+                | 'appointment';
               refId: string | null;
               name: string;
               quantity: number;
