@@ -17,6 +17,18 @@ for (const file of process.argv.slice(2)) {
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     console.log(`${file}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+    // CI shows only the tail of its output: name each failure here, with the first lines of its message.
+    for (const suite of report.testResults ?? []) {
+      for (const t of suite.assertionResults ?? []) {
+        if (t.status !== 'failed') continue;
+        const where = String(suite.name ?? '').replace(process.cwd() + '/', '');
+        const why = String(t.failureMessages?.[0] ?? '').split('\n').slice(0, 4).join(' | ').slice(0, 600);
+        console.log(`  FAILED ${where} › ${t.fullName}\n    ${why}`);
+      }
+      if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        console.log(`  FAILED ${String(suite.name ?? '').replace(process.cwd() + '/', '')}: ${String(suite.message ?? '').slice(0, 600)}`);
+      }
+    }
   } else if (report.stats) {
     const s = report.stats;
     // A flaky test passed on a retry: counted as passed, and named in its own line above.
@@ -24,6 +36,17 @@ for (const file of process.argv.slice(2)) {
     failed += s.unexpected;
     skipped += s.skipped;
     console.log(`${file}: ${s.expected} passed, ${s.unexpected} failed, ${s.flaky ?? 0} flaky`);
+    const walk = (suite, path) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status !== 'unexpected') continue;
+          const err = test.results?.at(-1)?.error?.message ?? '';
+          console.log(`  FAILED ${spec.file}:${spec.line} › ${spec.title}\n    ${err.split('\n').slice(0, 4).join(' | ').slice(0, 600)}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, path);
+    };
+    for (const suite of report.suites ?? []) walk(suite, '');
   }
 }
 // Zero 500 answers in the whole run: each one no test announced counts as a failure.
