@@ -84,8 +84,10 @@ export class StationReporter {
   /** The refusal of a desk the cloud no longer accepts; null while accepted (or not known yet). */
   refusal(): AppError | null {
     if (!this.last || this.last.accepted) return null;
+    // The versions ride in `fields` (the envelope's only structured part): the POS says them.
     return new AppError('desktop.tooOld', {
       message: `this desk runs ${this.options.version}; the studio's cloud needs ${this.last.oldestAccepted} or newer: it is updating`,
+      fields: { version: [this.options.version], oldestAccepted: [this.last.oldestAccepted] },
     });
   }
 
