@@ -20,6 +20,11 @@ export interface StationReporterOptions {
   sync(): { pending: number; lastSyncAt: string | null } | null;
   /** The POS's state (printers, receipts to settle), when this desk sells. */
   pos(): PosState | null;
+  /**
+   * The ticket printer's state (desktop/main/fleet/ticket-health.ts): null when none is set up. Absent:
+   * derived from the POS's printers and the recent errors noted as `ticket`.
+   */
+  ticket?(): PrinterReport | null;
   /** The log tail sent when staff ask for it (Back office → Stations → Upload logs). */
   logs(): string;
   /** Each answer of the cloud: the channel's feed, the version floor, a logs request. */
@@ -102,18 +107,20 @@ export class StationReporter {
       lastSyncAt: sync?.lastSyncAt ?? null,
       printers: {
         fiscal: fiscalReport(pos, this.errors),
-        ticket: pos?.printer.ticket
-          ? (() => {
-              const e = this.errors.find((x) => x.source === 'ticket');
-              return e
-                ? {
-                    state: /paper/i.test(e.message) ? 'paperOut' : 'error',
-                    message: e.message.slice(0, 200),
-                    unsettled: 0,
-                  }
-                : { state: 'ok', message: null, unsettled: 0 };
-            })()
-          : null,
+        ticket: this.options.ticket
+          ? this.options.ticket()
+          : pos?.printer.ticket
+            ? (() => {
+                const e = this.errors.find((x) => x.source === 'ticket');
+                return e
+                  ? {
+                      state: /paper/i.test(e.message) ? 'paperOut' : 'error',
+                      message: e.message.slice(0, 200),
+                      unsettled: 0,
+                    }
+                  : { state: 'ok', message: null, unsettled: 0 };
+              })()
+            : null,
       },
       recentErrors: [...this.errors],
     };

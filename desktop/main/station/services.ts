@@ -19,6 +19,7 @@ import { DESK_VERSION_HEADER } from '../../../shared/contracts/api/desk-fleet';
 import { DeskUpdater, type UpdaterLike } from '../fleet/desk-updater';
 import { deskLogText } from '../fleet/desk-log';
 import { StationReporter } from '../fleet/station-reporter';
+import { TicketPrinterHealth } from '../fleet/ticket-health';
 
 export interface MainServicesOptions {
   /** Where station.json lives: Electron's userData folder, a temporary folder on the host. */
@@ -124,6 +125,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     override: options.ticketPrinter ?? null,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  // How the ticket printer's last job ended, for Back office → Stations (a failure is a recent error).
+  const ticketHealth = new TicketPrinterHealth((message) => reporter?.noteError('ticket', message));
   const posTarget = (): TicketPrinterTarget | null => {
     const row = local?.engine.db.prepare('select slug from pos_station where id = 1').get() as
       { slug: string } | undefined;
@@ -148,7 +151,9 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         locale: () => station.state().locale,
         isOnline: () => probe.isOnline,
         fiscalPrinter: options.pos?.fiscalPrinter ?? null,
-        ticketInterface: options.pos?.ticketInterface ?? (() => ticketPrinters.interfaceFor(posTarget())),
+        ticketInterface:
+          ticketHealth.watch(options.pos?.ticketInterface ?? null) ??
+          (() => ticketHealth.watch(ticketPrinters.interfaceFor(posTarget()))),
         onBackgroundError: (error) => {
           reporter?.noteError('pos', error instanceof Error ? error.message : String(error));
           console.warn('[pos]', error instanceof Error ? error.message : error);
@@ -165,6 +170,11 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         deviceToken: () => local.engine.store.getMeta('deviceToken'),
         sync: () => local.engine.status(),
         pos: (): PosState | null => (pos?.state().station ? pos.state() : null),
+        ticket: () =>
+          ticketHealth.report(
+            (options.kiosk?.mode === 'kiosk' ? kiosk.state().ticketPrinter : pos?.state().printer.ticket) ??
+              false,
+          ),
         logs: () => deskLogText(local.engine, reporter!, options),
         onAnswer: (answer) => {
           if (!updater) return;
@@ -218,7 +228,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     online: () => probe.isOnline,
     report: (reachable, error) => probe.report(reachable, error),
     engine: local?.engine ?? null,
-    ticketPrinter: options.kiosk?.ticketPrinter ?? (() => ticketPrinters.interfaceFor(kioskTarget())),
+    ticketPrinter:
+      options.kiosk?.ticketPrinter ?? (() => ticketHealth.watch(ticketPrinters.interfaceFor(kioskTarget()))),
     // The sync engine's device token (its meta 'deviceToken'): the door's relay is given to, and sealed
     // for, this registered station only (desktop/README.md "The door offline").
     deviceToken: () => local?.engine.store.getMeta('deviceToken') ?? null,

@@ -205,8 +205,18 @@ describe('Back office → Stations (GET desk-fleet, PUT channel, POST upload-log
       ...report({
         mode: 'kiosk',
         outboxDepth: 0,
-        printers: { fiscal: null, ticket: null },
-        recentErrors: [],
+        // Its slip printer failed (desktop/main/fleet/ticket-health.ts reports it so).
+        printers: {
+          fiscal: null,
+          ticket: { state: 'offline', message: 'connect ECONNREFUSED 192.168.1.50:9100', unsettled: 0 },
+        },
+        recentErrors: [
+          {
+            at: clock.now().toISOString(),
+            source: 'ticket',
+            message: 'connect ECONNREFUSED 192.168.1.50:9100',
+          },
+        ],
       }),
       lastSyncAt: new Date(clock.now().getTime() - 6 * 3_600_000).toISOString(),
     });
@@ -236,7 +246,15 @@ describe('Back office → Stations (GET desk-fleet, PUT channel, POST upload-log
       printers: { fiscal: { state: 'paperOut', unsettled: 1 } },
     });
     expect(desk.recentErrors).toHaveLength(1);
-    expect(kiosk).toMatchObject({ mode: 'kiosk', stale: true, printers: { fiscal: null, ticket: null } });
+    expect(kiosk).toMatchObject({
+      mode: 'kiosk',
+      stale: true,
+      printers: {
+        fiscal: null,
+        ticket: { state: 'offline', message: 'connect ECONNREFUSED 192.168.1.50:9100', unsettled: 0 },
+      },
+      recentErrors: [{ source: 'ticket', message: 'connect ECONNREFUSED 192.168.1.50:9100' }],
+    });
 
     // Beta: 30 % rollout, each station in or out as electron-updater decides with its id.
     const put = await s.owner.request('PUT', api(s.studio.id, 'desk-fleet/channel'), { channel: 'beta' });
