@@ -27,6 +27,8 @@ export interface StationReporterOptions {
   ticket?(): PrinterReport | null;
   /** The log tail sent when staff ask for it (Back office → Stations → Upload logs). */
   logs(): string;
+  /** Each error noted (the desk's log file writes it). */
+  onError?(source: string, message: string): void;
   /** Each answer of the cloud: the channel's feed, the version floor, a logs request. */
   onAnswer?(answer: StationReportResult): void;
   fetch?: typeof fetch;
@@ -74,6 +76,7 @@ export class StationReporter {
       message: message.slice(0, 500) || '?',
     });
     this.errors.length = Math.min(this.errors.length, MAX_ERRORS);
+    this.options.onError?.(source, message);
   }
 
   /** The station's device token (null until registered). */

@@ -20,10 +20,9 @@ afterEach(() => {
 
 function desk(accepted: boolean) {
   db = openLocalDatabase(':memory:');
-  db.prepare(`insert into meta (key, value) values ('studioId', ?), ('deviceId', ?), ('deviceToken', 't')`).run(
-    uuidv7(),
-    uuidv7(),
-  );
+  db.prepare(
+    `insert into meta (key, value) values ('studioId', ?), ('deviceId', ?), ('deviceToken', 't')`,
+  ).run(uuidv7(), uuidv7());
   const engine = new SyncEngine(db);
   const answer: StationReportResult = {
     channel: 'stable',

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { AppInfo } from '../../../shared/contracts/ipc';
 import type { SmartLockDriver } from '../../../shared/domain/smart-locks/http-relay';
 import { KioskStation } from '../kiosk/kiosk-station';
@@ -20,6 +21,7 @@ import { DeskUpdater, type UpdaterLike } from '../fleet/desk-updater';
 import { deskLogText } from '../fleet/desk-log';
 import { StationReporter } from '../fleet/station-reporter';
 import { TicketPrinterHealth } from '../fleet/ticket-health';
+import { createDeskLogger, type DeskLogger } from '../fleet/desk-logger';
 
 export interface MainServicesOptions {
   /** Where station.json lives: Electron's userData folder, a temporary folder on the host. */
@@ -59,6 +61,8 @@ export interface MainServicesOptions {
   updates?: { updater: UpdaterLike; install: () => void; stagingIdFile?: string; checkEveryMs?: number };
   /** How often the station reports to the fleet (Back office → Stations); 60 s. */
   reportIntervalMs?: number;
+  /** The desk's log files (desktop/main/fleet/desk-logger.ts); `<dataDir>/logs` by default. */
+  logDir?: string;
 }
 
 export interface MainServices {
@@ -75,6 +79,8 @@ export interface MainServices {
   reporter: StationReporter | null;
   /** The self-update decision (only in the app). */
   updater: DeskUpdater | null;
+  /** The desk's rotating log files ("Upload logs" sends their tail). */
+  log: DeskLogger;
   info: AppInfo;
   stop(): Promise<void>;
 }
@@ -86,6 +92,11 @@ export interface MainServices {
 export function createMainServices(options: MainServicesOptions): MainServices {
   // The store first: it creates the data folder 0700 before the database file goes into it.
   const store = new StationStore(options.dataDir, options.secretBox ?? null);
+  const log = createDeskLogger({ dir: options.logDir ?? path.join(options.dataDir, 'logs') });
+  log.info(
+    'start',
+    `studio desk ${options.version} (${options.runtime}, ${options.platform ?? process.platform})`,
+  );
   // Every sync call says the desk's version: the cloud refuses versions it no longer accepts.
   const baseFetch = options.fetch ?? fetch;
   const versionedFetch: typeof fetch = (input, init) => {
@@ -175,7 +186,12 @@ export function createMainServices(options: MainServicesOptions): MainServices {
             (options.kiosk?.mode === 'kiosk' ? kiosk.state().ticketPrinter : pos?.state().printer.ticket) ??
               false,
           ),
-        logs: () => deskLogText(local.engine, reporter!, options),
+        // Staff asked: the state now goes into the log, and the log files' tail is what is sent.
+        logs: () => {
+          log.info('upload', deskLogText(local.engine, reporter!, options));
+          return log.tail(800_000);
+        },
+        onError: (source, message) => log.error(source, message),
         onAnswer: (answer) => {
           if (!updater) return;
           const deviceId = local.engine.deviceId;
@@ -213,7 +229,12 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         })
       : null;
   let lastSyncError: string | null = null;
-  local?.engine.on('status', (status: { lastError: string | null }) => {
+  let wasOnline: boolean | null = null;
+  local?.engine.on('status', (status: { lastError: string | null; online?: boolean; pending?: number }) => {
+    if (status.online !== undefined && status.online !== wasOnline) {
+      log.info('sync', `${status.online ? 'online' : 'offline'}, ${status.pending ?? 0} waiting`);
+      wasOnline = status.online;
+    }
     if (status.lastError && status.lastError !== 'offline' && status.lastError !== lastSyncError)
       reporter?.noteError('sync', status.lastError);
     lastSyncError = status.lastError;
@@ -247,6 +268,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     kiosk,
     reporter,
     updater,
+    log,
     info: {
       version: options.version,
       runtime: options.runtime,
