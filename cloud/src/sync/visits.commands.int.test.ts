@@ -219,7 +219,10 @@ describe('checkIn (fact: never rejected)', () => {
       scheduleEventId: t.eventId,
       clientPricingOptionId: counted,
     });
-    expect(desk.store.get('client_visits', v2)).toMatchObject({ status: 1, client_pricing_option_id: counted });
+    expect(desk.store.get('client_visits', v2)).toMatchObject({
+      status: 1,
+      client_pricing_option_id: counted,
+    });
     // A pass that is not the client's (someone else's): the rule picks the client's own, as @1 does.
     desk.mutate('checkIn', 2, {
       visitId: v2other,

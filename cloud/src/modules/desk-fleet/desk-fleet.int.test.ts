@@ -311,7 +311,7 @@ describe('Back office → Stations (GET desk-fleet, PUT channel, POST upload-log
 describe('deleting a past release (DELETE desk-fleet/release/{id})', () => {
   it('401/400/403 (no right, not a release manager)/404, the feed’s own release refused, a past one deleted with its files', async () => {
     const s = await studioWithStation(app);
-    const { email } = await app.knex('users').where({ id: s.owner.session!.userId }).first('email');
+    const { email } = (await app.knex('users').where({ id: s.owner.session!.userId }).first('email'))!;
     // Old versions on stable: below what the feed serves (0.0.3, or newer from the tests above).
     await publish('0.0.1', 'stable', null);
     await publish('0.0.2', 'stable', null);
@@ -353,7 +353,9 @@ describe('deleting a past release (DELETE desk-fleet/release/{id})', () => {
       expect(after.releases.map((r) => r.id)).toContain(current.id);
       expect(await storage.read(key)).toBeNull();
       expect((await fetch(`${app.url}/desktop/updates/stable/${installer}`)).status).toBe(404);
-      expect(await storage.read('desktop-updates/stable/win/0.0.2/Studio-Desk-Setup-0.0.2.exe')).not.toBeNull();
+      expect(
+        await storage.read('desktop-updates/stable/win/0.0.2/Studio-Desk-Setup-0.0.2.exe'),
+      ).not.toBeNull();
       expect((await s.owner.request('DELETE', del(old.id))).status).toBe(404);
 
       // A manager of the studio not listed: 403.

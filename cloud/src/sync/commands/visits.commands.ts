@@ -340,7 +340,7 @@ registerCommand({
   handle: checkInCommand,
 });
 // checkIn@2 (the pass the station counted) beside @1, which desks of the previous release still queue.
-registerCommand({
+registerCommand<CheckInV2Args>({
   name: 'checkIn',
   version: 2,
   kind: 'fact',
