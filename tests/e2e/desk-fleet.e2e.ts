@@ -62,7 +62,20 @@ test('stations: a desk out of paper and one offline are flagged; logs asked for 
     recentErrors: [{ at: new Date().toISOString(), source: 'fiscal', message: 'printer: paper out' }],
   };
   await paper.report(outOfPaper);
-  await offline.report({ lastSyncAt: new Date(Date.now() - 6 * 3_600_000).toISOString() });
+  // Offline for hours, and its slip printer stopped answering (desktop/main/fleet/ticket-health.ts).
+  const slipPrinterDown = {
+    printers: {
+      fiscal: { state: 'ok', message: null, unsettled: 0 },
+      ticket: { state: 'offline', message: 'connect ECONNREFUSED 192.168.1.50:9100', unsettled: 0 },
+    },
+    recentErrors: [
+      { at: new Date().toISOString(), source: 'ticket', message: 'connect ECONNREFUSED 192.168.1.50:9100' },
+    ],
+  };
+  await offline.report({
+    lastSyncAt: new Date(Date.now() - 6 * 3_600_000).toISOString(),
+    ...slipPrinterDown,
+  });
 
   const pageErrors: string[] = [];
   const page = await backofficePage(browser, demo, { errors: pageErrors });
@@ -78,6 +91,9 @@ test('stations: a desk out of paper and one offline are flagged; logs asked for 
   await expect(offlineCard).toHaveAttribute('data-stale', 'true');
   await expect(offlineCard.getByTestId('station-stale')).toHaveText('Not synced for over 4 h');
   await expect(paperCard.getByTestId('station-version')).toContainText('0.2.0');
+  await expect(offlineCard.getByTestId('station-printer-ticket')).toHaveAttribute('data-state', 'offline');
+  await expect(offlineCard.getByTestId('station-printer-ticket')).toContainText('Not responding');
+  await expect(offlineCard).toContainText('ticket: connect ECONNREFUSED 192.168.1.50:9100');
 
   // Upload logs: asked here, delivered in the answer to the desk's next report.
   await paperCard.getByTestId('station-upload-logs').click();
@@ -103,14 +119,24 @@ test('stations: a desk out of paper and one offline are flagged; logs asked for 
   await expect
     .poll(
       async () =>
-        (await offline.report({ lastSyncAt: new Date(Date.now() - 6 * 3_600_000).toISOString() })).channel,
+        (
+          await offline.report({
+            lastSyncAt: new Date(Date.now() - 6 * 3_600_000).toISOString(),
+            ...slipPrinterDown,
+          })
+        ).channel,
     )
     .toBe('beta');
   await page.getByTestId('desk-channel').getByText('Stable').click();
   await expect
     .poll(
       async () =>
-        (await offline.report({ lastSyncAt: new Date(Date.now() - 6 * 3_600_000).toISOString() })).channel,
+        (
+          await offline.report({
+            lastSyncAt: new Date(Date.now() - 6 * 3_600_000).toISOString(),
+            ...slipPrinterDown,
+          })
+        ).channel,
     )
     .toBe('stable');
   expect(pageErrors).toEqual([]);

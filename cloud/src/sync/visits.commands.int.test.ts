@@ -204,6 +204,45 @@ describe('checkIn (fact: never rejected)', () => {
     expect(desk.store.get('client_visits', vid)).toMatchObject({ status: 1, payment: 'desk' });
   });
 
+  it('checkIn@2 beside @1: the pass the station counted is used while it covers the class, else the rule picks; @1 still applies', async () => {
+    const t = await setup(30, { capacity: 5 });
+    // The rule would pick the main pass (fewer entries left); the station counted the bigger one.
+    const counted = await t.addPass(t.client.id, 30);
+    const other = await t.addClient();
+    const third = await t.addClient();
+    const desk = await t.desk();
+    const [v2, v2other, v1] = [uuidv7(), uuidv7(), uuidv7()];
+    // The station counted the walk-in on its second pass (the slip said so).
+    desk.mutate('checkIn', 2, {
+      visitId: v2,
+      userId: t.client.id,
+      scheduleEventId: t.eventId,
+      clientPricingOptionId: counted,
+    });
+    expect(desk.store.get('client_visits', v2)).toMatchObject({
+      status: 1,
+      client_pricing_option_id: counted,
+    });
+    // A pass that is not the client's (someone else's): the rule picks the client's own, as @1 does.
+    desk.mutate('checkIn', 2, {
+      visitId: v2other,
+      userId: other.user.id,
+      scheduleEventId: t.eventId,
+      clientPricingOptionId: t.mainPass,
+    });
+    // A desk of the previous release still queues @1.
+    desk.mutate('checkIn', 1, { visitId: v1, userId: third.user.id, scheduleEventId: t.eventId });
+    await desk.syncOnce();
+    expect(desk.outbox().map((m) => [`${m.name}@${m.version}`, m.outcome!.status])).toEqual([
+      ['checkIn@2', 'applied'],
+      ['checkIn@2', 'applied'],
+      ['checkIn@1', 'applied'],
+    ]);
+    expect(await visit(v2)).toMatchObject({ status: 1, payment: 'pass', clientPricingOptionId: counted });
+    expect(await visit(v2other)).toMatchObject({ status: 1, clientPricingOptionId: other.passId });
+    expect(await visit(v1)).toMatchObject({ status: 1, clientPricingOptionId: third.passId });
+  });
+
   it('two desks check the same walk-in in: one visit, both facts applied, no duplicate', async () => {
     const t = await setup(30, { capacity: 5 });
     const one = await t.desk('Desk 1');

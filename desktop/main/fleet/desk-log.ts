@@ -2,7 +2,8 @@ import type { SyncEngine } from '../sync/engine';
 import type { StationReporter } from './station-reporter';
 
 /**
- * The logs a station uploads when staff ask (Back office → Stations → Upload logs): what support
+ * The state a station writes into its log file when staff ask for its logs (Back office → Stations →
+ * Upload logs; desktop/main/fleet/desk-logger.ts sends the files' tail): what support
  * needs to see why a desk misbehaves, without clients' data — the version, the engine's status, the
  * outbox as names, versions, states and outcome keys (never the commands' arguments), and the recent
  * errors.

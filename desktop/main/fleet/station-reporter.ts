@@ -20,8 +20,15 @@ export interface StationReporterOptions {
   sync(): { pending: number; lastSyncAt: string | null } | null;
   /** The POS's state (printers, receipts to settle), when this desk sells. */
   pos(): PosState | null;
+  /**
+   * The ticket printer's state (desktop/main/fleet/ticket-health.ts): null when none is set up. Absent:
+   * derived from the POS's printers and the recent errors noted as `ticket`.
+   */
+  ticket?(): PrinterReport | null;
   /** The log tail sent when staff ask for it (Back office → Stations → Upload logs). */
   logs(): string;
+  /** Each error noted (the desk's log file writes it). */
+  onError?(source: string, message: string): void;
   /** Each answer of the cloud: the channel's feed, the version floor, a logs request. */
   onAnswer?(answer: StationReportResult): void;
   fetch?: typeof fetch;
@@ -69,6 +76,7 @@ export class StationReporter {
       message: message.slice(0, 500) || '?',
     });
     this.errors.length = Math.min(this.errors.length, MAX_ERRORS);
+    this.options.onError?.(source, message);
   }
 
   /** The station's device token (null until registered). */
@@ -84,8 +92,10 @@ export class StationReporter {
   /** The refusal of a desk the cloud no longer accepts; null while accepted (or not known yet). */
   refusal(): AppError | null {
     if (!this.last || this.last.accepted) return null;
+    // The versions ride in `fields` (the envelope's only structured part): the POS says them.
     return new AppError('desktop.tooOld', {
       message: `this desk runs ${this.options.version}; the studio's cloud needs ${this.last.oldestAccepted} or newer: it is updating`,
+      fields: { version: [this.options.version], oldestAccepted: [this.last.oldestAccepted] },
     });
   }
 
@@ -100,18 +110,20 @@ export class StationReporter {
       lastSyncAt: sync?.lastSyncAt ?? null,
       printers: {
         fiscal: fiscalReport(pos, this.errors),
-        ticket: pos?.printer.ticket
-          ? (() => {
-              const e = this.errors.find((x) => x.source === 'ticket');
-              return e
-                ? {
-                    state: /paper/i.test(e.message) ? 'paperOut' : 'error',
-                    message: e.message.slice(0, 200),
-                    unsettled: 0,
-                  }
-                : { state: 'ok', message: null, unsettled: 0 };
-            })()
-          : null,
+        ticket: this.options.ticket
+          ? this.options.ticket()
+          : pos?.printer.ticket
+            ? (() => {
+                const e = this.errors.find((x) => x.source === 'ticket');
+                return e
+                  ? {
+                      state: /paper/i.test(e.message) ? 'paperOut' : 'error',
+                      message: e.message.slice(0, 200),
+                      unsettled: 0,
+                    }
+                  : { state: 'ok', message: null, unsettled: 0 };
+              })()
+            : null,
       },
       recentErrors: [...this.errors],
     };

@@ -472,10 +472,12 @@ export class KioskOffline {
       };
     }
     if (!visit || Number(visit.status) !== V.present)
-      this.engine.mutate('checkIn', 1, {
+      this.engine.mutate('checkIn', 2, {
         visitId: visit?.id ?? uuidv7(),
         userId: input.clientId,
         scheduleEventId: event.id,
+        // The pass the slip names (a booked visit keeps its own).
+        clientPricingOptionId: visit ? null : paidWith ? String(paidWith.pass.id) : null,
       });
     return {
       outcome: 'checkedIn',

@@ -269,7 +269,12 @@ describe('KioskOffline: today, check-in and entries', () => {
     // The booked visit already counts against the 2-entry pass: one left.
     expect(result.ticket).toMatchObject({ passName: 'Karnet 2 wejścia', entriesLeft: 1 });
     expect(outbox(engine)).toEqual([
-      { name: 'checkIn', isFact: true, args: { visitId: bookedVisit, userId: ewa, scheduleEventId: booked } },
+      {
+        name: 'checkIn',
+        isFact: true,
+        // checkIn@2: a booked visit keeps its own pass (none named).
+        args: { visitId: bookedVisit, userId: ewa, scheduleEventId: booked, clientPricingOptionId: null },
+      },
     ]);
     expect(engine.store.get('client_visits', bookedVisit)).toMatchObject({
       status: V.present,

@@ -715,8 +715,8 @@ export class OfflineApi {
     const visitId = this.standing(eventId, input.clientId)?.id ?? uuidv7();
     this.engine.mutate(
       'checkIn',
-      1,
-      { visitId, userId: input.clientId, scheduleEventId: eventId },
+      2,
+      { visitId, userId: input.clientId, scheduleEventId: eventId, clientPricingOptionId: null },
       { actorId: r.userId },
     );
     return this.visitView(this.store.get('client_visits', visitId)!, event);
@@ -766,8 +766,13 @@ export class OfflineApi {
       if (input.action === 'present')
         this.engine.mutate(
           'checkIn',
-          1,
-          { visitId: visit.id, userId: visit.client_id, scheduleEventId: visit.schedule_event_id },
+          2,
+          {
+            visitId: visit.id,
+            userId: visit.client_id,
+            scheduleEventId: visit.schedule_event_id,
+            clientPricingOptionId: null,
+          },
           { actorId: r.userId },
         );
       else if (input.action === 'cancel')

@@ -240,6 +240,7 @@ export class StationPos {
       },
       receiptIssues: this.receipts.issues(),
       canDiscount: this.canDiscount(staff?.userId ?? null),
+      updateRequired: this.updateRequired(),
     };
   }
 
@@ -247,6 +248,16 @@ export class StationPos {
    * The state the screen asks for: a desk that has not chosen its station yet first takes the one
    * the back office assigned to it (studio-pos assign), when the cloud is there.
    */
+  /** The versions of the refusal (desktop.tooOld) while the cloud does not accept this desk. */
+  private updateRequired(): PosState['updateRequired'] {
+    const refusal = this.options.refuseSales?.();
+    if (!refusal) return null;
+    return {
+      version: refusal.fields?.version?.[0] ?? '',
+      oldestAccepted: refusal.fields?.oldestAccepted?.[0] ?? '',
+    };
+  }
+
   async current(): Promise<PosState> {
     if (!this.station()) await this.takeAssignedStation();
     return this.state();

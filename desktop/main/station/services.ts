@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { AppInfo } from '../../../shared/contracts/ipc';
 import type { SmartLockDriver } from '../../../shared/domain/smart-locks/http-relay';
 import { KioskStation } from '../kiosk/kiosk-station';
@@ -19,6 +20,8 @@ import { DESK_VERSION_HEADER } from '../../../shared/contracts/api/desk-fleet';
 import { DeskUpdater, type UpdaterLike } from '../fleet/desk-updater';
 import { deskLogText } from '../fleet/desk-log';
 import { StationReporter } from '../fleet/station-reporter';
+import { TicketPrinterHealth } from '../fleet/ticket-health';
+import { createDeskLogger, type DeskLogger } from '../fleet/desk-logger';
 
 export interface MainServicesOptions {
   /** Where station.json lives: Electron's userData folder, a temporary folder on the host. */
@@ -58,6 +61,8 @@ export interface MainServicesOptions {
   updates?: { updater: UpdaterLike; install: () => void; stagingIdFile?: string; checkEveryMs?: number };
   /** How often the station reports to the fleet (Back office → Stations); 60 s. */
   reportIntervalMs?: number;
+  /** The desk's log files (desktop/main/fleet/desk-logger.ts); `<dataDir>/logs` by default. */
+  logDir?: string;
 }
 
 export interface MainServices {
@@ -74,6 +79,8 @@ export interface MainServices {
   reporter: StationReporter | null;
   /** The self-update decision (only in the app). */
   updater: DeskUpdater | null;
+  /** The desk's rotating log files ("Upload logs" sends their tail). */
+  log: DeskLogger;
   info: AppInfo;
   stop(): Promise<void>;
 }
@@ -85,6 +92,11 @@ export interface MainServices {
 export function createMainServices(options: MainServicesOptions): MainServices {
   // The store first: it creates the data folder 0700 before the database file goes into it.
   const store = new StationStore(options.dataDir, options.secretBox ?? null);
+  const log = createDeskLogger({ dir: options.logDir ?? path.join(options.dataDir, 'logs') });
+  log.info(
+    'start',
+    `studio desk ${options.version} (${options.runtime}, ${options.platform ?? process.platform})`,
+  );
   // Every sync call says the desk's version: the cloud refuses versions it no longer accepts.
   const baseFetch = options.fetch ?? fetch;
   const versionedFetch: typeof fetch = (input, init) => {
@@ -124,6 +136,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     override: options.ticketPrinter ?? null,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  // How the ticket printer's last job ended, for Back office → Stations (a failure is a recent error).
+  const ticketHealth = new TicketPrinterHealth((message) => reporter?.noteError('ticket', message));
   const posTarget = (): TicketPrinterTarget | null => {
     const row = local?.engine.db.prepare('select slug from pos_station where id = 1').get() as
       { slug: string } | undefined;
@@ -148,7 +162,9 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         locale: () => station.state().locale,
         isOnline: () => probe.isOnline,
         fiscalPrinter: options.pos?.fiscalPrinter ?? null,
-        ticketInterface: options.pos?.ticketInterface ?? (() => ticketPrinters.interfaceFor(posTarget())),
+        ticketInterface:
+          ticketHealth.watch(options.pos?.ticketInterface ?? null) ??
+          (() => ticketHealth.watch(ticketPrinters.interfaceFor(posTarget()))),
         onBackgroundError: (error) => {
           reporter?.noteError('pos', error instanceof Error ? error.message : String(error));
           console.warn('[pos]', error instanceof Error ? error.message : error);
@@ -165,7 +181,17 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         deviceToken: () => local.engine.store.getMeta('deviceToken'),
         sync: () => local.engine.status(),
         pos: (): PosState | null => (pos?.state().station ? pos.state() : null),
-        logs: () => deskLogText(local.engine, reporter!, options),
+        ticket: () =>
+          ticketHealth.report(
+            (options.kiosk?.mode === 'kiosk' ? kiosk.state().ticketPrinter : pos?.state().printer.ticket) ??
+              false,
+          ),
+        // Staff asked: the state now goes into the log, and the log files' tail is what is sent.
+        logs: () => {
+          log.info('upload', deskLogText(local.engine, reporter!, options));
+          return log.tail(800_000);
+        },
+        onError: (source, message) => log.error(source, message),
         onAnswer: (answer) => {
           if (!updater) return;
           const deviceId = local.engine.deviceId;
@@ -203,7 +229,12 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         })
       : null;
   let lastSyncError: string | null = null;
-  local?.engine.on('status', (status: { lastError: string | null }) => {
+  let wasOnline: boolean | null = null;
+  local?.engine.on('status', (status: { lastError: string | null; online?: boolean; pending?: number }) => {
+    if (status.online !== undefined && status.online !== wasOnline) {
+      log.info('sync', `${status.online ? 'online' : 'offline'}, ${status.pending ?? 0} waiting`);
+      wasOnline = status.online;
+    }
     if (status.lastError && status.lastError !== 'offline' && status.lastError !== lastSyncError)
       reporter?.noteError('sync', status.lastError);
     lastSyncError = status.lastError;
@@ -218,7 +249,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     online: () => probe.isOnline,
     report: (reachable, error) => probe.report(reachable, error),
     engine: local?.engine ?? null,
-    ticketPrinter: options.kiosk?.ticketPrinter ?? (() => ticketPrinters.interfaceFor(kioskTarget())),
+    ticketPrinter:
+      options.kiosk?.ticketPrinter ?? (() => ticketHealth.watch(ticketPrinters.interfaceFor(kioskTarget()))),
     // The sync engine's device token (its meta 'deviceToken'): the door's relay is given to, and sealed
     // for, this registered station only (desktop/README.md "The door offline").
     deviceToken: () => local?.engine.store.getMeta('deviceToken') ?? null,
@@ -236,6 +268,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     kiosk,
     reporter,
     updater,
+    log,
     info: {
       version: options.version,
       runtime: options.runtime,

@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { PullResult, PushResult } from '../../../shared/contracts/sync';
 import { openLocalDatabase, type LocalDatabase } from '../db/database';
 import { SyncEngine } from './engine';
+import { OfflineApi } from '../station/offline-api';
 
 /**
  * The engine's status against a scripted cloud (fetch stand-in): what the status bar shows while a
@@ -135,6 +136,57 @@ describe('sync engine status', () => {
     up = true;
     await engine.syncOnce();
     expect(engine.backoffMs()).toBe(30_000);
+    await engine.stop();
+  });
+});
+
+describe('a changefeed newer than the desk (version skew)', () => {
+  it('ignores columns and tables it does not know: the rows apply, the offline screens answer in their own shape', async () => {
+    const userId = uuidv7();
+    const clientId = uuidv7();
+    const engine = station((path) => {
+      if (path !== '/sync/pull') return json(404, {});
+      const p = page(1, false, [
+        {
+          id: clientId,
+          row: {
+            id: clientId,
+            user_id: userId,
+            first_name: 'Ewa',
+            last_name: 'Zielińska',
+            last_key: 'zielinska',
+            first_key: 'ewa',
+            search_text: 'ewa zielinska',
+            // Columns a later cloud added: this desk has never heard of them.
+            loyalty_tier: 'gold',
+            preferences: { newsletter: true, nested: [1, 2, 3] },
+          },
+        },
+      ]);
+      // …and a table it does not mirror.
+      p.patch.push({ op: 'put', table: 'future_things', id: uuidv7(), row: { anything: 1 } } as never);
+      return json(200, p);
+    });
+    await engine.syncOnce();
+    expect(engine.status().lastError).toBeNull();
+    expect(engine.status().lastSyncAt).not.toBe('2026-11-26T08:00:00.000Z');
+
+    const api = new OfflineApi(engine, () => new Date('2026-11-26T10:00:00Z'));
+    const studioUuid = uuidv7();
+    const found = api.answer(
+      { method: 'GET', path: `v4/${studioUuid}/client/search?q=zielinska&limit=10` },
+      studioUuid,
+      uuidv7(),
+    );
+    expect(found?.status).toBe(200);
+    const items = (JSON.parse(found!.body) as { items: Array<Record<string, unknown>> }).items;
+    expect(items.map((c) => `${String(c.firstName)} ${String(c.lastName)}`)).toEqual(['Ewa Zielińska']);
+    expect(Object.keys(items[0]!)).not.toEqual(expect.arrayContaining(['loyalty_tier']));
+    expect(JSON.stringify(items[0])).not.toContain('gold');
+
+    // A local change on that row keeps working (and keeps what it does not know for the next pull).
+    engine.mutate('updateClient', 1, { userId, fields: { phone: '601202303' } });
+    expect(engine.store.clientByUser(userId)).toMatchObject({ phone: '601202303', loyalty_tier: 'gold' });
     await engine.stop();
   });
 });

@@ -4,6 +4,7 @@ import {
   CancelBookingArgsSchema,
   ChargeSaleArgsSchema,
   CheckInArgsSchema,
+  CheckInV2ArgsSchema,
   CreateClientArgsSchema,
   KioskEntryArgsSchema,
   RecordSaleArgsSchema,
@@ -165,10 +166,13 @@ const cancelBooking: LocalCommand<CancelBookingArgs> = {
   },
 };
 
-/** checkIn: the visit named (booked earlier) becomes present; otherwise a new present visit. */
-const checkIn: LocalCommand<CheckInArgs> = {
+/**
+ * checkIn: the visit named (booked earlier) becomes present; otherwise a new present visit — with
+ * `@2`, on the pass the station counted (the cloud confirms or picks again when the pull comes).
+ */
+const checkIn: LocalCommand<CheckInArgs & { clientPricingOptionId?: string | null }> = {
   name: 'checkIn',
-  version: 1,
+  version: 2,
   effects: (a, ctx) => {
     const visit = ctx.store.get<{ id: string; status: number }>('client_visits', a.visitId);
     if (visit && !isCancelled(visit.status))
@@ -180,7 +184,12 @@ const checkIn: LocalCommand<CheckInArgs> = {
           data: { status: V.present, checked_in_at: ctx.now, waiting_position: null },
         },
       ];
-    return [newVisit(ctx, a, V.present, { checked_in_at: ctx.now })];
+    return [
+      newVisit(ctx, a, V.present, {
+        checked_in_at: ctx.now,
+        ...(a.clientPricingOptionId ? { client_pricing_option_id: a.clientPricingOptionId } : {}),
+      }),
+    ];
   },
 };
 
@@ -289,6 +298,7 @@ const LOCAL_COMMANDS = new Map<string, { command: LocalCommand<never>; parse: (a
     { command: cancelBooking as LocalCommand<never>, parse: (x) => CancelBookingArgsSchema.parse(x) },
   ],
   ['checkIn@1', { command: checkIn as LocalCommand<never>, parse: (x) => CheckInArgsSchema.parse(x) }],
+  ['checkIn@2', { command: checkIn as LocalCommand<never>, parse: (x) => CheckInV2ArgsSchema.parse(x) }],
   [
     'setAttendance@1',
     { command: setAttendance as LocalCommand<never>, parse: (x) => SetAttendanceArgsSchema.parse(x) },

@@ -116,6 +116,7 @@ export const FleetStationSchema = z.object({
 export type FleetStation = z.infer<typeof FleetStationSchema>;
 
 export const DeskReleaseSchema = z.object({
+  id: z.uuid(),
   channel: DeskChannelSchema,
   platform: DeskPlatformSchema,
   version: z.string(),
@@ -129,8 +130,25 @@ export const DeskFleetSchema = z.object({
   oldestAccepted: z.string(),
   staleAfterHours: z.int(),
   releases: z.array(DeskReleaseSchema),
+  /** Older releases of each channel and platform (no longer in the feed), newest first. */
+  pastReleases: z.array(DeskReleaseSchema),
+  /** The signed-in person may delete past releases (DESK_RELEASE_MANAGERS, cloud README). */
+  canDeleteReleases: z.boolean(),
   stations: z.array(FleetStationSchema),
 });
 export type DeskFleet = z.infer<typeof DeskFleetSchema>;
 
 export const DeskChannelInputSchema = z.strictObject({ channel: DeskChannelSchema });
+
+/**
+ * Who may delete past releases from the back office: releases are the product's, shared by every
+ * studio, so a studio's rights are not enough — the operators' e-mails are listed in the cloud's
+ * `DESK_RELEASE_MANAGERS` (comma-separated). Nobody when unset.
+ */
+export function isReleaseManager(email: string, managers: string | undefined): boolean {
+  const list = (managers ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  return list.includes(email.trim().toLowerCase());
+}

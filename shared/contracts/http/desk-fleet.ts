@@ -6,6 +6,7 @@ import { StudioParams, studioParams } from './params';
 const NoQuery = z.strictObject({});
 const EmptyBody = z.strictObject({});
 const DeviceParams = studioParams('deviceId');
+const ReleaseParams = studioParams('releaseId');
 
 /**
  * Back office → Stations (issue 29): every desk and kiosk of the studio, the studio's update channel,
@@ -39,6 +40,19 @@ export const DeskFleetApi = contractGroup('deskFleet', {
     params: DeviceParams,
     body: EmptyBody,
     response: FleetStationSchema,
+  },
+  /**
+   * Deletes a past release (not the one its channel's feed serves: 409 desktop.releaseCurrent) and
+   * its installers and blockmaps from storage. Staff with settings.edit whose e-mail is in
+   * DESK_RELEASE_MANAGERS (releases are every studio's); others 403.
+   */
+  deleteDeskFleetRelease: {
+    method: 'delete',
+    path: '/v4/:uuid/desk-fleet/release/:releaseId',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: ReleaseParams,
+    response: DeskFleetSchema,
   },
   getDeskFleetLogs: {
     method: 'get',

@@ -66,6 +66,11 @@ export const PosStateSchema = z.object({
   receiptIssues: z.array(PosReceiptIssueSchema),
   /** What the person at the desk may do here (from the cloud's last answer for them). */
   canDiscount: z.boolean(),
+  /**
+   * The cloud no longer accepts this desk's version (desktop.tooOld, issue 29): no sale until the
+   * update installs. The desk's version and the oldest the cloud accepts; null while accepted.
+   */
+  updateRequired: z.object({ version: z.string(), oldestAccepted: z.string() }).nullable(),
 });
 export type PosState = z.infer<typeof PosStateSchema>;
 

@@ -74,6 +74,18 @@ export const CheckInArgsSchema = z.strictObject({
 export type CheckInArgs = z.infer<typeof CheckInArgsSchema>;
 
 /**
+ * `checkIn@2` = `checkIn@1` + the pass the station counted the check-in on (the kiosk prints it on
+ * the slip with the entries left). With `checkIn@1` the cloud picks the pass by the catalog's rule
+ * and may pick another than the slip said; `@2` books a new visit on the named pass when it still
+ * covers the class, else falls back to `@1`'s rule. Null: the station counted none (as `@1`). The
+ * cloud keeps accepting `@1` (desks of the previous release queue it).
+ */
+export const CheckInV2ArgsSchema = CheckInArgsSchema.extend({
+  clientPricingOptionId: uuid().nullable(),
+});
+export type CheckInV2Args = z.infer<typeof CheckInV2ArgsSchema>;
+
+/**
  * `kioskEntry@1` (fact): a client came in at the door of a desktop kiosk with an entry pass while the
  * cloud was away (no class; the cloud's `kiosk_check_ins` row of kind `entry`, under the station's
  * id). Never rejected: the server picks the pass with the kiosk's entry rule at the entry's time;
@@ -116,6 +128,7 @@ export const SYNC_COMMANDS: readonly CommandDescriptor[] = [
   { name: 'bookClass', version: 1, kind: 'intent', args: BookClassArgsSchema },
   { name: 'cancelBooking', version: 1, kind: 'intent', args: CancelBookingArgsSchema },
   { name: 'checkIn', version: 1, kind: 'fact', args: CheckInArgsSchema },
+  { name: 'checkIn', version: 2, kind: 'fact', args: CheckInV2ArgsSchema },
   { name: 'setAttendance', version: 1, kind: 'intent', args: SetAttendanceArgsSchema },
   { name: 'recordSale', version: 1, kind: 'fact', args: RecordSaleArgsSchema },
   { name: 'chargeSale', version: 1, kind: 'intent', args: ChargeSaleArgsSchema },

@@ -22,7 +22,7 @@ import {
 import { useBackoffice } from '../backoffice.api';
 import { QueryBody } from '../list-frame';
 import { useStudioDateTime } from '../use-studio-date-time';
-import { useDeskFleet, useLogsHref, useRequestLogs, useSetChannel } from './desk-fleet.api';
+import { useDeleteRelease, useDeskFleet, useLogsHref, useRequestLogs, useSetChannel } from './desk-fleet.api';
 
 /** "5 minutes ago" in the interface language. */
 function useAgo(): (iso: string) => string {
@@ -260,8 +260,41 @@ function Updates({ fleet, canEdit }: { fleet: DeskFleet; canEdit: boolean }) {
           {t('updates.oldest', { version: fleet.oldestAccepted })}
         </Text>
         {setChannel.isError ? <Alert color="red">{t('saveFailed')}</Alert> : null}
+        {fleet.canDeleteReleases && fleet.pastReleases.length > 0 ? <PastReleases fleet={fleet} /> : null}
       </Stack>
     </Card>
+  );
+}
+
+/** Releases no feed serves any more: a release manager deletes them and their installers. */
+function PastReleases({ fleet }: { fleet: DeskFleet }) {
+  const { t } = useTranslation('desk-fleet');
+  const remove = useDeleteRelease();
+  return (
+    <Stack gap={4} data-testid="desk-past-releases">
+      <Text size="sm" fw={600}>
+        {t('release.past')}
+      </Text>
+      {fleet.pastReleases.map((r) => (
+        <Group key={r.id} gap="xs" wrap="wrap" data-testid="desk-past-release" data-version={r.version}>
+          <Text size="sm">
+            {t(`channel.${r.channel}`)} · {releaseText(t, { ...r, stagingPercentage: null })}
+          </Text>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="red"
+            loading={remove.isPending && remove.variables === r.id}
+            onClick={() => {
+              if (window.confirm(t('release.deleteConfirm', { version: r.version }))) remove.mutate(r.id);
+            }}
+          >
+            {t('release.delete')}
+          </Button>
+        </Group>
+      ))}
+      {remove.isError ? <Alert color="red">{t('release.deleteFailed')}</Alert> : null}
+    </Stack>
   );
 }
 

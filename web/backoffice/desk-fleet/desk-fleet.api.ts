@@ -46,3 +46,14 @@ export function useLogsHref(): (deviceId: string) => string {
   const studio = useBackoffice().studio.uuid;
   return (deviceId) => `/api${fillPath(DeskFleetApi.getDeskFleetLogs.path, { uuid: studio, deviceId })}`;
 }
+
+export function useDeleteRelease() {
+  const api = useApiClient();
+  const studio = useBackoffice().studio.uuid;
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (releaseId: string) =>
+      api.call(DeskFleetApi.deleteDeskFleetRelease, { params: { uuid: studio, releaseId } }),
+    onSuccess: (fleet: DeskFleet) => queryClient.setQueryData(deskFleetKeys.all(studio), fleet),
+  });
+}

@@ -136,6 +136,14 @@ export function StationPosScreen({ sink }: { sink: PosStationSink }) {
           </Badge>
         </Group>
       </Group>
+      {pos.updateRequired && (
+        <Alert color="red" title={t('desk-fleet:pos.tooOldTitle')} data-testid="pos-update-required">
+          {t('desk-fleet:pos.tooOldHint', {
+            version: pos.updateRequired.version,
+            oldest: pos.updateRequired.oldestAccepted,
+          })}
+        </Alert>
+      )}
       <StationChoice sink={sink} state={pos} />
       <ReceiptIssues sink={sink} state={pos} />
       {asStudioPos && pos.shift && !done && (

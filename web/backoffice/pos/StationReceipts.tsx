@@ -178,6 +178,11 @@ function ConfirmReceipt({
 export function saleError(e: unknown, t: (key: string, options?: Record<string, unknown>) => string): string {
   if (!(e instanceof ApiError)) return failureText(e, t, 'errors.general');
   if (e.key === 'pos.discountNotAllowed') return t('station.discountNotAllowed');
+  if (e.key === 'desktop.tooOld')
+    return t('desk-fleet:pos.tooOld', {
+      version: e.fields.version?.[0] ?? '?',
+      oldest: e.fields.oldestAccepted?.[0] ?? '?',
+    });
   if (e.key === 'shift.notOpen') return t('station.noShift');
   if (e.key === 'pos.needsConnection') return t('station.cloudOffline');
   if (e.key === 'pos.totalChanged') return t('station.totalChanged');

@@ -5,7 +5,8 @@ import type { Knex } from 'knex';
 /**
  * The demo studio's fleet (issue 29): two front desks and a kiosk as Back office → Stations shows
  * them — one desk synced a minute ago with everything ready, one with its fiscal printer out of
- * paper, a receipt to settle and two changes waiting, and a kiosk that has not synced for six hours.
+ * paper, a receipt to settle and two changes waiting, and a kiosk that has not synced for six hours
+ * and whose slip printer stopped answering.
  * Their device tokens are random and unknown: a real desk registers itself at its first sign-in.
  */
 export async function seedDemoDeskFleet(trx: Knex.Transaction, studioId: string, ownerId: string, now: Date) {
@@ -43,8 +44,18 @@ export async function seedDemoDeskFleet(trx: Knex.Transaction, studioId: string,
       version: '0.1.0',
       outbox: 0,
       lastSync: ago(6 * 60),
-      printers: { fiscal: null, ticket: { state: 'ok', message: null, unsettled: 0 } },
-      errors: [],
+      // Its slip printer stopped answering (a ticket printer's failure, as the desk reports it).
+      printers: {
+        fiscal: null,
+        ticket: { state: 'offline', message: 'connect ECONNREFUSED 192.168.1.50:9100', unsettled: 0 },
+      },
+      errors: [
+        {
+          at: ago(6 * 60 + 5).toISOString(),
+          source: 'ticket',
+          message: 'connect ECONNREFUSED 192.168.1.50:9100',
+        },
+      ],
     },
   ];
   for (const s of stations) {

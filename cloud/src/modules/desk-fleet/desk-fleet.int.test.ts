@@ -205,8 +205,18 @@ describe('Back office → Stations (GET desk-fleet, PUT channel, POST upload-log
       ...report({
         mode: 'kiosk',
         outboxDepth: 0,
-        printers: { fiscal: null, ticket: null },
-        recentErrors: [],
+        // Its slip printer failed (desktop/main/fleet/ticket-health.ts reports it so).
+        printers: {
+          fiscal: null,
+          ticket: { state: 'offline', message: 'connect ECONNREFUSED 192.168.1.50:9100', unsettled: 0 },
+        },
+        recentErrors: [
+          {
+            at: clock.now().toISOString(),
+            source: 'ticket',
+            message: 'connect ECONNREFUSED 192.168.1.50:9100',
+          },
+        ],
       }),
       lastSyncAt: new Date(clock.now().getTime() - 6 * 3_600_000).toISOString(),
     });
@@ -236,7 +246,15 @@ describe('Back office → Stations (GET desk-fleet, PUT channel, POST upload-log
       printers: { fiscal: { state: 'paperOut', unsettled: 1 } },
     });
     expect(desk.recentErrors).toHaveLength(1);
-    expect(kiosk).toMatchObject({ mode: 'kiosk', stale: true, printers: { fiscal: null, ticket: null } });
+    expect(kiosk).toMatchObject({
+      mode: 'kiosk',
+      stale: true,
+      printers: {
+        fiscal: null,
+        ticket: { state: 'offline', message: 'connect ECONNREFUSED 192.168.1.50:9100', unsettled: 0 },
+      },
+      recentErrors: [{ source: 'ticket', message: 'connect ECONNREFUSED 192.168.1.50:9100' }],
+    });
 
     // Beta: 30 % rollout, each station in or out as electron-updater decides with its id.
     const put = await s.owner.request('PUT', api(s.studio.id, 'desk-fleet/channel'), { channel: 'beta' });
@@ -287,6 +305,66 @@ describe('Back office → Stations (GET desk-fleet, PUT channel, POST upload-log
       (await s.owner.post(api(s.studio.id, `desk-fleet/station/${uuidv7()}/upload-logs`), {})).status,
     ).toBe(404);
     expect((await s.owner.get(paths.logs)).status).toBe(404);
+  });
+});
+
+describe('deleting a past release (DELETE desk-fleet/release/{id})', () => {
+  it('401/400/403 (no right, not a release manager)/404, the feed’s own release refused, a past one deleted with its files', async () => {
+    const s = await studioWithStation(app);
+    const { email } = (await app.knex('users').where({ id: s.owner.session!.userId }).first('email'))!;
+    // Old versions on stable: below what the feed serves (0.0.3, or newer from the tests above).
+    await publish('0.0.1', 'stable', null);
+    await publish('0.0.2', 'stable', null);
+    await publish('0.0.3', 'stable', null);
+    const storage = fileStorage(app.deps.config);
+    const before = DeskFleetSchema.parse((await s.owner.get(api(s.studio.id, 'desk-fleet'))).body);
+    expect(before.canDeleteReleases).toBe(false);
+    const old = before.pastReleases.find((r) => r.version === '0.0.1' && r.platform === 'win')!;
+    const current = before.releases.find((r) => r.channel === 'stable' && r.platform === 'win')!;
+    expect(old).toBeDefined();
+    const del = (id: string) => api(s.studio.id, `desk-fleet/release/${id}`);
+    const installer = 'Studio-Desk-Setup-0.0.1.exe';
+    const key = `desktop-updates/stable/win/0.0.1/${installer}`;
+    expect(await storage.read(key)).not.toBeNull();
+
+    expect((await (await app.anonymous()).request('DELETE', del(old.id))).status).toBe(401);
+    const user = await createUser(app.knex, { firstName: 'Front', lastName: 'Desk' });
+    await addMembership(app.knex, s.studio, user, { isMember: true, role: 'front_desk' });
+    const desk = await app.signedIn(user.email, user.password);
+    process.env.DESK_RELEASE_MANAGERS = `someone@else.test, ${email.toUpperCase()}, ${user.email}`;
+    try {
+      // No settings.edit: 403 even when listed.
+      expect((await desk.request('DELETE', del(old.id))).status).toBe(403);
+      // A body it does not take: 400; a path id that is not an id names nothing: 404 (route.ts).
+      expect((await s.owner.request('DELETE', del(old.id), { force: true })).status).toBe(400);
+      expect((await s.owner.request('DELETE', api(s.studio.id, 'desk-fleet/release/nope'))).status).toBe(404);
+      expect((await s.owner.request('DELETE', del(uuidv7()))).status).toBe(404);
+      await expectHiddenFromOtherStudio(app, { method: 'DELETE', path: del(old.id) });
+      const refused = await s.owner.request('DELETE', del(current.id));
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatchObject({ key: 'desktop.releaseCurrent', code: 3050 });
+
+      const done = await s.owner.request('DELETE', del(old.id));
+      expect(done.status, done.text).toBe(200);
+      const after = DeskFleetSchema.parse(done.body);
+      expect(after.canDeleteReleases).toBe(true);
+      expect(after.pastReleases.map((r) => r.id)).not.toContain(old.id);
+      expect(after.pastReleases.some((r) => r.version === '0.0.2')).toBe(true);
+      expect(after.releases.map((r) => r.id)).toContain(current.id);
+      expect(await storage.read(key)).toBeNull();
+      expect((await fetch(`${app.url}/desktop/updates/stable/${installer}`)).status).toBe(404);
+      expect(
+        await storage.read('desktop-updates/stable/win/0.0.2/Studio-Desk-Setup-0.0.2.exe'),
+      ).not.toBeNull();
+      expect((await s.owner.request('DELETE', del(old.id))).status).toBe(404);
+
+      // A manager of the studio not listed: 403.
+      process.env.DESK_RELEASE_MANAGERS = 'someone@else.test';
+      const other = after.pastReleases.find((r) => r.version === '0.0.2')!;
+      expect((await s.owner.request('DELETE', del(other.id))).status).toBe(403);
+    } finally {
+      delete process.env.DESK_RELEASE_MANAGERS;
+    }
   });
 });
 

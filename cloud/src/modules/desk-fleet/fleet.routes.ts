@@ -1,24 +1,42 @@
 import type Router from '@koa/router';
-import type { DeskFleet, FleetStation } from '../../../../shared/contracts/api/desk-fleet';
+import {
+  isReleaseManager,
+  type DeskFleet,
+  type FleetStation,
+} from '../../../../shared/contracts/api/desk-fleet';
+import { AppError } from '../../../../shared/errors';
 import { DeskFleetApi } from '../../../../shared/contracts/http/desk-fleet';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { fileStorage } from '../../storage';
 import { deskFleet, fleetStation, readLogs, requestLogs, setStudioChannel } from './fleet.service';
+import { deleteRelease } from './releases.service';
 
 /** Back office → Stations (shared/contracts/http/desk-fleet.ts; README of this module). */
 export function registerDeskFleetRoutes(router: Router<AppState, AppCustom>): void {
   defineRoute(router, {
     ...DeskFleetApi.getDeskFleet,
-    handle: async ({ db, studio, deps }): Promise<DeskFleet> => deskFleet(db, studio.id, deps.clock.now()),
+    handle: async ({ db, studio, auth, deps }): Promise<DeskFleet> =>
+      deskFleet(db, studio.id, deps.clock.now(), auth.user),
   });
 
   defineRoute(router, {
     ...DeskFleetApi.putDeskFleetChannel,
-    handle: async ({ db, studio, body, deps }): Promise<DeskFleet> => {
+    handle: async ({ db, studio, body, auth, deps }): Promise<DeskFleet> => {
       const now = deps.clock.now();
       await setStudioChannel(db, studio.id, body.channel, now);
-      return deskFleet(db, studio.id, now);
+      return deskFleet(db, studio.id, now, auth.user);
+    },
+  });
+
+  defineRoute(router, {
+    ...DeskFleetApi.deleteDeskFleetRelease,
+    handle: async ({ db, studio, params, auth, deps }): Promise<DeskFleet> => {
+      // Releases are every studio's: a studio's settings.edit is not enough (DESK_RELEASE_MANAGERS).
+      if (!isReleaseManager(auth.user.email, process.env.DESK_RELEASE_MANAGERS))
+        throw new AppError('auth.forbidden', { message: 'only the release managers delete releases' });
+      await deleteRelease(db, fileStorage(deps.config), params.releaseId);
+      return deskFleet(db, studio.id, deps.clock.now(), auth.user);
     },
   });
 

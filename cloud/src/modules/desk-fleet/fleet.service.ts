@@ -2,6 +2,7 @@ import semver from 'semver';
 import { v7 as uuidv7 } from 'uuid';
 import {
   DeskChannelSchema,
+  isReleaseManager,
   OLDEST_DESK_VERSION,
   PRE_FLEET_DESK_VERSION,
   PrinterReportSchema,
@@ -18,7 +19,7 @@ import {
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { FileStorage } from '../../storage';
-import { latestRelease, latestReleases } from './releases.service';
+import { latestRelease, latestReleases, pastReleases } from './releases.service';
 
 /** The oldest desk version accepted: DESK_OLDEST_VERSION in the environment, else the constant. */
 export function oldestAccepted(env: NodeJS.ProcessEnv = process.env): string {
@@ -197,7 +198,12 @@ type DeviceRow = {
 };
 
 /** Back office → Stations: every live sync device of the studio with what it last reported. */
-export async function deskFleet(db: Db, studioId: string, now: Date): Promise<DeskFleet> {
+export async function deskFleet(
+  db: Db,
+  studioId: string,
+  now: Date,
+  viewer: { email: string } | null = null,
+): Promise<DeskFleet> {
   const channel = await studioChannel(db, studioId);
   const oldest = oldestAccepted();
   const devices: DeviceRow[] = await db('sync_devices as d')
@@ -285,6 +291,8 @@ export async function deskFleet(db: Db, studioId: string, now: Date): Promise<De
     oldestAccepted: oldest,
     staleAfterHours: STALE_SYNC_HOURS,
     releases: await latestReleases(db),
+    pastReleases: await pastReleases(db),
+    canDeleteReleases: viewer ? isReleaseManager(viewer.email, process.env.DESK_RELEASE_MANAGERS) : false,
     stations,
   };
 }

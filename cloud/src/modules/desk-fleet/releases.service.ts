@@ -96,6 +96,7 @@ export async function releaseFileKeyFor(db: Db, channel: DeskChannel, file: stri
 
 export function presentRelease(row: ReleaseRow): DeskRelease {
   return {
+    id: row.id,
     channel: DeskChannelSchema.parse(row.channel),
     platform: row.platform === 'mac' ? 'mac' : 'win',
     version: row.version,
@@ -112,6 +113,56 @@ export async function latestReleases(db: Db): Promise<DeskRelease[]> {
       if (r) out.push(presentRelease(r));
     }
   return out;
+}
+
+/** Releases no feed serves any more (not the newest of their channel and platform), newest first. */
+export async function pastReleases(db: Db): Promise<DeskRelease[]> {
+  const current = new Set((await latestReleases(db)).map((r) => r.id));
+  const rows: ReleaseRow[] = await db('desk_releases').select(
+    'id',
+    'channel',
+    'platform',
+    'version',
+    'info',
+    'stagingPercentage',
+    'publishedAt',
+  );
+  return rows
+    .filter((r) => !current.has(r.id))
+    .sort(
+      (a, b) =>
+        a.channel.localeCompare(b.channel) ||
+        a.platform.localeCompare(b.platform) ||
+        semver.rcompare(a.version, b.version),
+    )
+    .map(presentRelease);
+}
+
+/**
+ * Deletes a past release and its files (installers and blockmaps) from storage. The release its
+ * channel's feed serves is refused (409 desktop.releaseCurrent): halt it with --set-staging 0 or
+ * publish a newer one first. The row goes first; deleting a file is idempotent, so a failure
+ * half-way leaves only unreachable files, which a second call cannot reach either (logged).
+ */
+export async function deleteRelease(db: Db, storage: FileStorage, id: string): Promise<void> {
+  const row: ReleaseRow | undefined = await db('desk_releases')
+    .where({ id })
+    .forUpdate()
+    .first('id', 'channel', 'platform', 'version', 'info', 'stagingPercentage', 'publishedAt');
+  if (!row) throw AppError.notFound('release');
+  const channel = DeskChannelSchema.parse(row.channel);
+  const platform: DeskPlatform = row.platform === 'mac' ? 'mac' : 'win';
+  const newest = await latestRelease(db, channel, platform);
+  if (newest?.id === row.id)
+    throw new AppError('desktop.releaseCurrent', {
+      message: `${row.version} is what the ${channel} feed serves to ${platform} stations`,
+    });
+  await db('desk_releases').where({ id }).delete();
+  const info = UpdateInfoSchema.safeParse(row.info);
+  for (const file of info.success ? info.data.files : []) {
+    await storage.delete(releaseFileKey(channel, platform, row.version, file.url));
+    await storage.delete(releaseFileKey(channel, platform, row.version, `${file.url}.blockmap`));
+  }
 }
 
 const sha512 = (bytes: Buffer) => createHash('sha512').update(bytes).digest('base64');
@@ -169,7 +220,11 @@ export async function publishRelease(
       .insert({ id: uuidv7(), ...row })
       .onConflict(['channel', 'platform', 'version'])
       .merge(['info', 'stagingPercentage', 'publishedBy', 'publishedAt']);
+    const saved: { id: string } = await db('desk_releases')
+      .where({ channel: options.channel, platform, version: info.version })
+      .first('id');
     published.push({
+      id: saved.id,
       channel: options.channel,
       platform,
       version: info.version,

@@ -3,10 +3,12 @@ import {
   BookClassArgsSchema,
   CancelBookingArgsSchema,
   CheckInArgsSchema,
+  CheckInV2ArgsSchema,
   SetAttendanceArgsSchema,
   type BookClassArgs,
   type CancelBookingArgs,
   type CheckInArgs,
+  type CheckInV2Args,
   type Outcome,
   type SetAttendanceArgs,
 } from '../../../../shared/contracts/sync';
@@ -177,7 +179,7 @@ async function cancelBookingCommand(ctx: CommandContext<CancelBookingArgs>): Pro
  * `uncovered` (a receivable for the desk). Attendance the rules would refuse (too early, a waiting-list
  * visit) is recorded anyway and flagged `attendanceForced`.
  */
-async function checkInCommand(ctx: CommandContext<CheckInArgs>): Promise<Outcome> {
+async function checkInCommand(ctx: CommandContext<CheckInArgs | CheckInV2Args>): Promise<Outcome> {
   const { trx, studio, args } = ctx;
   const flags = [...ctx.clockFlags];
   if (!ctx.actorAllowed) flags.push('actorNotAllowed');
@@ -197,9 +199,18 @@ async function checkInCommand(ctx: CommandContext<CheckInArgs>): Promise<Outcome
       override: true,
       waitingListWanted: false,
     };
-    let booked: { visitId: string };
+    let booked: { visitId: string } | null = null;
+    // checkIn@2: the pass the station counted it on, while it still covers the class; else @1's rule.
+    const passId = 'clientPricingOptionId' in args ? args.clientPricingOptionId : null;
+    if (passId) {
+      try {
+        booked = await trx.transaction((sp) => bookVisit(sp, studio, { ...request, passId }, ctx.occurredAt));
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+      }
+    }
     try {
-      booked = await bookVisit(trx, studio, request, ctx.occurredAt);
+      booked ??= await bookVisit(trx, studio, request, ctx.occurredAt);
     } catch (err) {
       if (!(err instanceof AppError) || err.key !== 'visit.noPass') throw err;
       booked = await bookVisit(trx, studio, { ...request, payAtDesk: true }, ctx.occurredAt);
@@ -325,6 +336,21 @@ registerCommand({
     { kind: 'visit', id: a.visitId, field: 'visitId' },
     { kind: 'client', id: a.userId, field: 'userId' },
     { kind: 'scheduleEvent', id: a.scheduleEventId, field: 'scheduleEventId' },
+  ],
+  handle: checkInCommand,
+});
+// checkIn@2 (the pass the station counted) beside @1, which desks of the previous release still queue.
+registerCommand<CheckInV2Args>({
+  name: 'checkIn',
+  version: 2,
+  kind: 'fact',
+  ability: 'schedule.checkIn',
+  args: CheckInV2ArgsSchema,
+  references: (a) => [
+    { kind: 'visit', id: a.visitId, field: 'visitId' },
+    { kind: 'client', id: a.userId, field: 'userId' },
+    { kind: 'scheduleEvent', id: a.scheduleEventId, field: 'scheduleEventId' },
+    { kind: 'pass', id: a.clientPricingOptionId, field: 'clientPricingOptionId' },
   ],
   handle: checkInCommand,
 });
