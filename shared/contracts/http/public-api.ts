@@ -14,6 +14,8 @@ import {
   PublicMemberListSchema,
   PublicPricingOptionListSchema,
   PublicProductListSchema,
+  PublicRetailCheckoutResultSchema,
+  PublicRetailCheckoutSchema,
   PublicUserSchema,
   PublicWalletInputSchema,
   PublicWalletLinkSchema,
@@ -104,6 +106,14 @@ export const PublicApi = contractGroup('publicApi', {
     access: 'public',
     body: PublicWalletInputSchema,
     response: PublicWalletLinkSchema,
+  },
+  retailCheckout: {
+    method: 'post',
+    path: '/v2/public/retail/orders/checkout',
+    access: 'public',
+    body: PublicRetailCheckoutSchema,
+    response: PublicRetailCheckoutResultSchema,
+    status: 201,
   },
   graph: {
     method: 'post',

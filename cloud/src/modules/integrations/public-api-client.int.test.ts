@@ -51,8 +51,9 @@ describe('public API through a client generated from /docs/api/openapi.json', ()
     const st = await bookingStudio(app, START);
     const key = await st.addApiKey();
     const manager = await app.signedIn(st.manager.email, st.manager.password);
+    const taxId = uuidv7();
     await app.knex('taxes').insert({
-      id: uuidv7(),
+      id: taxId,
       studioId: st.studio.id,
       name: 'VAT 23%',
       rateBp: 2300,
@@ -71,6 +72,8 @@ describe('public API through a client generated from /docs/api/openapi.json', ()
       signUpFee: 0,
     });
     expect(contract.status, contract.text).toBe(201);
+    const productId = uuidv7();
+    await app.knex('products').insert({ id: productId, studioId: st.studio.id, name: 'Mat', price: 8900, taxId });
     const orderId = await orderInStatus(app, st.studio, st.client.id, OrderStatus.scheduled, 4200);
     // A subscriber to every event: the modules emit them inside the calls' transactions.
     await app.knex('webhook_endpoints').insert({
@@ -211,6 +214,19 @@ describe('public API through a client generated from /docs/api/openapi.json', ()
       '/api/v2/public/product/all',
       await api.GET('/api/v2/public/product/all', { params: { query: {} } }),
     );
+    const bought = check(
+      'post',
+      '/api/v2/public/retail/orders/checkout',
+      await api.POST('/api/v2/public/retail/orders/checkout', {
+        body: {
+          userId: user,
+          items: [{ type: 'product', id: productId, quantity: 2 }],
+          payment: 'external',
+          reference: 'SHOP-1',
+        },
+      }),
+    );
+    expect(bought.order).toMatchObject({ total: 17800, status: OrderStatus.paid });
     const staff = check('get', '/api/v2/public/member/all', await api.GET('/api/v2/public/member/all'));
     expect(staff.items.map((m) => m.id)).toContain(st.manager.id);
     check(
@@ -259,6 +275,7 @@ describe('public API through a client generated from /docs/api/openapi.json', ()
         'contract.signed',
         'contract.suspended',
         'contract.ended',
+        'order.paid',
       ]),
     );
 
