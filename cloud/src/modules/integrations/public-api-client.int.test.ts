@@ -12,6 +12,7 @@ import { TEST_PASSWORD } from '../../../../tests/support/factories';
 import { START, useBookingsApp } from '../bookings/bookings-app.test-support';
 import { bookingStudio } from '../bookings/bookings-fixtures';
 import { orderInStatus } from '../sales/sales-support';
+import { sealWebhookSecret } from '../../webhooks/secrets';
 import type { paths } from './testing/public-api.generated';
 
 /**
@@ -76,12 +77,13 @@ describe('public API through a client generated from /docs/api/openapi.json', ()
     await app.knex('products').insert({ id: productId, studioId: st.studio.id, name: 'Mat', price: 8900, taxId });
     const orderId = await orderInStatus(app, st.studio, st.client.id, OrderStatus.scheduled, 4200);
     // A subscriber to every event: the modules emit them inside the calls' transactions.
+    const endpointId = uuidv7();
     await app.knex('webhook_endpoints').insert({
-      id: uuidv7(),
+      id: endpointId,
       studioId: st.studio.id,
       url: 'https://hooks.example.com/in',
       events: [...WEBHOOK_EVENTS],
-      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      secret: sealWebhookSecret(st.studio.id, endpointId, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'),
     });
 
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
