@@ -74,7 +74,9 @@ describe('public API through a client generated from /docs/api/openapi.json', ()
     });
     expect(contract.status, contract.text).toBe(201);
     const productId = uuidv7();
-    await app.knex('products').insert({ id: productId, studioId: st.studio.id, name: 'Mat', price: 8900, taxId });
+    await app
+      .knex('products')
+      .insert({ id: productId, studioId: st.studio.id, name: 'Mat', price: 8900, taxId });
     const orderId = await orderInStatus(app, st.studio, st.client.id, OrderStatus.scheduled, 4200);
     // A subscriber to every event: the modules emit them inside the calls' transactions.
     const endpointId = uuidv7();

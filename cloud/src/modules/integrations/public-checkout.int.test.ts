@@ -126,9 +126,7 @@ describe('public retail orders checkout', () => {
     expect(url.pathname).toBe('/app/form-redirect');
     expect(await stockOf(s.productId)).toBe(7);
     await payAtTestBank(app, new HttpClient(app.url), `${url.pathname}${url.search}`, 'succeeded');
-    const ret = await new HttpClient(app.url).get(
-      `/app/return?payment=${url.searchParams.get('payment')}`,
-    );
+    const ret = await new HttpClient(app.url).get(`/app/return?payment=${url.searchParams.get('payment')}`);
     expect([200, 302]).toContain(ret.status);
     const order = await app.knex('client_orders').where({ id: online.body.order.id }).first();
     expect(order!.status).toBe(OrderStatus.paid);

@@ -80,7 +80,10 @@ describe('webhook secrets at rest', () => {
 
     // A secret in the clear is refused by the table itself.
     await expect(
-      app.knex('webhook_endpoints').where({ id }).update({ secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }),
+      app
+        .knex('webhook_endpoints')
+        .where({ id })
+        .update({ secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }),
     ).rejects.toThrow(/webhook_endpoints_secret_sealed/);
   });
 
