@@ -12,7 +12,13 @@ import {
   WebhookTestResultSchema,
   WebhookTokenInputSchema,
   WebhookTokenSchema,
+  IssuedApiKeySchema,
+  PlatformConnectSchema,
+  PlatformDestroySchema,
+  PlatformDestroyedSchema,
+  UserPingSchema,
 } from '../api/integrations';
+import { MeSchema } from '../api/auth';
 import { contractGroup } from './define';
 
 const StudioParams = z.object({ uuid: z.string() });
@@ -119,5 +125,39 @@ export const IntegrationsApi = contractGroup('integrations', {
     ability: 'settings.edit',
     params: DeliveryParams,
     response: WebhookDeliverySchema,
+  },
+  /** Spec §7 "GET user ping": a signed-in user's session is alive (README). */
+  userPing: {
+    method: 'get',
+    path: '/v4/:uuid/user/ping',
+    access: 'studio',
+    params: StudioParams,
+    response: UserPingSchema,
+  },
+  /** Spec §7 "POST app/me": the native app's start — the user and their studios with roles. */
+  appMe: {
+    method: 'post',
+    path: '/v4/app/me',
+    access: 'user',
+    response: MeSchema,
+  },
+  platformConnect: {
+    method: 'post',
+    path: '/v4/:uuid/platform/token/connect',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: PlatformConnectSchema,
+    response: IssuedApiKeySchema,
+    status: 201,
+  },
+  platformDestroy: {
+    method: 'post',
+    path: '/v4/:uuid/platform/token/destroy',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: PlatformDestroySchema,
+    response: PlatformDestroyedSchema,
   },
 });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { PingEchoSchema, PingInputSchema, PingSchema } from '../api/integrations';
+import {
+  PingEchoSchema,
+  PingInputSchema,
+  PingSchema,
+  PlatformCheckinResultSchema,
+  PlatformCheckinSchema,
+} from '../api/integrations';
 import { ProductListQuerySchema } from '../api/products';
 import {
   PublicClientCreatedSchema,
@@ -114,6 +120,14 @@ export const PublicApi = contractGroup('publicApi', {
     body: PublicRetailCheckoutSchema,
     response: PublicRetailCheckoutResultSchema,
     status: 201,
+  },
+  /** Spec §7 "POST platform/checkin": an access-control platform's check-in (README). */
+  platformCheckin: {
+    method: 'post',
+    path: '/v2/public/platform/checkin',
+    access: 'public',
+    body: PlatformCheckinSchema,
+    response: PlatformCheckinResultSchema,
   },
   graph: {
     method: 'post',

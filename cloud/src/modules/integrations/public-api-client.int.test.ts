@@ -257,6 +257,25 @@ describe('public API through a client generated from /docs/api/openapi.json', ()
       '/api/v2/public/wallet/sepa/add',
       await api.POST('/api/v2/public/wallet/sepa/add', { body: { userId: user } }),
     );
+    const kiosk = await manager.post(`/api/v4/${st.studio.id}/studio-kiosk`, {
+      name: 'Gate',
+      settings: { checkInMethods: ['card'], printTicket: false, idleSeconds: 30 },
+    });
+    expect(kiosk.status, kiosk.text).toBe(201);
+    await app.knex('client_identities').insert({
+      id: uuidv7(),
+      studioId: st.studio.id,
+      userId: user,
+      kind: 'card',
+      value: 'CARD-0001',
+      valueKey: 'card0001',
+    });
+    const gate = check(
+      'post',
+      '/api/v2/public/platform/checkin',
+      await api.POST('/api/v2/public/platform/checkin', { body: { code: 'CARD-0001' } }),
+    );
+    expect(gate.client.client.id).toBe(user);
     const graph = check(
       'post',
       '/api/v2/public/{uuid}/graph',

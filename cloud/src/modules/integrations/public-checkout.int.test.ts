@@ -26,14 +26,14 @@ const checkout = (key: string | null, body: unknown) =>
     headers: key ? { 'x-api-key': key } : {},
   });
 
-const stockOf = async (productId: string) =>
-  Number(
-    (
-      (await app.knex('product_stock_movements').where({ productId }).sum('quantity as s').first()) as {
-        s: string;
-      }
-    ).s,
-  );
+const stockOf = async (productId: string) => {
+  const row = (await app
+    .knex('product_stock_movements')
+    .where({ productId })
+    .sum('quantity as s')
+    .first()) as { s: string } | undefined;
+  return Number(row?.s ?? 0);
+};
 
 describe('public retail orders checkout', () => {
   it('refuses missing, wrong and revoked keys, bad input, read keys and other studios', async () => {

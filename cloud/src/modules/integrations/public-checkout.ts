@@ -49,7 +49,7 @@ export async function publicRetailCheckout(
       .first('id', 'clientId');
     if (earlier) {
       if (earlier.clientId !== input.userId)
-        throw new AppError('idempotency.mismatch', {
+        throw new AppError('checkout.idempotencyKeyReused', {
           message: 'this reference names an order of another client',
           fields: { reference: ['usedByAnotherOrder'] },
         });

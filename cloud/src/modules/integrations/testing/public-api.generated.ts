@@ -552,6 +552,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2/public/platform/checkin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * platform checkin
+     * @description A studio API key (`x-api-key`); a read-only key may only read.
+     */
+    post: operations['publicApi.platformCheckin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4235,6 +4255,200 @@ export interface operations {
               lastName: string;
               role: string | null;
             }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      409: components['responses']['E409'];
+      429: components['responses']['E429'];
+    };
+  };
+  'publicApi.platformCheckin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "string",
+         *       "kioskId": "0193a1b2-7c4d-7e8f-9a0b-1c2d3e4f5a6b",
+         *       "scheduleEventId": "0193a1b2-7c4d-7e8f-9a0b-1c2d3e4f5a6b"
+         *     }
+         */
+        'application/json': {
+          code: string;
+          /** Format: uuid */
+          kioskId?: string;
+          /** Format: uuid */
+          scheduleEventId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests per window of this key. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The key's quota and window, e.g. `120;w=60`. */
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "client": {
+           *         "client": {
+           *           "id": "string",
+           *           "firstName": "string",
+           *           "lastName": "string"
+           *         },
+           *         "identifiedBy": "card",
+           *         "bookings": [
+           *           {
+           *             "visitId": "string",
+           *             "scheduleEventId": "string",
+           *             "className": {},
+           *             "startsAt": "string",
+           *             "endsAt": "string",
+           *             "state": "booked",
+           *             "canCheckIn": true,
+           *             "checkInOpensAt": "string"
+           *           }
+           *         ],
+           *         "classes": [
+           *           {
+           *             "scheduleEventId": "string",
+           *             "className": {},
+           *             "startsAt": "string",
+           *             "endsAt": "string",
+           *             "placesLeft": 1,
+           *             "canBook": true,
+           *             "reason": "string"
+           *           }
+           *         ],
+           *         "entry": {
+           *           "available": true,
+           *           "reason": "noPasses"
+           *         }
+           *       },
+           *       "checkIn": {
+           *         "outcome": "checkedIn",
+           *         "className": {},
+           *         "startsAt": "string",
+           *         "lock": "opened",
+           *         "ticket": {
+           *           "kind": "checkIn",
+           *           "studioName": "string",
+           *           "clientName": "string",
+           *           "checkedInAt": "string",
+           *           "className": "string",
+           *           "startsAt": "string",
+           *           "passName": "string",
+           *           "entriesLeft": 1
+           *         },
+           *         "ticketPrinted": true,
+           *         "offline": true,
+           *         "provisional": true
+           *       }
+           *     }
+           */
+          'application/json': {
+            client: {
+              client: {
+                id: string;
+                firstName: string;
+                lastName: string;
+              };
+              /** @enum {string} */
+              identifiedBy: 'card' | 'qr' | 'name';
+              bookings: {
+                visitId: string;
+                scheduleEventId: string;
+                className: {
+                  [key: string]: {
+                    value: string;
+                  };
+                };
+                startsAt: string;
+                endsAt: string;
+                /** @enum {string} */
+                state: 'booked' | 'present' | 'unpaid' | 'waitingList';
+                canCheckIn: boolean;
+                checkInOpensAt: string;
+              }[];
+              classes: {
+                scheduleEventId: string;
+                className: {
+                  [key: string]: {
+                    value: string;
+                  };
+                };
+                startsAt: string;
+                endsAt: string;
+                placesLeft: number;
+                canBook: boolean;
+                reason: string | null;
+              }[];
+              entry: {
+                available: boolean;
+                reason:
+                  | (
+                      | 'noPasses'
+                      | 'serviceNotCovered'
+                      | 'locationNotCovered'
+                      | 'timeNotCovered'
+                      | 'tagRequired'
+                      | 'notYetValid'
+                      | 'expired'
+                      | 'frozen'
+                      | 'noEntriesLeft'
+                      | 'countedEntryPass'
+                      | 'needsConnection'
+                      | 'closed'
+                      | 'dailyLimitReached'
+                      | 'full'
+                    )
+                  | null;
+              };
+            };
+            checkIn: {
+              /** @enum {string} */
+              outcome: 'checkedIn' | 'booked' | 'entered';
+              className: {
+                [key: string]: {
+                  value: string;
+                };
+              } | null;
+              startsAt: string | null;
+              /** @enum {string} */
+              lock: 'opened' | 'failed' | 'none';
+              ticket: {
+                /** @constant */
+                kind: 'checkIn';
+                studioName: string;
+                clientName: string;
+                checkedInAt: string;
+                className?: string;
+                startsAt?: string;
+                passName?: string;
+                entriesLeft?: number;
+              } | null;
+              ticketPrinted?: boolean;
+              offline?: boolean;
+              provisional?: boolean;
+            } | null;
           };
         };
       };
