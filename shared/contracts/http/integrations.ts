@@ -19,6 +19,7 @@ import {
   UserPingSchema,
 } from '../api/integrations';
 import { MeSchema } from '../api/auth';
+import { PublicScheduleInputSchema, PublicScheduleSchema } from '../api/schedule';
 import { contractGroup } from './define';
 
 const StudioParams = z.object({ uuid: z.string() });
@@ -159,5 +160,17 @@ export const IntegrationsApi = contractGroup('integrations', {
     params: StudioParams,
     body: PlatformDestroySchema,
     response: PlatformDestroyedSchema,
+  },
+  /**
+   * The widget's timetable (`/{uuid}/widget/me`): the front office's public timetable by GET, so a
+   * page framed on another site (where the browser keeps no cookie of ours) needs no CSRF token.
+   */
+  widgetTimetable: {
+    method: 'get',
+    path: '/v4/:uuid/widget/timetable',
+    access: 'public',
+    params: z.object({ uuid: z.uuid() }),
+    query: PublicScheduleInputSchema,
+    response: PublicScheduleSchema,
   },
 });

@@ -10,7 +10,8 @@ import { AppError } from '../../../../shared/errors';
 import type { Db, Knex } from '../../db/knex';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
-import { presentMe, studioOfApiKey, type Studio } from '../identity/index';
+import { findStudio, presentMe, studioOfApiKey, type Studio } from '../identity/index';
+import { publicSchedule } from '../schedule/index';
 import { identifyClient, kioskCheckIn, kioskEntry, kioskRow } from '../kiosk/index';
 import { putApiKey } from './api-keys';
 
@@ -47,7 +48,7 @@ async function kioskFor(db: Db, studio: Studio, kioskId: string | undefined) {
 /**
  * Spec §7's remaining internal calls (README "The remaining internal calls"): `user/ping`, `app/me`,
  * `platform/token/connect` and `/destroy` (a platform's key, by the owner's consent), and
- * `platform/checkin` (an access-control platform, behind a read-write key).
+ * `platform/checkin` (an access-control platform, behind a read-write key), and the widget's timetable.
  */
 export function registerPlatformRoutes(router: Router<AppState, AppCustom>): void {
   defineRoute(router, {
@@ -55,6 +56,15 @@ export function registerPlatformRoutes(router: Router<AppState, AppCustom>): voi
     handle: async ({ ctx, auth }) => {
       ctx.set('Cache-Control', 'no-store');
       return { authenticated: true as const, userId: auth.user.id };
+    },
+  });
+  defineRoute(router, {
+    ...IntegrationsApi.widgetTimetable,
+    handle: async ({ ctx, db, params, query }) => {
+      const studio = await findStudio(db, params.uuid);
+      if (!studio) throw AppError.notFound('studio');
+      ctx.set('Cache-Control', 'public, max-age=60');
+      return publicSchedule(db, studio, query);
     },
   });
   defineRoute(router, {
