@@ -28,6 +28,7 @@ import { registerSalesPageRoutes } from './modules/sales/index';
 import { registerDonationGuards } from './modules/sales/index';
 import { configurePaymentSecrets } from './modules/sales/index';
 import { configureKsef } from './modules/invoices/index';
+import { configureWebhookSecrets } from './webhooks/secrets';
 import { registerKsefRoutes } from './modules/invoices/index';
 import { registerBookingRoutes } from './modules/bookings/index';
 import { registerSyncRoutes } from './sync/sync.routes';
@@ -104,6 +105,7 @@ export function createApp(
   app.context.deps = deps;
   configurePaymentSecrets(deps.config);
   configureKsef(deps.config);
+  configureWebhookSecrets(deps.config);
   configureWebhookNetwork({ allowLoopback: deps.config.WEBHOOKS_ALLOW_LOOPBACK });
   const dev = Boolean(options.devMiddleware);
 

@@ -9,6 +9,7 @@ import { processCount, runPrimary } from './cluster';
 import { loadConfig, type Config } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { createKnex, type Knex } from './db/knex';
+import { configureWebhookSecrets, sealStoredWebhookSecrets } from './webhooks/secrets';
 import { migrateLatest } from './db/migrate';
 import { withStartupLock } from './db/startup-lock';
 import { seedDemoStudio, type DemoSummary } from './db/seed/demo';
@@ -55,6 +56,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (options.dataDir) env.DATA_DIR = options.dataDir;
   if (options.databaseUrl !== undefined) env.DATABASE_URL = options.databaseUrl;
   const config = loadConfig(env);
+  configureWebhookSecrets(config);
   const log = createLogger(options.log === false ? 'silent' : config.LOG_LEVEL);
   const transport = transportWarning(config, env);
   if (transport) log.warn(transport);
@@ -93,6 +95,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const applied = await migrateLatest(migrator);
     // Into an empty database only: under the lock, so two first starts do not both seed.
     if (seedDemo) demo = await seedDemoStudio(knex, log, undefined, { storage: fileStorage(config) });
+    // Webhook secrets stored in the clear before migration 0210 are encrypted once, here (the
+    // migration has no key); a no-op query afterwards.
+    const sealed = await sealStoredWebhookSecrets(knex);
+    if (sealed.sealed) log.info(sealed, 'webhook secrets encrypted');
     // The queue's set-up (pg-boss schema, queues, schedules) under the same lock.
     jobs =
       options.jobs === false

@@ -217,6 +217,10 @@ export const ERRORS = {
   'webhook.disabled': { code: 2922, status: 409 },
   'webhook.addressRefused': { code: 2923, status: 400 },
   'publicApi.loginFailed': { code: 2924, status: 401 },
+  /** platform/checkin: the studio has no kiosk for the platform to act as (issue 24, 3010–3029). */
+  'platform.noKiosk': { code: 3010, status: 409 },
+  /** platform/token/destroy: no live key of that platform. */
+  'platform.notConnected': { code: 3011, status: 404 },
   'internal.unexpected': { code: 1999, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

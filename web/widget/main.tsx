@@ -1,4 +1,4 @@
 import { startApp } from '../ui/boot';
-import { ModuleShell } from '../ui/ModuleShell';
+import { WidgetApp } from './WidgetApp';
 
-startApp('widget', () => <ModuleShell namespace="widget" />, { namespace: 'widget' });
+startApp('widget', () => <WidgetApp />, { namespace: 'integrations' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText, text } from './common';
+import { KioskCheckInResultSchema, KioskClientSchema } from './kiosk';
 
 /**
  * Integrations (issue 24): the studio's public API keys (spec §7 studio-api) and webhook endpoints
@@ -177,3 +178,44 @@ export type Ping = z.infer<typeof PingSchema>;
 
 export const PingInputSchema = z.strictObject({ echo: text(200).optional() });
 export const PingEchoSchema = PingSchema.extend({ echo: z.string().nullable() });
+
+// --- The remaining internal calls of §7 (README "The remaining internal calls") ----------------------
+
+/** GET {uuid}/user/ping: the session is alive (every signed-in call extends it). */
+export const UserPingSchema = z.object({ authenticated: z.literal(true), userId: z.string() });
+
+const platformName = () =>
+  z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .max(60)
+    .regex(/^[^\n\r\t]+$/, 'one line');
+
+/**
+ * POST {uuid}/platform/token/connect: the studio's owner (settings.edit) consents to a platform:
+ * a key named "Platform: <name>" is issued into the studio's keys and answered once (for the
+ * platform); connecting the same platform again replaces its key.
+ */
+export const PlatformConnectSchema = z.strictObject({
+  platform: platformName(),
+  scope: z.enum(API_KEY_SCOPES),
+});
+export const PlatformDestroySchema = z.strictObject({ platform: platformName() });
+export const PlatformDestroyedSchema = z.object({ revoked: z.number().int() });
+
+/**
+ * POST /v2/public/platform/checkin (an access-control platform, read-write key): the person with this
+ * card or QR code is checked in as the studio's kiosk (`kioskId`, else its default one) would: into
+ * `scheduleEventId`, else into their booking whose check-in is open now, else through an entry pass.
+ */
+export const PlatformCheckinSchema = z.strictObject({
+  code: z.string().trim().min(1, 'required').max(200),
+  kioskId: z.uuid().optional(),
+  scheduleEventId: z.uuid().optional(),
+});
+export const PlatformCheckinResultSchema = z.object({
+  client: KioskClientSchema,
+  /** What was done; null when nothing is open to check in to (the reasons are in `client`). */
+  checkIn: KioskCheckInResultSchema.nullable(),
+});

@@ -3,6 +3,7 @@ import { ClientPricingOptionListSchema, PricingOptionListSchema } from './catalo
 import { ClientCreateInputSchema } from './clients';
 import { email, password } from './common';
 import { ProductListSchema } from './products';
+import { OrderDetailSchema } from './sales-views';
 import { ClassServiceListSchema, LocationListSchema } from './schedule';
 
 /**
@@ -100,4 +101,49 @@ export const PublicGraphSchema = z.object({
   pricingOptions: PricingOptionListSchema.shape.items.optional(),
   products: ProductListSchema.shape.items.optional(),
   members: z.array(PublicMemberSchema).optional(),
+});
+
+// ------------------------------------------------------------------------ retail orders checkout
+
+export const PUBLIC_CHECKOUT_PAYMENTS = ['online', 'external'] as const;
+
+/**
+ * POST retail/orders/checkout: a partner's shop sells the studio's products and passes (those sold
+ * online) to one of its clients. `online`: the order waits for the client to pay at `paymentUrl` (the
+ * studio's own payment provider); `external`: the partner took the money, the order is recorded as
+ * paid (method "other") and handed over at once. `reference` (the partner's order number) makes the
+ * call idempotent: the same reference answers the order it made the first time.
+ */
+export const PublicRetailCheckoutSchema = z.strictObject({
+  userId: z.uuid(),
+  items: z
+    .array(
+      z.discriminatedUnion('type', [
+        z.strictObject({ type: z.literal('pricingOption'), id: z.uuid() }),
+        z.strictObject({
+          type: z.literal('product'),
+          id: z.uuid(),
+          quantity: z.number().int().min(1).max(99).default(1),
+        }),
+      ]),
+    )
+    .min(1, 'the basket is empty')
+    .max(50),
+  payment: z.enum(PUBLIC_CHECKOUT_PAYMENTS).default('online'),
+  reference: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_.:#/-]+$/, 'letters, digits, _ . : # / -')
+    .optional(),
+});
+export type PublicRetailCheckoutInput = z.infer<typeof PublicRetailCheckoutSchema>;
+
+export const PublicRetailCheckoutResultSchema = z.object({
+  order: OrderDetailSchema,
+  /** `online`: the page where the client pays; null when nothing is left to pay. */
+  paymentUrl: z.string().nullable(),
+  /** False when `reference` named an order made by an earlier call (nothing new was sold). */
+  created: z.boolean(),
 });

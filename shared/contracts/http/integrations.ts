@@ -12,7 +12,14 @@ import {
   WebhookTestResultSchema,
   WebhookTokenInputSchema,
   WebhookTokenSchema,
+  IssuedApiKeySchema,
+  PlatformConnectSchema,
+  PlatformDestroySchema,
+  PlatformDestroyedSchema,
+  UserPingSchema,
 } from '../api/integrations';
+import { MeSchema } from '../api/auth';
+import { PublicScheduleInputSchema, PublicScheduleSchema } from '../api/schedule';
 import { contractGroup } from './define';
 
 const StudioParams = z.object({ uuid: z.string() });
@@ -119,5 +126,51 @@ export const IntegrationsApi = contractGroup('integrations', {
     ability: 'settings.edit',
     params: DeliveryParams,
     response: WebhookDeliverySchema,
+  },
+  /** Spec §7 "GET user ping": a signed-in user's session is alive (README). */
+  userPing: {
+    method: 'get',
+    path: '/v4/:uuid/user/ping',
+    access: 'studio',
+    params: StudioParams,
+    response: UserPingSchema,
+  },
+  /** Spec §7 "POST app/me": the native app's start — the user and their studios with roles. */
+  appMe: {
+    method: 'post',
+    path: '/v4/app/me',
+    access: 'user',
+    response: MeSchema,
+  },
+  platformConnect: {
+    method: 'post',
+    path: '/v4/:uuid/platform/token/connect',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: PlatformConnectSchema,
+    response: IssuedApiKeySchema,
+    status: 201,
+  },
+  platformDestroy: {
+    method: 'post',
+    path: '/v4/:uuid/platform/token/destroy',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: PlatformDestroySchema,
+    response: PlatformDestroyedSchema,
+  },
+  /**
+   * The widget's timetable (`/{uuid}/widget/me`): the front office's public timetable by GET, so a
+   * page framed on another site (where the browser keeps no cookie of ours) needs no CSRF token.
+   */
+  widgetTimetable: {
+    method: 'get',
+    path: '/v4/:uuid/widget/timetable',
+    access: 'public',
+    params: z.object({ uuid: z.uuid() }),
+    query: PublicScheduleInputSchema,
+    response: PublicScheduleSchema,
   },
 });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { PingEchoSchema, PingInputSchema, PingSchema } from '../api/integrations';
+import {
+  PingEchoSchema,
+  PingInputSchema,
+  PingSchema,
+  PlatformCheckinResultSchema,
+  PlatformCheckinSchema,
+} from '../api/integrations';
 import { ProductListQuerySchema } from '../api/products';
 import {
   PublicClientCreatedSchema,
@@ -14,6 +20,8 @@ import {
   PublicMemberListSchema,
   PublicPricingOptionListSchema,
   PublicProductListSchema,
+  PublicRetailCheckoutResultSchema,
+  PublicRetailCheckoutSchema,
   PublicUserSchema,
   PublicWalletInputSchema,
   PublicWalletLinkSchema,
@@ -104,6 +112,22 @@ export const PublicApi = contractGroup('publicApi', {
     access: 'public',
     body: PublicWalletInputSchema,
     response: PublicWalletLinkSchema,
+  },
+  retailCheckout: {
+    method: 'post',
+    path: '/v2/public/retail/orders/checkout',
+    access: 'public',
+    body: PublicRetailCheckoutSchema,
+    response: PublicRetailCheckoutResultSchema,
+    status: 201,
+  },
+  /** Spec §7 "POST platform/checkin": an access-control platform's check-in (README). */
+  platformCheckin: {
+    method: 'post',
+    path: '/v2/public/platform/checkin',
+    access: 'public',
+    body: PlatformCheckinSchema,
+    response: PlatformCheckinResultSchema,
   },
   graph: {
     method: 'post',

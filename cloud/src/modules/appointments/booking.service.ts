@@ -12,6 +12,7 @@ import { localDateOf } from '../../../../shared/domain/entitlements/local-dates'
 import { choosePassForVisit } from '../../../../shared/domain/entitlements/pass-choice';
 import { AppError } from '../../../../shared/errors';
 import type { Knex } from '../../db/knex';
+import { emitWebhookEvent } from '../../webhooks/emit';
 import { passCandidatesFor, refreshPassProjection } from '../catalog/index';
 import type { Studio } from '../identity/index';
 import { createOrder, payOrderFromWallet, startOnlinePayment } from '../sales/index';
@@ -51,6 +52,37 @@ const slotTaken = () =>
     message: 'this time was just taken',
     fields: { startsAt: ['this time is no longer free'] },
   });
+
+/**
+ * Webhook events of issue 24, in the mutation's transaction: `appointment.booked` when a client's
+ * appointment is made (booked or awaiting confirmation, not a reservation held for payment),
+ * `appointment.changed` on every later change (confirmed, rejected, called off, cancelled, attended,
+ * moved), with the change named.
+ */
+async function emitAppointmentEvent(
+  trx: Trx,
+  row: AppointmentRow,
+  change: 'booked' | 'confirm' | 'reject' | 'callOff' | 'present' | 'absent' | 'cancel' | 'move',
+  now: Date,
+): Promise<void> {
+  if (!row.clientId) return;
+  await emitWebhookEvent(
+    trx,
+    row.studioId,
+    change === 'booked' ? 'appointment.booked' : 'appointment.changed',
+    {
+      appointmentId: row.id,
+      serviceId: row.serviceId,
+      memberId: row.memberId,
+      userId: row.clientId,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      status: row.status,
+      ...(change === 'booked' ? {} : { change }),
+    },
+    now,
+  );
+}
 
 /** The service to book, live, with who performs it. */
 export async function bookableService(trx: Trx, studio: Studio, serviceId: string) {
@@ -173,7 +205,9 @@ export async function placeAppointment(
           note: input.note ?? '',
         });
       });
-      return await appointmentRow(trx, studio.id, id);
+      const placed = await appointmentRow(trx, studio.id, id);
+      if (placed.status !== 'reserved') await emitAppointmentEvent(trx, placed, 'booked', now);
+      return placed;
     } catch (e) {
       if (!isExclusion(e)) throw e;
     }
@@ -413,6 +447,7 @@ export async function fulfilAppointmentLine(
       confirmedAt: status === 'booked' ? now : null,
       updatedAt: now,
     });
+  await emitAppointmentEvent(trx, await appointmentRow(trx, studio.id, row.id), 'booked', now);
   return row.id;
 }
 
@@ -461,6 +496,7 @@ export async function staffDecide(
     .where({ id })
     .update({ ...next[action], heldUntil: null, updatedAt: now });
   const updated = await appointmentRow(trx, studio.id, id);
+  await emitAppointmentEvent(trx, updated, action, now);
   if (action === 'reject' || action === 'callOff') await refund(trx, studio, updated, actorId, now);
   if (updated.clientId && (action === 'confirm' || action === 'reject' || action === 'callOff'))
     await enqueueAppointmentMail(
@@ -495,6 +531,7 @@ export async function clientCancel(
     .where({ id })
     .update({ status: outcome, cancelledAt: now, cancelledByUserId: clientId, updatedAt: now });
   const updated = await appointmentRow(trx, studio.id, id);
+  await emitAppointmentEvent(trx, updated, 'cancel', now);
   if (outcome === 'cancelled') await refund(trx, studio, updated, clientId, now);
   else if (updated.clientPricingOptionId)
     await refreshPassProjection(trx, studio, updated.clientPricingOptionId, now);
@@ -555,6 +592,7 @@ export async function moveAppointment(
     throw e;
   }
   const updated = await appointmentRow(trx, studio.id, id);
+  await emitAppointmentEvent(trx, updated, 'move', now);
   if (updated.clientPricingOptionId)
     await refreshPassProjection(trx, studio, updated.clientPricingOptionId, now);
   if (updated.clientId) await enqueueAppointmentMail(trx, studio, updated, 'moved', '');

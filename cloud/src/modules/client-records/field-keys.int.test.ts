@@ -6,6 +6,7 @@ import { addMembership, createStudioScenario, createUser } from '../../../../tes
 import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { credentialsOf, encryptCredentials } from '../sales/providers/credentials';
 import { ciphertextKeyId, fieldKeyId, fieldKeyring } from '../../crypto/field-crypto';
+import { openWebhookSecret, sealWebhookSecret } from '../../webhooks/secrets';
 import { reencryptStoredSecrets } from './reencrypt';
 
 /**
@@ -53,6 +54,16 @@ describe('field encryption key rotation', () => {
       provider: 'stripe',
       settings: { credentials: encryptCredentials(studio.id, 'stripe', { secretKey: 'sk_test_rotate' }) },
     });
+    const endpointId = uuidv7();
+    await app.knex('webhook_endpoints').insert({
+      id: endpointId,
+      studioId: studio.id,
+      url: 'https://hooks.example.com/in',
+      events: ['client.created'],
+      secret: sealWebhookSecret(studio.id, endpointId, 'whsec_rotateRotateRotateRotateRotate00'),
+    });
+    const storedWebhook = async () =>
+      (await app.knex('webhook_endpoints').where({ id: endpointId }).first('secret'))!.secret;
     const stored = () =>
       app
         .knex('client_field_values')
@@ -85,6 +96,8 @@ describe('field encryption key rotation', () => {
     const result = await reencryptStoredSecrets(app.knex, fieldKeyring(config));
     expect(result.fieldValues).toBeGreaterThanOrEqual(1);
     expect(result.providerCredentials).toBeGreaterThanOrEqual(1);
+    expect(result.webhookSecrets).toBeGreaterThanOrEqual(1);
+    expect(ciphertextKeyId(await storedWebhook())).toBe(fieldKeyId(Buffer.from(newKey, 'base64')));
     expect(ciphertextKeyId((await stored())!.ciphertext!)).toBe(fieldKeyId(Buffer.from(newKey, 'base64')));
     // Re-running finds nothing of ours left to move.
     const again = await reencryptStoredSecrets(app.knex, fieldKeyring(config));
@@ -93,6 +106,9 @@ describe('field encryption key rotation', () => {
 
     config.FIELD_ENCRYPTION_KEYS = undefined;
     expect((await decrypt()).body.value).toBe('90010112345');
+    expect(openWebhookSecret(studio.id, endpointId, await storedWebhook())).toBe(
+      'whsec_rotateRotateRotateRotateRotate00',
+    );
     expect(await credentialsOf(app.knex, studio.id, 'stripe')).toEqual({ secretKey: 'sk_test_rotate' });
   });
 });

@@ -22,7 +22,7 @@ try {
   const result = await reencryptStoredSecrets(knex, keys);
   console.log(
     `re-encrypted under key ${keys.current.id}: ${result.fieldValues} field values, ` +
-      `${result.providerCredentials} payment provider keys, ${result.ksefSecrets} KSeF secrets; ` +
+      `${result.providerCredentials} payment provider keys, ${result.ksefSecrets} KSeF secrets, ${result.webhookSecrets} webhook secrets; ` +
       `unreadable: ${result.unreadable}`,
   );
   if (result.unreadable) process.exitCode = 2;

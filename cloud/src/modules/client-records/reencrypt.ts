@@ -7,6 +7,7 @@ import {
   encryptFieldValue,
   type FieldKeyring,
 } from '../../crypto/field-crypto';
+import { sealStoredWebhookSecrets } from '../../webhooks/secrets';
 
 export interface ReencryptResult {
   /** Values moved to the current key. */
@@ -14,6 +15,8 @@ export interface ReencryptResult {
   providerCredentials: number;
   /** Studios' KSeF tokens and offline certificates. */
   ksefSecrets: number;
+  /** Webhook endpoints whose signing secrets moved (integrations). */
+  webhookSecrets: number;
   /** Values no known key opens (left as they are; reported so an operator can look). */
   unreadable: number;
 }
@@ -27,7 +30,13 @@ const BATCH = 500;
  * When it reports nothing left, the old keys can leave FIELD_ENCRYPTION_KEYS.
  */
 export async function reencryptStoredSecrets(knex: Knex, keys: FieldKeyring): Promise<ReencryptResult> {
-  const result: ReencryptResult = { fieldValues: 0, providerCredentials: 0, ksefSecrets: 0, unreadable: 0 };
+  const result: ReencryptResult = {
+    fieldValues: 0,
+    providerCredentials: 0,
+    ksefSecrets: 0,
+    webhookSecrets: 0,
+    unreadable: 0,
+  };
   const stale = (ciphertext: string) => ciphertextKeyId(ciphertext) !== keys.current.id;
 
   let after = '00000000-0000-0000-0000-000000000000';
@@ -101,5 +110,8 @@ export async function reencryptStoredSecrets(knex: Knex, keys: FieldKeyring): Pr
   const ksef = await reencryptKsefSecrets(knex, keys);
   result.ksefSecrets = ksef.moved;
   result.unreadable += ksef.unreadable;
+  const webhooks = await sealStoredWebhookSecrets(knex, { keys, rekey: true });
+  result.webhookSecrets = webhooks.sealed;
+  result.unreadable += webhooks.unreadable;
   return result;
 }

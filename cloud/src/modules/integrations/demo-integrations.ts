@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
+import { sealWebhookSecret } from '../../webhooks/secrets';
 import { hashApiKey, newApiSecret } from './api-keys';
 import { signatures } from './webhook-delivery';
 import { newWebhookSecret } from './webhooks';
@@ -49,7 +50,7 @@ export async function seedDemoIntegrations(
       'order.paid',
       'pass.sold',
     ],
-    secret: webhookSecret,
+    secret: sealWebhookSecret(studioId, endpointId, webhookSecret),
     createdAt: new Date(now.getTime() - 30 * 24 * HOUR),
     updatedAt: new Date(now.getTime() - 30 * 24 * HOUR),
   });

@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import { AppError } from '../../../../shared/errors';
 import type { AppCustom, AppState } from '../../http/context';
 import { openApiDocument, type ApiDocument, type CatalogRoute } from './openapi';
+import { registerWidgetPageRoutes } from './widget.routes';
 
 const require = createRequire(import.meta.url);
 /** Scalar's API reference, one self-contained browser bundle: the docs work offline and need no CDN. */
@@ -39,6 +40,8 @@ export function registerApiDocsRoutes(
   router: Router<AppState, AppCustom>,
   catalog: () => readonly CatalogRoute[],
 ): void {
+  // The widget's loader and framing headers: pages of this module too, before the page routes.
+  registerWidgetPageRoutes(router);
   const documents = new Map<string, object>();
   const document = (which: ApiDocument, origin: string) => {
     const key = `${which}|${origin}`;

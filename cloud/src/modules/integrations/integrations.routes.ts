@@ -4,6 +4,7 @@ import type { Knex } from '../../db/knex';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { listApiKeys, putApiKey, revokeApiKey } from './api-keys';
+import { registerPlatformRoutes } from './platform.routes';
 import { registerPublicApiRoutes } from './public.routes';
 import {
   deleteWebhook,
@@ -19,6 +20,7 @@ import {
 /** Integrations (issue 24): API keys and webhook endpoints of the studio (`shared/contracts/http/integrations.ts`). */
 export function registerIntegrationRoutes(router: Router<AppState, AppCustom>): void {
   registerPublicApiRoutes(router);
+  registerPlatformRoutes(router);
   defineRoute(router, {
     ...IntegrationsApi.listApiKeys,
     handle: async ({ db, studio }) => ({ items: await listApiKeys(db, studio) }),

@@ -12,6 +12,7 @@ import { TEST_PASSWORD } from '../../../../tests/support/factories';
 import { START, useBookingsApp } from '../bookings/bookings-app.test-support';
 import { bookingStudio } from '../bookings/bookings-fixtures';
 import { orderInStatus } from '../sales/sales-support';
+import { sealWebhookSecret } from '../../webhooks/secrets';
 import type { paths } from './testing/public-api.generated';
 
 /**
@@ -51,8 +52,9 @@ describe('public API through a client generated from /docs/api/openapi.json', ()
     const st = await bookingStudio(app, START);
     const key = await st.addApiKey();
     const manager = await app.signedIn(st.manager.email, st.manager.password);
+    const taxId = uuidv7();
     await app.knex('taxes').insert({
-      id: uuidv7(),
+      id: taxId,
       studioId: st.studio.id,
       name: 'VAT 23%',
       rateBp: 2300,
@@ -71,14 +73,19 @@ describe('public API through a client generated from /docs/api/openapi.json', ()
       signUpFee: 0,
     });
     expect(contract.status, contract.text).toBe(201);
+    const productId = uuidv7();
+    await app
+      .knex('products')
+      .insert({ id: productId, studioId: st.studio.id, name: 'Mat', price: 8900, taxId });
     const orderId = await orderInStatus(app, st.studio, st.client.id, OrderStatus.scheduled, 4200);
     // A subscriber to every event: the modules emit them inside the calls' transactions.
+    const endpointId = uuidv7();
     await app.knex('webhook_endpoints').insert({
-      id: uuidv7(),
+      id: endpointId,
       studioId: st.studio.id,
       url: 'https://hooks.example.com/in',
       events: [...WEBHOOK_EVENTS],
-      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      secret: sealWebhookSecret(st.studio.id, endpointId, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'),
     });
 
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
@@ -211,6 +218,19 @@ describe('public API through a client generated from /docs/api/openapi.json', ()
       '/api/v2/public/product/all',
       await api.GET('/api/v2/public/product/all', { params: { query: {} } }),
     );
+    const bought = check(
+      'post',
+      '/api/v2/public/retail/orders/checkout',
+      await api.POST('/api/v2/public/retail/orders/checkout', {
+        body: {
+          userId: user,
+          items: [{ type: 'product', id: productId, quantity: 2 }],
+          payment: 'external',
+          reference: 'SHOP-1',
+        },
+      }),
+    );
+    expect(bought.order).toMatchObject({ total: 17800, status: OrderStatus.paid });
     const staff = check('get', '/api/v2/public/member/all', await api.GET('/api/v2/public/member/all'));
     expect(staff.items.map((m) => m.id)).toContain(st.manager.id);
     check(
@@ -237,6 +257,25 @@ describe('public API through a client generated from /docs/api/openapi.json', ()
       '/api/v2/public/wallet/sepa/add',
       await api.POST('/api/v2/public/wallet/sepa/add', { body: { userId: user } }),
     );
+    const kiosk = await manager.post(`/api/v4/${st.studio.id}/studio-kiosk`, {
+      name: 'Gate',
+      settings: { checkInMethods: ['card'], printTicket: false, idleSeconds: 30 },
+    });
+    expect(kiosk.status, kiosk.text).toBe(201);
+    await app.knex('client_identities').insert({
+      id: uuidv7(),
+      studioId: st.studio.id,
+      userId: user,
+      kind: 'card',
+      value: 'CARD-0001',
+      valueKey: 'card0001',
+    });
+    const gate = check(
+      'post',
+      '/api/v2/public/platform/checkin',
+      await api.POST('/api/v2/public/platform/checkin', { body: { code: 'CARD-0001' } }),
+    );
+    expect(gate.client.client.id).toBe(user);
     const graph = check(
       'post',
       '/api/v2/public/{uuid}/graph',
@@ -259,6 +298,7 @@ describe('public API through a client generated from /docs/api/openapi.json', ()
         'contract.signed',
         'contract.suspended',
         'contract.ended',
+        'order.paid',
       ]),
     );
 

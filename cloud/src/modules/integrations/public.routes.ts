@@ -5,7 +5,7 @@ import type { PublicClient, PublicGraphSchema } from '../../../../shared/contrac
 import { PRODUCTS_LIMIT_DEFAULT } from '../../../../shared/contracts/api/products';
 import { PublicApi } from '../../../../shared/contracts/http/public-api';
 import { AppError } from '../../../../shared/errors';
-import type { Db } from '../../db/knex';
+import type { Db, Knex } from '../../db/knex';
 import type { ClientsRow } from '../../db/generated/tables';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { emailAndIp } from '../../http/rate-limit';
@@ -15,6 +15,7 @@ import { createClient } from '../clients/index';
 import { authenticate, studioOfApiKey, type Studio } from '../identity/index';
 import { listProducts } from '../products/index';
 import { listClassServices, listLocations } from '../schedule/index';
+import { publicRetailCheckout } from './public-checkout';
 
 async function ping(ctx: AppContext, db: Db, now: Date): Promise<Ping> {
   const studio = await studioOfApiKey(ctx, db);
@@ -173,6 +174,18 @@ export function registerPublicApiRoutes(router: Router<AppState, AppCustom>): vo
         return { url: url.toString(), method };
       },
     });
+  defineRoute(router, {
+    ...PublicApi.retailCheckout,
+    handle: async ({ ctx, db, body, deps }) =>
+      publicRetailCheckout(
+        db as Knex.Transaction,
+        await studioOfApiKey(ctx, db),
+        body,
+        deps.clock.now(),
+        deps.config.publicUrl,
+        ctx.state.log,
+      ),
+  });
   defineRoute(router, {
     ...PublicApi.graph,
     handle: async ({ ctx, db, params, body, deps }) => {

@@ -6,6 +6,7 @@ import { WEBHOOK_DISABLE_AFTER } from '../../../../shared/contracts/api/integrat
 import type { Knex } from '../../db/knex';
 import type { JobContext } from '../../jobs/perform';
 import { enqueue, QUEUES } from '../../jobs/queue';
+import { openWebhookSecret } from '../../webhooks/secrets';
 import { findStudio } from '../identity/index';
 import { guardedLookup, refusedUrl } from './ssrf';
 
@@ -101,9 +102,10 @@ export async function performWebhookDelivery(
 
   const now = clock.now();
   const body = JSON.stringify(delivery.payload);
-  const secrets = [endpoint.secret];
+  const open = (stored: string) => openWebhookSecret(endpoint.studioId, endpoint.id, stored);
+  const secrets = [open(endpoint.secret)];
   if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now)
-    secrets.push(endpoint.previousSecret);
+    secrets.push(open(endpoint.previousSecret));
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'user-agent': 'StudioPlatform-Webhooks/1',

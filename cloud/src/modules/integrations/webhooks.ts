@@ -21,6 +21,7 @@ import type {
   WebhookEndpointsRow,
 } from '../../db/generated/tables';
 import { newEventId, queueWebhookDelivery, type WebhookEventBody } from '../../webhooks/emit';
+import { openWebhookSecret, sealWebhookSecret } from '../../webhooks/secrets';
 import type { Studio } from '../identity/index';
 import { refusedUrl } from './ssrf';
 
@@ -100,15 +101,16 @@ export async function putWebhook(
   const body = WebhookEndpointPutSchema.parse(input);
   assertCallable(body.url);
   if (!body.id) {
+    const id = uuidv7();
     const [row] = await trx('webhook_endpoints')
       .insert({
-        id: uuidv7(),
+        id,
         studioId: studio.id,
         url: body.url,
         description: body.description,
         events: body.events,
         enabled: body.enabled,
-        secret: newWebhookSecret(),
+        secret: sealWebhookSecret(studio.id, id, newWebhookSecret()),
         createdAt: now,
         updatedAt: now,
       })
@@ -174,7 +176,7 @@ export async function webhookToken(
     [row] = (await trx('webhook_endpoints')
       .where({ id: row.id })
       .update({
-        secret: newWebhookSecret(),
+        secret: sealWebhookSecret(studio.id, row.id, newWebhookSecret()),
         previousSecret: row.secret,
         previousSecretExpiresAt: expires,
         updatedAt: now,
@@ -183,7 +185,7 @@ export async function webhookToken(
   }
   const live = row.previousSecretExpiresAt && row.previousSecretExpiresAt > now;
   return {
-    secret: row.secret,
+    secret: openWebhookSecret(studio.id, row.id, row.secret),
     previousSecretExpiresAt: live ? row.previousSecretExpiresAt!.toISOString() : null,
   };
 }

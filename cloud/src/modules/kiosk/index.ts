@@ -5,7 +5,7 @@
  */
 export { kioskRow } from './kiosk-admin.service';
 export type { KioskRow } from './kiosk-admin.service';
-export { entryDecision } from './kiosk-check-in.service';
+export { entryDecision, identifyClient, kioskCheckIn, kioskEntry } from './kiosk-check-in.service';
 export { kioskScopeMiddleware } from './kiosk-session';
 export { presentKiosk } from './kiosk.presenter';
 export { registerKioskRoutes } from './kiosk.routes';

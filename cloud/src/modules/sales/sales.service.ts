@@ -357,7 +357,7 @@ export async function recordDeskPayment(
   studio: Studio,
   orderId: string,
   input: DeskPaymentInput,
-  createdBy: string,
+  createdBy: string | null,
   now: Date,
   log?: Logger,
 ): Promise<void> {

@@ -512,6 +512,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2/public/retail/orders/checkout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * retail checkout
+     * @description A studio API key (`x-api-key`); a read-only key may only read.
+     */
+    post: operations['publicApi.retailCheckout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2/public/{uuid}/graph': {
     parameters: {
       query?: never;
@@ -526,6 +546,26 @@ export interface paths {
      * @description A studio API key (`x-api-key`); a read-only key may only read.
      */
     post: operations['publicApi.graph'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2/public/platform/checkin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * platform checkin
+     * @description A studio API key (`x-api-key`); a read-only key may only read.
+     */
+    post: operations['publicApi.platformCheckin'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3681,6 +3721,247 @@ export interface operations {
       429: components['responses']['E429'];
     };
   };
+  'publicApi.retailCheckout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "userId": "0193a1b2-7c4d-7e8f-9a0b-1c2d3e4f5a6b",
+         *       "items": [
+         *         {
+         *           "type": "pricingOption",
+         *           "id": "0193a1b2-7c4d-7e8f-9a0b-1c2d3e4f5a6b"
+         *         }
+         *       ],
+         *       "payment": "online",
+         *       "reference": "string"
+         *     }
+         */
+        'application/json': {
+          /** Format: uuid */
+          userId: string;
+          items: (
+            | {
+                /** @constant */
+                type: 'pricingOption';
+                /** Format: uuid */
+                id: string;
+              }
+            | {
+                /** @constant */
+                type: 'product';
+                /** Format: uuid */
+                id: string;
+                /** @default 1 */
+                quantity?: number;
+              }
+          )[];
+          /**
+           * @default online
+           * @enum {string}
+           */
+          payment?: 'online' | 'external';
+          reference?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      201: {
+        headers: {
+          /** @description Requests per window of this key. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The key's quota and window, e.g. `120;w=60`. */
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "order": {
+           *         "id": "string",
+           *         "reference": "string",
+           *         "status": 0,
+           *         "source": "contract_instalment",
+           *         "sourceId": "string",
+           *         "client": {
+           *           "id": "string",
+           *           "firstName": "string",
+           *           "lastName": "string",
+           *           "email": "string"
+           *         },
+           *         "currency": "string",
+           *         "subtotal": 1,
+           *         "discount": 1,
+           *         "total": 1,
+           *         "paid": 1,
+           *         "refunded": 1,
+           *         "paymentReminder": true,
+           *         "paidAt": "string",
+           *         "createdAt": "string",
+           *         "summary": "string",
+           *         "note": "string",
+           *         "lines": [
+           *           {
+           *             "id": "string",
+           *             "kind": "pass",
+           *             "refId": "string",
+           *             "name": "string",
+           *             "quantity": 1,
+           *             "unitPrice": 1,
+           *             "vatRate": "string",
+           *             "total": 1,
+           *             "fulfilled": true,
+           *             "fulfilledRefId": "string"
+           *           }
+           *         ],
+           *         "payments": [
+           *           {
+           *             "id": "string",
+           *             "method": 0,
+           *             "amount": 1,
+           *             "currency": "string",
+           *             "status": "pending",
+           *             "provider": "string",
+           *             "providerRef": "string",
+           *             "failureReason": "string",
+           *             "refunded": 1,
+           *             "createdAt": "string",
+           *             "settledAt": "string"
+           *           }
+           *         ],
+           *         "refunds": [
+           *           {
+           *             "id": "string",
+           *             "paymentId": "string",
+           *             "amount": 1,
+           *             "status": "awaiting",
+           *             "error": "transactionNotFound",
+           *             "reason": "string",
+           *             "createdAt": "string"
+           *           }
+           *         ],
+           *         "actions": [
+           *           "markUnpaid"
+           *         ],
+           *         "refundable": 1,
+           *         "abilities": {
+           *           "refund": true,
+           *           "changeStatus": true
+           *         }
+           *       },
+           *       "paymentUrl": "string",
+           *       "created": true
+           *     }
+           */
+          'application/json': {
+            order: {
+              id: string;
+              reference: string;
+              status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14;
+              /** @enum {string} */
+              source: 'contract_instalment' | 'desk' | 'online' | 'visit' | 'top_up' | 'donation';
+              sourceId: string | null;
+              client: {
+                id: string;
+                firstName: string;
+                lastName: string;
+                email: string | null;
+              } | null;
+              currency: string;
+              subtotal: number;
+              discount: number;
+              total: number;
+              paid: number;
+              refunded: number;
+              paymentReminder: boolean;
+              paidAt: string | null;
+              createdAt: string;
+              summary: string;
+              note: string;
+              lines: {
+                id: string;
+                /** @enum {string} */
+                kind:
+                  | 'pass'
+                  | 'contract_instalment'
+                  | 'product'
+                  | 'visit'
+                  | 'top_up'
+                  | 'donation'
+                  | 'fee'
+                  | 'appointment';
+                refId: string | null;
+                name: string;
+                quantity: number;
+                unitPrice: number;
+                vatRate: string;
+                total: number;
+                fulfilled: boolean;
+                fulfilledRefId: string | null;
+              }[];
+              payments: {
+                id: string;
+                method: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 11 | 12 | 13;
+                amount: number;
+                currency: string;
+                /** @enum {string} */
+                status: 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'chargeback';
+                provider: string | null;
+                providerRef: string | null;
+                failureReason: string | null;
+                refunded: number;
+                createdAt: string;
+                settledAt: string | null;
+              }[];
+              refunds: {
+                id: string;
+                paymentId: string;
+                amount: number;
+                /** @enum {string} */
+                status: 'awaiting' | 'pending' | 'success' | 'failed' | 'cancelled';
+                error:
+                  | (
+                      | 'transactionNotFound'
+                      | 'cannotRefund'
+                      | 'exceededAmount'
+                      | 'insufficientFunds'
+                      | 'unknown'
+                    )
+                  | null;
+                reason: string;
+                createdAt: string;
+              }[];
+              actions: ('markUnpaid' | 'enablePaymentReminder' | 'markPaid')[];
+              refundable: number;
+              abilities: {
+                refund: boolean;
+                changeStatus: boolean;
+              };
+            };
+            paymentUrl: string | null;
+            created: boolean;
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      409: components['responses']['E409'];
+      429: components['responses']['E429'];
+    };
+  };
   'publicApi.graph': {
     parameters: {
       query?: never;
@@ -3974,6 +4255,200 @@ export interface operations {
               lastName: string;
               role: string | null;
             }[];
+          };
+        };
+      };
+      400: components['responses']['E400'];
+      401: components['responses']['E401'];
+      403: components['responses']['E403'];
+      404: components['responses']['E404'];
+      409: components['responses']['E409'];
+      429: components['responses']['E429'];
+    };
+  };
+  'publicApi.platformCheckin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "string",
+         *       "kioskId": "0193a1b2-7c4d-7e8f-9a0b-1c2d3e4f5a6b",
+         *       "scheduleEventId": "0193a1b2-7c4d-7e8f-9a0b-1c2d3e4f5a6b"
+         *     }
+         */
+        'application/json': {
+          code: string;
+          /** Format: uuid */
+          kioskId?: string;
+          /** Format: uuid */
+          scheduleEventId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          /** @description Requests per window of this key. */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in the current window. */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets. */
+          'RateLimit-Reset'?: number;
+          /** @description The key's quota and window, e.g. `120;w=60`. */
+          'RateLimit-Policy'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "client": {
+           *         "client": {
+           *           "id": "string",
+           *           "firstName": "string",
+           *           "lastName": "string"
+           *         },
+           *         "identifiedBy": "card",
+           *         "bookings": [
+           *           {
+           *             "visitId": "string",
+           *             "scheduleEventId": "string",
+           *             "className": {},
+           *             "startsAt": "string",
+           *             "endsAt": "string",
+           *             "state": "booked",
+           *             "canCheckIn": true,
+           *             "checkInOpensAt": "string"
+           *           }
+           *         ],
+           *         "classes": [
+           *           {
+           *             "scheduleEventId": "string",
+           *             "className": {},
+           *             "startsAt": "string",
+           *             "endsAt": "string",
+           *             "placesLeft": 1,
+           *             "canBook": true,
+           *             "reason": "string"
+           *           }
+           *         ],
+           *         "entry": {
+           *           "available": true,
+           *           "reason": "noPasses"
+           *         }
+           *       },
+           *       "checkIn": {
+           *         "outcome": "checkedIn",
+           *         "className": {},
+           *         "startsAt": "string",
+           *         "lock": "opened",
+           *         "ticket": {
+           *           "kind": "checkIn",
+           *           "studioName": "string",
+           *           "clientName": "string",
+           *           "checkedInAt": "string",
+           *           "className": "string",
+           *           "startsAt": "string",
+           *           "passName": "string",
+           *           "entriesLeft": 1
+           *         },
+           *         "ticketPrinted": true,
+           *         "offline": true,
+           *         "provisional": true
+           *       }
+           *     }
+           */
+          'application/json': {
+            client: {
+              client: {
+                id: string;
+                firstName: string;
+                lastName: string;
+              };
+              /** @enum {string} */
+              identifiedBy: 'card' | 'qr' | 'name';
+              bookings: {
+                visitId: string;
+                scheduleEventId: string;
+                className: {
+                  [key: string]: {
+                    value: string;
+                  };
+                };
+                startsAt: string;
+                endsAt: string;
+                /** @enum {string} */
+                state: 'booked' | 'present' | 'unpaid' | 'waitingList';
+                canCheckIn: boolean;
+                checkInOpensAt: string;
+              }[];
+              classes: {
+                scheduleEventId: string;
+                className: {
+                  [key: string]: {
+                    value: string;
+                  };
+                };
+                startsAt: string;
+                endsAt: string;
+                placesLeft: number;
+                canBook: boolean;
+                reason: string | null;
+              }[];
+              entry: {
+                available: boolean;
+                reason:
+                  | (
+                      | 'noPasses'
+                      | 'serviceNotCovered'
+                      | 'locationNotCovered'
+                      | 'timeNotCovered'
+                      | 'tagRequired'
+                      | 'notYetValid'
+                      | 'expired'
+                      | 'frozen'
+                      | 'noEntriesLeft'
+                      | 'countedEntryPass'
+                      | 'needsConnection'
+                      | 'closed'
+                      | 'dailyLimitReached'
+                      | 'full'
+                    )
+                  | null;
+              };
+            };
+            checkIn: {
+              /** @enum {string} */
+              outcome: 'checkedIn' | 'booked' | 'entered';
+              className: {
+                [key: string]: {
+                  value: string;
+                };
+              } | null;
+              startsAt: string | null;
+              /** @enum {string} */
+              lock: 'opened' | 'failed' | 'none';
+              ticket: {
+                /** @constant */
+                kind: 'checkIn';
+                studioName: string;
+                clientName: string;
+                checkedInAt: string;
+                className?: string;
+                startsAt?: string;
+                passName?: string;
+                entriesLeft?: number;
+              } | null;
+              ticketPrinted?: boolean;
+              offline?: boolean;
+              provisional?: boolean;
+            } | null;
           };
         };
       };
