@@ -5,7 +5,7 @@ import { initI18n, loadLocaleBundle, resourcesFromModules } from './i18n';
 
 const LOCALES_DIR = join(import.meta.dirname, '../../locales');
 /** The namespaces the web apps own (others are checked by their owners). */
-const WEB_NAMESPACES = ['common', 'backoffice', 'frontoffice', 'kiosk', 'donation', 'widget'];
+const WEB_NAMESPACES = ['common', 'backoffice', 'frontoffice', 'kiosk', 'donation'];
 
 /** A key without its plural suffix: Polish has few/many forms English does not. */
 const PLURAL = /_(zero|one|two|few|many|other)$/;
