@@ -72,7 +72,7 @@ export async function dashboard(
   };
   const where = `(cast(:location as uuid) is null or e.location_id = :location)`;
 
-  const [classes, revenue, clients, expiring, failed, waiting, byDay, byWeekday, byHour] = await Promise.all([
+  const [classes, revenue, clients, expiring, failed, waiting, byDay, charts] = await Promise.all([
     q<{
       id: string;
       startsAt: Date;
@@ -135,19 +135,14 @@ export async function dashboard(
           and status = ${OrderStatus.paid}
         group by 1`,
     ),
-    q<{ weekday: number; visits: string }>(
-      `select extract(isodow from v.starts_at at time zone :tz)::int as weekday, count(*) as visits
-         from client_visits v join schedule_events e on e.id = v.schedule_event_id
-        where v.studio_id = :studio and v.starts_at >= :weeksBack8 and v.starts_at < :todayStart
-          and v.status in ${TAKES} and ${where}
-        group by 1`,
-    ),
-    q<{ hour: number; visits: string }>(
-      `select extract(hour from v.starts_at at time zone :tz)::int as hour, count(*) as visits
-         from client_visits v join schedule_events e on e.id = v.schedule_event_id
-        where v.studio_id = :studio and v.starts_at >= :weeksBack8 and v.starts_at < :todayStart
-          and v.status in ${TAKES} and ${where}
-        group by 1`,
+    // Both charts from the hourly rollup (migration 0260): a few hundred rows for 8 weeks.
+    q<{ weekday: number | null; hour: number | null; visits: string }>(
+      `select extract(isodow from h.day)::int as weekday, h.hour::int as hour, sum(h.visits) as visits
+         from studio_visit_hours h
+        where h.studio_id = :studio and h.day >= (cast(:weeksBack8 as timestamptz) at time zone :tz)::date
+          and h.day < (cast(:todayStart as timestamptz) at time zone :tz)::date and h.visits > 0
+          and (cast(:location as uuid) is null or h.location_id = :location)
+        group by grouping sets ((1), (2))`,
     ),
   ]);
 
@@ -157,9 +152,11 @@ export async function dashboard(
     const d = day(addDays(noon(today), -i));
     revenueByDay.push({ day: d, amount: amounts.get(d) ?? 0 });
   }
+  const byWeekday = charts.filter((r) => r.weekday !== null);
+  const byHour = charts.filter((r) => r.hour !== null);
   const weekdays = new Map(byWeekday.map((r) => [r.weekday, Number(r.visits)]));
   const hours = new Map(byHour.map((r) => [r.hour, Number(r.visits)]));
-  const busyHours = byHour.map((r) => r.hour);
+  const busyHours = byHour.map((r) => r.hour!);
   const firstHour = busyHours.length ? Math.min(...busyHours) : 6;
   const lastHour = busyHours.length ? Math.max(...busyHours) : 21;
   const r = revenue[0];
