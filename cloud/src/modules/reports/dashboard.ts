@@ -51,6 +51,8 @@ export async function dashboard(
   );
   const todayStart = at(today);
   const tomorrowStart = at(day(addDays(noon(today), 1)));
+  const lastMonthStart = at(lastMonthFirst);
+  const daysBack30 = at(day(addDays(noon(today), -29)));
   const values = {
     studio: studio.id,
     tz,
@@ -58,10 +60,10 @@ export async function dashboard(
     todayStart,
     tomorrowStart,
     monthStart: at(monthFirst),
-    lastMonthStart: at(lastMonthFirst),
-    lastMonthToDateEnd: at(day(addDays(noon(lastMonthSameDay), 1))),
+    lastMonthStart,
+    revenueSince: lastMonthStart < daysBack30 ? lastMonthStart : daysBack30,
     weekAhead: new Date(now.getTime() + 7 * 86_400_000),
-    daysBack30: at(day(addDays(noon(today), -29))),
+    daysBack30,
     weeksBack8: at(day(addDays(noon(today), -56))),
     location,
   };
@@ -72,7 +74,7 @@ export async function dashboard(
   };
   const where = `(cast(:location as uuid) is null or e.location_id = :location)`;
 
-  const [classes, revenue, clients, expiring, failed, waiting, byDay, charts] = await Promise.all([
+  const [classes, clients, expiring, failed, waiting, byDay, charts] = await Promise.all([
     q<{
       id: string;
       startsAt: Date;
@@ -95,15 +97,6 @@ export async function dashboard(
           and e.cancelled_at is null and e.removed_at is null and ${where}
         group by e.id, cs.name, l.name
         order by e.starts_at, e.id`,
-    ),
-    q<{ today: string; month: string; lastMonthToDate: string; lastMonth: string }>(
-      `select coalesce(sum(total) filter (where paid_at >= :todayStart), 0) as today,
-              coalesce(sum(total) filter (where paid_at >= :monthStart), 0) as month,
-              coalesce(sum(total) filter (where paid_at < :lastMonthToDateEnd), 0) as "lastMonthToDate",
-              coalesce(sum(total) filter (where paid_at < :monthStart), 0) as "lastMonth"
-         from client_orders
-        where studio_id = :studio and paid_at >= :lastMonthStart and paid_at < :tomorrowStart
-          and status = ${OrderStatus.paid}`,
     ),
     q<{ today: string; month: string }>(
       `select count(*) filter (where created_at >= :todayStart) as today, count(*) as month
@@ -129,11 +122,14 @@ export async function dashboard(
         where e.studio_id = :studio and e.starts_at >= :now and e.starts_at < :weekAhead
           and e.cancelled_at is null and e.removed_at is null and v.status = ${V.waitingList} and ${where}`,
     ),
+    // Revenue today, this month, last month and by day for 30 days: one pass over the paid orders of
+    // the period (since last month's first day, or 30 days back if earlier), from the index alone.
     q<{ day: string; amount: string }>(
-      `select (paid_at at time zone :tz)::date::text as day, sum(total) as amount from client_orders
-        where studio_id = :studio and paid_at >= :daysBack30 and paid_at < :tomorrowStart
-          and status = ${OrderStatus.paid}
-        group by 1`,
+      `select x.day::text as day, sum(x.total) as amount
+         from (select (paid_at at time zone :tz)::date as day, total from client_orders
+                where studio_id = :studio and paid_at >= :revenueSince
+                  and paid_at < :tomorrowStart and status = ${OrderStatus.paid}) x
+        group by x.day`,
     ),
     // Both charts from the hourly rollup (migration 0260): a few hundred rows for 8 weeks.
     q<{ weekday: number | null; hour: number | null; visits: string }>(
@@ -159,16 +155,20 @@ export async function dashboard(
   const busyHours = byHour.map((r) => r.hour!);
   const firstHour = busyHours.length ? Math.min(...busyHours) : 6;
   const lastHour = busyHours.length ? Math.max(...busyHours) : 21;
-  const r = revenue[0];
+  // Local days, so "today", "this month" and "last month to date" compare as text.
+  const sumDays = (from: string, until: string) =>
+    byDay.reduce((sum, d) => (d.day >= from && d.day < until ? sum + Number(d.amount) : sum), 0);
+  const tomorrow = day(addDays(noon(today), 1));
+  const lastMonthToDateEnd = day(addDays(noon(lastMonthSameDay), 1));
   return {
     today,
     currency: studio.currency,
     classes: classes.map((c) => ({ ...c, startsAt: c.startsAt.toISOString() })),
     revenue: {
-      today: Number(r?.today ?? 0),
-      month: Number(r?.month ?? 0),
-      lastMonthToDate: Number(r?.lastMonthToDate ?? 0),
-      lastMonth: Number(r?.lastMonth ?? 0),
+      today: sumDays(today, tomorrow),
+      month: sumDays(monthFirst, tomorrow),
+      lastMonthToDate: sumDays(lastMonthFirst, lastMonthToDateEnd),
+      lastMonth: sumDays(lastMonthFirst, monthFirst),
     },
     newClients: { today: Number(clients[0]?.today ?? 0), month: Number(clients[0]?.month ?? 0) },
     expiring: { passes: Number(expiring[0]?.passes ?? 0), contracts: Number(expiring[0]?.contracts ?? 0) },
