@@ -24,6 +24,9 @@ export const REPORT_IDS = [
   'wallet-balances',
   'payroll',
   'payroll-summary',
+  'voucher-liability',
+  'stock',
+  'fiscal-documents',
 ] as const;
 export const ReportIdSchema = z.enum(REPORT_IDS);
 export type ReportId = z.infer<typeof ReportIdSchema>;

@@ -156,18 +156,20 @@ describe('reports', () => {
         'attendance',
         'payroll',
         'retention',
+        'fiscal-documents',
+        'voucher-liability',
       ]) {
         const ctx = reportContext(trx, studio, { from: '2026-11-01', to: '2026-11-30' }, 'pl');
         const { sql, bindings } = reportDef(id)!.sql(ctx);
         const plan: { rows: Array<{ 'QUERY PLAN': string }> } = await trx.raw(`explain ${sql}`, bindings);
         const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
         expect(text, id).not.toMatch(
-          /Seq Scan on (client_orders|client_visits|client_order_payments|schedule_events)/,
+          /Seq Scan on (client_orders|client_visits|client_order_payments|schedule_events|fiscal_documents|voucher_redemptions|client_activity_months)/,
         );
         checked.push(id);
       }
     });
-    expect(checked).toHaveLength(8);
+    expect(checked).toHaveLength(10);
   });
 
   it('the dashboard: today’s classes, revenue against last month, charts', async () => {
