@@ -3205,6 +3205,30 @@ export interface MemberAppointmentSchedulesUpdate {
   endMinute?: number | Knex.Raw;
 }
 
+export type MemberLocationsLocationId = string;
+
+export type MemberLocationsStudioId = string;
+
+export type MemberLocationsUserId = string;
+
+export interface MemberLocationsRow {
+  studioId: StudiosId;
+  userId: UsersId;
+  locationId: LocationsId;
+}
+
+export interface MemberLocationsInsert {
+  studioId: StudiosId | Knex.Raw;
+  userId: UsersId | Knex.Raw;
+  locationId: LocationsId | Knex.Raw;
+}
+
+export interface MemberLocationsUpdate {
+  studioId?: StudiosId | Knex.Raw;
+  userId?: UsersId | Knex.Raw;
+  locationId?: LocationsId | Knex.Raw;
+}
+
 export type MembershipsId = string;
 
 export interface MembershipsRow {
@@ -6142,6 +6166,11 @@ declare module 'knex/types/tables' {
       MemberAppointmentSchedulesRow,
       MemberAppointmentSchedulesInsert,
       MemberAppointmentSchedulesUpdate
+    >;
+    member_locations: Knex.CompositeTableType<
+      MemberLocationsRow,
+      MemberLocationsInsert,
+      MemberLocationsUpdate
     >;
     memberships: Knex.CompositeTableType<MembershipsRow, MembershipsInsert, MembershipsUpdate>;
     password_reset_tokens: Knex.CompositeTableType<

@@ -1,12 +1,13 @@
 import { addDays, addMonths, format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import type { Dashboard } from '../../../../shared/contracts/api/reports';
+import type { Dashboard, DashboardQuery, MemberLocations } from '../../../../shared/contracts/api/reports';
+import { AppError } from '../../../../shared/errors';
 import { TAKES_PLACE } from '../../../../shared/domain/bookings';
 import { sqlSet } from '../../../../shared/domain/sql';
 import { ClientVisitStatus as V } from '../../../../shared/enums/visits';
 import { OrderStatus } from '../../../../shared/enums/orders';
 import { ClientPricingOptionStatus } from '../../../../shared/enums/pricing-options';
-import type { Db } from '../../db/knex';
+import type { Db, Knex } from '../../db/knex';
 import type { Studio } from '../identity/index';
 import {
   daysInMonth,
@@ -19,6 +20,59 @@ import { nameSql, startOfLocalDay } from './report-period';
 const TAKES = sqlSet(TAKES_PLACE);
 const day = (d: Date) => format(d, 'yyyy-MM-dd');
 
+export interface DashboardScope {
+  /** The member's own locations. */
+  mine: string[];
+  /** The locations the figures cover; null: every location. */
+  locations: string[] | null;
+}
+
+/**
+ * Which locations a member's dashboard covers: the one asked for (404 if not the studio's), else their
+ * own locations (`member_locations`) unless every location was asked for, or when they have none.
+ */
+export async function dashboardScope(
+  db: Db,
+  studio: Studio,
+  userId: string,
+  query: DashboardQuery,
+): Promise<DashboardScope> {
+  const rows: Array<{ locationId: string }> = await db('member_locations')
+    .join('locations', 'locations.id', 'member_locations.locationId')
+    .where({ 'member_locations.studioId': studio.id, 'member_locations.userId': userId })
+    .orderBy('locations.name')
+    .select('member_locations.locationId as locationId');
+  const mine = rows.map((r) => r.locationId);
+  if (query.location) {
+    const own = await db('locations').where({ id: query.location, studioId: studio.id }).first('id');
+    if (!own) throw AppError.notFound('location');
+    return { mine, locations: [query.location] };
+  }
+  return { mine, locations: query.scope === 'all' || mine.length === 0 ? null : mine };
+}
+
+/**
+ * Sets the member's own locations (all of them of the studio, else 404), in the request's transaction.
+ */
+export async function setMemberLocations(
+  trx: Knex.Transaction,
+  studio: Studio,
+  userId: string,
+  locations: string[],
+): Promise<MemberLocations> {
+  const unique = [...new Set(locations)];
+  if (unique.length) {
+    const found = await trx('locations').where({ studioId: studio.id }).whereIn('id', unique).pluck('id');
+    if (found.length !== unique.length) throw AppError.notFound('location');
+  }
+  await trx('member_locations').where({ studioId: studio.id, userId }).delete();
+  if (unique.length)
+    await trx('member_locations').insert(
+      unique.map((locationId) => ({ studioId: studio.id, userId, locationId })),
+    );
+  return { locations: unique };
+}
+
 /**
  * The back office's first screen (issue 20): today at a glance. Every figure is one query bounded by
  * the studio and a short period on an index leading with studio_id (classes and visits by start,
@@ -30,7 +84,7 @@ export async function dashboard(
   studio: Studio,
   now: Date,
   lang: string,
-  location: string | null,
+  scope: DashboardScope,
 ): Promise<Dashboard> {
   const tz = studio.timeZone;
   const at = (d: string) => startOfLocalDay(d, tz);
@@ -65,14 +119,15 @@ export async function dashboard(
     weekAhead: new Date(now.getTime() + 7 * 86_400_000),
     daysBack30,
     weeksBack8: at(day(addDays(noon(today), -56))),
-    location,
+    // A Postgres array literal of uuids (checked: the studio's own), bound as one value.
+    locations: scope.locations ? `{${scope.locations.join(',')}}` : null,
   };
   const q = async <T>(sql: string): Promise<T[]> => {
     const built = named(sql, values);
     const result: { rows: T[] } = await db.raw(built.sql, built.bindings);
     return result.rows;
   };
-  const where = `(cast(:location as uuid) is null or e.location_id = :location)`;
+  const where = `(cast(:locations as uuid[]) is null or e.location_id = any(cast(:locations as uuid[])))`;
 
   const [classes, clients, expiring, failed, waiting, byDay, charts] = await Promise.all([
     q<{
@@ -137,7 +192,7 @@ export async function dashboard(
          from studio_visit_hours h
         where h.studio_id = :studio and h.day >= (cast(:weeksBack8 as timestamptz) at time zone :tz)::date
           and h.day < (cast(:todayStart as timestamptz) at time zone :tz)::date and h.visits > 0
-          and (cast(:location as uuid) is null or h.location_id = :location)
+          and (cast(:locations as uuid[]) is null or h.location_id = any(cast(:locations as uuid[])))
         group by grouping sets ((1), (2))`,
     ),
   ]);
@@ -162,6 +217,8 @@ export async function dashboard(
   const lastMonthToDateEnd = day(addDays(noon(lastMonthSameDay), 1));
   return {
     today,
+    myLocations: scope.mine,
+    locations: scope.locations,
     currency: studio.currency,
     classes: classes.map((c) => ({ ...c, startsAt: c.startsAt.toISOString() })),
     revenue: {

@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { ClientVisitStatus as V } from '../../../../shared/enums/visits';
-import { createStudioScenario, createUser } from '../../../../tests/support/factories';
+import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
 import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
 import { insertClass, insertVisit } from './reports-fixtures';
 
@@ -14,6 +14,7 @@ import { insertClass, insertVisit } from './reports-fixtures';
 const clock = new ManualClock(new Date('2026-11-20T10:00:00Z'));
 const app = useTestApp({ clock });
 const api = (studio: { id: string }, p: string) => `/api/v4/${studio.id}/${p}`;
+const at = (iso: string) => new Date(iso);
 
 async function fromVisits(studioId: string) {
   const months = await app.knex.raw(
@@ -55,7 +56,6 @@ describe('report rollups', () => {
     const owner = await app.signedIn(manager.email, manager.password);
     const s = studio.id;
     const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => createUser(app.knex)));
-    const at = (iso: string) => new Date(iso);
     const sep = await insertClass(app.knex, s, {
       startsAt: at('2026-09-10T16:00:00Z'),
       instructorId: manager.id,
@@ -142,5 +142,74 @@ describe('report rollups', () => {
     expect(visitsAt(17)).toBe(2); // 5 November (A, B) at 17:00 in Warsaw (CET)
     expect(visitsAt(18)).toBe(1); // 12 October (A; D cancelled) at 18:00 (CEST)
     expect(visitsAt(0)).toBe(1);
+  });
+
+  it('the dashboard opens on the member’s own locations; all or one on request; rights and other studios', async () => {
+    const { studio, manager } = await createStudioScenario(app.knex);
+    const owner = await app.signedIn(manager.email, manager.password);
+    const s = studio.id;
+    clock.set(new Date('2026-11-20T08:00:00Z'));
+    const here = await insertClass(app.knex, s, {
+      startsAt: at('2026-11-20T16:00:00Z'),
+      instructorId: manager.id,
+    });
+    const there = uuidv7();
+    await app.knex('locations').insert({ id: there, studioId: s, name: 'Żoliborz' });
+    await insertClass(app.knex, s, {
+      startsAt: at('2026-11-20T17:00:00Z'),
+      instructorId: manager.id,
+      locationId: there,
+      classServiceId: here.classServiceId,
+    });
+    const classes = async (query = '') => {
+      const res = await owner.get(api(studio, `backoffice/dashboard${query}`));
+      expect(res.status, res.text).toBe(200);
+      return res.body as {
+        classes: Array<{ location: string }>;
+        myLocations: string[];
+        locations: string[] | null;
+      };
+    };
+    // No own locations: every location.
+    expect((await classes()).classes.map((c) => c.location)).toEqual(['Mokotów', 'Żoliborz']);
+
+    const path = api(studio, 'backoffice/dashboard/locations');
+    const set = await owner.request('PUT', path, { locations: [there] });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body).toEqual({ locations: [there] });
+    const mine = await classes();
+    expect(mine).toMatchObject({ myLocations: [there], locations: [there] });
+    expect(mine.classes.map((c) => c.location)).toEqual(['Żoliborz']);
+    expect((await classes('?scope=all')).classes).toHaveLength(2);
+    expect((await classes(`?location=${here.locationId}`)).classes.map((c) => c.location)).toEqual([
+      'Mokotów',
+    ]);
+
+    // Another studio's location: 404, on the dashboard and when set; nothing changed.
+    const other = await createStudioScenario(app.knex);
+    const foreign = await insertClass(app.knex, other.studio.id, {
+      startsAt: at('2026-11-20T16:00:00Z'),
+      instructorId: other.manager.id,
+    });
+    expect((await owner.get(api(studio, `backoffice/dashboard?location=${foreign.locationId}`))).status).toBe(
+      404,
+    );
+    expect(
+      (await owner.request('PUT', path, { locations: [here.locationId, foreign.locationId] })).status,
+    ).toBe(404);
+    expect((await classes()).myLocations).toEqual([there]);
+    const bad = await owner.request('PUT', path, { locations: ['x'] });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields)).toEqual(['locations.0']);
+    expect((await (await app.anonymous()).request('PUT', path, { locations: [] })).status).toBe(401);
+    const desk = await createUser(app.knex);
+    await addMembership(app.knex, studio, desk, { isMember: true, role: 'front_desk' });
+    const frontDesk = await app.signedIn(desk.email, desk.password);
+    expect((await frontDesk.request('PUT', path, { locations: [] })).status).toBe(403);
+    const stranger = await app.signedIn(other.manager.email, other.manager.password);
+    expect((await stranger.request('PUT', path, { locations: [] })).status).toBe(404);
+    // Emptied: every location again.
+    expect((await owner.request('PUT', path, { locations: [] })).body).toEqual({ locations: [] });
+    expect((await classes()).locations).toBeNull();
   });
 });
