@@ -62,7 +62,8 @@ export function useReportData(report: string, query: ReportQuery, enabled: boole
     queryFn: ({ signal }) => api.call(ReportsApi.data, { params: { uuid: studio, report }, query, signal }),
     enabled,
     retry: false,
-    placeholderData: keepPreviousData,
+    // While another period or filter loads, the same report's rows stay; another report's never do.
+    placeholderData: (previous) => (previous?.id === report ? previous : undefined),
   });
 }
 
