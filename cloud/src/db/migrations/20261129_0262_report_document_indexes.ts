@@ -6,7 +6,9 @@ import type { Knex } from 'knex';
  * payments of migration 0130: without these, a month's report read the studio's whole history.
  */
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw('create index fiscal_documents_studio_printed_at on fiscal_documents (studio_id, printed_at)');
+  await knex.raw(
+    'create index fiscal_documents_studio_printed_at on fiscal_documents (studio_id, printed_at)',
+  );
   await knex.raw(
     'create index voucher_redemptions_studio_created_at on voucher_redemptions (studio_id, created_at)',
   );
