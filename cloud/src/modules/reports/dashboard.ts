@@ -39,7 +39,8 @@ export async function dashboardScope(
 ): Promise<DashboardScope> {
   const rows: Array<{ locationId: string }> = await db('member_locations')
     .join('locations', 'locations.id', 'member_locations.locationId')
-    .where({ 'member_locations.studioId': studio.id, 'member_locations.userId': userId })
+    .where('member_locations.studioId', studio.id)
+    .andWhere('member_locations.userId', userId)
     .orderBy('locations.name')
     .select('member_locations.locationId as locationId');
   const mine = rows.map((r) => r.locationId);
