@@ -29,7 +29,10 @@ describe('retail reports', () => {
     clock.set(NOW);
     const { studio, manager, client } = await createStudioScenario(app.knex);
     const owner = await app.signedIn(manager.email, manager.password);
-    const voucher = async (code: string, v: Record<string, unknown>) => {
+    const voucher = async (
+      code: string,
+      v: { discountType: string; value: number } & Record<string, unknown>,
+    ) => {
       const id = uuidv7();
       await app.knex('vouchers').insert({
         id,

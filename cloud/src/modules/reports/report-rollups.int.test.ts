@@ -55,7 +55,10 @@ describe('report rollups', () => {
     const { studio, manager } = await createStudioScenario(app.knex);
     const owner = await app.signedIn(manager.email, manager.password);
     const s = studio.id;
-    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => createUser(app.knex)));
+    const a = await createUser(app.knex);
+    const b = await createUser(app.knex);
+    const c = await createUser(app.knex);
+    const d = await createUser(app.knex);
     const sep = await insertClass(app.knex, s, {
       startsAt: at('2026-09-10T16:00:00Z'),
       instructorId: manager.id,

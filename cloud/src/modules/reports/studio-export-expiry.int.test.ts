@@ -30,10 +30,14 @@ describe('studio data export expiry', () => {
     const young = await ask();
     await app.drainJobs();
     const queued = await ask(); // not run yet: stays whatever its age
-    const chunks = async (id: string) =>
-      Number(
-        (await app.knex('studio_data_export_chunks').where({ exportId: id }).count('* as n').first())!.n,
-      );
+    const chunks = async (id: string) => {
+      const row = (await app
+        .knex('studio_data_export_chunks')
+        .where({ exportId: id })
+        .count('* as n')
+        .first()) as { n: string | number } | undefined;
+      return Number(row?.n ?? 0);
+    };
     expect(await chunks(old)).toBeGreaterThan(0);
     // The old one finished 8 days ago, the young one 6 days ago; the queued one was asked 30 days ago.
     await app
