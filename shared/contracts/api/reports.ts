@@ -24,6 +24,9 @@ export const REPORT_IDS = [
   'wallet-balances',
   'payroll',
   'payroll-summary',
+  'voucher-liability',
+  'stock',
+  'fiscal-documents',
 ] as const;
 export const ReportIdSchema = z.enum(REPORT_IDS);
 export type ReportId = z.infer<typeof ReportIdSchema>;
@@ -136,7 +139,20 @@ export const ReportDataSchema = z.object({
 });
 export type ReportData = z.infer<typeof ReportDataSchema>;
 
-export const DashboardQuerySchema = z.strictObject({ location: uuid().optional() });
+/**
+ * Which locations the dashboard covers: `location` one of them; else `scope` `mine` (the default) the
+ * member's own locations (every location when they have none), `all` every location.
+ */
+export const DashboardQuerySchema = z.strictObject({
+  location: uuid().optional(),
+  scope: z.enum(['mine', 'all']).optional(),
+});
+
+export type DashboardQuery = z.infer<typeof DashboardQuerySchema>;
+
+/** The member's own locations (`PUT backoffice/dashboard/locations`); empty: none, the dashboard shows all. */
+export const MemberLocationsSchema = z.strictObject({ locations: z.array(uuid()).max(100) });
+export type MemberLocations = z.infer<typeof MemberLocationsSchema>;
 
 export const DashboardClassSchema = z.object({
   id: z.string(),
@@ -151,6 +167,9 @@ export const DashboardClassSchema = z.object({
 
 export const DashboardSchema = z.object({
   today: z.string(),
+  /** The member's own locations (ids), and the locations the figures cover (null: every location). */
+  myLocations: z.array(z.string()),
+  locations: z.array(z.string()).nullable(),
   currency: z.string(),
   classes: z.array(DashboardClassSchema),
   revenue: z.object({

@@ -3,6 +3,7 @@ import {
   Dac7CollectionSchema,
   DashboardQuerySchema,
   DashboardSchema,
+  MemberLocationsSchema,
   PayRatesSchema,
   PayrollValuesBodySchema,
   ReportCatalogSchema,
@@ -33,6 +34,16 @@ export const ReportsApi = contractGroup('reports', {
     params: StudioParams,
     query: DashboardQuerySchema,
     response: DashboardSchema,
+  },
+  /** The member's own locations, which the dashboard opens on; ids of another studio answer 404. */
+  setDashboardLocations: {
+    method: 'put',
+    path: '/v4/:uuid/backoffice/dashboard/locations',
+    access: 'staff',
+    ability: 'reports.view',
+    params: StudioParams,
+    body: MemberLocationsSchema,
+    response: MemberLocationsSchema,
   },
   catalog: {
     method: 'get',

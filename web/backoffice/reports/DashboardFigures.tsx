@@ -8,6 +8,7 @@ import {
   Group,
   Loader,
   Progress,
+  MultiSelect,
   Select,
   SimpleGrid,
   Stack,
@@ -21,7 +22,7 @@ import { Link } from 'react-router-dom';
 import { useBackoffice } from '../backoffice.api';
 import { formatPrice, POLISH_PRICE_NUMBER_FORMAT } from '../../../shared/domain/money/format-price';
 import { money } from '../invoices/invoices.api';
-import { useDashboard, useReportCatalog } from './reports.api';
+import { useDashboard, useReportCatalog, useSetDashboardLocations } from './reports.api';
 
 /** Whole units on the chart's axis and tooltip ("1 800 zł"): the cards carry the exact figures. */
 function wholeUnits(units: number, currency: string, language: string): string {
@@ -78,8 +79,10 @@ function ChartCard({ title, children }: { title: string; children: ReactNode }) 
 export function DashboardFigures() {
   const { t, i18n } = useTranslation('reports');
   const { studio } = useBackoffice();
-  const [location, setLocation] = useState<string | null>(null);
-  const dashboard = useDashboard(location);
+  const [view, setView] = useState('mine');
+  const dashboard = useDashboard(view);
+  const setMine = useSetDashboardLocations();
+  const [saving, setSaving] = useState(false);
   const catalog = useReportCatalog();
   const locations = catalog.data?.options.locations ?? [];
   if (dashboard.isPending) return <Loader size="sm" />;
@@ -100,17 +103,36 @@ export function DashboardFigures() {
   return (
     <Stack gap="md" data-testid="dashboard-figures">
       {locations.length > 1 && (
-        <Select
-          label={t('dashboard.location')}
-          data={[
-            { value: '', label: t('dashboard.allLocations') },
-            ...locations.map((l) => ({ value: l.id, label: l.name })),
-          ]}
-          value={location ?? ''}
-          onChange={(v) => setLocation(v ? v : null)}
-          maw={320}
-          allowDeselect={false}
-        />
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <Select
+            label={t('dashboard.location')}
+            data={[
+              ...(d.myLocations.length ? [{ value: 'mine', label: t('dashboard.myLocationsView') }] : []),
+              { value: 'all', label: t('dashboard.allLocations') },
+              ...locations.map((l) => ({ value: l.id, label: l.name })),
+            ]}
+            value={view === 'mine' && !d.myLocations.length ? 'all' : view}
+            onChange={(v) => setView(v ?? 'mine')}
+            w={{ base: '100%', xs: 260 }}
+            allowDeselect={false}
+            data-testid="dashboard-location"
+          />
+          <MultiSelect
+            label={t('dashboard.myLocations')}
+            description={t('dashboard.myLocationsHint')}
+            placeholder={d.myLocations.length ? undefined : t('dashboard.allLocations')}
+            data={locations.map((l) => ({ value: l.id, label: l.name }))}
+            value={d.myLocations}
+            disabled={saving}
+            onChange={(ids) => {
+              setSaving(true);
+              setView('mine');
+              void setMine(ids).finally(() => setSaving(false));
+            }}
+            w={{ base: '100%', xs: 360 }}
+            data-testid="dashboard-my-locations"
+          />
+        </Group>
       )}
       <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'xs', sm: 'md' }}>
         <FigureCard

@@ -101,7 +101,12 @@ export function ReportScreen() {
               data-testid="report-to"
             />
             <Group gap={4}>
-              <Button variant="light" size="xs" onClick={() => setRange(monthOf(0))}>
+              <Button
+                variant="light"
+                size="xs"
+                onClick={() => setRange(monthOf(0))}
+                data-testid="report-this-month"
+              >
                 {t('filter.thisMonth')}
               </Button>
               <Button

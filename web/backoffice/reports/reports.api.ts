@@ -10,26 +10,38 @@ import { useStudioDateTime } from '../use-studio-date-time';
 
 /** Management insight (`shared/contracts/http/reports.ts`) and its react-query keys. */
 const keys = {
-  dashboard: (studio: string, location: string | null) => ['reports', studio, 'dashboard', location] as const,
+  dashboard: (studio: string, view: string) => ['reports', studio, 'dashboard', view] as const,
   catalog: (studio: string) => ['reports', studio, 'catalog'] as const,
   data: (studio: string, report: string, query: ReportQuery) =>
     ['reports', studio, 'data', report, query] as const,
   payRates: (studio: string) => ['reports', studio, 'pay-rates'] as const,
 };
 
-export function useDashboard(location: string | null) {
+/** `view`: `mine` (the member's own locations, the default), `all`, or one location's id. */
+export function useDashboard(view: string) {
   const api = useApiClient();
   const studio = useBackoffice().studio.uuid;
   return useQuery({
-    queryKey: keys.dashboard(studio, location),
+    queryKey: keys.dashboard(studio, view),
     queryFn: ({ signal }) =>
       api.call(ReportsApi.dashboard, {
         params: { uuid: studio },
-        query: location ? { location } : {},
+        query: view === 'mine' ? {} : view === 'all' ? { scope: 'all' } : { location: view },
         signal,
       }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** Sets the member's own locations; every dashboard view is asked again. */
+export function useSetDashboardLocations() {
+  const api = useApiClient();
+  const studio = useBackoffice().studio.uuid;
+  const queryClient = useQueryClient();
+  return async (locations: string[]) => {
+    await api.call(ReportsApi.setDashboardLocations, { params: { uuid: studio }, body: { locations } });
+    await queryClient.invalidateQueries({ queryKey: ['reports', studio, 'dashboard'] });
+  };
 }
 
 export function useReportCatalog() {
@@ -50,7 +62,8 @@ export function useReportData(report: string, query: ReportQuery, enabled: boole
     queryFn: ({ signal }) => api.call(ReportsApi.data, { params: { uuid: studio, report }, query, signal }),
     enabled,
     retry: false,
-    placeholderData: keepPreviousData,
+    // While another period or filter loads, the same report's rows stay; another report's never do.
+    placeholderData: (previous) => (previous?.id === report ? previous : undefined),
   });
 }
 

@@ -496,6 +496,38 @@ export interface ClassServicesUpdate {
   defaultCapacity?: number | null | Knex.Raw;
 }
 
+export type ClientActivityMonthsClientId = string;
+
+export type ClientActivityMonthsLocationId = string;
+
+export type ClientActivityMonthsMonth = string;
+
+export type ClientActivityMonthsStudioId = string;
+
+export interface ClientActivityMonthsRow {
+  studioId: StudiosId;
+  month: ClientActivityMonthsMonth;
+  locationId: ClientActivityMonthsLocationId;
+  clientId: ClientActivityMonthsClientId;
+  visits: number;
+}
+
+export interface ClientActivityMonthsInsert {
+  studioId: StudiosId | Knex.Raw;
+  month: ClientActivityMonthsMonth | Knex.Raw;
+  locationId: ClientActivityMonthsLocationId | Knex.Raw;
+  clientId: ClientActivityMonthsClientId | Knex.Raw;
+  visits: number | Knex.Raw;
+}
+
+export interface ClientActivityMonthsUpdate {
+  studioId?: StudiosId | Knex.Raw;
+  month?: ClientActivityMonthsMonth | Knex.Raw;
+  locationId?: ClientActivityMonthsLocationId | Knex.Raw;
+  clientId?: ClientActivityMonthsClientId | Knex.Raw;
+  visits?: number | Knex.Raw;
+}
+
 export type ClientAgreementAcceptancesId = string;
 
 export interface ClientAgreementAcceptancesRow {
@@ -3173,6 +3205,30 @@ export interface MemberAppointmentSchedulesUpdate {
   endMinute?: number | Knex.Raw;
 }
 
+export type MemberLocationsLocationId = string;
+
+export type MemberLocationsStudioId = string;
+
+export type MemberLocationsUserId = string;
+
+export interface MemberLocationsRow {
+  studioId: StudiosId;
+  userId: UsersId;
+  locationId: LocationsId;
+}
+
+export interface MemberLocationsInsert {
+  studioId: StudiosId | Knex.Raw;
+  userId: UsersId | Knex.Raw;
+  locationId: LocationsId | Knex.Raw;
+}
+
+export interface MemberLocationsUpdate {
+  studioId?: StudiosId | Knex.Raw;
+  userId?: UsersId | Knex.Raw;
+  locationId?: LocationsId | Knex.Raw;
+}
+
 export type MembershipsId = string;
 
 export interface MembershipsRow {
@@ -4727,6 +4783,38 @@ export interface StudioSmartLocksUpdate {
   lastTestStatus?: number | null | Knex.Raw;
 }
 
+export type StudioVisitHoursDay = string;
+
+export type StudioVisitHoursHour = number;
+
+export type StudioVisitHoursLocationId = string;
+
+export type StudioVisitHoursStudioId = string;
+
+export interface StudioVisitHoursRow {
+  studioId: StudiosId;
+  day: StudioVisitHoursDay;
+  locationId: StudioVisitHoursLocationId;
+  hour: StudioVisitHoursHour;
+  visits: number;
+}
+
+export interface StudioVisitHoursInsert {
+  studioId: StudiosId | Knex.Raw;
+  day: StudioVisitHoursDay | Knex.Raw;
+  locationId: StudioVisitHoursLocationId | Knex.Raw;
+  hour: StudioVisitHoursHour | Knex.Raw;
+  visits: number | Knex.Raw;
+}
+
+export interface StudioVisitHoursUpdate {
+  studioId?: StudiosId | Knex.Raw;
+  day?: StudioVisitHoursDay | Knex.Raw;
+  locationId?: StudioVisitHoursLocationId | Knex.Raw;
+  hour?: StudioVisitHoursHour | Knex.Raw;
+  visits?: number | Knex.Raw;
+}
+
 export type StudiosId = string;
 
 export interface StudiosRow {
@@ -5873,6 +5961,11 @@ declare module 'knex/types/tables' {
       ClassServiceCategoriesUpdate
     >;
     class_services: Knex.CompositeTableType<ClassServicesRow, ClassServicesInsert, ClassServicesUpdate>;
+    client_activity_months: Knex.CompositeTableType<
+      ClientActivityMonthsRow,
+      ClientActivityMonthsInsert,
+      ClientActivityMonthsUpdate
+    >;
     client_agreement_acceptances: Knex.CompositeTableType<
       ClientAgreementAcceptancesRow,
       ClientAgreementAcceptancesInsert,
@@ -6074,6 +6167,11 @@ declare module 'knex/types/tables' {
       MemberAppointmentSchedulesInsert,
       MemberAppointmentSchedulesUpdate
     >;
+    member_locations: Knex.CompositeTableType<
+      MemberLocationsRow,
+      MemberLocationsInsert,
+      MemberLocationsUpdate
+    >;
     memberships: Knex.CompositeTableType<MembershipsRow, MembershipsInsert, MembershipsUpdate>;
     password_reset_tokens: Knex.CompositeTableType<
       PasswordResetTokensRow,
@@ -6194,6 +6292,11 @@ declare module 'knex/types/tables' {
       StudioSmartLocksRow,
       StudioSmartLocksInsert,
       StudioSmartLocksUpdate
+    >;
+    studio_visit_hours: Knex.CompositeTableType<
+      StudioVisitHoursRow,
+      StudioVisitHoursInsert,
+      StudioVisitHoursUpdate
     >;
     studios: Knex.CompositeTableType<StudiosRow, StudiosInsert, StudiosUpdate>;
     sync_change: Knex.CompositeTableType<SyncChangeRow, SyncChangeInsert, SyncChangeUpdate>;

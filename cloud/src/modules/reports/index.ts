@@ -5,4 +5,4 @@
  */
 export { seedDemoReports } from './demo-reports';
 export { registerReportRoutes } from './reports.routes';
-export { performStudioExport } from './studio-export';
+export { expireStudioExports, performStudioExport } from './studio-export';

@@ -6,6 +6,7 @@ import type { Studio } from '../identity/index';
 import type { ReportDef } from './report-def';
 import { studioClassServices, studioInstructors } from './pay-rates';
 import { passLiability, walletBalances } from './report-clients';
+import { fiscalDocuments, stock, voucherLiability } from './report-retail';
 import { outstanding, payments, salesByDay, salesByItem, salesByMethod } from './report-sales';
 import { attendance, payroll, payrollSummary, retention } from './report-visits';
 
@@ -21,6 +22,9 @@ const DEFS: Record<ReportId, ReportDef> = {
   'wallet-balances': walletBalances,
   payroll,
   'payroll-summary': payrollSummary,
+  'voucher-liability': voucherLiability,
+  stock,
+  'fiscal-documents': fiscalDocuments,
 };
 
 /** The report of that name, or undefined for a name that is not one (the route answers 404). */

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
@@ -11,7 +12,7 @@ import {
 } from '../../../../shared/contracts/api/reports';
 import { CSV_BOM, csvDelimiterForLocale, csvLine } from '../../../../shared/domain/clients/csv';
 import type { Locale } from '../../../../shared/i18n/locales';
-import type { Knex } from '../../db/knex';
+import type { Db, Knex } from '../../db/knex';
 import { tFor } from '../../i18n';
 import type { ReportDef } from './report-def';
 import type { ReportContext } from './report-period';
@@ -20,6 +21,23 @@ import type { ReportContext } from './report-period';
 type DbCell = string | number | Date | null;
 type DbRow = Record<string, DbCell>;
 const EXPORT_PAGE = 2000;
+
+/**
+ * A report query's session: a year of a large studio groups and sorts some 350,000 rows (retention,
+ * payroll), which the default 4 MB of work memory spills to disk; and JIT compiling its expressions
+ * costs more (~100 ms) than it saves on queries that run a second or less. Per transaction only.
+ */
+const REPORT_SESSION = `set local work_mem = '64MB'; set local jit = off`;
+
+async function inReportSession<T>(db: Db, run: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(
+    async (trx) => {
+      await trx.raw(REPORT_SESSION);
+      return run(trx);
+    },
+    { readOnly: true },
+  );
+}
 
 function numeric(kind: ReportColumn['kind']): boolean {
   return kind === 'money' || kind === 'count' || kind === 'percent';
@@ -42,33 +60,40 @@ function present(columns: ReportColumn[], row: DbRow): ReportRow {
   return out;
 }
 
-/** The screen's answer: the first rows by `_k`, and the totals and row count of all of them in SQL. */
+/**
+ * The screen's answer in ONE execution of the report's query: its rows materialized once, the first
+ * ones by `_k` and the totals and row count of all of them read from that (the totals come on every
+ * row, and on a single row of nulls when the report has no rows).
+ */
 export async function reportData(def: ReportDef, ctx: ReportContext): Promise<ReportData> {
   const columns = def.columns(ctx);
   const { sql, bindings } = def.sql(ctx);
   const summed = columns.filter((c) => c.total);
-  const rowsResult: { rows: DbRow[] } = await ctx.db.raw(
-    `select * from (${sql}) r order by r._k limit ${REPORT_SCREEN_ROWS + 1}`,
-    bindings,
+  const result: { rows: DbRow[] } = await inReportSession(ctx.db, (trx) =>
+    trx.raw(
+      `with r as materialized (${sql}),
+          t as (select count(*) as "_rows"${summed.map((c, i) => `, coalesce(sum(r."${c.key}"), 0) as "_t${i}"`).join('')}
+                  from r)
+     select t.*, top.* from t
+       left join lateral (select * from r order by r._k limit ${REPORT_SCREEN_ROWS + 1}) top on true
+      order by top._k`,
+      bindings,
+    ),
   );
-  const totalsResult: { rows: DbRow[] } = await ctx.db.raw(
-    `select count(*) as "_rows"${summed.map((c) => `, coalesce(sum(r."${c.key}"), 0) as "${c.key}"`).join('')}
-       from (${sql}) r`,
-    bindings,
-  );
-  const sums = totalsResult.rows[0] ?? {};
+  const first = result.rows[0] ?? {};
   const totals: Record<string, number> = {};
-  for (const c of summed) totals[c.key] = Number(sums[c.key] ?? 0);
+  summed.forEach((c, i) => (totals[c.key] = Number(first[`_t${i}`] ?? 0)));
+  const rows = result.rows.filter((r) => r._k !== null && r._k !== undefined);
   return {
     id: def.id,
     from: ctx.query.from,
     to: ctx.query.to,
     currency: ctx.studio.currency,
     columns,
-    rows: rowsResult.rows.slice(0, REPORT_SCREEN_ROWS).map((r) => present(columns, r)),
+    rows: rows.slice(0, REPORT_SCREEN_ROWS).map((r) => present(columns, r)),
     totals,
-    rowCount: Number(sums._rows ?? 0),
-    truncated: rowsResult.rows.length > REPORT_SCREEN_ROWS,
+    rowCount: Number(first._rows ?? 0),
+    truncated: rows.length > REPORT_SCREEN_ROWS,
   };
 }
 
@@ -85,6 +110,7 @@ export async function* reportPages(
   const { sql, bindings } = def.sql(ctx);
   const trx = await knex.transaction({ readOnly: true });
   try {
+    await trx.raw(REPORT_SESSION);
     await trx.raw(
       `declare report_rows no scroll cursor for select * from (${sql}) r order by r._k`,
       bindings,
@@ -163,7 +189,37 @@ export function reportCsv(input: ExportInput): Readable {
   return Readable.from(lines());
 }
 
-/** The report as XLSX, written as it is read (exceljs's streaming WorkbookWriter). */
+/** What exceljs's sheet stream (its StreamBuf, piped into the zip's compressor) has not passed on. */
+interface SheetStream {
+  buffers?: Array<{ length?: number }>;
+  pipes?: Array<{ writableLength?: number }>;
+}
+const BACKLOG_BYTES = 1 << 20;
+
+function backlog(sheet: ExcelJS.Worksheet): number {
+  const stream = (sheet as unknown as { _stream?: SheetStream })._stream;
+  let bytes = 0;
+  for (const b of stream?.buffers ?? []) bytes += b.length ?? 0;
+  for (const p of stream?.pipes ?? []) bytes += p.writableLength ?? 0;
+  return bytes;
+}
+
+/**
+ * Back-pressure: exceljs's StreamBuf never says "wait" (its write always accepts), so rows written
+ * faster than the zip compresses them, or than the client reads the file, would pile up in memory.
+ * After each page of rows, wait until the compressor's input has come down to 1 MB and the response
+ * has room again; only then is the next page fetched from the cursor.
+ */
+async function caughtUp(sheet: ExcelJS.Worksheet, out: PassThrough): Promise<void> {
+  for (;;) {
+    if (out.destroyed) throw new Error('the download was closed');
+    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    else if (backlog(sheet) > BACKLOG_BYTES) await new Promise((resolve) => setTimeout(resolve, 5));
+    else return;
+  }
+}
+
+/** The report as XLSX, written as it is read (exceljs's streaming WorkbookWriter, with back-pressure). */
 export function reportXlsx(input: ExportInput, sheetName: string): Readable {
   const { columns, titles, t } = headers(input);
   const tz = input.ctx.studio.timeZone;
@@ -184,6 +240,7 @@ export function reportXlsx(input: ExportInput, sheetName: string): Readable {
     for await (const page of reportPages(input.knex, input.def, input.ctx)) {
       for (const row of page)
         sheet.addRow(columns.map((c) => exportCell(c, row[c.key] ?? null, t, tz))).commit();
+      await caughtUp(sheet, out);
     }
     sheet.commit();
     await workbook.commit();

@@ -62,7 +62,10 @@ export const attendance: ReportDef = {
                 count(v.id) filter (where v.status in ${LATE}) as late,
                 count(v.id) filter (where v.status in ${EARLY}) as early
            from schedule_events e
+           -- A visit starts when its class does (schedule_events_moves_visits): the period bounds both,
+           -- so the visits come from their (studio_id, starts_at) index, not the whole history of the studio.
            left join client_visits v on v.studio_id = e.studio_id and v.schedule_event_id = e.id
+                 and v.starts_at >= :start and v.starts_at < :end
           where ${EVENTS_WHERE}
           group by e.id)
        select ${label[0]} as label, count(*)::int as classes, sum(ev.capacity)::int as capacity,
@@ -84,7 +87,11 @@ export const attendance: ReportDef = {
 /**
  * Retention by month: clients active (a visit that took a place), new (their first visit ever),
  * reactivated (active, not new, not active the month before), lapsed (active the month before, not
- * this month) and the churn rate (lapsed of last month's active).
+ * this month) and the churn rate (lapsed of last month's active). Whole months of the studio's
+ * calendar, read from the monthly activity rollup `client_activity_months` (migration 0260, kept by
+ * triggers on every visit write; a row exists only while its count is above 0): a year is one index
+ * range of it, and "first visit ever" is asked only for a client's first active month of the period,
+ * as "no earlier row".
  */
 export const retention: ReportDef = {
   id: 'retention',
@@ -98,50 +105,54 @@ export const retention: ReportDef = {
     col('lapsed', 'count', true),
     col('churnRate', 'percent'),
   ],
-  sql: (ctx) =>
-    named(
+  sql: (ctx) => {
+    const monthFrom = `${ctx.query.from.slice(0, 7)}-01`;
+    const [y, m] = monthFrom.split('-').map(Number) as [number, number];
+    const monthBefore = new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 10);
+    return named(
       `with months as (
-         select generate_series(date_trunc('month', cast(:start as timestamptz) at time zone :tz),
-                                date_trunc('month', (cast(:end as timestamptz) at time zone :tz) - interval '1 day'),
-                                interval '1 month')::date as m),
+         select generate_series(cast(:monthFrom as date), cast(:monthTo as date), interval '1 month')::date as m),
        seen as (
-         select distinct v.client_id, date_trunc('month', v.starts_at at time zone :tz)::date as m
-           from client_visits v
-           join schedule_events e on e.id = v.schedule_event_id
-          where v.studio_id = :studio and v.status in ${TAKES}
-            and v.starts_at >= (date_trunc('month', cast(:start as timestamptz) at time zone :tz) - interval '1 month') at time zone :tz
-            and v.starts_at < :end
-            and (cast(:location as uuid) is null or e.location_id = :location)),
-       firsts as materialized (
-         select s.client_id, (select min(x.starts_at) from client_visits x
-                               where x.studio_id = :studio and x.client_id = s.client_id
-                                 and x.status in ${TAKES}) as first_at
-           from (select distinct client_id from seen) s),
-       flags as (
-         select s.client_id, s.m,
-                lag(s.m) over (partition by s.client_id order by s.m) as prev_m,
-                lead(s.m) over (partition by s.client_id order by s.m) as next_m
-           from seen s),
-       contrib as (
-         select f.m as month, 1 as active,
-                (date_trunc('month', fi.first_at at time zone :tz)::date = f.m)::int as new,
-                (date_trunc('month', fi.first_at at time zone :tz)::date < f.m
-                  and (f.prev_m is null or f.prev_m <> (f.m - interval '1 month')::date))::int as reactivated,
-                0 as lapsed, 0 as before
-           from flags f join firsts fi using (client_id)
-         union all
-         select (f.m + interval '1 month')::date, 0, 0, 0,
-                (f.next_m is null or f.next_m <> (f.m + interval '1 month')::date)::int, 1
-           from flags f)
-       select to_char(months.m, 'YYYY-MM') as month, coalesce(sum(c.active), 0)::int as active,
-              coalesce(sum(c.new), 0)::int as new, coalesce(sum(c.reactivated), 0)::int as reactivated,
-              coalesce(sum(c.lapsed), 0)::int as lapsed,
-              round(100.0 * sum(c.lapsed) / nullif(sum(c.before), 0), 1)::float8 as "churnRate",
+         select a.client_id, a.month as m
+           from client_activity_months a
+          where a.studio_id = :studio and a.month >= cast(:monthBefore as date)
+            and a.month <= cast(:monthTo as date)
+            and (cast(:location as uuid) is null or a.location_id = :location)
+          group by a.client_id, a.month),
+       flags as materialized (
+         select s.client_id, s.m, lag(s.m) over w as prev_m, lead(s.m) over w as next_m
+           from seen s
+         window w as (partition by s.client_id order by s.m)),
+       came as (
+         select f.m, count(*) as active, count(*) filter (where not x.earlier) as new,
+                count(*) filter (where x.earlier and (f.prev_m is null
+                                   or f.prev_m <> (f.m - interval '1 month')::date)) as reactivated
+           from flags f
+           cross join lateral (
+             select case when f.prev_m is not null then true
+                         else exists (select 1 from client_activity_months b
+                                       where b.studio_id = :studio and b.client_id = f.client_id
+                                         and b.month < f.m) end as earlier
+              offset 0) x
+          where f.m >= cast(:monthFrom as date)
+          group by f.m),
+       went as (
+         select (f.m + interval '1 month')::date as m, count(*) as before,
+                count(*) filter (where f.next_m is null or f.next_m <> (f.m + interval '1 month')::date) as lapsed
+           from flags f
+          where f.m < cast(:monthTo as date)
+          group by 1)
+       select to_char(months.m, 'YYYY-MM') as month, coalesce(came.active, 0)::int as active,
+              coalesce(came.new, 0)::int as new, coalesce(came.reactivated, 0)::int as reactivated,
+              coalesce(went.lapsed, 0)::int as lapsed,
+              round(100.0 * went.lapsed / nullif(went.before, 0), 1)::float8 as "churnRate",
               to_char(months.m, 'YYYY-MM') as _k
-         from months left join contrib c on c.month = months.m
-        group by months.m`,
-      baseValues(ctx),
-    ),
+         from months
+         left join came on came.m = months.m
+         left join went on went.m = months.m`,
+      { ...baseValues(ctx), monthFrom, monthBefore, monthTo: `${ctx.query.to.slice(0, 7)}-01` },
+    );
+  },
 };
 
 /**

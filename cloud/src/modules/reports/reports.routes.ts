@@ -4,6 +4,7 @@ import { ReportsApi } from '../../../../shared/contracts/http/reports';
 import type {
   Dac7Report,
   Dashboard,
+  MemberLocations,
   PayRates,
   ReportCatalog,
   ReportData,
@@ -16,7 +17,7 @@ import { pageLocale } from '../../http/pages';
 import { defineRoute } from '../../http/route';
 import { XLSX_CONTENT_TYPE } from '../clients/index';
 import { dac7Reports } from './dac7';
-import { dashboard } from './dashboard';
+import { dashboard, dashboardScope, setMemberLocations } from './dashboard';
 import { payRates, setPayRates } from './pay-rates';
 import { reportCatalog, reportDef } from './report-catalog';
 import { reportContext } from './report-period';
@@ -27,8 +28,20 @@ import { exportStream, findExport, listExports, presentExport, requestExport } f
 export function registerReportRoutes(router: Router<AppState, AppCustom>): void {
   defineRoute(router, {
     ...ReportsApi.dashboard,
-    handle: async ({ db, studio, ctx, query, deps }): Promise<Dashboard> =>
-      dashboard(db, studio, deps.clock.now(), pageLocale(ctx, studio), query.location ?? null),
+    handle: async ({ db, studio, ctx, query, deps, auth }): Promise<Dashboard> =>
+      dashboard(
+        db,
+        studio,
+        deps.clock.now(),
+        pageLocale(ctx, studio),
+        await dashboardScope(db, studio, auth.user.id, query),
+      ),
+  });
+
+  defineRoute(router, {
+    ...ReportsApi.setDashboardLocations,
+    handle: async ({ db, studio, auth, body }): Promise<MemberLocations> =>
+      setMemberLocations(db as Knex.Transaction, studio, auth.user.id, body.locations),
   });
 
   // Before report/:report, which would otherwise take report/all.

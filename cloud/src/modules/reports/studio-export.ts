@@ -189,3 +189,33 @@ export async function performStudioExport(
     throw err;
   }
 }
+
+/** How long a finished export stays downloadable (its zip lives in the database). */
+export const STUDIO_EXPORT_KEEP_DAYS = 7;
+
+/**
+ * Deletes the exports finished (ready or failed) more than `STUDIO_EXPORT_KEEP_DAYS` ago, with their
+ * chunks (cascade), a few at a time so no statement holds many megabytes of chunks at once; queued or
+ * running ones stay whatever their age (the job retries them). `studioId` scopes it to one studio
+ * (tests). Returns how many exports went.
+ */
+export async function expireStudioExports(
+  knex: Knex,
+  now: Date,
+  options: { studioId?: string } = {},
+): Promise<number> {
+  const before = new Date(now.getTime() - STUDIO_EXPORT_KEEP_DAYS * 86_400_000);
+  let removed = 0;
+  for (;;) {
+    const batch = await knex('studio_data_exports')
+      .whereIn('status', ['ready', 'failed'])
+      .whereRaw('coalesce(finished_at, created_at) < ?', [before])
+      .modify((q) => {
+        if (options.studioId) q.where({ studioId: options.studioId });
+      })
+      .limit(20)
+      .pluck('id');
+    if (batch.length === 0) return removed;
+    removed += await knex('studio_data_exports').whereIn('id', batch).delete();
+  }
+}
