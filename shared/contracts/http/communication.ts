@@ -9,6 +9,9 @@ import {
   CampaignListQuerySchema,
   CampaignListSchema,
   CampaignPatchSchema,
+  CampaignUploadSchema,
+  MailFeedbackResultSchema,
+  MailFeedbackSchema,
   CampaignViewSchema,
   FindRecipientsQuerySchema,
   RecipientsSchema,
@@ -49,6 +52,25 @@ export const CommunicationApi = contractGroup('communication', {
     params: StudioParams,
     query: FindRecipientsQuerySchema,
     response: RecipientsSchema,
+  },
+  /** An image or PDF for a draft (a data URL; type checked from its bytes), replacing any earlier one. */
+  postCampaignUpload: {
+    method: 'post',
+    path: '/v4/:uuid/campaign/upload',
+    access: 'staff',
+    ability: 'campaigns.edit',
+    params: StudioParams,
+    body: CampaignUploadSchema,
+    status: 201,
+    response: CampaignViewSchema,
+  },
+  /** The campaign's file as the mails link it (public: the recipients are not signed in). */
+  getCampaignFile: {
+    method: 'get',
+    path: '/v4/campaign-file/:campaign',
+    access: 'public',
+    params: z.object({ campaign: z.string() }),
+    responseKind: 'file',
   },
   postCampaign: {
     method: 'post',
@@ -170,5 +192,13 @@ export const CommunicationApi = contractGroup('communication', {
     access: 'public',
     params: UnsubscribeParamsSchema,
     response: UnsubscribeViewSchema,
+  },
+  /** Later bounces and complaints (DSN, ARF, a provider's webhook): Bearer MAIL_FEEDBACK_TOKEN. */
+  postMailFeedback: {
+    method: 'post',
+    path: '/v4/mail-feedback',
+    access: 'public',
+    body: MailFeedbackSchema,
+    response: MailFeedbackResultSchema,
   },
 });
