@@ -335,3 +335,17 @@ export const MailFeedbackSchema = z
 export type MailFeedback = z.infer<typeof MailFeedbackSchema>;
 export const MailFeedbackResultSchema = z.object({ events: z.number().int(), suppressed: z.number().int() });
 export type MailFeedbackResult = z.infer<typeof MailFeedbackResultSchema>;
+
+/** Web push (front office): the installation's VAPID public key, for `pushManager.subscribe`. */
+export const WebPushKeySchema = z.object({ publicKey: z.string() });
+const base64url = (max: number) =>
+  z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+=*$/, 'not base64url');
+/** A browser's `PushSubscription.toJSON()`. */
+export const PushSubscribeSchema = z.strictObject({
+  endpoint: z.string().url().max(1000),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.strictObject({ p256dh: base64url(200), auth: base64url(100) }),
+});
+export type PushSubscribe = z.infer<typeof PushSubscribeSchema>;
+export const PushUnsubscribeSchema = z.strictObject({ endpoint: z.string().url().max(1000) });
+export const PushSubscribedSchema = z.object({ subscribed: z.boolean() });

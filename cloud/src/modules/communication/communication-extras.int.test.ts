@@ -8,15 +8,18 @@ import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { useTestApp } from '../../../../tests/support/test-app';
 import { checkoutPassOnline, deliverNotification, payAtTestBank, salesStudio } from '../sales/sales-support';
+import { startFakePushService, type FakePushService } from './testing/fake-push-service';
 import { startSmtpSink, type SmtpSink } from './testing/smtp-sink';
 
 /**
  * Communication (issue 23), the later parts: a campaign's image or PDF (`campaign/upload`, the
  * public file the mails link), bounces and complaints that arrive later (`mail-feedback`: a DSN, an
  * ARF complaint, a provider's events), and the transactional mails (purchase confirmation with its
- * receipt, failed payment, password changed) received by a real SMTP server on loopback.
+ * receipt, failed payment, password changed) received by a real SMTP server on loopback; web push
+ * to the front office (subscriptions, a push campaign decrypted by a fake push service on loopback).
  */
 let smtp: SmtpSink;
+let push: FakePushService;
 let realMailer: ReturnType<typeof createMailer> | undefined;
 const app = useTestApp({
   mailer: { recent: [], send: (m) => realMailer!.send(m) },
@@ -39,6 +42,8 @@ const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.to
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
+  push = await startFakePushService();
+  process.env.WEB_PUSH_ALLOWED_HOSTS = push.host;
   realMailer = createMailer({
     smtpUrl: smtp.url,
     from: 'Studio Platform <no-reply@studio.local>',
@@ -52,7 +57,9 @@ beforeAll(async () => {
 afterAll(async () => {
   realMailer = undefined;
   delete process.env.MAIL_FEEDBACK_TOKEN;
+  delete process.env.WEB_PUSH_ALLOWED_HOSTS;
   await smtp.close();
+  await push.close();
 });
 
 async function draft(name = 'With a picture') {
@@ -299,5 +306,103 @@ describe('transactional mail', () => {
     expect(mail?.headers.get('content-language')).toBeDefined();
     expect(mail?.text).toContain(`/${scenario.studio.id}/frontoffice/login`);
     expect(mail?.from?.text).toContain('Yoga Nook');
+  });
+});
+
+describe('web push', () => {
+  it('a client subscribes a browser; a push campaign reaches it encrypted and VAPID-signed', async () => {
+    const key = api(s.studio, 'web-push/key');
+    const subPath = api(s.studio, 'web-push/subscription');
+    const browser = push.browser();
+    expect((await (await app.anonymous()).get(key)).status).toBe(401);
+    expect((await (await app.anonymous()).post(subPath, browser.subscription)).status).toBe(401);
+    await expectHiddenFromOtherStudio(app, { method: 'POST', path: subPath, body: browser.subscription });
+    // Staff who are not clients of the studio have no front-office subscription.
+    expect((await owner.get(key)).status).toBe(403);
+    const client = await app.signedIn(s.client.email, s.client.password, s.studio.id);
+    const k = await client.get(key);
+    expect(k.status).toBe(200);
+    expect(Buffer.from(k.body.publicKey, 'base64url')).toHaveLength(65);
+    // An endpoint that is no push service (the server would POST to it): refused.
+    const elsewhere = await client.post(subPath, {
+      ...browser.subscription,
+      endpoint: 'https://intranet.example/hook',
+    });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.error.fields).toHaveProperty('endpoint');
+    expect((await client.post(subPath, { endpoint: browser.subscription.endpoint })).status).toBe(400);
+    const ok = await client.post(subPath, { ...browser.subscription, expirationTime: null });
+    expect(ok.status, ok.text).toBe(201);
+
+    // The client agreed to marketing: a push campaign reaches the browser.
+    const agreementId = uuidv7();
+    await app.knex('studio_agreements').insert({
+      id: agreementId,
+      studioId: s.studio.id,
+      kind: 'marketing',
+      version: 1,
+      required: false,
+      title: '{}',
+      content: '{}',
+      publishedAt: new Date(),
+    });
+    await app.knex('client_agreement_acceptances').insert({
+      id: uuidv7(),
+      studioId: s.studio.id,
+      userId: s.client.id,
+      agreementId,
+      kind: 'marketing',
+      version: 1,
+      accepted: true,
+      decidedAt: new Date(),
+    });
+    const created = await owner.post(api(s.studio, 'campaign'), {
+      name: 'Push',
+      type: CampaignType.push,
+      content: { pl: { subject: 'Dziś zajęcia, {firstName}', body: 'Wolne miejsca o 18:00' } },
+    });
+    const recipients = await owner.get(`${api(s.studio, 'campaign/find-recipients')}?type=2`);
+    expect(recipients.body.reachable).toBe(1);
+    const sent = await owner.patch(api(s.studio, `campaign/${created.body.id}`), { action: 'send' });
+    expect(sent.status, sent.text).toBe(200);
+    await drainAll();
+    expect(push.received).toHaveLength(1);
+    const got = push.received[0]!;
+    expect(got.headers.ttl).toBe('86400');
+    expect(got.headers.topic).toBe(String(created.body.id).replace(/-/g, ''));
+    const opened = browser.open(got);
+    expect(opened.vapidKey).toBe(k.body.publicKey);
+    expect(opened.jwt.sub).toMatch(/^mailto:/);
+    expect(opened.payload).toEqual({
+      title: 'Dziś zajęcia, Kamil',
+      body: 'Wolne miejsca o 18:00',
+      url: expect.stringContaining(`/${s.studio.id}/frontoffice`),
+      tag: created.body.id,
+    });
+    expect((await owner.get(api(s.studio, `campaign/${created.body.id}`))).body.stats).toMatchObject({
+      sent: 1,
+      failed: 0,
+    });
+
+    // The browser unsubscribed at its push service (410): that subscription is dropped.
+    push.gone.add(new URL(browser.subscription.endpoint).pathname);
+    const again = await owner.post(api(s.studio, `campaign/${created.body.id}/replicate`));
+    await owner.patch(api(s.studio, `campaign/${again.body.id}`), { action: 'send' });
+    await drainAll();
+    expect((await owner.get(api(s.studio, `campaign/${again.body.id}`))).body.stats.failed).toBe(1);
+    expect(await app.knex('push_subscriptions').where({ studioId: s.studio.id })).toHaveLength(0);
+
+    // Turning it off in the front office removes the subscription.
+    const other = push.browser();
+    await client.post(subPath, other.subscription);
+    const del = await client.request('DELETE', subPath, { endpoint: other.subscription.endpoint });
+    expect(del.status).toBe(204);
+    expect(await app.knex('push_subscriptions').where({ studioId: s.studio.id })).toHaveLength(0);
+
+    const sw = await fetch(`${app.url}/api/v4/web-push/sw.js`);
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('content-type')).toMatch(/javascript/);
+    expect(sw.headers.get('service-worker-allowed')).toBe('/');
+    expect(await sw.text()).toContain('showNotification');
   });
 });
