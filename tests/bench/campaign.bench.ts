@@ -39,7 +39,12 @@ const gcProbe = (globalThis as { gc?: () => void }).gc;
 if (process.env.GC_PROBE && gcProbe)
   setInterval(() => {
     gcProbe();
-    console.log('live heap MB', Math.round(process.memoryUsage().heapUsed / 1048576), 'external', Math.round(process.memoryUsage().external / 1048576));
+    console.log(
+      'live heap MB',
+      Math.round(process.memoryUsage().heapUsed / 1048576),
+      'external',
+      Math.round(process.memoryUsage().external / 1048576),
+    );
   }, 3000).unref();
 
 const baseline = process.memoryUsage().rss;

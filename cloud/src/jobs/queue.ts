@@ -2,7 +2,11 @@ import PgBoss from 'pg-boss';
 import type { Db } from '../db/knex';
 import type { MailMessage } from '../mail/mailer';
 import type { BookingMailJob } from '../modules/bookings/index';
-import type { CampaignBatchJob, AutomationMailJob, TransactionalMailJob } from '../modules/communication/index';
+import type {
+  CampaignBatchJob,
+  AutomationMailJob,
+  TransactionalMailJob,
+} from '../modules/communication/index';
 import type { ProviderCall } from '../modules/sales/index';
 
 /**

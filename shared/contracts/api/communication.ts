@@ -84,7 +84,13 @@ export const CampaignStatsSchema = z.object({
 
 /** An image or PDF for a campaign, at most this many bytes (sent as a data URL in the JSON body). */
 export const CAMPAIGN_FILE_MAX_BYTES = 700 * 1024;
-export const CAMPAIGN_FILE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'] as const;
+export const CAMPAIGN_FILE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+] as const;
 
 /** `POST campaign/upload`: the draft's image (shown above the text) or file (linked under it). */
 export const CampaignUploadSchema = z.strictObject({
@@ -339,7 +345,11 @@ export type MailFeedbackResult = z.infer<typeof MailFeedbackResultSchema>;
 /** Web push (front office): the installation's VAPID public key, for `pushManager.subscribe`. */
 export const WebPushKeySchema = z.object({ publicKey: z.string() });
 const base64url = (max: number) =>
-  z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+=*$/, 'not base64url');
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+=*$/, 'not base64url');
 /** A browser's `PushSubscription.toJSON()`. */
 export const PushSubscribeSchema = z.strictObject({
   endpoint: z.string().url().max(1000),

@@ -34,7 +34,9 @@ export async function uploadCampaignFile(
 ): Promise<{ campaign: Campaign; replaced: string | null }> {
   const campaign = await findCampaign(db, studioId, upload.campaign, true);
   if (campaign.status !== 0 && campaign.status !== 3)
-    throw new AppError('campaign.wrongStatus', { message: 'only a draft or scheduled campaign takes a file' });
+    throw new AppError('campaign.wrongStatus', {
+      message: 'only a draft or scheduled campaign takes a file',
+    });
   const [, declared, data] = /^data:([^;]+);base64,(.*)$/.exec(upload.dataUrl) ?? [];
   const bytes = Buffer.from(data ?? '', 'base64');
   if (bytes.length === 0) throw refused('the file is empty');

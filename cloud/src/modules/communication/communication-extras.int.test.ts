@@ -218,12 +218,15 @@ describe('later bounces and complaints (mail-feedback)', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ events: 1, suppressed: 1 });
     expect(await suppressed(address)).toMatchObject({ reason: 'bounce' });
-    expect(await app.knex('client_email_bounces').where({ studioId: s.studio.id, clientId: s.client.id }).first())
-      .toMatchObject({ email: address });
+    expect(
+      await app.knex('client_email_bounces').where({ studioId: s.studio.id, clientId: s.client.id }).first(),
+    ).toMatchObject({ email: address });
     // A delayed (4.x.x) notice suppresses nobody.
     const later = `later.${Date.now()}@clients.example`;
     await sentCampaignTo(later);
-    await post({ raw: dsn.replace(address, later).replace('Action: failed', 'Action: delayed').replace('5.1.1', '4.4.1') });
+    await post({
+      raw: dsn.replace(address, later).replace('Action: failed', 'Action: delayed').replace('5.1.1', '4.4.1'),
+    });
     expect(await suppressed(later)).toBeUndefined();
   });
 

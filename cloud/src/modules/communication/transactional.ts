@@ -37,7 +37,8 @@ export async function performTransactionalMail(
   const studio = await findStudio(ctx.knex, job.studioId);
   const user = await ctx.knex('users').where({ id: job.userId }).first('email', 'firstName', 'locale');
   if (!studio || !user?.email || user.email.endsWith('.invalid')) return;
-  const locale = user.locale === 'en' || user.locale === 'pl' ? user.locale : studio.defaultLocale === 'en' ? 'en' : 'pl';
+  const locale =
+    user.locale === 'en' || user.locale === 'pl' ? user.locale : studio.defaultLocale === 'en' ? 'en' : 'pl';
   const base = ctx.publicUrl();
   const values: Record<string, unknown> = {};
   let receipt = '';

@@ -276,7 +276,13 @@ export async function applyPaymentOutcome(
       await enqueue(
         trx,
         'transactional.mail',
-        { kind: 'paymentFailed', studioId: order.studioId, userId: order.clientId, orderId: order.id, paymentId },
+        {
+          kind: 'paymentFailed',
+          studioId: order.studioId,
+          userId: order.clientId,
+          orderId: order.id,
+          paymentId,
+        },
         { key: `transactional:payment-failed:${paymentId}` },
       );
   } else if (next === 'chargeback') {

@@ -18,7 +18,11 @@ export interface ReceivedPush {
 
 export interface FakeBrowser {
   subscription: { endpoint: string; keys: { p256dh: string; auth: string } };
-  open(push: ReceivedPush): { payload: unknown; jwt: { aud: string; exp: number; sub: string }; vapidKey: string };
+  open(push: ReceivedPush): {
+    payload: unknown;
+    jwt: { aud: string; exp: number; sub: string };
+    vapidKey: string;
+  };
 }
 
 export interface FakePushService {
