@@ -11,24 +11,14 @@ import { renderMail } from './mail-template';
  * Transactional mail clients expect (issue 23): the purchase confirmation with its receipt (the
  * order's lines and total; the invoice, when one is issued, in "My purchases"), a failed payment
  * with the link to pay again, and "your password was changed". Other modules only enqueue the
- * `transactional.mail` job in their transaction; the mail is rendered when sent, in the
- * client's language, with the studio as the sender.
+ * `transactional.mail` job in their transaction, keyed `transactional:purchase:<order>`,
+ * `transactional:payment-failed:<payment>` or `transactional:password:<user>:<at>` (at most once
+ * each); the mail is rendered when sent, in the client's language, with the studio as the sender.
  */
 export type TransactionalMailJob =
   | { kind: 'purchaseConfirmation'; studioId: string; userId: string; orderId: string }
   | { kind: 'paymentFailed'; studioId: string; userId: string; orderId: string; paymentId: string }
   | { kind: 'passwordChanged'; studioId: string; userId: string; at: string };
-
-/**
- * The job's key, so each is sent at most once (the enqueuing modules use it: they call the job
- * pipeline's `enqueue` directly, importing nothing of this module).
- */
-export const transactionalKey = (job: TransactionalMailJob) =>
-  job.kind === 'purchaseConfirmation'
-    ? `transactional:purchase:${job.orderId}`
-    : job.kind === 'paymentFailed'
-      ? `transactional:payment-failed:${job.paymentId}`
-      : `transactional:password:${job.userId}:${job.at}`;
 
 export async function performTransactionalMail(
   job: TransactionalMailJob,
