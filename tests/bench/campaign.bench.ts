@@ -6,7 +6,8 @@
  *
  * Runs on TEST_DATABASE_URL (or DATABASE_URL): builds a studio of its own and deletes it after.
  * BENCH_RECIPIENTS (default 50000), CAMPAIGN_EMAIL_BATCH (default here 1000),
- * CAMPAIGN_EMAIL_CONCURRENCY (default here 8). Last line: `campaign 50k s = N, peak MB = M`.
+ * CAMPAIGN_EMAIL_CONCURRENCY (default here 8). Last line: `campaign 50k s = N, peak MB = M` (the
+ * sending process's peak RSS; `npm run bench:campaign` gives it a 160 MB old space, see the README).
  */
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
