@@ -6,7 +6,7 @@ import { demoManager, signInBackoffice } from './support/sign-in';
 /**
  * Campaigns (issue 23) on the demo studio: the manager sees the sent newsletter and the draft, creates
  * an e-mail campaign, starts its text from a template, saves it, previews the e-mail, sends a test to
- * themselves and sends it to the clients who agreed (the job runner delivers it). Screenshots in EN
+ * themselves, schedules it for later in the studio's zone and takes that back, and sends it to the clients who agreed (the job runner delivers it). Screenshots in EN
  * and PL at 390 and 1280 px: <E2E_RESULTS_DIR>/screenshots/campaigns-*.
  */
 test('campaigns: compose, preview, test-send and send', async ({ browser }) => {
@@ -54,6 +54,15 @@ test('campaigns: compose, preview, test-send and send', async ({ browser }) => {
 
   await page.getByTestId('campaign-test').click();
   await expect(page.getByTestId('campaign-message')).toContainText('A test went to');
+
+  // Send later, in the studio's zone; then back to a draft and send now.
+  await page.getByTestId('campaign-schedule-at').fill('2030-06-01T10:00');
+  await page.getByTestId('campaign-schedule').click();
+  await expect(page.getByTestId('campaign-status')).toHaveText('Scheduled');
+  await expect(page.getByTestId('campaign-scheduled-at')).toContainText('Europe/Warsaw');
+  await expect(page.getByTestId('campaign-scheduled-at')).toContainText('10:00');
+  await page.getByTestId('campaign-unschedule').click();
+  await expect(page.getByTestId('campaign-status')).toHaveText('Draft');
 
   await page.getByTestId('campaign-send').click();
   await page.getByTestId('campaign-send-confirm').click();

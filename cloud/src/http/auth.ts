@@ -50,7 +50,15 @@ export async function csrfMiddleware(ctx: AppContext, next: () => Promise<unknow
   // RFC 8058 one-click unsubscribe: a mail provider POSTs it with no cookie; the unguessable token in
   // the path is the only authority, so there is nothing a forged request could borrow.
   const oneClick = ctx.method === 'POST' && ctx.path.startsWith('/api/v4/unsubscribe/');
-  if (ctx.path.startsWith('/api/') && !SAFE_METHODS.has(ctx.method) && !apiKeyCall && !oneClick) {
+  // Bounce and complaint feedback (modules/communication): only a bearer token is read, never a cookie.
+  const mailFeedback = ctx.method === 'POST' && ctx.path === '/api/v4/mail-feedback';
+  if (
+    ctx.path.startsWith('/api/') &&
+    !SAFE_METHODS.has(ctx.method) &&
+    !apiKeyCall &&
+    !oneClick &&
+    !mailFeedback
+  ) {
     const marker = ctx.get(REQUESTED_WITH_HEADER);
     const token = ctx.get(CSRF_HEADER);
     const expected = ctx.state.auth ? ctx.state.auth.session.csrfToken : ctx.cookies.get(CSRF_COOKIE);

@@ -13,6 +13,7 @@ import {
   performAutomationMail,
   performBulkMessage,
   performCampaignBatch,
+  performTransactionalMail,
 } from '../modules/communication/index';
 import { performWebhookDelivery } from '../modules/integrations/index';
 import { bossConnection, statements, type JobName, type JobPayloads } from './queue';
@@ -52,6 +53,7 @@ export const HANDLERS: { [N in JobName]: JobHandler<N> } = {
   'campaign.batch': (payload, ctx) => performCampaignBatch(payload, ctx),
   'automation.mail': (payload, ctx) => performAutomationMail(payload, ctx),
   'client.bulk-message': (payload, ctx) => performBulkMessage(payload.requestId, ctx),
+  'transactional.mail': (payload, ctx) => performTransactionalMail(payload, ctx),
   'webhook.deliver': (payload, ctx) => performWebhookDelivery(payload, ctx),
 };
 

@@ -2,7 +2,11 @@ import PgBoss from 'pg-boss';
 import type { Db } from '../db/knex';
 import type { MailMessage } from '../mail/mailer';
 import type { BookingMailJob } from '../modules/bookings/index';
-import type { CampaignBatchJob, AutomationMailJob } from '../modules/communication/index';
+import type {
+  CampaignBatchJob,
+  AutomationMailJob,
+  TransactionalMailJob,
+} from '../modules/communication/index';
 import type { ProviderCall } from '../modules/sales/index';
 
 /**
@@ -31,6 +35,8 @@ export interface JobPayloads {
   'client.bulk-message': { requestId: string };
   /** One automated message (a reminder-log row), rendered when sent. */
   'automation.mail': AutomationMailJob;
+  /** A purchase confirmation, failed payment or password-changed mail (modules/communication). */
+  'transactional.mail': TransactionalMailJob;
   /** One webhook delivery (an event to one endpoint), signed and sent (modules/integrations). */
   'webhook.deliver': { deliveryId: string };
 }
@@ -64,6 +70,7 @@ export const QUEUES: Record<JobName, QueueOptions> = {
   'campaign.batch': { retryLimit: 10, retryDelay: 30, expireInSeconds: 900 },
   'automation.mail': MAIL,
   'client.bulk-message': MAIL,
+  'transactional.mail': MAIL,
   // A receiver down: retried from 30 s, doubling (≈ 8.5 h over 10 retries), then failed for good.
   'webhook.deliver': { retryLimit: 10, retryDelay: 30, expireInSeconds: 60 },
 };

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from '../logger';
@@ -34,6 +35,29 @@ export function messageIdFor(key: string): string {
 
 const RECENT_LIMIT = 200;
 
+type GetSocket = (
+  options: { host?: string; port?: number; secure?: boolean },
+  callback: (err: Error | null, socket?: { connection: net.Socket } | false) => void,
+) => void;
+
+/**
+ * Plain SMTP connections with TCP_NODELAY. nodemailer leaves Nagle's algorithm on, and an SMTP
+ * exchange (a command written in pieces, then a wait for the reply) meets the receiver's delayed
+ * ACK: ~40 ms lost per message, the whole cost of a campaign on a fast server (measured: 45 ms →
+ * 1–2 ms a message to a loopback server). Implicit TLS (port 465) keeps nodemailer's own socket.
+ */
+const noDelaySocket: GetSocket = (options, callback) => {
+  if (options.secure || !options.host) return callback(null, false);
+  const socket = net.connect({ host: options.host, port: options.port ?? 25 });
+  socket.setNoDelay(true);
+  const failed = (err: Error) => callback(err);
+  socket.once('error', failed);
+  socket.once('connect', () => {
+    socket.off('error', failed);
+    callback(null, { connection: socket });
+  });
+};
+
 /**
  * Sends through SMTP_URL when set. Without it every message is written as an .eml file to
  * <DATA_DIR>/mail/ so a newcomer can open the recovery and welcome links.
@@ -48,6 +72,7 @@ export function createMailer(options: {
   const transport: Transporter = fileMode
     ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
     : nodemailer.createTransport(options.smtpUrl);
+  if (!fileMode) (transport as unknown as { getSocket: GetSocket }).getSocket = noDelaySocket;
   const mailDir = path.join(options.dataDir, 'mail');
   const recent: MailMessage[] = [];
   // MAIL_FROM's address: a message with its own display name (the studio's) keeps it.
@@ -72,6 +97,9 @@ export function createMailer(options: {
             }
           : {}),
         ...(message.messageId ? { messageId: message.messageId } : {}),
+        // HTML mails (campaigns, automations): base64 rather than nodemailer's scan and
+        // quoted-printable of every message (a third of the CPU a campaign mail costs).
+        ...(message.html ? { textEncoding: 'base64' as const } : {}),
       });
       recent.push(message);
       if (recent.length > RECENT_LIMIT) recent.shift();

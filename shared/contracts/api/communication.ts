@@ -82,6 +82,30 @@ export const CampaignStatsSchema = z.object({
   unsubscribed: z.number().int(),
 });
 
+/** An image or PDF for a campaign, at most this many bytes (sent as a data URL in the JSON body). */
+export const CAMPAIGN_FILE_MAX_BYTES = 700 * 1024;
+export const CAMPAIGN_FILE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+] as const;
+
+/** `POST campaign/upload`: the draft's image (shown above the text) or file (linked under it). */
+export const CampaignUploadSchema = z.strictObject({
+  campaign: uuid(),
+  name: requiredText(120),
+  dataUrl: z
+    .string()
+    .max(Math.ceil((CAMPAIGN_FILE_MAX_BYTES * 4) / 3) + 64, 'the file is too large (at most 700 KB)')
+    .regex(
+      /^data:(image\/(png|jpeg|gif|webp)|application\/pdf);base64,[A-Za-z0-9+/=]+$/,
+      'send a PNG, JPEG, GIF or WebP image or a PDF',
+    ),
+});
+export type CampaignUpload = z.infer<typeof CampaignUploadSchema>;
+
 export const CampaignAttachmentSchema = z.object({
   name: z.string(),
   type: z.string(),
@@ -289,3 +313,49 @@ export const AutomationInitSchema = z.object({
   log: z.array(ReminderLogEntrySchema),
 });
 export type AutomationInit = z.infer<typeof AutomationInitSchema>;
+
+/**
+ * `POST mail-feedback`: bounces and complaints that arrive later — a provider's webhook events in
+ * this shape, and/or one bounce or feedback-loop mail (DSN, ARF) as its raw text. Authorised by
+ * `Authorization: Bearer <MAIL_FEEDBACK_TOKEN>` (no session).
+ */
+export const MailFeedbackSchema = z
+  .strictObject({
+    events: z
+      .array(
+        z.strictObject({
+          type: z.enum(['bounce', 'complaint']),
+          email: z.string().trim().email().max(254),
+          campaignId: uuid().optional(),
+          detail: text(200).optional(),
+        }),
+      )
+      .max(500)
+      .optional(),
+    raw: z.string().max(900_000).optional(),
+  })
+  .refine((b) => (b.events?.length ?? 0) > 0 || Boolean(b.raw), {
+    message: 'send events or a raw bounce/complaint mail',
+    path: ['events'],
+  });
+export type MailFeedback = z.infer<typeof MailFeedbackSchema>;
+export const MailFeedbackResultSchema = z.object({ events: z.number().int(), suppressed: z.number().int() });
+export type MailFeedbackResult = z.infer<typeof MailFeedbackResultSchema>;
+
+/** Web push (front office): the installation's VAPID public key, for `pushManager.subscribe`. */
+export const WebPushKeySchema = z.object({ publicKey: z.string() });
+const base64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+=*$/, 'not base64url');
+/** A browser's `PushSubscription.toJSON()`. */
+export const PushSubscribeSchema = z.strictObject({
+  endpoint: z.string().url().max(1000),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.strictObject({ p256dh: base64url(200), auth: base64url(100) }),
+});
+export type PushSubscribe = z.infer<typeof PushSubscribeSchema>;
+export const PushUnsubscribeSchema = z.strictObject({ endpoint: z.string().url().max(1000) });
+export const PushSubscribedSchema = z.object({ subscribed: z.boolean() });

@@ -9,6 +9,13 @@ import {
   CampaignListQuerySchema,
   CampaignListSchema,
   CampaignPatchSchema,
+  CampaignUploadSchema,
+  MailFeedbackResultSchema,
+  MailFeedbackSchema,
+  PushSubscribedSchema,
+  PushSubscribeSchema,
+  PushUnsubscribeSchema,
+  WebPushKeySchema,
   CampaignViewSchema,
   FindRecipientsQuerySchema,
   RecipientsSchema,
@@ -49,6 +56,25 @@ export const CommunicationApi = contractGroup('communication', {
     params: StudioParams,
     query: FindRecipientsQuerySchema,
     response: RecipientsSchema,
+  },
+  /** An image or PDF for a draft (a data URL; type checked from its bytes), replacing any earlier one. */
+  postCampaignUpload: {
+    method: 'post',
+    path: '/v4/:uuid/campaign/upload',
+    access: 'staff',
+    ability: 'campaigns.edit',
+    params: StudioParams,
+    body: CampaignUploadSchema,
+    status: 201,
+    response: CampaignViewSchema,
+  },
+  /** The campaign's file as the mails link it (public: the recipients are not signed in). */
+  getCampaignFile: {
+    method: 'get',
+    path: '/v4/campaign-file/:campaign',
+    access: 'public',
+    params: z.object({ campaign: z.string() }),
+    responseKind: 'file',
   },
   postCampaign: {
     method: 'post',
@@ -170,5 +196,47 @@ export const CommunicationApi = contractGroup('communication', {
     access: 'public',
     params: UnsubscribeParamsSchema,
     response: UnsubscribeViewSchema,
+  },
+  /** Later bounces and complaints (DSN, ARF, a provider's webhook): Bearer MAIL_FEEDBACK_TOKEN. */
+  postMailFeedback: {
+    method: 'post',
+    path: '/v4/mail-feedback',
+    access: 'public',
+    body: MailFeedbackSchema,
+    response: MailFeedbackResultSchema,
+  },
+  /** The VAPID public key a browser subscribes with (web push to the front office). */
+  getWebPushKey: {
+    method: 'get',
+    path: '/v4/:uuid/web-push/key',
+    access: 'client',
+    params: StudioParams,
+    response: WebPushKeySchema,
+  },
+  postPushSubscription: {
+    method: 'post',
+    path: '/v4/:uuid/web-push/subscription',
+    access: 'client',
+    params: StudioParams,
+    body: PushSubscribeSchema,
+    status: 201,
+    response: PushSubscribedSchema,
+  },
+  deletePushSubscription: {
+    method: 'delete',
+    path: '/v4/:uuid/web-push/subscription',
+    access: 'client',
+    params: StudioParams,
+    body: PushUnsubscribeSchema,
+    status: 204,
+    responseKind: 'empty',
+  },
+  /** The front office's service worker (registered with the scope `/<studio>/frontoffice/`). */
+  getPushServiceWorker: {
+    method: 'get',
+    path: '/v4/web-push/sw.js',
+    access: 'public',
+    responseKind: 'file',
+    contentType: 'text/javascript',
   },
 });

@@ -28,7 +28,9 @@ import {
   type CampaignView,
   type TemplatePreview,
 } from '../../../shared/contracts/api/communication';
+import { instantOfLocalTime } from '../../../shared/domain/schedule/occurrences';
 import type { Locale } from '../../../shared/i18n/locales';
+import { useBackoffice } from '../backoffice.api';
 import { ApiError } from '../../lib/api-client';
 import { money } from '../invoices/invoices.api';
 import { FormErrorList } from '../../ui/FormErrorList';
@@ -83,6 +85,7 @@ function Editor({ campaign }: { campaign: CampaignView }) {
       {campaign.startedAt && <Stats campaign={campaign} />}
       <Audience campaign={campaign} editable={editable} />
       <Content campaign={campaign} editable={editable} />
+      <Attachment campaign={campaign} editable={editable} />
       <Actions campaign={campaign} />
     </Stack>
   );
@@ -297,6 +300,119 @@ function Content({ campaign, editable }: { campaign: CampaignView; editable: boo
   );
 }
 
+/** The image shown above the text or the PDF linked under it (one per campaign). */
+function Attachment({ campaign, editable }: { campaign: CampaignView; editable: boolean }) {
+  const { t } = useTranslation('communication');
+  const calls = useCampaignCalls();
+  const errorText = useErrorText();
+  const [error, setError] = useState<string | null>(null);
+  const pick = (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    const reader = new FileReader();
+    reader.onload = () =>
+      void calls
+        .upload(campaign.id, file.name, String(reader.result))
+        .catch((e: unknown) => setError(errorText(e)));
+    reader.readAsDataURL(file);
+  };
+  if (!editable && !campaign.attachment) return null;
+  return (
+    <Card withBorder>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t('attachment.title')}
+        </Title>
+        {campaign.attachment ? (
+          <Anchor href={campaign.attachment.url} target="_blank" data-testid="campaign-attachment">
+            {campaign.attachment.name}
+          </Anchor>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('attachment.none')}
+          </Text>
+        )}
+        {editable && (
+          <TextInput
+            type="file"
+            label={t('attachment.choose')}
+            description={t('attachment.hint')}
+            accept="image/png,image/jpeg,image/gif,image/webp,application/pdf"
+            data-testid="campaign-file"
+            onChange={(e) => pick(e.currentTarget.files?.[0])}
+          />
+        )}
+        {error && <Alert color="red">{error}</Alert>}
+      </Stack>
+    </Card>
+  );
+}
+
+/** "YYYY-MM-DDTHH:MM" typed in the studio's zone → the instant (ISO). */
+function instantOfInput(value: string, timeZone: string): string | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!m) return null;
+  return instantOfLocalTime(m[1]!, Number(m[2]) * 60 + Number(m[3]), timeZone).toISOString();
+}
+
+/** Send later: a date and time in the studio's zone; once scheduled, when (and undo). */
+function Schedule({
+  campaign,
+  run,
+}: {
+  campaign: CampaignView;
+  run: (work: () => Promise<unknown>) => Promise<unknown>;
+}) {
+  const { t, i18n } = useTranslation('communication');
+  const calls = useCampaignCalls();
+  const { timeZone } = useBackoffice().studio;
+  const [at, setAt] = useState('');
+  if (campaign.status === CampaignStatus.scheduled && campaign.scheduledAt)
+    return (
+      <Group gap="xs">
+        <Text size="sm" data-testid="campaign-scheduled-at">
+          {t('schedule.at', {
+            when: new Intl.DateTimeFormat(i18n.language, {
+              timeZone,
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            }).format(new Date(campaign.scheduledAt)),
+            zone: timeZone,
+          })}
+        </Text>
+        <Button
+          variant="default"
+          data-testid="campaign-unschedule"
+          onClick={() => void run(() => calls.patch(campaign.id, { action: 'unschedule' }))}
+        >
+          {t('schedule.unschedule')}
+        </Button>
+      </Group>
+    );
+  const instant = instantOfInput(at, timeZone);
+  return (
+    <Group gap="xs" align="end">
+      <TextInput
+        type="datetime-local"
+        label={t('schedule.label', { zone: timeZone })}
+        value={at}
+        data-testid="campaign-schedule-at"
+        onChange={(e) => setAt(e.currentTarget.value)}
+      />
+      <Button
+        variant="default"
+        disabled={!instant}
+        data-testid="campaign-schedule"
+        onClick={() =>
+          instant && void run(() => calls.patch(campaign.id, { action: 'schedule', scheduledAt: instant }))
+        }
+      >
+        {t('schedule.button')}
+      </Button>
+    </Group>
+  );
+}
+
 function Actions({ campaign }: { campaign: CampaignView }) {
   const { t, i18n } = useTranslation('communication');
   const calls = useCampaignCalls();
@@ -380,6 +496,7 @@ function Actions({ campaign }: { campaign: CampaignView }) {
               </Button>
             </Group>
           )}
+          {draft && !confirm && <Schedule campaign={campaign} run={run} />}
           {campaign.status === CampaignStatus.inProgress && (
             <Button
               color="orange"

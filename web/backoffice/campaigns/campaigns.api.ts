@@ -94,6 +94,13 @@ export function useCampaignCalls() {
     ) => store(await api.call(CommunicationApi.patchCampaign, { params: params(id), body })),
     content: async (id: string, body: CampaignContent) =>
       store(await api.call(CommunicationApi.patchCampaignContent, { params: params(id), body })),
+    upload: async (id: string, name: string, dataUrl: string) =>
+      store(
+        await api.call(CommunicationApi.postCampaignUpload, {
+          params: { uuid: studio },
+          body: { campaign: id, name, dataUrl },
+        }),
+      ),
     replicate: async (id: string) =>
       store(await api.call(CommunicationApi.postCampaignReplicate, { params: params(id) })),
     remove: async (id: string) => {

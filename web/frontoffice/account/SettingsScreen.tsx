@@ -9,6 +9,7 @@ import { SubmitButton } from '../../ui/SubmitButton';
 import { useServerForm } from '../../ui/use-server-form';
 import { useStudioUuid } from '../studio';
 import { accountKeys, saveSettings, useSettings } from './account.api';
+import { PushDevice } from './PushDevice';
 
 const CHANNELS = ['email', 'sms', 'push'] as const;
 const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', pl: 'Polski' };
@@ -94,6 +95,7 @@ function SettingsForm({ settings }: { settings: AccountSettings }) {
             />
           );
         })}
+        {form.values['notifications.push'] === 'true' && <PushDevice />}
         <SubmitButton state={form.buttonState} data-testid="settings-save">
           {t('settings.save')}
         </SubmitButton>

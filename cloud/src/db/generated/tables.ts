@@ -3715,6 +3715,41 @@ export interface ProductsUpdate {
   updatedAt?: Date | string | Knex.Raw;
 }
 
+export type PushSubscriptionsId = string;
+
+export interface PushSubscriptionsRow {
+  id: PushSubscriptionsId;
+  studioId: StudiosId;
+  userId: UsersId;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  createdAt: Date;
+  lastSentAt: Date | null;
+}
+
+export interface PushSubscriptionsInsert {
+  id: PushSubscriptionsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  userId: UsersId | Knex.Raw;
+  endpoint: string | Knex.Raw;
+  p256dh: string | Knex.Raw;
+  auth: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  lastSentAt?: Date | string | null | Knex.Raw;
+}
+
+export interface PushSubscriptionsUpdate {
+  id?: PushSubscriptionsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  userId?: UsersId | Knex.Raw;
+  endpoint?: string | Knex.Raw;
+  p256dh?: string | Knex.Raw;
+  auth?: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  lastSentAt?: Date | string | null | Knex.Raw;
+}
+
 export type RateLimitsKey = string;
 
 export interface RateLimitsRow {
@@ -5772,6 +5807,29 @@ export interface VouchersUpdate {
   updatedAt?: Date | string | Knex.Raw;
 }
 
+export type WebPushKeysId = number;
+
+export interface WebPushKeysRow {
+  id: WebPushKeysId;
+  publicKey: string;
+  privateKey: string;
+  createdAt: Date;
+}
+
+export interface WebPushKeysInsert {
+  id: WebPushKeysId | Knex.Raw;
+  publicKey: string | Knex.Raw;
+  privateKey: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
+export interface WebPushKeysUpdate {
+  id?: WebPushKeysId | Knex.Raw;
+  publicKey?: string | Knex.Raw;
+  privateKey?: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
 export type WebhookAttemptsId = string;
 
 export interface WebhookAttemptsRow {
@@ -6216,6 +6274,11 @@ declare module 'knex/types/tables' {
       ProductStockMovementsUpdate
     >;
     products: Knex.CompositeTableType<ProductsRow, ProductsInsert, ProductsUpdate>;
+    push_subscriptions: Knex.CompositeTableType<
+      PushSubscriptionsRow,
+      PushSubscriptionsInsert,
+      PushSubscriptionsUpdate
+    >;
     rate_limits: Knex.CompositeTableType<RateLimitsRow, RateLimitsInsert, RateLimitsUpdate>;
     reminder_log: Knex.CompositeTableType<ReminderLogRow, ReminderLogInsert, ReminderLogUpdate>;
     retail_receipt_orders: Knex.CompositeTableType<
@@ -6339,6 +6402,7 @@ declare module 'knex/types/tables' {
     >;
     voucher_targets: Knex.CompositeTableType<VoucherTargetsRow, VoucherTargetsInsert, VoucherTargetsUpdate>;
     vouchers: Knex.CompositeTableType<VouchersRow, VouchersInsert, VouchersUpdate>;
+    web_push_keys: Knex.CompositeTableType<WebPushKeysRow, WebPushKeysInsert, WebPushKeysUpdate>;
     webhook_attempts: Knex.CompositeTableType<
       WebhookAttemptsRow,
       WebhookAttemptsInsert,

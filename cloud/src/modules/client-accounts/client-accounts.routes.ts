@@ -224,7 +224,7 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
   /** Password change: the current password again; every other session of the person ends. */
   defineRoute(router, {
     ...ClientAccountsApi.changePassword,
-    handle: async ({ ctx, db, deps, auth, body }) => {
+    handle: async ({ ctx, db, deps, auth, body, studio }) => {
       await deps.rateLimits.consume('loginPerIp', ctx.ip);
       await deps.rateLimits.consume('loginPerEmailAndIp', emailAndIp(auth.user.email, ctx.ip));
       await deps.rateLimits.consume('loginPerEmail', auth.user.email);
@@ -235,6 +235,14 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
         auth.session.id,
         body.currentPassword,
         body.newPassword,
+      );
+      // "Your password was changed" (modules/communication), in this transaction.
+      const at = deps.clock.now().toISOString();
+      await enqueue(
+        db,
+        'transactional.mail',
+        { kind: 'passwordChanged', studioId: studio.id, userId: auth.user.id, at },
+        { key: `transactional:password:${auth.user.id}:${at}` },
       );
     },
   });

@@ -10,6 +10,7 @@ import { asCampaign, attachmentUrl, enqueueBatch, type Campaign } from './campai
 import { personalise, renderMail, type RenderedMail } from './mail-template';
 import { materialiseRecipients } from './recipients';
 import { SmsRejected, smsProviderFromEnv, type SmsProvider } from './sms';
+import { sendPush, vapidKeys } from './web-push';
 
 /** One batch of a campaign's sending (`campaign.batch` job); `run` changes on pause/resume. */
 export interface CampaignBatchJob {
@@ -34,6 +35,12 @@ export function throttleOf(type: CampaignType): { batch: number; pauseMs: number
       concurrency: 2,
     };
   if (type === CampaignType.inbox) return { batch: 1000, pauseMs: 0, concurrency: 1 };
+  if (type === CampaignType.push)
+    return {
+      batch: env('CAMPAIGN_PUSH_BATCH', 200),
+      pauseMs: env('CAMPAIGN_PUSH_PAUSE_MS', 1000),
+      concurrency: 4,
+    };
   return {
     batch: env('CAMPAIGN_EMAIL_BATCH', 200),
     pauseMs: env('CAMPAIGN_EMAIL_PAUSE_MS', 1000),
@@ -153,6 +160,7 @@ async function sendOne(
     ? campaign.content[lang]!
     : (campaign.content.pl ?? campaign.content.en)!;
   const body = content.body.split('{firstName}').join(r.firstName);
+  if (campaign.type === CampaignType.push) return sendPushTo(ctx, campaign, r, content.subject, body);
   if (campaign.type === CampaignType.sms) {
     try {
       await sms!.send({ to: r.address, text: body, id: `${campaign.id.slice(-12)}${r.token.slice(0, 12)}` });
@@ -183,6 +191,35 @@ async function sendOne(
     });
   });
   return { status: 'sent' };
+}
+
+/**
+ * Push: the message to every browser the client subscribed in the studio's front office (the
+ * campaign's id as the push topic, so a retried batch replaces an undelivered copy). Failed when
+ * none is left (all unsubscribed since).
+ */
+async function sendPushTo(
+  ctx: JobContext,
+  campaign: Campaign,
+  r: Recipient,
+  subject: string,
+  body: string,
+): Promise<Outcome> {
+  const subs = await ctx
+    .knex('push_subscriptions')
+    .where({ studioId: campaign.studioId, userId: r.userId })
+    .select('id', 'endpoint', 'p256dh', 'auth');
+  const keys = await vapidKeys(ctx.knex);
+  const message = {
+    title: subject.split('{firstName}').join(r.firstName).slice(0, 200),
+    body: body.slice(0, 1000),
+    url: `${ctx.publicUrl()}${frontOfficePath(campaign.studioId)}`,
+    tag: campaign.id,
+  };
+  let sent = 0;
+  for (const sub of subs)
+    if ((await sendPush(ctx.knex, keys, sub, message, campaign.id.replace(/-/g, ''))) === 'sent') sent += 1;
+  return sent > 0 ? { status: 'sent' } : { status: 'failed', error: 'no push subscription', bounce: false };
 }
 
 /**

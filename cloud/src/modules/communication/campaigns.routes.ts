@@ -13,6 +13,8 @@ import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { enqueue } from '../../jobs/queue';
 import { serverI18n } from '../../i18n';
+import { fileStorage } from '../../storage/index';
+import { openCampaignFile, uploadCampaignFile } from './campaign-files';
 import { campaignMail, replyToOf } from './campaign-send';
 import {
   actOnCampaign,
@@ -53,6 +55,37 @@ export function registerCampaignRoutes(router: Router<AppState, AppCustom>): voi
         await createCampaign(db, studio.id, auth.user.id, body, deps.clock.now()),
         deps.config.publicUrl,
       ),
+  });
+
+  defineRoute(router, {
+    ...CommunicationApi.postCampaignUpload,
+    handle: async ({ db, studio, body, deps }) =>
+      uploadCampaignFile(db, fileStorage(deps.config), studio.id, body, deps.clock.now()),
+    // Committed: the replaced file goes unless a copy of the campaign (replicate) still uses it.
+    present: async ({ campaign, replaced }, { db, deps, ctx }): Promise<CampaignView> => {
+      if (replaced) {
+        const used = await db('campaigns').whereRaw(`attachment->>'key' = ?`, [replaced]).first('id');
+        if (!used)
+          await fileStorage(deps.config)
+            .delete(replaced)
+            .catch((err: unknown) => ctx.state.log.error({ err }, 'replaced campaign file not removed'));
+      }
+      return presentCampaign(campaign, deps.config.publicUrl);
+    },
+  });
+
+  /** The image or PDF the mails show or link: inline, its own type, no scripts (sandboxed). */
+  defineRoute(router, {
+    ...CommunicationApi.getCampaignFile,
+    handle: async ({ db, params, deps, ctx }) => {
+      const { attachment, bytes } = await openCampaignFile(db, fileStorage(deps.config), params.campaign);
+      ctx.type = attachment.type;
+      ctx.set('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(attachment.name)}`);
+      ctx.set('Cache-Control', 'public, max-age=3600');
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+      return bytes;
+    },
   });
 
   defineRoute(router, {

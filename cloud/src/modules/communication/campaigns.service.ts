@@ -181,8 +181,6 @@ export async function editCampaign(
 
 /** The text every recipient's language falls back to must be there before sending. */
 function assertSendable(campaign: Campaign, studio: Studio): void {
-  if (campaign.type === CampaignType.push)
-    throw new AppError('campaign.channelUnavailable', { message: 'push campaigns are not available yet' });
   const fallback = studio.defaultLocale === 'en' ? 'en' : 'pl';
   const main = campaign.content[fallback] ?? campaign.content.pl ?? campaign.content.en;
   const needsSubject = campaign.type !== CampaignType.sms;

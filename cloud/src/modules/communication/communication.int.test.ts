@@ -405,7 +405,7 @@ describe('SMS and inbox campaigns, the client list’s bulk message', () => {
     expect(sms.sent[0]!.to).toMatch(/^48600100/);
   });
 
-  it('puts an inbox campaign in the clients’ inbox; push waits for its keys', async () => {
+  it('puts an inbox campaign in the clients’ inbox; push reaches only subscribed browsers', async () => {
     const id = await newCampaign(CampaignType.inbox, 'Inbox');
     await owner.patch(api(s.studio, `campaign/${id}`), { action: 'send' });
     await drainAll();
@@ -418,7 +418,7 @@ describe('SMS and inbox campaigns, the client list’s bulk message', () => {
     const push = await newCampaign(CampaignType.push, 'Push');
     const refused = await owner.patch(api(s.studio, `campaign/${push}`), { action: 'send' });
     expect(refused.status).toBe(409);
-    expect(refused.body.error.key).toBe('campaign.channelUnavailable');
+    expect(refused.body.error.key).toBe('campaign.noRecipients');
     const empty = await newCampaign(CampaignType.email, 'Empty', {});
     expect((await owner.patch(api(s.studio, `campaign/${empty}`), { action: 'send' })).body.error.key).toBe(
       'campaign.contentMissing',

@@ -10,3 +10,5 @@ export type { CampaignBatchJob } from './campaign-send';
 export { performBulkMessage } from './campaigns.service';
 export { registerCommunicationRoutes } from './communication.routes';
 export { seedDemoCommunication } from './demo-communication';
+export { performTransactionalMail } from './transactional';
+export type { TransactionalMailJob } from './transactional';

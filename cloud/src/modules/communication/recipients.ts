@@ -11,7 +11,7 @@ import type { Studio } from '../identity/index';
 /**
  * Who a campaign reaches: the clients the client list's filter finds, with
  * - an address for the channel (e-mail: a real one, not the placeholder of a client without one;
- *   SMS: a phone; inbox and push: the client's account);
+ *   SMS: a phone; push: a subscribed browser, push notifications on; inbox: the client's account);
  * - marketing consent: their latest answer to the studio's marketing agreement is "accepted";
  * - not unsubscribed from this channel (`communication_opt_outs`), and for e-mail an address that
  *   never bounced or complained (`mail_suppressions`).
@@ -22,6 +22,10 @@ const EMAIL_ADDRESS = `case when c.email is not null and c.email not like '%.inv
 function addressExpr(type: CampaignType): string {
   if (type === CampaignType.email) return EMAIL_ADDRESS;
   if (type === CampaignType.sms) return `nullif(c.phone, '')`;
+  // Push: a browser subscribed in this studio's front office, and push notifications not turned off.
+  if (type === CampaignType.push)
+    return `case when exists (select 1 from push_subscriptions ps where ps.studio_id = c.studio_id and ps.user_id = c.user_id)
+      and coalesce((select p.notify_push from user_profiles p where p.user_id = c.user_id), true) then c.user_id::text end`;
   return `c.user_id::text`;
 }
 

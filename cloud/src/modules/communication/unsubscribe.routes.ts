@@ -9,6 +9,8 @@ import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
+import { safeEqual } from '../identity/index';
+import { receiveFeedback } from './mail-feedback';
 
 async function recipientOf(db: Db, token: string) {
   const row = await db('campaign_recipients as r')
@@ -57,6 +59,22 @@ export function registerUnsubscribeRoutes(router: Router<AppState, AppCustom>): 
       if (inserted.length > 0)
         await db('campaigns').where({ id: r.campaignId }).increment('unsubscribedCount', 1);
       return { studioName: r.name, channel: r.channel, unsubscribed: true };
+    },
+  });
+
+  /**
+   * Later bounces and complaints. Off (404) until MAIL_FEEDBACK_TOKEN is set; the caller (the mail
+   * server's bounce pipe, a provider's webhook) sends it as a bearer token.
+   */
+  defineRoute(router, {
+    ...CommunicationApi.postMailFeedback,
+    handle: async ({ db, body, deps, ctx }) => {
+      const expected = process.env.MAIL_FEEDBACK_TOKEN;
+      if (!expected) throw AppError.notFound();
+      const given = /^Bearer (.+)$/.exec(ctx.get('authorization'))?.[1] ?? '';
+      if (!safeEqual(given, expected))
+        throw new AppError('auth.required', { message: 'a valid feedback token is required' });
+      return receiveFeedback(db, body, deps.clock.now());
     },
   });
 }

@@ -120,6 +120,14 @@ export function registerAuthRoutes(router: Router<AppState, AppCustom>): void {
       const studio = await findStudio(trx, params.uuid);
       if (!studio) throw AppError.notFound('studio');
       const userId = await resetPassword(trx, deps.clock, body.token, body.password, studio.id);
+      // "Your password was changed" (modules/communication): the owner hears of it if it was not them.
+      const at = deps.clock.now().toISOString();
+      await enqueue(
+        trx,
+        'transactional.mail',
+        { kind: 'passwordChanged', studioId: studio.id, userId, at },
+        { key: `transactional:password:${userId}:${at}` },
+      );
       const user = await findUser(trx, userId);
       if (!user) throw AppError.notFound('user');
       return signIn(ctx, trx, user);

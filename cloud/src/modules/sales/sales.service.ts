@@ -23,6 +23,7 @@ import { AppError } from '../../../../shared/errors';
 import type { Db, Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
 import type { Studio } from '../identity/index';
+import { enqueue } from '../../jobs/queue';
 import { fulfilOrder } from './fulfilment';
 import { createOrder } from './order-factory';
 import {
@@ -229,6 +230,14 @@ async function settleIfCovered(trx: Trx, orderId: string, paymentId: string | nu
       { orderId, userId: order.clientId, total: order.total, currency: order.currency },
       now,
     );
+    // The client's confirmation with the receipt (modules/communication renders it when sent).
+    if (order.clientId)
+      await enqueue(
+        trx,
+        'transactional.mail',
+        { kind: 'purchaseConfirmation', studioId: order.studioId, userId: order.clientId, orderId },
+        { key: `transactional:purchase:${orderId}` },
+      );
   }
   await fulfilOrder(trx, orderId, paymentId, now, log);
 }
@@ -262,6 +271,20 @@ export async function applyPaymentOutcome(
       await trx('client_orders')
         .where({ id: order.id })
         .update({ status: next === 'failed' ? OrderStatus.failed : OrderStatus.cancelled, updatedAt: now });
+    // The client hears of a failed payment, with the link to pay again (modules/communication).
+    if (next === 'failed' && order.clientId)
+      await enqueue(
+        trx,
+        'transactional.mail',
+        {
+          kind: 'paymentFailed',
+          studioId: order.studioId,
+          userId: order.clientId,
+          orderId: order.id,
+          paymentId,
+        },
+        { key: `transactional:payment-failed:${paymentId}` },
+      );
   } else if (next === 'chargeback') {
     await trx('client_orders')
       .where({ id: order.id })

@@ -31,6 +31,7 @@ export async function startSmtpSink(options: { keep?: boolean; port?: number } =
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    disableReverseLookup: true,
     size: 10 * 1024 * 1024,
     // Pooled client connections stay open: closing does not wait for them.
     closeTimeout: 100,
