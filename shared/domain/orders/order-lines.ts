@@ -20,6 +20,7 @@ export const ORDER_LINE_KINDS = [
   'donation',
   'fee',
   'appointment',
+  'video',
 ] as const;
 export type OrderLineKind = (typeof ORDER_LINE_KINDS)[number];
 

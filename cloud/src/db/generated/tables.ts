@@ -1780,6 +1780,38 @@ export interface ClientPricingOptionsUpdate {
   soldBy?: UsersId | null | Knex.Raw;
 }
 
+export type ClientVideoPurchasesId = string;
+
+export interface ClientVideoPurchasesRow {
+  id: ClientVideoPurchasesId;
+  studioId: StudiosId;
+  clientId: UsersId;
+  videoServiceId: VideoServicesId;
+  orderId: ClientOrdersId | null;
+  price: number;
+  createdAt: Date;
+}
+
+export interface ClientVideoPurchasesInsert {
+  id: ClientVideoPurchasesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  clientId: UsersId | Knex.Raw;
+  videoServiceId: VideoServicesId | Knex.Raw;
+  orderId?: ClientOrdersId | null | Knex.Raw;
+  price: number | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
+export interface ClientVideoPurchasesUpdate {
+  id?: ClientVideoPurchasesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  clientId?: UsersId | Knex.Raw;
+  videoServiceId?: VideoServicesId | Knex.Raw;
+  orderId?: ClientOrdersId | null | Knex.Raw;
+  price?: number | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
 export type ClientVideosId = string;
 
 export interface ClientVideosRow {
@@ -5475,6 +5507,8 @@ export interface VideoServicesRow {
   published: boolean;
   createdAt: Date;
   updatedAt: Date;
+  price: number | null;
+  vatRate: string;
 }
 
 export interface VideoServicesInsert {
@@ -5486,6 +5520,8 @@ export interface VideoServicesInsert {
   published?: boolean | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  price?: number | null | Knex.Raw;
+  vatRate?: string | Knex.Raw;
 }
 
 export interface VideoServicesUpdate {
@@ -5497,6 +5533,8 @@ export interface VideoServicesUpdate {
   published?: boolean | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  price?: number | null | Knex.Raw;
+  vatRate?: string | Knex.Raw;
 }
 
 export type VideosId = string;
@@ -5983,6 +6021,11 @@ declare module 'knex/types/tables' {
       ClientPricingOptionsRow,
       ClientPricingOptionsInsert,
       ClientPricingOptionsUpdate
+    >;
+    client_video_purchases: Knex.CompositeTableType<
+      ClientVideoPurchasesRow,
+      ClientVideoPurchasesInsert,
+      ClientVideoPurchasesUpdate
     >;
     client_videos: Knex.CompositeTableType<ClientVideosRow, ClientVideosInsert, ClientVideosUpdate>;
     client_visit_fees: Knex.CompositeTableType<

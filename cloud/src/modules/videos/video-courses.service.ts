@@ -85,6 +85,8 @@ function presentService(row: VideoServicesRow, events: VideoEvent[]): VideoServi
     description: (row.description ?? {}) as LocaleText,
     slug: row.slug,
     published: row.published,
+    price: row.price ?? null,
+    vatRate: row.vatRate ?? '2300',
     events,
   };
 }
@@ -208,6 +210,8 @@ export async function createVideoService(
     description: JSON.stringify(input.description),
     slug: input.slug,
     published: input.published,
+    price: input.price,
+    vatRate: input.vatRate,
   });
   await replaceEvents(trx, studio, id, input.events);
   return videoServiceView(trx, studio, id);
@@ -229,6 +233,8 @@ export async function patchVideoService(
       ...(patch.description !== undefined ? { description: JSON.stringify(patch.description) } : {}),
       ...(patch.slug !== undefined ? { slug: patch.slug } : {}),
       ...(patch.published !== undefined ? { published: patch.published } : {}),
+      ...(patch.price !== undefined ? { price: patch.price } : {}),
+      ...(patch.vatRate !== undefined ? { vatRate: patch.vatRate } : {}),
       updatedAt: now,
     });
   if (patch.events !== undefined) await replaceEvents(trx, studio, id, patch.events);
@@ -257,7 +263,7 @@ export function presentClientVideo(r: ClientVideoRow): ClientVideo {
     videoServiceId: r.videoServiceId,
     courseName: r.courseName,
     lessonName: r.lessonName,
-    access: r.access === 'contract' ? 'contract' : 'pass',
+    access: r.access === 'contract' || r.access === 'purchase' ? r.access : 'pass',
     positionSeconds: r.positionSeconds,
     watchedSeconds: Math.round(r.watchedSeconds),
     progress: Math.round(r.progress * 1000) / 1000,

@@ -5,6 +5,7 @@ import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
 import { bookingStudio, sessionClient } from '../bookings/bookings-fixtures';
+import { topUpDirect } from '../sales/sales-support';
 import { makeTestVideo, tusCreate, tusOffset, tusPatch, tusPatchInterrupted } from './testing/video-fixtures';
 
 /**
@@ -222,6 +223,64 @@ describe('videos', () => {
     });
     expect(book.status).toBe(403);
     expect(book.body.error.key).toBe('video.noAccess');
+  });
+
+  it('sells a course one-off through the cart: paid from the wallet, the course opens for good', async () => {
+    const s = await videoStudio();
+    const made = await s.owner.post(v4(s.studio.id, 'video'), { title: 'L1', fileName: 'l1.mp4', sizeBytes: 10 });
+    await app.knex('videos').where({ id: made.body.id }).update({ status: 'available', durationSeconds: 8 });
+    const c = await course(s.owner, s.studio.id, made.body.id, 'pilates-at-home');
+    const lesson = c.events[0]!.id;
+    const { user, http } = await s.viewer(false);
+    const before = await http.get(v4(s.studio.id, 'video-course/pilates-at-home'));
+    expect(before.body).toMatchObject({ price: null, access: { granted: false, via: null } });
+    // Not for sale yet: in the cart it is unavailable.
+    const notForSale = await http.post(v4(s.studio.id, 'shopping-cart/prepare'), {
+      items: [{ type: 'videoService', id: c.id }],
+    });
+    expect(notForSale.body.items[0]).toMatchObject({ problem: 'cart.problem.unavailable' });
+    expect(
+      (await s.owner.patch(v4(s.studio.id, `video-service/${c.id}`), { price: -1 })).body.error.fields,
+    ).toHaveProperty('price');
+    const priced = await s.owner.patch(v4(s.studio.id, `video-service/${c.id}`), { price: 7900, vatRate: '800' });
+    expect(priced.body).toMatchObject({ price: 7900, vatRate: '800' });
+    expect((await http.get(v4(s.studio.id, 'video-course/pilates-at-home'))).body.price).toBe(7900);
+    expect((await http.get(v4(s.studio.id, `video-course/${lesson}/watch`))).status).toBe(403);
+
+    await topUpDirect(app, s.studio, user.id, 10_000);
+    const cart = await http.post(v4(s.studio.id, 'shopping-cart/prepare'), {
+      items: [{ type: 'videoService', id: c.id }],
+    });
+    expect(cart.body).toMatchObject({
+      items: [{ type: 'videoService', id: c.id, name: 'Poranna joga', unitPrice: 7900, problem: null }],
+      total: 7900,
+    });
+    expect(cart.body.paymentMethods).toContain('wallet');
+    const paid = await http.post(
+      v4(s.studio.id, 'shopping-cart/checkout'),
+      { paymentMethod: 'wallet' },
+      { headers: { 'idempotency-key': `video-${uuidv7()}` } },
+    );
+    expect(paid.status, paid.text).toBe(201);
+    const line = await app.knex('client_order_lines').where({ orderId: paid.body.orderId }).first();
+    expect(line).toMatchObject({ kind: 'video', refId: c.id, unitPrice: 7900, vatRate: '800' });
+    expect(await app.knex('client_video_purchases').where({ clientId: user.id })).toEqual([
+      expect.objectContaining({ videoServiceId: c.id, orderId: paid.body.orderId, price: 7900 }),
+    ]);
+    const after = await http.get(v4(s.studio.id, 'video-course/pilates-at-home'));
+    expect(after.body.access).toEqual({ granted: true, via: 'purchase', reason: null });
+    const watch = await http.get(v4(s.studio.id, `video-course/${lesson}/watch`));
+    expect(watch.status, watch.text).toBe(200);
+    const mine = await s.owner.get(v4(s.studio.id, `client/${user.id}/client-video/collection`));
+    expect(mine.body.items).toEqual([expect.objectContaining({ videoEventId: lesson, access: 'purchase' })]);
+    // Bought already: a second purchase is refused at checkout.
+    const again = await http.post(v4(s.studio.id, 'shopping-cart/prepare'), {
+      items: [{ type: 'videoService', id: c.id }],
+    });
+    expect(again.body.items[0].problem).toBe('cart.problem.unavailable');
+    // Another client has not bought it.
+    const other = await s.viewer(false);
+    expect((await other.http.get(v4(s.studio.id, `video-course/${lesson}/watch`))).status).toBe(403);
   });
 
   it('refuses the signed out (401), the wrong role (403), bad input (400), other studios (404)', async () => {

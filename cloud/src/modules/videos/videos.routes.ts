@@ -24,6 +24,7 @@ import {
   videoCourses,
   watchVideo,
 } from './video-watch.service';
+import './video-purchase';
 import { createVideo, listVideos, presentVideo, retryVideo, videoRow } from './videos.service';
 
 /** Private, short-lived in caches: a signed stream file is this client's. */
