@@ -195,6 +195,7 @@ export const VideoCourseSchema = z.object({
   }),
   /** One-off purchase price (minor units, the studio's currency); null when not sold on its own. */
   price: z.number().nullable(),
+  currency: z.string(),
 });
 export type VideoCourse = z.infer<typeof VideoCourseSchema>;
 export const VideoCourseListSchema = z.object({

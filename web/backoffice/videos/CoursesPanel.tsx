@@ -18,6 +18,9 @@ import { useTranslation } from 'react-i18next';
 import type { VideoService } from '../../../shared/contracts/api/videos';
 import { VideosApi } from '../../../shared/contracts/http/videos';
 import { resolveLocaleText } from '../../../shared/domain/locale-text';
+import { parsePriceInput } from '../../../shared/domain/money';
+import { ApiError } from '../../lib/api-client';
+import { formatMoney } from '../../lib/money';
 import { useApiClient } from '../../lib/app-context';
 import { FormErrorList } from '../../ui/FormErrorList';
 import { SubmitButton } from '../../ui/SubmitButton';
@@ -79,6 +82,8 @@ export function CoursesPanel() {
                 <Text fw={600}>{name(s.name)}</Text>
                 <Text size="xs" c="dimmed">
                   /{s.slug} · {s.published ? t('courses.published') : t('courses.hidden')}
+                  {s.price !== null &&
+                    ` · ${t('courses.priceShown', { price: formatMoney(s.price, 'PLN') })}`}
                 </Text>
               </Stack>
               {canEdit && (
@@ -134,6 +139,7 @@ function CourseForm({ course, onDone }: { course: VideoService | null; onDone():
     descriptionEn: course?.description.en?.value ?? '',
     slug: course?.slug ?? '',
     published: course?.published ?? true,
+    price: course?.price == null ? '' : (course.price / 100).toFixed(2).replace(/\.00$/, ''),
     videoIds: course?.events.map((e) => e.videoId) ?? ([] as string[]),
   }));
   const submit = useStructuredSubmit([
@@ -143,16 +149,19 @@ function CourseForm({ course, onDone }: { course: VideoService | null; onDone():
     'slug',
     'events',
     'description',
+    'price',
   ]);
   const v = form.values;
   const titles = new Map((init.data?.videos ?? []).map((x) => [x.id, x.title]));
   const save = async () => {
+    const price = v.price.trim() === '' ? null : parsePriceInput(v.price);
     const lessonNames = new Map(course?.events.map((e) => [e.videoId, e.name]) ?? []);
     const body = {
       name: { pl: { value: v.pl }, en: { value: v.en } },
       description: { pl: { value: v.descriptionPl }, en: { value: v.descriptionEn } },
       slug: v.slug || slugOf(v.pl || v.en),
       published: v.published,
+      price,
       events: v.videoIds.map((videoId) => ({
         videoId,
         name: (lessonNames.get(videoId) as
@@ -162,11 +171,17 @@ function CourseForm({ course, onDone }: { course: VideoService | null; onDone():
         },
       })),
     };
-    const done = await submit.run(async () =>
-      course
+    const done = await submit.run(async () => {
+      if (price === null && v.price.trim() !== '') {
+        const message = t('courses.priceInvalid');
+        throw new ApiError(400, {
+          error: { code: 1000, key: 'request.invalid', message, fields: { price: [message] } },
+        });
+      }
+      return course
         ? api.call(VideosApi.patchService, { params: { uuid: studio, videoService: course.id }, body })
-        : api.call(VideosApi.createService, { params: { uuid: studio }, body }),
-    );
+        : api.call(VideosApi.createService, { params: { uuid: studio }, body });
+    });
     if (done) {
       await invalidate();
       onDone();
@@ -235,6 +250,16 @@ function CourseForm({ course, onDone }: { course: VideoService | null; onDone():
             error={err.events}
             searchable
             data-testid="video-course-lessons-select"
+          />
+          <TextInput
+            label={t('courses.price')}
+            description={t('courses.priceHelp')}
+            inputMode="decimal"
+            w={{ base: '100%', sm: 260 }}
+            value={v.price}
+            onChange={(e) => form.set('price', e.currentTarget.value)}
+            error={err.price}
+            data-testid="video-course-price"
           />
           <Checkbox
             label={t('courses.publishedLabel')}

@@ -24,7 +24,9 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('price').nullable();
     t.text('vat_rate').notNullable().defaultTo('2300');
   });
-  await knex.raw(`alter table video_services add constraint video_services_price check (price is null or price >= 0)`);
+  await knex.raw(
+    `alter table video_services add constraint video_services_price check (price is null or price >= 0)`,
+  );
   await knex.schema.createTable('client_video_purchases', (t) => {
     t.uuid('id').primary();
     t.uuid('studio_id').notNullable().references('studios.id').onDelete('CASCADE');

@@ -15,8 +15,7 @@ registerCartItemResolver('videoService', async (db: Db, studio: Studio, clientId
   const row = (await db('video_services')
     .where({ studioId: studio.id, id })
     .first('id', 'name', 'price', 'vatRate', 'published')) as
-    | { id: string; name: LocaleText; price: number | null; vatRate: string; published: boolean }
-    | undefined;
+    { id: string; name: LocaleText; price: number | null; vatRate: string; published: boolean } | undefined;
   if (!row) return null;
   const bought = await db('client_video_purchases')
     .where({ studioId: studio.id, clientId, videoServiceId: id })

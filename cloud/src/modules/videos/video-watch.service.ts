@@ -155,6 +155,7 @@ export async function videoCourses(
         ? { granted: true, via: access.via, reason: null }
         : { granted: false, via: null, reason: access.reason },
       price: s.price ?? null,
+      currency: studio.currency,
     });
   }
   return out;

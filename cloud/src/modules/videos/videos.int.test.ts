@@ -227,7 +227,11 @@ describe('videos', () => {
 
   it('sells a course one-off through the cart: paid from the wallet, the course opens for good', async () => {
     const s = await videoStudio();
-    const made = await s.owner.post(v4(s.studio.id, 'video'), { title: 'L1', fileName: 'l1.mp4', sizeBytes: 10 });
+    const made = await s.owner.post(v4(s.studio.id, 'video'), {
+      title: 'L1',
+      fileName: 'l1.mp4',
+      sizeBytes: 10,
+    });
     await app.knex('videos').where({ id: made.body.id }).update({ status: 'available', durationSeconds: 8 });
     const c = await course(s.owner, s.studio.id, made.body.id, 'pilates-at-home');
     const lesson = c.events[0]!.id;
@@ -242,7 +246,10 @@ describe('videos', () => {
     expect(
       (await s.owner.patch(v4(s.studio.id, `video-service/${c.id}`), { price: -1 })).body.error.fields,
     ).toHaveProperty('price');
-    const priced = await s.owner.patch(v4(s.studio.id, `video-service/${c.id}`), { price: 7900, vatRate: '800' });
+    const priced = await s.owner.patch(v4(s.studio.id, `video-service/${c.id}`), {
+      price: 7900,
+      vatRate: '800',
+    });
     expect(priced.body).toMatchObject({ price: 7900, vatRate: '800' });
     expect((await http.get(v4(s.studio.id, 'video-course/pilates-at-home'))).body.price).toBe(7900);
     expect((await http.get(v4(s.studio.id, `video-course/${lesson}/watch`))).status).toBe(403);
