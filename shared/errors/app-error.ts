@@ -161,6 +161,7 @@ export const ERRORS = {
   'entry.full': { code: 2862, status: 409 },
   'entry.noPassCovers': { code: 2863, status: 409 },
   'entry.serviceArchived': { code: 2864, status: 409 },
+  'entry.notForSale': { code: 3030, status: 409 },
   'video.notAvailable': { code: 2870, status: 409 },
   'video.noAccess': { code: 2871, status: 403 },
   'video.linkExpired': { code: 2872, status: 403 },

@@ -21,6 +21,7 @@ export const ORDER_LINE_KINDS = [
   'fee',
   'appointment',
   'video',
+  'entry',
 ] as const;
 export type OrderLineKind = (typeof ORDER_LINE_KINDS)[number];
 

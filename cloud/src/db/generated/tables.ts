@@ -961,6 +961,7 @@ export interface ClientEntriesRow {
   enrolledByUserId: UsersId | null;
   kioskId: string | null;
   createdAt: Date;
+  orderId: ClientOrdersId | null;
 }
 
 export interface ClientEntriesInsert {
@@ -975,6 +976,7 @@ export interface ClientEntriesInsert {
   enrolledByUserId?: UsersId | null | Knex.Raw;
   kioskId?: string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
+  orderId?: ClientOrdersId | null | Knex.Raw;
 }
 
 export interface ClientEntriesUpdate {
@@ -989,6 +991,7 @@ export interface ClientEntriesUpdate {
   enrolledByUserId?: UsersId | null | Knex.Raw;
   kioskId?: string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
+  orderId?: ClientOrdersId | null | Knex.Raw;
 }
 
 export type ClientErrorLogsId = string;
@@ -2429,6 +2432,8 @@ export interface EntryServicesRow {
   archivedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  price: number | null;
+  vatRate: string;
 }
 
 export interface EntryServicesInsert {
@@ -2443,6 +2448,8 @@ export interface EntryServicesInsert {
   archivedAt?: Date | string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  price?: number | null | Knex.Raw;
+  vatRate?: string | Knex.Raw;
 }
 
 export interface EntryServicesUpdate {
@@ -2457,6 +2464,8 @@ export interface EntryServicesUpdate {
   archivedAt?: Date | string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  price?: number | null | Knex.Raw;
+  vatRate?: string | Knex.Raw;
 }
 
 export type ExperienceLevelsId = string;

@@ -51,6 +51,7 @@ import * as studioDataExports from './20261128_0131_studio_data_exports';
 import * as deskFleet from './20261128_0200_desk_fleet';
 import * as videoPurchases from './20261129_0220_video_purchases';
 import * as entriesSync from './20261129_0221_entries_sync';
+import * as entrySales from './20261129_0222_entry_sales';
 import * as orderLineNameTexts from './20261128_0180_order_line_name_texts';
 import * as appointments from './20261128_0140_appointments';
 import * as communication from './20261128_0160_communication';
@@ -121,4 +122,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261128_0200_desk_fleet', deskFleet],
   ['20261129_0220_video_purchases', videoPurchases],
   ['20261129_0221_entries_sync', entriesSync],
+  ['20261129_0222_entry_sales', entrySales],
 ];
