@@ -116,6 +116,9 @@ export async function seedDemoVideos(
     ),
     slug: 'poranna-joga',
     published: true,
+    // Sold on its own too (one-off purchase through the cart), beside the video-course pass.
+    price: 9900,
+    vatRate: '800',
   });
   const event1 = uuidv7();
   await trx('video_events').insert([
