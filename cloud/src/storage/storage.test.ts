@@ -52,6 +52,7 @@ describe.each(drivers)('file storage: %s', (_name, make) => {
         ? make()
         : createStorage(loadConfig({ DATA_DIR: dataDir, ...s3.env }), {
             multipartThreshold: 6 * 1024 * 1024,
+            partSize: 5 * 1024 * 1024,
           });
     const local = path.join(dataDir, `video-${crypto.randomUUID()}`);
     const big = Buffer.alloc(12 * 1024 * 1024 + 123);
