@@ -5546,6 +5546,26 @@ export interface VideoServicesUpdate {
   vatRate?: string | Knex.Raw;
 }
 
+export type VideoUploadLocksId = string;
+
+export interface VideoUploadLocksRow {
+  id: VideoUploadLocksId;
+  holder: string;
+  expiresAt: Date;
+}
+
+export interface VideoUploadLocksInsert {
+  id: VideoUploadLocksId | Knex.Raw;
+  holder: string | Knex.Raw;
+  expiresAt: Date | string | Knex.Raw;
+}
+
+export interface VideoUploadLocksUpdate {
+  id?: VideoUploadLocksId | Knex.Raw;
+  holder?: string | Knex.Raw;
+  expiresAt?: Date | string | Knex.Raw;
+}
+
 export type VideosId = string;
 
 export interface VideosRow {
@@ -6280,6 +6300,11 @@ declare module 'knex/types/tables' {
     users: Knex.CompositeTableType<UsersRow, UsersInsert, UsersUpdate>;
     video_events: Knex.CompositeTableType<VideoEventsRow, VideoEventsInsert, VideoEventsUpdate>;
     video_services: Knex.CompositeTableType<VideoServicesRow, VideoServicesInsert, VideoServicesUpdate>;
+    video_upload_locks: Knex.CompositeTableType<
+      VideoUploadLocksRow,
+      VideoUploadLocksInsert,
+      VideoUploadLocksUpdate
+    >;
     videos: Knex.CompositeTableType<VideosRow, VideosInsert, VideosUpdate>;
     voucher_redemptions: Knex.CompositeTableType<
       VoucherRedemptionsRow,

@@ -52,6 +52,7 @@ import * as deskFleet from './20261128_0200_desk_fleet';
 import * as videoPurchases from './20261129_0220_video_purchases';
 import * as entriesSync from './20261129_0221_entries_sync';
 import * as entrySales from './20261129_0222_entry_sales';
+import * as videoUploadLocks from './20261129_0223_video_upload_locks';
 import * as orderLineNameTexts from './20261128_0180_order_line_name_texts';
 import * as appointments from './20261128_0140_appointments';
 import * as communication from './20261128_0160_communication';
@@ -123,4 +124,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0220_video_purchases', videoPurchases],
   ['20261129_0221_entries_sync', entriesSync],
   ['20261129_0222_entry_sales', entrySales],
+  ['20261129_0223_video_upload_locks', videoUploadLocks],
 ];
