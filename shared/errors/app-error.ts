@@ -162,6 +162,8 @@ export const ERRORS = {
   'entry.noPassCovers': { code: 2863, status: 409 },
   'entry.serviceArchived': { code: 2864, status: 409 },
   'entry.notForSale': { code: 3030, status: 409 },
+  'video.transcoding': { code: 3031, status: 409 },
+  'video.coursePurchased': { code: 3032, status: 409 },
   'video.notAvailable': { code: 2870, status: 409 },
   'video.noAccess': { code: 2871, status: 403 },
   'video.linkExpired': { code: 2872, status: 403 },

@@ -11,6 +11,7 @@ import { SYNC_CHANGEFEED_PRUNE, syncChangefeedPruneJob } from './sync-prune.job'
 import { scheduledOrdersChargeJob } from './scheduled-orders.job';
 import { ksefSweepJob } from './ksef-sweep.job';
 import { automationsSweepJob } from './automations-sweep.job';
+import { videoUploadsSweepJob } from './video-uploads-sweep.job';
 
 /** One periodic job: a queue, how often it runs (cron, UTC) and what it does. */
 export interface JobDefinition {
@@ -61,6 +62,7 @@ export const JOBS: readonly JobDefinition[] = [
   scheduledOrdersChargeJob,
   ksefSweepJob,
   automationsSweepJob,
+  videoUploadsSweepJob,
 ];
 
 /**

@@ -20,6 +20,13 @@ export interface S3Options {
 }
 
 const MB = 1024 * 1024;
+const unescapeXml = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
@@ -143,6 +150,28 @@ export class S3Storage implements FileStorage {
   async read(key: string): Promise<Buffer | null> {
     const res = await this.request(key, { method: 'GET' }, true);
     return res ? Buffer.from(await res.arrayBuffer()) : null;
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    assertStorageKey(prefix);
+    let deleted = 0;
+    let token: string | undefined;
+    do {
+      const query = new URLSearchParams({ 'list-type': '2', prefix: `${prefix}/`, 'max-keys': '1000' });
+      if (token) query.set('continuation-token', token);
+      const res = await this.client.fetch(`${this.base}?${query}`, { method: 'GET' });
+      const xml = await res.text();
+      if (!res.ok) throw new Error(`S3 list ${prefix}: ${res.status} ${xml.slice(0, 300)}`);
+      const keys = [...xml.matchAll(/<Key>([^<]+)<\/Key>/g)].map((m) => unescapeXml(m[1]!));
+      for (const key of keys) {
+        await this.delete(key);
+        deleted += 1;
+      }
+      token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
+        ? unescapeXml(/<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1] ?? '')
+        : undefined;
+    } while (token);
+    return deleted;
   }
 
   async delete(key: string): Promise<void> {

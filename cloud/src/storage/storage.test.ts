@@ -71,6 +71,19 @@ describe.each(drivers)('file storage: %s', (_name, make) => {
     expect((await storage.read(key))!.equals(big)).toBe(true);
   });
 
+  it('deletes everything under a prefix and nothing beside it', async () => {
+    const storage = make();
+    const root = `videos/${crypto.randomUUID()}`;
+    for (const k of ['original', 'hls/master.m3u8', 'hls/240p/index.m3u8', 'hls/240p/seg_000.ts'])
+      await storage.put(`${root}/${k}`, Buffer.from(k));
+    await storage.put(`${root}-other/original`, Buffer.from('keep'));
+    expect(await storage.deletePrefix(root)).toBe(4);
+    expect(await storage.read(`${root}/hls/240p/seg_000.ts`)).toBeNull();
+    expect(await storage.read(`${root}/original`)).toBeNull();
+    expect((await storage.read(`${root}-other/original`))?.toString()).toBe('keep');
+    expect(await storage.deletePrefix(root)).toBe(0);
+  });
+
   it('refuses keys that could leave their place', async () => {
     const storage = make();
     for (const key of [
