@@ -22,6 +22,7 @@ import { parsePriceInput } from '../../../shared/domain/money';
 import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/money';
 import { useApiClient } from '../../lib/app-context';
+import { errorCodeLabel } from '../../lib/form-errors';
 import { FormErrorList } from '../../ui/FormErrorList';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useEditorForm } from '../../ui/use-editor-form';
@@ -267,6 +268,7 @@ function CourseForm({ course, onDone }: { course: VideoService | null; onDone():
             onChange={(e) => form.set('published', e.currentTarget.checked)}
           />
           <FormErrorList errors={submit.formErrors} />
+          {course && <DeleteCourse course={course} onDone={onDone} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onDone}>
               {t('upload.cancel')}
@@ -278,5 +280,79 @@ function CourseForm({ course, onDone }: { course: VideoService | null; onDone():
         </Stack>
       </form>
     </Paper>
+  );
+}
+
+/** Deleting a course (its lessons and their watch metrics), optionally with its videos no other course uses. */
+function DeleteCourse({ course, onDone }: { course: VideoService; onDone(): void }) {
+  const { t } = useTranslation('videos');
+  const api = useApiClient();
+  const studio = useStudio();
+  const invalidate = useInvalidateVideos();
+  const [confirming, setConfirming] = useState(false);
+  const [withVideos, setWithVideos] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const remove = async () => {
+    setError(null);
+    try {
+      await api.call(VideosApi.removeService, {
+        params: { uuid: studio, videoService: course.id },
+        query: { withVideos: withVideos ? 'true' : 'false' },
+      });
+      await invalidate();
+      onDone();
+    } catch (e) {
+      setConfirming(false);
+      setError(
+        e instanceof ApiError && e.key === 'video.coursePurchased'
+          ? t('courses.deletePurchased')
+          : t('deleteFailed', { code: errorCodeLabel(e) }),
+      );
+    }
+  };
+  return (
+    <Stack gap={6} data-testid="video-course-delete-box">
+      {confirming ? (
+        <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-red-light)">
+          <Stack gap="xs">
+            <Text size="sm">{t('courses.deleteWarning')}</Text>
+            <Checkbox
+              label={t('courses.deleteWithVideos')}
+              checked={withVideos}
+              onChange={(e) => setWithVideos(e.currentTarget.checked)}
+            />
+            <Group gap="xs">
+              <Button
+                size="xs"
+                color="red"
+                onClick={() => void remove()}
+                data-testid="video-course-delete-confirm"
+              >
+                {t('courses.deleteConfirm')}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
+                {t('upload.cancel')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          w="fit-content"
+          onClick={() => setConfirming(true)}
+          data-testid="video-course-delete"
+        >
+          {t('courses.delete')}
+        </Button>
+      )}
+      {error && (
+        <Text size="sm" c="red">
+          {error}
+        </Text>
+      )}
+    </Stack>
   );
 }
