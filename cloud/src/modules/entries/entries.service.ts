@@ -440,7 +440,8 @@ export async function sellEntry(
     now,
   );
   const day = localDateOf(now, studio.timeZone);
-  const { id: orderId } = await createOrder(trx, {
+  const tx = trx as Knex.Transaction;
+  const { id: orderId } = await createOrder(tx, {
     studioId: studio.id,
     clientId: input.clientId,
     source: 'desk',
@@ -460,7 +461,7 @@ export async function sellEntry(
   });
   if (service.price > 0)
     await recordDeskPayment(
-      trx as Knex.Transaction,
+      tx,
       studio,
       orderId,
       { method: input.method as PaymentMethod },
@@ -468,7 +469,7 @@ export async function sellEntry(
       now,
       log,
     );
-  else await fulfilOrder(trx as Knex.Transaction, orderId, null, now, log);
+  else await fulfilOrder(tx, orderId, null, now, log);
   await trx('client_entries').where({ studioId: studio.id, id: entry.id }).update({ orderId });
   return { id: entry.id, orderId };
 }
