@@ -188,7 +188,12 @@ function DeskPanel() {
           <Text fw={600} data-testid="entry-desk-client">
             {client.name}
           </Text>
-          <Button variant="subtle" size="xs" onClick={() => setClient(null)}>
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => setClient(null)}
+            data-testid="entry-desk-other-client"
+          >
             {t('desk.otherClient')}
           </Button>
         </Group>
