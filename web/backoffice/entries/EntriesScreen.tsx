@@ -335,7 +335,7 @@ function ClientEntryOptions({ clientId }: { clientId: string }) {
                   </Button>
                 )}
                 {s.price !== null && !limit && (
-                  <Group gap={4} wrap="nowrap">
+                  <Group gap={4} wrap="wrap">
                     <NativeSelect
                       aria-label={t('desk.method')}
                       value={String(method)}

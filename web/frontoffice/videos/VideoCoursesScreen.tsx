@@ -87,7 +87,7 @@ function AccessBadge({ course }: { course: VideoCourse }) {
     </Badge>
   ) : (
     <Badge color="gray" variant="light">
-      {t('front.noAccess')}
+      {course.price === null ? t('front.noAccess') : t('front.forSale')}
     </Badge>
   );
 }
