@@ -9,7 +9,8 @@ import { managerApi, managerSession } from './support/studio-api';
  * climbing wall (5 at once, one entry a day) and a client with a membership card and the demo's
  * 8-entry gym pass. At the kiosk the client types the card and walks in (an entry of the wall, a pass
  * entry spent); a second try the same day is refused with the daily limit. In the back office the
- * entry services show who is inside, and the client's entries tab lists the kiosk entry.
+ * entry services show who is inside, the desk sells a walk-in the wall's day ticket (paid by card,
+ * let in at once), and the client's entries tab lists the kiosk entry.
  * Screens EN/PL at 1280 and 390 px: screenshots/entries-*.png.
  */
 type Item = { id: string; name?: Record<string, { value: string }> };
@@ -41,6 +42,8 @@ test('entry at the kiosk with a covering pass, the limits, and what the back off
     maxEntriesPerDay: 1,
     stayMinutes: 120,
     openingHours: [],
+    // A single entry the desk sells (a day ticket): 25 zł.
+    price: 2500,
   });
   const options = await call<{ items: Item[] }>('GET', v4('pricing-option/all'));
   const gymPass = options.items.find((o) => o.name?.en?.value === 'Gym & sauna – 8 entries')!;
@@ -94,6 +97,29 @@ test('entry at the kiosk with a covering pass, the limits, and what the back off
   const deskWall = office.getByTestId('entry-desk-service').filter({ hasText: tag });
   await expect(deskWall).toContainText("Today's entries are used up.");
   await shootAll(office, 'entries-desk', () => expect(deskWall).toBeVisible());
+
+  // A walk-in without a pass: the desk sells the day ticket and lets them in, in one go.
+  const walkIn = await call<{ client: { id: string } }>('POST', v4('client'), {
+    firstName: 'Sylwia',
+    lastName: `Gosc${tag}`,
+  });
+  await office.getByTestId('entry-desk-other-client').click();
+  await office.getByTestId('entry-client-search').fill(`Gosc${tag}`);
+  await office.getByTestId('entry-client-result').first().click();
+  const sellWall = office.getByTestId('entry-desk-service').filter({ hasText: tag });
+  await expect(sellWall.getByTestId('entry-desk-sell')).toHaveText('Sell entry · 25 zł');
+  await shootAll(office, 'entries-desk-sell', () =>
+    expect(sellWall.getByTestId('entry-desk-sell')).toBeVisible(),
+  );
+  await sellWall.getByTestId('entry-desk-sell-method').selectOption({ label: 'Card terminal' });
+  await sellWall.getByTestId('entry-desk-sell').click();
+  await expect(office.getByTestId('entry-desk-done')).toContainText('ticket sold for');
+  const sold = await call<{ items: Array<{ orderId: string | null }> }>(
+    'GET',
+    v4(`client/${walkIn.client.id}/client-entry/collection`),
+  );
+  expect(sold.items).toHaveLength(1);
+  expect(sold.items[0]!.orderId).toBeTruthy();
 
   await office.goto(`/${demo.studioUuid}/backoffice#/clients/${clientId}/entries`);
   await expect(office.getByTestId('client-entry-row')).toHaveCount(1);

@@ -41,6 +41,17 @@ test('a client watches a course video; staff upload a video and see the watch me
     expect(client.getByTestId('video-lesson').first()).toBeVisible(),
   );
 
+  // A course the pass does not include, sold on its own: "Buy" puts it in the cart.
+  await client.goto(`/${demo.studioUuid}/frontoffice/video-courses/pilates-kregoslup`);
+  const buy = client.getByTestId('video-course-buy');
+  await expect(buy).toContainText('49');
+  await shootAll(client, 'video-course-buy', () =>
+    expect(client.getByTestId('video-course-buy')).toBeVisible(),
+  );
+  await buy.getByRole('button').click();
+  await expect(client).toHaveURL(/\/cart/);
+  await expect(client.getByText('Pilates for a strong back').first()).toBeVisible();
+  await client.goto(`/${demo.studioUuid}/frontoffice/video-courses/poranna-joga`);
   await client.getByTestId('video-lesson-watch').first().click();
   const player = client.getByTestId('video-player');
   await expect(player).toBeVisible();
@@ -66,6 +77,14 @@ test('a client watches a course video; staff upload a video and see the watch me
   const lessons = office.getByTestId('video-course-lessons').first();
   await expect(lessons.locator('tbody tr').first().locator('td').nth(1)).toHaveText('3');
   await shootAll(office, 'video-courses-staff', () => expect(lessons).toBeVisible());
+  // The course's form: its price for buying it on its own, and deleting it.
+  await office.getByTestId('video-course-card').first().getByRole('button').first().click();
+  await expect(office.getByTestId('video-course-price')).toHaveValue('99');
+  await office.getByTestId('video-course-delete').click();
+  await shootAll(office, 'video-course-form', () =>
+    expect(office.getByTestId('video-course-form')).toBeVisible(),
+  );
+  await office.getByTestId('video-course-form').getByRole('button', { name: 'Cancel' }).last().click();
 
   // Staff upload a short video with tus; it goes through processing to ready.
   const dir = mkdtempSync(path.join(tmpdir(), 'e2e-video-'));

@@ -82,6 +82,8 @@ export async function startTestApp(
     rateLimitNamespace?: string;
     /** Another mailer than the recording one (a real SMTP transport to a test server). */
     mailer?: Mailer;
+    /** More configuration (a file storage driver, another DATA_DIR): an instance set up otherwise. */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestApp> {
   const databaseUrl = options.databaseUrl ?? inject('databaseUrl');
@@ -93,6 +95,7 @@ export async function startTestApp(
     PORT: '0',
     DATA_DIR: path.join(os.tmpdir(), 'studio-test'),
     LOG_LEVEL: 'silent',
+    ...options.env,
   });
   const mailer = options.mailer ?? recordingMailer();
   const generous = { points: 10_000, durationSeconds: 60 };

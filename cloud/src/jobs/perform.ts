@@ -6,7 +6,7 @@ import { performKsefSend } from '../modules/invoices/index';
 import { performBookingMail } from '../modules/bookings/index';
 import { performDonationReceipt } from '../modules/sales/index';
 import { performProviderCall } from '../modules/sales/index';
-import { performVideoTranscode } from '../modules/videos/index';
+import { performVideoFilesDelete, performVideoTranscode } from '../modules/videos/index';
 import type { FileStorage } from '../storage/index';
 import { performStudioExport } from '../modules/reports/index';
 import {
@@ -49,6 +49,7 @@ export const HANDLERS: { [N in JobName]: JobHandler<N> } = {
   'sales.provider-call': (payload, ctx) => performProviderCall(payload, ctx),
   'ksef.send': (payload, ctx) => performKsefSend(payload, ctx),
   'video.transcode': (payload, ctx) => performVideoTranscode(payload, ctx),
+  'video.delete-files': (payload, ctx) => performVideoFilesDelete(payload, ctx),
   'studio.export': (payload, ctx) => performStudioExport(payload, ctx),
   'campaign.batch': (payload, ctx) => performCampaignBatch(payload, ctx),
   'automation.mail': (payload, ctx) => performAutomationMail(payload, ctx),

@@ -27,6 +27,8 @@ export interface JobPayloads {
   'ksef.send': { invoiceId: string; attempt: number };
   /** A video transcoded to HLS with its thumbnail (attempt: the retry count, part of the job's key). */
   'video.transcode': { videoId: string; attempt: number };
+  /** A deleted video's files (`all`), or only its abandoned partial upload (`upload`), removed. */
+  'video.delete-files': { studioId: string; videoId: string; scope: 'all' | 'upload' };
   /** The studio's data export: its zip of CSV files written (reports module). */
   'studio.export': { exportId: string };
   /** One batch of a campaign's sending (key `campaign.batch:<id>:<run>:<seq>`). */
@@ -64,6 +66,8 @@ export const QUEUES: Record<JobName, QueueOptions> = {
   // A broken file fails for good at once (recorded on the video); retries are for outages of the
   // storage. An hour covers a long video on a small machine.
   'video.transcode': { retryLimit: 3, retryDelay: 60, expireInSeconds: 3600 },
+  // Deleting is idempotent: a storage outage is retried for about a day.
+  'video.delete-files': { retryLimit: 10, retryDelay: 60, expireInSeconds: 600 },
   // A large studio's export takes minutes; a failed one starts over.
   'studio.export': { retryLimit: 3, retryDelay: 60, expireInSeconds: 3600 },
   // A batch sends up to a few hundred messages: expired (its worker died) after 15 minutes.

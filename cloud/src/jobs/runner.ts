@@ -12,6 +12,7 @@ import { scheduledOrdersChargeJob } from './scheduled-orders.job';
 import { ksefSweepJob } from './ksef-sweep.job';
 import { automationsSweepJob } from './automations-sweep.job';
 import { studioExportsExpiryJob } from './studio-exports-expiry.job';
+import { videoUploadsSweepJob } from './video-uploads-sweep.job';
 
 /** One periodic job: a queue, how often it runs (cron, UTC) and what it does. */
 export interface JobDefinition {
@@ -63,6 +64,7 @@ export const JOBS: readonly JobDefinition[] = [
   ksefSweepJob,
   automationsSweepJob,
   studioExportsExpiryJob,
+  videoUploadsSweepJob,
 ];
 
 /**

@@ -15,6 +15,8 @@ export interface FileStorage {
   read(key: string): Promise<Buffer | null>;
   /** Idempotent: deleting a missing file is no error. */
   delete(key: string): Promise<void>;
+  /** Deletes every file under `prefix/` (a video's HLS folder); idempotent. Returns how many went. */
+  deletePrefix(prefix: string): Promise<number>;
 }
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;

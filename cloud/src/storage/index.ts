@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import { LocalDiskStorage } from './local-disk';
-import { S3Storage } from './s3';
+import { S3Storage, type S3Options } from './s3';
 import type { FileStorage } from './file-storage';
 
 export { assertStorageKey, type FileStorage } from './file-storage';
@@ -17,9 +17,13 @@ export type StorageConfig = Pick<
   | 'S3_FORCE_PATH_STYLE'
 >;
 
-export function createStorage(config: StorageConfig): FileStorage {
+export function createStorage(
+  config: StorageConfig,
+  tuning: Pick<S3Options, 'multipartThreshold' | 'partSize'> = {},
+): FileStorage {
   if (config.STORAGE_DRIVER === 's3') {
     return new S3Storage({
+      ...tuning,
       bucket: config.S3_BUCKET!,
       endpoint: config.S3_ENDPOINT,
       region: config.S3_REGION,

@@ -51,6 +51,18 @@ export class LocalDiskStorage implements FileStorage {
     await fsp.rm(this.pathOf(key), { force: true });
   }
 
+  async deletePrefix(prefix: string): Promise<number> {
+    const dir = this.pathOf(prefix);
+    const entries = await fsp
+      .readdir(dir, { recursive: true, withFileTypes: true })
+      .catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return [];
+        throw err;
+      });
+    await fsp.rm(dir, { recursive: true, force: true });
+    return entries.filter((e) => e.isFile()).length;
+  }
+
   /** Tests and tooling: whether the file is there. */
   exists(key: string): boolean {
     return fs.existsSync(this.pathOf(key));

@@ -13,7 +13,21 @@ export interface S3Options {
   secretAccessKey: string;
   /** `<endpoint>/<bucket>/<key>` instead of `<bucket>.<endpoint host>/<key>`. */
   forcePathStyle: boolean;
+  /** Files larger than this go up as a multipart upload (default 64 MB). */
+  multipartThreshold?: number;
+  /** The size of each part of a multipart upload (default 16 MB; S3 wants at least 5 MB but the last). */
+  partSize?: number;
 }
+
+const MB = 1024 * 1024;
+const unescapeXml = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Any S3-compatible object store (AWS S3, MinIO, Ceph, R2, ...) through signed HTTP requests
@@ -23,8 +37,12 @@ export interface S3Options {
 export class S3Storage implements FileStorage {
   private readonly client: AwsClient;
   private readonly base: string;
+  private readonly multipartThreshold: number;
+  private readonly partSize: number;
 
   constructor(options: S3Options) {
+    this.multipartThreshold = options.multipartThreshold ?? 64 * MB;
+    this.partSize = Math.max(5 * MB, options.partSize ?? 16 * MB);
     this.client = new AwsClient({
       accessKeyId: options.accessKeyId,
       secretAccessKey: options.secretAccessKey,
@@ -67,9 +85,60 @@ export class S3Storage implements FileStorage {
   }
 
   async putFile(key: string, localPath: string, contentType?: string): Promise<void> {
-    // Uploads are bounded (documents, avatars): one signed PUT of the whole file.
-    await this.put(key, await fsp.readFile(localPath), contentType);
+    const { size } = await fsp.stat(localPath);
+    // Documents and avatars: one signed PUT of the whole file. Videos (up to 10 GB): a multipart
+    // upload read from the disk one part at a time, so memory stays at one part whatever the size.
+    if (size <= this.multipartThreshold) await this.put(key, await fsp.readFile(localPath), contentType);
+    else await this.putMultipart(key, localPath, size, contentType ?? 'application/octet-stream');
     await fsp.rm(localPath, { force: true });
+  }
+
+  /** CreateMultipartUpload, UploadPart per `partSize` bytes in order, CompleteMultipartUpload; aborted on failure. */
+  private async putMultipart(key: string, localPath: string, size: number, contentType: string) {
+    const url = this.url(key);
+    const created = await this.client.fetch(`${url}?uploads`, {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+    });
+    const createdText = await created.text();
+    const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(createdText)?.[1];
+    if (!created.ok || !uploadId)
+      throw new Error(`S3 multipart ${key}: ${created.status} ${createdText.slice(0, 300)}`);
+    const at = `uploadId=${encodeURIComponent(uploadId)}`;
+    const handle = await fsp.open(localPath, 'r');
+    const parts: string[] = [];
+    try {
+      for (let offset = 0, n = 1; offset < size; offset += this.partSize, n++) {
+        const length = Math.min(this.partSize, size - offset);
+        const chunk = Buffer.alloc(length);
+        await handle.read(chunk, 0, length, offset);
+        const res = await this.client.fetch(`${url}?partNumber=${n}&${at}`, {
+          method: 'PUT',
+          body: new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength),
+        });
+        const etag = res.headers.get('etag');
+        await res.body?.cancel();
+        if (!res.ok || !etag) throw new Error(`S3 part ${n} of ${key}: ${res.status}`);
+        parts.push(`<Part><PartNumber>${n}</PartNumber><ETag>${xmlEscape(etag)}</ETag></Part>`);
+      }
+      const done = await this.client.fetch(`${url}?${at}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/xml' },
+        body: `<CompleteMultipartUpload>${parts.join('')}</CompleteMultipartUpload>`,
+      });
+      const text = await done.text();
+      // S3 may answer 200 with an error document when completing fails late.
+      if (!done.ok || text.includes('<Error>'))
+        throw new Error(`S3 complete ${key}: ${done.status} ${text.slice(0, 300)}`);
+    } catch (err) {
+      await this.client
+        .fetch(`${url}?${at}`, { method: 'DELETE' })
+        .then((r) => r.body?.cancel())
+        .catch(() => undefined);
+      throw err;
+    } finally {
+      await handle.close();
+    }
   }
 
   async get(key: string): Promise<Readable | null> {
@@ -81,6 +150,28 @@ export class S3Storage implements FileStorage {
   async read(key: string): Promise<Buffer | null> {
     const res = await this.request(key, { method: 'GET' }, true);
     return res ? Buffer.from(await res.arrayBuffer()) : null;
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    assertStorageKey(prefix);
+    let deleted = 0;
+    let token: string | undefined;
+    do {
+      const query = new URLSearchParams({ 'list-type': '2', prefix: `${prefix}/`, 'max-keys': '1000' });
+      if (token) query.set('continuation-token', token);
+      const res = await this.client.fetch(`${this.base}?${query}`, { method: 'GET' });
+      const xml = await res.text();
+      if (!res.ok) throw new Error(`S3 list ${prefix}: ${res.status} ${xml.slice(0, 300)}`);
+      const keys = [...xml.matchAll(/<Key>([^<]+)<\/Key>/g)].map((m) => unescapeXml(m[1]!));
+      for (const key of keys) {
+        await this.delete(key);
+        deleted += 1;
+      }
+      token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
+        ? unescapeXml(/<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1] ?? '')
+        : undefined;
+    } while (token);
+    return deleted;
   }
 
   async delete(key: string): Promise<void> {

@@ -39,6 +39,15 @@ export const TABLE_SPECS: Record<SyncedTable, SyncedTableSpec> = {
   client_identities: { omit: ['value'] },
   // Who shares which pass: the desk lists passes shared with a client and counts their visits offline.
   client_pricing_option_shares: {},
+  // Entry services offline (the desktop kiosk): the services with their limits, and the entries of
+  // the visits window (today's decide the daily limit and the capacity; each spends a counted pass).
+  entry_services: {},
+  client_entries: {
+    scope: (scope) => ({
+      sql: `t.entered_at >= now() - make_interval(days => ?)`,
+      bindings: [scope.visitsWindowDays],
+    }),
+  },
 };
 
 /** The synced tables that exist in this database (client_visits arrives with the bookings module). */

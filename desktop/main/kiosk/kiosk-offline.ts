@@ -16,6 +16,8 @@ import { parseScannedIdentity } from '../../../shared/domain/accounts/identity';
 import { CHECK_IN_OPENS_MINUTES, V, isCancelled, takesPlace } from '../../../shared/domain/bookings';
 import { foldSearchText } from '../../../shared/domain/clients';
 import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
+import type { PassTimeWindow } from '../../../shared/domain/entitlements/pass-choice';
+import { entryRefusal } from '../../../shared/domain/entries/entry-limits';
 import { PricingOptionServiceType } from '../../../shared/enums/services';
 import { AppError, zodIssuesToFields } from '../../../shared/errors';
 import type { SyncEngine } from '../sync/engine';
@@ -151,7 +153,16 @@ export class KioskOffline {
         )
         .all(pass.id) as Array<{ status: number }>
     ).filter((v) => takesPlace(Number(v.status))).length;
-    return Number(pass.entries) - used;
+    // An entry into an entry service spends a pass entry like a visit (issue 22).
+    const entered = (
+      this.store.db
+        .prepare(
+          `select count(*) as n from rows where tbl = 'client_entries'
+             and json_extract(data, '$.client_pricing_option_id') = ?`,
+        )
+        .get(pass.id) as { n: number }
+    ).n;
+    return Number(pass.entries) - used - entered;
   }
 
   /**
@@ -160,15 +171,26 @@ export class KioskOffline {
    */
   private unallocatedSpends(userId: string): number {
     return (
-      this.store.db
-        .prepare(
-          `select json_extract(r.data, '$.status') as status from shadow s
+      (
+        this.store.db
+          .prepare(
+            `select json_extract(r.data, '$.status') as status from shadow s
              join rows r on r.tbl = s.tbl and r.id = s.id
             where s.tbl = 'client_visits' and json_extract(r.data, '$.client_id') = ?
               and json_extract(r.data, '$.client_pricing_option_id') is null`,
-        )
-        .all(userId) as Array<{ status: number }>
-    ).filter((v) => takesPlace(Number(v.status))).length;
+          )
+          .all(userId) as Array<{ status: number }>
+      ).filter((v) => takesPlace(Number(v.status))).length +
+      (
+        this.store.db
+          .prepare(
+            `select count(*) as n from shadow s join rows r on r.tbl = s.tbl and r.id = s.id
+              where s.tbl = 'client_entries' and json_extract(r.data, '$.client_id') = ?
+                and json_extract(r.data, '$.client_pricing_option_id') is null`,
+          )
+          .get(userId) as { n: number }
+      ).n
+    );
   }
 
   /**
@@ -317,7 +339,9 @@ export class KioskOffline {
       bookings,
       classes,
       entry: ((e) => (e.ok ? { available: true, reason: null } : { available: false, reason: e.reason }))(
-        this.entryFor(kiosk, userId, now),
+        this.entryServicesAt(kiosk).length > 0
+          ? this.serviceEntryFor(kiosk, userId, now)
+          : this.entryFor(kiosk, userId, now),
       ),
     };
   }
@@ -344,15 +368,110 @@ export class KioskOffline {
     return { ok: true, pass: why.pass };
   }
 
+  /** Active entry services at the kiosk's location (or at none), in the cloud's order (issue 22). */
+  entryServicesAt(kiosk: KioskDevice): Row[] {
+    return this.rows(`select data from rows where tbl = 'entry_services'`)
+      .filter(
+        (e) => !e.archived_at && (!kiosk.locationId || !e.location_id || e.location_id === kiosk.locationId),
+      )
+      .sort((a, b) => String(a.created_at ?? '').localeCompare(String(b.created_at ?? '')));
+  }
+
+  /**
+   * The entries rule of the cloud (modules/entries) on the mirror, per service: its limits first
+   * (opening hours, the client's entries today in the studio's day, clients inside now — from the
+   * mirrored entries and those made here), then a pass for `entry` that covers the service. Counted
+   * passes are fine: an entry spends one of their entries, and entries left count the mirrored
+   * entries and visits. The chosen service (`entryServiceId`), else the first that lets the client in,
+   * else the first one's refusal.
+   */
+  serviceEntryFor(
+    kiosk: KioskDevice,
+    userId: string,
+    at: Date,
+    entryServiceId?: string,
+  ):
+    | { ok: true; pass: Row; entriesLeft: number | null; service: Row }
+    | { ok: false; reason: KioskPassReason } {
+    const timeZone = kiosk.studio.timeZone;
+    const today = localDateOf(at, timeZone);
+    const decisions = this.entryServicesAt(kiosk).map((service) => {
+      const entries = this.rows(
+        `select data from rows where tbl = 'client_entries' and json_extract(data, '$.entry_service_id') = ?`,
+        service.id,
+      );
+      const refusal = entryRefusal(
+        {
+          openingHours: (Array.isArray(service.opening_hours)
+            ? service.opening_hours
+            : []) as PassTimeWindow[],
+          maxEntriesPerDay: service.max_entries_per_day == null ? null : Number(service.max_entries_per_day),
+          capacity: service.capacity == null ? null : Number(service.capacity),
+        },
+        {
+          clientEntriesToday: entries.filter(
+            (e) => e.client_id === userId && localDateOf(new Date(String(e.entered_at)), timeZone) === today,
+          ).length,
+          insideNow: entries.filter(
+            (e) =>
+              Date.parse(String(e.entered_at)) <= at.getTime() &&
+              at.getTime() < Date.parse(String(e.leaves_at)),
+          ).length,
+        },
+        at,
+        timeZone,
+      );
+      if (refusal) return { service, ok: false as const, reason: refusal as KioskPassReason };
+      const pass = this.passFor(userId, {
+        serviceType: 'entry',
+        serviceId: service.id,
+        locationId: (service.location_id as string | null) ?? kiosk.locationId,
+        at,
+      });
+      return pass.ok ? { service, ...pass } : { service, ok: false as const, reason: pass.reason };
+    });
+    const chosen = entryServiceId
+      ? decisions.find((d) => d.service.id === entryServiceId)
+      : (decisions.find((d) => d.ok) ?? decisions[0]);
+    if (!chosen) throw AppError.notFound('entry service');
+    return chosen;
+  }
+
   /**
    * POST entry, offline: one `kioskEntry` fact in the outbox (durable before the answer, the slip and
-   * the door). `door`: the station opens its kiosk's door itself once this returns.
+   * the door). `door`: the station opens its kiosk's door itself once this returns. With entry
+   * services at the kiosk (issue 22) it is `kioskEntry@2` naming the service, and the mirror gets the
+   * entry at once (the next client sees the place one fuller).
    */
   entry(kiosk: KioskDevice, body: unknown, options: { door: boolean }): KioskCheckInResult {
     const input = parse(KioskEntryInputSchema, body);
     const client = this.liveClient(input.clientId);
     if (!client) throw AppError.notFound('client');
     const now = this.now();
+    if (this.entryServicesAt(kiosk).length > 0) {
+      const decision = this.serviceEntryFor(kiosk, input.clientId, now, input.entryServiceId);
+      if (!decision.ok)
+        throw new AppError('kiosk.noPassCovers', {
+          message: `no entry now (${decision.reason})`,
+          fields: { clientId: [decision.reason] },
+        });
+      this.engine.mutate('kioskEntry', 2, {
+        entryId: uuidv7(),
+        kioskId: kiosk.id,
+        userId: input.clientId,
+        entryServiceId: decision.service.id,
+        lock: options.door ? 'station' : 'none',
+      });
+      return {
+        outcome: 'entered',
+        className: (decision.service.name as LocaleText | undefined) ?? null,
+        startsAt: null,
+        lock: 'none',
+        ticket: this.checkInTicket(kiosk, client, now, this.passOnTicket(decision, kiosk)),
+        offline: true,
+      };
+    }
+    if (input.entryServiceId) throw AppError.notFound('entry service');
     const decision = this.entryFor(kiosk, input.clientId, now);
     if (!decision.ok)
       throw new AppError('kiosk.noPassCovers', {

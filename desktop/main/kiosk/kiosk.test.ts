@@ -47,7 +47,7 @@ function setup() {
   db = openLocalDatabase(':memory:');
   const studioId = uuidv7();
   db.prepare(`insert into meta (key, value) values ('studioId', ?), ('deviceId', ?)`).run(studioId, uuidv7());
-  const engine = new SyncEngine(db);
+  const engine = new SyncEngine(db, { clock: () => NOW.getTime() });
   const put = (tbl: string, data: Record<string, unknown> & { id: string }) =>
     db!
       .prepare('insert or replace into rows (tbl, id, data) values (?, ?, ?)')
@@ -520,6 +520,106 @@ function withEntryPasses(s: ReturnType<typeof setup>) {
   });
   return { open, counted, expired, entryOption };
 }
+
+describe('KioskOffline: entry services offline (issue 22)', () => {
+  /** A sauna (one entry a day, two inside at once) and a gym closed at this hour. */
+  function withServices(s: ReturnType<typeof setup>) {
+    const passes = withEntryPasses(s);
+    const sauna = uuidv7();
+    const gym = uuidv7();
+    s.put('entry_services', {
+      id: sauna,
+      name: { pl: { value: 'Sauna' }, en: { value: 'Sauna' } },
+      location_id: null,
+      max_entries_per_day: 1,
+      capacity: 2,
+      stay_minutes: 90,
+      opening_hours: [],
+      archived_at: null,
+      created_at: '2026-11-01T00:00:00Z',
+    });
+    s.put('entry_services', {
+      id: gym,
+      name: { pl: { value: 'Siłownia' } },
+      location_id: null,
+      max_entries_per_day: null,
+      capacity: null,
+      stay_minutes: 120,
+      // Mornings only (6:00–12:00 Warsaw); it is 17:30.
+      opening_hours: [{ weekdays: [0, 1, 2, 3, 4, 5, 6], fromMinutes: 360, toMinutes: 720 }],
+      archived_at: null,
+      created_at: '2026-11-02T00:00:00Z',
+    });
+    return { ...passes, sauna, gym };
+  }
+
+  it('admits with the mirrored limits and passes as kioskEntry@2, the mirror one entry fuller at once', () => {
+    const s = setup();
+    const { open, counted, expired, sauna, gym, entryOption } = withServices(s);
+    const byName = (firstName: string, lastName: string, birthDate: string) =>
+      s.offline.identify(kiosk, { method: 'name', firstName, lastName, birthDate }).entry;
+    expect(byName('Karol', 'Liczony', '1993-03-03')).toEqual({ available: true, reason: null });
+    // A counted pass is fine now: the entry spends one of its entries (5 → 4 on the slip).
+    const first = s.offline.entry(kiosk, { clientId: counted }, { door: true });
+    expect(first).toMatchObject({ outcome: 'entered', offline: true, className: { pl: { value: 'Sauna' } } });
+    expect(first.ticket).toMatchObject({ passName: 'Wejścia x5', entriesLeft: 4 });
+    expect(outbox(s.engine)).toEqual([
+      {
+        name: 'kioskEntry',
+        isFact: true,
+        args: {
+          entryId: expect.any(String),
+          kioskId: kiosk.id,
+          userId: counted,
+          entryServiceId: sauna,
+          lock: 'station',
+        },
+      },
+    ]);
+    const entryId = String(outbox(s.engine)[0]!.args.entryId);
+    expect(s.engine.store.get('client_entries', entryId)).toMatchObject({
+      entry_service_id: sauna,
+      client_id: counted,
+      client_pricing_option_id: null,
+      leaves_at: new Date(NOW.getTime() + 90 * 60_000).toISOString(),
+    });
+    // One sauna a day: the same client again is refused, saying why.
+    expect(byName('Karol', 'Liczony', '1993-03-03')).toEqual({
+      available: false,
+      reason: 'dailyLimitReached',
+    });
+    expect(() => s.offline.entry(kiosk, { clientId: counted }, { door: false })).toThrow(
+      expect.objectContaining({ key: 'kiosk.noPassCovers', fields: { clientId: ['dailyLimitReached'] } }),
+    );
+    // The gym is closed at this hour; an expired pass does not cover the sauna.
+    expect(() => s.offline.entry(kiosk, { clientId: open, entryServiceId: gym }, { door: false })).toThrow(
+      expect.objectContaining({ fields: { clientId: ['closed'] } }),
+    );
+    expect(() => s.offline.entry(kiosk, { clientId: expired }, { door: false })).toThrow(
+      expect.objectContaining({ fields: { clientId: ['expired'] } }),
+    );
+    // Two inside (one from the cloud's mirror, entered an hour ago and staying): the third is refused.
+    const other = s.client('Ola', 'Druga', '1991-01-01');
+    s.put('client_pricing_options', {
+      id: uuidv7(),
+      client_id: other,
+      pricing_option_id: entryOption,
+      status: 1,
+      entries: null,
+      expires_at: '2026-12-31T00:00:00Z',
+    });
+    s.put('client_entries', {
+      id: uuidv7(),
+      entry_service_id: sauna,
+      client_id: other,
+      entered_at: new Date(NOW.getTime() - 3_600_000).toISOString(),
+      leaves_at: new Date(NOW.getTime() + 1_800_000).toISOString(),
+      client_pricing_option_id: null,
+    });
+    expect(byName('Olga', 'Otwarta', '1992-02-02')).toEqual({ available: false, reason: 'full' });
+    expect(s.engine.pendingCount()).toBe(1);
+  });
+});
 
 describe('KioskOffline: entry at the door with an entry pass (issue 10)', () => {
   it('lets in an unlimited entry pass as one kioskEntry fact; refuses counted, expired and class passes, saying why', () => {

@@ -7,6 +7,7 @@ import {
   CheckInV2ArgsSchema,
   CreateClientArgsSchema,
   KioskEntryArgsSchema,
+  KioskEntryV2ArgsSchema,
   RecordSaleArgsSchema,
   SetAttendanceArgsSchema,
   UpdateClientArgsSchema,
@@ -16,6 +17,7 @@ import {
   type CheckInArgs,
   type CreateClientArgs,
   type KioskEntryArgs,
+  type KioskEntryV2Args,
   type RecordSaleArgs,
   type SetAttendanceArgs,
   type UpdateClientArgs,
@@ -274,6 +276,41 @@ const kioskEntry: LocalCommand<KioskEntryArgs> = {
 };
 
 /**
+ * kioskEntry@2: a client let in at the kiosk's door into an entry service (issue 22). The mirror gets
+ * the `client_entries` row at once, so the next client sees the place one fuller and this client one
+ * entry further into the day's limit; its pass is left empty (the cloud picks it — until then the
+ * entry is charged against the client's counted passes like an unconfirmed check-in).
+ */
+const kioskServiceEntry: LocalCommand<KioskEntryV2Args> = {
+  name: 'kioskEntry',
+  version: 2,
+  effects: (a, ctx) => {
+    const service = ctx.store.get<{ id: string; stay_minutes?: number }>('entry_services', a.entryServiceId);
+    const stay = Number(service?.stay_minutes ?? 120);
+    return [
+      {
+        op: 'put',
+        tbl: 'client_entries',
+        id: a.entryId,
+        data: {
+          id: a.entryId,
+          studio_id: ctx.studioId,
+          entry_service_id: a.entryServiceId,
+          client_id: a.userId,
+          entered_at: ctx.now,
+          leaves_at: new Date(Date.parse(ctx.now) + stay * 60_000).toISOString(),
+          client_pricing_option_id: null,
+          source: 'kiosk',
+          enrolled_by_user_id: null,
+          kiosk_id: a.kioskId,
+          created_at: ctx.now,
+        },
+      },
+    ];
+  },
+};
+
+/**
  * chargeSale: no local effect — the station prints only once the cloud applied it (wallet, voucher,
  * contracts are the cloud's), and the passes it made arrive with the pull that follows.
  */
@@ -310,6 +347,13 @@ const LOCAL_COMMANDS = new Map<string, { command: LocalCommand<never>; parse: (a
   [
     'kioskEntry@1',
     { command: kioskEntry as LocalCommand<never>, parse: (x) => KioskEntryArgsSchema.parse(x) },
+  ],
+  [
+    'kioskEntry@2',
+    {
+      command: kioskServiceEntry as LocalCommand<never>,
+      parse: (x) => KioskEntryV2ArgsSchema.parse(x),
+    },
   ],
 ]);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text, uuid } from './common';
 import { KIOSK_PASS_REASONS } from './kiosk';
+import { DESK_PAYMENT_METHODS } from './sales';
 
 /** Entry services and client entries (issue 22; cloud/src/modules/entries/README.md). */
 
@@ -65,6 +66,9 @@ export const EntryServiceInputSchema = z.strictObject({
     .array(OpeningWindowSchema)
     .max(L.openingHoursMax, `at most ${L.openingHoursMax}`)
     .default([]),
+  /** A single entry (day ticket) sold at the desk, minor units; null: not sold on its own. */
+  price: z.number().int('whole minor units').min(0).max(10_000_000).nullable().default(null),
+  vatRate: z.enum(['2300', '800', '500', '0', 'exempt']).default('2300'),
 });
 export type EntryServiceInput = z.input<typeof EntryServiceInputSchema>;
 
@@ -75,6 +79,8 @@ export const EntryServicePatchSchema = z.strictObject({
   capacity: EntryServiceInputSchema.shape.capacity.unwrap().optional(),
   stayMinutes: EntryServiceInputSchema.shape.stayMinutes.unwrap().optional(),
   openingHours: EntryServiceInputSchema.shape.openingHours.unwrap().optional(),
+  price: EntryServiceInputSchema.shape.price.unwrap().optional(),
+  vatRate: EntryServiceInputSchema.shape.vatRate.unwrap().optional(),
   archived: z.boolean().optional(),
 });
 export type EntryServicePatch = z.input<typeof EntryServicePatchSchema>;
@@ -90,6 +96,8 @@ export const EntryServiceSchema = z.object({
   openingHours: z.array(
     z.object({ weekdays: z.array(z.number()), fromMinutes: z.number(), toMinutes: z.number() }),
   ),
+  price: z.number().nullable(),
+  vatRate: z.string(),
   archived: z.boolean(),
   /** Entries whose stay has not ended (for the capacity). */
   insideNow: z.number(),
@@ -136,6 +144,8 @@ export const EntryEnrollmentInitSchema = z.object({
       clientEntriesToday: z.number(),
       maxEntriesPerDay: z.number().nullable(),
       pass: z.object({ id: z.string(), name: LocaleTextSchema }).nullable(),
+      /** The single entry's price at the desk (minor units), null when not sold on its own. */
+      price: z.number().nullable(),
       /** null: the client may enter (with `pass`); else why not. */
       refusal: z.enum(ENTRY_ENROLLMENT_REFUSALS).nullable(),
     }),
@@ -148,6 +158,15 @@ export const EntryEnrollInputSchema = z.strictObject({
   entryServiceId: uuid(),
   /** The desk lets the client in without a pass (paid at the desk or free); limits still apply. */
   withoutPass: z.boolean().default(false),
+  /**
+   * Sell the service's single entry (day ticket) and let the client in, in one go: an order paid at
+   * the desk with `method`, the entry without a pass (needs `sales.sell` too).
+   */
+  sale: z
+    .strictObject({
+      method: z.union(DESK_PAYMENT_METHODS.map((m) => z.literal(m)) as unknown as [z.ZodLiteral<number>]),
+    })
+    .optional(),
 });
 export type EntryEnrollInput = z.input<typeof EntryEnrollInputSchema>;
 
@@ -160,6 +179,8 @@ export const ClientEntrySchema = z.object({
   source: z.enum(['desk', 'kiosk']),
   pass: z.object({ id: z.string(), name: LocaleTextSchema }).nullable(),
   enrolledBy: z.string().nullable(),
+  /** The desk order that sold this entry (a day ticket), if one did. */
+  orderId: z.string().nullable(),
 });
 export type ClientEntry = z.infer<typeof ClientEntrySchema>;
 

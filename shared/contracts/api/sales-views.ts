@@ -176,7 +176,7 @@ export const ClientWalletInitSchema = z.object({ client: OrderClientViewSchema, 
 export const CartViewSchema = z.object({
   items: z.array(
     z.object({
-      type: z.enum(['pricingOption', 'product', 'contract']),
+      type: z.enum(['pricingOption', 'product', 'contract', 'videoService']),
       id: z.string(),
       name: z.string(),
       quantity: z.number(),

@@ -315,6 +315,8 @@ export const CartItemInputSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({ type: z.literal('product'), id: z.uuid(), quantity: z.number().int().min(1).max(99) }),
   z.strictObject({ type: z.literal('contract'), id: z.uuid() }),
+  /** A video course bought on its own (one-off purchase, issue 22). */
+  z.strictObject({ type: z.literal('videoService'), id: z.uuid() }),
 ]);
 export type CartItemInput = z.infer<typeof CartItemInputSchema>;
 

@@ -74,6 +74,10 @@ export const VideoServiceInputSchema = z.strictObject({
   description: localeText(VIDEO_LIMITS.descriptionMax, false).default({}),
   slug: slug(),
   published: z.boolean().default(true),
+  /** Price of a one-off purchase in minor units; null: sold only through passes and contracts. */
+  price: z.number().int('whole minor units').min(0).max(10_000_000).nullable().default(null),
+  /** The line's VAT rate when bought (basis points as text, or `exempt`). */
+  vatRate: z.enum(['2300', '800', '500', '0', 'exempt']).default('2300'),
   events: z
     .array(z.strictObject({ videoId: uuid(), name: localeText(VIDEO_LIMITS.nameMax) }))
     .max(VIDEO_LIMITS.eventsMax, `at most ${VIDEO_LIMITS.eventsMax}`)
@@ -85,6 +89,8 @@ export const VideoServicePatchSchema = z.strictObject({
   description: localeText(VIDEO_LIMITS.descriptionMax, false).optional(),
   slug: slug().optional(),
   published: z.boolean().optional(),
+  price: VideoServiceInputSchema.shape.price.unwrap().optional(),
+  vatRate: VideoServiceInputSchema.shape.vatRate.unwrap().optional(),
   events: VideoServiceInputSchema.shape.events.unwrap().optional(),
 });
 export type VideoServicePatch = z.input<typeof VideoServicePatchSchema>;
@@ -113,6 +119,8 @@ export const VideoServiceSchema = z.object({
   description: LocaleTextSchema,
   slug: z.string(),
   published: z.boolean(),
+  price: z.number().nullable(),
+  vatRate: z.string(),
   events: z.array(VideoEventSchema),
 });
 export type VideoService = z.infer<typeof VideoServiceSchema>;
@@ -137,7 +145,7 @@ export const ClientVideoSchema = z.object({
   videoServiceId: z.string(),
   courseName: LocaleTextSchema,
   lessonName: LocaleTextSchema,
-  access: z.enum(['pass', 'contract']),
+  access: z.enum(['pass', 'contract', 'purchase']),
   positionSeconds: z.number(),
   watchedSeconds: z.number(),
   progress: z.number(),
@@ -182,9 +190,12 @@ export const VideoCourseSchema = z.object({
   /** Whether the signed-in client may watch (a covering pass or contract); null reason when they may. */
   access: z.object({
     granted: z.boolean(),
-    via: z.enum(['pass', 'contract']).nullable(),
+    via: z.enum(['pass', 'contract', 'purchase']).nullable(),
     reason: VideoAccessReasonSchema,
   }),
+  /** One-off purchase price (minor units, the studio's currency); null when not sold on its own. */
+  price: z.number().nullable(),
+  currency: z.string(),
 });
 export type VideoCourse = z.infer<typeof VideoCourseSchema>;
 export const VideoCourseListSchema = z.object({

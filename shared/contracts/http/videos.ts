@@ -70,6 +70,15 @@ export const VideosApi = contractGroup('videos', {
     params: z.object({ uuid: z.string(), video: z.uuid() }),
     response: VideoSchema,
   },
+  remove: {
+    method: 'delete',
+    path: '/v4/:uuid/video/:video',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: z.object({ uuid: z.string(), video: z.uuid() }),
+    responseKind: 'empty',
+    status: 204,
+  },
   thumbnail: {
     method: 'get',
     path: '/v4/:uuid/video/:video/thumbnail.jpg',
@@ -120,6 +129,17 @@ export const VideosApi = contractGroup('videos', {
     params: z.object({ uuid: z.string(), videoService: z.uuid() }),
     body: VideoServicePatchSchema,
     response: VideoServiceSchema,
+  },
+  removeService: {
+    method: 'delete',
+    path: '/v4/:uuid/video-service/:videoService',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: z.object({ uuid: z.string(), videoService: z.uuid() }),
+    /** `withVideos=true`: its videos no other course uses are deleted too, with their files. */
+    query: z.strictObject({ withVideos: z.enum(['true', 'false']).default('false') }),
+    responseKind: 'empty',
+    status: 204,
   },
   eventCollection: {
     method: 'get',

@@ -101,6 +101,16 @@ export const KioskEntryArgsSchema = z.strictObject({
 export type KioskEntryArgs = z.infer<typeof KioskEntryArgsSchema>;
 
 /**
+ * `kioskEntry@2` (fact): a client let in at a desktop kiosk's door into an **entry service** (issue
+ * 22: open gym, sauna) while the cloud was away. `entryId` becomes the `client_entries` row's id (and
+ * the kiosk check-in's): a replay finds it. The station decided with the mirrored limits and passes;
+ * the cloud records the entry at its corrected time whatever happened meanwhile and flags it for the
+ * desk when its own rule would have refused (a limit, no pass).
+ */
+export const KioskEntryV2ArgsSchema = KioskEntryArgsSchema.extend({ entryServiceId: uuid() });
+export type KioskEntryV2Args = z.infer<typeof KioskEntryV2ArgsSchema>;
+
+/**
  * `setAttendance@1` (intent): staff mark a booked client absent, or reset a present/absent mark back
  * to booked (the attendee list's "absent" and "reset"). The bookings module's rules decide at the
  * station's corrected action time; a visit the rules refuse (cancelled meanwhile, class not started)
@@ -133,6 +143,7 @@ export const SYNC_COMMANDS: readonly CommandDescriptor[] = [
   { name: 'recordSale', version: 1, kind: 'fact', args: RecordSaleArgsSchema },
   { name: 'chargeSale', version: 1, kind: 'intent', args: ChargeSaleArgsSchema },
   { name: 'kioskEntry', version: 1, kind: 'fact', args: KioskEntryArgsSchema },
+  { name: 'kioskEntry', version: 2, kind: 'fact', args: KioskEntryV2ArgsSchema },
 ];
 
 export const commandKey = (name: string, version: number) => `${name}@${version}`;

@@ -21,6 +21,8 @@ export const SYNCED_TABLES = [
   'client_visits',
   'client_identities',
   'client_pricing_option_shares',
+  'entry_services',
+  'client_entries',
 ] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 

@@ -20,6 +20,8 @@ export const ORDER_LINE_KINDS = [
   'donation',
   'fee',
   'appointment',
+  'video',
+  'entry',
 ] as const;
 export type OrderLineKind = (typeof ORDER_LINE_KINDS)[number];
 

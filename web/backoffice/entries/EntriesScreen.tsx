@@ -5,6 +5,7 @@ import {
   Card,
   Group,
   Loader,
+  NativeSelect,
   Paper,
   SimpleGrid,
   Stack,
@@ -17,7 +18,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntryEnrollmentInit, EntryService } from '../../../shared/contracts/api/entries';
 import { resolveLocaleText } from '../../../shared/domain/locale-text';
+import { PaymentMethod } from '../../../shared/enums';
 import { toFormErrors } from '../../lib/form-errors';
+import { formatMoney } from '../../lib/money';
 import { useBackoffice } from '../backoffice.api';
 import { ListEmpty, ListLoadError, ListLoading, TabbedSection } from '../list-frame';
 import { useClientSearch } from '../schedule/event-detail/event-bookings.api';
@@ -185,7 +188,12 @@ function DeskPanel() {
           <Text fw={600} data-testid="entry-desk-client">
             {client.name}
           </Text>
-          <Button variant="subtle" size="xs" onClick={() => setClient(null)}>
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => setClient(null)}
+            data-testid="entry-desk-other-client"
+          >
             {t('desk.otherClient')}
           </Button>
         </Group>
@@ -244,6 +252,7 @@ function ClientEntryOptions({ clientId }: { clientId: string }) {
   const init = useEnrollmentInit(clientId);
   const enroll = useEnroll();
   const [done, setDone] = useState<string | null>(null);
+  const [method, setMethod] = useState<number>(PaymentMethod.cash);
   const error = enroll.error ? Object.values(toFormErrors(enroll.error, t)).map(String)[0] : null;
   if (init.isError)
     return (
@@ -257,18 +266,25 @@ function ClientEntryOptions({ clientId }: { clientId: string }) {
     );
   if (!init.data) return <ListLoading />;
   if (init.data.services.length === 0) return <ListEmpty text={t('empty')} />;
-  const go = (service: EntryEnrollmentInit['services'][number], withoutPass: boolean) => {
+  const go = (service: EntryEnrollmentInit['services'][number], withoutPass: boolean, sell = false) => {
     setDone(null);
     enroll.mutate(
-      { clientId, entryServiceId: service.id, withoutPass },
-      { onSuccess: () => setDone(name(service.name)) },
+      { clientId, entryServiceId: service.id, withoutPass, ...(sell ? { sale: { method } } : {}) },
+      {
+        onSuccess: () =>
+          setDone(
+            sell
+              ? t('desk.sold', { service: name(service.name), price: formatMoney(service.price ?? 0, 'PLN') })
+              : t('desk.entered', { service: name(service.name) }),
+          ),
+      },
     );
   };
   return (
     <Stack gap="sm">
       {done && (
         <Alert color="green" data-testid="entry-desk-done">
-          {t('desk.entered', { service: done })}
+          {done}
         </Alert>
       )}
       {error && (
@@ -317,6 +333,29 @@ function ClientEntryOptions({ clientId }: { clientId: string }) {
                   >
                     {t('desk.enterWithoutPass')}
                   </Button>
+                )}
+                {s.price !== null && !limit && (
+                  <Group gap={4} wrap="wrap">
+                    <NativeSelect
+                      aria-label={t('desk.method')}
+                      value={String(method)}
+                      onChange={(e) => setMethod(Number(e.currentTarget.value))}
+                      data={[
+                        { value: String(PaymentMethod.cash), label: t('desk.methods.cash') },
+                        { value: String(PaymentMethod.terminal), label: t('desk.methods.terminal') },
+                        { value: String(PaymentMethod.wallet), label: t('desk.methods.wallet') },
+                      ]}
+                      data-testid="entry-desk-sell-method"
+                    />
+                    <Button
+                      variant={s.refusal ? 'filled' : 'default'}
+                      onClick={() => go(s, true, true)}
+                      loading={enroll.isPending}
+                      data-testid="entry-desk-sell"
+                    >
+                      {t('desk.sell', { price: formatMoney(s.price, 'PLN') })}
+                    </Button>
+                  </Group>
                 )}
               </Group>
             </Group>

@@ -27,6 +27,7 @@ const FIELDS = [
   'maxEntriesPerDay',
   'capacity',
   'stayMinutes',
+  'price',
   'openingHours',
   'openingHours.0.weekdays',
   'openingHours.0.fromMinutes',
@@ -64,6 +65,7 @@ export function EntryServiceForm({
     maxEntriesPerDay: service?.maxEntriesPerDay ?? ('' as number | ''),
     capacity: service?.capacity ?? ('' as number | ''),
     stayMinutes: service?.stayMinutes ?? init.defaults.stayMinutes,
+    price: service?.price == null ? ('' as number | '') : service.price / 100,
     alwaysOpen: service ? service.openingHours.length === 0 : false,
     weekdays: window?.weekdays ?? [1, 2, 3, 4, 5],
     from: toTime(window?.fromMinutes ?? 360),
@@ -79,6 +81,7 @@ export function EntryServiceForm({
       maxEntriesPerDay: v.maxEntriesPerDay === '' ? null : v.maxEntriesPerDay,
       capacity: v.capacity === '' ? null : v.capacity,
       stayMinutes: v.stayMinutes,
+      price: v.price === '' ? null : Math.round(v.price * 100),
       ...(v.windowTouched || v.alwaysOpen !== (service?.openingHours.length === 0)
         ? {
             openingHours: v.alwaysOpen
@@ -161,6 +164,16 @@ export function EntryServiceForm({
               value={v.stayMinutes}
               onChange={(n) => form.set('stayMinutes', Number(n) || 0)}
               error={err.stayMinutes}
+            />
+            <NumberInput
+              label={t('form.price')}
+              description={t('form.priceHelp')}
+              min={0}
+              decimalScale={2}
+              value={v.price}
+              onChange={(n) => form.set('price', n === '' ? '' : Number(n))}
+              error={err.price}
+              data-testid="entry-service-price"
             />
           </SimpleGrid>
           <Checkbox

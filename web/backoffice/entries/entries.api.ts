@@ -72,8 +72,13 @@ export function useEnroll() {
   const studio = useStudio();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { clientId: string; entryServiceId: string; withoutPass: boolean }) =>
-      api.call(EntriesApi.enroll, { params: { uuid: studio }, body }),
+    mutationFn: (body: {
+      clientId: string;
+      entryServiceId: string;
+      withoutPass: boolean;
+      /** Sell the single entry (day ticket) and let the client in: paid at the desk with `method`. */
+      sale?: { method: number };
+    }) => api.call(EntriesApi.enroll, { params: { uuid: studio }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: entryKeys.all(studio) }),
   });
 }

@@ -18,7 +18,11 @@ import { useTranslation } from 'react-i18next';
 import type { VideoService } from '../../../shared/contracts/api/videos';
 import { VideosApi } from '../../../shared/contracts/http/videos';
 import { resolveLocaleText } from '../../../shared/domain/locale-text';
+import { parsePriceInput } from '../../../shared/domain/money';
+import { ApiError } from '../../lib/api-client';
+import { formatMoney } from '../../lib/money';
 import { useApiClient } from '../../lib/app-context';
+import { errorCodeLabel } from '../../lib/form-errors';
 import { FormErrorList } from '../../ui/FormErrorList';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useEditorForm } from '../../ui/use-editor-form';
@@ -79,6 +83,8 @@ export function CoursesPanel() {
                 <Text fw={600}>{name(s.name)}</Text>
                 <Text size="xs" c="dimmed">
                   /{s.slug} · {s.published ? t('courses.published') : t('courses.hidden')}
+                  {s.price !== null &&
+                    ` · ${t('courses.priceShown', { price: formatMoney(s.price, 'PLN') })}`}
                 </Text>
               </Stack>
               {canEdit && (
@@ -134,6 +140,7 @@ function CourseForm({ course, onDone }: { course: VideoService | null; onDone():
     descriptionEn: course?.description.en?.value ?? '',
     slug: course?.slug ?? '',
     published: course?.published ?? true,
+    price: course?.price == null ? '' : (course.price / 100).toFixed(2).replace(/\.00$/, ''),
     videoIds: course?.events.map((e) => e.videoId) ?? ([] as string[]),
   }));
   const submit = useStructuredSubmit([
@@ -143,16 +150,19 @@ function CourseForm({ course, onDone }: { course: VideoService | null; onDone():
     'slug',
     'events',
     'description',
+    'price',
   ]);
   const v = form.values;
   const titles = new Map((init.data?.videos ?? []).map((x) => [x.id, x.title]));
   const save = async () => {
+    const price = v.price.trim() === '' ? null : parsePriceInput(v.price);
     const lessonNames = new Map(course?.events.map((e) => [e.videoId, e.name]) ?? []);
     const body = {
       name: { pl: { value: v.pl }, en: { value: v.en } },
       description: { pl: { value: v.descriptionPl }, en: { value: v.descriptionEn } },
       slug: v.slug || slugOf(v.pl || v.en),
       published: v.published,
+      price,
       events: v.videoIds.map((videoId) => ({
         videoId,
         name: (lessonNames.get(videoId) as
@@ -162,11 +172,17 @@ function CourseForm({ course, onDone }: { course: VideoService | null; onDone():
         },
       })),
     };
-    const done = await submit.run(async () =>
-      course
+    const done = await submit.run(async () => {
+      if (price === null && v.price.trim() !== '') {
+        const message = t('courses.priceInvalid');
+        throw new ApiError(400, {
+          error: { code: 1000, key: 'request.invalid', message, fields: { price: [message] } },
+        });
+      }
+      return course
         ? api.call(VideosApi.patchService, { params: { uuid: studio, videoService: course.id }, body })
-        : api.call(VideosApi.createService, { params: { uuid: studio }, body }),
-    );
+        : api.call(VideosApi.createService, { params: { uuid: studio }, body });
+    });
     if (done) {
       await invalidate();
       onDone();
@@ -236,12 +252,23 @@ function CourseForm({ course, onDone }: { course: VideoService | null; onDone():
             searchable
             data-testid="video-course-lessons-select"
           />
+          <TextInput
+            label={t('courses.price')}
+            description={t('courses.priceHelp')}
+            inputMode="decimal"
+            w={{ base: '100%', sm: 260 }}
+            value={v.price}
+            onChange={(e) => form.set('price', e.currentTarget.value)}
+            error={err.price}
+            data-testid="video-course-price"
+          />
           <Checkbox
             label={t('courses.publishedLabel')}
             checked={v.published}
             onChange={(e) => form.set('published', e.currentTarget.checked)}
           />
           <FormErrorList errors={submit.formErrors} />
+          {course && <DeleteCourse course={course} onDone={onDone} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onDone}>
               {t('upload.cancel')}
@@ -253,5 +280,79 @@ function CourseForm({ course, onDone }: { course: VideoService | null; onDone():
         </Stack>
       </form>
     </Paper>
+  );
+}
+
+/** Deleting a course (its lessons and their watch metrics), optionally with its videos no other course uses. */
+function DeleteCourse({ course, onDone }: { course: VideoService; onDone(): void }) {
+  const { t } = useTranslation('videos');
+  const api = useApiClient();
+  const studio = useStudio();
+  const invalidate = useInvalidateVideos();
+  const [confirming, setConfirming] = useState(false);
+  const [withVideos, setWithVideos] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const remove = async () => {
+    setError(null);
+    try {
+      await api.call(VideosApi.removeService, {
+        params: { uuid: studio, videoService: course.id },
+        query: { withVideos: withVideos ? 'true' : 'false' },
+      });
+      await invalidate();
+      onDone();
+    } catch (e) {
+      setConfirming(false);
+      setError(
+        e instanceof ApiError && e.key === 'video.coursePurchased'
+          ? t('courses.deletePurchased')
+          : t('deleteFailed', { code: errorCodeLabel(e) }),
+      );
+    }
+  };
+  return (
+    <Stack gap={6} data-testid="video-course-delete-box">
+      {confirming ? (
+        <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-red-light)">
+          <Stack gap="xs">
+            <Text size="sm">{t('courses.deleteWarning')}</Text>
+            <Checkbox
+              label={t('courses.deleteWithVideos')}
+              checked={withVideos}
+              onChange={(e) => setWithVideos(e.currentTarget.checked)}
+            />
+            <Group gap="xs">
+              <Button
+                size="xs"
+                color="red"
+                onClick={() => void remove()}
+                data-testid="video-course-delete-confirm"
+              >
+                {t('courses.deleteConfirm')}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
+                {t('upload.cancel')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          w="fit-content"
+          onClick={() => setConfirming(true)}
+          data-testid="video-course-delete"
+        >
+          {t('courses.delete')}
+        </Button>
+      )}
+      {error && (
+        <Text size="sm" c="red">
+          {error}
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Video, VideoStatus } from '../../../shared/contracts/api/videos';
 import { VideosApi } from '../../../shared/contracts/http/videos';
+import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { errorCodeLabel } from '../../lib/form-errors';
 import { useBackoffice } from '../backoffice.api';
@@ -97,6 +98,24 @@ function VideoCard({ video, canEdit }: { video: Video; canEdit: boolean }) {
   const studio = useStudio();
   const invalidate = useInvalidateVideos();
   const [retryError, setRetryError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const remove = async () => {
+    setDeleteError(null);
+    try {
+      await api.call(VideosApi.remove, { params: { uuid: studio, video: video.id } });
+      await invalidate();
+    } catch (error) {
+      setConfirming(false);
+      setDeleteError(
+        error instanceof ApiError && error.key === 'video.inUse'
+          ? t('deleteInUse')
+          : error instanceof ApiError && error.key === 'video.transcoding'
+            ? t('deleteTranscoding')
+            : t('deleteFailed', { code: errorCodeLabel(error) }),
+      );
+    }
+  };
   const retry = async () => {
     setRetryError(null);
     try {
@@ -158,6 +177,35 @@ function VideoCard({ video, canEdit }: { video: Video; canEdit: boolean }) {
             {retryError && <Text size="sm">{retryError}</Text>}
           </Stack>
         </Alert>
+      )}
+      {canEdit && video.status !== 'transcoding' && (
+        <Group gap="xs" mt="xs">
+          {confirming ? (
+            <>
+              <Button size="xs" color="red" onClick={() => void remove()} data-testid="video-delete-confirm">
+                {t('deleteConfirm')}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
+                {t('upload.cancel')}
+              </Button>
+            </>
+          ) : (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              onClick={() => setConfirming(true)}
+              data-testid="video-delete"
+            >
+              {t('delete')}
+            </Button>
+          )}
+        </Group>
+      )}
+      {deleteError && (
+        <Text size="sm" c="red" data-testid="video-delete-error">
+          {deleteError}
+        </Text>
       )}
     </Card>
   );

@@ -71,9 +71,9 @@ export function CartScreen() {
   return <Cart />;
 }
 
-/** `?add=pricingOption:<id>` (or `contract:<id>`, `product:<id>`): a "buy this" link from anywhere. */
+/** `?add=pricingOption:<id>` (or `contract:<id>`, `product:<id>`, `videoService:<id>`): a "buy this" link from anywhere. */
 export function parseAddParam(value: string | null): CartItemInput | null {
-  const match = /^(pricingOption|contract|product):([0-9a-f-]{36})$/i.exec(value ?? '');
+  const match = /^(pricingOption|contract|product|videoService):([0-9a-f-]{36})$/i.exec(value ?? '');
   if (!match) return null;
   const [, type, id] = match as unknown as [string, CartItemInput['type'], string];
   return type === 'product' ? { type, id, quantity: 1 } : { type, id };

@@ -18,6 +18,8 @@ import type { VideoCourse } from '../../../shared/contracts/api/videos';
 import { resolveLocaleText, type LocaleText } from '../../../shared/domain/locale-text';
 import { useSession } from '../../lib/app-context';
 import { errorCodeLabel } from '../../lib/form-errors';
+import { formatMoney } from '../../lib/money';
+import { AddToCartButton } from '../cart/AddToCartButton';
 import { SignInFirst } from '../cart/SignInFirst';
 import { useVideoCourse, useVideoCourses } from './videos.api';
 
@@ -85,7 +87,7 @@ function AccessBadge({ course }: { course: VideoCourse }) {
     </Badge>
   ) : (
     <Badge color="gray" variant="light">
-      {t('front.noAccess')}
+      {course.price === null ? t('front.noAccess') : t('front.forSale')}
     </Badge>
   );
 }
@@ -166,10 +168,24 @@ function CourseDetail({ slug }: { slug: string }) {
       {!c.access.granted && (
         <Alert color="yellow" data-testid="video-course-no-access">
           <Stack gap={6}>
-            <Text size="sm">{t('front.needPass')}</Text>
-            <Button component={Link} to="/pricing/pricing-options" size="xs" w="fit-content">
-              {t('front.seePasses')}
-            </Button>
+            <Text size="sm">{c.price === null ? t('front.needPass') : t('front.needPassOrBuy')}</Text>
+            <Group gap="sm">
+              {c.price !== null && (
+                <Group gap="xs" data-testid="video-course-buy">
+                  <Text fw={700}>{formatMoney(c.price, c.currency)}</Text>
+                  <AddToCartButton item={{ type: 'videoService', id: c.id }} />
+                </Group>
+              )}
+              <Button
+                component={Link}
+                to="/pricing/pricing-options"
+                size="xs"
+                variant={c.price === null ? 'filled' : 'default'}
+                w="fit-content"
+              >
+                {t('front.seePasses')}
+              </Button>
+            </Group>
           </Stack>
         </Alert>
       )}

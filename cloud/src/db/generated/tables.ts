@@ -993,6 +993,7 @@ export interface ClientEntriesRow {
   enrolledByUserId: UsersId | null;
   kioskId: string | null;
   createdAt: Date;
+  orderId: ClientOrdersId | null;
 }
 
 export interface ClientEntriesInsert {
@@ -1007,6 +1008,7 @@ export interface ClientEntriesInsert {
   enrolledByUserId?: UsersId | null | Knex.Raw;
   kioskId?: string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
+  orderId?: ClientOrdersId | null | Knex.Raw;
 }
 
 export interface ClientEntriesUpdate {
@@ -1021,6 +1023,7 @@ export interface ClientEntriesUpdate {
   enrolledByUserId?: UsersId | null | Knex.Raw;
   kioskId?: string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
+  orderId?: ClientOrdersId | null | Knex.Raw;
 }
 
 export type ClientErrorLogsId = string;
@@ -1812,6 +1815,38 @@ export interface ClientPricingOptionsUpdate {
   soldBy?: UsersId | null | Knex.Raw;
 }
 
+export type ClientVideoPurchasesId = string;
+
+export interface ClientVideoPurchasesRow {
+  id: ClientVideoPurchasesId;
+  studioId: StudiosId;
+  clientId: UsersId;
+  videoServiceId: VideoServicesId;
+  orderId: ClientOrdersId | null;
+  price: number;
+  createdAt: Date;
+}
+
+export interface ClientVideoPurchasesInsert {
+  id: ClientVideoPurchasesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  clientId: UsersId | Knex.Raw;
+  videoServiceId: VideoServicesId | Knex.Raw;
+  orderId?: ClientOrdersId | null | Knex.Raw;
+  price: number | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
+export interface ClientVideoPurchasesUpdate {
+  id?: ClientVideoPurchasesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  clientId?: UsersId | Knex.Raw;
+  videoServiceId?: VideoServicesId | Knex.Raw;
+  orderId?: ClientOrdersId | null | Knex.Raw;
+  price?: number | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
 export type ClientVideosId = string;
 
 export interface ClientVideosRow {
@@ -2429,6 +2464,8 @@ export interface EntryServicesRow {
   archivedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  price: number | null;
+  vatRate: string;
 }
 
 export interface EntryServicesInsert {
@@ -2443,6 +2480,8 @@ export interface EntryServicesInsert {
   archivedAt?: Date | string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  price?: number | null | Knex.Raw;
+  vatRate?: string | Knex.Raw;
 }
 
 export interface EntryServicesUpdate {
@@ -2457,6 +2496,8 @@ export interface EntryServicesUpdate {
   archivedAt?: Date | string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  price?: number | null | Knex.Raw;
+  vatRate?: string | Knex.Raw;
 }
 
 export type ExperienceLevelsId = string;
@@ -5598,6 +5639,8 @@ export interface VideoServicesRow {
   published: boolean;
   createdAt: Date;
   updatedAt: Date;
+  price: number | null;
+  vatRate: string;
 }
 
 export interface VideoServicesInsert {
@@ -5609,6 +5652,8 @@ export interface VideoServicesInsert {
   published?: boolean | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  price?: number | null | Knex.Raw;
+  vatRate?: string | Knex.Raw;
 }
 
 export interface VideoServicesUpdate {
@@ -5620,6 +5665,28 @@ export interface VideoServicesUpdate {
   published?: boolean | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  price?: number | null | Knex.Raw;
+  vatRate?: string | Knex.Raw;
+}
+
+export type VideoUploadLocksId = string;
+
+export interface VideoUploadLocksRow {
+  id: VideoUploadLocksId;
+  holder: string;
+  expiresAt: Date;
+}
+
+export interface VideoUploadLocksInsert {
+  id: VideoUploadLocksId | Knex.Raw;
+  holder: string | Knex.Raw;
+  expiresAt: Date | string | Knex.Raw;
+}
+
+export interface VideoUploadLocksUpdate {
+  id?: VideoUploadLocksId | Knex.Raw;
+  holder?: string | Knex.Raw;
+  expiresAt?: Date | string | Knex.Raw;
 }
 
 export type VideosId = string;
@@ -6135,6 +6202,11 @@ declare module 'knex/types/tables' {
       ClientPricingOptionsInsert,
       ClientPricingOptionsUpdate
     >;
+    client_video_purchases: Knex.CompositeTableType<
+      ClientVideoPurchasesRow,
+      ClientVideoPurchasesInsert,
+      ClientVideoPurchasesUpdate
+    >;
     client_videos: Knex.CompositeTableType<ClientVideosRow, ClientVideosInsert, ClientVideosUpdate>;
     client_visit_fees: Knex.CompositeTableType<
       ClientVisitFeesRow,
@@ -6394,6 +6466,11 @@ declare module 'knex/types/tables' {
     users: Knex.CompositeTableType<UsersRow, UsersInsert, UsersUpdate>;
     video_events: Knex.CompositeTableType<VideoEventsRow, VideoEventsInsert, VideoEventsUpdate>;
     video_services: Knex.CompositeTableType<VideoServicesRow, VideoServicesInsert, VideoServicesUpdate>;
+    video_upload_locks: Knex.CompositeTableType<
+      VideoUploadLocksRow,
+      VideoUploadLocksInsert,
+      VideoUploadLocksUpdate
+    >;
     videos: Knex.CompositeTableType<VideosRow, VideosInsert, VideosUpdate>;
     voucher_redemptions: Knex.CompositeTableType<
       VoucherRedemptionsRow,

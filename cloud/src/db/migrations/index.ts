@@ -55,6 +55,10 @@ import * as dashboardIndexes from './20261129_0261_dashboard_indexes';
 import * as reportDocumentIndexes from './20261129_0262_report_document_indexes';
 import * as memberLocations from './20261129_0263_member_locations';
 import * as webPush from './20261129_0240_web_push';
+import * as videoPurchases from './20261129_0220_video_purchases';
+import * as entriesSync from './20261129_0221_entries_sync';
+import * as entrySales from './20261129_0222_entry_sales';
+import * as videoUploadLocks from './20261129_0223_video_upload_locks';
 import * as orderLineNameTexts from './20261128_0180_order_line_name_texts';
 import * as appointments from './20261128_0140_appointments';
 import * as communication from './20261128_0160_communication';
@@ -124,6 +128,10 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261128_0190_check_in_window', checkInWindow],
   ['20261128_0200_desk_fleet', deskFleet],
   ['20261129_0210_webhook_secrets_encrypted', webhookSecretsEncrypted],
+  ['20261129_0220_video_purchases', videoPurchases],
+  ['20261129_0221_entries_sync', entriesSync],
+  ['20261129_0222_entry_sales', entrySales],
+  ['20261129_0223_video_upload_locks', videoUploadLocks],
   ['20261129_0240_web_push', webPush],
   ['20261129_0260_client_activity_months', clientActivityMonths],
   ['20261129_0261_dashboard_indexes', dashboardIndexes],

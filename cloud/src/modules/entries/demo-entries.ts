@@ -27,6 +27,9 @@ export async function seedDemoEntries(
       maxEntriesPerDay: 1,
       capacity: 20,
       stayMinutes: 120,
+      // A day ticket the desk sells (issue 22).
+      price: 3000,
+      vatRate: '800',
       openingHours: JSON.stringify([
         { weekdays: [1, 2, 3, 4, 5], fromMinutes: 360, toMinutes: 1320 },
         { weekdays: [0, 6], fromMinutes: 480, toMinutes: 1200 },
@@ -40,6 +43,8 @@ export async function seedDemoEntries(
       maxEntriesPerDay: null,
       capacity: 6,
       stayMinutes: 90,
+      price: 4000,
+      vatRate: '800',
       openingHours: JSON.stringify([{ weekdays: [0, 1, 2, 3, 4, 5, 6], fromMinutes: 600, toMinutes: 1260 }]),
     },
   ]);

@@ -1,6 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { KIOSK_SESSION_HEADER } from '../../../../shared/contracts/api/kiosk';
+import { OrderStatus, PaymentMethod } from '../../../../shared/enums';
+import type { HttpClient } from '../../../../tests/support/http-client';
 import { createStudioScenario } from '../../../../tests/support/factories';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
@@ -223,6 +225,62 @@ describe('entry services', () => {
       (await s.desk.get(v4(s.studio.id, `entry/enrollment/init?clientId=${c.user.id}`))).body.services,
     ).toEqual([]);
     expect((await enrol(c.user.id)).body.error.key).toBe('entry.serviceArchived');
+  });
+
+  it('sells a day ticket at the desk and lets the client in in one go; refused sales record nothing', async () => {
+    const s = await entryStudio();
+    const sauna = await s.service({ name: lt('Sauna'), maxEntriesPerDay: 1, openingHours: [] });
+    const c = await s.gymClient(false);
+    const sell = (who: HttpClient, body: Record<string, unknown> = {}) =>
+      who.post(v4(s.studio.id, 'entry/enrollment/enroll'), {
+        clientId: c.user.id,
+        entryServiceId: sauna.id,
+        sale: { method: PaymentMethod.cash },
+        ...body,
+      });
+    // No price yet: not sold on its own.
+    const notSold = await sell(s.desk);
+    expect(notSold.status).toBe(409);
+    expect(notSold.body.error).toMatchObject({ key: 'entry.notForSale', code: 3030 });
+    const priced = await s.owner.patch(v4(s.studio.id, `entry-service/${sauna.id}`), {
+      price: 3500,
+      vatRate: '800',
+    });
+    expect(priced.body).toMatchObject({ price: 3500, vatRate: '800' });
+    const init = await s.desk.get(v4(s.studio.id, `entry/enrollment/init?clientId=${c.user.id}`));
+    expect(init.body.services).toEqual([
+      expect.objectContaining({ id: sauna.id, price: 3500, refusal: 'noPasses' }),
+    ]);
+    // A role that may let clients in but not sell: 403 for the sale, nothing recorded.
+    const coach = await sessionClient(app, (await s.addStaff('instructor')).id);
+    const coachSale = await sell(coach);
+    expect(coachSale.status).toBe(403);
+    // A wallet without the money: refused, and the client is not let in either.
+    const broke = await sell(s.desk, { sale: { method: PaymentMethod.wallet } });
+    expect(broke.status).toBe(409);
+    expect(await app.knex('client_entries').where({ clientId: c.user.id })).toEqual([]);
+
+    const sold = await sell(s.desk);
+    expect(sold.status, sold.text).toBe(201);
+    expect(sold.body).toMatchObject({ source: 'desk', pass: null, orderId: expect.any(String) });
+    const order = await s.owner.get(v4(s.studio.id, `client-order/${sold.body.orderId}`));
+    expect(order.body).toMatchObject({ status: OrderStatus.paid, total: 3500 });
+    expect(order.body.lines).toEqual([
+      expect.objectContaining({ kind: 'entry', unitPrice: 3500, quantity: 1 }),
+    ]);
+    expect(order.body.payments).toEqual([
+      expect.objectContaining({ method: PaymentMethod.cash, amount: 3500 }),
+    ]);
+    // The limits still apply to a sold entry: one sauna a day, and nothing is sold the second time.
+    const second = await sell(s.desk);
+    expect(second.body.error?.key).toBe('entry.dailyLimitReached');
+    expect(
+      await app.knex('client_orders').where({ studioId: s.studio.id, clientId: c.user.id }),
+    ).toHaveLength(1);
+    const listed = await s.owner.get(v4(s.studio.id, `client/${c.user.id}/client-entry/collection`));
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({ id: sold.body.id, orderId: sold.body.orderId }),
+    ]);
   });
 
   it("lists a client's entries, newest first, page by page", async () => {

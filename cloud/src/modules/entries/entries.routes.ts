@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { EntriesApi } from '../../../../shared/contracts/http/entries';
 import type { AppCustom, AppState } from '../../http/context';
+import { assertAbility } from '../../http/abilities';
 import { defineRoute } from '../../http/route';
 import {
   clientEntriesPage,
@@ -12,6 +13,7 @@ import {
   patchEntryService,
   recordEntry,
   requireEntryClient,
+  sellEntry,
 } from './entries.service';
 
 /** Entry services and client entries (issue 22; `shared/contracts/http/entries.ts`, README). */
@@ -48,7 +50,24 @@ export function registerEntriesRoutes(router: Router<AppState, AppCustom>): void
 
   defineRoute(router, {
     ...EntriesApi.enroll,
-    handle: async ({ db, studio, body, auth, deps }) => {
+    handle: async ({ db, studio, body, auth, deps, membership, ctx }) => {
+      if (body.sale) {
+        // Selling the day ticket is a sale as well as an entry.
+        await assertAbility(db, membership, 'sales.sell');
+        const sold = await sellEntry(
+          db,
+          studio,
+          {
+            clientId: body.clientId,
+            entryServiceId: body.entryServiceId,
+            method: body.sale.method,
+            staffUserId: auth.user.id,
+          },
+          deps.clock.now(),
+          ctx.state.log,
+        );
+        return sold.id;
+      }
       const { id } = await recordEntry(
         db,
         studio,

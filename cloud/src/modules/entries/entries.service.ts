@@ -18,12 +18,16 @@ import {
   startOfLocalDate,
   type PassCandidate,
 } from '../../../../shared/domain/entitlements';
+import { resolveLocaleText } from '../../../../shared/domain/locale-text';
+import type { PaymentMethod } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { EntryServicesRow } from '../../db/generated/tables';
-import type { Db } from '../../db/knex';
+import type { Db, Knex } from '../../db/knex';
+import type { Logger } from '../../logger';
 import { clientTagIds } from '../bookings/index';
 import { passCandidatesFor } from '../catalog/index';
 import type { Studio } from '../identity/index';
+import { createOrder, fulfilOrder, recordDeskPayment } from '../sales/index';
 
 type LocaleText = Record<string, { value: string } | undefined>;
 
@@ -95,6 +99,8 @@ function present(
     capacity: row.capacity,
     stayMinutes: row.stayMinutes,
     openingHours: openingHoursOf(row),
+    price: row.price ?? null,
+    vatRate: row.vatRate ?? '2300',
     archived: row.archivedAt !== null,
     insideNow: occ?.insideNow ?? 0,
     openNow: isOpenAt(openingHoursOf(row), now, studio.timeZone),
@@ -153,6 +159,8 @@ export async function createEntryService(
     capacity: input.capacity,
     stayMinutes: input.stayMinutes,
     openingHours: JSON.stringify(input.openingHours),
+    price: input.price,
+    vatRate: input.vatRate,
   });
   return entryServiceView(trx, studio, id, now);
 }
@@ -188,6 +196,8 @@ export async function patchEntryService(
       ...(patch.capacity !== undefined ? { capacity: patch.capacity } : {}),
       ...(patch.stayMinutes !== undefined ? { stayMinutes: patch.stayMinutes } : {}),
       ...(patch.openingHours !== undefined ? { openingHours: JSON.stringify(patch.openingHours) } : {}),
+      ...(patch.price !== undefined ? { price: patch.price } : {}),
+      ...(patch.vatRate !== undefined ? { vatRate: patch.vatRate } : {}),
       ...(patch.archived !== undefined ? { archivedAt: patch.archived ? now : null } : {}),
       updatedAt: now,
     });
@@ -324,6 +334,7 @@ export async function enrollmentInit(
       clientEntriesToday: d.clientEntriesToday,
       maxEntriesPerDay: d.service.maxEntriesPerDay,
       pass: d.passId ? { id: d.passId, name: passes.get(d.passId) ?? {} } : null,
+      price: d.service.price ?? null,
       refusal: d.refusal,
     })),
   };
@@ -395,6 +406,74 @@ export async function recordEntry(
   return { id, passId };
 }
 
+/**
+ * Sells the service's single entry (a day ticket) at the desk and lets the client in, in one go (in
+ * the request's transaction): the entry without a pass (the limits still apply, under the service's
+ * row lock), then one order (source `desk`, an `entry` line at the service's price) paid with the
+ * desk's method — a wallet without the money refuses it and nothing is recorded. A service with no
+ * price is not sold (409 `entry.notForSale`).
+ */
+export async function sellEntry(
+  trx: Db,
+  studio: Studio,
+  input: { clientId: string; entryServiceId: string; method: number; staffUserId: string },
+  now: Date,
+  log?: Logger,
+): Promise<{ id: string; orderId: string }> {
+  const service = await serviceRow(trx, studio, input.entryServiceId);
+  if (service.price === null)
+    throw new AppError('entry.notForSale', {
+      message: 'this entry service has no price for a single entry',
+      fields: { entryServiceId: ['not sold on its own'] },
+    });
+  const entry = await recordEntry(
+    trx,
+    studio,
+    {
+      clientId: input.clientId,
+      entryServiceId: service.id,
+      withoutPass: true,
+      source: 'desk',
+      enrolledByUserId: input.staffUserId,
+      kioskId: null,
+    },
+    now,
+  );
+  const day = localDateOf(now, studio.timeZone);
+  const tx = trx as Knex.Transaction;
+  const { id: orderId } = await createOrder(tx, {
+    studioId: studio.id,
+    clientId: input.clientId,
+    source: 'desk',
+    sourceId: entry.id,
+    createdBy: input.staffUserId,
+    lines: [
+      {
+        kind: 'entry',
+        refId: entry.id,
+        name: `${resolveLocaleText(service.name as LocaleText, studio.defaultLocale, studio.defaultLocale)} ${day}`,
+        nameTexts: service.name as LocaleText,
+        quantity: 1,
+        unitPriceMinor: service.price,
+        vatRate: service.vatRate,
+      },
+    ],
+  });
+  if (service.price > 0)
+    await recordDeskPayment(
+      tx,
+      studio,
+      orderId,
+      { method: input.method as PaymentMethod },
+      input.staffUserId,
+      now,
+      log,
+    );
+  else await fulfilOrder(tx, orderId, null, now, log);
+  await trx('client_entries').where({ studioId: studio.id, id: entry.id }).update({ orderId });
+  return { id: entry.id, orderId };
+}
+
 export async function clientEntryView(db: Db, studio: Studio, id: string): Promise<ClientEntry> {
   const page = await clientEntriesPage(db, studio, null, { limit: 1, cursor: undefined }, id);
   return page.items[0]!;
@@ -427,6 +506,7 @@ export async function clientEntriesPage(
       'e.leaves_at',
       'e.source',
       'e.client_pricing_option_id',
+      'e.order_id',
       'po.name as pass_name',
       'u.first_name',
       'u.last_name',
@@ -450,6 +530,7 @@ export async function clientEntriesPage(
     leavesAt: Date;
     source: string;
     clientPricingOptionId: string | null;
+    orderId: string | null;
     passName: LocaleText | null;
     firstName: string | null;
     lastName: string | null;
@@ -464,6 +545,7 @@ export async function clientEntriesPage(
     source: r.source === 'kiosk' ? ('kiosk' as const) : ('desk' as const),
     pass: r.clientPricingOptionId ? { id: r.clientPricingOptionId, name: r.passName ?? {} } : null,
     enrolledBy: r.firstName !== null ? `${r.firstName} ${r.lastName ?? ''}`.trim() : null,
+    orderId: r.orderId,
   }));
   const last = items.at(-1);
   return { items, next: more && last ? `${last.enteredAt}_${last.id}` : null };

@@ -54,15 +54,17 @@ export type CartItemResolver = (
   id: string,
   locale: string | null,
   now: Date,
-) => Promise<(PricedItem & { lineKind: 'contract_instalment' | 'fee' }) | null>;
+) => Promise<(PricedItem & { lineKind: 'contract_instalment' | 'fee' | 'video' }) | null>;
 
-const resolvers = new Map<'contract', CartItemResolver>();
+/** Cart item kinds another module prices (contracts, video courses bought one-off). */
+export type ResolvedCartItemType = 'contract' | 'videoService';
+const resolvers = new Map<ResolvedCartItemType, CartItemResolver>();
 
 /**
  * The contracts module registers how a contract is priced in the cart (its first instalment) and
  * what line it becomes; without one a contract in the cart is shown as unavailable.
  */
-export function registerCartItemResolver(type: 'contract', resolver: CartItemResolver): void {
+export function registerCartItemResolver(type: ResolvedCartItemType, resolver: CartItemResolver): void {
   resolvers.set(type, resolver);
 }
 
@@ -105,7 +107,10 @@ async function priceItem(
   locale: string | null,
   now: Date,
 ): Promise<
-  CartItemView & { lineKind: 'pass' | 'product' | 'contract_instalment' | 'fee'; nameTexts?: LocaleText }
+  CartItemView & {
+    lineKind: 'pass' | 'product' | 'contract_instalment' | 'fee' | 'video';
+    nameTexts?: LocaleText;
+  }
 > {
   const base = { type: item.type, id: item.id, quantity: item.type === 'product' ? item.quantity : 1 };
   const unavailable = {
@@ -188,7 +193,7 @@ async function priceItem(
       lineKind: 'product',
     };
   }
-  const resolver = resolvers.get('contract');
+  const resolver = resolvers.get(item.type);
   const priced = resolver ? await resolver(db, studio, clientId, item.id, locale, now) : null;
   if (!priced) return unavailable;
   return { ...base, ...priced, total: priced.unitPrice };
@@ -255,7 +260,7 @@ async function voucherPreview(
   now: Date,
 ): Promise<{ discount: number; problem: string | null; error?: AppError }> {
   const lines = items
-    .filter((i) => i.type !== 'contract' && i.problem === null)
+    .filter((i) => (i.type === 'pricingOption' || i.type === 'product') && i.problem === null)
     .map((i) =>
       i.type === 'product'
         ? { productId: i.id, quantity: i.quantity }
@@ -515,7 +520,7 @@ export async function checkout(
   let redemptionId: string | null = null;
   if (cart.voucherCode) {
     const lines = view.priced
-      .filter((i) => i.type !== 'contract')
+      .filter((i) => i.type === 'pricingOption' || i.type === 'product')
       .map((i) =>
         i.type === 'product'
           ? { productId: i.id, quantity: i.quantity }

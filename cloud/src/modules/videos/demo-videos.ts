@@ -116,6 +116,9 @@ export async function seedDemoVideos(
     ),
     slug: 'poranna-joga',
     published: true,
+    // Sold on its own too (one-off purchase through the cart), beside the video-course pass.
+    price: 9900,
+    vatRate: '800',
   });
   const event1 = uuidv7();
   await trx('video_events').insert([
@@ -136,10 +139,35 @@ export async function seedDemoVideos(
       position: 1,
     },
   ]);
+  // A second course the pass does not include, sold on its own: the demo client sees "Buy".
+  const pilates = uuidv7();
+  await trx('video_services').insert({
+    id: pilates,
+    studioId,
+    name: lt('Pilates for a strong back', 'Pilates na zdrowy kręgosłup'),
+    description: lt(
+      'Four short sessions for the back, bought once, yours to keep.',
+      'Cztery krótkie sesje dla kręgosłupa — kupujesz raz, zostają Twoje.',
+    ),
+    slug: 'pilates-kregoslup',
+    published: true,
+    price: 4900,
+    vatRate: '800',
+  });
+  await trx('video_events').insert({
+    id: uuidv7(),
+    studioId,
+    videoServiceId: pilates,
+    videoId: lesson2,
+    name: lt('Breath and stretch', 'Oddech i rozciąganie'),
+    position: 0,
+  });
   const option = uuidv7();
   await trx('pricing_options').insert({
     id: option,
     studioId,
+    // The pass includes the yoga course only (a video pass names its courses like a class pass).
+    restrictions: JSON.stringify({ classServiceIds: [course] }),
     name: lt('Online video courses – 3 months', 'Kursy wideo online – 3 miesiące'),
     price: 9900,
     taxRateBp: 2300,

@@ -6,4 +6,4 @@
 export { seedDemoVideos } from './demo-videos';
 export { isVideoUploadPath, videoUploadMiddleware } from './video-upload';
 export { registerVideoRoutes } from './videos.routes';
-export { performVideoTranscode } from './videos.service';
+export { performVideoFilesDelete, performVideoTranscode, sweepAbandonedUploads } from './videos.service';

@@ -12,6 +12,7 @@ import { AppError } from '../../../../shared/errors';
 import type { VideoServicesRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
 import type { Studio } from '../identity/index';
+import { deleteVideo } from './videos.service';
 
 type LocaleText = Record<string, { value: string } | undefined>;
 
@@ -85,6 +86,8 @@ function presentService(row: VideoServicesRow, events: VideoEvent[]): VideoServi
     description: (row.description ?? {}) as LocaleText,
     slug: row.slug,
     published: row.published,
+    price: row.price ?? null,
+    vatRate: row.vatRate ?? '2300',
     events,
   };
 }
@@ -208,6 +211,8 @@ export async function createVideoService(
     description: JSON.stringify(input.description),
     slug: input.slug,
     published: input.published,
+    price: input.price,
+    vatRate: input.vatRate,
   });
   await replaceEvents(trx, studio, id, input.events);
   return videoServiceView(trx, studio, id);
@@ -229,6 +234,8 @@ export async function patchVideoService(
       ...(patch.description !== undefined ? { description: JSON.stringify(patch.description) } : {}),
       ...(patch.slug !== undefined ? { slug: patch.slug } : {}),
       ...(patch.published !== undefined ? { published: patch.published } : {}),
+      ...(patch.price !== undefined ? { price: patch.price } : {}),
+      ...(patch.vatRate !== undefined ? { vatRate: patch.vatRate } : {}),
       updatedAt: now,
     });
   if (patch.events !== undefined) await replaceEvents(trx, studio, id, patch.events);
@@ -257,7 +264,7 @@ export function presentClientVideo(r: ClientVideoRow): ClientVideo {
     videoServiceId: r.videoServiceId,
     courseName: r.courseName,
     lessonName: r.lessonName,
-    access: r.access === 'contract' ? 'contract' : 'pass',
+    access: r.access === 'contract' || r.access === 'purchase' ? r.access : 'pass',
     positionSeconds: r.positionSeconds,
     watchedSeconds: Math.round(r.watchedSeconds),
     progress: Math.round(r.progress * 1000) / 1000,
@@ -299,4 +306,44 @@ export async function clientVideos(
   if (filter.id) q.where('cv.id', filter.id);
   const rows: ClientVideoRow[] = await q;
   return rows.map(presentClientVideo);
+}
+
+/**
+ * Deletes a course with its lessons and their watch metrics. Refused when clients bought it
+ * (`video.coursePurchased`: their access would go — unpublish it instead). `withVideos`: its videos
+ * that no other course uses go too, with their files (not one being transcoded: it stays).
+ */
+export async function deleteVideoService(
+  trx: Db,
+  studio: Studio,
+  id: string,
+  withVideos: boolean,
+): Promise<{ videosDeleted: number }> {
+  await videoServiceRow(trx, studio, id, true);
+  const bought = await trx('client_video_purchases')
+    .where({ studioId: studio.id, videoServiceId: id })
+    .first('id');
+  if (bought)
+    throw new AppError('video.coursePurchased', {
+      message: 'clients bought this course: hide it from clients instead of deleting it',
+      fields: { videoService: ['purchased'] },
+    });
+  const videoIds = [
+    ...new Set(
+      (await trx('video_events').where({ studioId: studio.id, videoServiceId: id }).select('videoId')).map(
+        (e: { videoId: string }) => e.videoId,
+      ),
+    ),
+  ];
+  await trx('video_services').where({ studioId: studio.id, id }).delete();
+  let videosDeleted = 0;
+  if (withVideos)
+    for (const videoId of videoIds) {
+      const usedElsewhere = await trx('video_events').where({ studioId: studio.id, videoId }).first('id');
+      const row = await trx('videos').where({ studioId: studio.id, id: videoId }).first('status');
+      if (usedElsewhere || !row || row.status === 'transcoding') continue;
+      await deleteVideo(trx, studio, videoId);
+      videosDeleted += 1;
+    }
+  return { videosDeleted };
 }

@@ -13,6 +13,8 @@ const run = promisify(execFile);
 export const videoKeys = (studioId: string, videoId: string) => {
   const base = `videos/${studioId}/${videoId}`;
   return {
+    /** Everything of the video: deleted as one folder. */
+    root: base,
     original: `${base}/original`,
     thumbnail: `${base}/thumbnail.jpg`,
     master: `${base}/hls/master.m3u8`,

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server, type Upload } from '@tus/server';
+import { Server, type DataStore, type Upload } from '@tus/server';
 import type Koa from 'koa';
 import { VIDEO_LIMITS } from '../../../../shared/contracts/api/videos';
 import { AppError } from '../../../../shared/errors';
@@ -10,6 +10,7 @@ import { assertAbility } from '../../http/abilities';
 import type { AppCustom, AppState, Deps } from '../../http/context';
 import { loadStudioScope } from '../../http/studio-scope';
 import { fileStorage } from '../../storage/index';
+import { LeaseLocker, StorageUploadStore } from './video-upload-store';
 import { videoKeys } from './video-transcode';
 import { queueTranscode } from './videos.service';
 
@@ -32,14 +33,35 @@ const refuse = (status_code: number, body: string): TusError => ({ status_code, 
  * moved to the storage and its transcode queued in one transaction. Only staff with `settings.edit`
  * of the path's studio reach the tus server; the video must be that studio's.
  */
+/**
+ * Where partial uploads live: with the S3 driver, in the storage itself (`StorageUploadStore`: any
+ * instance takes the next PATCH); with the local disk, tus's FileStore in DATA_DIR/video-uploads
+ * (several instances share it when they share DATA_DIR). One per configuration, like the storage.
+ */
+const stores = new WeakMap<object, DataStore>();
+export function videoUploadStore(config: Deps['config']): DataStore {
+  let store = stores.get(config);
+  if (!store) {
+    store =
+      config.STORAGE_DRIVER === 's3'
+        ? new StorageUploadStore(fileStorage(config), path.join(config.dataDir, 'video-uploads-tmp'))
+        : new FileStore({ directory: path.join(config.dataDir, 'video-uploads') });
+    stores.set(config, store);
+  }
+  return store;
+}
+
 export function videoUploadMiddleware(deps: Deps): Koa.Middleware<AppState, AppCustom> {
   const directory = path.join(deps.config.dataDir, 'video-uploads');
   const storage = fileStorage(deps.config);
+  const datastore = videoUploadStore(deps.config);
   const studioOf = (url: string) => UPLOAD_PATH.exec(new URL(url, 'http://x').pathname)?.[1] ?? '';
 
   const tus = new Server({
     path: '/api/v4/video-upload',
-    datastore: new FileStore({ directory }),
+    datastore,
+    // The lock of an upload is shared by the instances (a lease in the database), not in memory.
+    locker: new LeaseLocker(deps.knex),
     maxSize: VIDEO_LIMITS.sizeMax,
     relativeLocation: true,
     respectForwardedHeaders: false,
@@ -70,8 +92,17 @@ export function videoUploadMiddleware(deps: Deps): Koa.Middleware<AppState, AppC
     },
     onUploadFinish: async (req, upload: Upload) => {
       const studioId = studioOf(req.url);
-      await storage.putFile(videoKeys(studioId, upload.id).original, path.join(directory, upload.id));
-      await fs.rm(path.join(directory, `${upload.id}.json`), { force: true });
+      const original = videoKeys(studioId, upload.id).original;
+      if (datastore instanceof StorageUploadStore) {
+        // The pieces, in order, into one local file, sent as one (multipart) object; then removed.
+        const assembled = path.join(deps.config.dataDir, 'video-uploads-tmp', `${upload.id}.original`);
+        await datastore.assemble(upload.id, assembled);
+        await storage.putFile(original, assembled);
+        await datastore.remove(upload.id);
+      } else {
+        await storage.putFile(original, path.join(directory, upload.id));
+        await fs.rm(path.join(directory, `${upload.id}.json`), { force: true });
+      }
       await transactionWithRetry(deps.knex, (trx) =>
         queueTranscode(trx, studioId, upload.id, deps.clock.now()),
       );
@@ -89,6 +120,12 @@ export function videoUploadMiddleware(deps: Deps): Koa.Middleware<AppState, AppC
       if (match[2]) {
         const video = await deps.knex('videos').where({ studioId: match[1], id: match[2] }).first('status');
         if (!video) throw AppError.notFound('video');
+        // The upload is alive: the sweep of abandoned uploads goes by the last PATCH.
+        if (ctx.method === 'PATCH')
+          await deps
+            .knex('videos')
+            .where({ studioId: match[1], id: match[2], status: 'uploading' })
+            .update({ updatedAt: deps.clock.now() });
       }
     }
     ctx.respond = false;

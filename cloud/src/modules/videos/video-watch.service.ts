@@ -29,10 +29,18 @@ export const STREAM_LINK_SECONDS = 4 * 3600;
 export const COMPLETED_AT = 0.9;
 
 type Access =
-  | { granted: true; via: 'pass' | 'contract'; passId: string | null; contractId: string | null }
+  | {
+      granted: true;
+      via: 'pass' | 'contract' | 'purchase';
+      passId: string | null;
+      contractId: string | null;
+    }
   | { granted: false; reason: string };
 
-/** Whether a client may watch a course now: a covering contract first, else a pass (the booking rule). */
+/**
+ * Whether a client may watch a course now: bought on its own (for good), else a covering contract,
+ * else a pass (the booking rule).
+ */
 export async function courseAccess(
   db: Db,
   studio: Studio,
@@ -40,6 +48,10 @@ export async function courseAccess(
   videoServiceId: string,
   now: Date,
 ): Promise<Access> {
+  const bought = await db('client_video_purchases')
+    .where({ studioId: studio.id, clientId, videoServiceId })
+    .first('id');
+  if (bought) return { granted: true, via: 'purchase', passId: null, contractId: null };
   const [contracts, passes, tags] = await Promise.all([
     contractEntitlementsFor(db, studio, clientId, localDateOf(now, studio.timeZone)),
     passCandidatesFor(db, studio, clientId),
@@ -142,6 +154,8 @@ export async function videoCourses(
       access: access.granted
         ? { granted: true, via: access.via, reason: null }
         : { granted: false, via: null, reason: access.reason },
+      price: s.price ?? null,
+      currency: studio.currency,
     });
   }
   return out;

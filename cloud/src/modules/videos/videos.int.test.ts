@@ -5,6 +5,9 @@ import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
 import { bookingStudio, sessionClient } from '../bookings/bookings-fixtures';
+import { topUpDirect } from '../sales/sales-support';
+import { fileStorage } from '../../storage/index';
+import { sweepAbandonedUploads } from './videos.service';
 import { makeTestVideo, tusCreate, tusOffset, tusPatch, tusPatchInterrupted } from './testing/video-fixtures';
 
 /**
@@ -224,6 +227,142 @@ describe('videos', () => {
     expect(book.body.error.key).toBe('video.noAccess');
   });
 
+  it('sells a course one-off through the cart: paid from the wallet, the course opens for good', async () => {
+    const s = await videoStudio();
+    const made = await s.owner.post(v4(s.studio.id, 'video'), {
+      title: 'L1',
+      fileName: 'l1.mp4',
+      sizeBytes: 10,
+    });
+    await app.knex('videos').where({ id: made.body.id }).update({ status: 'available', durationSeconds: 8 });
+    const c = await course(s.owner, s.studio.id, made.body.id, 'pilates-at-home');
+    const lesson = c.events[0]!.id;
+    const { user, http } = await s.viewer(false);
+    const before = await http.get(v4(s.studio.id, 'video-course/pilates-at-home'));
+    expect(before.body).toMatchObject({ price: null, access: { granted: false, via: null } });
+    // Not for sale yet: in the cart it is unavailable.
+    const notForSale = await http.post(v4(s.studio.id, 'shopping-cart/prepare'), {
+      items: [{ type: 'videoService', id: c.id }],
+    });
+    expect(notForSale.body.items[0]).toMatchObject({ problem: 'cart.problem.unavailable' });
+    expect(
+      (await s.owner.patch(v4(s.studio.id, `video-service/${c.id}`), { price: -1 })).body.error.fields,
+    ).toHaveProperty('price');
+    const priced = await s.owner.patch(v4(s.studio.id, `video-service/${c.id}`), {
+      price: 7900,
+      vatRate: '800',
+    });
+    expect(priced.body).toMatchObject({ price: 7900, vatRate: '800' });
+    expect((await http.get(v4(s.studio.id, 'video-course/pilates-at-home'))).body.price).toBe(7900);
+    expect((await http.get(v4(s.studio.id, `video-course/${lesson}/watch`))).status).toBe(403);
+
+    await topUpDirect(app, s.studio, user.id, 10_000);
+    const cart = await http.post(v4(s.studio.id, 'shopping-cart/prepare'), {
+      items: [{ type: 'videoService', id: c.id }],
+    });
+    expect(cart.body).toMatchObject({
+      items: [{ type: 'videoService', id: c.id, name: 'Poranna joga', unitPrice: 7900, problem: null }],
+      total: 7900,
+    });
+    expect(cart.body.paymentMethods).toContain('wallet');
+    const paid = await http.post(
+      v4(s.studio.id, 'shopping-cart/checkout'),
+      { paymentMethod: 'wallet' },
+      { headers: { 'idempotency-key': `video-${uuidv7()}` } },
+    );
+    expect(paid.status, paid.text).toBe(201);
+    const line = await app.knex('client_order_lines').where({ orderId: paid.body.orderId }).first();
+    expect(line).toMatchObject({ kind: 'video', refId: c.id, unitPrice: 7900, vatRate: '800' });
+    expect(await app.knex('client_video_purchases').where({ clientId: user.id })).toEqual([
+      expect.objectContaining({ videoServiceId: c.id, orderId: paid.body.orderId, price: 7900 }),
+    ]);
+    const after = await http.get(v4(s.studio.id, 'video-course/pilates-at-home'));
+    expect(after.body.access).toEqual({ granted: true, via: 'purchase', reason: null });
+    const watch = await http.get(v4(s.studio.id, `video-course/${lesson}/watch`));
+    expect(watch.status, watch.text).toBe(200);
+    const mine = await s.owner.get(v4(s.studio.id, `client/${user.id}/client-video/collection`));
+    expect(mine.body.items).toEqual([expect.objectContaining({ videoEventId: lesson, access: 'purchase' })]);
+    // Bought already: a second purchase is refused at checkout.
+    const again = await http.post(v4(s.studio.id, 'shopping-cart/prepare'), {
+      items: [{ type: 'videoService', id: c.id }],
+    });
+    expect(again.body.items[0].problem).toBe('cart.problem.unavailable');
+    // Another client has not bought it.
+    const other = await s.viewer(false);
+    expect((await other.http.get(v4(s.studio.id, `video-course/${lesson}/watch`))).status).toBe(403);
+  });
+
+  it('deletes videos and courses with their files after the commit; sweeps an upload abandoned for a day', async () => {
+    const s = await videoStudio();
+    const storage = fileStorage(app.deps.config);
+    const id = await s.uploaded(bars);
+    expect(await app.drainJobs()).toBeGreaterThanOrEqual(1);
+    const keys = {
+      original: `videos/${s.studio.id}/${id}/original`,
+      master: `videos/${s.studio.id}/${id}/hls/master.m3u8`,
+    };
+    expect(await storage.read(keys.master)).not.toBeNull();
+    const c = await course(s.owner, s.studio.id, id, 'to-delete');
+    // Used by a course: refused until the course goes.
+    const inUse = await s.owner.delete(v4(s.studio.id, `video/${id}`));
+    expect(inUse.status).toBe(409);
+    expect(inUse.body.error.key).toBe('video.inUse');
+    // A course clients bought is not deleted (their access would go).
+    await app.knex('video_services').where({ id: c.id }).update({ price: 100 });
+    const { user } = await s.viewer(false);
+    await app.knex('client_video_purchases').insert({
+      id: uuidv7(),
+      studioId: s.studio.id,
+      clientId: user.id,
+      videoServiceId: c.id,
+      price: 100,
+    });
+    const bought = await s.owner.delete(v4(s.studio.id, `video-service/${c.id}?withVideos=true`));
+    expect(bought.status).toBe(409);
+    expect(bought.body.error).toMatchObject({ key: 'video.coursePurchased', code: 3032 });
+    await app.knex('client_video_purchases').where({ videoServiceId: c.id }).delete();
+
+    const gone = await s.owner.delete(v4(s.studio.id, `video-service/${c.id}?withVideos=true`));
+    expect(gone.status, gone.text).toBe(204);
+    expect(await app.knex('video_services').where({ id: c.id })).toEqual([]);
+    expect(await app.knex('videos').where({ id })).toEqual([]);
+    // The files go after the commit, through the job pipeline.
+    expect(await storage.read(keys.original)).not.toBeNull();
+    expect(await app.drainJobs()).toBe(1);
+    expect(await storage.read(keys.original)).toBeNull();
+    expect(await storage.read(keys.master)).toBeNull();
+    expect((await s.owner.get(v4(s.studio.id, `video/${id}`))).status).toBe(404);
+
+    // An upload cut off and left: after a day without a PATCH the sweep deletes the partial file and
+    // the video waits for its file again (its tus upload is gone: the client starts it anew).
+    const made = await s.owner.post(v4(s.studio.id, 'video'), {
+      title: 'Left',
+      fileName: 'x.mp4',
+      sizeBytes: bars.length,
+    });
+    const created = await tusCreate(app.url, s.owner, made.body.uploadUrl, made.body.id, bars.length);
+    await tusPatch(app.url, s.owner, created.location!, 0, bars.subarray(0, 1000));
+    expect(await storage.read(`video-uploads/${made.body.id}`)).not.toBeNull();
+    // The sweep covers every studio: this video's state is what the test reads.
+    await sweepAbandonedUploads(app.knex, new Date(NOW.getTime() + 3_600_000));
+    expect((await s.owner.get(v4(s.studio.id, `video/${made.body.id}`))).body.status).toBe('uploading');
+    expect(
+      await sweepAbandonedUploads(app.knex, new Date(NOW.getTime() + 25 * 3_600_000)),
+    ).toBeGreaterThanOrEqual(1);
+    expect((await s.owner.get(v4(s.studio.id, `video/${made.body.id}`))).body.status).toBe('init');
+    expect(await app.drainJobs()).toBe(1);
+    expect(await storage.read(`video-uploads/${made.body.id}`)).toBeNull();
+    expect(await storage.read(`video-uploads/${made.body.id}.json`)).toBeNull();
+    expect(await tusOffset(app.url, s.owner, created.location!)).toBe(0);
+    // The upload starts again from the beginning and completes.
+    const again = await tusCreate(app.url, s.owner, made.body.uploadUrl, made.body.id, bars.length);
+    expect(again.status, again.text).toBe(201);
+    expect((await tusPatch(app.url, s.owner, again.location!, 0, bars)).status).toBe(204);
+    // A video being transcoded is not deleted under the job's feet.
+    const busy = await s.owner.delete(v4(s.studio.id, `video/${made.body.id}`));
+    expect(busy.body.error).toMatchObject({ key: 'video.transcoding', code: 3031 });
+  });
+
   it('refuses the signed out (401), the wrong role (403), bad input (400), other studios (404)', async () => {
     const s = await videoStudio();
     const anon = await app.anonymous();
@@ -246,6 +385,8 @@ describe('videos', () => {
       ['POST', 'video-service', { name: lt('A'), slug: 'a' }],
       ['PATCH', `video-service/${c.id}`, { published: false }],
       ['GET', `video-event/collection?videoServiceId=${c.id}`],
+      ['DELETE', `video/${video.id}`],
+      ['DELETE', `video-service/${c.id}`],
     ];
     const clientRoutes: Array<[string, string, unknown?]> = [
       ['GET', 'video-courses'],
@@ -308,6 +449,10 @@ describe('videos', () => {
       slug: 'morning-yoga',
     });
     expect(taken.body.error).toMatchObject({ code: 2876, key: 'video.slugTaken' });
+    expect((await s.owner.delete(v4(s.studio.id, `video-service/${c.id}?withVideos=maybe`))).status).toBe(
+      400,
+    );
+    expect((await s.owner.delete(v4(s.studio.id, 'video/not-a-uuid'))).status).toBe(404);
     const unknownVideo = await s.owner.post(v4(s.studio.id, 'video-service'), {
       name: lt('U'),
       slug: 'u',
@@ -332,6 +477,13 @@ describe('videos', () => {
     ).body;
     expect((await s.owner.get(v4(s.studio.id, `video/${otherVideo.id}`))).status).toBe(404);
     expect((await s.owner.post(v4(s.studio.id, `video/${otherVideo.id}/retry`))).status).toBe(404);
+    expect((await s.owner.delete(v4(s.studio.id, `video/${otherVideo.id}`))).status).toBe(404);
+    expect(await app.knex('videos').where({ id: otherVideo.id })).toHaveLength(1);
+    await expectHiddenFromOtherStudio(app, {
+      method: 'DELETE',
+      path: v4(s.studio.id, `video-service/${c.id}`),
+    });
+    expect(await app.knex('video_services').where({ id: c.id })).toHaveLength(1);
     expect(
       (await tusCreate(app.url, s.owner, `/api/v4/${s.studio.id}/video/upload`, otherVideo.id, 10)).status,
     ).toBe(404);

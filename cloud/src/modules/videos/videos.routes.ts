@@ -8,6 +8,7 @@ import { requireEntryClient } from '../entries/index';
 import {
   clientVideos,
   createVideoService,
+  deleteVideoService,
   listVideoEvents,
   listVideoServices,
   patchVideoService,
@@ -24,7 +25,8 @@ import {
   videoCourses,
   watchVideo,
 } from './video-watch.service';
-import { createVideo, listVideos, presentVideo, retryVideo, videoRow } from './videos.service';
+import './video-purchase';
+import { createVideo, deleteVideo, listVideos, presentVideo, retryVideo, videoRow } from './videos.service';
 
 /** Private, short-lived in caches: a signed stream file is this client's. */
 function streamHeaders(ctx: AppContext) {
@@ -49,6 +51,10 @@ export function registerVideoRoutes(router: Router<AppState, AppCustom>): void {
   defineRoute(router, {
     ...VideosApi.retry,
     handle: async ({ db, studio, params, deps }) => retryVideo(db, studio, params.video, deps.clock.now()),
+  });
+  defineRoute(router, {
+    ...VideosApi.remove,
+    handle: async ({ db, studio, params }) => deleteVideo(db, studio, params.video),
   });
   defineRoute(router, {
     ...VideosApi.thumbnail,
@@ -83,6 +89,12 @@ export function registerVideoRoutes(router: Router<AppState, AppCustom>): void {
     ...VideosApi.patchService,
     handle: async ({ db, studio, params, body, deps }) =>
       patchVideoService(db, studio, params.videoService, body, deps.clock.now()),
+  });
+  defineRoute(router, {
+    ...VideosApi.removeService,
+    handle: async ({ db, studio, params, query }) => {
+      await deleteVideoService(db, studio, params.videoService, query.withVideos === 'true');
+    },
   });
   defineRoute(router, {
     ...VideosApi.eventCollection,

@@ -7,7 +7,7 @@ import type { Db, Knex } from '../../db/knex';
 import { enqueue } from '../../jobs/queue';
 import type { JobContext } from '../../jobs/perform';
 import type { Studio } from '../identity/index';
-import { transcodeStoredVideo, TranscodeFailure, type Rendition } from './video-transcode';
+import { transcodeStoredVideo, TranscodeFailure, videoKeys, type Rendition } from './video-transcode';
 
 export const uploadPath = (studioId: string) => `/api/v4/${studioId}/video/upload`;
 
@@ -137,4 +137,86 @@ export async function performVideoTranscode(
     ctx.log.warn({ videoId: row.id, reason: err.message }, 'video transcode failed');
     return done({ status: 'failed', failureReason: err.message });
   }
+}
+
+/**
+ * Deletes a video: refused while a course uses it (`video.inUse`: take it out of the course first)
+ * or while it is being transcoded (`video.transcoding`: the job would write its files back). The row
+ * goes in the request's transaction; its files (the original, the HLS folder, the thumbnail, a
+ * partial upload) are deleted after the commit by the `video.delete-files` job.
+ */
+export async function deleteVideo(trx: Db, studio: Studio, id: string): Promise<void> {
+  const row = await videoRow(trx, studio, id, true);
+  const used = await trx('video_events').where({ studioId: studio.id, videoId: id }).first('id');
+  if (used)
+    throw new AppError('video.inUse', {
+      message: 'a course uses this video: take it out of the course first',
+      fields: { video: ['inUse'] },
+    });
+  if (row.status === 'transcoding')
+    throw new AppError('video.transcoding', {
+      message: 'the video is being transcoded: delete it when that has finished',
+      fields: { video: ['transcoding'] },
+    });
+  await trx('videos').where({ studioId: studio.id, id }).delete();
+  await enqueue(
+    trx,
+    'video.delete-files',
+    { studioId: studio.id, videoId: id, scope: 'all' },
+    { key: `video.delete-files:${id}` },
+  );
+}
+
+/**
+ * The `video.delete-files` job: a deleted video's folder in the storage (`videos/<studio>/<video>/…`)
+ * and its partial upload — the tus FileStore's file and `.json` under DATA_DIR (the disk driver's
+ * root) or the pieces in the object store (S3). Idempotent: a rerun finds nothing to delete.
+ */
+export async function performVideoFilesDelete(
+  payload: { studioId: string; videoId: string; scope: 'all' | 'upload' },
+  ctx: JobContext,
+): Promise<void> {
+  if (!ctx.storage) throw new Error('video.delete-files needs the app storage in the job context');
+  const upload = `video-uploads/${payload.videoId}`;
+  if (payload.scope === 'all')
+    await ctx.storage.deletePrefix(videoKeys(payload.studioId, payload.videoId).root);
+  await ctx.storage.delete(upload);
+  await ctx.storage.delete(`${upload}.json`);
+  await ctx.storage.deletePrefix(upload);
+}
+
+/** Uploads untouched this long (no PATCH) are abandoned: the partial file goes, the video waits anew. */
+export const ABANDONED_UPLOAD_HOURS = 24;
+
+/**
+ * The `video-uploads-sweep` periodic job: each video still `uploading` whose last PATCH is older than
+ * ABANDONED_UPLOAD_HOURS goes back to `init` (staff may upload its file again) and its partial upload
+ * is deleted by a `video.delete-files` job queued in the same transaction. Returns how many.
+ */
+export async function sweepAbandonedUploads(knex: Knex, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - ABANDONED_UPLOAD_HOURS * 3_600_000);
+  const rows: Array<{ id: string; studioId: string; updatedAt: Date }> = await knex('videos')
+    .where({ status: 'uploading' })
+    .where('updated_at', '<', cutoff)
+    .orderBy('updated_at')
+    .limit(500)
+    .select('id', 'studio_id', 'updated_at');
+  let swept = 0;
+  for (const row of rows) {
+    await knex.transaction(async (trx) => {
+      const changed = await trx('videos')
+        .where({ id: row.id, status: 'uploading' })
+        .where('updated_at', '<', cutoff)
+        .update({ status: 'init', updatedAt: now });
+      if (!changed) return;
+      swept += 1;
+      await enqueue(
+        trx,
+        'video.delete-files',
+        { studioId: row.studioId, videoId: row.id, scope: 'upload' },
+        { key: `video.delete-files:${row.id}:upload:${new Date(row.updatedAt).getTime()}` },
+      );
+    });
+  }
+  return swept;
 }

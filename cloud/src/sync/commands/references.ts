@@ -16,6 +16,8 @@ const TABLES = {
   visit: 'client_visits',
   kiosk: 'studio_kiosks',
   kioskEntry: 'kiosk_check_ins',
+  entryService: 'entry_services',
+  clientEntry: 'client_entries',
   product: 'products',
   pricingOption: 'pricing_options',
   contract: 'contracts',
