@@ -57,6 +57,8 @@ export const AppointmentsApi = contractGroup('appointments', {
     method: 'post',
     path: `${V4}/appointment/find`,
     access: 'studio',
+    // A search: no transaction (BEGIN/COMMIT were two of its round trips).
+    readOnly: true,
     params: StudioParams,
     body: FindSlotsInputSchema,
     response: SlotListSchema,

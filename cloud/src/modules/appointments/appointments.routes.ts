@@ -30,6 +30,7 @@ import {
   presentOne,
   presentService,
   serviceRow,
+  serviceWithMembers,
   staffMembers,
 } from './appointments.rows';
 import {
@@ -214,10 +215,10 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
     ...AppointmentsApi.find,
     handle: async ({ db, studio, membership, body, deps }) => {
       const asClient = !membership.isMember;
-      const service = await serviceRow(db, studio.id, body.serviceId);
+      // Two round trips in all: the service with its performers, then everything slots depend on.
+      const { service, memberIds } = await serviceWithMembers(db, studio.id, body.serviceId);
       if (service.archivedAt || (asClient && !service.bookableOnline))
         throw AppError.notFound('appointment service');
-      const { memberIds } = await bookableService(db as Trx, studio, service.id);
       return findServiceSlots(db, studio, service, memberIds, body, deps.clock.now(), asClient);
     },
   });
