@@ -286,6 +286,11 @@ export const AppointmentActionInputSchema = z.strictObject({
   clientAppointmentId: uuid(),
   reason: text(500).optional(),
 });
+/** Staff mark a no-show: the studio's no-show fee is charged unless `chargeFee` is false. */
+export const AppointmentNoShowInputSchema = z.strictObject({
+  clientAppointmentId: uuid(),
+  chargeFee: z.boolean().optional(),
+});
 export const AppointmentMoveInputSchema = z.strictObject({
   clientAppointmentId: uuid(),
   startsAt: instant(),

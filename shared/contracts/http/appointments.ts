@@ -6,6 +6,7 @@ import {
   AppointmentInitSchema,
   AppointmentListQuerySchema,
   AppointmentMoveInputSchema,
+  AppointmentNoShowInputSchema,
   AppointmentServiceInputSchema,
   AppointmentServicePatchSchema,
   AppointmentServiceViewSchema,
@@ -255,6 +256,15 @@ export const AppointmentsApi = contractGroup('appointments', {
     ability: 'schedule.checkIn',
     params: StudioParams,
     body: AppointmentActionInputSchema,
+    response: ClientAppointmentViewSchema,
+  },
+  noShow: {
+    method: 'post',
+    path: `${V4}/client-appointment/no-show`,
+    access: 'staff',
+    ability: 'schedule.checkIn',
+    params: StudioParams,
+    body: AppointmentNoShowInputSchema,
     response: ClientAppointmentViewSchema,
   },
   scheduleInit: {

@@ -537,6 +537,56 @@ export interface ClientAgreementAcceptancesUpdate {
   updatedAt?: Date | string | Knex.Raw;
 }
 
+export type ClientAppointmentFeesId = string;
+
+export interface ClientAppointmentFeesRow {
+  id: ClientAppointmentFeesId;
+  studioId: StudiosId;
+  clientAppointmentId: ClientAppointmentsId;
+  clientId: UsersId;
+  kind: string;
+  amount: number;
+  currency: string;
+  forgiven: boolean;
+  voidedAt: Date | null;
+  clientOrderId: ClientOrdersId | null;
+  createdBy: UsersId | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ClientAppointmentFeesInsert {
+  id: ClientAppointmentFeesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  clientAppointmentId: ClientAppointmentsId | Knex.Raw;
+  clientId: UsersId | Knex.Raw;
+  kind: string | Knex.Raw;
+  amount: number | Knex.Raw;
+  currency: string | Knex.Raw;
+  forgiven?: boolean | Knex.Raw;
+  voidedAt?: Date | string | null | Knex.Raw;
+  clientOrderId?: ClientOrdersId | null | Knex.Raw;
+  createdBy?: UsersId | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface ClientAppointmentFeesUpdate {
+  id?: ClientAppointmentFeesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  clientAppointmentId?: ClientAppointmentsId | Knex.Raw;
+  clientId?: UsersId | Knex.Raw;
+  kind?: string | Knex.Raw;
+  amount?: number | Knex.Raw;
+  currency?: string | Knex.Raw;
+  forgiven?: boolean | Knex.Raw;
+  voidedAt?: Date | string | null | Knex.Raw;
+  clientOrderId?: ClientOrdersId | null | Knex.Raw;
+  createdBy?: UsersId | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
 export type ClientAppointmentsId = string;
 
 export interface ClientAppointmentsRow {
@@ -5877,6 +5927,11 @@ declare module 'knex/types/tables' {
       ClientAgreementAcceptancesRow,
       ClientAgreementAcceptancesInsert,
       ClientAgreementAcceptancesUpdate
+    >;
+    client_appointment_fees: Knex.CompositeTableType<
+      ClientAppointmentFeesRow,
+      ClientAppointmentFeesInsert,
+      ClientAppointmentFeesUpdate
     >;
     client_appointments: Knex.CompositeTableType<
       ClientAppointmentsRow,

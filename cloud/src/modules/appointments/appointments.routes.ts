@@ -38,6 +38,7 @@ import {
   clientCancel,
   fulfilAppointmentLine,
   HOLD_MINUTES,
+  markNoShow,
   moveAppointment,
   placeAppointment,
   choosePass,
@@ -367,6 +368,20 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
         return one(db, studio, row.id);
       },
     });
+  defineRoute(router, {
+    ...AppointmentsApi.noShow,
+    handle: async ({ db, studio, auth, body, deps }) => {
+      const row = await markNoShow(
+        db as Trx,
+        studio,
+        body.clientAppointmentId,
+        auth.user.id,
+        body.chargeFee ?? true,
+        deps.clock.now(),
+      );
+      return one(db, studio, row.id);
+    },
+  });
   defineRoute(router, {
     ...AppointmentsApi.move,
     handle: async ({ db, studio, membership, body, deps }) => {

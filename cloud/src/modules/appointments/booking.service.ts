@@ -22,6 +22,7 @@ import {
   type AppointmentRow,
   type ServiceRow,
 } from './appointments.rows';
+import { recordAppointmentFee, voidAppointmentFee } from './appointment-fees';
 import { enqueueAppointmentMail } from './appointment-mails';
 import { loadAvailability, slotServiceOf, spanOfDays } from './slots.service';
 
@@ -462,6 +463,8 @@ export async function staffDecide(
     .update({ ...next[action], heldUntil: null, updatedAt: now });
   const updated = await appointmentRow(trx, studio.id, id);
   if (action === 'reject' || action === 'callOff') await refund(trx, studio, updated, actorId, now);
+  // Attendance corrected: a no-show fee recorded for this appointment no longer stands.
+  if (action === 'present' && row.status === 'absent') await voidAppointmentFee(trx, id, 'noShow');
   if (updated.clientId && (action === 'confirm' || action === 'reject' || action === 'callOff'))
     await enqueueAppointmentMail(
       trx,
@@ -496,8 +499,25 @@ export async function clientCancel(
     .update({ status: outcome, cancelledAt: now, cancelledByUserId: clientId, updatedAt: now });
   const updated = await appointmentRow(trx, studio.id, id);
   if (outcome === 'cancelled') await refund(trx, studio, updated, clientId, now);
-  else if (updated.clientPricingOptionId)
-    await refreshPassProjection(trx, studio, updated.clientPricingOptionId, now);
+  else {
+    if (updated.clientPricingOptionId)
+      await refreshPassProjection(trx, studio, updated.clientPricingOptionId, now);
+    await recordAppointmentFee(trx, studio, updated, 'lateCancel', clientId);
+  }
+  return updated;
+}
+
+/** Staff mark a client absent (no-show): the studio's no-show fee unless they waive it (`chargeFee: false`). */
+export async function markNoShow(
+  trx: Trx,
+  studio: Studio,
+  id: string,
+  actorId: string,
+  chargeFee: boolean,
+  now: Date,
+): Promise<AppointmentRow> {
+  const updated = await staffDecide(trx, studio, id, 'absent', actorId, '', now);
+  if (chargeFee) await recordAppointmentFee(trx, studio, updated, 'noShow', actorId);
   return updated;
 }
 
