@@ -20,7 +20,10 @@ const minutes = (min: number, max: number) =>
     .max(max, `at most ${max}`);
 
 export const AppointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
-export const AppointmentPaymentSchema = z.enum(['pass', 'wallet', 'online', 'desk', 'free']);
+/** `contract`: covered by a client contract (membership); booked with payment `pass` ("pass or membership"). */
+export const AppointmentPaymentSchema = z.enum(['pass', 'wallet', 'online', 'desk', 'free', 'contract']);
+/** A client contract that covers appointments (booking with `payment: 'pass'` uses it before any pass). */
+export const CoveringContractSchema = z.object({ id: z.string(), name: LocaleTextSchema });
 
 // ------------------------------------------------------------------------------ categories
 
@@ -239,6 +242,7 @@ export const ClientAppointmentViewSchema = z.object({
   heldUntil: z.string().nullable(),
   payment: AppointmentPaymentSchema,
   clientPricingOptionId: z.string().nullable(),
+  clientContractId: z.string().nullable(),
   clientOrderId: z.string().nullable(),
   price: z.number(),
   currency: z.string(),
@@ -278,6 +282,7 @@ export const EnrollmentInitSchema = z.object({
   service: AppointmentServiceViewSchema,
   members: z.array(MemberRefSchema),
   passes: z.array(z.object({ id: z.string(), name: LocaleTextSchema, entriesLeft: z.number().nullable() })),
+  contracts: z.array(CoveringContractSchema),
   walletBalance: z.number().nullable(),
   onlinePayment: z.boolean(),
 });
@@ -358,6 +363,7 @@ export const ClientAppointmentsInitSchema = z.object({
   services: z.array(AppointmentServiceViewSchema),
   members: z.array(MemberRefSchema),
   passes: z.array(z.object({ id: z.string(), name: LocaleTextSchema, entriesLeft: z.number().nullable() })),
+  contracts: z.array(CoveringContractSchema),
   walletBalance: z.number(),
   onlinePayment: z.boolean(),
 });

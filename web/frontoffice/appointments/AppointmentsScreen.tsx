@@ -197,8 +197,12 @@ export function AppointmentsScreen() {
                 <Stack gap={4} mt={4}>
                   <Radio
                     value="pass"
-                    label={t('front.payPass', { count: data?.passes.length ?? 0 })}
-                    disabled={(data?.passes.length ?? 0) === 0}
+                    label={
+                      (data?.contracts.length ?? 0) > 0
+                        ? t('front.payPassOrContract')
+                        : t('front.payPass', { count: data?.passes.length ?? 0 })
+                    }
+                    disabled={(data?.passes.length ?? 0) + (data?.contracts.length ?? 0) === 0}
                     data-testid="pay-pass"
                   />
                   {service.price !== null && (

@@ -620,6 +620,7 @@ export interface ClientAppointmentsRow {
   note: string;
   createdAt: Date;
   updatedAt: Date;
+  clientContractId: ClientContractsId | null;
 }
 
 export interface ClientAppointmentsInsert {
@@ -653,6 +654,7 @@ export interface ClientAppointmentsInsert {
   note?: string | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  clientContractId?: ClientContractsId | null | Knex.Raw;
 }
 
 export interface ClientAppointmentsUpdate {
@@ -686,6 +688,7 @@ export interface ClientAppointmentsUpdate {
   note?: string | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  clientContractId?: ClientContractsId | null | Knex.Raw;
 }
 
 export type ClientContractEventsId = string;

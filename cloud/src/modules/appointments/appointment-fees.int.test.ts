@@ -85,7 +85,7 @@ describe('appointment fees', () => {
     });
     expect(present.body.status).toBe('present');
     const fee = await app.knex('client_appointment_fees').where({ clientAppointmentId: noShowId }).first();
-    expect(fee.voidedAt).not.toBeNull();
+    expect(fee?.voidedAt).not.toBeNull();
 
     // A waived no-show records nothing.
     const other = await st.addClient('Waived', false);
@@ -143,6 +143,6 @@ describe('appointment fees', () => {
     );
     // Success.
     expect((await st.owner.post(v4(st.studio, path), body)).body.status).toBe('absent');
-    expect((await app.knex('client_appointments').where({ id }).first()).status).toBe('absent');
+    expect((await app.knex('client_appointments').where({ id }).first())?.status).toBe('absent');
   });
 });

@@ -18,6 +18,8 @@ import {
   walletBalanceOf,
 } from '../sales/index';
 import { passCandidatesFor } from '../catalog/index';
+import { contractEntitlementsFor } from '../contracts/index';
+import { localDateOf } from '../../../../shared/domain/entitlements/local-dates';
 import {
   appointmentRow,
   assertClientOf,
@@ -257,15 +259,18 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
       let passes: Array<{ id: string; name: Record<string, { value: string }>; entriesLeft: number | null }> =
         [];
       let walletBalance: number | null = null;
+      let contracts: Array<{ id: string; name: Record<string, { value: string }> }> = [];
       if (query.clientId) {
         await assertClientOf(db, studio.id, query.clientId);
         passes = await coveringPasses(db, studio, query.clientId, deps.clock.now());
+        contracts = await coveringContracts(db, studio, query.clientId, deps.clock.now());
         walletBalance = await walletBalanceOf(db, studio.id, query.clientId);
       }
       return {
         service: presentService(service, memberIds, studio.currency),
         members,
         passes,
+        contracts,
         walletBalance,
         onlinePayment: (await providerViews(db, studio.id)).some((p) => p.enabled),
       };
@@ -281,10 +286,10 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
       const { service } = await bookableService(trx, studio, body.serviceId);
       const startsAt = new Date(body.startsAt);
       const payment = body.payment ?? 'pass';
-      const passId =
+      const { passId, contractId } =
         payment === 'pass'
           ? await choosePass(trx, studio, service, body.clientId, startsAt, body.clientPricingOptionId)
-          : null;
+          : { passId: null, contractId: null };
       const row = await placeAppointment(
         trx,
         studio,
@@ -301,8 +306,9 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
         {
           status: 'booked',
           heldUntil: null,
-          payment,
+          payment: contractId ? 'contract' : payment,
           clientPricingOptionId: passId,
+          clientContractId: contractId,
           price: payment === 'desk' ? (service.price ?? 0) : 0,
         },
         now,
@@ -492,6 +498,7 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
         services: services.map((s) => presentService(s.row, s.memberIds, studio.currency)),
         members: (await staffMembers(db, studio.id)).filter((m) => memberIds.has(m.id)),
         passes: await coveringPasses(db, studio, auth.user.id, deps.clock.now()),
+        contracts: await coveringContracts(db, studio, auth.user.id, deps.clock.now()),
         walletBalance: await walletBalanceOf(db, studio.id, auth.user.id),
         onlinePayment: (await providerViews(db, studio.id)).some((p) => p.enabled),
       };
@@ -553,6 +560,28 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
 }
 
 /** The client's passes that may pay appointments now (covering the appointment kind, not expired, entries left). */
+/** The client's contracts that cover appointments today or later (names for the booking forms). */
+async function coveringContracts(db: Db, studio: Studio, clientId: string, now: Date) {
+  const today = localDateOf(now, studio.timeZone);
+  const covering = (await contractEntitlementsFor(db, studio, clientId, today)).filter((c) =>
+    c.coverage.serviceTypes.includes('appointmentPricingOption'),
+  );
+  if (covering.length === 0) return [];
+  const names = new Map(
+    (
+      await db('client_contracts as cc')
+        .join('contracts as c', 'c.id', 'cc.contract_id')
+        .where('cc.studio_id', studio.id)
+        .whereIn(
+          'cc.id',
+          covering.map((c) => c.id),
+        )
+        .select('cc.id', 'c.name')
+    ).map((r: { id: string; name: Record<string, { value: string }> }) => [r.id, r.name]),
+  );
+  return covering.map((c) => ({ id: c.id, name: names.get(c.id) ?? {} }));
+}
+
 async function coveringPasses(db: Db, studio: Studio, clientId: string, now: Date) {
   const candidates = await passCandidatesFor(db, studio, clientId);
   const usable = candidates
