@@ -50,6 +50,7 @@ import { registerDeskFleetRoutes, registerDesktopRoutes } from './modules/desk-f
 import { registerIntegrationRoutes } from './modules/integrations/index';
 import { publicApiKeyMiddleware } from './modules/integrations/index';
 import { configureWebhookNetwork } from './modules/integrations/index';
+import { configureGoogleCalendar } from './modules/appointments/index';
 import { registerApiDocsRoutes } from './modules/integrations/index';
 import { WEB_DIST_DIR } from './paths';
 
@@ -105,6 +106,7 @@ export function createApp(
   configurePaymentSecrets(deps.config);
   configureKsef(deps.config);
   configureWebhookNetwork({ allowLoopback: deps.config.WEBHOOKS_ALLOW_LOOPBACK });
+  configureGoogleCalendar(deps.config);
   const dev = Boolean(options.devMiddleware);
 
   app.use(async (ctx, next) => {

@@ -368,6 +368,29 @@ export const ClientAppointmentsInitSchema = z.object({
   onlinePayment: z.boolean(),
 });
 
+/**
+ * The member's Google Calendar connection: `available` false when the server has no Google client
+ * configured; when not connected, `authorizeUrl` is where the browser goes to grant access.
+ */
+export const GoogleCalendarStateSchema = z.object({
+  available: z.boolean(),
+  connected: z.boolean(),
+  email: z.string().nullable(),
+  authorizeUrl: z.string().nullable(),
+});
+export type GoogleCalendarState = z.infer<typeof GoogleCalendarStateSchema>;
+export const GoogleCalendarQuerySchema = z.strictObject({
+  /** The app path to come back to after Google's consent screen. */
+  returnTo: z.string().max(500).optional(),
+});
+/** Google's redirect back (OAuth 2.0 authorization code flow). */
+export const GoogleCalendarCallbackQuerySchema = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+  scope: z.string().max(2000).optional(),
+});
+
 /** A calendar feed: `url` only right after it was made (only a hash of its secret is kept). */
 export const CalendarFeedSchema = z.object({
   active: z.boolean(),

@@ -22,6 +22,9 @@ import {
   EnrollmentInitQuerySchema,
   EnrollmentInitSchema,
   FindSlotsInputSchema,
+  GoogleCalendarCallbackQuerySchema,
+  GoogleCalendarQuerySchema,
+  GoogleCalendarStateSchema,
   MemberScheduleInitSchema,
   MemberScheduleInputSchema,
   MemberScheduleSchema,
@@ -373,6 +376,31 @@ export const AppointmentsApi = contractGroup('appointments', {
     params: StudioParams,
     responseKind: 'empty',
     status: 204,
+  },
+  googleCalendarGet: {
+    method: 'get',
+    path: `${V4}/google-calendar/oauth`,
+    access: 'studio',
+    params: StudioParams,
+    query: GoogleCalendarQuerySchema,
+    response: GoogleCalendarStateSchema,
+  },
+  googleCalendarDelete: {
+    method: 'delete',
+    path: `${V4}/google-calendar/oauth`,
+    access: 'studio',
+    params: StudioParams,
+    responseKind: 'empty',
+    status: 204,
+  },
+  /** Google's redirect URI (one for the whole server, as Google registers it): back to the app. */
+  googleCalendarCallback: {
+    method: 'get',
+    path: '/v4/google-calendar/oauth/callback',
+    access: 'public',
+    query: GoogleCalendarCallbackQuerySchema,
+    responseKind: 'redirect',
+    status: 302,
   },
   /** The iCalendar feed itself: the secret in the path is the only credential (calendar apps send no session). */
   feedIcs: {

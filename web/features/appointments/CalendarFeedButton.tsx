@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Divider, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,6 +50,29 @@ export function CalendarFeedButton({ studio }: { studio: string }) {
     }
   };
   const active = fresh !== null || feed.data?.active === true;
+  // Google Calendar: connect (to Google's consent screen and back here) or disconnect.
+  const googleKey = ['google-calendar', studio] as const;
+  const google = useQuery({
+    queryKey: googleKey,
+    enabled: opened,
+    queryFn: ({ signal }) =>
+      api.call(AppointmentsApi.googleCalendarGet, {
+        params: { uuid: studio },
+        query: { returnTo: `${window.location.pathname}${window.location.search}${window.location.hash}` },
+        signal,
+      }),
+  });
+  const disconnect = async () => {
+    setBusy(true);
+    try {
+      await api.call(AppointmentsApi.googleCalendarDelete, { params: { uuid: studio } });
+      await queryClient.invalidateQueries({ queryKey: googleKey });
+    } catch {
+      setError(t('feed.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <>
       <Button variant="default" size="xs" onClick={() => setOpened(true)} data-testid="calendar-feed-button">
@@ -112,6 +135,34 @@ export function CalendarFeedButton({ studio }: { studio: string }) {
               </Button>
             )}
           </Group>
+          <Divider label={t('google.title')} labelPosition="left" />
+          {google.data && !google.data.available && (
+            <Text size="sm" c="dimmed">
+              {t('google.unavailable')}
+            </Text>
+          )}
+          {google.data?.connected && (
+            <Group gap="xs" justify="space-between" data-testid="google-calendar-connected">
+              <Text size="sm">{t('google.connected', { email: google.data.email ?? '' })}</Text>
+              <Button size="xs" color="red" variant="light" loading={busy} onClick={() => void disconnect()}>
+                {t('google.disconnect')}
+              </Button>
+            </Group>
+          )}
+          {google.data?.authorizeUrl && (
+            <Stack gap={4}>
+              <Text size="sm">{t('google.about')}</Text>
+              <Button
+                size="xs"
+                variant="default"
+                component="a"
+                href={google.data.authorizeUrl}
+                data-testid="google-calendar-connect"
+              >
+                {t('google.connect')}
+              </Button>
+            </Stack>
+          )}
         </Stack>
       </Modal>
     </>

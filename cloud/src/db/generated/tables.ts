@@ -2630,6 +2630,93 @@ export interface FiscalPrinterDiagnosesUpdate {
   updatedAt?: Date | string | Knex.Raw;
 }
 
+export type GoogleCalendarConnectionsId = string;
+
+export interface GoogleCalendarConnectionsRow {
+  id: GoogleCalendarConnectionsId;
+  studioId: StudiosId;
+  userId: UsersId;
+  status: string;
+  stateHash: string | null;
+  stateExpiresAt: Date | null;
+  returnTo: string;
+  email: string | null;
+  calendarId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  accessExpiresAt: Date | null;
+  lastError: string | null;
+  connectedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface GoogleCalendarConnectionsInsert {
+  id: GoogleCalendarConnectionsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  userId: UsersId | Knex.Raw;
+  status: string | Knex.Raw;
+  stateHash?: string | null | Knex.Raw;
+  stateExpiresAt?: Date | string | null | Knex.Raw;
+  returnTo?: string | Knex.Raw;
+  email?: string | null | Knex.Raw;
+  calendarId?: string | Knex.Raw;
+  accessToken?: string | null | Knex.Raw;
+  refreshToken?: string | null | Knex.Raw;
+  accessExpiresAt?: Date | string | null | Knex.Raw;
+  lastError?: string | null | Knex.Raw;
+  connectedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface GoogleCalendarConnectionsUpdate {
+  id?: GoogleCalendarConnectionsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  userId?: UsersId | Knex.Raw;
+  status?: string | Knex.Raw;
+  stateHash?: string | null | Knex.Raw;
+  stateExpiresAt?: Date | string | null | Knex.Raw;
+  returnTo?: string | Knex.Raw;
+  email?: string | null | Knex.Raw;
+  calendarId?: string | Knex.Raw;
+  accessToken?: string | null | Knex.Raw;
+  refreshToken?: string | null | Knex.Raw;
+  accessExpiresAt?: Date | string | null | Knex.Raw;
+  lastError?: string | null | Knex.Raw;
+  connectedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export type GoogleCalendarEventsClientAppointmentId = string;
+
+export type GoogleCalendarEventsConnectionId = string;
+
+export interface GoogleCalendarEventsRow {
+  connectionId: GoogleCalendarConnectionsId;
+  clientAppointmentId: ClientAppointmentsId;
+  externalId: string;
+  fingerprint: string;
+  pushedAt: Date;
+}
+
+export interface GoogleCalendarEventsInsert {
+  connectionId: GoogleCalendarConnectionsId | Knex.Raw;
+  clientAppointmentId: ClientAppointmentsId | Knex.Raw;
+  externalId: string | Knex.Raw;
+  fingerprint: string | Knex.Raw;
+  pushedAt?: Date | string | Knex.Raw;
+}
+
+export interface GoogleCalendarEventsUpdate {
+  connectionId?: GoogleCalendarConnectionsId | Knex.Raw;
+  clientAppointmentId?: ClientAppointmentsId | Knex.Raw;
+  externalId?: string | Knex.Raw;
+  fingerprint?: string | Knex.Raw;
+  pushedAt?: Date | string | Knex.Raw;
+}
+
 export type InstructorPayRatesId = string;
 
 export interface InstructorPayRatesRow {
@@ -6098,6 +6185,16 @@ declare module 'knex/types/tables' {
       FiscalPrinterDiagnosesRow,
       FiscalPrinterDiagnosesInsert,
       FiscalPrinterDiagnosesUpdate
+    >;
+    google_calendar_connections: Knex.CompositeTableType<
+      GoogleCalendarConnectionsRow,
+      GoogleCalendarConnectionsInsert,
+      GoogleCalendarConnectionsUpdate
+    >;
+    google_calendar_events: Knex.CompositeTableType<
+      GoogleCalendarEventsRow,
+      GoogleCalendarEventsInsert,
+      GoogleCalendarEventsUpdate
     >;
     instructor_pay_rates: Knex.CompositeTableType<
       InstructorPayRatesRow,

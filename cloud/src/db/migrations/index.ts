@@ -51,6 +51,7 @@ import * as studioDataExports from './20261128_0131_studio_data_exports';
 import * as deskFleet from './20261128_0200_desk_fleet';
 import * as appointmentFees from './20261129_0250_appointment_fees';
 import * as appointmentContracts from './20261129_0251_appointment_contracts';
+import * as googleCalendar from './20261129_0252_google_calendar';
 import * as orderLineNameTexts from './20261128_0180_order_line_name_texts';
 import * as appointments from './20261128_0140_appointments';
 import * as communication from './20261128_0160_communication';
@@ -121,4 +122,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261128_0200_desk_fleet', deskFleet],
   ['20261129_0250_appointment_fees', appointmentFees],
   ['20261129_0251_appointment_contracts', appointmentContracts],
+  ['20261129_0252_google_calendar', googleCalendar],
 ];

@@ -59,15 +59,25 @@ import {
 import { findServiceSlots } from './slots.service';
 import { appointmentInit, staffCalendar } from './views.service';
 import { audienceOf, feedIcs, feedState, makeFeed, revokeFeed } from './calendar-feed';
+import {
+  completeGoogleConnection,
+  disconnectGoogleCalendar,
+  googleCalendarState,
+  queueCalendarPush,
+} from './calendar-sync/google-calendar.service';
 import { refreshPassProjection } from '../catalog/index';
 
 type Trx = Knex.Transaction;
 const OVERRIDE: Ability = 'schedule.overrideRules';
 
 // Paid online or from the wallet: the order's `appointment` line turns the reservation into the appointment.
-registerLineFulfiller('appointment', async ({ trx, studio, now }, line) =>
-  line.refId ? fulfilAppointmentLine(trx, studio, line.refId, now) : null,
-);
+registerLineFulfiller('appointment', async ({ trx, studio, now }, line) => {
+  if (!line.refId) return null;
+  const out = await fulfilAppointmentLine(trx, studio, line.refId, now);
+  const row = await trx('client_appointments').where({ id: line.refId }).first('memberId', 'clientId');
+  if (row) await queueCalendarPush(trx, studio.id, [row.memberId, row.clientId]);
+  return out;
+});
 
 async function assertOverride(db: Db, membership: Membership): Promise<void> {
   if (!can(await abilitiesOf(db, membership), OVERRIDE))
@@ -78,6 +88,11 @@ async function assertOverride(db: Db, membership: Membership): Promise<void> {
 
 const originOf = (ctx: AppContext) => `${ctx.protocol}://${ctx.host}`;
 const one = (db: Db, studio: Studio, id: string) => presentOne(db, studio.id, id);
+/** After a change: the member's and client's connected calendars get a push job; the view. */
+async function changed(db: Db, studio: Studio, row: { id: string; memberId: string; clientId: string | null }) {
+  await queueCalendarPush(db, studio.id, [row.memberId, row.clientId]);
+  return one(db, studio, row.id);
+}
 
 function rangeOf(q: { from?: string; to?: string }, now: Date) {
   const from = q.from ? new Date(`${q.from}T00:00:00Z`) : new Date(now.getTime() - 7 * 86_400_000);
@@ -314,7 +329,7 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
         now,
       );
       if (passId) await refreshPassProjection(trx, studio, passId, now);
-      return one(db, studio, row.id);
+      return changed(db, studio, row);
     },
   });
   defineRoute(router, {
@@ -343,7 +358,7 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
         },
         now,
       );
-      return one(db, studio, row.id);
+      return changed(db, studio, row);
     },
   });
   defineRoute(router, {
@@ -371,7 +386,7 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
           body.reason ?? '',
           deps.clock.now(),
         );
-        return one(db, studio, row.id);
+        return changed(db, studio, row);
       },
     });
   defineRoute(router, {
@@ -385,7 +400,7 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
         body.chargeFee ?? true,
         deps.clock.now(),
       );
-      return one(db, studio, row.id);
+      return changed(db, studio, row);
     },
   });
   defineRoute(router, {
@@ -399,7 +414,7 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
         { startsAt: new Date(body.startsAt), memberId: body.memberId, override: body.override ?? false },
         deps.clock.now(),
       );
-      return one(db, studio, row.id);
+      return changed(db, studio, row);
     },
   });
 
@@ -514,7 +529,7 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
         { ...body, startsAt: new Date(body.startsAt) },
         deps.clock.now(),
       );
-      return { appointment: await one(db, studio, appointment.id), redirectUrl };
+      return { appointment: await changed(db, studio, appointment), redirectUrl };
     },
     present: callProvider,
   });
@@ -532,6 +547,25 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
     ...AppointmentsApi.feedRevoke,
     handle: async ({ db, studio, auth, membership }) => {
       await revokeFeed(db, studio, auth.user.id, audienceOf(membership));
+      return undefined;
+    },
+  });
+  // ---------------------------------------------------------------- Google Calendar
+  defineRoute(router, {
+    ...AppointmentsApi.googleCalendarGet,
+    handle: ({ db, studio, auth, query, ctx, deps }) =>
+      googleCalendarState(db, studio, auth.user.id, originOf(ctx), query.returnTo, deps.clock.now()),
+  });
+  defineRoute(router, {
+    ...AppointmentsApi.googleCalendarDelete,
+    handle: async ({ db, studio, auth }) => {
+      await disconnectGoogleCalendar(db, studio, auth.user.id);
+    },
+  });
+  defineRoute(router, {
+    ...AppointmentsApi.googleCalendarCallback,
+    handle: async ({ query, ctx, deps }) => {
+      ctx.redirect(await completeGoogleConnection(deps.knex, query, originOf(ctx), deps.clock.now()));
       return undefined;
     },
   });
@@ -554,7 +588,7 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
         body.clientAppointmentId,
         deps.clock.now(),
       );
-      return one(db, studio, row.id);
+      return changed(db, studio, row);
     },
   });
 }
