@@ -185,9 +185,6 @@ export const ERRORS = {
   'appointment.serviceArchived': { code: 2842, status: 409 },
   'appointment.roomNotAtLocation': { code: 2843, status: 400 },
   'appointment.onlinePaymentUnavailable': { code: 2844, status: 409 },
-  // Appointments, second part (issue 21): 3090–3109.
-  /** Google Calendar: no calendar service configured on this server (GOOGLE_CLIENT_ID unset). */
-  'appointment.calendarUnavailable': { code: 3090, status: 409 },
   /** A transaction kept losing races (deadlock / serialization failure) after its retries: send it again. */
   'request.contended': { code: 2600, status: 409 },
   'request.httpsRequired': { code: 2560, status: 403 },

@@ -3,7 +3,6 @@ import { v7 as uuidv7 } from 'uuid';
 import type { GoogleCalendarState } from '../../../../../shared/contracts/api/appointments';
 import { resolveLocaleText, type LocaleText } from '../../../../../shared/domain/locale-text';
 import { isLocale } from '../../../../../shared/i18n/locales';
-import { AppError } from '../../../../../shared/errors';
 import type { Db, Knex } from '../../../db/knex';
 import { enqueue } from '../../../jobs/queue';
 import type { Studio } from '../../identity/index';
@@ -11,7 +10,6 @@ import {
   CalendarAuthError,
   calendarDriver,
   configureCalendarDriver,
-  type CalendarDriver,
   type CalendarEvent,
 } from './calendar-driver';
 import { googleCalendarDriver } from './google-driver';
@@ -45,15 +43,6 @@ interface ConnectionRow {
 /** A path in this app to come back to (never another origin). */
 export function safeReturnTo(path: string | undefined): string {
   return path && path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') ? path : '/';
-}
-
-function requireDriver(): CalendarDriver {
-  const driver = calendarDriver();
-  if (!driver)
-    throw new AppError('appointment.calendarUnavailable', {
-      message: 'no calendar service is configured on this server',
-    });
-  return driver;
 }
 
 /** The member's connection; when not connected, a fresh authorization URL (a new pending state). */
