@@ -65,15 +65,13 @@ export async function recordAppointmentFee(
   if (!fee) return null;
   const id = existing?.id ?? uuidv7();
   if (existing)
-    await trx('client_appointment_fees')
-      .where({ id })
-      .update({
-        voidedAt: null,
-        amount: fee.amount,
-        forgiven: fee.forgiven,
-        createdBy: actorId,
-        updatedAt: trx.fn.now(),
-      });
+    await trx('client_appointment_fees').where({ id }).update({
+      voidedAt: null,
+      amount: fee.amount,
+      forgiven: fee.forgiven,
+      createdBy: actorId,
+      updatedAt: trx.fn.now(),
+    });
   else
     await trx('client_appointment_fees').insert({
       id,

@@ -89,7 +89,11 @@ async function assertOverride(db: Db, membership: Membership): Promise<void> {
 const originOf = (ctx: AppContext) => `${ctx.protocol}://${ctx.host}`;
 const one = (db: Db, studio: Studio, id: string) => presentOne(db, studio.id, id);
 /** After a change: the member's and client's connected calendars get a push job; the view. */
-async function changed(db: Db, studio: Studio, row: { id: string; memberId: string; clientId: string | null }) {
+async function changed(
+  db: Db,
+  studio: Studio,
+  row: { id: string; memberId: string; clientId: string | null },
+) {
   await queueCalendarPush(db, studio.id, [row.memberId, row.clientId]);
   return one(db, studio, row.id);
 }
