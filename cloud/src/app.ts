@@ -51,6 +51,7 @@ import { registerDeskFleetRoutes, registerDesktopRoutes } from './modules/desk-f
 import { registerIntegrationRoutes } from './modules/integrations/index';
 import { publicApiKeyMiddleware } from './modules/integrations/index';
 import { configureWebhookNetwork } from './modules/integrations/index';
+import { configureGoogleCalendar } from './modules/appointments/index';
 import { registerApiDocsRoutes } from './modules/integrations/index';
 import { WEB_DIST_DIR } from './paths';
 
@@ -107,6 +108,7 @@ export function createApp(
   configureKsef(deps.config);
   configureWebhookSecrets(deps.config);
   configureWebhookNetwork({ allowLoopback: deps.config.WEBHOOKS_ALLOW_LOOPBACK });
+  configureGoogleCalendar(deps.config);
   const dev = Boolean(options.devMiddleware);
 
   app.use(async (ctx, next) => {

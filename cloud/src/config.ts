@@ -101,6 +101,17 @@ export const ConfigSchema = z.object({
   WEBHOOKS_ALLOW_LOOPBACK: z
     .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional())
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * Google Calendar (appointments pushed to members' calendars): the OAuth client of a Google Cloud
+   * project (a web application whose redirect URI is PUBLIC_URL + /api/v4/google-calendar/oauth/callback).
+   * Unset: the connect button says the server has no calendar service.
+   */
+  GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Other base URLs of Google's endpoints (a local fake in tests); default Google's own. */
+  GOOGLE_AUTH_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  GOOGLE_TOKEN_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  GOOGLE_API_URL: z.preprocess(emptyToUndefined, z.url().optional()),
 });
 
 /**

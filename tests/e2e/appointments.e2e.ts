@@ -76,6 +76,31 @@ test('a client books a personal training and pays online', async ({ browser }) =
       locale === 'EN' ? 'Booked' : 'Zarezerwowana',
     );
   });
+  // Their calendar feed: make the link, read it as a calendar app would, revoke it.
+  await page.getByTestId('calendar-feed-button').click();
+  const feed = page.getByTestId('calendar-feed');
+  await expect(feed.getByTestId('calendar-feed-state')).toHaveText('You have no link yet.');
+  await feed.getByRole('button', { name: 'Make a link' }).click();
+  const url = await feed.getByTestId('calendar-feed-url').inputValue();
+  expect(url).toMatch(/\/api\/v4\/appointment-calendar\/[^/]+\.ics$/);
+  const ics = await page.request.get(url);
+  expect(ics.status()).toBe(200);
+  // The feed is in the studio's language (the demo studio's is Polish).
+  expect(await ics.text()).toMatch(/BEGIN:VCALENDAR[\s\S]*SUMMARY:Trening personalny/);
+  await shootAll(
+    page,
+    'appointments-feed',
+    async (locale) => {
+      await expect(feed.getByTestId('calendar-feed-url')).toBeVisible();
+      await expect(
+        feed.getByRole('button', { name: locale === 'EN' ? 'Copy link' : 'Kopiuj link' }),
+      ).toBeVisible();
+    },
+    { dialog: true },
+  );
+  await feed.getByRole('button', { name: 'Revoke the link' }).click();
+  await expect(feed.getByTestId('calendar-feed-state')).toHaveText('You have no link yet.');
+  expect((await page.request.get(url)).status()).toBe(404);
   expect(errors).toEqual([]);
 });
 

@@ -16,6 +16,7 @@ import {
   performTransactionalMail,
 } from '../modules/communication/index';
 import { performWebhookDelivery } from '../modules/integrations/index';
+import { performCalendarPush, performCalendarRevoke } from '../modules/appointments/index';
 import { bossConnection, statements, type JobName, type JobPayloads } from './queue';
 
 /** What a side-effect handler may use: the worker's process collaborators, never a request's. */
@@ -56,6 +57,10 @@ export const HANDLERS: { [N in JobName]: JobHandler<N> } = {
   'client.bulk-message': (payload, ctx) => performBulkMessage(payload.requestId, ctx),
   'transactional.mail': (payload, ctx) => performTransactionalMail(payload, ctx),
   'webhook.deliver': (payload, ctx) => performWebhookDelivery(payload, ctx),
+  'appointment.calendar-push': async (payload, ctx) => {
+    await performCalendarPush(ctx.knex, payload.connectionId, ctx.clock.now());
+  },
+  'appointment.calendar-revoke': (payload) => performCalendarRevoke(payload.token),
 };
 
 export interface JobToPerform {

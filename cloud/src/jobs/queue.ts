@@ -41,6 +41,10 @@ export interface JobPayloads {
   'transactional.mail': TransactionalMailJob;
   /** One webhook delivery (an event to one endpoint), signed and sent (modules/integrations). */
   'webhook.deliver': { deliveryId: string };
+  /** A member's appointments pushed to their connected Google Calendar (modules/appointments). */
+  'appointment.calendar-push': { connectionId: string };
+  /** A disconnected Google Calendar grant revoked at Google. */
+  'appointment.calendar-revoke': { token: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -77,6 +81,8 @@ export const QUEUES: Record<JobName, QueueOptions> = {
   'transactional.mail': MAIL,
   // A receiver down: retried from 30 s, doubling (≈ 8.5 h over 10 retries), then failed for good.
   'webhook.deliver': { retryLimit: 10, retryDelay: 30, expireInSeconds: 60 },
+  'appointment.calendar-push': { retryLimit: 8, retryDelay: 30, expireInSeconds: 300 },
+  'appointment.calendar-revoke': { retryLimit: 5, retryDelay: 60, expireInSeconds: 60 },
 };
 
 export const JOB_SCHEMA = 'pgboss';

@@ -20,7 +20,10 @@ const minutes = (min: number, max: number) =>
     .max(max, `at most ${max}`);
 
 export const AppointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
-export const AppointmentPaymentSchema = z.enum(['pass', 'wallet', 'online', 'desk', 'free']);
+/** `contract`: covered by a client contract (membership); booked with payment `pass` ("pass or membership"). */
+export const AppointmentPaymentSchema = z.enum(['pass', 'wallet', 'online', 'desk', 'free', 'contract']);
+/** A client contract that covers appointments (booking with `payment: 'pass'` uses it before any pass). */
+export const CoveringContractSchema = z.object({ id: z.string(), name: LocaleTextSchema });
 
 // ------------------------------------------------------------------------------ categories
 
@@ -239,6 +242,7 @@ export const ClientAppointmentViewSchema = z.object({
   heldUntil: z.string().nullable(),
   payment: AppointmentPaymentSchema,
   clientPricingOptionId: z.string().nullable(),
+  clientContractId: z.string().nullable(),
   clientOrderId: z.string().nullable(),
   price: z.number(),
   currency: z.string(),
@@ -278,6 +282,7 @@ export const EnrollmentInitSchema = z.object({
   service: AppointmentServiceViewSchema,
   members: z.array(MemberRefSchema),
   passes: z.array(z.object({ id: z.string(), name: LocaleTextSchema, entriesLeft: z.number().nullable() })),
+  contracts: z.array(CoveringContractSchema),
   walletBalance: z.number().nullable(),
   onlinePayment: z.boolean(),
 });
@@ -285,6 +290,11 @@ export const EnrollmentInitSchema = z.object({
 export const AppointmentActionInputSchema = z.strictObject({
   clientAppointmentId: uuid(),
   reason: text(500).optional(),
+});
+/** Staff mark a no-show: the studio's no-show fee is charged unless `chargeFee` is false. */
+export const AppointmentNoShowInputSchema = z.strictObject({
+  clientAppointmentId: uuid(),
+  chargeFee: z.boolean().optional(),
 });
 export const AppointmentMoveInputSchema = z.strictObject({
   clientAppointmentId: uuid(),
@@ -353,8 +363,32 @@ export const ClientAppointmentsInitSchema = z.object({
   services: z.array(AppointmentServiceViewSchema),
   members: z.array(MemberRefSchema),
   passes: z.array(z.object({ id: z.string(), name: LocaleTextSchema, entriesLeft: z.number().nullable() })),
+  contracts: z.array(CoveringContractSchema),
   walletBalance: z.number(),
   onlinePayment: z.boolean(),
+});
+
+/**
+ * The member's Google Calendar connection: `available` false when the server has no Google client
+ * configured; when not connected, `authorizeUrl` is where the browser goes to grant access.
+ */
+export const GoogleCalendarStateSchema = z.object({
+  available: z.boolean(),
+  connected: z.boolean(),
+  email: z.string().nullable(),
+  authorizeUrl: z.string().nullable(),
+});
+export type GoogleCalendarState = z.infer<typeof GoogleCalendarStateSchema>;
+export const GoogleCalendarQuerySchema = z.strictObject({
+  /** The app path to come back to after Google's consent screen. */
+  returnTo: z.string().max(500).optional(),
+});
+/** Google's redirect back (OAuth 2.0 authorization code flow). */
+export const GoogleCalendarCallbackQuerySchema = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+  scope: z.string().max(2000).optional(),
 });
 
 /** A calendar feed: `url` only right after it was made (only a hash of its secret is kept). */

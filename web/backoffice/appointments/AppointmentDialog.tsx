@@ -76,6 +76,27 @@ export function AppointmentDialog({
               {t('dialog.checkIn')}
             </Button>
           )}
+          {(a.status === 'booked' || a.status === 'present') && (
+            <>
+              <Button
+                size="xs"
+                color="orange"
+                variant="light"
+                onClick={act(() => actions.noShow(a.id, true))}
+                data-testid="appointment-no-show"
+              >
+                {t('dialog.noShow')}
+              </Button>
+              <Button
+                size="xs"
+                color="gray"
+                variant="subtle"
+                onClick={act(() => actions.noShow(a.id, false))}
+              >
+                {t('dialog.noShowWaived')}
+              </Button>
+            </>
+          )}
           {['pending', 'booked', 'reserved'].includes(a.status) && (
             <Button
               size="xs"

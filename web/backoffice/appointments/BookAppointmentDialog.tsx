@@ -118,7 +118,7 @@ export function BookAppointmentDialog({
         <Select
           label={t('book.payment')}
           data={[
-            { value: 'pass', label: t('payment.pass') },
+            { value: 'pass', label: t('payment.passOrContract') },
             { value: 'desk', label: t('payment.desk') },
           ]}
           value={payment}

@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enGB, pl } from 'date-fns/locale';
 import { useMemo, useState } from 'react';
@@ -11,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ClientAppointmentView } from '../../../shared/contracts/api/appointments';
 import { addLocalDays } from '../../../shared/domain/entitlements/local-dates';
+import { CalendarFeedButton } from '../../features/appointments/CalendarFeedButton';
 import { errorMessageOf } from './error-message';
 import { AppointmentDialog } from './AppointmentDialog';
 import { BookAppointmentDialog } from './BookAppointmentDialog';
@@ -87,9 +89,17 @@ export function StaffCalendarScreen() {
   const [error, setError] = useState<string | null>(null);
 
   const data = calendar.data;
-  const resources = useMemo(
+  const staff = useMemo(
     () => (data?.members ?? []).map((m) => ({ id: m.id, title: `${m.firstName} ${m.lastName}`.trim() })),
     [data],
+  );
+  // A phone (390 px) fits one staff member's column: a picker chooses whose (the first by default).
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const [picked, setPicked] = useState<string | null>(null);
+  const shownId = staff.some((m) => m.id === picked) ? picked : (staff[0]?.id ?? null);
+  const resources = useMemo(
+    () => (phone ? staff.filter((m) => m.id === shownId) : staff),
+    [phone, staff, shownId],
   );
   const events = useMemo<CalEvent[]>(() => {
     if (!data) return [];
@@ -152,6 +162,7 @@ export function StaffCalendarScreen() {
           {t('calendar.title')}
         </Title>
         <Group gap="xs">
+          <CalendarFeedButton studio={studio.uuid} />
           <Button
             component={Link}
             to="/appointments/services"
@@ -190,20 +201,32 @@ export function StaffCalendarScreen() {
           {error}
         </Alert>
       )}
-      {data && resources.length === 0 && <Text c="dimmed">{t('calendar.noStaff')}</Text>}
+      {data && staff.length === 0 && <Text c="dimmed">{t('calendar.noStaff')}</Text>}
+      {phone && staff.length > 1 && (
+        <Select
+          label={t('calendar.staffPicker')}
+          data={staff.map((m) => ({ value: m.id, label: m.title }))}
+          value={shownId}
+          onChange={setPicked}
+          allowDeselect={false}
+          data-testid="staff-calendar-picker"
+        />
+      )}
       <div style={{ height: 720, overflowX: 'auto' }} className="staff-calendar" data-testid="staff-calendar">
         <DnDCalendar
           localizer={localizer}
           culture={i18n.language === 'pl' ? 'pl' : 'en'}
-          events={events}
-          backgroundEvents={hours.map((h, i) => ({
-            id: `h${i}`,
-            title: '',
-            start: h.start,
-            end: h.end,
-            resourceId: h.resourceId,
-            kind: 'hours' as const,
-          }))}
+          events={phone ? events.filter((e) => e.resourceId === shownId) : events}
+          backgroundEvents={hours
+            .filter((h) => !phone || h.resourceId === shownId)
+            .map((h, i) => ({
+              id: `h${i}`,
+              title: '',
+              start: h.start,
+              end: h.end,
+              resourceId: h.resourceId,
+              kind: 'hours' as const,
+            }))}
           resources={resources}
           resourceIdAccessor={(r) => r.id}
           resourceTitleAccessor={(r) => r.title}

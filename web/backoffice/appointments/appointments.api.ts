@@ -65,6 +65,8 @@ export function useAppointmentActions() {
       run(api.call(AppointmentsApi.reject, { params, body: { clientAppointmentId: id } })),
     callOff: (id: string) =>
       run(api.call(AppointmentsApi.callOff, { params, body: { clientAppointmentId: id } })),
+    noShow: (id: string, chargeFee: boolean) =>
+      run(api.call(AppointmentsApi.noShow, { params, body: { clientAppointmentId: id, chargeFee } })),
     checkIn: (id: string) =>
       run(api.call(AppointmentsApi.checkIn, { params, body: { clientAppointmentId: id } })),
     move: (id: string, startsAt: string, memberId: string) =>

@@ -20,6 +20,8 @@ import type { ClientAppointmentView } from '../../../shared/contracts/api/appoin
 import { addLocalDays, localDateOf } from '../../../shared/domain/entitlements/local-dates';
 import { formatPrice } from '../../../shared/domain/money/format-price';
 import { ApiError } from '../../lib/api-client';
+import { CalendarFeedButton } from '../../features/appointments/CalendarFeedButton';
+import { useStudioUuid } from '../studio';
 import { useSignedIn } from '../visits/client-bookings.api';
 import {
   useClientAppointmentActions,
@@ -195,8 +197,12 @@ export function AppointmentsScreen() {
                 <Stack gap={4} mt={4}>
                   <Radio
                     value="pass"
-                    label={t('front.payPass', { count: data?.passes.length ?? 0 })}
-                    disabled={(data?.passes.length ?? 0) === 0}
+                    label={
+                      (data?.contracts.length ?? 0) > 0
+                        ? t('front.payPassOrContract')
+                        : t('front.payPass', { count: data?.passes.length ?? 0 })
+                    }
+                    disabled={(data?.passes.length ?? 0) + (data?.contracts.length ?? 0) === 0}
                     data-testid="pay-pass"
                   />
                   {service.price !== null && (
@@ -242,6 +248,7 @@ export function AppointmentsScreen() {
 function MyAppointments() {
   const { t, i18n } = useTranslation('appointments');
   const mine = useMyAppointments();
+  const studio = useStudioUuid();
   const actions = useClientAppointmentActions();
   const [error, setError] = useState<string | null>(null);
   const when = new Intl.DateTimeFormat(i18n.language, {
@@ -253,9 +260,12 @@ function MyAppointments() {
     a.service.name[i18n.language]?.value ?? a.service.name.en?.value ?? '';
   return (
     <Stack gap="sm">
-      <Title order={2} size="h3">
-        {t('front.mine')}
-      </Title>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} size="h3">
+          {t('front.mine')}
+        </Title>
+        <CalendarFeedButton studio={studio} />
+      </Group>
       {mine.data?.items.length === 0 && <Text c="dimmed">{t('front.noneYet')}</Text>}
       {error && <Alert color="red">{error}</Alert>}
       {mine.data?.items.map((a) => (

@@ -569,6 +569,56 @@ export interface ClientAgreementAcceptancesUpdate {
   updatedAt?: Date | string | Knex.Raw;
 }
 
+export type ClientAppointmentFeesId = string;
+
+export interface ClientAppointmentFeesRow {
+  id: ClientAppointmentFeesId;
+  studioId: StudiosId;
+  clientAppointmentId: ClientAppointmentsId;
+  clientId: UsersId;
+  kind: string;
+  amount: number;
+  currency: string;
+  forgiven: boolean;
+  voidedAt: Date | null;
+  clientOrderId: ClientOrdersId | null;
+  createdBy: UsersId | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ClientAppointmentFeesInsert {
+  id: ClientAppointmentFeesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  clientAppointmentId: ClientAppointmentsId | Knex.Raw;
+  clientId: UsersId | Knex.Raw;
+  kind: string | Knex.Raw;
+  amount: number | Knex.Raw;
+  currency: string | Knex.Raw;
+  forgiven?: boolean | Knex.Raw;
+  voidedAt?: Date | string | null | Knex.Raw;
+  clientOrderId?: ClientOrdersId | null | Knex.Raw;
+  createdBy?: UsersId | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface ClientAppointmentFeesUpdate {
+  id?: ClientAppointmentFeesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  clientAppointmentId?: ClientAppointmentsId | Knex.Raw;
+  clientId?: UsersId | Knex.Raw;
+  kind?: string | Knex.Raw;
+  amount?: number | Knex.Raw;
+  currency?: string | Knex.Raw;
+  forgiven?: boolean | Knex.Raw;
+  voidedAt?: Date | string | null | Knex.Raw;
+  clientOrderId?: ClientOrdersId | null | Knex.Raw;
+  createdBy?: UsersId | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
 export type ClientAppointmentsId = string;
 
 export interface ClientAppointmentsRow {
@@ -602,6 +652,7 @@ export interface ClientAppointmentsRow {
   note: string;
   createdAt: Date;
   updatedAt: Date;
+  clientContractId: ClientContractsId | null;
 }
 
 export interface ClientAppointmentsInsert {
@@ -635,6 +686,7 @@ export interface ClientAppointmentsInsert {
   note?: string | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  clientContractId?: ClientContractsId | null | Knex.Raw;
 }
 
 export interface ClientAppointmentsUpdate {
@@ -668,6 +720,7 @@ export interface ClientAppointmentsUpdate {
   note?: string | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  clientContractId?: ClientContractsId | null | Knex.Raw;
 }
 
 export type ClientContractEventsId = string;
@@ -2648,6 +2701,93 @@ export interface FiscalPrinterDiagnosesUpdate {
   result?: unknown | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+}
+
+export type GoogleCalendarConnectionsId = string;
+
+export interface GoogleCalendarConnectionsRow {
+  id: GoogleCalendarConnectionsId;
+  studioId: StudiosId;
+  userId: UsersId;
+  status: string;
+  stateHash: string | null;
+  stateExpiresAt: Date | null;
+  returnTo: string;
+  email: string | null;
+  calendarId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  accessExpiresAt: Date | null;
+  lastError: string | null;
+  connectedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface GoogleCalendarConnectionsInsert {
+  id: GoogleCalendarConnectionsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  userId: UsersId | Knex.Raw;
+  status: string | Knex.Raw;
+  stateHash?: string | null | Knex.Raw;
+  stateExpiresAt?: Date | string | null | Knex.Raw;
+  returnTo?: string | Knex.Raw;
+  email?: string | null | Knex.Raw;
+  calendarId?: string | Knex.Raw;
+  accessToken?: string | null | Knex.Raw;
+  refreshToken?: string | null | Knex.Raw;
+  accessExpiresAt?: Date | string | null | Knex.Raw;
+  lastError?: string | null | Knex.Raw;
+  connectedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface GoogleCalendarConnectionsUpdate {
+  id?: GoogleCalendarConnectionsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  userId?: UsersId | Knex.Raw;
+  status?: string | Knex.Raw;
+  stateHash?: string | null | Knex.Raw;
+  stateExpiresAt?: Date | string | null | Knex.Raw;
+  returnTo?: string | Knex.Raw;
+  email?: string | null | Knex.Raw;
+  calendarId?: string | Knex.Raw;
+  accessToken?: string | null | Knex.Raw;
+  refreshToken?: string | null | Knex.Raw;
+  accessExpiresAt?: Date | string | null | Knex.Raw;
+  lastError?: string | null | Knex.Raw;
+  connectedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export type GoogleCalendarEventsClientAppointmentId = string;
+
+export type GoogleCalendarEventsConnectionId = string;
+
+export interface GoogleCalendarEventsRow {
+  connectionId: GoogleCalendarConnectionsId;
+  clientAppointmentId: ClientAppointmentsId;
+  externalId: string;
+  fingerprint: string;
+  pushedAt: Date;
+}
+
+export interface GoogleCalendarEventsInsert {
+  connectionId: GoogleCalendarConnectionsId | Knex.Raw;
+  clientAppointmentId: ClientAppointmentsId | Knex.Raw;
+  externalId: string | Knex.Raw;
+  fingerprint: string | Knex.Raw;
+  pushedAt?: Date | string | Knex.Raw;
+}
+
+export interface GoogleCalendarEventsUpdate {
+  connectionId?: GoogleCalendarConnectionsId | Knex.Raw;
+  clientAppointmentId?: ClientAppointmentsId | Knex.Raw;
+  externalId?: string | Knex.Raw;
+  fingerprint?: string | Knex.Raw;
+  pushedAt?: Date | string | Knex.Raw;
 }
 
 export type InstructorPayRatesId = string;
@@ -6096,6 +6236,11 @@ declare module 'knex/types/tables' {
       ClientAgreementAcceptancesInsert,
       ClientAgreementAcceptancesUpdate
     >;
+    client_appointment_fees: Knex.CompositeTableType<
+      ClientAppointmentFeesRow,
+      ClientAppointmentFeesInsert,
+      ClientAppointmentFeesUpdate
+    >;
     client_appointments: Knex.CompositeTableType<
       ClientAppointmentsRow,
       ClientAppointmentsInsert,
@@ -6263,6 +6408,16 @@ declare module 'knex/types/tables' {
       FiscalPrinterDiagnosesRow,
       FiscalPrinterDiagnosesInsert,
       FiscalPrinterDiagnosesUpdate
+    >;
+    google_calendar_connections: Knex.CompositeTableType<
+      GoogleCalendarConnectionsRow,
+      GoogleCalendarConnectionsInsert,
+      GoogleCalendarConnectionsUpdate
+    >;
+    google_calendar_events: Knex.CompositeTableType<
+      GoogleCalendarEventsRow,
+      GoogleCalendarEventsInsert,
+      GoogleCalendarEventsUpdate
     >;
     instructor_pay_rates: Knex.CompositeTableType<
       InstructorPayRatesRow,

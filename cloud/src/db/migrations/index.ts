@@ -59,6 +59,9 @@ import * as videoPurchases from './20261129_0220_video_purchases';
 import * as entriesSync from './20261129_0221_entries_sync';
 import * as entrySales from './20261129_0222_entry_sales';
 import * as videoUploadLocks from './20261129_0223_video_upload_locks';
+import * as appointmentFees from './20261129_0250_appointment_fees';
+import * as appointmentContracts from './20261129_0251_appointment_contracts';
+import * as googleCalendar from './20261129_0252_google_calendar';
 import * as orderLineNameTexts from './20261128_0180_order_line_name_texts';
 import * as appointments from './20261128_0140_appointments';
 import * as communication from './20261128_0160_communication';
@@ -133,6 +136,9 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0222_entry_sales', entrySales],
   ['20261129_0223_video_upload_locks', videoUploadLocks],
   ['20261129_0240_web_push', webPush],
+  ['20261129_0250_appointment_fees', appointmentFees],
+  ['20261129_0251_appointment_contracts', appointmentContracts],
+  ['20261129_0252_google_calendar', googleCalendar],
   ['20261129_0260_client_activity_months', clientActivityMonths],
   ['20261129_0261_dashboard_indexes', dashboardIndexes],
   ['20261129_0262_report_document_indexes', reportDocumentIndexes],

@@ -18,6 +18,8 @@ import {
   walletBalanceOf,
 } from '../sales/index';
 import { passCandidatesFor } from '../catalog/index';
+import { contractEntitlementsFor } from '../contracts/index';
+import { localDateOf } from '../../../../shared/domain/entitlements/local-dates';
 import {
   appointmentRow,
   assertClientOf,
@@ -30,6 +32,7 @@ import {
   presentOne,
   presentService,
   serviceRow,
+  serviceWithMembers,
   staffMembers,
 } from './appointments.rows';
 import {
@@ -37,6 +40,7 @@ import {
   clientCancel,
   fulfilAppointmentLine,
   HOLD_MINUTES,
+  markNoShow,
   moveAppointment,
   placeAppointment,
   choosePass,
@@ -55,15 +59,25 @@ import {
 import { findServiceSlots } from './slots.service';
 import { appointmentInit, staffCalendar } from './views.service';
 import { audienceOf, feedIcs, feedState, makeFeed, revokeFeed } from './calendar-feed';
+import {
+  completeGoogleConnection,
+  disconnectGoogleCalendar,
+  googleCalendarState,
+  queueCalendarPush,
+} from './calendar-sync/google-calendar.service';
 import { refreshPassProjection } from '../catalog/index';
 
 type Trx = Knex.Transaction;
 const OVERRIDE: Ability = 'schedule.overrideRules';
 
 // Paid online or from the wallet: the order's `appointment` line turns the reservation into the appointment.
-registerLineFulfiller('appointment', async ({ trx, studio, now }, line) =>
-  line.refId ? fulfilAppointmentLine(trx, studio, line.refId, now) : null,
-);
+registerLineFulfiller('appointment', async ({ trx, studio, now }, line) => {
+  if (!line.refId) return null;
+  const out = await fulfilAppointmentLine(trx, studio, line.refId, now);
+  const row = await trx('client_appointments').where({ id: line.refId }).first('memberId', 'clientId');
+  if (row) await queueCalendarPush(trx, studio.id, [row.memberId, row.clientId]);
+  return out;
+});
 
 async function assertOverride(db: Db, membership: Membership): Promise<void> {
   if (!can(await abilitiesOf(db, membership), OVERRIDE))
@@ -74,6 +88,15 @@ async function assertOverride(db: Db, membership: Membership): Promise<void> {
 
 const originOf = (ctx: AppContext) => `${ctx.protocol}://${ctx.host}`;
 const one = (db: Db, studio: Studio, id: string) => presentOne(db, studio.id, id);
+/** After a change: the member's and client's connected calendars get a push job; the view. */
+async function changed(
+  db: Db,
+  studio: Studio,
+  row: { id: string; memberId: string; clientId: string | null },
+) {
+  await queueCalendarPush(db, studio.id, [row.memberId, row.clientId]);
+  return one(db, studio, row.id);
+}
 
 function rangeOf(q: { from?: string; to?: string }, now: Date) {
   const from = q.from ? new Date(`${q.from}T00:00:00Z`) : new Date(now.getTime() - 7 * 86_400_000);
@@ -214,10 +237,10 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
     ...AppointmentsApi.find,
     handle: async ({ db, studio, membership, body, deps }) => {
       const asClient = !membership.isMember;
-      const service = await serviceRow(db, studio.id, body.serviceId);
+      // Two round trips in all: the service with its performers, then everything slots depend on.
+      const { service, memberIds } = await serviceWithMembers(db, studio.id, body.serviceId);
       if (service.archivedAt || (asClient && !service.bookableOnline))
         throw AppError.notFound('appointment service');
-      const { memberIds } = await bookableService(db as Trx, studio, service.id);
       return findServiceSlots(db, studio, service, memberIds, body, deps.clock.now(), asClient);
     },
   });
@@ -255,15 +278,18 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
       let passes: Array<{ id: string; name: Record<string, { value: string }>; entriesLeft: number | null }> =
         [];
       let walletBalance: number | null = null;
+      let contracts: Array<{ id: string; name: Record<string, { value: string }> }> = [];
       if (query.clientId) {
         await assertClientOf(db, studio.id, query.clientId);
         passes = await coveringPasses(db, studio, query.clientId, deps.clock.now());
+        contracts = await coveringContracts(db, studio, query.clientId, deps.clock.now());
         walletBalance = await walletBalanceOf(db, studio.id, query.clientId);
       }
       return {
         service: presentService(service, memberIds, studio.currency),
         members,
         passes,
+        contracts,
         walletBalance,
         onlinePayment: (await providerViews(db, studio.id)).some((p) => p.enabled),
       };
@@ -279,10 +305,10 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
       const { service } = await bookableService(trx, studio, body.serviceId);
       const startsAt = new Date(body.startsAt);
       const payment = body.payment ?? 'pass';
-      const passId =
+      const { passId, contractId } =
         payment === 'pass'
           ? await choosePass(trx, studio, service, body.clientId, startsAt, body.clientPricingOptionId)
-          : null;
+          : { passId: null, contractId: null };
       const row = await placeAppointment(
         trx,
         studio,
@@ -299,14 +325,15 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
         {
           status: 'booked',
           heldUntil: null,
-          payment,
+          payment: contractId ? 'contract' : payment,
           clientPricingOptionId: passId,
+          clientContractId: contractId,
           price: payment === 'desk' ? (service.price ?? 0) : 0,
         },
         now,
       );
       if (passId) await refreshPassProjection(trx, studio, passId, now);
-      return one(db, studio, row.id);
+      return changed(db, studio, row);
     },
   });
   defineRoute(router, {
@@ -335,7 +362,7 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
         },
         now,
       );
-      return one(db, studio, row.id);
+      return changed(db, studio, row);
     },
   });
   defineRoute(router, {
@@ -363,9 +390,23 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
           body.reason ?? '',
           deps.clock.now(),
         );
-        return one(db, studio, row.id);
+        return changed(db, studio, row);
       },
     });
+  defineRoute(router, {
+    ...AppointmentsApi.noShow,
+    handle: async ({ db, studio, auth, body, deps }) => {
+      const row = await markNoShow(
+        db as Trx,
+        studio,
+        body.clientAppointmentId,
+        auth.user.id,
+        body.chargeFee ?? true,
+        deps.clock.now(),
+      );
+      return changed(db, studio, row);
+    },
+  });
   defineRoute(router, {
     ...AppointmentsApi.move,
     handle: async ({ db, studio, membership, body, deps }) => {
@@ -377,7 +418,7 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
         { startsAt: new Date(body.startsAt), memberId: body.memberId, override: body.override ?? false },
         deps.clock.now(),
       );
-      return one(db, studio, row.id);
+      return changed(db, studio, row);
     },
   });
 
@@ -476,6 +517,7 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
         services: services.map((s) => presentService(s.row, s.memberIds, studio.currency)),
         members: (await staffMembers(db, studio.id)).filter((m) => memberIds.has(m.id)),
         passes: await coveringPasses(db, studio, auth.user.id, deps.clock.now()),
+        contracts: await coveringContracts(db, studio, auth.user.id, deps.clock.now()),
         walletBalance: await walletBalanceOf(db, studio.id, auth.user.id),
         onlinePayment: (await providerViews(db, studio.id)).some((p) => p.enabled),
       };
@@ -491,7 +533,7 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
         { ...body, startsAt: new Date(body.startsAt) },
         deps.clock.now(),
       );
-      return { appointment: await one(db, studio, appointment.id), redirectUrl };
+      return { appointment: await changed(db, studio, appointment), redirectUrl };
     },
     present: callProvider,
   });
@@ -509,6 +551,25 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
     ...AppointmentsApi.feedRevoke,
     handle: async ({ db, studio, auth, membership }) => {
       await revokeFeed(db, studio, auth.user.id, audienceOf(membership));
+      return undefined;
+    },
+  });
+  // ---------------------------------------------------------------- Google Calendar
+  defineRoute(router, {
+    ...AppointmentsApi.googleCalendarGet,
+    handle: ({ db, studio, auth, query, ctx, deps }) =>
+      googleCalendarState(db, studio, auth.user.id, originOf(ctx), query.returnTo, deps.clock.now()),
+  });
+  defineRoute(router, {
+    ...AppointmentsApi.googleCalendarDelete,
+    handle: async ({ db, studio, auth }) => {
+      await disconnectGoogleCalendar(db, studio, auth.user.id);
+    },
+  });
+  defineRoute(router, {
+    ...AppointmentsApi.googleCalendarCallback,
+    handle: async ({ query, ctx, deps }) => {
+      ctx.redirect(await completeGoogleConnection(deps.knex, query, originOf(ctx), deps.clock.now()));
       return undefined;
     },
   });
@@ -531,12 +592,34 @@ export function registerAppointmentsRoutes(router: Router<AppState, AppCustom>):
         body.clientAppointmentId,
         deps.clock.now(),
       );
-      return one(db, studio, row.id);
+      return changed(db, studio, row);
     },
   });
 }
 
 /** The client's passes that may pay appointments now (covering the appointment kind, not expired, entries left). */
+/** The client's contracts that cover appointments today or later (names for the booking forms). */
+async function coveringContracts(db: Db, studio: Studio, clientId: string, now: Date) {
+  const today = localDateOf(now, studio.timeZone);
+  const covering = (await contractEntitlementsFor(db, studio, clientId, today)).filter((c) =>
+    c.coverage.serviceTypes.includes('appointmentPricingOption'),
+  );
+  if (covering.length === 0) return [];
+  const names = new Map(
+    (
+      await db('client_contracts as cc')
+        .join('contracts as c', 'c.id', 'cc.contract_id')
+        .where('cc.studio_id', studio.id)
+        .whereIn(
+          'cc.id',
+          covering.map((c) => c.id),
+        )
+        .select('cc.id', 'c.name')
+    ).map((r: { id: string; name: Record<string, { value: string }> }) => [r.id, r.name]),
+  );
+  return covering.map((c) => ({ id: c.id, name: names.get(c.id) ?? {} }));
+}
+
 async function coveringPasses(db: Db, studio: Studio, clientId: string, now: Date) {
   const candidates = await passCandidatesFor(db, studio, clientId);
   const usable = candidates

@@ -94,6 +94,26 @@ export async function serviceRow(db: Db, studioId: string, id: string): Promise<
   return row;
 }
 
+/** A service with who performs it (ordered as `membersOfServices`), in one query: the slot search's first. */
+export async function serviceWithMembers(
+  db: Db,
+  studioId: string,
+  id: string,
+): Promise<{ service: ServiceRow; memberIds: string[] }> {
+  const row = (await db('appointment_services as s')
+    .where({ 's.studioId': studioId, 's.id': id })
+    .first(
+      's.*',
+      db.raw(
+        `coalesce((select array_agg(m.member_id order by m.member_id) from appointment_service_members m
+          where m.studio_id = s.studio_id and m.service_id = s.id), '{}') as performer_ids`,
+      ),
+    )) as (ServiceRow & { performerIds: string[] }) | undefined;
+  if (!row) throw AppError.notFound('appointment service');
+  const { performerIds, ...service } = row;
+  return { service: service as ServiceRow, memberIds: performerIds };
+}
+
 export async function listCategories(db: Db, studioId: string) {
   return db('appointment_service_categories')
     .where({ studioId })
@@ -203,10 +223,11 @@ export async function presentAppointments(
       heldUntil: r.heldUntil ? iso(r.heldUntil) : null,
       payment: r.payment as ClientAppointmentView['payment'],
       clientPricingOptionId: r.clientPricingOptionId,
+      clientContractId: r.clientContractId,
       clientOrderId: r.clientOrderId,
       price: r.price,
       currency: r.currency,
-      paid: r.paidAt !== null || r.payment === 'pass' || r.payment === 'free',
+      paid: r.paidAt !== null || r.payment === 'pass' || r.payment === 'free' || r.payment === 'contract',
       bookedBy: r.bookedBy === 'self' ? 'self' : 'staff',
       note: r.note,
       cancellationCutoffAt: iso(new Date(r.startsAt.getTime() - service.cancellationCutoffMinutes * 60_000)),

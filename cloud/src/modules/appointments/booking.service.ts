@@ -9,11 +9,12 @@ import {
   type AppointmentStatus,
 } from '../../../../shared/domain/appointments';
 import { localDateOf } from '../../../../shared/domain/entitlements/local-dates';
-import { choosePassForVisit } from '../../../../shared/domain/entitlements/pass-choice';
+import { chooseEntitlementForVisit } from '../../../../shared/domain/contracts';
 import { AppError } from '../../../../shared/errors';
 import type { Knex } from '../../db/knex';
 import { emitWebhookEvent } from '../../webhooks/emit';
 import { passCandidatesFor, refreshPassProjection } from '../catalog/index';
+import { contractEntitlementsFor } from '../contracts/index';
 import type { Studio } from '../identity/index';
 import { createOrder, payOrderFromWallet, startOnlinePayment } from '../sales/index';
 import {
@@ -23,6 +24,7 @@ import {
   type AppointmentRow,
   type ServiceRow,
 } from './appointments.rows';
+import { recordAppointmentFee, voidAppointmentFee } from './appointment-fees';
 import { enqueueAppointmentMail } from './appointment-mails';
 import { loadAvailability, slotServiceOf, spanOfDays } from './slots.service';
 
@@ -123,7 +125,9 @@ export async function placeAppointment(
   trx: Trx,
   studio: Studio,
   input: PlaceInput,
-  row: Pick<AppointmentRow, 'status' | 'heldUntil' | 'payment' | 'clientPricingOptionId' | 'price'>,
+  row: Pick<AppointmentRow, 'status' | 'heldUntil' | 'payment' | 'clientPricingOptionId' | 'price'> & {
+    clientContractId?: string | null;
+  },
   now: Date,
 ): Promise<AppointmentRow> {
   const { service, memberIds } = await bookableService(trx, studio, input.serviceId);
@@ -196,9 +200,10 @@ export async function placeAppointment(
           heldUntil: row.heldUntil,
           payment: row.payment,
           clientPricingOptionId: row.clientPricingOptionId,
+          clientContractId: row.clientContractId ?? null,
           price: row.price,
           currency: studio.currency,
-          paidAt: row.payment === 'pass' || row.payment === 'free' ? now : null,
+          paidAt: row.payment === 'pass' || row.payment === 'free' || row.payment === 'contract' ? now : null,
           bookedBy: input.bookedBy,
           bookedByUserId: input.actorId,
           confirmedAt: row.status === 'booked' ? now : null,
@@ -265,7 +270,15 @@ async function whyNotFree(
   });
 }
 
-/** The pass that pays for an appointment: the one named, else the pass-choice rule's pick; 409 when none. */
+/** What covers an appointment: a pass (its entry is used) or a client contract (nothing is used). */
+export type Entitlement = { passId: string; contractId: null } | { passId: null; contractId: string };
+
+/**
+ * What pays for an appointment "with my pass or membership": the pass named, else a covering
+ * client contract before any pass (its periods are paid whether used or not), else the pass-choice
+ * rule's pick — the classes' rule (`chooseEntitlementForVisit`). 409 `appointment.noPass` with the
+ * closest reason when nothing covers it.
+ */
 export async function choosePass(
   trx: Trx,
   studio: Studio,
@@ -273,7 +286,7 @@ export async function choosePass(
   clientId: string,
   startsAt: Date,
   named?: string,
-): Promise<string> {
+): Promise<Entitlement> {
   // One client's passes are used one booking at a time (the class booking path locks the same row).
   await trx('clients').where({ studioId: studio.id, userId: clientId }).forUpdate().first('id');
   let candidates = await passCandidatesFor(trx, studio, clientId);
@@ -284,23 +297,26 @@ export async function choosePass(
   const tags = (await trx('user_tags').where({ studioId: studio.id, userId: clientId }).select('tagId')).map(
     (t) => t.tagId,
   );
-  const choice = choosePassForVisit(
-    candidates,
-    {
-      serviceType: 'appointment',
-      serviceId: service.id,
-      locationId: service.locationId,
-      startsAt,
-      clientTagIds: tags,
-    },
-    studio.timeZone,
-  );
+  const visit = {
+    serviceType: 'appointment' as const,
+    serviceId: service.id,
+    locationId: service.locationId,
+    startsAt,
+    clientTagIds: tags,
+  };
+  // A pass named by staff: passes only (as for classes).
+  const contracts = named
+    ? []
+    : await contractEntitlementsFor(trx, studio, clientId, localDateOf(startsAt, studio.timeZone));
+  const choice = chooseEntitlementForVisit({ contracts, passes: candidates }, visit, studio.timeZone);
   if (!choice.ok)
     throw new AppError('appointment.noPass', {
       message: `no pass covers this appointment (${choice.reason})`,
       fields: { payment: [`no pass covers this appointment (${choice.reason})`] },
     });
-  return choice.passId;
+  return choice.kind === 'contract'
+    ? { passId: null, contractId: choice.clientContractId }
+    : { passId: choice.passId, contractId: null };
 }
 
 /** An order of one appointment line (source `online`, once per appointment). */
@@ -372,7 +388,7 @@ export async function clientBook(
     actorId: clientId,
   };
   if (input.payment === 'pass') {
-    const passId = await choosePass(
+    const { passId, contractId } = await choosePass(
       trx,
       studio,
       service,
@@ -384,10 +400,17 @@ export async function clientBook(
       trx,
       studio,
       place,
-      { status: settled, heldUntil: null, payment: 'pass', clientPricingOptionId: passId, price: 0 },
+      {
+        status: settled,
+        heldUntil: null,
+        payment: contractId ? 'contract' : 'pass',
+        clientPricingOptionId: passId,
+        clientContractId: contractId,
+        price: 0,
+      },
       now,
     );
-    await refreshPassProjection(trx, studio, passId, now);
+    if (passId) await refreshPassProjection(trx, studio, passId, now);
     return { appointment, redirectUrl: null };
   }
   if (service.price === null)
@@ -498,6 +521,8 @@ export async function staffDecide(
   const updated = await appointmentRow(trx, studio.id, id);
   await emitAppointmentEvent(trx, updated, action, now);
   if (action === 'reject' || action === 'callOff') await refund(trx, studio, updated, actorId, now);
+  // Attendance corrected: a no-show fee recorded for this appointment no longer stands.
+  if (action === 'present' && row.status === 'absent') await voidAppointmentFee(trx, id, 'noShow');
   if (updated.clientId && (action === 'confirm' || action === 'reject' || action === 'callOff'))
     await enqueueAppointmentMail(
       trx,
@@ -533,8 +558,25 @@ export async function clientCancel(
   const updated = await appointmentRow(trx, studio.id, id);
   await emitAppointmentEvent(trx, updated, 'cancel', now);
   if (outcome === 'cancelled') await refund(trx, studio, updated, clientId, now);
-  else if (updated.clientPricingOptionId)
-    await refreshPassProjection(trx, studio, updated.clientPricingOptionId, now);
+  else {
+    if (updated.clientPricingOptionId)
+      await refreshPassProjection(trx, studio, updated.clientPricingOptionId, now);
+    await recordAppointmentFee(trx, studio, updated, 'lateCancel', clientId);
+  }
+  return updated;
+}
+
+/** Staff mark a client absent (no-show): the studio's no-show fee unless they waive it (`chargeFee: false`). */
+export async function markNoShow(
+  trx: Trx,
+  studio: Studio,
+  id: string,
+  actorId: string,
+  chargeFee: boolean,
+  now: Date,
+): Promise<AppointmentRow> {
+  const updated = await staffDecide(trx, studio, id, 'absent', actorId, '', now);
+  if (chargeFee) await recordAppointmentFee(trx, studio, updated, 'noShow', actorId);
   return updated;
 }
 

@@ -4,4 +4,9 @@
  * is imported: re-run it after adding or removing such an import, do not edit by hand.
  */
 export { registerAppointmentsRoutes } from './appointments.routes';
+export {
+  configureGoogleCalendar,
+  performCalendarPush,
+  performCalendarRevoke,
+} from './calendar-sync/google-calendar.service';
 export { seedDemoAppointments } from './demo-appointments';

@@ -1,5 +1,7 @@
 import {
   findSlots,
+  type DatedHours,
+  type WeeklyHours,
   HOLDING_STATUSES,
   latestBookableStart,
   slotsForAnyone,
@@ -17,8 +19,8 @@ import type { ServiceRow } from './appointments.rows';
 
 /**
  * Loading what slot finding needs from the database — hours, exceptions, unavailability, classes
- * taught, appointments held, the room's bookings — for a set of members over a span, in a fixed
- * number of queries whatever the number of members (the benchmark's 30 staff, one week: 6 queries).
+ * taught, appointments held, the room's bookings — for a set of members over a span, in one
+ * statement whatever the number of members.
  */
 
 export function slotServiceOf(row: ServiceRow): SlotService {
@@ -33,14 +35,57 @@ export function slotServiceOf(row: ServiceRow): SlotService {
 
 const holding = HOLDING_STATUSES as readonly string[];
 
-/** A dated exception with its day as text (to_char: a `date` column would come back as a Date). */
-type ExceptionOut = {
-  memberId: string;
-  date: LocalDate;
-  startMinute: number | null;
-  endMinute: number | null;
-  locationId: string | null;
+/** What the one query of `loadAvailability` answers: each part a JSON array of tuples (instants in ms). */
+type AvailabilityRow = {
+  weekly: Array<[string, number, number, number, string | null]>;
+  exceptions: Array<[string, LocalDate, number | null, number | null, string | null]>;
+  unavailable: Array<[string, number, number]>;
+  classes: Array<[string[], number, number]>;
+  appointments: Array<[string, number, number]>;
+  room: Array<[number, number]>;
 };
+
+const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::bigint`;
+const HOLDING_SQL = holding.map((h) => `'${h}'`).join(', ');
+
+/**
+ * One statement, one round trip (the slot search's cost was its seven queries one after another):
+ * every part is a sub-select aggregated to a JSON array of tuples. Appointments use the exclusion
+ * constraints' partial GiST indexes (same status predicate, `&&` on the block). Classes are read
+ * through (studio, location, starts_at) with a lower bound on the start (no class lasts a week), so
+ * a studio's years of past classes are not scanned.
+ */
+const AVAILABILITY_SQL = `
+select
+  (select coalesce(json_agg(json_build_array(member_id, weekday, start_minute, end_minute, location_id)), '[]')
+     from member_appointment_schedules
+    where studio_id = :s and member_id = any(:m::uuid[])) as weekly,
+  (select coalesce(json_agg(json_build_array(member_id, to_char(date, 'YYYY-MM-DD'), start_minute, end_minute, location_id)), '[]')
+     from member_appointment_schedule_exceptions
+    where studio_id = :s and member_id = any(:m::uuid[]) and date between :dayFrom::date and :dayTo::date) as exceptions,
+  (select coalesce(json_agg(json_build_array(member_id, ${ms('starts_at')}, ${ms('ends_at')})), '[]')
+     from appointment_unavailabilities
+    where studio_id = :s and member_id = any(:m::uuid[]) and ends_at > :from and starts_at < :to) as unavailable,
+  (select coalesce(json_agg(json_build_array(instructor_ids, ${ms('starts_at')}, ${ms('ends_at')})), '[]')
+     from schedule_events
+    where studio_id = :s and instructor_ids && :m::uuid[] and cancelled_at is null and removed_at is null
+      and ends_at > :from and starts_at < :to and starts_at > :from::timestamptz - interval '7 days') as classes,
+  (select coalesce(json_agg(json_build_array(member_id, ${ms('blocked_from')}, ${ms('blocked_until')})), '[]')
+     from client_appointments
+    where studio_id = :s and member_id = any(:m::uuid[]) and status in (${HOLDING_SQL})
+      and (status <> 'reserved' or held_until > :now) and id <> :except
+      and tstzrange(blocked_from, blocked_until) && tstzrange(:from, :to)) as appointments,
+  (select coalesce(json_agg(json_build_array(b.f, b.u)), '[]') from (
+     select ${ms('starts_at')} as f, ${ms('ends_at')} as u from schedule_events
+      where studio_id = :s and room_id = :room and cancelled_at is null and removed_at is null
+        and ends_at > :from and starts_at < :to and starts_at > :from::timestamptz - interval '7 days'
+     union all
+     select ${ms('blocked_from')}, ${ms('blocked_until')} from client_appointments
+      where studio_id = :s and room_id = :room and status in (${HOLDING_SQL})
+        and (status <> 'reserved' or held_until > :now) and id <> :except
+        and tstzrange(blocked_from, blocked_until) && tstzrange(:from, :to)) b) as room`;
+
+const NO_ID = '00000000-0000-0000-0000-000000000000';
 
 export async function loadAvailability(
   db: Db,
@@ -51,100 +96,47 @@ export async function loadAvailability(
   now: Date,
   exceptAppointmentId?: string,
 ): Promise<{ staff: StaffAvailability[]; roomBusy: Interval[] }> {
-  const s = studio.id;
-  // One after the other: in a transaction they share one connection (and the pool's reads are few).
-  const weekly = await db('member_appointment_schedules')
-    .where({ studioId: s })
-    .whereIn('memberId', memberIds)
-    .select('memberId', 'weekday', 'startMinute', 'endMinute', 'locationId');
-  const exceptions = await db('member_appointment_schedule_exceptions')
-    .where({ studioId: s })
-    .whereIn('memberId', memberIds)
-    .whereBetween('date', [span.from.toISOString().slice(0, 10), span.to.toISOString().slice(0, 10)])
-    .select<ExceptionOut[]>(
-      'memberId',
-      db.raw(`to_char(date, 'YYYY-MM-DD') as date`),
-      'startMinute',
-      'endMinute',
-      'locationId',
-    );
-  const unavailable = await db('appointment_unavailabilities')
-    .where({ studioId: s })
-    .whereIn('memberId', memberIds)
-    .where('endsAt', '>', span.from)
-    .where('startsAt', '<', span.to)
-    .select('memberId', 'startsAt', 'endsAt');
-  const classes = await (memberIds.length === 0
-    ? Promise.resolve([] as Array<{ instructorIds: string[]; startsAt: Date; endsAt: Date }>)
-    : db('schedule_events')
-        .where({ studioId: s })
-        .whereRaw('instructor_ids && ?::uuid[]', [memberIds])
-        .whereNull('cancelledAt')
-        .whereNull('removedAt')
-        .where('endsAt', '>', span.from)
-        .where('startsAt', '<', span.to)
-        .select('instructorIds', 'startsAt', 'endsAt'));
-  const appointments = await activeAppointments(db, s, now, span, exceptAppointmentId)
-    .whereIn('memberId', memberIds)
-    .select('memberId', 'blockedFrom', 'blockedUntil');
-  const roomClasses = await (roomId
-    ? db('schedule_events')
-        .where({ studioId: s, roomId })
-        .whereNull('cancelledAt')
-        .whereNull('removedAt')
-        .where('endsAt', '>', span.from)
-        .where('startsAt', '<', span.to)
-        .select('startsAt', 'endsAt')
-    : Promise.resolve([] as Array<{ startsAt: Date; endsAt: Date }>));
-  const roomAppointments = await (roomId
-    ? activeAppointments(db, s, now, span, exceptAppointmentId)
-        .where({ roomId })
-        .select('blockedFrom', 'blockedUntil')
-    : Promise.resolve([] as Array<{ blockedFrom: Date; blockedUntil: Date }>));
-  const staff = memberIds.map((memberId): StaffAvailability => {
-    const byDate = new Map<string, StaffAvailability['exceptions'][number]>();
-    for (const e of exceptions.filter((x) => x.memberId === memberId)) {
-      const day = byDate.get(e.date) ?? { date: e.date, ranges: [] };
-      if (e.startMinute !== null && e.endMinute !== null)
-        day.ranges.push({ startMinute: e.startMinute, endMinute: e.endMinute, locationId: e.locationId });
-      byDate.set(e.date, day);
-    }
-    return {
-      memberId,
-      weekly: weekly.filter((w) => w.memberId === memberId),
-      exceptions: [...byDate.values()],
-      busy: [
-        ...unavailable.filter((u) => u.memberId === memberId),
-        ...classes.filter((c) => c.instructorIds.includes(memberId)),
-        ...appointments
-          .filter((a) => a.memberId === memberId)
-          .map((a) => ({ startsAt: a.blockedFrom, endsAt: a.blockedUntil })),
-      ].map((b) => ({ startsAt: b.startsAt, endsAt: b.endsAt })),
-    };
+  const result = (await db.raw(AVAILABILITY_SQL, {
+    s: studio.id,
+    m: memberIds,
+    room: roomId ?? NO_ID,
+    from: span.from,
+    to: span.to,
+    dayFrom: span.from.toISOString().slice(0, 10),
+    dayTo: span.to.toISOString().slice(0, 10),
+    now,
+    except: exceptAppointmentId ?? NO_ID,
+  })) as { rows: AvailabilityRow[] };
+  const row = result.rows[0]!;
+  const interval = (from: number, until: number): Interval => ({
+    startsAt: new Date(Number(from)),
+    endsAt: new Date(Number(until)),
   });
-  const roomBusy = [
-    ...roomClasses,
-    ...roomAppointments.map((a) => ({ startsAt: a.blockedFrom, endsAt: a.blockedUntil })),
-  ];
-  return { staff, roomBusy };
-}
-
-/** Appointments that hold time now: holding statuses, minus reservations whose hold ran out. */
-function activeAppointments(
-  db: Db,
-  studioId: string,
-  now: Date,
-  span: { from: Date; to: Date },
-  exceptId?: string,
-) {
-  const q = db('client_appointments')
-    .where({ studioId })
-    .whereIn('status', holding)
-    .where((w) => w.whereNot('status', 'reserved').orWhere('heldUntil', '>', now))
-    // The exclusion constraints' GiST indexes answer this overlap.
-    .whereRaw('tstzrange(blocked_from, blocked_until) && tstzrange(?, ?)', [span.from, span.to]);
-  if (exceptId) q.whereNot('id', exceptId);
-  return q;
+  const byMember = new Map<string, StaffAvailability & { busy: Interval[]; weekly: WeeklyHours[] }>(
+    memberIds.map((memberId) => [memberId, { memberId, weekly: [], exceptions: [], busy: [] }]),
+  );
+  for (const [memberId, weekday, startMinute, endMinute, locationId] of row.weekly)
+    byMember.get(memberId)?.weekly.push({ weekday, startMinute, endMinute, locationId });
+  const exceptionDays = new Map<string, Map<string, DatedHours>>();
+  for (const [memberId, date, startMinute, endMinute, locationId] of row.exceptions) {
+    const days = exceptionDays.get(memberId) ?? new Map<string, DatedHours>();
+    exceptionDays.set(memberId, days);
+    const day = days.get(date) ?? { date, ranges: [] };
+    days.set(date, day);
+    if (startMinute !== null && endMinute !== null)
+      (day.ranges as DatedHours['ranges'][number][]).push({ startMinute, endMinute, locationId });
+  }
+  for (const [memberId, days] of exceptionDays) {
+    const member = byMember.get(memberId);
+    if (member) member.exceptions = [...days.values()];
+  }
+  for (const [memberId, from, until] of row.unavailable)
+    byMember.get(memberId)?.busy.push(interval(from, until));
+  for (const [instructorIds, from, until] of row.classes)
+    for (const id of instructorIds) byMember.get(id)?.busy.push(interval(from, until));
+  for (const [memberId, from, until] of row.appointments)
+    byMember.get(memberId)?.busy.push(interval(from, until));
+  return { staff: [...byMember.values()], roomBusy: row.room.map(([from, until]) => interval(from, until)) };
 }
 
 /** The instants around a span of studio days, wide enough for buffers and ranges past midnight. */
