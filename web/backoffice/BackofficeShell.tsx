@@ -61,7 +61,14 @@ export function BackofficeShell({ preload }: { preload?: (path: string) => void 
               aria-label={t('nav.toggle')}
               data-testid="nav-burger"
             />
-            <Text fw={700} size="lg" lineClamp={1} data-testid="header-studio-name">
+            {/* Wraps to a second, smaller line on phones rather than cutting the studio's name. */}
+            <Text
+              fw={700}
+              fz={{ base: 'sm', sm: 'lg' }}
+              lh={1.2}
+              lineClamp={2}
+              data-testid="header-studio-name"
+            >
               {studio.name}
             </Text>
           </Group>

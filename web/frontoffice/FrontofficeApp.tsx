@@ -15,6 +15,7 @@ import { createRoutePreloader, lazyScreen, preloadLinksProps } from '../lib/lazy
 import { StudioLogo, useApplyBranding, useStudioAppearance } from '../features/branding/StudioBranding';
 import { useStudioUuid } from './studio';
 import { AgreementsGate } from './staff/AgreementsGate';
+import { FrontofficeSignOut } from './FrontofficeSignOut';
 
 // Every screen but the landing one is a chunk of its own (the account routes too); pointing at a
 // link preloads the screen behind it.
@@ -119,7 +120,13 @@ function Layout({ basename, preload }: { basename: string; preload: (path: strin
   return (
     // display: contents — only listens (delegated link intent), adds no box to the layout.
     <div style={{ display: 'contents' }} {...preloadProps}>
-      <AppFrame title={t('title')} logo={<StudioLogo appearance={appearance} />} size="md">
+      {/* The studio's own name and logo head every screen of its client zone (issue 26). */}
+      <AppFrame
+        title={<span data-testid="frontoffice-studio-name">{appearance?.name ?? t('title')}</span>}
+        logo={<StudioLogo appearance={appearance} />}
+        actions={<FrontofficeSignOut />}
+        size="md"
+      >
         <FrontofficeMenu />
         <AgreementsGate />
         <Suspense fallback={<RouteFallback />}>

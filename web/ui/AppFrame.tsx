@@ -23,7 +23,8 @@ export function AppFrame({ title, logo, actions, size = 'sm', children }: AppFra
           <Group justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap" miw={0}>
               {logo}
-              <Title order={1} size="h4" lineClamp={1}>
+              {/* Two lines before an ellipsis: a studio's name is not cut on a phone (issue 26). */}
+              <Title order={1} size="h4" lineClamp={2} lh={1.2} style={{ overflowWrap: 'anywhere' }}>
                 {title}
               </Title>
             </Group>

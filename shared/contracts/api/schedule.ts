@@ -438,3 +438,15 @@ export const PublicScheduleInputSchema = z
   })
   .superRefine(spanCheck(SCHEDULE_LIMITS.findDays));
 export type PublicScheduleInput = z.infer<typeof PublicScheduleInputSchema>;
+
+/**
+ * GET {uuid}/schedule-event/{scheduleEvent}/details (public): what a client reads before booking a
+ * class of the timetable (issue 26): the class service's description and experience level beside
+ * the time, place and instructors. Hidden and removed classes are unknown (404).
+ */
+export const PublicEventDetailsSchema = PublicScheduleEventSchema.extend({
+  description: LocaleTextSchema,
+  level: z.string().nullable(),
+  durationMinutes: z.number(),
+});
+export type PublicEventDetails = z.infer<typeof PublicEventDetailsSchema>;

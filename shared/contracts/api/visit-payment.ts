@@ -62,3 +62,12 @@ export const VisitPayOptionsSchema = z.object({
   onlinePayment: z.boolean(),
 });
 export type VisitPayOptions = z.infer<typeof VisitPayOptionsSchema>;
+
+/**
+ * `GET /api/v4/{uuid}/schedule-event/{scheduleEvent}/covering-pricing-options?clientId=` (staff,
+ * issue 26): the passes sold at the desk that would cover this class for this client — what the
+ * desk offers to sell when enrolling them is refused with `visit.noPass`.
+ */
+export const DeskCoveringOptionsQuerySchema = z.strictObject({ clientId: uuid() });
+export const DeskCoveringOptionsSchema = z.object({ items: z.array(CoveringPricingOptionSchema) });
+export type DeskCoveringOptions = z.infer<typeof DeskCoveringOptionsSchema>;

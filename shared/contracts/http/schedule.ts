@@ -19,6 +19,7 @@ import {
   LocationSchema,
   PricingOptionIdsInputSchema,
   PricingOptionRefSchema,
+  PublicEventDetailsSchema,
   PublicScheduleInputSchema,
   PublicScheduleSchema,
   RoomInitSchema,
@@ -432,6 +433,14 @@ export const ScheduleApi = contractGroup('schedule', {
     params: z.object({ uuid: z.uuid() }),
     body: PublicScheduleInputSchema,
     response: PublicScheduleSchema,
+  },
+  /** A class of the public timetable with its description and level (the client's class details). */
+  publicEventDetails: {
+    access: 'public',
+    method: 'get',
+    path: '/v4/:uuid/schedule-event/:scheduleEvent/details',
+    params: z.object({ uuid: z.uuid(), scheduleEvent: z.uuid() }),
+    response: PublicEventDetailsSchema,
   },
 });
 

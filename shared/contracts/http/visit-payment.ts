@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MyVisitSchema } from '../api/bookings';
 import {
+  DeskCoveringOptionsQuerySchema,
+  DeskCoveringOptionsSchema,
   VisitPayOptionsInputSchema,
   VisitPayOptionsSchema,
   VisitPayWithPassInputSchema,
@@ -25,5 +27,15 @@ export const VisitPaymentApi = contractGroup('visitPayment', {
     params: StudioParams,
     body: VisitPayWithPassInputSchema,
     response: MyVisitSchema,
+  },
+  /** Staff enrolling a client without a covering pass: what the desk could sell them for the class. */
+  getScheduleEventCoveringPricingOptions: {
+    method: 'get',
+    path: '/v4/:uuid/schedule-event/:scheduleEvent/covering-pricing-options',
+    access: 'staff',
+    ability: 'schedule.book',
+    params: z.object({ uuid: z.string(), scheduleEvent: z.uuid() }),
+    query: DeskCoveringOptionsQuerySchema,
+    response: DeskCoveringOptionsSchema,
   },
 });

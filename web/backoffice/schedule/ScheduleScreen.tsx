@@ -400,11 +400,12 @@ function EventCard({
           size={compact ? 'xs' : 'sm'}
           fw={600}
           td={event.status === 'cancelled' ? 'line-through' : undefined}
-          lineClamp={2}
+          style={{ overflowWrap: 'anywhere' }}
         >
           {name}
         </Text>
-        <Text size="xs" c="dimmed" lineClamp={1}>
+        {/* Wraps rather than cutting the room ("Sala Słoneczna · …") on narrow columns and phones. */}
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="schedule-event-place">
           {[event.roomName ?? event.locationName, event.instructors.map((p) => p.firstName).join(', ')]
             .filter(Boolean)
             .join(' · ')}

@@ -14,6 +14,8 @@ const SETTINGS_PAGES = [
   { id: 'clientFields', path: '/settings/client-fields' },
   { id: 'stations', path: '/settings/stations' },
   { id: 'paymentProviders', path: '/settings/payment-providers' },
+  // Issue 26: when check-in opens and how late a walk-in may join.
+  { id: 'checkIn', path: '/settings/check-in', labelKey: 'bookings-ui:checkInSettings.nav' },
 ] as const;
 
 export function SettingsLayout({

@@ -4,6 +4,7 @@ import { lazyScreen } from '../../lib/lazy-screen';
 const ClientFieldsScreen = lazyScreen(() => import('./ClientFieldsScreen'), 'ClientFieldsScreen');
 const FiscalPrintersScreen = lazyScreen(() => import('./FiscalPrintersScreen'), 'FiscalPrintersScreen');
 const PaymentProvidersScreen = lazyScreen(() => import('./PaymentProvidersScreen'), 'PaymentProvidersScreen');
+const CheckInScreen = lazyScreen(() => import('./CheckInScreen'), 'CheckInScreen');
 const StationsScreen = lazyScreen(() => import('./StationsScreen'), 'StationsScreen');
 const StudioProfileScreen = lazyScreen(
   () => import('../studio-admin/StudioProfileScreen'),
@@ -24,4 +25,5 @@ export const settingsRoutes: RouteObject[] = [
   { path: 'settings/client-fields', element: <ClientFieldsScreen /> },
   { path: 'settings/stations', element: <StationsScreen /> },
   { path: 'settings/payment-providers', element: <PaymentProvidersScreen /> },
+  { path: 'settings/check-in', element: <CheckInScreen /> },
 ];

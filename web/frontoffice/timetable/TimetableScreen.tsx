@@ -12,6 +12,7 @@ import {
   Stack,
   Text,
   Title,
+  UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -36,6 +37,7 @@ import {
 import { useStudioUuid } from '../studio';
 import { useClientSchedule, useSignedIn } from '../visits/client-bookings.api';
 import { BookingControls, PendingBooking } from './BookingControls';
+import { ClassDetailsDialog } from './ClassDetailsDialog';
 
 // The browser's zone until the first answer tells us the studio's (the page context does not carry it).
 const BROWSER_TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -86,7 +88,8 @@ export function TimetableScreen() {
   );
   const returnTo = `timetable?date=${anchor}`;
   const pendingId = search.get('book');
-  const booking = { items, signedIn, returnTo };
+  const [detailsOf, setDetailsOf] = useState<PublicScheduleEvent | null>(null);
+  const booking = { items, signedIn, returnTo, openDetails: setDetailsOf };
   const options = schedule.data?.filters;
   const setFilter = (key: keyof typeof filters) => (value: string | null) =>
     setFilters((f) => ({ ...f, [key]: value ?? undefined }));
@@ -218,6 +221,7 @@ export function TimetableScreen() {
           onClose={() => setSearch({ date: anchor }, { replace: true })}
         />
       )}
+      {detailsOf && <ClassDetailsDialog event={detailsOf} tz={tz} onClose={() => setDetailsOf(null)} />}
     </Stack>
   );
 }
@@ -231,7 +235,12 @@ function PublicEventCard({
   event: PublicScheduleEvent;
   tz: string;
   compact?: boolean;
-  booking: { items: Map<string, ClientScheduleItem>; signedIn: boolean; returnTo: string };
+  booking: {
+    items: Map<string, ClientScheduleItem>;
+    signedIn: boolean;
+    returnTo: string;
+    openDetails: (event: PublicScheduleEvent) => void;
+  };
 }) {
   const { t, i18n } = useTranslation('schedule');
   return (
@@ -249,15 +258,24 @@ function PublicEventCard({
       <Text size="xs" c="dimmed">
         {formatTime(event.startsAt, i18n.language, tz)}–{formatTime(event.endsAt, i18n.language, tz)}
       </Text>
-      <Text
-        size={compact ? 'xs' : 'sm'}
-        fw={600}
-        td={event.cancelled ? 'line-through' : undefined}
-        lineClamp={2}
+      {/* The class's name opens its details (description, level, instructor, room). */}
+      <UnstyledButton
+        onClick={() => booking.openDetails(event)}
+        aria-haspopup="dialog"
+        data-testid="timetable-event-details"
+        style={{ display: 'block', textAlign: 'start', width: '100%' }}
       >
-        {serviceName(event.classService.name, i18n.language, null)}
-      </Text>
-      <Text size="xs" c="dimmed" lineClamp={compact ? 2 : 1}>
+        <Text
+          size={compact ? 'xs' : 'sm'}
+          fw={600}
+          td={event.cancelled ? 'line-through' : 'underline dotted'}
+          style={{ overflowWrap: 'anywhere', textUnderlineOffset: 3 }}
+        >
+          {serviceName(event.classService.name, i18n.language, null)}
+        </Text>
+      </UnstyledButton>
+      {/* Room and instructors wrap rather than being cut ("Sala Słoneczna · …"). */}
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="timetable-event-place">
         {[
           event.room?.name ?? event.location.name,
           event.instructors.map((p) => `${p.firstName} ${p.lastName}`).join(', '),

@@ -316,19 +316,84 @@ export async function seedDemoStudio(
       }
     }
 
+    // What a client reads in a class's details (issue 26): a description and, for some, a level.
+    const [beginners, intermediate] = [uuidv7(), uuidv7()];
+    await trx('experience_levels').insert([
+      { id: beginners, studioId, serviceType: 'classroom', name: 'Początkujący', position: 0 },
+      {
+        id: intermediate,
+        studioId,
+        serviceType: 'classroom',
+        name: 'Średniozaawansowany',
+        position: 1,
+      },
+    ]);
     const services = [
-      { name: lt('Vinyasa Yoga', 'Joga Vinyasa'), minutes: 60, color: '#7048e8' },
-      { name: lt('Hatha Yoga', 'Joga Hatha'), minutes: 75, color: '#9c36b5' },
-      { name: lt('Pilates', 'Pilates'), minutes: 55, color: '#1098ad' },
-      { name: lt('Zumba', 'Zumba'), minutes: 60, color: '#f76707' },
-      { name: lt('Stretching', 'Stretching'), minutes: 45, color: '#37b24d' },
-      { name: lt('Kickboxing', 'Kickboxing'), minutes: 60, color: '#e03131' },
+      {
+        name: lt('Vinyasa Yoga', 'Joga Vinyasa'),
+        minutes: 60,
+        color: '#7048e8',
+        description: lt(
+          'Flowing yoga linking breath and movement. Bring your own mat if you have one.',
+          'Dynamiczna joga łącząca oddech z ruchem. Jeśli masz własną matę, weź ją ze sobą.',
+        ),
+        level: intermediate,
+      },
+      {
+        name: lt('Hatha Yoga', 'Joga Hatha'),
+        minutes: 75,
+        color: '#9c36b5',
+        description: lt(
+          'Classic postures held longer, with time to learn each one.',
+          'Klasyczne pozycje utrzymywane dłużej, z czasem na naukę każdej z nich.',
+        ),
+        level: beginners,
+      },
+      {
+        name: lt('Pilates', 'Pilates'),
+        minutes: 55,
+        color: '#1098ad',
+        description: lt(
+          'Core strength and posture on the mat.',
+          'Wzmacnianie mięśni głębokich i postawy na macie.',
+        ),
+        level: null,
+      },
+      {
+        name: lt('Zumba', 'Zumba'),
+        minutes: 60,
+        color: '#f76707',
+        description: lt('Dance fitness to Latin music.', 'Taneczny fitness w rytmie muzyki latynoskiej.'),
+        level: null,
+      },
+      {
+        name: lt('Stretching', 'Stretching'),
+        minutes: 45,
+        color: '#37b24d',
+        description: lt(
+          'Gentle stretching for flexibility and recovery.',
+          'Łagodne rozciąganie dla gibkości i regeneracji.',
+        ),
+        level: beginners,
+      },
+      {
+        name: lt('Kickboxing', 'Kickboxing'),
+        minutes: 60,
+        color: '#e03131',
+        description: lt(
+          'Punches and kicks on pads; gloves can be borrowed at the desk.',
+          'Ciosy i kopnięcia na tarczach; rękawice można wypożyczyć w recepcji.',
+        ),
+        level: intermediate,
+      },
     ].map((s) => ({ id: uuidv7(), ...s }));
     await trx('class_services').insert(
       services.map((s) => ({
         id: s.id,
         studioId,
         name: JSON.stringify(s.name),
+        description: JSON.stringify(s.description),
+        experienceLevelId: s.level,
         durationMinutes: s.minutes,
         color: s.color,
         serviceType: 'classroom',

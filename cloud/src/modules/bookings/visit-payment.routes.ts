@@ -3,7 +3,7 @@ import type { MyVisitView } from '../../../../shared/contracts/api/bookings';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { myVisitsByIds } from './bookings-views.service';
-import { payVisitWithHeldPass, visitPayOptions } from './visit-payment.service';
+import { deskCoveringOptions, payVisitWithHeldPass, visitPayOptions } from './visit-payment.service';
 import { VisitPaymentApi } from '../../../../shared/contracts/http/visit-payment';
 
 /**
@@ -30,5 +30,11 @@ export function registerVisitPaymentRoutes(router: Router<AppState, AppCustom>):
       ),
     present: async (id, { db, studio, deps }): Promise<MyVisitView> =>
       (await myVisitsByIds(db, studio, [id], deps.clock.now()))[0]!,
+  });
+  // Issue 26: enrolling at the desk refused for want of a pass offers to sell a covering one.
+  defineRoute(router, {
+    ...VisitPaymentApi.getScheduleEventCoveringPricingOptions,
+    handle: ({ db, studio, params, query, deps }) =>
+      deskCoveringOptions(db, studio, params.scheduleEvent, query.clientId, deps.clock.now()),
   });
 }

@@ -1,5 +1,9 @@
 import type { PricingOptionView } from '../../../../shared/contracts/api/catalog';
-import type { HeldEntitlement, VisitPayOptions } from '../../../../shared/contracts/api/visit-payment';
+import type {
+  CoveringPricingOption,
+  HeldEntitlement,
+  VisitPayOptions,
+} from '../../../../shared/contracts/api/visit-payment';
 import { visitPayRefusal } from '../../../../shared/domain/bookings';
 import { contractRejection } from '../../../../shared/domain/contracts';
 import {
@@ -179,7 +183,30 @@ export async function visitPayOptions(
     }
   }
 
-  const onSale = await listPricingOptions(db, studio, { archived: 'exclude', channel: 'online' }, now);
+  const pricingOptions = await coveringOptionsOnSale(db, studio, clientId, toPay, now, 'online');
+
+  const [view] = await myVisitsByIds(db, studio, [visitId], now);
+  return {
+    visit: view!,
+    held,
+    pricingOptions,
+    onlinePayment: (await providerViews(db, studio.id)).some((p) => p.enabled),
+  };
+}
+
+/**
+ * The pricing options sold on `channel` that would cover the visit if bought now (the booking's own
+ * rule, `passRejection`, on the option as a fresh pass), within each option's limit per client.
+ */
+async function coveringOptionsOnSale(
+  db: Db,
+  studio: Studio,
+  clientId: string,
+  toPay: VisitToPay,
+  now: Date,
+  channel: 'desk' | 'online',
+): Promise<CoveringPricingOption[]> {
+  const onSale = await listPricingOptions(db, studio, { archived: 'exclude', channel }, now);
   const limited = onSale.filter((o) => o.limitPerClient !== null).map((o) => o.id);
   const bought = new Map<string, number>();
   if (limited.length > 0)
@@ -192,7 +219,7 @@ export async function visitPayOptions(
       n: number;
     }>)
       bought.set(r.pricingOptionId, Number(r.n));
-  const pricingOptions = onSale
+  return onSale
     .filter((o) => o.limitPerClient === null || (bought.get(o.id) ?? 0) < o.limitPerClient)
     .filter((o) => passRejection(optionAsPass(o, now), toPay, studio.timeZone) === null)
     .map((o) => ({
@@ -207,14 +234,6 @@ export async function visitPayOptions(
       validityUnit: o.validityUnit,
       validUntil: o.validUntil,
     }));
-
-  const [view] = await myVisitsByIds(db, studio, [visitId], now);
-  return {
-    visit: view!,
-    held,
-    pricingOptions,
-    onlinePayment: (await providerViews(db, studio.id)).some((p) => p.enabled),
-  };
 }
 
 /**
@@ -294,4 +313,23 @@ export async function payVisitWithBoughtPass(
     if (err instanceof AppError) return false;
     throw err;
   }
+}
+
+/**
+ * At the desk (issue 26): the passes sold at the desk that would cover this class for this client,
+ * offered when enrolling them is refused for want of a pass. The sale itself is the POS's checkout;
+ * enrolling again after it books the class with the new pass.
+ */
+export async function deskCoveringOptions(
+  db: Db,
+  studio: Studio,
+  eventId: string,
+  clientId: string,
+  now: Date,
+): Promise<{ items: CoveringPricingOption[] }> {
+  const client = await db('clients').where({ studioId: studio.id, userId: clientId }).first('id');
+  if (!client) throw AppError.notFound('client');
+  const event = await readEvent(db, studio.id, eventId);
+  const toPay = visitToPay(event, await clientTagIds(db, studio.id, clientId));
+  return { items: await coveringOptionsOnSale(db, studio, clientId, toPay, now, 'desk') };
 }

@@ -11,6 +11,7 @@ import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { findStudio } from '../identity/index';
 import { registerClassServiceToolRoutes } from './class-service-tools.routes';
+import { publicEventDetails } from './public-event-details.service';
 import {
   createExperienceLevel,
   getClassService,
@@ -235,6 +236,15 @@ export function registerScheduleRoutes(router: Router<AppState, AppCustom>): voi
       const studio = await findStudio(db, params.uuid);
       if (!studio) throw AppError.notFound();
       return publicSchedule(db, studio, body);
+    },
+  });
+  // A class's details for the client (issue 26): as public as the timetable it opens from.
+  defineRoute(router, {
+    ...ScheduleApi.publicEventDetails,
+    handle: async ({ db, params }) => {
+      const studio = await findStudio(db, params.uuid);
+      if (!studio) throw AppError.notFound();
+      return publicEventDetails(db, studio.id, params.scheduleEvent);
     },
   });
 }

@@ -39,6 +39,8 @@ import {
 } from './event-bookings.api';
 import { ProvisionalBadge } from '../../sync/ProvisionalBadge';
 import { AttendeeTools } from './AttendeeTools';
+import { SellCoveringPass } from './SellCoveringPass';
+import { offersCoveringSale } from './sell-covering-pass';
 import { visitPaymentLabel } from '../../../features/schedule/visit-payment';
 
 const STATUS_COLOR: Record<number, string> = {
@@ -465,12 +467,16 @@ function EnrolClient({
   const { query, payAtDesk } = fields.values;
   const [debounced] = useDebouncedValue(query, 300);
   const [busy, setBusy] = useState(false);
+  // Refused for want of a pass: offer to sell one there and then (issue 26).
+  const [offer, setOffer] = useState<{ id: string; name: string } | null>(null);
+  const offline = useOffline();
   const search = useClientSearch(debounced);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const results = debounced.trim().length >= 2 ? (search.data?.items ?? []) : [];
 
   const enrol = async (clientId: string, name: string) => {
     setBusy(true);
+    setOffer(null);
     combobox.closeDropdown();
     try {
       const result = await eventBookingCalls(api, studio, eventId).enroll({ clientId, payAtDesk });
@@ -483,6 +489,8 @@ function EnrolClient({
         color: 'red',
         text: [...errors.form, ...Object.values(errors.fields)].join(' ') || t('staff.failed'),
       });
+      // Offline the desk cannot know the cloud's catalogue of covering passes: no offer then.
+      if (offersCoveringSale(error) && !offline) setOffer({ id: clientId, name });
     } finally {
       setBusy(false);
     }
@@ -540,6 +548,18 @@ function EnrolClient({
         checked={payAtDesk}
         onChange={(e) => fields.set('payAtDesk', e.currentTarget.checked)}
       />
+      {offer ? (
+        <SellCoveringPass
+          key={offer.id}
+          eventId={eventId}
+          client={offer}
+          onResult={async (message) => {
+            onResult(message);
+            await Promise.all([invalidate(), invalidateSchedule()]);
+          }}
+          onClose={() => setOffer(null)}
+        />
+      ) : null}
     </Stack>
   );
 }
