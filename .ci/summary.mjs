@@ -22,11 +22,17 @@ for (const file of process.argv.slice(2)) {
       for (const t of suite.assertionResults ?? []) {
         if (t.status !== 'failed') continue;
         const where = String(suite.name ?? '').replace(process.cwd() + '/', '');
-        const why = String(t.failureMessages?.[0] ?? '').split('\n').slice(0, 4).join(' | ').slice(0, 600);
+        const why = String(t.failureMessages?.[0] ?? '')
+          .split('\n')
+          .slice(0, 4)
+          .join(' | ')
+          .slice(0, 600);
         console.log(`  FAILED ${where} › ${t.fullName}\n    ${why}`);
       }
       if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) {
-        console.log(`  FAILED ${String(suite.name ?? '').replace(process.cwd() + '/', '')}: ${String(suite.message ?? '').slice(0, 600)}`);
+        console.log(
+          `  FAILED ${String(suite.name ?? '').replace(process.cwd() + '/', '')}: ${String(suite.message ?? '').slice(0, 600)}`,
+        );
       }
     }
   } else if (report.stats) {
@@ -41,7 +47,9 @@ for (const file of process.argv.slice(2)) {
         for (const test of spec.tests ?? []) {
           if (test.status !== 'unexpected') continue;
           const err = test.results?.at(-1)?.error?.message ?? '';
-          console.log(`  FAILED ${spec.file}:${spec.line} › ${spec.title}\n    ${err.split('\n').slice(0, 4).join(' | ').slice(0, 600)}`);
+          console.log(
+            `  FAILED ${spec.file}:${spec.line} › ${spec.title}\n    ${err.split('\n').slice(0, 4).join(' | ').slice(0, 600)}`,
+          );
         }
       }
       for (const child of suite.suites ?? []) walk(child, path);
