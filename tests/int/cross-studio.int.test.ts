@@ -60,6 +60,8 @@ const PARAM_TABLE: Record<string, string> = {
   scheduleMetaGuid: 'schedule_metas',
   shift: 'pos_shifts',
   smartLockGuid: 'studio_smart_locks',
+  studioBankAccount: 'studio_bank_accounts',
+  studioDocument: 'studio_documents',
   studioFiscalPrinter: 'studio_fiscal_printers',
   studioIamRole: 'studio_iam_roles',
   studioPos: 'studio_pos',

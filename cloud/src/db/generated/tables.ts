@@ -4296,6 +4296,44 @@ export interface StudioApisUpdate {
   createdBy?: UsersId | null | Knex.Raw;
 }
 
+export type StudioBankAccountsId = string;
+
+export interface StudioBankAccountsRow {
+  id: StudioBankAccountsId;
+  studioId: StudiosId;
+  name: string;
+  iban: string;
+  bankName: string;
+  currency: string;
+  isDefault: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface StudioBankAccountsInsert {
+  id: StudioBankAccountsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  name: string | Knex.Raw;
+  iban: string | Knex.Raw;
+  bankName?: string | Knex.Raw;
+  currency: string | Knex.Raw;
+  isDefault?: boolean | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface StudioBankAccountsUpdate {
+  id?: StudioBankAccountsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  name?: string | Knex.Raw;
+  iban?: string | Knex.Raw;
+  bankName?: string | Knex.Raw;
+  currency?: string | Knex.Raw;
+  isDefault?: boolean | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
 export type StudioBookingSettingsStudioId = string;
 
 export interface StudioBookingSettingsRow {
@@ -4400,6 +4438,50 @@ export interface StudioDataExportsUpdate {
   error?: string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   finishedAt?: Date | string | null | Knex.Raw;
+}
+
+export type StudioDocumentsId = string;
+
+export interface StudioDocumentsRow {
+  id: StudioDocumentsId;
+  studioId: StudiosId;
+  uploadedBy: UsersId | null;
+  name: string;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  sha256: string;
+  publishedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface StudioDocumentsInsert {
+  id: StudioDocumentsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  uploadedBy?: UsersId | null | Knex.Raw;
+  name: string | Knex.Raw;
+  fileName: string | Knex.Raw;
+  contentType: string | Knex.Raw;
+  sizeBytes: number | Knex.Raw;
+  sha256: string | Knex.Raw;
+  publishedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface StudioDocumentsUpdate {
+  id?: StudioDocumentsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  uploadedBy?: UsersId | null | Knex.Raw;
+  name?: string | Knex.Raw;
+  fileName?: string | Knex.Raw;
+  contentType?: string | Knex.Raw;
+  sizeBytes?: number | Knex.Raw;
+  sha256?: string | Knex.Raw;
+  publishedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
 }
 
 export type StudioFiscalPrintersId = string;
@@ -6152,6 +6234,11 @@ declare module 'knex/types/tables' {
       StudioAgreementsUpdate
     >;
     studio_apis: Knex.CompositeTableType<StudioApisRow, StudioApisInsert, StudioApisUpdate>;
+    studio_bank_accounts: Knex.CompositeTableType<
+      StudioBankAccountsRow,
+      StudioBankAccountsInsert,
+      StudioBankAccountsUpdate
+    >;
     studio_booking_settings: Knex.CompositeTableType<
       StudioBookingSettingsRow,
       StudioBookingSettingsInsert,
@@ -6166,6 +6253,11 @@ declare module 'knex/types/tables' {
       StudioDataExportsRow,
       StudioDataExportsInsert,
       StudioDataExportsUpdate
+    >;
+    studio_documents: Knex.CompositeTableType<
+      StudioDocumentsRow,
+      StudioDocumentsInsert,
+      StudioDocumentsUpdate
     >;
     studio_fiscal_printers: Knex.CompositeTableType<
       StudioFiscalPrintersRow,

@@ -49,6 +49,7 @@ import * as checkInWindow from './20261128_0190_check_in_window';
 import * as reports from './20261128_0130_reports';
 import * as studioDataExports from './20261128_0131_studio_data_exports';
 import * as deskFleet from './20261128_0200_desk_fleet';
+import * as studioBankAccountsDocuments from './20261129_0270_studio_bank_accounts_documents';
 import * as orderLineNameTexts from './20261128_0180_order_line_name_texts';
 import * as appointments from './20261128_0140_appointments';
 import * as communication from './20261128_0160_communication';
@@ -117,4 +118,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261128_0180_order_line_name_texts', orderLineNameTexts],
   ['20261128_0190_check_in_window', checkInWindow],
   ['20261128_0200_desk_fleet', deskFleet],
+  ['20261129_0270_studio_bank_accounts_documents', studioBankAccountsDocuments],
 ];
