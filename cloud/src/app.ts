@@ -195,8 +195,10 @@ export function createApp(
       if (
         !ctx.is('json') &&
         !oneClick &&
-        !((ctx.path.endsWith('/upload') || /^\/api\/v4\/[^/]+\/studio-document$/.test(ctx.path)) &&
-          ctx.is('multipart')) &&
+        !(
+          (ctx.path.endsWith('/upload') || /^\/api\/v4\/[^/]+\/studio-document$/.test(ctx.path)) &&
+          ctx.is('multipart')
+        ) &&
         !isVideoUploadPath(ctx.path)
       )
         throw new AppError('request.unsupportedMediaType', { message: 'send application/json' });

@@ -53,7 +53,11 @@ describe("the studio's booking defaults", () => {
       bookingOpensHours: null,
       cancellationCutoffMinutes: 0,
     });
-    expect(own.body).toMatchObject({ bookingOpensHours: null, bookingClosesMinutes: 60, cancellationCutoffMinutes: 0 });
+    expect(own.body).toMatchObject({
+      bookingOpensHours: null,
+      bookingClosesMinutes: 60,
+      cancellationCutoffMinutes: 0,
+    });
 
     await owner.post(v2(st.studio, 'schedule-events/generate'), {
       scheduleMetaIds: [meta.body.id],
@@ -62,22 +66,31 @@ describe("the studio's booking defaults", () => {
     });
     const events = await owner.get(v2(st.studio, `schedule-metas/${meta.body.id}/schedule-events/all`));
     const on = (day: string) =>
-      (events.body.items as Array<{ id: string; startsAt: string }>).find((e) => e.startsAt.startsWith(day))!.id;
+      (events.body.items as Array<{ id: string; startsAt: string }>).find((e) => e.startsAt.startsWith(day))!
+        .id;
 
     // Thursday 19:00 opens 48 hours before: not yet on Monday.
-    const early = await me.post(v4(st.studio, 'booking/classroom/book'), { scheduleEventId: on('2026-06-04') });
+    const early = await me.post(v4(st.studio, 'booking/classroom/book'), {
+      scheduleEventId: on('2026-06-04'),
+    });
     expect(early.body.error?.key).toBe('visit.bookingNotOpen');
-    const booked = await me.post(v4(st.studio, 'booking/classroom/book'), { scheduleEventId: on('2026-06-02') });
+    const booked = await me.post(v4(st.studio, 'booking/classroom/book'), {
+      scheduleEventId: on('2026-06-02'),
+    });
     expect(booked.body).toMatchObject({ outcome: 'booked', visit: { cancelIsLate: false } });
 
     // Tuesday 15:00: four hours before the class, inside the five-hour free-cancellation cut-off.
     clock.set(new Date('2026-06-02T13:00:00Z'));
-    const cancel = await me.post(v4(st.studio, 'booking/classroom/cancel'), { clientVisitId: booked.body.visit.id });
+    const cancel = await me.post(v4(st.studio, 'booking/classroom/cancel'), {
+      clientVisitId: booked.body.visit.id,
+    });
     expect(cancel.body.outcome).toBe('lateCancel');
 
     // Tuesday 18:30: booking closed an hour before the start.
     clock.set(new Date('2026-06-02T16:30:00Z'));
-    const late = await me.post(v4(st.studio, 'booking/classroom/book'), { scheduleEventId: on('2026-06-02') });
+    const late = await me.post(v4(st.studio, 'booking/classroom/book'), {
+      scheduleEventId: on('2026-06-02'),
+    });
     expect(late.body.error?.key).toBe('visit.bookingClosed');
   });
 });

@@ -36,7 +36,10 @@ describe('studio bank accounts', () => {
 
     expect((await anonymous.get(api(studio, 'studio-bank-account/collection'))).status).toBe(401);
     expect((await desk.get(api(studio, 'studio-bank-account/collection'))).status).toBe(403);
-    expect((await desk.post(api(studio, 'studio-bank-account'), { name: 'X', iban: PL_IBAN, currency: 'PLN' })).status).toBe(403);
+    expect(
+      (await desk.post(api(studio, 'studio-bank-account'), { name: 'X', iban: PL_IBAN, currency: 'PLN' }))
+        .status,
+    ).toBe(403);
     expect((await other.owner.get(api(studio, 'studio-bank-account/collection'))).status).toBe(404);
     expect((await client.get(api(studio, 'studio-bank-account/collection'))).status).toBe(403);
 
@@ -70,13 +73,22 @@ describe('studio bank accounts', () => {
       ibanPrinted: PL_IBAN,
       isDefault: true, // the first of its currency
     });
-    const taken = await owner.post(api(studio, 'studio-bank-account'), { name: 'Again', iban: PL_IBAN, currency: 'PLN' });
+    const taken = await owner.post(api(studio, 'studio-bank-account'), {
+      name: 'Again',
+      iban: PL_IBAN,
+      currency: 'PLN',
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.error).toMatchObject({ key: 'studio.bankAccountTaken', code: 3130 });
     // Another studio may keep the same account.
     expect(
-      (await other.owner.post(api(other.studio, 'studio-bank-account'), { name: 'M', iban: PL_IBAN, currency: 'PLN' }))
-        .status,
+      (
+        await other.owner.post(api(other.studio, 'studio-bank-account'), {
+          name: 'M',
+          iban: PL_IBAN,
+          currency: 'PLN',
+        })
+      ).status,
     ).toBe(201);
 
     const second = await owner.post(api(studio, 'studio-bank-account'), {
@@ -86,7 +98,11 @@ describe('studio bank accounts', () => {
       isDefault: true,
     });
     expect(second.body.isDefault).toBe(true);
-    const euro = await owner.post(api(studio, 'studio-bank-account'), { name: 'Euro', iban: DE_IBAN, currency: 'EUR' });
+    const euro = await owner.post(api(studio, 'studio-bank-account'), {
+      name: 'Euro',
+      iban: DE_IBAN,
+      currency: 'EUR',
+    });
     const list = await owner.get(api(studio, 'studio-bank-account/collection'));
     expect(list.body.items.map((a: { name: string; isDefault: boolean }) => [a.name, a.isDefault])).toEqual([
       ['Euro', true],
@@ -95,10 +111,15 @@ describe('studio bank accounts', () => {
     ]);
 
     // PATCH and DELETE: 404 for another studio's account and for another studio's staff.
-    const otherAccount = (await other.owner.get(api(other.studio, 'studio-bank-account/collection'))).body.items[0].id;
-    expect((await owner.patch(api(studio, `studio-bank-account/${otherAccount}`), { name: 'Mine' })).status).toBe(404);
+    const otherAccount = (await other.owner.get(api(other.studio, 'studio-bank-account/collection'))).body
+      .items[0].id;
+    expect(
+      (await owner.patch(api(studio, `studio-bank-account/${otherAccount}`), { name: 'Mine' })).status,
+    ).toBe(404);
     expect((await other.owner.delete(api(studio, `studio-bank-account/${main.body.id}`))).status).toBe(404);
-    expect((await owner.patch(api(studio, `studio-bank-account/${main.body.id}`), { isDefault: false })).status).toBe(400);
+    expect(
+      (await owner.patch(api(studio, `studio-bank-account/${main.body.id}`), { isDefault: false })).status,
+    ).toBe(400);
     const renamed = await owner.patch(api(studio, `studio-bank-account/${main.body.id}`), {
       name: 'Main account',
       isDefault: true,
@@ -120,7 +141,10 @@ describe('studio bank accounts', () => {
     const buyer = { name: 'Firma', addressLine: 'ul. Źródlana 3', postalCode: '31-100', city: 'Kraków' };
     const invoice = await owner.post(api(studio, 'invoice'), { buyer, lines: [line] });
     expect(invoice.status, invoice.text).toBe(201);
-    expect(invoice.body.seller).toMatchObject({ iban: 'PL61109010140000071219812874', bankName: 'Santander' });
+    expect(invoice.body.seller).toMatchObject({
+      iban: 'PL61109010140000071219812874',
+      bankName: 'Santander',
+    });
 
     // Deleting the default makes the next account of its currency the default.
     expect((await desk.delete(api(studio, `studio-bank-account/${main.body.id}`))).status).toBe(403);
@@ -156,9 +180,15 @@ describe('studio documents', () => {
     const client = await signedInClient(studio);
     const otherClient = await signedInClient(other.studio);
 
-    expect((await upload(anonymous, api(studio, 'studio-document'), { bytes: PDF, name: 'r.pdf' })).status).toBe(401);
-    expect((await upload(desk, api(studio, 'studio-document'), { bytes: PDF, name: 'r.pdf' })).status).toBe(403);
-    expect((await upload(other.owner, api(studio, 'studio-document'), { bytes: PDF, name: 'r.pdf' })).status).toBe(404);
+    expect(
+      (await upload(anonymous, api(studio, 'studio-document'), { bytes: PDF, name: 'r.pdf' })).status,
+    ).toBe(401);
+    expect((await upload(desk, api(studio, 'studio-document'), { bytes: PDF, name: 'r.pdf' })).status).toBe(
+      403,
+    );
+    expect(
+      (await upload(other.owner, api(studio, 'studio-document'), { bytes: PDF, name: 'r.pdf' })).status,
+    ).toBe(404);
     const none = await upload(owner, api(studio, 'studio-document'), null);
     expect(none.status).toBe(400);
     expect(none.body.error.fields.file).toEqual(['choose a file']);
@@ -168,7 +198,10 @@ describe('studio documents', () => {
     });
     expect(html.status).toBe(400);
 
-    const up = await upload(owner, api(studio, 'studio-document'), { bytes: PDF, name: 'Regulamin siłowni.pdf' });
+    const up = await upload(owner, api(studio, 'studio-document'), {
+      bytes: PDF,
+      name: 'Regulamin siłowni.pdf',
+    });
     expect(up.status).toBe(201);
     expect(up.body).toMatchObject({
       name: 'Regulamin siłowni',
@@ -190,7 +223,9 @@ describe('studio documents', () => {
 
     expect((await desk.patch(api(studio, `studio-document/${id}`), { published: true })).status).toBe(403);
     expect((await owner.patch(api(studio, `studio-document/${id}`), { name: '' })).status).toBe(400);
-    expect((await other.owner.patch(api(studio, `studio-document/${id}`), { published: true })).status).toBe(404);
+    expect((await other.owner.patch(api(studio, `studio-document/${id}`), { published: true })).status).toBe(
+      404,
+    );
     const published = await owner.patch(api(studio, `studio-document/${id}`), {
       name: 'Gym rules',
       published: true,

@@ -120,13 +120,21 @@ export function registerStudioRecordRoutes(router: Router<AppState, AppCustom>):
     present: async (key, { ctx, deps }) => {
       await fileStorage(deps.config)
         .delete(key)
-        .catch((err: unknown) => ctx.state.log.error({ err, key }, 'deleted document file could not be removed'));
+        .catch((err: unknown) =>
+          ctx.state.log.error({ err, key }, 'deleted document file could not be removed'),
+        );
     },
   });
   defineRoute(router, {
     ...StudioAdminApi.downloadStudioDocument,
     handle: async ({ db, deps, ctx, studio, params }): Promise<Readable> => {
-      const { document, stream } = await openStudioDocument(db, deps.config, studio, params.studioDocument, false);
+      const { document, stream } = await openStudioDocument(
+        db,
+        deps.config,
+        studio,
+        params.studioDocument,
+        false,
+      );
       sendFile(ctx, document);
       return stream;
     },
@@ -134,7 +142,13 @@ export function registerStudioRecordRoutes(router: Router<AppState, AppCustom>):
   defineRoute(router, {
     ...StudioAdminApi.downloadPublishedDocument,
     handle: async ({ db, deps, ctx, studio, params }): Promise<Readable> => {
-      const { document, stream } = await openStudioDocument(db, deps.config, studio, params.studioDocument, true);
+      const { document, stream } = await openStudioDocument(
+        db,
+        deps.config,
+        studio,
+        params.studioDocument,
+        true,
+      );
       sendFile(ctx, document);
       return stream;
     },

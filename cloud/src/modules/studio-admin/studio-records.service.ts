@@ -12,7 +12,10 @@ import type {
 import { formatIban } from '../../../../shared/domain/invoices/iban';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
-import type { StudioBankAccounts, StudioDocuments } from '../../db/generated/tables';
+import type {
+  StudioBankAccountsRow as StudioBankAccounts,
+  StudioDocumentsRow as StudioDocuments,
+} from '../../db/generated/tables';
 import { fileStorage, type StorageConfig } from '../../storage/index';
 import {
   ALLOWED_NAMES,
@@ -218,7 +221,8 @@ export async function addStudioDocument(
     !ooxmlPackageIs(await fsp.readFile(file.tmpPath), contentType)
   )
     contentType = null;
-  if (!contentType) throw AppError.invalid({ file: [`this kind of file is not accepted (${ALLOWED_NAMES})`] });
+  if (!contentType)
+    throw AppError.invalid({ file: [`this kind of file is not accepted (${ALLOWED_NAMES})`] });
   const id = uuidv7();
   const name = file.fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '').slice(0, 200) || file.fileName.slice(0, 200);
   const [row] = await trx('studio_documents')
