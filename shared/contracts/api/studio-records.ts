@@ -89,3 +89,21 @@ export const StudioDocumentPatchSchema = z.strictObject({
   published: z.boolean().optional(),
 });
 export type StudioDocumentPatch = z.infer<typeof StudioDocumentPatchSchema>;
+
+// --------------------------------------------------------------------------------- feedback
+
+/** POST {uuid}/feedback (front office): a client's message to the studio, with an optional rating. */
+export const FeedbackInputSchema = z.strictObject({
+  message: requiredText(2000),
+  rating: z.number().int().min(1).max(5).nullable().optional(),
+});
+export type FeedbackInput = z.infer<typeof FeedbackInputSchema>;
+
+export const FeedbackSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  rating: z.number().nullable(),
+  client: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type FeedbackView = z.infer<typeof FeedbackSchema>;

@@ -14,6 +14,8 @@ import {
   StudioSettingsSchema,
 } from '../api/studio-admin';
 import {
+  FeedbackInputSchema,
+  FeedbackSchema,
   StudioBankAccountInputSchema,
   StudioBankAccountPatchSchema,
   StudioBankAccountSchema,
@@ -272,5 +274,26 @@ export const StudioAdminApi = contractGroup('studio-admin', {
     access: 'client',
     params: studioParams('studioDocument'),
     responseKind: 'file',
+  },
+
+  // ----------------------------------------------------------------------------- feedback
+  /** A client writes to the studio (front office `POST feedback`). */
+  postFeedback: {
+    method: 'post',
+    path: '/v4/:uuid/feedback',
+    access: 'client',
+    params: StudioParams,
+    body: FeedbackInputSchema,
+    status: 201,
+    response: FeedbackSchema,
+  },
+  /** What clients wrote, newest first (the last 200). */
+  feedbackList: {
+    method: 'get',
+    path: '/v4/:uuid/feedback/collection',
+    access: 'staff',
+    ability: 'clients.view',
+    params: StudioParams,
+    response: listOf(FeedbackSchema),
   },
 });

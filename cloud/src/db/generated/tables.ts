@@ -1032,6 +1032,35 @@ export interface ClientErrorLogsUpdate {
   createdAt?: Date | string | Knex.Raw;
 }
 
+export type ClientFeedbackId = string;
+
+export interface ClientFeedbackRow {
+  id: ClientFeedbackId;
+  studioId: StudiosId;
+  clientId: UsersId | null;
+  rating: number | null;
+  message: string;
+  createdAt: Date;
+}
+
+export interface ClientFeedbackInsert {
+  id: ClientFeedbackId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  clientId?: UsersId | null | Knex.Raw;
+  rating?: number | null | Knex.Raw;
+  message: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
+export interface ClientFeedbackUpdate {
+  id?: ClientFeedbackId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  clientId?: UsersId | null | Knex.Raw;
+  rating?: number | null | Knex.Raw;
+  message?: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
 export type ClientFieldChangesId = string;
 
 export interface ClientFieldChangesRow {
@@ -6001,6 +6030,7 @@ declare module 'knex/types/tables' {
       ClientErrorLogsInsert,
       ClientErrorLogsUpdate
     >;
+    client_feedback: Knex.CompositeTableType<ClientFeedbackRow, ClientFeedbackInsert, ClientFeedbackUpdate>;
     client_field_changes: Knex.CompositeTableType<
       ClientFieldChangesRow,
       ClientFieldChangesInsert,

@@ -50,6 +50,7 @@ import * as reports from './20261128_0130_reports';
 import * as studioDataExports from './20261128_0131_studio_data_exports';
 import * as deskFleet from './20261128_0200_desk_fleet';
 import * as studioBankAccountsDocuments from './20261129_0270_studio_bank_accounts_documents';
+import * as clientFeedback from './20261129_0271_client_feedback';
 import * as orderLineNameTexts from './20261128_0180_order_line_name_texts';
 import * as appointments from './20261128_0140_appointments';
 import * as communication from './20261128_0160_communication';
@@ -119,4 +120,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261128_0190_check_in_window', checkInWindow],
   ['20261128_0200_desk_fleet', deskFleet],
   ['20261129_0270_studio_bank_accounts_documents', studioBankAccountsDocuments],
+  ['20261129_0271_client_feedback', clientFeedback],
 ];

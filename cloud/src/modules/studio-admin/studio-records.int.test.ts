@@ -248,3 +248,40 @@ describe('studio documents', () => {
     expect((await owner.delete(api(studio, `studio-document/${id}`))).status).toBe(404);
   });
 });
+
+describe('client feedback', () => {
+  it('a client writes to the studio; staff with the right read it; others get nothing', async () => {
+    const { studio, owner } = await ownerStudio();
+    const other = await ownerStudio();
+    const anonymous = await app.anonymous();
+    const client = await signedInClient(studio);
+    const otherClient = await signedInClient(other.studio);
+
+    expect((await anonymous.post(api(studio, 'feedback'), { message: 'Hi' })).status).toBe(401);
+    const bad = await client.post(api(studio, 'feedback'), { message: ' ', rating: 6 });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(['message', 'rating']);
+    expect((await owner.post(api(studio, 'feedback'), { message: 'Staff are no clients' })).status).toBe(403);
+    expect((await otherClient.post(api(studio, 'feedback'), { message: 'Not my studio' })).status).toBe(404);
+
+    const sent = await client.post(api(studio, 'feedback'), {
+      message: 'More evening classes, please!',
+      rating: 5,
+    });
+    expect(sent.status, sent.text).toBe(201);
+    expect(sent.body).toMatchObject({ message: 'More evening classes, please!', rating: 5 });
+
+    expect((await anonymous.get(api(studio, 'feedback/collection'))).status).toBe(401);
+    expect((await client.get(api(studio, 'feedback/collection'))).status).toBe(403);
+    expect((await other.owner.get(api(studio, 'feedback/collection'))).status).toBe(404);
+    expect((await other.owner.get(api(other.studio, 'feedback/collection'))).body.items).toEqual([]);
+    const list = await owner.get(api(studio, 'feedback/collection'));
+    expect(list.body.items).toEqual([
+      expect.objectContaining({
+        message: 'More evening classes, please!',
+        rating: 5,
+        client: expect.objectContaining({ firstName: 'Kinga', lastName: 'Client' }),
+      }),
+    ]);
+  });
+});

@@ -9,11 +9,13 @@ import { loadStudioScope } from '../../http/studio-scope';
 import { fileStorage } from '../../storage/index';
 import { receiveFile, removeFile, type ReceivedFile } from '../client-records/index';
 import {
+  addFeedback,
   addStudioDocument,
   createBankAccount,
   deleteBankAccount,
   deleteStudioDocument,
   listBankAccounts,
+  listFeedback,
   listStudioDocuments,
   openStudioDocument,
   patchBankAccount,
@@ -152,5 +154,15 @@ export function registerStudioRecordRoutes(router: Router<AppState, AppCustom>):
       sendFile(ctx, document);
       return stream;
     },
+  });
+
+  defineRoute(router, {
+    ...StudioAdminApi.postFeedback,
+    handle: async ({ db, studio, auth, body, deps }) =>
+      addFeedback(db, studio, auth.user.id, body, deps.clock.now()),
+  });
+  defineRoute(router, {
+    ...StudioAdminApi.feedbackList,
+    handle: async ({ db, studio }) => ({ items: await listFeedback(db, studio), next: null }),
   });
 }

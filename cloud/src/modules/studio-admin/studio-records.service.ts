@@ -2,6 +2,8 @@ import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
 import type {
+  FeedbackInput,
+  FeedbackView,
   StudioBankAccountInput,
   StudioBankAccountPatch,
   StudioBankAccountView,
@@ -287,4 +289,59 @@ export async function openStudioDocument(
   const stream = await fileStorage(config).get(studioDocumentKey(studio.id, id));
   if (!stream) throw AppError.notFound('document file');
   return { document: presentDocument(row, publishedOnly), stream };
+}
+
+// --------------------------------------------------------------------------------- feedback
+
+const feedbackRows = (db: Db, studioId: string) =>
+  db('client_feedback as f')
+    .leftJoin('users as u', 'u.id', 'f.client_id')
+    .where('f.studio_id', studioId)
+    .select('f.id', 'f.message', 'f.rating', 'f.client_id', 'u.first_name', 'u.last_name', 'f.created_at');
+
+type FeedbackRow = {
+  id: string;
+  message: string;
+  rating: number | null;
+  clientId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  createdAt: Date;
+};
+
+const presentFeedback = (r: FeedbackRow): FeedbackView => ({
+  id: r.id,
+  message: r.message,
+  rating: r.rating,
+  client: r.clientId ? { id: r.clientId, firstName: r.firstName ?? '', lastName: r.lastName ?? '' } : null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+export async function addFeedback(
+  trx: Db,
+  studio: Studio,
+  clientId: string,
+  input: FeedbackInput,
+  now: Date,
+): Promise<FeedbackView> {
+  const id = uuidv7();
+  await trx('client_feedback').insert({
+    id,
+    studioId: studio.id,
+    clientId,
+    message: input.message,
+    rating: input.rating ?? null,
+    createdAt: now,
+  });
+  return presentFeedback((await feedbackRows(trx, studio.id).where('f.id', id).first()) as FeedbackRow);
+}
+
+export async function listFeedback(db: Db, studio: Studio): Promise<FeedbackView[]> {
+  const rows = (await feedbackRows(db, studio.id)
+    .orderBy([
+      { column: 'f.created_at', order: 'desc' },
+      { column: 'f.id', order: 'desc' },
+    ])
+    .limit(200)) as FeedbackRow[];
+  return rows.map(presentFeedback);
 }
