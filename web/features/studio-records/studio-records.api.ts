@@ -48,7 +48,8 @@ export async function downloadStudioDocument(
   document: { id: string; fileName: string },
   as: 'staff' | 'client',
 ): Promise<void> {
-  const entry = as === 'staff' ? StudioAdminApi.downloadStudioDocument : StudioAdminApi.downloadPublishedDocument;
+  const entry =
+    as === 'staff' ? StudioAdminApi.downloadStudioDocument : StudioAdminApi.downloadPublishedDocument;
   const fileName = document.fileName;
   let response: Response;
   try {

@@ -26,7 +26,8 @@ describe('front office: a client shares a pass with a linked account', () => {
     const soloPass = await sell(solo.id);
     const partner = await createUser(app.knex, { firstName: 'Ola', lastName: 'Partner' });
     const stranger = await createUser(app.knex, { firstName: 'Obcy', lastName: 'Stranger' });
-    for (const person of [partner, stranger]) await addMembership(app.knex, studio, person, { isClient: true });
+    for (const person of [partner, stranger])
+      await addMembership(app.knex, studio, person, { isClient: true });
     await app.knex('user_account_links').insert({
       id: uuidv7(),
       userId: partner.id,
@@ -52,7 +53,9 @@ describe('front office: a client shares a pass with a linked account', () => {
     expect((await share(`passes/${partnerPass}/share`, { userId: client.id })).status).toBe(404);
     const notLinked = await share(`passes/${pass}/share`, { userId: stranger.id });
     expect(notLinked.status).toBe(400);
-    expect(notLinked.body.error.fields.userId).toEqual(['not a linked account of the pass owner in this studio']);
+    expect(notLinked.body.error.fields.userId).toEqual([
+      'not a linked account of the pass owner in this studio',
+    ]);
     expect((await share(`passes/${soloPass}/share`, { userId: partner.id })).status).toBe(409);
 
     const shared = await share(`passes/${pass}/share`, { userId: partner.id });
