@@ -193,13 +193,16 @@ export function createApp(
       ['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) &&
       ctx.request.length
     ) {
-      // Uploads (`…/upload`) may send multipart/form-data: their route parses and checks it.
+      // Uploads (`…/upload`, POST studio-document) may send multipart/form-data: their route parses and checks it.
       // The RFC 8058 one-click unsubscribe is form-encoded (`List-Unsubscribe=One-Click`), never read.
       const oneClick = ctx.path.startsWith('/api/v4/unsubscribe/') && ctx.is('urlencoded');
       if (
         !ctx.is('json') &&
         !oneClick &&
-        !(ctx.path.endsWith('/upload') && ctx.is('multipart')) &&
+        !(
+          (ctx.path.endsWith('/upload') || /^\/api\/v4\/[^/]+\/studio-document$/.test(ctx.path)) &&
+          ctx.is('multipart')
+        ) &&
         !isVideoUploadPath(ctx.path)
       )
         throw new AppError('request.unsupportedMediaType', { message: 'send application/json' });

@@ -197,6 +197,8 @@ export const ERRORS = {
   'desktop.tooOld': { code: 3001, status: 426 },
   'desktop.logsNotRequested': { code: 3002, status: 409 },
   'desktop.releaseCurrent': { code: 3050, status: 409 },
+  /** Issue 25, studio administration (3130–3149). The IBAN is already one of the studio's accounts. */
+  'studio.bankAccountTaken': { code: 3130, status: 409 },
   // Communication (issue 23): campaigns, templates, automations — codes 2890–2919.
   /** The campaign's state does not allow this (edit a sent one, pause a draft, delete while sending). */
   'campaign.wrongStatus': { code: 2890, status: 409 },

@@ -203,3 +203,57 @@ test("agreements: a new version of the terms is asked again at the client's next
   expect(errors).toEqual([]);
   await page.context().close();
 });
+
+test('bank accounts and documents: staff add an account and publish a file; the client downloads it', async ({
+  browser,
+}) => {
+  const demo = readDemo();
+  const errors: string[] = [];
+  const page = await backofficePage(browser, demo, { errors });
+  await page.goto(`/${demo.studioUuid}/backoffice#/settings/bank-accounts`);
+  const accounts = page.getByTestId('bank-account');
+  await expect(accounts.first()).toBeVisible();
+  const before = await accounts.count();
+  const form = page.getByTestId('bank-account-form');
+  await form.locator('input[name="name"]').fill(`Savings ${Date.now()}`);
+  await form.locator('input[name="iban"]').fill('PL61 1090 1014 0000 0712 1981 2875');
+  await page.getByTestId('bank-account-save').click();
+  // A typo in the check digits is the field's message; nothing saved.
+  await expect(form.locator('input[name="iban"]')).toHaveAttribute('aria-invalid', 'true');
+  await expect(accounts).toHaveCount(before);
+  await form.locator('input[name="iban"]').fill('PL27 1140 2004 0000 3002 0135 5387');
+  await page.getByTestId('bank-account-save').click();
+  await expect(accounts).toHaveCount(before + 1);
+  await shootAll(page, 'studio-admin-bank-accounts', () => expect(form).toBeVisible());
+
+  await page.getByTestId('settings-tab-documents').click();
+  const rows = page.getByTestId('studio-document');
+  await expect(rows.first()).toBeVisible();
+  const name = `price-list-${Date.now()}`;
+  const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('studio-document-upload').click();
+  await (await chooser).setFiles({ name: `${name}.pdf`, mimeType: 'application/pdf', buffer: pdf });
+  const row = rows.filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await row.getByTestId('studio-document-publish').click();
+  await expect(row).toContainText('Visible to clients');
+  await shootAll(page, 'studio-admin-documents', () => expect(row).toBeVisible());
+  expect(errors).toEqual([]);
+  await page.context().close();
+
+  const client = await browser.newPage({ viewport: VIEWPORTS.phone });
+  await signInFrontoffice(client, demo.studioUuid, demoClient(demo), 'documents');
+  const gate = client.getByTestId('agreements-continue');
+  if (await gate.isVisible().catch(() => false)) await gate.click();
+  const published = client.getByTestId('published-document').filter({ hasText: name });
+  await expect(published).toBeVisible();
+  await expect(client.getByTestId('transfer-instructions')).toContainText(
+    'PL61 1090 1014 0000 0712 1981 2874',
+  );
+  await shootAll(client, 'studio-admin-front-documents', () => expect(published).toBeVisible());
+  const download = client.waitForEvent('download');
+  await published.getByRole('button').click();
+  expect((await download).suggestedFilename()).toBe(`${name}.pdf`);
+  await client.close();
+});

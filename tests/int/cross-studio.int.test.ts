@@ -60,6 +60,8 @@ const PARAM_TABLE: Record<string, string> = {
   scheduleMetaGuid: 'schedule_metas',
   shift: 'pos_shifts',
   smartLockGuid: 'studio_smart_locks',
+  studioBankAccount: 'studio_bank_accounts',
+  studioDocument: 'studio_documents',
   studioFiscalPrinter: 'studio_fiscal_printers',
   studioIamRole: 'studio_iam_roles',
   studioPos: 'studio_pos',
@@ -75,6 +77,7 @@ const PARAM_TABLE: Record<string, string> = {
   'category<-class-service-category': 'class_service_categories',
   'category<-pricing-option-category': 'pricing_option_categories',
   'id<-client-pricing-option': 'client_pricing_options',
+  'clientPricingOption<-passes': 'client_pricing_options',
   'id<-schedule-metas': 'schedule_metas',
 };
 /** Parameters that are not ids of a row (a provider's name, an issue kind): B's own, not A's. */

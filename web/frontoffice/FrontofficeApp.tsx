@@ -43,6 +43,7 @@ const VideoCoursesScreen = lazyScreen(() => import('./videos/VideoCoursesScreen'
 const VideoCourseScreen = lazyScreen(() => import('./videos/VideoCoursesScreen'), 'VideoCourseScreen');
 const WatchScreen = lazyScreen(() => import('./videos/WatchScreen'), 'WatchScreen');
 const UnsubscribeScreen = lazyScreen(() => import('./unsubscribe/UnsubscribeScreen'), 'UnsubscribeScreen');
+const DocumentsScreen = lazyScreen(() => import('./documents/DocumentsScreen'), 'DocumentsScreen');
 const ContractPriceListScreen = lazyScreen(
   () => import('./pricing-contracts/ContractPriceListScreen'),
   'ContractPriceListScreen',
@@ -80,6 +81,7 @@ export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
                   { path: 'cart', element: <CartScreen /> },
                   { path: 'wallet', element: <WalletScreen /> },
                   { path: 'purchases', element: <PurchasesScreen /> },
+                  { path: 'documents', element: <DocumentsScreen /> },
                   { path: 'donation', element: <FrontofficeDonation /> },
                   { path: 'donation/payment-status', element: <FrontofficeDonation status /> },
                   ...accountRoutes,

@@ -22,6 +22,7 @@ export const FRONTOFFICE_NAV: readonly FrontofficeNavItem[] = [
   { path: 'cart', labelKey: 'sales:nav.cart', signedIn: true },
   { path: 'purchases', labelKey: 'sales:nav.purchases', signedIn: true },
   { path: 'wallet', labelKey: 'sales:nav.wallet', signedIn: true },
+  { path: 'documents', labelKey: 'studio-admin:front.nav', signedIn: true },
   { path: 'profile', labelKey: 'nav.account', signedIn: true },
   { path: 'signup', labelKey: 'nav.signup', signedIn: false },
 ];

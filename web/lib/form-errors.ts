@@ -1,3 +1,4 @@
+import { IBAN_ERRORS } from '../../shared/contracts/api/studio-records';
 import { ApiError, NetworkError } from './api-client';
 
 /** What a form shows after a failed submit. Texts are already translated. */
@@ -33,6 +34,8 @@ const FIELD_MESSAGE_KEYS: Record<string, string> = {
   'invalid id': 'common:validation.invalidId',
   'unknown field': 'common:validation.unknownField',
   'wrong password': 'common:validation.wrongPassword',
+  [IBAN_ERRORS.format]: 'studio-admin:bankAccounts.ibanFormat',
+  [IBAN_ERRORS.checksum]: 'studio-admin:bankAccounts.ibanChecksum',
 };
 
 export function translateFieldMessage(message: string, t: Translate): string {

@@ -1,5 +1,6 @@
 import type { EventEnrollments } from '../../../shared/contracts/api/bookings';
-import type { ScheduleInit } from '../../../shared/contracts/api/schedule';
+import { classBookingDefaults, type ScheduleInit } from '../../../shared/contracts/api/schedule';
+import { DEFAULT_POLICIES } from '../../../shared/contracts/api/studio-admin';
 import { CHECK_IN_OPENS_MINUTES, checkInOpensAt, walkInUntil } from '../../../shared/domain/bookings';
 import { ServiceType } from '../../../shared/enums/services';
 import { escapeLike, parseClientSearch, phoneMatchKey } from '../../../shared/domain/clients';
@@ -73,6 +74,8 @@ export function scheduleInitFromMirror(store: LocalStore, timeZone: string): Sch
     experienceLevels: [],
     pricingOptions: [],
     tags: [],
+    // New classes are not created offline; the form shows the platform's defaults.
+    bookingDefaults: classBookingDefaults(DEFAULT_POLICIES),
   };
 }
 

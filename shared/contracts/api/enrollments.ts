@@ -35,6 +35,8 @@ const LocaleTextSchema = z.record(z.string(), z.object({ value: z.string() }).op
 /** One course (a course meta) as a client sees it. */
 export const CourseSchema = z.object({
   scheduleMetaId: z.string(),
+  /** Its page's address: GET course/{slug}. */
+  slug: z.string(),
   classService: z.object({
     id: z.string(),
     name: LocaleTextSchema,
@@ -59,6 +61,11 @@ export const CourseSchema = z.object({
   canBook: z.boolean(),
 });
 export type CourseView = z.infer<typeof CourseSchema>;
+
+/** GET course/{slug}: a course's page (anyone may read it; a signed-in client sees their standing). */
+export const CoursePageSchema = CourseSchema.extend({ timeZone: z.string() });
+export type CoursePage = z.infer<typeof CoursePageSchema>;
+export const CourseSlugParams = z.object({ uuid: z.string(), slug: z.string().max(120) });
 export const CourseListSchema = z.object({ items: z.array(CourseSchema) });
 export type CourseList = z.infer<typeof CourseListSchema>;
 

@@ -5,7 +5,7 @@ import { SCHEDULE_EVENT_STATUSES } from '../../domain/schedule/event-actions';
 import { ServiceType } from '../../enums/services';
 import { BookingAccessibility } from '../../enums/visits';
 import { requiredText, text, uuid, calendarDate, instant } from './common';
-import { PictureUploadSchema } from './studio-admin';
+import { PictureUploadSchema, type StudioPolicies } from './studio-admin';
 
 /**
  * The timetable (spec §7): locations and rooms, class services and categories, experience levels,
@@ -33,6 +33,22 @@ export const SCHEDULE_LIMITS = {
   /** How far ahead of today a meta's first date may start, and how long it may run (days). */
   metaSpanDays: 2 * 366,
 } as const;
+
+const clamp = (value: number, [min, max]: readonly [number, number]) => Math.min(max, Math.max(min, value));
+
+/**
+ * The booking rules a new class starts from when its form leaves them out: the studio's policies
+ * (Settings → Policies) as a schedule meta's columns, kept within what a meta may hold (a 14-day
+ * free-cancellation policy becomes the meta's longest cut-off, 7 days).
+ */
+export function classBookingDefaults(policies: StudioPolicies) {
+  return {
+    bookingOpensHours: clamp(policies.bookingWindowDays * 24, SCHEDULE_LIMITS.bookingOpensHours),
+    bookingClosesMinutes: clamp(policies.bookingCutoffMinutes, SCHEDULE_LIMITS.minutesBefore),
+    cancellationCutoffMinutes: clamp(policies.cancellationCutoffMinutes, SCHEDULE_LIMITS.minutesBefore),
+  };
+}
+export type ClassBookingDefaults = ReturnType<typeof classBookingDefaults>;
 
 const int = (min: number, max: number) =>
   z
@@ -205,6 +221,12 @@ export const ScheduleInitSchema = z.object({
   experienceLevels: z.array(ExperienceLevelSchema),
   pricingOptions: z.array(PricingOptionRefSchema),
   tags: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** What a new class's booking rules start from (the studio's policies). */
+  bookingDefaults: z.object({
+    bookingOpensHours: z.number(),
+    bookingClosesMinutes: z.number(),
+    cancellationCutoffMinutes: z.number(),
+  }),
 });
 export type ScheduleInit = z.infer<typeof ScheduleInitSchema>;
 
@@ -333,9 +355,10 @@ export const ScheduleMetaCreateInputSchema = z
     instructorIds: metaFields.instructorIds.default([]),
     lastDate: metaFields.lastDate.default(null),
     waitingListSize: metaFields.waitingListSize.default(0),
-    bookingOpensHours: metaFields.bookingOpensHours.default(null),
-    bookingClosesMinutes: metaFields.bookingClosesMinutes.default(0),
-    cancellationCutoffMinutes: metaFields.cancellationCutoffMinutes.default(0),
+    // Left out: the studio's booking defaults (classBookingDefaults).
+    bookingOpensHours: metaFields.bookingOpensHours.optional(),
+    bookingClosesMinutes: metaFields.bookingClosesMinutes.optional(),
+    cancellationCutoffMinutes: metaFields.cancellationCutoffMinutes.optional(),
     bookableOnline: metaFields.bookableOnline.default(true),
     bookingAccessibility: metaFields.bookingAccessibility.default(BookingAccessibility.enabledForAll),
     bookingTagIds: metaFields.bookingTagIds.default([]),

@@ -9,6 +9,7 @@ import {
   VoucherRedemptionListSchema,
   VoucherRedemptionQuerySchema,
 } from '../api/catalog-screens';
+import { ClientPricingOptionShareSchema, ClientPricingOptionViewSchema } from '../api/catalog';
 import { contractGroup } from './define';
 import { StudioParams, studioParams } from './params';
 
@@ -32,6 +33,15 @@ export const CatalogScreensApi = contractGroup('catalogScreens', {
     access: 'client',
     params: StudioParams,
     response: MyPassesSchema,
+  },
+  /** The signed-in client shares their own pass with a linked account (or withdraws the share). */
+  postPassShare: {
+    method: 'post',
+    path: '/v4/:uuid/passes/:clientPricingOption/share',
+    access: 'client',
+    params: studioParams('clientPricingOption'),
+    body: ClientPricingOptionShareSchema,
+    response: ClientPricingOptionViewSchema,
   },
   getClientPricingOptionVisitCollection: {
     method: 'get',

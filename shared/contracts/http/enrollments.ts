@@ -5,6 +5,8 @@ import {
   CourseBookingResultSchema,
   CourseEnrollmentsSchema,
   CourseListSchema,
+  CoursePageSchema,
+  CourseSlugParams,
   CoursesInputSchema,
   EnrollmentsInputSchema,
   MakeUnpaidInputSchema,
@@ -68,6 +70,14 @@ export const EnrollmentsApi = contractGroup('enrollments', {
     params: StudioParams,
     body: CoursesInputSchema,
     response: CourseListSchema,
+  },
+  /** A course's page by its slug (`courseSlug`: its name and the end of its id), for anyone. */
+  getCourseBySlug: {
+    method: 'get',
+    path: '/v4/:uuid/course/:slug',
+    access: 'public',
+    params: CourseSlugParams,
+    response: CoursePageSchema,
   },
   postEnrollments: {
     method: 'post',

@@ -13,6 +13,16 @@ import {
   StudioSettingsPatchSchema,
   StudioSettingsSchema,
 } from '../api/studio-admin';
+import {
+  FeedbackInputSchema,
+  FeedbackSchema,
+  StudioBankAccountInputSchema,
+  StudioBankAccountPatchSchema,
+  StudioBankAccountSchema,
+  StudioDocumentPatchSchema,
+  StudioDocumentSchema,
+  TransferInstructionsSchema,
+} from '../api/studio-records';
 import { contractGroup } from './define';
 import { StudioParams, listOf, studioParams } from './params';
 
@@ -156,5 +166,134 @@ export const StudioAdminApi = contractGroup('studio-admin', {
     params: StudioParams,
     body: AgreementAnswersSchema,
     response: z.object({ items: z.array(PendingAgreementSchema), next: z.null() }),
+  },
+
+  // ------------------------------------------------------------------------ bank accounts
+  bankAccounts: {
+    method: 'get',
+    path: '/v4/:uuid/studio-bank-account/collection',
+    access: 'staff',
+    ability: 'settings.view',
+    params: StudioParams,
+    response: listOf(StudioBankAccountSchema),
+  },
+  createBankAccount: {
+    method: 'post',
+    path: '/v4/:uuid/studio-bank-account',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: StudioBankAccountInputSchema,
+    status: 201,
+    response: StudioBankAccountSchema,
+  },
+  patchBankAccount: {
+    method: 'patch',
+    path: '/v4/:uuid/studio-bank-account/:studioBankAccount',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: studioParams('studioBankAccount'),
+    body: StudioBankAccountPatchSchema,
+    response: StudioBankAccountSchema,
+  },
+  deleteBankAccount: {
+    method: 'delete',
+    path: '/v4/:uuid/studio-bank-account/:studioBankAccount',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: studioParams('studioBankAccount'),
+    status: 204,
+    responseKind: 'empty',
+  },
+  /** Where a client sends a bank transfer: the studio's default accounts first. */
+  transferInstructions: {
+    method: 'get',
+    path: '/v4/:uuid/studio-bank-account/transfer',
+    access: 'client',
+    params: StudioParams,
+    response: TransferInstructionsSchema,
+  },
+
+  // ---------------------------------------------------------------------------- documents
+  studioDocuments: {
+    method: 'get',
+    path: '/v4/:uuid/studio-document/collection',
+    access: 'staff',
+    ability: 'settings.view',
+    params: StudioParams,
+    response: listOf(StudioDocumentSchema),
+  },
+  /** `multipart/form-data` with the file in the part `file` (201); kept unpublished until staff publish it. */
+  uploadStudioDocument: {
+    method: 'post',
+    path: '/v4/:uuid/studio-document',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    status: 201,
+    response: StudioDocumentSchema,
+  },
+  patchStudioDocument: {
+    method: 'patch',
+    path: '/v4/:uuid/studio-document/:studioDocument',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: studioParams('studioDocument'),
+    body: StudioDocumentPatchSchema,
+    response: StudioDocumentSchema,
+  },
+  deleteStudioDocument: {
+    method: 'delete',
+    path: '/v4/:uuid/studio-document/:studioDocument',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: studioParams('studioDocument'),
+    status: 204,
+    responseKind: 'empty',
+  },
+  downloadStudioDocument: {
+    method: 'get',
+    path: '/v4/:uuid/studio-document/:studioDocument/download',
+    access: 'staff',
+    ability: 'settings.view',
+    params: studioParams('studioDocument'),
+    responseKind: 'file',
+  },
+  /** The published documents, for the studio's clients. */
+  publishedDocuments: {
+    method: 'get',
+    path: '/v4/:uuid/studio-document/published',
+    access: 'client',
+    params: StudioParams,
+    response: listOf(StudioDocumentSchema),
+  },
+  /** A published document's file, for the studio's clients (an unpublished one is not found). */
+  downloadPublishedDocument: {
+    method: 'get',
+    path: '/v4/:uuid/studio-document/:studioDocument/file',
+    access: 'client',
+    params: studioParams('studioDocument'),
+    responseKind: 'file',
+  },
+
+  // ----------------------------------------------------------------------------- feedback
+  /** A client writes to the studio (front office `POST feedback`). */
+  postFeedback: {
+    method: 'post',
+    path: '/v4/:uuid/feedback',
+    access: 'client',
+    params: StudioParams,
+    body: FeedbackInputSchema,
+    status: 201,
+    response: FeedbackSchema,
+  },
+  /** What clients wrote, newest first (the last 200). */
+  feedbackList: {
+    method: 'get',
+    path: '/v4/:uuid/feedback/collection',
+    access: 'staff',
+    ability: 'clients.view',
+    params: StudioParams,
+    response: listOf(FeedbackSchema),
   },
 });

@@ -85,6 +85,8 @@ describe('IBAN', () => {
     ['PL61109010140000071219812875', 'checksum'],
     ['PL6110901014000007121981287', 'format'],
     ['12345', 'format'],
+    ['DE89 3704 0044 0532 0130 0', 'format'], // one digit short for Germany
+    ['XX89370400440532013000', 'format'], // no such country
   ])('%j is refused (%s)', (input, reason) => {
     expect(checkIban(input)).toEqual({ valid: false, reason });
   });

@@ -93,8 +93,9 @@ function initialValues(init: ScheduleInit, meta: ScheduleMetaView | undefined): 
     lastDate: '',
     capacity: location?.rooms[0]?.capacity || 12,
     waitingListSize: 0,
-    cancellationCutoffMinutes: 720,
-    bookingOpensHours: '',
+    // The studio's booking defaults (Settings → Policies).
+    cancellationCutoffMinutes: init.bookingDefaults.cancellationCutoffMinutes,
+    bookingOpensHours: init.bookingDefaults.bookingOpensHours,
     bookableOnline: true,
     bookingAccessibility: String(BookingAccessibility.enabledForAll),
     bookingTagIds: [],

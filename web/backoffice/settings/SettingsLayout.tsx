@@ -10,6 +10,8 @@ const SETTINGS_PAGES = [
   { id: 'policies', path: '/settings/policies', labelKey: 'studio-admin:nav.policies' },
   { id: 'appearance', path: '/settings/appearance', labelKey: 'studio-admin:nav.appearance' },
   { id: 'agreements', path: '/settings/agreements', labelKey: 'studio-admin:nav.agreements' },
+  { id: 'bankAccounts', path: '/settings/bank-accounts', labelKey: 'studio-admin:nav.bankAccounts' },
+  { id: 'documents', path: '/settings/documents', labelKey: 'studio-admin:nav.documents' },
   { id: 'fiscalPrinters', path: '/settings/fiscal-printers' },
   { id: 'clientFields', path: '/settings/client-fields' },
   { id: 'stations', path: '/settings/stations' },

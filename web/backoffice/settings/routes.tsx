@@ -13,6 +13,14 @@ const StudioProfileScreen = lazyScreen(
 const PoliciesScreen = lazyScreen(() => import('../studio-admin/PoliciesScreen'), 'PoliciesScreen');
 const AppearanceScreen = lazyScreen(() => import('../studio-admin/AppearanceScreen'), 'AppearanceScreen');
 const AgreementsScreen = lazyScreen(() => import('../studio-admin/AgreementsScreen'), 'AgreementsScreen');
+const BankAccountsScreen = lazyScreen(
+  () => import('../studio-admin/BankAccountsScreen'),
+  'BankAccountsScreen',
+);
+const StudioDocumentsScreen = lazyScreen(
+  () => import('../studio-admin/StudioDocumentsScreen'),
+  'StudioDocumentsScreen',
+);
 
 /** The Settings area below the back-office shell; the studio's profile is its first page. */
 export const settingsRoutes: RouteObject[] = [
@@ -21,6 +29,8 @@ export const settingsRoutes: RouteObject[] = [
   { path: 'settings/policies', element: <PoliciesScreen /> },
   { path: 'settings/appearance', element: <AppearanceScreen /> },
   { path: 'settings/agreements', element: <AgreementsScreen /> },
+  { path: 'settings/bank-accounts', element: <BankAccountsScreen /> },
+  { path: 'settings/documents', element: <StudioDocumentsScreen /> },
   { path: 'settings/fiscal-printers', element: <FiscalPrintersScreen /> },
   { path: 'settings/client-fields', element: <ClientFieldsScreen /> },
   { path: 'settings/stations', element: <StationsScreen /> },

@@ -1120,6 +1120,35 @@ export interface ClientErrorLogsUpdate {
   createdAt?: Date | string | Knex.Raw;
 }
 
+export type ClientFeedbackId = string;
+
+export interface ClientFeedbackRow {
+  id: ClientFeedbackId;
+  studioId: StudiosId;
+  clientId: UsersId | null;
+  rating: number | null;
+  message: string;
+  createdAt: Date;
+}
+
+export interface ClientFeedbackInsert {
+  id: ClientFeedbackId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  clientId?: UsersId | null | Knex.Raw;
+  rating?: number | null | Knex.Raw;
+  message: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
+export interface ClientFeedbackUpdate {
+  id?: ClientFeedbackId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  clientId?: UsersId | null | Knex.Raw;
+  rating?: number | null | Knex.Raw;
+  message?: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
 export type ClientFieldChangesId = string;
 
 export interface ClientFieldChangesRow {
@@ -4568,6 +4597,44 @@ export interface StudioApisUpdate {
   createdBy?: UsersId | null | Knex.Raw;
 }
 
+export type StudioBankAccountsId = string;
+
+export interface StudioBankAccountsRow {
+  id: StudioBankAccountsId;
+  studioId: StudiosId;
+  name: string;
+  iban: string;
+  bankName: string;
+  currency: string;
+  isDefault: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface StudioBankAccountsInsert {
+  id: StudioBankAccountsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  name: string | Knex.Raw;
+  iban: string | Knex.Raw;
+  bankName?: string | Knex.Raw;
+  currency: string | Knex.Raw;
+  isDefault?: boolean | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface StudioBankAccountsUpdate {
+  id?: StudioBankAccountsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  name?: string | Knex.Raw;
+  iban?: string | Knex.Raw;
+  bankName?: string | Knex.Raw;
+  currency?: string | Knex.Raw;
+  isDefault?: boolean | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
 export type StudioBookingSettingsStudioId = string;
 
 export interface StudioBookingSettingsRow {
@@ -4672,6 +4739,50 @@ export interface StudioDataExportsUpdate {
   error?: string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   finishedAt?: Date | string | null | Knex.Raw;
+}
+
+export type StudioDocumentsId = string;
+
+export interface StudioDocumentsRow {
+  id: StudioDocumentsId;
+  studioId: StudiosId;
+  uploadedBy: UsersId | null;
+  name: string;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  sha256: string;
+  publishedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface StudioDocumentsInsert {
+  id: StudioDocumentsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  uploadedBy?: UsersId | null | Knex.Raw;
+  name: string | Knex.Raw;
+  fileName: string | Knex.Raw;
+  contentType: string | Knex.Raw;
+  sizeBytes: number | Knex.Raw;
+  sha256: string | Knex.Raw;
+  publishedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface StudioDocumentsUpdate {
+  id?: StudioDocumentsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  uploadedBy?: UsersId | null | Knex.Raw;
+  name?: string | Knex.Raw;
+  fileName?: string | Knex.Raw;
+  contentType?: string | Knex.Raw;
+  sizeBytes?: number | Knex.Raw;
+  sha256?: string | Knex.Raw;
+  publishedAt?: Date | string | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
 }
 
 export type StudioFiscalPrintersId = string;
@@ -6282,6 +6393,7 @@ declare module 'knex/types/tables' {
       ClientErrorLogsInsert,
       ClientErrorLogsUpdate
     >;
+    client_feedback: Knex.CompositeTableType<ClientFeedbackRow, ClientFeedbackInsert, ClientFeedbackUpdate>;
     client_field_changes: Knex.CompositeTableType<
       ClientFieldChangesRow,
       ClientFieldChangesInsert,
@@ -6540,6 +6652,11 @@ declare module 'knex/types/tables' {
       StudioAgreementsUpdate
     >;
     studio_apis: Knex.CompositeTableType<StudioApisRow, StudioApisInsert, StudioApisUpdate>;
+    studio_bank_accounts: Knex.CompositeTableType<
+      StudioBankAccountsRow,
+      StudioBankAccountsInsert,
+      StudioBankAccountsUpdate
+    >;
     studio_booking_settings: Knex.CompositeTableType<
       StudioBookingSettingsRow,
       StudioBookingSettingsInsert,
@@ -6554,6 +6671,11 @@ declare module 'knex/types/tables' {
       StudioDataExportsRow,
       StudioDataExportsInsert,
       StudioDataExportsUpdate
+    >;
+    studio_documents: Knex.CompositeTableType<
+      StudioDocumentsRow,
+      StudioDocumentsInsert,
+      StudioDocumentsUpdate
     >;
     studio_fiscal_printers: Knex.CompositeTableType<
       StudioFiscalPrintersRow,

@@ -62,6 +62,8 @@ import * as videoUploadLocks from './20261129_0223_video_upload_locks';
 import * as appointmentFees from './20261129_0250_appointment_fees';
 import * as appointmentContracts from './20261129_0251_appointment_contracts';
 import * as googleCalendar from './20261129_0252_google_calendar';
+import * as studioBankAccountsDocuments from './20261129_0270_studio_bank_accounts_documents';
+import * as clientFeedback from './20261129_0271_client_feedback';
 import * as orderLineNameTexts from './20261128_0180_order_line_name_texts';
 import * as appointments from './20261128_0140_appointments';
 import * as communication from './20261128_0160_communication';
@@ -143,4 +145,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0261_dashboard_indexes', dashboardIndexes],
   ['20261129_0262_report_document_indexes', reportDocumentIndexes],
   ['20261129_0263_member_locations', memberLocations],
+  ['20261129_0270_studio_bank_accounts_documents', studioBankAccountsDocuments],
+  ['20261129_0271_client_feedback', clientFeedback],
 ];

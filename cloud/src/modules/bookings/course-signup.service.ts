@@ -72,7 +72,7 @@ async function presentStaffCourses(
   return metas.map((m) => {
     const own = events.filter((e) => e.scheduleMetaId === m.id);
     return {
-      ...courseBaseView(m, own, people),
+      ...courseBaseView(m, own, people, studio.defaultLocale),
       enrolled: enrolledOf.get(m.id) ?? 0,
       started: started.has(m.id),
       classesTotal: totalOf.get(m.id) ?? 0,

@@ -13,6 +13,7 @@ import { myVisitsByIds, visitViews } from './bookings-views.service';
 import {
   bookCourse,
   cancelCourse,
+  coursePage,
   courseView,
   listCourses,
   makeVisitsUnpaid,
@@ -22,6 +23,10 @@ import {
   unlockVisit,
   waitingTimes,
 } from './enrollments.service';
+import { AppError } from '../../../../shared/errors';
+import { findStudio } from '../identity/index';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 import { EnrollmentsApi } from '../../../../shared/contracts/http/enrollments';
 
 /**
@@ -57,6 +62,15 @@ export function registerEnrollmentRoutes(router: Router<AppState, AppCustom>): v
     handle: async ({ db, studio, body, deps }) => {
       await makeVisitsUnpaid(db, studio, body.clientVisitIds, deps.clock.now());
       return { items: await visitViews(db, studio, body.clientVisitIds), next: null };
+    },
+  });
+
+  defineRoute(router, {
+    ...EnrollmentsApi.getCourseBySlug,
+    handle: async ({ db, params, auth, deps }) => {
+      const studio = UUID_RE.test(params.uuid) ? await findStudio(db, params.uuid) : undefined;
+      if (!studio) throw AppError.notFound('studio');
+      return coursePage(db, studio, params.slug, auth?.user.id ?? null, deps.clock.now());
     },
   });
 

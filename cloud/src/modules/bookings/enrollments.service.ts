@@ -5,6 +5,9 @@ import type {
   UnlockResult,
   WaitingTimeList,
 } from '../../../../shared/contracts/api/enrollments';
+import type { CoursePage } from '../../../../shared/contracts/api/enrollments';
+import { courseSlug, courseSlugId } from '../../../../shared/domain/bookings/course-slug';
+import { resolveLocaleText, type LocaleText } from '../../../../shared/domain/locale-text/locale-text';
 import { ENROLLMENT_LIMITS } from '../../../../shared/contracts/api/enrollments';
 import type {
   CourseAttendanceField,
@@ -154,9 +157,11 @@ export function courseBaseView(
   m: CourseMetaRow,
   own: Array<{ startsAt: Date; capacity: number; taken: number }>,
   people: Awaited<ReturnType<typeof instructorsById>>,
+  defaultLocale: string,
 ) {
   return {
     scheduleMetaId: m.id,
+    slug: courseSlug(resolveLocaleText(m.serviceName as LocaleText, defaultLocale, defaultLocale), m.id),
     classService: {
       id: m.classServiceId,
       name: m.serviceName,
@@ -209,7 +214,7 @@ async function presentCourses(
   );
   return metas.map((m) => {
     const own = events.filter((e) => e.scheduleMetaId === m.id);
-    const base = courseBaseView(m, own, people);
+    const base = courseBaseView(m, own, people, studio.defaultLocale);
     const { placesLeft } = base;
     const myVisits = myCount.get(m.id) ?? 0;
     return {
@@ -253,6 +258,32 @@ export async function listCourses(
     : courses.filter((c) => c.enrolled || c.sessions > 0);
 }
 
+/**
+ * A course's page by its slug: the course meta whose id ends with the slug's id digits, in this
+ * studio, of a course service that is not archived. Signed out, nothing of anyone's standing.
+ */
+export async function coursePage(
+  db: Db,
+  studio: Studio,
+  slug: string,
+  clientId: string | null,
+  now: Date,
+): Promise<CoursePage> {
+  const digits = courseSlugId(slug);
+  if (!digits) throw AppError.notFound('course');
+  const rows = (await courseMetas(db, studio.id)
+    .where('s.service_type', 'course')
+    .whereNull('s.archived_at')
+    .whereRaw(`replace(m.id::text, '-', '') like ?`, [`%${digits}`])
+    .limit(2)) as CourseMetaRow[];
+  if (rows.length !== 1) throw AppError.notFound('course');
+  const row = rows[0]!;
+  // No client: a nil id, which no visit has.
+  const [view] = await presentCourses(db, studio, [row], clientId ?? NIL_UUID, now);
+  return { ...view!, timeZone: studio.timeZone };
+}
+
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 export async function courseView(db: Db, studio: Studio, metaId: string, clientId: string, now: Date) {
   return (await presentCourses(db, studio, [await courseMeta(db, studio.id, metaId)], clientId, now))[0]!;
 }

@@ -18,6 +18,7 @@ import {
   publicPriceList,
   voucherRedemptions,
 } from './catalog-screens.service';
+import { shareMyPass } from './client-pricing-options.service';
 
 /**
  * What the catalog screens need beyond the catalog API: the front office's price list and "my
@@ -38,6 +39,12 @@ export function registerCatalogScreenRoutes(router: Router<AppState, AppCustom>)
     ...CatalogScreensApi.postPasses,
     handle: async ({ db, studio, auth, deps }): Promise<MyPasses> =>
       myPasses(db, studio, auth.user.id, deps.clock.now()),
+  });
+
+  defineRoute(router, {
+    ...CatalogScreensApi.postPassShare,
+    handle: async ({ db, studio, auth, params, body, deps }) =>
+      shareMyPass(db, studio, auth.user.id, params.clientPricingOption, body, deps.clock.now()),
   });
 
   defineRoute(router, {

@@ -532,6 +532,24 @@ export async function sharePass(
 }
 
 /**
+ * The front office's share (`passes/{clientPricingOption}/share`): the signed-in client shares their
+ * own pass with (or withdraws it from) one of their linked accounts that is a client here, under the
+ * same rules as staff (a shareable option, its share limit). Someone else's pass is not found.
+ */
+export async function shareMyPass(
+  trx: Db,
+  studio: Studio,
+  clientId: string,
+  id: string,
+  input: ClientPricingOptionShareInput,
+  now: Date,
+): Promise<ClientPricingOptionView> {
+  const row = await passRow(trx, studio.id, id, true);
+  if (row.clientId !== clientId) throw notFound();
+  return sharePass(trx, studio, clientId, id, input, now);
+}
+
+/**
  * Staff sell (or give) a pass to a client at the desk, or a paid order delivers one: the option's
  * terms are copied onto the pass. The order and payment are the sales module's; this records the
  * entitlement and the price paid. `channel` is where it was sold: an option sold only online is

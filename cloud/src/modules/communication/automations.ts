@@ -19,7 +19,7 @@ import { enqueue } from '../../jobs/queue';
 import { messageIdFor } from '../../mail/mailer';
 import { findStudio, type Studio } from '../identity/index';
 import { replyToOf } from './campaign-send';
-import { renderMail } from './mail-template';
+import { brandColourOf, renderMail } from './mail-template';
 
 /**
  * Automation scenarios (issue 23): a studio switches each on and tunes it; a periodic sweep
@@ -468,6 +468,7 @@ export async function performAutomationMail(
   const mail = renderMail({
     studioName: studio.name,
     logoUrl: studio.logoUrl,
+    primaryColor: brandColourOf(studio),
     locale,
     subject: text.subject,
     body: text.body,

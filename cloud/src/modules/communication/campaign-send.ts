@@ -7,7 +7,7 @@ import { CampaignStatus, CampaignType } from '../../../../shared/contracts/api/c
 import { findStudio, type Studio } from '../identity/index';
 import { recordEmailBounce } from '../client-records/index';
 import { asCampaign, attachmentUrl, enqueueBatch, type Campaign } from './campaigns.service';
-import { personalise, renderMail, type RenderedMail } from './mail-template';
+import { personalise, brandColourOf, renderMail, type RenderedMail } from './mail-template';
 import { materialiseRecipients } from './recipients';
 import { SmsRejected, smsProviderFromEnv, type SmsProvider } from './sms';
 import { sendPush, vapidKeys } from './web-push';
@@ -94,6 +94,7 @@ export function campaignMail(
   return renderMail({
     studioName: studio.name,
     logoUrl: studio.logoUrl,
+    primaryColor: brandColourOf(studio),
     locale: chosen,
     subject: content.subject,
     body: content.body,

@@ -27,7 +27,7 @@ import {
   presentCampaign,
   replicateCampaign,
 } from './campaigns.service';
-import { personalise, renderMail } from './mail-template';
+import { personalise, brandColourOf, renderMail } from './mail-template';
 import { findRecipients } from './recipients';
 import { smsLength } from './sms';
 import { starterTemplate } from './starter-templates';
@@ -161,6 +161,7 @@ export function registerCampaignRoutes(router: Router<AppState, AppCustom>): voi
         const mail = renderMail({
           studioName: studio.name,
           logoUrl: studio.logoUrl,
+          primaryColor: brandColourOf(studio),
           locale: body.locale,
           subject: body.subject,
           body: body.body,

@@ -19,6 +19,17 @@ export interface MailLayout {
   attachment?: { name: string; url: string } | null;
   /** Marketing: the footer's unsubscribe link (a placeholder until personalised). */
   unsubscribe: boolean;
+  /** The studio's main colour (Settings → Appearance): the band above the logo and the links. */
+  primaryColor?: string | null;
+}
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+const LINK_DEFAULT = '#1c7ed6';
+
+/** The studio's main colour from its appearance, when it set a valid one. */
+export function brandColourOf(studio: { appearance: unknown }): string | null {
+  const colour = (studio.appearance as { primaryColor?: unknown } | null)?.primaryColor;
+  return typeof colour === 'string' && HEX.test(colour) ? colour : null;
 }
 
 export interface RenderedMail {
@@ -48,9 +59,9 @@ const escapeHtml = (s: string) =>
 
 const URL_RE = /\bhttps?:\/\/[^\s<>"]+[^\s<>".,;:!?)]/g;
 
-function paragraphHtml(paragraph: string): string {
+function paragraphHtml(paragraph: string, link: string): string {
   const escaped = escapeHtml(paragraph);
-  const linked = escaped.replace(URL_RE, (url) => `<a href="${url}" style="color:#1c7ed6">${url}</a>`);
+  const linked = escaped.replace(URL_RE, (url) => `<a href="${url}" style="color:${link}">${url}</a>`);
   return linked.replace(/\n/g, '<br />');
 }
 
@@ -62,16 +73,18 @@ const paragraphs = (body: string) =>
 
 export function renderMail(layout: MailLayout): RenderedMail {
   const t = FOOTER[layout.locale];
+  const brand = layout.primaryColor && HEX.test(layout.primaryColor) ? layout.primaryColor : null;
+  const link = brand ?? LINK_DEFAULT;
   const why = t.why.replace('{studio}', layout.studioName);
   const header = layout.logoUrl
     ? `<mj-image src="${escapeHtml(layout.logoUrl)}" alt="${escapeHtml(layout.studioName)}" width="120px" />`
     : `<mj-text font-size="20px" font-weight="700" align="center">${escapeHtml(layout.studioName)}</mj-text>`;
   const image = layout.imageUrl ? `<mj-image src="${escapeHtml(layout.imageUrl)}" alt="" />` : '';
   const file = layout.attachment
-    ? `<mj-text><a href="${escapeHtml(layout.attachment.url)}" style="color:#1c7ed6">${t.file}: ${escapeHtml(layout.attachment.name)}</a></mj-text>`
+    ? `<mj-text><a href="${escapeHtml(layout.attachment.url)}" style="color:${link}">${t.file}: ${escapeHtml(layout.attachment.name)}</a></mj-text>`
     : '';
   const text = paragraphs(layout.body)
-    .map((p) => `<mj-text font-size="16px" line-height="24px">${paragraphHtml(p)}</mj-text>`)
+    .map((p) => `<mj-text font-size="16px" line-height="24px">${paragraphHtml(p, link)}</mj-text>`)
     .join('\n');
   const footer = layout.unsubscribe
     ? `<mj-text font-size="12px" color="#868e96" align="center">${escapeHtml(why)}<br /><a href="${UNSUBSCRIBE_URL}" style="color:#868e96">${t.unsubscribe}</a></mj-text>`
@@ -82,7 +95,7 @@ export function renderMail(layout: MailLayout): RenderedMail {
     <mj-attributes><mj-all font-family="Helvetica, Arial, sans-serif" /></mj-attributes>
   </mj-head>
   <mj-body background-color="#f1f3f5">
-    <mj-section background-color="#ffffff" padding="24px 0 8px">
+    <mj-section background-color="#ffffff" padding="24px 0 8px"${brand ? ` border-top="6px solid ${brand}"` : ''}>
       <mj-column>${header}</mj-column>
     </mj-section>
     <mj-section background-color="#ffffff">

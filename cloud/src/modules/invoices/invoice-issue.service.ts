@@ -146,6 +146,10 @@ export async function issue(
   const year = invoiceSeriesYear(issueDate);
   const sequence = await takeNumber(trx, studio.id, 'invoice', year);
   const id = uuidv7();
+  // Read here, not through studio-admin (whose documents need client-records, which needs invoices).
+  const account = await trx('studio_bank_accounts')
+    .where({ studioId: studio.id, currency: input.currency, isDefault: true })
+    .first('iban', 'bankName');
   const seller: SellerSnapshot = {
     name: settings.sellerName,
     addressLine: settings.addressLine,
@@ -153,8 +157,10 @@ export async function issue(
     city: settings.city,
     country: settings.country,
     taxId: settings.taxId,
-    iban: settings.iban,
-    bankName: settings.bankName,
+    // The studio's default account in the invoice's currency (Settings → Bank accounts), else the
+    // account of the invoice settings.
+    iban: account?.iban ?? settings.iban,
+    bankName: account ? account.bankName : settings.bankName,
     // A seller exempt under art. 113 issues a "Faktura" without VAT columns.
     vatExempt: settings.vatExempt && treatment === 'exempt',
   };

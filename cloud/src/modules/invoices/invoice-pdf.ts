@@ -5,6 +5,7 @@ import type { InvoiceLineView, InvoiceView } from '../../../../shared/contracts/
 import { amountInPolishWords, formatIban, formatNip } from '../../../../shared/domain/invoices';
 import type { InvoiceVatRate } from '../../../../shared/domain/invoices';
 import { tFor } from '../../i18n';
+import type { InvoiceBranding } from './invoice-branding';
 import type { KsefPdfBlock } from './ksef/ksef-pdf';
 
 /**
@@ -488,7 +489,11 @@ export function pdfTitleKey(invoice: InvoiceView): 'invoice' | 'invoiceNoVat' | 
 }
 
 /** The invoice as a PDF (A4), in memory: invoices are one or two pages. */
-export function renderInvoicePdf(invoice: InvoiceView, ksef: KsefPdfBlock | null = null): Promise<Buffer> {
+export function renderInvoicePdf(
+  invoice: InvoiceView,
+  ksef: KsefPdfBlock | null = null,
+  branding: InvoiceBranding | null = null,
+): Promise<Buffer> {
   const l = labelsFor(invoice.language);
   const title = l(pdfTitleKey(invoice));
   const doc = new PDFDocument({
@@ -509,8 +514,14 @@ export function renderInvoicePdf(invoice: InvoiceView, ksef: KsefPdfBlock | null
     doc.on('error', reject);
   });
 
+  // The studio's look: a band of its colour along the top edge, its logo above the title.
+  if (branding?.primaryColor) doc.rect(0, 0, PAGE.width, 6).fillColor(branding.primaryColor).fill();
+  let top = PAGE.margin;
+  if (branding?.logoPng) {
+    doc.image(branding.logoPng, PAGE.margin, PAGE.margin - 14, { fit: [150, 40] });
+    top += 34;
+  }
   // Title block: title and number on the left, places and dates on the right.
-  const top = PAGE.margin;
   doc
     .font(BOLD)
     .fontSize(invoice.language === 'pl-en' ? 16 : 20)

@@ -15,6 +15,8 @@ import type { Db, Knex } from '../../db/knex';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { renderInvoicePdf } from './invoice-pdf';
+import { invoiceBranding } from './invoice-branding';
+import { fileStorage } from '../../storage/index';
 import { ksefPdfBlock } from './ksef/ksef-pdf';
 import { invoiceFa3Xml, ksefFileName } from './ksef-fa3';
 import { invoiceFileName } from './invoices.presenter';
@@ -119,7 +121,11 @@ export function registerInvoiceRoutes(router: Router<AppState, AppCustom>): void
     ...InvoicesApi.getInvoicePdf,
     handle: async ({ db, studio, params, deps, ctx }): Promise<Buffer> => {
       const invoice = await invoiceDetail(db, studio, params.invoice, deps.clock.now());
-      const pdf = await renderInvoicePdf(invoice, await ksefPdfBlock(db, invoice));
+      const pdf = await renderInvoicePdf(
+        invoice,
+        await ksefPdfBlock(db, invoice),
+        await invoiceBranding(fileStorage(deps.config), studio),
+      );
       ctx.attachment(invoiceFileName(invoice.number));
       ctx.set('Cache-Control', 'private, no-store');
       return pdf;
@@ -164,7 +170,11 @@ export function registerInvoiceRoutes(router: Router<AppState, AppCustom>): void
     ...InvoicesApi.getPurchasesInvoicePdf,
     handle: async ({ db, studio, auth, params, deps, ctx }): Promise<Buffer> => {
       const invoice = await clientInvoiceDetail(db, studio, auth.user.id, params.invoice, deps.clock.now());
-      const pdf = await renderInvoicePdf(invoice, await ksefPdfBlock(db, invoice));
+      const pdf = await renderInvoicePdf(
+        invoice,
+        await ksefPdfBlock(db, invoice),
+        await invoiceBranding(fileStorage(deps.config), studio),
+      );
       ctx.attachment(invoiceFileName(invoice.number));
       ctx.set('Cache-Control', 'private, no-store');
       return pdf;

@@ -8,11 +8,13 @@ import type {
   RoomView,
   ScheduleInit,
 } from '../../../../shared/contracts/api/schedule';
+import { classBookingDefaults } from '../../../../shared/contracts/api/schedule';
 import { TagType } from '../../../../shared/enums/clients';
 import type { ServiceType } from '../../../../shared/enums/services';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { Studio } from '../identity/index';
+import { policiesOf } from '../studio-admin/index';
 import {
   presentClassService,
   presentExperienceLevel,
@@ -239,5 +241,6 @@ export async function scheduleInit(db: Db, studio: Studio): Promise<ScheduleInit
     experienceLevels,
     pricingOptions: pricingOptions.map((p) => ({ id: p.id, name: p.name, price: p.price })),
     tags,
+    bookingDefaults: classBookingDefaults(policiesOf(studio)),
   };
 }

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
+  classBookingDefaults,
   metaCrossFieldErrors,
   type ScheduleMetaCreateInput,
   type ScheduleMetaPatch,
@@ -9,6 +10,7 @@ import { TagType } from '../../../../shared/enums/clients';
 import { AppError, type FieldErrors } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import type { Studio } from '../identity/index';
+import { policiesOf } from '../studio-admin/index';
 import { presentMeta, type PricingOptionRefRow, type ScheduleMetaRow } from './schedule.presenter';
 import { eventsWithVisits } from './booking-hooks';
 import { cancelEventsKeepingHistory, resyncMetaEvents } from './schedule-events.service';
@@ -219,8 +221,12 @@ export async function createMeta(
     id,
     studioId: studio.id,
     classServiceId,
-    // The create input (zod) carries every required column.
-    ...(metaColumns(input) as Omit<ScheduleMetasInsert, 'id' | 'studioId' | 'classServiceId'>),
+    // The create input (zod) carries every required column; booking rules it leaves out are the
+    // studio's defaults.
+    ...(metaColumns({ ...classBookingDefaults(policiesOf(studio)), ...input }) as Omit<
+      ScheduleMetasInsert,
+      'id' | 'studioId' | 'classServiceId'
+    >),
   });
   await replacePricingOptions(db, studio.id, id, input.pricingOptionIds);
   return getMeta(db, studio, id);

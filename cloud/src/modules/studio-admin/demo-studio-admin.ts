@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import sharp from 'sharp';
 import { v7 as uuidv7 } from 'uuid';
 import type { FileStorage } from '../../storage/index';
 import { appearanceKey, appearancePicturePath } from './studio-settings.service';
+import { studioDocumentKey } from './studio-records.service';
 
 /** The demo studio's brand: a deep teal with a warm accent, its round "H" logo, legal details. */
 export const DEMO_BRAND = { primaryColor: '#0b7285', accentColor: '#e8590c' } as const;
@@ -25,6 +27,7 @@ export async function seedDemoStudioAdmin(
   now: Date,
 ): Promise<void> {
   await seedDemoAgreementHistory(trx, studioId, now);
+  await seedDemoRecords(trx, studioId, storage, now);
   const appearance: Record<string, unknown> = { ...DEMO_BRAND };
   let logoUrl: string | null = null;
   if (storage) {
@@ -107,4 +110,73 @@ async function seedDemoAgreementHistory(trx: Knex.Transaction, studioId: string,
     })),
   ]);
   await trx.batchInsert('client_agreement_acceptances', rows, 500);
+}
+
+/** A one-page PDF of the house rules (Helvetica: plain ASCII text). */
+async function houseRulesPdf(): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: 'House rules' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  doc.fontSize(20).text('Harmonia Studio Ruchu - house rules', { align: 'left' }).moveDown();
+  doc
+    .fontSize(12)
+    .text('1. Come 10 minutes before your class and sign in at the desk or the kiosk.')
+    .text('2. Cancel at least 12 hours before the start to keep your entry.')
+    .text('3. Bring a towel; mats are cleaned after every class.');
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Bank accounts (the PLN one the invoices print, a EUR one) and a published document. The document's
+ * row is seeded even without a file storage (tests): its download then answers 404.
+ */
+async function seedDemoRecords(
+  trx: Knex.Transaction,
+  studioId: string,
+  storage: FileStorage | undefined,
+  now: Date,
+): Promise<void> {
+  await trx('studio_bank_accounts').insert([
+    {
+      id: uuidv7(),
+      studioId,
+      name: 'Rachunek główny',
+      iban: 'PL61109010140000071219812874',
+      bankName: 'Santander Bank Polska',
+      currency: 'PLN',
+      isDefault: true,
+      createdAt: now,
+      updatedAt: now,
+    },
+    {
+      id: uuidv7(),
+      studioId,
+      name: 'EUR',
+      iban: 'DE89370400440532013000',
+      bankName: 'Commerzbank',
+      currency: 'EUR',
+      isDefault: true,
+      createdAt: now,
+      updatedAt: now,
+    },
+  ]);
+  const id = uuidv7();
+  const pdf = await houseRulesPdf();
+  await trx('studio_documents').insert({
+    id,
+    studioId,
+    name: 'Regulamin studia / House rules',
+    fileName: 'house-rules.pdf',
+    contentType: 'application/pdf',
+    sizeBytes: pdf.length,
+    sha256: createHash('sha256').update(pdf).digest('hex'),
+    publishedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (storage) await storage.put(studioDocumentKey(studioId, id), pdf, 'application/pdf');
 }

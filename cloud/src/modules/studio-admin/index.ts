@@ -6,3 +6,4 @@
 export { seedDemoStudioAdmin } from './demo-studio-admin';
 export { storePicture } from './pictures.service';
 export { registerStudioAdminRoutes } from './studio-admin.routes';
+export { policiesOf } from './studio-settings.service';

@@ -16,6 +16,7 @@ import {
   publishAgreementVersion,
 } from './agreements-admin.service';
 import { pageLocale } from '../../http/pages';
+import { registerStudioRecordRoutes } from './studio-records.routes';
 import {
   appearanceKey,
   appearanceOf,
@@ -39,6 +40,7 @@ async function publicStudio(db: Db, uuid: string): Promise<Studio> {
 
 /** Studio administration (issue 25; `shared/contracts/http/studio-admin.ts`, README). */
 export function registerStudioAdminRoutes(router: Router<AppState, AppCustom>): void {
+  registerStudioRecordRoutes(router);
   defineRoute(router, {
     ...StudioAdminApi.getSettings,
     handle: async ({ studio }): Promise<StudioSettingsView> => settingsView(studio),
