@@ -850,7 +850,9 @@ export interface operations {
                 | 'top_up'
                 | 'donation'
                 | 'fee'
-                | 'appointment';
+                | 'appointment'
+                | 'video'
+                | 'entry';
               refId: string | null;
               name: string;
               quantity: number;
@@ -1057,7 +1059,9 @@ export interface operations {
                 | 'top_up'
                 | 'donation'
                 | 'fee'
-                | 'appointment';
+                | 'appointment'
+                | 'video'
+                | 'entry';
               refId: string | null;
               name: string;
               quantity: number;
@@ -3900,7 +3904,9 @@ export interface operations {
                   | 'top_up'
                   | 'donation'
                   | 'fee'
-                  | 'appointment';
+                  | 'appointment'
+                  | 'video'
+                  | 'entry';
                 refId: string | null;
                 name: string;
                 quantity: number;
