@@ -18,6 +18,8 @@ const PARENT =
 const ALLOWED: Record<string, string> = {
   account_erasures_user_id_index: PERSON,
   appointment_calendar_feeds_token_hash_unique: SECRET,
+  client_appointment_fees_client_appointment_id_kind_unique: PARENT,
+  google_calendar_connections_state_hash_unique: SECRET,
   desk_crash_reports_device_id_received_at_index: DEVICE,
   webhook_attempts_delivery_id_attempted_at_index: PARENT,
   webhook_deliveries_endpoint_id_created_at_index: PARENT,
