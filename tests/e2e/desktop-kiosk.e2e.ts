@@ -144,6 +144,22 @@ async function setUp(call: Call) {
   };
   // A class more than an hour ahead (booked offline as a provisional intent).
   const aheadEventId = await addOneClass(call, demo.studioUuid, { ...at, slot: studioSlot(95) });
+  // The kiosk lets a client in to the first entry service they may enter: the demo's gym and sauna
+  // keep opening hours (closed at night, when CI may run), so they are archived and the door is one
+  // open at any hour, with no daily limit.
+  const entryServices = await call<{ items: Array<{ id: string; archived: boolean }> }>(
+    'GET',
+    v4('entry-service/collection'),
+  );
+  for (const s of entryServices.items.filter((x) => !x.archived))
+    await call('PATCH', v4(`entry-service/${s.id}`), { archived: true });
+  await call('POST', v4('entry-service'), {
+    name: { en: { value: `Front door ${tag}` }, pl: { value: `Wejście ${tag}` } },
+    capacity: 50,
+    maxEntriesPerDay: null,
+    stayMinutes: 60,
+    openingHours: [],
+  });
   // An unlimited entry pass (time-based): entry at the door.
   const entryOption = await call<{ id: string }>('POST', v4('pricing-option'), {
     name: { en: { value: `Open door ${tag}` }, pl: { value: `Wejście otwarte ${tag}` } },

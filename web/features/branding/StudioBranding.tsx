@@ -1,6 +1,6 @@
 import { Image } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { StudioAppearanceView } from '../../../shared/contracts/api/studio-admin';
 import { StudioAdminApi } from '../../../shared/contracts/http/studio-admin';
 import { useApiClient } from '../../lib/app-context';
@@ -31,7 +31,11 @@ export function useApplyBranding(appearance: StudioAppearanceView | undefined) {
   }, [primary, accent]);
 }
 
-/** The studio's logo in a header (nothing when it has none). */
+/**
+ * The studio's logo in a header (nothing when it has none). A logo that cannot be loaded (a desk
+ * station whose cloud is away) is left out rather than shown as a broken image with its alt text:
+ * the studio's name stands beside it.
+ */
 export function StudioLogo({
   appearance,
   height = 32,
@@ -39,10 +43,12 @@ export function StudioLogo({
   appearance: StudioAppearanceView | undefined;
   height?: number;
 }) {
-  if (!appearance?.logoUrl) return null;
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!appearance?.logoUrl || failed === appearance.logoUrl) return null;
   return (
     <Image
       src={appearance.logoUrl}
+      onError={() => setFailed(appearance.logoUrl)}
       alt={appearance.name}
       h={height}
       w="auto"
