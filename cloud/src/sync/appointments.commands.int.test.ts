@@ -69,7 +69,7 @@ describe('appointmentCheckIn@1 (fact: a client checked in for an appointment at 
       status: 'applied',
       data: { clientAppointmentId: t.soon, appointmentStatus: 'present' },
     });
-    const row = await app.knex('client_appointments').where({ id: t.soon }).first();
+    const row = (await app.knex('client_appointments').where({ id: t.soon }).first())!;
     expect(row).toMatchObject({ status: 'present' });
     expect(row.checkedInAt).toBeInstanceOf(Date);
     expect(t.desk.store.get('client_appointments', t.soon)).toMatchObject({ status: 'present' });
@@ -81,12 +81,15 @@ describe('appointmentCheckIn@1 (fact: a client checked in for an appointment at 
       status: 'applied',
       data: { appointmentStatus: 'present', alreadyPresent: true },
     });
-    const again = await app.knex('client_appointments').where({ id: t.soon }).first();
-    expect(again.checkedInAt.getTime()).toBe(row.checkedInAt.getTime());
+    const again = (await app.knex('client_appointments').where({ id: t.soon }).first())!;
+    expect(again.checkedInAt?.getTime()).toBe(row.checkedInAt?.getTime());
 
     // Called off in the back office while the desk was offline: the desk's check-in is kept as a flag
     // for review, the appointment is not revived.
-    await app.knex('client_appointments').where({ id: t.later }).update({ status: 'calledOff', cancelledAt: new Date() });
+    await app
+      .knex('client_appointments')
+      .where({ id: t.later })
+      .update({ status: 'calledOff', cancelledAt: new Date() });
     t.desk.mutate('appointmentCheckIn', 1, { clientAppointmentId: t.later });
     expect(t.desk.store.get('client_appointments', t.later)).toMatchObject({ status: 'present' });
     await t.desk.syncOnce();
@@ -99,9 +102,9 @@ describe('appointmentCheckIn@1 (fact: a client checked in for an appointment at 
       status: 'calledOff',
       checkedInAt: null,
     });
-    expect(await app.knex('sync_flags').where({ studioId: t.studio.id, kind: 'appointmentNotHeld' })).toEqual([
-      expect.objectContaining({ subjectTable: 'client_appointments', subjectId: t.later }),
-    ]);
+    expect(await app.knex('sync_flags').where({ studioId: t.studio.id, kind: 'appointmentNotHeld' })).toEqual(
+      [expect.objectContaining({ subjectTable: 'client_appointments', subjectId: t.later })],
+    );
     // The pull brought the cloud's status back: the desk shows it called off.
     expect(t.desk.store.get('client_appointments', t.later)).toMatchObject({ status: 'calledOff' });
   });

@@ -52,7 +52,10 @@ export const TABLE_SPECS: Record<SyncedTable, SyncedTableSpec> = {
   // of today and after (from two days back, so the studio's "today" is whole in any time zone).
   appointment_services: {},
   client_appointments: {
-    scope: () => ({ sql: `t.ends_at >= now() - make_interval(days => ?)`, bindings: [APPOINTMENTS_BACK_DAYS] }),
+    scope: () => ({
+      sql: `t.ends_at >= now() - make_interval(days => ?)`,
+      bindings: [APPOINTMENTS_BACK_DAYS],
+    }),
   },
 };
 

@@ -30,10 +30,12 @@ function setup() {
   const engine = new SyncEngine(db, { clock: () => NOW.getTime() });
   const server = (table: string, row: Record<string, unknown>) =>
     db!.transaction(() =>
-      engine.store.applyPatch([{ op: 'put', table, id: String(row.id), row: { studio_id: studioId, ...row } }]),
+      engine.store.applyPatch([
+        { op: 'put', table, id: String(row.id), row: { studio_id: studioId, ...row } },
+      ]),
     )();
   const api = new OfflineApi(engine, () => NOW);
-  const call = (method: string, path: string, body?: unknown, userId = staffId) =>
+  const call = (method: 'GET' | 'POST', path: string, body?: unknown, userId = staffId) =>
     api.answer(
       { method, path: `v4/${studioUuid}/${path}`, ...(body ? { body: JSON.stringify(body) } : {}) },
       studioUuid,
@@ -123,7 +125,11 @@ describe("the desk's appointments offline (issue 21)", () => {
         id: today,
         status: 'booked',
         startsAt: '2026-11-26T11:00:00.000Z',
-        service: { id: s.serviceId, name: { en: { value: 'Massage' }, pl: { value: 'Masaż' } }, confirmation: 'auto' },
+        service: {
+          id: s.serviceId,
+          name: { en: { value: 'Massage' }, pl: { value: 'Masaż' } },
+          confirmation: 'auto',
+        },
         member: { id: s.annaId, firstName: 'Anna', lastName: 'Therapist' },
         client: { id: s.clientUserId, firstName: 'Jan', lastName: 'Kowalski', email: 'jan@example.com' },
         paid: true,

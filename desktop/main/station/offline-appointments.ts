@@ -4,7 +4,10 @@ import {
   type ClientAppointmentView,
   type StaffCalendar,
 } from '../../../shared/contracts/api/appointments';
-import { HOLDING_STATUSES, type AppointmentStatus } from '../../../shared/domain/appointments/appointment-status';
+import {
+  HOLDING_STATUSES,
+  type AppointmentStatus,
+} from '../../../shared/domain/appointments/appointment-status';
 import { addLocalDays } from '../../../shared/domain/entitlements/local-dates';
 import { instantOfLocalTime } from '../../../shared/domain/schedule/occurrences';
 import { AppError } from '../../../shared/errors';
@@ -65,7 +68,11 @@ export class OfflineAppointments {
         name: (service?.name as ClientAppointmentView['service']['name']) ?? {},
         confirmation: service?.confirmation === 'manual' ? 'manual' : 'auto',
       },
-      member: { id: String(r.member_id), firstName: member?.firstName ?? '', lastName: member?.lastName ?? '' },
+      member: {
+        id: String(r.member_id),
+        firstName: member?.firstName ?? '',
+        lastName: member?.lastName ?? '',
+      },
       client: r.client_id
         ? {
             id: String(r.client_id),
@@ -130,8 +137,8 @@ export class OfflineAppointments {
       .map(({ e, memberIds }) => ({
         id: e.id,
         name:
-          (this.store.get('class_services', String(e.class_service_id))?.name as StaffCalendar['classes'][number]['name']) ??
-          {},
+          (this.store.get('class_services', String(e.class_service_id))
+            ?.name as StaffCalendar['classes'][number]['name']) ?? {},
         memberIds,
         startsAt: iso(e.starts_at),
         endsAt: iso(e.ends_at),

@@ -66,8 +66,6 @@ registerCommand({
   kind: 'fact',
   ability: 'schedule.checkIn',
   args: AppointmentCheckInArgsSchema,
-  references: (a) => [
-    { kind: 'clientAppointment', id: a.clientAppointmentId, field: 'clientAppointmentId' },
-  ],
+  references: (a) => [{ kind: 'clientAppointment', id: a.clientAppointmentId, field: 'clientAppointmentId' }],
   handle: appointmentCheckInCommand,
 });
