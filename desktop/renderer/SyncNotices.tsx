@@ -43,6 +43,7 @@ function NoticeCard({
   timeZone: string | undefined;
 }) {
   const { t, i18n } = useTranslation('desktop');
+  const { t: ta } = useTranslation('appointments');
   const when = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
       new Date(iso),
@@ -56,7 +57,9 @@ function NoticeCard({
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="sm" fw={600} lineClamp={2} style={{ flex: 1, minWidth: 0 }}>
-            {t(`notices.command.${notice.command}`, { defaultValue: notice.command })}
+            {notice.command === 'appointmentCheckIn'
+              ? ta('syncFlag.command')
+              : t(`notices.command.${notice.command}`, { defaultValue: notice.command })}
             {notice.client ? ` · ${notice.client.firstName} ${notice.client.lastName}`.trimEnd() : ''}
           </Text>
           <Badge
@@ -86,7 +89,9 @@ function NoticeCard({
           <Group gap={4}>
             {notice.flags.map((flag) => (
               <Badge key={flag} size="xs" variant="outline" color="gray" style={{ textTransform: 'none' }}>
-                {t(`notices.flag.${flag}`, { defaultValue: flag })}
+                {flag === 'appointmentNotHeld'
+                  ? ta('syncFlag.appointmentNotHeld.title')
+                  : t(`notices.flag.${flag}`, { defaultValue: flag })}
               </Badge>
             ))}
           </Group>

@@ -48,7 +48,19 @@ export const TABLE_SPECS: Record<SyncedTable, SyncedTableSpec> = {
       bindings: [scope.visitsWindowDays],
     }),
   },
+  // The desk's appointments (issue 21): the services (names, confirmation) and the client appointments
+  // of today and after (from two days back, so the studio's "today" is whole in any time zone).
+  appointment_services: {},
+  client_appointments: {
+    scope: () => ({
+      sql: `t.ends_at >= now() - make_interval(days => ?)`,
+      bindings: [APPOINTMENTS_BACK_DAYS],
+    }),
+  },
 };
+
+/** How far back the station's copy of client appointments reaches (days before now). */
+export const APPOINTMENTS_BACK_DAYS = 2;
 
 /** The synced tables that exist in this database (client_visits arrives with the bookings module). */
 let present: Promise<Set<SyncedTable>> | undefined;

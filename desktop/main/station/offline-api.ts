@@ -30,6 +30,7 @@ import { BookingsApi } from '../../../shared/contracts/http/bookings';
 import { CatalogApi } from '../../../shared/contracts/http/catalog';
 import { ClientsApi } from '../../../shared/contracts/http/clients';
 import { ScheduleApi } from '../../../shared/contracts/http/schedule';
+import { AppointmentsApi } from '../../../shared/contracts/http/appointments';
 import type { SyncEngine } from '../sync/engine';
 import type { Row } from '../sync/local-store';
 import { CLIENT_ABILITIES, CLIENT_EDIT_OPTIONS, ENROLLMENT_CAN, OfflineApiCache } from './offline-cache';
@@ -42,6 +43,7 @@ import {
   sameContact,
   scheduleInitFromMirror,
 } from './offline-desk';
+import { OfflineAppointments } from './offline-appointments';
 import { offlineClientPasses, offlineSharedPasses, offlineVisitAllocations } from './offline-passes';
 
 /**
@@ -74,6 +76,7 @@ export class OfflineApi {
     private readonly now: () => Date = () => new Date(engine.serverNow()),
   ) {
     this.cache = new OfflineApiCache(engine.db);
+    const appointments = new OfflineAppointments(engine, this.cache);
     // Fixed paths (`client/search`, `client/check-existence`) before the `{user}` ones.
     this.routes = new OfflineRoutes()
       .on(ClientsApi.getClientSearch, (_p, r) => this.clientSearch(r))
@@ -93,7 +96,10 @@ export class OfflineApi {
       .on(BookingsApi.getClientClientVisitCollection, (p, r) => this.clientVisits(p.user!, r))
       // The Passes tab: the client's passes from the copy (offline-passes.ts); shares are not in it.
       .on(CatalogApi.getClientClientPricingOptionAll, (p, r) => this.clientPasses(p.user!, r))
-      .on(CatalogApi.getClientClientPricingOptionSharedForMe, (p, r) => this.sharedPasses(p.user!, r));
+      .on(CatalogApi.getClientClientPricingOptionSharedForMe, (p, r) => this.sharedPasses(p.user!, r))
+      // The desk's appointments (issue 21, offline-appointments.ts): the staff calendar, check-in.
+      .on(AppointmentsApi.eventInit, (_p, r) => appointments.calendar(r))
+      .on(AppointmentsApi.checkIn, (_p, r) => appointments.checkIn(r));
   }
 
   private get store() {

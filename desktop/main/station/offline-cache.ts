@@ -1,5 +1,7 @@
 import type { ClientEditInit, ClientProfile } from '../../../shared/contracts/api/clients';
 import type { EventEnrollments } from '../../../shared/contracts/api/bookings';
+import type { StaffCalendar } from '../../../shared/contracts/api/appointments';
+import { AppointmentsApi } from '../../../shared/contracts/http/appointments';
 import { BookingsApi } from '../../../shared/contracts/http/bookings';
 import { ClientsApi } from '../../../shared/contracts/http/clients';
 import type { ApiRequestInput, ApiResponse } from '../../../shared/contracts/ipc';
@@ -20,6 +22,8 @@ export const ENROLLMENT_CAN = 'enrollments.can';
 /** The studio's check-in opening and walk-in window (minutes), read off the last attendee list. */
 export const CHECK_IN_WINDOW = 'enrollments.window';
 export const CLIENT_ABILITIES = 'client.abilities';
+/** The performing staff of the last staff calendar (desktop/main/station/offline-appointments.ts). */
+export const APPOINTMENT_STAFF = 'appointments.staff';
 /** The edit form's options (sex options, tags) from the last `client/{user}/init` the cloud answered. */
 export const CLIENT_EDIT_OPTIONS = 'client.editOptions';
 
@@ -76,7 +80,10 @@ export class OfflineApiCache {
             walkInMinutes: walkIn >= Date.parse(list.endsAt) ? null : Math.round((walkIn - starts) / 60_000),
           }),
         );
-      } else if (call(ClientsApi.getClientProfile))
+      } else if (call(AppointmentsApi.eventInit))
+        // The staff are not in the mirror: the offline calendar names them as the cloud last did.
+        save(APPOINTMENT_STAFF, JSON.stringify((JSON.parse(response.body) as StaffCalendar).members));
+      else if (call(ClientsApi.getClientProfile))
         save(CLIENT_ABILITIES, JSON.stringify((JSON.parse(response.body) as ClientProfile).abilities));
       else if (call(ClientsApi.getClientInit)) {
         const init = JSON.parse(response.body) as ClientEditInit;

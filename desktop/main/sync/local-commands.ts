@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
+  AppointmentCheckInArgsSchema,
   BookClassArgsSchema,
   CancelBookingArgsSchema,
   ChargeSaleArgsSchema,
@@ -12,6 +13,7 @@ import {
   SetAttendanceArgsSchema,
   UpdateClientArgsSchema,
   findCommand,
+  type AppointmentCheckInArgs,
   type BookClassArgs,
   type CancelBookingArgs,
   type CheckInArgs,
@@ -311,6 +313,28 @@ const kioskServiceEntry: LocalCommand<KioskEntryV2Args> = {
 };
 
 /**
+ * appointmentCheckIn@1: the client of a one-to-one appointment checked in at the desk (issue 21). A
+ * booked (or absent) appointment of the mirror is present at once; any other status is left alone
+ * (the cloud flags it for the desk).
+ */
+const appointmentCheckIn: LocalCommand<AppointmentCheckInArgs> = {
+  name: 'appointmentCheckIn',
+  version: 1,
+  effects: (a, ctx) => {
+    const row = ctx.store.get<{ id: string; status: string }>('client_appointments', a.clientAppointmentId);
+    if (!row || (row.status !== 'booked' && row.status !== 'absent')) return [];
+    return [
+      {
+        op: 'merge',
+        tbl: 'client_appointments',
+        id: row.id,
+        data: { status: 'present', checked_in_at: ctx.now, held_until: null, updated_at: ctx.now },
+      },
+    ];
+  },
+};
+
+/**
  * chargeSale: no local effect — the station prints only once the cloud applied it (wallet, voucher,
  * contracts are the cloud's), and the passes it made arrive with the pull that follows.
  */
@@ -353,6 +377,13 @@ const LOCAL_COMMANDS = new Map<string, { command: LocalCommand<never>; parse: (a
     {
       command: kioskServiceEntry as LocalCommand<never>,
       parse: (x) => KioskEntryV2ArgsSchema.parse(x),
+    },
+  ],
+  [
+    'appointmentCheckIn@1',
+    {
+      command: appointmentCheckIn as LocalCommand<never>,
+      parse: (x) => AppointmentCheckInArgsSchema.parse(x),
     },
   ],
 ]);

@@ -111,6 +111,16 @@ export const KioskEntryV2ArgsSchema = KioskEntryArgsSchema.extend({ entryService
 export type KioskEntryV2Args = z.infer<typeof KioskEntryV2ArgsSchema>;
 
 /**
+ * `appointmentCheckIn@1` (fact): staff checked a client in for a one-to-one appointment (issue 21) at
+ * the desk, maybe while the cloud was away. The cloud marks the appointment present at the corrected
+ * time, once (an appointment already present answers applied again); one that is no longer held
+ * (cancelled, called off, rejected, expired) or not yet confirmed is left as it is and flagged for the
+ * desk (`appointmentNotHeld`) rather than checked in silently.
+ */
+export const AppointmentCheckInArgsSchema = z.strictObject({ clientAppointmentId: uuid() });
+export type AppointmentCheckInArgs = z.infer<typeof AppointmentCheckInArgsSchema>;
+
+/**
  * `setAttendance@1` (intent): staff mark a booked client absent, or reset a present/absent mark back
  * to booked (the attendee list's "absent" and "reset"). The bookings module's rules decide at the
  * station's corrected action time; a visit the rules refuse (cancelled meanwhile, class not started)
@@ -144,6 +154,7 @@ export const SYNC_COMMANDS: readonly CommandDescriptor[] = [
   { name: 'chargeSale', version: 1, kind: 'intent', args: ChargeSaleArgsSchema },
   { name: 'kioskEntry', version: 1, kind: 'fact', args: KioskEntryArgsSchema },
   { name: 'kioskEntry', version: 2, kind: 'fact', args: KioskEntryV2ArgsSchema },
+  { name: 'appointmentCheckIn', version: 1, kind: 'fact', args: AppointmentCheckInArgsSchema },
 ];
 
 export const commandKey = (name: string, version: number) => `${name}@${version}`;

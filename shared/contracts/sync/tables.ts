@@ -23,6 +23,8 @@ export const SYNCED_TABLES = [
   'client_pricing_option_shares',
   'entry_services',
   'client_entries',
+  'appointment_services',
+  'client_appointments',
 ] as const;
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 

@@ -150,9 +150,14 @@ function IssueCard({ issue, canDecide, phone }: { issue: SyncIssue; canDecide: b
   const dateTime = useStudioDateTime();
   const [busy, setBusy] = useState<'resolve' | 'dismiss' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { t: ta } = useTranslation('appointments');
+  // The appointments' own flag (issue 21) is worded in its module's namespace.
+  const appointmentFlag = issue.type === 'flag' && issue.kind === 'appointmentNotHeld';
   const kindLabel = (KNOWN_KINDS as readonly string[]).includes(issue.kind)
     ? t(`kind.${issue.kind as (typeof KNOWN_KINDS)[number]}`)
-    : issue.kind;
+    : appointmentFlag
+      ? ta('syncFlag.appointmentNotHeld.title')
+      : issue.kind;
   const title = issue.type === 'quarantine' ? t('quarantine.title', { command: issue.kind }) : kindLabel;
 
   const close = async (action: 'resolve' | 'dismiss') => {
@@ -205,6 +210,11 @@ function IssueCard({ issue, canDecide, phone }: { issue: SyncIssue; canDecide: b
         {issue.type === 'flag' && (KNOWN_KINDS as readonly string[]).includes(issue.kind) ? (
           <Text size="sm" c="dimmed">
             {t(`hint.${issue.kind as (typeof KNOWN_KINDS)[number]}`)}
+          </Text>
+        ) : null}
+        {appointmentFlag ? (
+          <Text size="sm" c="dimmed">
+            {ta('syncFlag.appointmentNotHeld.hint')}
           </Text>
         ) : null}
         {issue.command ? (

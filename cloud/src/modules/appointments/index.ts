@@ -4,9 +4,11 @@
  * is imported: re-run it after adding or removing such an import, do not edit by hand.
  */
 export { registerAppointmentsRoutes } from './appointments.routes';
+export { staffDecide } from './booking.service';
 export {
   configureGoogleCalendar,
   performCalendarPush,
   performCalendarRevoke,
+  queueCalendarPush,
 } from './calendar-sync/google-calendar.service';
 export { seedDemoAppointments } from './demo-appointments';

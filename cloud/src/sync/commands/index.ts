@@ -6,5 +6,6 @@ import './visits.commands';
 import './sales.commands';
 import './charge-sale.commands';
 import './kiosk.commands';
+import './appointments.commands';
 
 export { findHandler, registeredCommands, type CommandHandler } from './registry';

@@ -18,6 +18,7 @@ const TABLES = {
   kioskEntry: 'kiosk_check_ins',
   entryService: 'entry_services',
   clientEntry: 'client_entries',
+  clientAppointment: 'client_appointments',
   product: 'products',
   pricingOption: 'pricing_options',
   contract: 'contracts',
