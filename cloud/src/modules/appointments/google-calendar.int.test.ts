@@ -83,6 +83,11 @@ describe('Google Calendar', () => {
       email: 'therapist@gmail.test',
       authorizeUrl: null,
     });
+    // Google's tokens are stored encrypted (a database dump grants no calendar).
+    const stored = await app.knex('google_calendar_connections').where({ studioId: st.studio.id }).first();
+    expect(stored.accessToken).toMatch(/^v2\./);
+    expect(stored.refreshToken).toMatch(/^v2\./);
+    expect(`${stored.accessToken}${stored.refreshToken}`).not.toMatch(/ya29\.|1\/\//);
     // A code is used once: replaying the callback fails.
     const replay = await browser.get(pathOf(consent.headers.get('location')!));
     expect(replay.headers.get('location')).toBe('/?calendar=failed');
@@ -124,6 +129,7 @@ describe('Google Calendar', () => {
     expect(gone.status).toBe(204);
     await app.drainJobs();
     expect(google.revoked).toHaveLength(1);
+    expect(google.revoked[0]).toMatch(/^1\/\//); // the refresh token itself, opened for Google
     expect((await anna.get(v4(st.studio, 'google-calendar/oauth'))).body.connected).toBe(false);
     // Not connected: no push job for a new appointment.
     await st.owner.post(v4(st.studio, 'appointment/enrollment/client-appointment-enroll'), {

@@ -3,6 +3,13 @@ import { v7 as uuidv7 } from 'uuid';
 import type { GoogleCalendarState } from '../../../../../shared/contracts/api/appointments';
 import { resolveLocaleText, type LocaleText } from '../../../../../shared/domain/locale-text';
 import { isLocale } from '../../../../../shared/i18n/locales';
+import type { Config } from '../../../config';
+import {
+  decryptFieldValue,
+  encryptFieldValue,
+  fieldKeyring,
+  type FieldKeyring,
+} from '../../../crypto/field-crypto';
 import type { Db, Knex } from '../../../db/knex';
 import { enqueue } from '../../../jobs/queue';
 import type { Studio } from '../../identity/index';
@@ -116,18 +123,20 @@ export async function completeGoogleConnection(
     return back('failed');
   }
   await knex.transaction(async (trx) => {
-    await trx('google_calendar_connections').where({ id: row.id }).update({
-      status: 'connected',
-      stateHash: null,
-      stateExpiresAt: null,
-      email: tokens.email,
-      accessToken: tokens.accessToken,
-      refreshToken: tokens.refreshToken,
-      accessExpiresAt: tokens.expiresAt,
-      lastError: null,
-      connectedAt: now,
-      updatedAt: now,
-    });
+    await trx('google_calendar_connections')
+      .where({ id: row.id })
+      .update({
+        status: 'connected',
+        stateHash: null,
+        stateExpiresAt: null,
+        email: tokens.email,
+        accessToken: sealToken(row, tokens.accessToken),
+        refreshToken: sealToken(row, tokens.refreshToken),
+        accessExpiresAt: tokens.expiresAt,
+        lastError: null,
+        connectedAt: now,
+        updatedAt: now,
+      });
     // A new grant: push everything again (events of an earlier grant are forgotten).
     await trx('google_calendar_events').where({ connectionId: row.id }).delete();
     await enqueue(trx, 'appointment.calendar-push', { connectionId: row.id });
@@ -141,7 +150,7 @@ export async function disconnectGoogleCalendar(db: Db, studio: Studio, userId: s
     ConnectionRow | undefined;
   if (!row) return;
   await db('google_calendar_connections').where({ id: row.id }).delete();
-  const token = row.refreshToken ?? row.accessToken;
+  const token = openToken(row, row.refreshToken) ?? openToken(row, row.accessToken);
   // The call to Google goes through the job pipeline (after the commit, retried).
   if (token) await enqueue(db, 'appointment.calendar-revoke', { token });
 }
@@ -237,14 +246,19 @@ export async function performCalendarPush(knex: Knex, connectionId: string, now:
   );
   if (items.length === 0) return 0;
 
-  let accessToken = conn.accessToken ?? '';
+  let accessToken = openToken(conn, conn.accessToken) ?? '';
   const refresh = async () => {
-    if (!conn.refreshToken) throw new CalendarAuthError('no refresh token');
-    const fresh = await driver.refresh(conn.refreshToken);
+    const refreshToken = openToken(conn, conn.refreshToken);
+    if (!refreshToken) throw new CalendarAuthError('no refresh token');
+    const fresh = await driver.refresh(refreshToken);
     accessToken = fresh.accessToken;
     await knex('google_calendar_connections')
       .where({ id: conn.id })
-      .update({ accessToken, accessExpiresAt: fresh.expiresAt, updatedAt: now });
+      .update({
+        accessToken: sealToken(conn, accessToken),
+        accessExpiresAt: fresh.expiresAt,
+        updatedAt: now,
+      });
   };
   const withAuth = async <T>(call: () => Promise<T>): Promise<T> => {
     try {
@@ -312,7 +326,35 @@ export async function performCalendarPush(knex: Knex, connectionId: string, now:
   return pushed;
 }
 
+let tokenKeys: (() => FieldKeyring) | null = null;
+
+/**
+ * Google's tokens at rest: encrypted with the server's field-encryption key (`FIELD_ENCRYPTION_KEY`,
+ * as client fields, payment keys and webhook secrets), bound to the studio and the connection, so a
+ * copied value does not open on another row. A database dump alone grants nobody's calendar.
+ */
+function tokenScope(row: Pick<ConnectionRow, 'id' | 'studioId'>) {
+  return { studioId: row.studioId, fieldId: 'google-calendar-token', clientId: row.id };
+}
+
+function keys(): FieldKeyring {
+  if (!tokenKeys) throw new Error('Google Calendar is not configured (configureGoogleCalendar)');
+  return tokenKeys();
+}
+
+export function sealToken(row: Pick<ConnectionRow, 'id' | 'studioId'>, token: string | null): string | null {
+  return token === null ? null : encryptFieldValue(keys(), tokenScope(row), token);
+}
+
+export function openToken(row: Pick<ConnectionRow, 'id' | 'studioId'>, stored: string | null): string | null {
+  return stored === null ? null : (decryptFieldValue(keys(), tokenScope(row), stored) as string);
+}
+
 /** Called once by the app with its configuration. */
-export function configureGoogleCalendar(config: Parameters<typeof configureCalendarDriver>[0]): void {
+export function configureGoogleCalendar(
+  config: Parameters<typeof configureCalendarDriver>[0] &
+    Pick<Config, 'FIELD_ENCRYPTION_KEY' | 'FIELD_ENCRYPTION_KEYS' | 'dataDir'>,
+): void {
   configureCalendarDriver(config, googleCalendarDriver);
+  tokenKeys = () => fieldKeyring(config);
 }
