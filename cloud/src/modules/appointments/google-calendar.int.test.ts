@@ -84,7 +84,7 @@ describe('Google Calendar', () => {
       authorizeUrl: null,
     });
     // Google's tokens are stored encrypted (a database dump grants no calendar).
-    const stored = await app.knex('google_calendar_connections').where({ studioId: st.studio.id }).first();
+    const stored = (await app.knex('google_calendar_connections').where({ studioId: st.studio.id }).first())!;
     expect(stored.accessToken).toMatch(/^v2\./);
     expect(stored.refreshToken).toMatch(/^v2\./);
     expect(`${stored.accessToken}${stored.refreshToken}`).not.toMatch(/ya29\.|1\/\//);
