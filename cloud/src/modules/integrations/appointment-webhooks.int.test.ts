@@ -1,9 +1,8 @@
-import http from 'node:http';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
 import { appointmentStudio } from '../appointments/appointments-fixtures';
-import { configureWebhookNetwork } from './ssrf';
+import { useWebhookReceiver } from './testing/webhook-receiver';
 
 /**
  * Appointment events (issue 24): the appointments module emits `appointment.booked` and
@@ -16,33 +15,14 @@ const clock = new ManualClock(NOW);
 const app = useTestApp({ clock }, 60_000);
 const v4 = (s: { id: string }, p: string) => `/api/v4/${s.id}/${p}`;
 
-const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
-let receiver: http.Server;
-let receiverUrl = '';
-beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const address = receiver.address();
-  receiverUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/in`;
-});
-afterAll(async () => {
-  configureWebhookNetwork({ allowLoopback: false });
-  await new Promise((resolve) => receiver.close(resolve));
-});
+const hooks = useWebhookReceiver();
+const received = hooks.received;
 
 describe('appointment webhook events', () => {
   it('a subscribed endpoint receives appointment.booked and appointment.changed, signed', async () => {
-    configureWebhookNetwork({ allowLoopback: true });
     const st = await appointmentStudio(app);
     const put = await st.owner.request('PUT', v4(st.studio, 'studio-webhook'), {
-      url: receiverUrl,
+      url: hooks.url,
       events: ['appointment.booked', 'appointment.changed'],
     });
     expect(put.status, put.text).toBe(200);

@@ -1,12 +1,11 @@
-import http from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createStudioScenario } from '../../../../tests/support/factories';
 import { useTestApp } from '../../../../tests/support/test-app';
 import { emitWebhookEvent } from '../../webhooks/emit';
 import { openWebhookSecret, sealStoredWebhookSecrets } from '../../webhooks/secrets';
-import { configureWebhookNetwork } from './ssrf';
+import { useWebhookReceiver } from './testing/webhook-receiver';
 
 /**
  * Webhook signing secrets are encrypted at rest (field-encryption key): the table never holds one in
@@ -16,34 +15,15 @@ import { configureWebhookNetwork } from './ssrf';
 const app = useTestApp();
 const v4 = (s: { id: string }, p: string) => `/api/v4/${s.id}/${p}`;
 
-const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
-let receiver: http.Server;
-let receiverUrl = '';
-beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const address = receiver.address();
-  receiverUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/in`;
-});
-afterAll(async () => {
-  configureWebhookNetwork({ allowLoopback: false });
-  await new Promise((resolve) => receiver.close(resolve));
-});
+const hooks = useWebhookReceiver();
+const received = hooks.received;
 
 describe('webhook secrets at rest', () => {
   it('stores secrets encrypted; deliveries signed with them verify, before and after rotation', async () => {
-    configureWebhookNetwork({ allowLoopback: true });
     const s = await createStudioScenario(app.knex);
     const manager = await app.signedIn(s.manager.email, s.manager.password);
     const put = await manager.request('PUT', v4(s.studio, 'studio-webhook'), {
-      url: receiverUrl,
+      url: hooks.url,
       events: ['client.updated'],
     });
     expect(put.status, put.text).toBe(200);
