@@ -18,7 +18,7 @@ import {
   courseMetas,
   startedMetas,
   type CourseMetaRow,
-} from './enrollments.service';
+} from './courses.service';
 
 /**
  * The back office's course pages: the course list, and staff signing a client up for a whole course

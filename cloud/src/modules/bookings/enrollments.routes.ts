@@ -10,12 +10,8 @@ import { defineRoute } from '../../http/route';
 import { eventsOfMeta } from '../schedule/index';
 import { registerCourseSignupRoutes } from './course-signup.routes';
 import { myVisitsByIds, visitViews } from './bookings-views.service';
+import { bookCourse, cancelCourse, coursePage, courseView, listCourses } from './courses.service';
 import {
-  bookCourse,
-  cancelCourse,
-  coursePage,
-  courseView,
-  listCourses,
   makeVisitsUnpaid,
   metaEnrollments,
   myEnrollmentIds,
