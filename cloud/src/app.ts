@@ -25,10 +25,7 @@ import { registerFiscalPrinterRoutes } from './modules/fiscal-printers/index';
 import { registerScheduleRoutes } from './modules/schedule/index';
 import { registerSalesRoutes } from './modules/sales/index';
 import { registerSalesPageRoutes } from './modules/sales/index';
-import {
-  registerSubscriptionPageRoutes,
-  registerSubscriptionRoutes,
-} from './modules/subscription/index';
+import { registerSubscriptionPageRoutes, registerSubscriptionRoutes } from './modules/subscription/index';
 import { registerDonationGuards } from './modules/sales/index';
 import { configurePaymentSecrets } from './modules/sales/index';
 import { configureKsef } from './modules/invoices/index';

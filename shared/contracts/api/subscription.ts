@@ -131,7 +131,14 @@ export const SubscriptionCartQuerySchema = z.strictObject({
     .string()
     .max(500)
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []))
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    )
     .pipe(z.array(code()).max(10)),
 });
 

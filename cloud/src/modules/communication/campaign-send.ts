@@ -6,7 +6,13 @@ import { frontOfficePath } from '../../../../shared/contracts/routes';
 import { CampaignStatus, CampaignType } from '../../../../shared/contracts/api/communication';
 import { findStudio, type Studio } from '../identity/index';
 import { recordEmailBounce } from '../client-records/index';
-import { asCampaign, attachmentUrl, creditsPerMessage, enqueueBatch, type Campaign } from './campaigns.service';
+import {
+  asCampaign,
+  attachmentUrl,
+  creditsPerMessage,
+  enqueueBatch,
+  type Campaign,
+} from './campaigns.service';
 import { recordCampaignUse } from '../subscription/index';
 import { personalise, brandColourOf, renderMail, type RenderedMail } from './mail-template';
 import { materialiseRecipients } from './recipients';
@@ -329,7 +335,8 @@ export async function performCampaignBatch(
         });
       // The platform's credits are spent by what was sent (a failed message costs nothing).
       const per = creditsPerMessage(campaign);
-      if (per) await recordCampaignUse(trx, campaign.studioId, per.service, campaign.id, n('sent') * per.units, now);
+      if (per)
+        await recordCampaignUse(trx, campaign.studioId, per.service, campaign.id, n('sent') * per.units, now);
       if (running && pending > 0)
         await enqueueBatch(
           trx,

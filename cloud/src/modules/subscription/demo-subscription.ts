@@ -11,7 +11,11 @@ import { periodRow, settlePeriod } from './subscription.service';
  * (this month with 500 SMS), each with the platform's invoice, so Settings → Subscription shows an
  * active plan, credits and invoices. A handful of rows: no payment provider is involved.
  */
-export async function seedDemoSubscription(trx: Knex.Transaction, studioId: string, now: Date): Promise<void> {
+export async function seedDemoSubscription(
+  trx: Knex.Transaction,
+  studioId: string,
+  now: Date,
+): Promise<void> {
   const studio = await findStudio(trx, studioId);
   if (!studio) return;
   const settings = platformSettings();
@@ -39,7 +43,14 @@ export async function seedDemoSubscription(trx: Knex.Transaction, studioId: stri
       lines: sms
         ? [
             planLine,
-            { code: sms.code, kind: 'addOn', name: sms.name, quantity: 1, unitPrice: sms.price, net: sms.price },
+            {
+              code: sms.code,
+              kind: 'addOn',
+              name: sms.name,
+              quantity: 1,
+              unitPrice: sms.price,
+              net: sms.price,
+            },
           ]
         : [planLine],
       paidAt: now,

@@ -113,7 +113,9 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return n;
 }
 
-export function loadPlatformSettings(env: Record<string, string | undefined> = process.env): PlatformSettings {
+export function loadPlatformSettings(
+  env: Record<string, string | undefined> = process.env,
+): PlatformSettings {
   const catalog = env.PLATFORM_CATALOG ? CatalogSchema.parse(JSON.parse(env.PLATFORM_CATALOG)) : {};
   const provider = env.PLATFORM_PAYMENT_PROVIDER;
   if (provider !== undefined && !['test', 'stripe', 'none', ''].includes(provider))

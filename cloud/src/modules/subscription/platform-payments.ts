@@ -2,12 +2,7 @@ import type { PaymentOutcome } from '../../../../shared/domain/payments';
 import { AppError } from '../../../../shared/errors';
 import type { Knex } from '../../db/knex';
 import type { Logger } from '../../logger';
-import {
-  registerForeignPaymentHandler,
-  signTransaction,
-  stripeClient,
-  testProvider,
-} from '../sales/index';
+import { registerForeignPaymentHandler, signTransaction, stripeClient, testProvider } from '../sales/index';
 import { platformSettings } from './platform-config';
 import { applySubscriptionOutcome, type PaymentRow } from './subscription.service';
 
@@ -82,7 +77,11 @@ export async function requestSubscriptionPayment(
   await knex('subscription_payments')
     .where({ id: paymentId })
     .whereNull('providerRef')
-    .update({ providerRef: created.ref, redirect: JSON.stringify({ url: created.url }), updatedAt: new Date() });
+    .update({
+      providerRef: created.ref,
+      redirect: JSON.stringify({ url: created.url }),
+      updatedAt: new Date(),
+    });
   const again = (await knex('subscription_payments').where({ id: paymentId }).first('redirect')) as
     { redirect: { url: string } | null } | undefined;
   return again?.redirect?.url ?? created.url;

@@ -90,8 +90,11 @@ describe('studio subscription', () => {
     expect((await owner.get(api(studio, `studio-subscription/${uuidv7()}/periods`))).status).toBe(404);
     expect((await owner.get(api(studio, `studio-subscription-period/${uuidv7()}/invoice`))).status).toBe(404);
     expect(
-      (await owner.get(api(studio, `subscription-period/shopping-cart/status?studioSubscriptionPeriod=${uuidv7()}`)))
-        .status,
+      (
+        await owner.get(
+          api(studio, `subscription-period/shopping-cart/status?studioSubscriptionPeriod=${uuidv7()}`),
+        )
+      ).status,
     ).toBe(404);
 
     // Another studio's period and subscription: 404 for this studio's owner.
@@ -106,7 +109,10 @@ describe('studio subscription', () => {
     expect(
       (
         await owner.get(
-          api(studio, `subscription-period/shopping-cart/status?studioSubscriptionPeriod=${theirs.body.periodId}`),
+          api(
+            studio,
+            `subscription-period/shopping-cart/status?studioSubscriptionPeriod=${theirs.body.periodId}`,
+          ),
         )
       ).status,
     ).toBe(404);
@@ -114,7 +120,9 @@ describe('studio subscription', () => {
       (await owner.get(api(studio, `studio-subscription-period/${theirs.body.periodId}/invoice`))).status,
     ).toBe(404);
     // Their unpaid period has no invoice yet.
-    const unpaid = await other.owner.get(api(other.studio, `studio-subscription-period/${theirs.body.periodId}/invoice`));
+    const unpaid = await other.owner.get(
+      api(other.studio, `studio-subscription-period/${theirs.body.periodId}/invoice`),
+    );
     expect(unpaid.status).toBe(409);
     expect(unpaid.body.error.key).toBe('subscription.invoiceNotIssued');
   });
@@ -160,19 +168,32 @@ describe('studio subscription', () => {
     expect(checkout.status, checkout.text).toBe(201);
     expect(checkout.body.redirectUrl).toContain('/app/test-provider/');
     const awaiting = await owner.get(
-      api(studio, `subscription-period/shopping-cart/status?studioSubscriptionPeriod=${checkout.body.periodId}`),
+      api(
+        studio,
+        `subscription-period/shopping-cart/status?studioSubscriptionPeriod=${checkout.body.periodId}`,
+      ),
     );
-    expect(awaiting.body).toMatchObject({ period: { status: 'awaiting', invoice: null }, payment: { status: 'pending' } });
+    expect(awaiting.body).toMatchObject({
+      period: { status: 'awaiting', invoice: null },
+      payment: { status: 'pending' },
+    });
 
     const { returnUrl } = await payAtBank(owner, checkout.body.redirectUrl, 'succeeded');
     const target = await followReturn(app, returnUrl);
     expect(target).toBe(`/${studio.id}/backoffice#/settings/subscription?period=${checkout.body.periodId}`);
 
     const status = await owner.get(
-      api(studio, `subscription-period/shopping-cart/status?studioSubscriptionPeriod=${checkout.body.periodId}`),
+      api(
+        studio,
+        `subscription-period/shopping-cart/status?studioSubscriptionPeriod=${checkout.body.periodId}`,
+      ),
     );
     expect(status.body).toMatchObject({
-      period: { status: 'paid', period: '2026-11', invoice: { number: expect.stringMatching(/^SUB\/2026\/\d{5}$/) } },
+      period: {
+        status: 'paid',
+        period: '2026-11',
+        invoice: { number: expect.stringMatching(/^SUB\/2026\/\d{5}$/) },
+      },
       payment: { status: 'succeeded' },
       // Trial + the plan's 3000 e-mails, 100 SMS and 2 × 500 SMS.
       credits: { email: 1000 + 3000, sms: 50 + 100 + 1000 },
@@ -193,7 +214,9 @@ describe('studio subscription', () => {
     expect(pdf.text.startsWith('%PDF')).toBe(true);
 
     // The next renewal is for December; a decline reported by the bank's notification fails it.
-    const next = await owner.post(api(studio, 'subscription-period/shopping-cart/checkout'), { plan: 'start' });
+    const next = await owner.post(api(studio, 'subscription-period/shopping-cart/checkout'), {
+      plan: 'start',
+    });
     const declined = await payAtBank(owner, next.body.redirectUrl, 'failed');
     const note = await deliverNotification(app, studio.id, declined.transactionId, 'failed');
     expect(note.body.result).toBe('applied');

@@ -56,7 +56,12 @@ export function registerSubscriptionRoutes(router: Router<AppState, AppCustom>):
     // After the commit, holding no lock: the provider's transaction and its page.
     present: async (result, { ctx, deps }) => ({
       ...result,
-      redirectUrl: await requestSubscriptionPayment(deps.knex, result.paymentId, originOf(ctx), ctx.state.log),
+      redirectUrl: await requestSubscriptionPayment(
+        deps.knex,
+        result.paymentId,
+        originOf(ctx),
+        ctx.state.log,
+      ),
     }),
   });
 }

@@ -25,7 +25,9 @@ export type PaymentRow = SubscriptionPaymentsRow;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const dateText = (d: Date | string) =>
-  typeof d === 'string' ? d.slice(0, 10) : new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+  typeof d === 'string'
+    ? d.slice(0, 10)
+    : new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 
 export function presentPeriod(row: PeriodRow, studioId: string): SubscriptionPeriodView {
   return {
@@ -268,10 +270,7 @@ export async function cartStatus(db: Db, studio: Studio, periodId: string): Prom
 /** The next number of the platform's invoices of a year: `SUB/<year>/<n>`, gapless (row lock). */
 async function nextInvoiceNumber(trx: Trx, year: number): Promise<string> {
   await trx('platform_invoice_counters').insert({ year, last: 0 }).onConflict('year').ignore();
-  const [row] = await trx('platform_invoice_counters')
-    .where({ year })
-    .increment('last', 1)
-    .returning('last');
+  const [row] = await trx('platform_invoice_counters').where({ year }).increment('last', 1).returning('last');
   return `SUB/${year}/${String(row!.last).padStart(5, '0')}`;
 }
 
@@ -288,7 +287,10 @@ async function buyerOf(db: Db, studio: Studio) {
 }
 
 /** Credits a paid period brings, per service: the plan's included ones and the credit add-ons. */
-export function grantsOf(lines: SubscriptionLine[], settings: PlatformSettings): { email: number; sms: number } {
+export function grantsOf(
+  lines: SubscriptionLine[],
+  settings: PlatformSettings,
+): { email: number; sms: number } {
   const out = { email: 0, sms: 0 };
   for (const line of lines) {
     if (line.kind === 'plan') {
