@@ -41,7 +41,7 @@ test('subscription: the manager buys SMS credits through the test provider and g
   await page.setViewportSize(VIEWPORTS.laptop);
 
   // 500 SMS on their own (no plan): the quote, then the test bank.
-  await page.getByTestId('subscription-addon-sms-500').locator('input').check();
+  await page.getByTestId('subscription-addon-sms-500').check();
   await expect(page.getByTestId('subscription-quote')).toContainText('Add-ons in');
   const total = await page.getByTestId('subscription-total').innerText();
   await expect(page.getByTestId('subscription-pay')).toContainText(total);

@@ -113,8 +113,15 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return n;
 }
 
+/**
+ * Read when this module loads: a Vite build run later inside the same process (the e2e server builds
+ * the web apps when stale) sets NODE_ENV=production, which must not switch the test bank off.
+ */
+const STARTED_IN_PRODUCTION = process.env.NODE_ENV === 'production';
+
 export function loadPlatformSettings(
   env: Record<string, string | undefined> = process.env,
+  production = STARTED_IN_PRODUCTION,
 ): PlatformSettings {
   const catalog = env.PLATFORM_CATALOG ? CatalogSchema.parse(JSON.parse(env.PLATFORM_CATALOG)) : {};
   const provider = env.PLATFORM_PAYMENT_PROVIDER;
@@ -126,7 +133,7 @@ export function loadPlatformSettings(
       ? null
       : provider === 'stripe' || (!provider && stripeSecretKey)
         ? 'stripe'
-        : provider === 'test' || env.NODE_ENV !== 'production'
+        : provider === 'test' || !production
           ? 'test'
           : null;
   if (paymentProvider === 'stripe' && !stripeSecretKey)
