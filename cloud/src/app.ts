@@ -25,6 +25,7 @@ import { registerFiscalPrinterRoutes } from './modules/fiscal-printers/index';
 import { registerScheduleRoutes } from './modules/schedule/index';
 import { registerSalesRoutes } from './modules/sales/index';
 import { registerSalesPageRoutes } from './modules/sales/index';
+import { registerSubscriptionPageRoutes, registerSubscriptionRoutes } from './modules/subscription/index';
 import { registerDonationGuards } from './modules/sales/index';
 import { configurePaymentSecrets } from './modules/sales/index';
 import { configureKsef } from './modules/invoices/index';
@@ -89,6 +90,7 @@ const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> 
   registerEntriesRoutes,
   registerVideoRoutes,
   registerStudioAdminRoutes,
+  registerSubscriptionRoutes,
   registerIntegrationRoutes,
 ];
 
@@ -236,6 +238,7 @@ export function createApp(
   registerTranslationRoutes(pages);
   registerApiDocsRoutes(pages, describeApiRoutes);
   registerSalesPageRoutes(pages);
+  registerSubscriptionPageRoutes(pages);
   registerPageRoutes(pages);
   const pageRoutes = pages.routes() as unknown as Koa.Middleware<AppState, AppCustom>;
   app.use(async (ctx, next) => (ctx.path.startsWith('/api/') ? next() : pageRoutes(ctx, next)));

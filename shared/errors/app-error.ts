@@ -226,6 +226,15 @@ export const ERRORS = {
   'platform.noKiosk': { code: 3010, status: 409 },
   /** platform/token/destroy: no live key of that platform. */
   'platform.notConnected': { code: 3011, status: 404 },
+  // Issue 25, the studio's subscription to the platform (3230–3259).
+  /** An SMS campaign needs more SMS credits than the studio has left. */
+  'subscription.smsCreditsExhausted': { code: 3230, status: 409 },
+  /** An e-mail campaign needs more e-mail credits than the studio has left. */
+  'subscription.emailCreditsExhausted': { code: 3231, status: 409 },
+  /** The platform takes no online payments on this installation (no provider configured). */
+  'subscription.paymentUnavailable': { code: 3232, status: 409 },
+  /** A period's invoice before the period was paid. */
+  'subscription.invoiceNotIssued': { code: 3233, status: 409 },
   'internal.unexpected': { code: 1999, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

@@ -18,6 +18,8 @@ const SETTINGS_PAGES = [
   { id: 'paymentProviders', path: '/settings/payment-providers' },
   // Issue 26: when check-in opens and how late a walk-in may join.
   { id: 'checkIn', path: '/settings/check-in', labelKey: 'bookings-ui:checkInSettings.nav' },
+  // Issue 25: the studio's subscription to the platform.
+  { id: 'subscription', path: '/settings/subscription', labelKey: 'subscription:nav' },
 ] as const;
 
 export function SettingsLayout({

@@ -22,6 +22,11 @@ const StudioDocumentsScreen = lazyScreen(
   'StudioDocumentsScreen',
 );
 
+const SubscriptionScreen = lazyScreen(
+  () => import('../subscription/SubscriptionScreen'),
+  'SubscriptionScreen',
+);
+
 /** The Settings area below the back-office shell; the studio's profile is its first page. */
 export const settingsRoutes: RouteObject[] = [
   { path: 'settings', element: <Navigate to="/settings/studio" replace /> },
@@ -36,4 +41,5 @@ export const settingsRoutes: RouteObject[] = [
   { path: 'settings/stations', element: <StationsScreen /> },
   { path: 'settings/payment-providers', element: <PaymentProvidersScreen /> },
   { path: 'settings/check-in', element: <CheckInScreen /> },
+  { path: 'settings/subscription', element: <SubscriptionScreen /> },
 ];

@@ -21,6 +21,7 @@ import type { FileStorage } from '../../storage/index';
 import { seedDemoReports } from '../../modules/reports/index';
 import { seedDemoDeskFleet } from '../../modules/desk-fleet/index';
 import { seedDemoStudioAdmin } from '../../modules/studio-admin/index';
+import { seedDemoSubscription } from '../../modules/subscription/index';
 
 export interface DemoSummary {
   studioUuid: string;
@@ -571,6 +572,8 @@ export async function seedDemoStudio(
     await seedDemoCommunication(trx, studioId, ownerId, clientIds, now);
     // The website's read-only API key and the CRM's webhook with its delivery log.
     await seedDemoIntegrations(trx, studioId, ownerId, clientIds, now);
+    // Its subscription to the platform: the Pro plan, two paid months with their invoices.
+    await seedDemoSubscription(trx, studioId, now);
     log.info(
       { clients: clientIds.length, events: events.length, passes: owned.length, ms: Date.now() - started },
       'demo studio seeded',

@@ -6,7 +6,14 @@ import { frontOfficePath } from '../../../../shared/contracts/routes';
 import { CampaignStatus, CampaignType } from '../../../../shared/contracts/api/communication';
 import { findStudio, type Studio } from '../identity/index';
 import { recordEmailBounce } from '../client-records/index';
-import { asCampaign, attachmentUrl, enqueueBatch, type Campaign } from './campaigns.service';
+import {
+  asCampaign,
+  attachmentUrl,
+  creditsPerMessage,
+  enqueueBatch,
+  type Campaign,
+} from './campaigns.service';
+import { recordCampaignUse } from '../subscription/index';
 import { personalise, brandColourOf, renderMail, type RenderedMail } from './mail-template';
 import { materialiseRecipients } from './recipients';
 import { SmsRejected, smsProviderFromEnv, type SmsProvider } from './sms';
@@ -326,6 +333,10 @@ export async function performCampaignBatch(
           updatedAt: now,
           ...(running && pending === 0 ? { status: CampaignStatus.sent, finishedAt: now } : {}),
         });
+      // The platform's credits are spent by what was sent (a failed message costs nothing).
+      const per = creditsPerMessage(campaign);
+      if (per)
+        await recordCampaignUse(trx, campaign.studioId, per.service, campaign.id, n('sent') * per.units, now);
       if (running && pending > 0)
         await enqueueBatch(
           trx,

@@ -18,6 +18,7 @@ import type { CampaignsRow } from '../../db/generated/tables';
 import type { Db, Knex } from '../../db/knex';
 import { enqueue } from '../../jobs/queue';
 import { findStudio, type Studio } from '../identity/index';
+import { assertCampaignCredits } from '../subscription/index';
 import { findRecipients } from './recipients';
 import { SMS_SEGMENT_PRICE, smsLength } from './sms';
 
@@ -197,6 +198,48 @@ function assertSendable(campaign: Campaign, studio: Studio): void {
   }
 }
 
+/**
+ * The platform credits one message of a campaign takes (modules/subscription): an e-mail one e-mail
+ * credit, an SMS its parts in the longest language (as the cost); push and inbox none.
+ */
+export function creditsPerMessage(
+  campaign: Pick<Campaign, 'type' | 'content'>,
+): { service: 'email' | 'sms'; units: number } | null {
+  if (campaign.type === CampaignType.email) return { service: 'email', units: 1 };
+  if (campaign.type !== CampaignType.sms) return null;
+  const parts = Object.values(campaign.content)
+    .filter((c): c is NonNullable<typeof c> => Boolean(c))
+    .map((c) => smsLength(c.body).segments);
+  return { service: 'sms', units: Math.max(1, ...parts) };
+}
+
+/**
+ * Sending is refused with the reason when the studio's credits do not cover it (409
+ * `subscription.smsCreditsExhausted` / `emailCreditsExhausted`), counting what the studio's other
+ * started campaigns of the channel still have to send.
+ */
+async function assertCredits(db: Db, studio: Studio, campaign: Campaign, messages: number): Promise<void> {
+  const per = creditsPerMessage(campaign);
+  if (!per) return;
+  await assertCampaignCredits(db, studio.id, per.service, messages * per.units, async () => {
+    const others = (await db('campaigns')
+      .where({ studioId: studio.id, type: campaign.type })
+      .whereIn('status', [CampaignStatus.inProgress, CampaignStatus.paused])
+      .whereNotNull('startedAt')
+      .whereNot({ id: campaign.id })
+      .whereNull('deletedAt')
+      .select('*')) as CampaignsRow[];
+    return others
+      .map(asCampaign)
+      .reduce(
+        (sum, c) =>
+          sum +
+          Math.max(0, c.recipientCount - c.sentCount - c.failedCount) * (creditsPerMessage(c)?.units ?? 0),
+        0,
+      );
+  });
+}
+
 /** The next batch job of a campaign's run: its key makes a job enqueued twice run once. */
 export async function enqueueBatch(db: Db, campaignId: string, run: number, seq: number, startAfter?: Date) {
   await enqueue(
@@ -238,6 +281,7 @@ export async function actOnCampaign(
       const reach = await findRecipients(db, studio, campaign.type, campaign.filter, now);
       if (reach.reachable === 0)
         throw new AppError('campaign.noRecipients', { message: 'the filter reaches nobody' });
+      await assertCredits(db, studio, campaign, reach.reachable);
       const run = campaign.run + 1;
       const next = await update({
         status: action === 'send' ? CampaignStatus.inProgress : CampaignStatus.scheduled,
@@ -256,6 +300,12 @@ export async function actOnCampaign(
       return update({ status: CampaignStatus.paused, run: campaign.run + 1 });
     case 'resume': {
       if (s !== CampaignStatus.paused) throw wrongStatus('the campaign is not paused');
+      await assertCredits(
+        db,
+        studio,
+        campaign,
+        Math.max(0, campaign.recipientCount - campaign.sentCount - campaign.failedCount),
+      );
       const run = campaign.run + 1;
       const next = await update({ status: CampaignStatus.inProgress, run });
       await enqueueBatch(db, campaign.id, run, 0);

@@ -7,6 +7,7 @@ export { seedDemoInvoicing } from './demo-invoices';
 export { correctInvoice } from './invoice-corrections.service';
 export { issue } from './invoice-issue.service';
 export { issueInvoiceForOrder } from './invoice-orders.service';
+export { renderInvoicePdf } from './invoice-pdf';
 export { invoicedReceipts } from './invoice-receipts';
 export { invoiceSettings } from './invoice-settings.service';
 export { registerInvoiceRoutes } from './invoices.routes';

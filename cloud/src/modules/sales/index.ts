@@ -6,6 +6,7 @@
 export { cartView, once, registerCartItemResolver } from './cart.service';
 export { registerDonationGuards } from './donations.limits';
 export { performDonationReceipt } from './donations.receipts';
+export { registerForeignPaymentHandler } from './foreign-payments';
 export { fulfilOrder, registerLineFulfiller } from './fulfilment';
 export { paymentOfRedirect, requestProviderPayment, startOnlinePayment } from './online-payments';
 export { createOrder } from './order-factory';
@@ -14,8 +15,10 @@ export type { ProviderCall } from './provider-calls';
 export { providerViews } from './providers';
 export { configurePaymentSecrets, credentialsScope } from './providers/credentials';
 export type { StoredProviderSettings } from './providers/credentials';
+export { stripeClient } from './providers/stripe-provider';
 export { registerSalesPageRoutes } from './sales.pages';
 export { registerSalesRoutes } from './sales.routes';
 export { orderDetail, payOrderFromWallet, recordDeskPayment, walletBalanceOf } from './sales.service';
 export { chargeDueScheduledOrders } from './scheduled-charges';
+export { signTransaction, testProvider } from './test-provider';
 export { registerSalesVisitHooks } from './visit-hooks';

@@ -19,6 +19,7 @@ import {
   verifyTransactionSignature,
 } from './test-provider';
 import { requestProviderPayment } from './online-payments';
+import { applyForeignNotification } from './foreign-payments';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -190,7 +191,15 @@ export function registerSalesPageRoutes(router: Router<AppState, AppCustom>): vo
       const payment = (await trx('client_order_payments')
         .where({ studioId: notification.studioId, provider: name, providerRef: notification.providerRef })
         .first('id')) as { id: string } | undefined;
-      if (!payment) return 'unknown';
+      if (!payment)
+        return (
+          (await applyForeignNotification(
+            trx,
+            { provider: name, ...notification },
+            ctx.deps.clock.now(),
+            ctx.state.log,
+          )) ?? 'unknown'
+        );
       const { changed } = await applyPaymentOutcome(
         trx,
         payment.id,
