@@ -1,7 +1,9 @@
 import type { Db } from '../db/knex';
 import { AppError } from '../../../shared/errors';
-import { findLiveMembership, findStudio, type Membership, type Studio } from '../modules/identity/index';
+import { findStudioWithMembership, type Membership, type Studio } from '../modules/identity/index';
 import type { AppContext } from './context';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Resolves `{uuid}` and the caller's membership in it. Another studio's id answers 404, exactly like
@@ -16,10 +18,11 @@ export async function loadStudioScope(
 ): Promise<{ studio: Studio; membership: Membership }> {
   const userId = ctx.state.auth?.user.id;
   if (!uuid || !userId) throw AppError.notFound('studio');
-  const studio = await findStudio(db, uuid);
-  if (!studio) throw AppError.notFound('studio');
-  const membership = await findLiveMembership(db, studio.id, userId);
-  if (!membership) throw AppError.notFound('studio');
+  // A malformed id is no studio (the column is a uuid: PostgreSQL would refuse the comparison).
+  if (!UUID.test(uuid)) throw AppError.notFound('studio');
+  const found = await findStudioWithMembership(db, uuid, userId);
+  if (!found?.membership) throw AppError.notFound('studio');
+  const { studio, membership } = found;
   if (access === 'staff' && !membership.isMember)
     throw new AppError('auth.forbidden', { message: 'staff only' });
   if (access === 'client' && !membership.isClient)

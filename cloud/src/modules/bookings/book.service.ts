@@ -15,6 +15,7 @@ import type { Studio } from '../identity/index';
 import { dropBookingMail, dropBookingMailSql, enqueueBookingMail } from './booking-mails.service';
 import {
   DEFAULT_SETTINGS,
+  EVENT_RULE_COLUMNS,
   SHARED_PASSES_LOCK,
   lockEvent,
   paymentFor,
@@ -64,6 +65,9 @@ async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, c
             (select count(*) from (${SHARED_PASSES_LOCK}) shared)::int as "sharedPassesLocked",
             exists (select 1 from client_contracts cc
                      where cc.studio_id = :studioId and cc.client_id = :clientId) as "hasContracts",
+            exists (select 1 from webhook_endpoints w
+                     where w.studio_id = :studioId and w.enabled and 'visit.booked' = any(w.events))
+              as "hasWebhooks",
             s.studio_id is not null as "hasSettings", s.late_cancel_fee as "lateCancelFee",
             s.no_show_fee as "noShowFee", s.forgive_first_offence as "forgiveFirstOffence",
             s.promotion_cutoff_minutes as "promotionCutoffMinutes", s.pay_at_desk_allowed as "payAtDeskAllowed",
@@ -90,6 +94,7 @@ async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, c
         tagIds: string[];
         hasConflict: boolean;
         hasContracts: boolean;
+        hasWebhooks: boolean;
         hasSettings: boolean;
       }
     >;
@@ -113,6 +118,7 @@ async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, c
     tags: r.tagIds,
     hasConflict: r.hasConflict,
     hasContracts: r.hasContracts,
+    hasWebhooks: r.hasWebhooks,
   };
 }
 
@@ -173,7 +179,7 @@ export async function bookVisit(
       fields: { scheduleEventId: ['a course is booked as a whole'] },
     });
   if (!seen.clientLocked) throw AppError.notFound('client');
-  const { settings, existing, counts, tags, hasConflict, hasContracts } = await bookingFactsOf(
+  const { settings, existing, counts, tags, hasConflict, hasContracts, hasWebhooks } = await bookingFactsOf(
     trx,
     studio,
     seen,
@@ -223,48 +229,65 @@ export async function bookVisit(
       ? await enqueueBookingMail(trx, studio.id, req.clientId, id, 'confirmed')
       : undefined;
 
-  const event = await lockEvent(trx, studio.id, req.eventId);
-  // The outcome for each state of places and list; the statement picks by the counts it reads.
-  const withPlace = decide(event, 0, 0);
-  if (!withPlace.ok && withPlace.refusal !== 'classFull') {
-    // Staff changed the class since it was read (rare): the mail queued for it goes.
-    if (mailQueued) await dropBookingMail(trx, mailQueued);
-    throw refuse(withPlace.refusal);
+  /**
+   * The visit placed on the class's rules `event` (statuses for each state of places and list, the
+   * pass's projection with this visit). With `lockRules` (the rules' hash as read before the lock), the
+   * class is locked and its places counted in one round trip, and nothing is written when its rules
+   * changed since (`changed`); without, the caller already holds the lock.
+   */
+  const place = async (event: BookingEventRow, lockRules?: string) => {
+    const withPlace = decide(event, 0, 0);
+    if (!withPlace.ok && withPlace.refusal !== 'classFull') {
+      // Staff changed the class since it was read (rare): the mail queued for it goes.
+      if (mailQueued) await dropBookingMail(trx, mailQueued);
+      throw refuse(withPlace.refusal);
+    }
+    const full = decide(event, event.capacity, 0);
+    const fullListFull = decide(event, event.capacity, event.waitingListSize);
+    const statusOf = (d: typeof full) => (d.ok ? STATUS_OF[d.outcome] : null);
+    const placeStatus = statusOf(withPlace);
+    const pass =
+      payment.passId && payment.passFacts && placeStatus !== null && placeStatus !== V.waitingList
+        ? derivePassState(
+            {
+              ...payment.passFacts,
+              visits: [...payment.passFacts.visits, { startsAt: event.startsAt, status: placeStatus }],
+            },
+            now,
+            studio.timeZone,
+          )
+        : undefined;
+    const placed = await placeVisit(trx, {
+      id,
+      studioId: studio.id,
+      event,
+      clientId: req.clientId,
+      statuses: {
+        withPlace: placeStatus,
+        full: statusOf(full),
+        fullListFull: statusOf(fullListFull),
+      },
+      payment: payment.payment as VisitRow['payment'],
+      passId: payment.passId,
+      clientContractId: payment.clientContractId ?? null,
+      bookedBy: req.actor,
+      bookedByUserId: req.actorUserId,
+      now,
+      pass,
+      mailQueued,
+      lockRules,
+    });
+    return { ...placed, pass };
+  };
+  // The class's lock and the places counted under it in one round trip, on the rules read before it;
+  // when staff changed them in between (rare), decided again on the rules under the lock, now held.
+  let event: BookingEventRow = seen;
+  let placed = await place(seen, seen.rulesHash);
+  if (placed.changed) {
+    event = await lockEvent(trx, studio.id, req.eventId);
+    placed = await place(event);
   }
-  const full = decide(event, event.capacity, 0);
-  const fullListFull = decide(event, event.capacity, event.waitingListSize);
-  const statusOf = (d: typeof full) => (d.ok ? STATUS_OF[d.outcome] : null);
-  const placeStatus = statusOf(withPlace);
-  const pass =
-    payment.passId && payment.passFacts && placeStatus !== null && placeStatus !== V.waitingList
-      ? derivePassState(
-          {
-            ...payment.passFacts,
-            visits: [...payment.passFacts.visits, { startsAt: event.startsAt, status: placeStatus }],
-          },
-          now,
-          studio.timeZone,
-        )
-      : undefined;
-  const placed = await placeVisit(trx, {
-    id,
-    studioId: studio.id,
-    event,
-    clientId: req.clientId,
-    statuses: {
-      withPlace: placeStatus,
-      full: statusOf(full),
-      fullListFull: statusOf(fullListFull),
-    },
-    payment: payment.payment as VisitRow['payment'],
-    passId: payment.passId,
-    clientContractId: payment.clientContractId ?? null,
-    bookedBy: req.actor,
-    bookedByUserId: req.actorUserId,
-    now,
-    pass,
-    mailQueued,
-  });
+  const pass = placed.pass;
   if (placed.status === null) throw refuse('classFull');
   const status = placed.status;
   const outcome: BookingOutcome =
@@ -276,13 +299,16 @@ export async function bookVisit(
     // The statement took back the confirmation queued before the lock, if any.
     await toldWaiting(trx, studio, event, req.clientId, id, placed.waiting + 1);
   } else if (!mailQueued) await enqueueBookingMail(trx, studio.id, req.clientId, id, 'confirmed');
-  await emitWebhookEvent(
-    trx,
-    studio.id,
-    'visit.booked',
-    { visitId: id, scheduleEventId: req.eventId, userId: req.clientId, outcome },
-    now,
-  );
+  // Whether the studio listens was read with the facts, so a studio without webhooks spends no round
+  // trip under the class's lock on asking again.
+  if (hasWebhooks)
+    await emitWebhookEvent(
+      trx,
+      studio.id,
+      'visit.booked',
+      { visitId: id, scheduleEventId: req.eventId, userId: req.clientId, outcome },
+      now,
+    );
   return { outcome, visitId: id, event };
 }
 
@@ -295,7 +321,7 @@ async function readEventLockingClient(
   studioId: string,
   eventId: string,
   clientId: string,
-): Promise<BookingEventRow & { clientLocked: boolean }> {
+): Promise<BookingEventRow & { clientLocked: boolean; rulesHash: string }> {
   const row = (await selectEventRules(trx, studioId)
     .where('e.id', eventId)
     .select(
@@ -303,19 +329,79 @@ async function readEventLockingClient(
         '(select c.id from clients c where c.studio_id = ? and c.user_id = ? for update) as client_row',
         [studioId, clientId],
       ),
+      trx.raw(`${RULES_HASH_SQL} as rules_hash`),
     )
-    .first()) as (BookingEventRow & { clientRow: string | null }) | undefined;
+    .first()) as (BookingEventRow & { clientRow: string | null; rulesHash: string }) | undefined;
   if (!row) throw AppError.notFound('class');
-  const { clientRow, ...event } = row;
-  return { ...withDefaults(event), clientLocked: clientRow !== null };
+  const { clientRow, rulesHash, ...event } = row;
+  return { ...withDefaults(event), clientLocked: clientRow !== null, rulesHash };
 }
 
+/** An argument of a statement run by `lock_then_run`: the JSON object `$1`'s field, cast. */
+const arg = (name: string, type: string) => `cast($1->>'${name}' as ${type})`;
+
 /**
- * The one statement under the class's lock: counts places and the waiting list, writes the visit with
+ * The class's rules as one hash: read with the event before the lock (`readEventLockingClient`) and
+ * again under it (`LOCK_EVENT_RULES_SQL`); equal hashes mean the rules decided on still hold.
+ */
+export const RULES_HASH_SQL = `md5(row(${EVENT_RULE_COLUMNS.map((c) => c.split(' as ')[0]).join(', ')})::text)`;
+
+/** Locks the class and answers its rules' hash (`lock_then_run`'s first statement; `$1`: studio, event). */
+export const LOCK_EVENT_RULES_SQL = `select ${RULES_HASH_SQL}
+   from schedule_events e join class_services s on s.id = e.class_service_id
+   left join schedule_metas m on m.id = e.schedule_meta_id
+  where e.studio_id = ${arg('studioId', 'uuid')} and e.id = ${arg('eventId', 'uuid')}
+    for update of e`;
+
+/**
+ * The one statement under the class's lock (`$1`: the JSON arguments of `placeVisit`): counts places
+ * and the waiting list, writes the visit with the status they allow, updates the pass's projection
+ * when a place was taken and takes back the confirmation queued before the lock when none was.
+ * Answers `{status, waiting}` as JSON. Run by `lock_then_run` (migration 0390) after the lock
+ * statement: a function's next statement takes a new snapshot, so it counts every booking committed
+ * before the lock was granted — in one statement with the lock it would count as of before the wait.
+ */
+export const PLACE_VISIT_SQL = `with c as (
+       select count(*) filter (where status in ${sqlSet(TAKES_PLACE)})::int as taken,
+              count(*) filter (where status = ${V.waitingList})::int as waiting,
+              coalesce(max(waiting_position) filter (where status = ${V.waitingList}), 0)::int as last_position
+         from client_visits where schedule_event_id = ${arg('eventId', 'uuid')}),
+     d as (
+       select c.waiting, c.last_position,
+              case when c.taken < ${arg('capacity', 'int')} then ${arg('withPlace', 'smallint')}
+                   when c.waiting < ${arg('listSize', 'int')} then ${arg('full', 'smallint')}
+                   else ${arg('fullListFull', 'smallint')} end as status
+         from c),
+     visit as (
+       insert into client_visits (id, studio_id, schedule_event_id, client_id, starts_at, status, payment,
+                                  client_pricing_option_id, client_contract_id, booked_by, booked_by_user_id,
+                                  waiting_position, booked_at)
+       select ${arg('id', 'uuid')}, ${arg('studioId', 'uuid')}, ${arg('eventId', 'uuid')},
+              ${arg('clientId', 'uuid')}, ${arg('startsAt', 'timestamptz')}, d.status,
+              ${arg('payment', 'varchar')}, ${arg('passId', 'uuid')}, ${arg('contractId', 'uuid')},
+              ${arg('bookedBy', 'varchar')}, ${arg('bookedByUserId', 'uuid')},
+              case when d.status = ${V.waitingList} then d.last_position + 1 end, ${arg('now', 'timestamptz')}
+         from d where d.status is not null
+       returning status),
+     projection as (
+       update client_pricing_options
+          set status = ${arg('passStatus', 'smallint')}, activated_at = ${arg('activatedAt', 'timestamptz')},
+              expires_at = ${arg('expiresAt', 'timestamptz')}, updated_at = current_timestamp
+        where studio_id = ${arg('studioId', 'uuid')} and id = ${arg('projectedPassId', 'uuid')}
+          and exists (select 1 from visit where visit.status <> ${V.waitingList})),
+     unqueued as (
+       ${dropBookingMailSql(arg('mailJobId', 'uuid'))}
+          and not exists (select 1 from visit where visit.status <> ${V.waitingList}))
+     select jsonb_build_object('status', (select status from visit), 'waiting', d.waiting) from d`;
+
+/**
+ * Places the visit (`PLACE_VISIT_SQL`): counts places and the waiting list, writes the visit with
  * the status they allow (`statuses`: with a place free, when full with room on the list, when both
  * are full; null = refused) and, when a place was taken, the pass's projection (`pass`, computed
  * with this visit), and takes back the confirmation queued before the lock unless a place was taken.
- * Answers the status written (null: none) and how many were waiting before.
+ * With `lockRules`, locks the class first in the same round trip (`lock_then_run`) and places nothing
+ * when its rules no longer hash to it (`changed`). Answers the status written (null: none) and how
+ * many were waiting before.
  */
 async function placeVisit(
   trx: Db,
@@ -334,63 +420,42 @@ async function placeVisit(
     pass: PassState | undefined;
     /** The confirmation queued before the lock: taken back unless a place was taken. */
     mailQueued: string | undefined;
+    /** Lock the class first, in the same round trip, expecting its rules to hash to this. */
+    lockRules?: string;
   },
-): Promise<{ status: number | null; waiting: number }> {
-  const { rows } = (await trx.raw(
-    `with c as (
-       select count(*) filter (where status in ${sqlSet(TAKES_PLACE)})::int as taken,
-              count(*) filter (where status = ${V.waitingList})::int as waiting,
-              coalesce(max(waiting_position) filter (where status = ${V.waitingList}), 0)::int as last_position
-         from client_visits where schedule_event_id = :eventId),
-     d as (
-       select c.waiting, c.last_position,
-              case when c.taken < :capacity then cast(:withPlace as smallint)
-                   when c.waiting < :listSize then cast(:full as smallint)
-                   else cast(:fullListFull as smallint) end as status
-         from c),
-     visit as (
-       insert into client_visits (id, studio_id, schedule_event_id, client_id, starts_at, status, payment,
-                                  client_pricing_option_id, client_contract_id, booked_by, booked_by_user_id,
-                                  waiting_position, booked_at)
-       select :id, :studioId, :eventId, :clientId, :startsAt, d.status, :payment, :passId, :contractId,
-              :bookedBy, :bookedByUserId,
-              case when d.status = ${V.waitingList} then d.last_position + 1 end, :now
-         from d where d.status is not null
-       returning status),
-     projection as (
-       update client_pricing_options
-          set status = :passStatus, activated_at = :activatedAt, expires_at = :expiresAt,
-              updated_at = current_timestamp
-        where studio_id = :studioId and id = :projectedPassId
-          and exists (select 1 from visit where visit.status <> ${V.waitingList})),
-     unqueued as (
-       ${dropBookingMailSql('cast(:mailJobId as uuid)')}
-          and not exists (select 1 from visit where visit.status <> ${V.waitingList}))
-     select (select status from visit) as status, d.waiting from d`,
-    {
-      eventId: v.event.id,
-      capacity: v.event.capacity,
-      listSize: v.event.waitingListSize,
-      withPlace: v.statuses.withPlace,
-      full: v.statuses.full,
-      fullListFull: v.statuses.fullListFull,
-      id: v.id,
-      studioId: v.studioId,
-      clientId: v.clientId,
-      startsAt: v.event.startsAt,
-      payment: v.payment,
-      passId: v.passId,
-      contractId: v.clientContractId,
-      bookedBy: v.bookedBy,
-      bookedByUserId: v.bookedByUserId,
-      now: v.now,
-      passStatus: v.pass?.status ?? null,
-      activatedAt: v.pass?.activatedAt ?? null,
-      expiresAt: v.pass?.expiresAt ?? null,
-      projectedPassId: v.pass ? v.passId : null,
-      mailJobId: v.mailQueued ?? null,
-    },
-  )) as { rows: Array<{ status: number | null; waiting: number }> };
-  const r = rows[0]!;
-  return { status: r.status === null ? null : Number(r.status), waiting: Number(r.waiting) };
+): Promise<{ changed: boolean; status: number | null; waiting: number }> {
+  const args = {
+    eventId: v.event.id,
+    capacity: v.event.capacity,
+    listSize: v.event.waitingListSize,
+    withPlace: v.statuses.withPlace,
+    full: v.statuses.full,
+    fullListFull: v.statuses.fullListFull,
+    id: v.id,
+    studioId: v.studioId,
+    clientId: v.clientId,
+    startsAt: v.event.startsAt,
+    payment: v.payment,
+    passId: v.passId,
+    contractId: v.clientContractId,
+    bookedBy: v.bookedBy,
+    bookedByUserId: v.bookedByUserId,
+    now: v.now,
+    passStatus: v.pass?.status ?? null,
+    activatedAt: v.pass?.activatedAt ?? null,
+    expiresAt: v.pass?.expiresAt ?? null,
+    projectedPassId: v.pass ? v.passId : null,
+    mailJobId: v.mailQueued ?? null,
+  };
+  const locking = v.lockRules !== undefined;
+  const { rows } = (await trx.raw('select lock_then_run(?, ?::jsonb, ?, ?, ?::jsonb) as r', [
+    locking ? LOCK_EVENT_RULES_SQL : null,
+    locking ? JSON.stringify({ studioId: v.studioId, eventId: v.event.id }) : null,
+    v.lockRules ?? null,
+    PLACE_VISIT_SQL,
+    JSON.stringify(args),
+  ])) as { rows: Array<{ r: { changed?: boolean; status: number | null; waiting: number } }> };
+  const r = rows[0]!.r;
+  if (r.changed) return { changed: true, status: null, waiting: 0 };
+  return { changed: false, status: r.status === null ? null : Number(r.status), waiting: Number(r.waiting) };
 }

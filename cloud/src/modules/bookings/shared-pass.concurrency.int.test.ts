@@ -163,3 +163,80 @@ describe.skipIf(!realPg)('two clients booking at once on one shared pass', () =>
     expect(await entriesUsed(manager, t.studio.id, owner.id, pass)).toBe(1);
   }, 60_000);
 });
+
+/**
+ * A booking locks the class and counts its places in one round trip (`lock_then_run`), deciding on
+ * the class's rules as read before the lock. Here a third transaction holds the class's row while the
+ * booking waits for it, changes the class, and lets go.
+ */
+describe.skipIf(!realPg)('a class changed while a booking waits for its lock', () => {
+  async function whileWaiting<T>(
+    eventId: string,
+    start: () => Promise<T>,
+    change: (trx: Knex.Transaction) => Promise<void>,
+  ): Promise<T> {
+    const blocker = await app.knex.transaction();
+    try {
+      await blocker('schedule_events').where({ id: eventId }).forUpdate().first('id');
+      const { rows } = (await blocker.raw('select pg_backend_pid() as pid')) as {
+        rows: Array<{ pid: number }>;
+      };
+      const pending = start();
+      const until = Date.now() + 15_000;
+      while ((await waitersBehind(app.knex, rows[0]!.pid)) < 1) {
+        if (Date.now() > until) throw new Error('the booking never waited on the class');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      await change(blocker);
+      await blocker.commit();
+      return await pending;
+    } finally {
+      if (!blocker.isCompleted()) await blocker.rollback();
+    }
+  }
+
+  it('a class cancelled meanwhile refuses the booking: no visit, no confirmation mail', async () => {
+    const t = await bookingStudio(app, START, { capacity: 5, waitingListSize: 0 });
+    const me = await sessionClient(app, t.client.id);
+    const answer = await whileWaiting(
+      t.eventId,
+      () => me.post(book(t.studio.id), { scheduleEventId: t.eventId }),
+      async (trx) => {
+        await trx('schedule_events').where({ id: t.eventId }).update({ status: 'cancelled' });
+      },
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.key).toBe('visit.classCancelled');
+    expect(await app.knex('client_visits').where({ scheduleEventId: t.eventId })).toHaveLength(0);
+    await app.knex('users').where({ id: t.client.id }).update({ locale: 'en' });
+    await app.drainJobs();
+    expect(app.mail.filter((m) => m.to === t.client.email)).toHaveLength(0);
+  }, 60_000);
+
+  it('the last place taken by the transaction it waited for is counted: no overbooking', async () => {
+    const t = await bookingStudio(app, START, { capacity: 1, waitingListSize: 0 });
+    const { user: first } = await t.addClient(true, 'First');
+    const me = await sessionClient(app, t.client.id);
+    const answer = await whileWaiting(
+      t.eventId,
+      () => me.post(book(t.studio.id), { scheduleEventId: t.eventId }),
+      async (trx) => {
+        await trx('client_visits').insert({
+          id: uuidv7(),
+          studioId: t.studio.id,
+          scheduleEventId: t.eventId,
+          clientId: first.id,
+          startsAt: START,
+          status: 0,
+          payment: 'free',
+          bookedBy: 'staff',
+          bookedAt: NOW,
+        });
+      },
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.key).toBe('visit.classFull');
+    const taken = await app.knex('client_visits').where({ scheduleEventId: t.eventId, status: 0 });
+    expect(taken).toHaveLength(1);
+  }, 60_000);
+});

@@ -20,7 +20,7 @@ export {
 export { presentMe, presentStudio, rootSearchAddress } from './identity.presenter';
 export { hashPassword, verifyPassword } from './passwords';
 export { studioOfApiKey } from './public-api-key';
-export { asStudio, findLiveMembership, findStudio, findUser } from './rows';
+export { asStudio, findLiveMembership, findStudio, findStudioWithMembership, findUser } from './rows';
 export type { Membership, Session, Studio, User } from './rows';
 export { findLiveSession, openSession } from './sessions.service';
 export { newSecret, safeEqual, sha256 } from './tokens';

@@ -35,6 +35,59 @@ export async function findStudio(db: Db, id: string): Promise<Studio | undefined
   return row ? asStudio(row) : undefined;
 }
 
+/** Every column of a membership, for reading one joined to another table under prefixed names. */
+const MEMBERSHIP_COLUMNS = [
+  'id',
+  'studioId',
+  'userId',
+  'isClient',
+  'isMember',
+  'role',
+  'archivedAt',
+  'createdAt',
+  'updatedAt',
+  'iamRoleId',
+] as const satisfies ReadonlyArray<keyof MembershipsRow>;
+// A column added to memberships must be added above (the compiler says so here).
+const membershipColumnsComplete: Exclude<
+  keyof MembershipsRow,
+  (typeof MEMBERSHIP_COLUMNS)[number]
+> extends never
+  ? true
+  : false = true;
+void membershipColumnsComplete;
+
+/**
+ * The studio with this id and the user's live membership in it, in one statement (every studio-scoped
+ * request reads both): undefined when there is no such studio; `membership` undefined when the user
+ * has no live one there.
+ */
+export async function findStudioWithMembership(
+  db: Db,
+  id: string,
+  userId: string,
+): Promise<{ studio: Studio; membership: Membership | undefined } | undefined> {
+  const row = (await db('studios as s')
+    .leftJoin('memberships as m', (join) =>
+      join.on('m.studioId', 's.id').andOnVal('m.userId', userId).andOnNull('m.archivedAt'),
+    )
+    .where('s.id', id)
+    .first('s.*', ...MEMBERSHIP_COLUMNS.map((c) => `m.${c} as membership_${c}`))) as
+    (StudiosRow & Record<string, unknown>) | undefined;
+  if (!row) return undefined;
+  const membership: Record<string, unknown> = {};
+  const studio: Record<string, unknown> = { ...row };
+  for (const c of MEMBERSHIP_COLUMNS) {
+    const key = `membership${c[0]!.toUpperCase()}${c.slice(1)}`;
+    membership[c] = row[key];
+    delete studio[key];
+  }
+  return {
+    studio: asStudio(studio as unknown as StudiosRow),
+    membership: membership.id ? (membership as unknown as Membership) : undefined,
+  };
+}
+
 /** The user with this id, or undefined. */
 export async function findUser(db: Db, id: string): Promise<User | undefined> {
   return await db('users').where({ id }).first();
