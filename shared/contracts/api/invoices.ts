@@ -358,6 +358,10 @@ export const InvoiceRefSchema = z.object({
   status: z.enum(['issued', 'cancelled']),
 });
 
+/** A split payment: each method (§3 payment method) and the amount paid with it, in minor units. */
+export const PaymentSplitSchema = z.array(z.object({ method: z.number(), amount: z.number() }));
+export type PaymentSplit = z.infer<typeof PaymentSplitSchema>;
+
 export const InvoiceViewSchema = z.object({
   id: z.string(),
   kind: z.enum(INVOICE_KINDS),
@@ -386,6 +390,8 @@ export const InvoiceViewSchema = z.object({
   }),
   payment: z.object({
     method: z.number(),
+    /** An order paid several ways (issue 26): each method and amount, largest first; else null. */
+    split: PaymentSplitSchema.nullable(),
     termDays: z.number(),
     dueDate: z.string(),
     bankTransfer: z.boolean(),
@@ -538,6 +544,8 @@ export const InvoiceOrderDraftSchema = z.object({
     .nullable(),
   saleDate: z.string(),
   paymentMethod: z.number(),
+  /** The order's payments by method when it was paid several ways (as the invoice will print them). */
+  paymentSplit: PaymentSplitSchema.nullable(),
   lines: z.array(InvoiceLineViewSchema),
   rates: z.array(z.object({ vatRate: VatRateView, net: z.number(), vat: z.number(), gross: z.number() })),
   totals: z.object({ net: z.number(), vat: z.number(), gross: z.number() }),

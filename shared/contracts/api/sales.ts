@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email } from './common';
+import { LOCALES } from '../../i18n/locales';
 import { ORDER_STATUS_ACTIONS } from '../../domain/orders/order-actions';
 import { type ORDER_LINE_KINDS, ORDER_SOURCES } from '../../domain/orders/order-lines';
 import {
@@ -293,9 +294,16 @@ export const ReturnPathSchema = z
   .max(500)
   .regex(/^\/[^/\\]/, 'a path on this site');
 
+/**
+ * The language the client pays in (issue 26): the return from the payment page comes back in it
+ * (`lang=` on the return path, and the locale cookie set by `/app/return`). Default: the request's.
+ */
+const PaymentLocaleSchema = z.enum(LOCALES).optional();
+
 export const WalletTopUpSchema = z.strictObject({
   amount: z.number().int().min(WALLET_MIN_TOP_UP).max(WALLET_MAX_TOP_UP),
   returnPath: ReturnPathSchema.optional(),
+  locale: PaymentLocaleSchema,
 });
 export type WalletTopUpInput = z.infer<typeof WalletTopUpSchema>;
 
@@ -334,6 +342,7 @@ export const CHECKOUT_METHODS = ['online', 'wallet'] as const;
 export const CheckoutSchema = z.strictObject({
   paymentMethod: z.enum(CHECKOUT_METHODS),
   returnPath: ReturnPathSchema.optional(),
+  locale: PaymentLocaleSchema,
   /** Keep the card for later payments (providers that can; ignored by the others). */
   saveCard: z.boolean().optional(),
 });

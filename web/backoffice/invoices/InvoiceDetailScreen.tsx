@@ -19,6 +19,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PaymentSplitText } from './PaymentSplitText';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { InvoiceLineView, InvoiceView } from '../../../shared/contracts/api/invoices';
 import { useEditorForm } from '../../ui/use-editor-form';
@@ -120,8 +121,8 @@ function Lines({ lines, currency }: { lines: InvoiceLineView[]; currency: string
             <Table.Th ta="right">{t('fields.quantity')}</Table.Th>
             <Table.Th ta="right">{t('fields.unitPrice')}</Table.Th>
             <Table.Th ta="right">{t('detail.net')}</Table.Th>
-            <Table.Th ta="right">{t('fields.vatRate')}</Table.Th>
-            <Table.Th ta="right">{t('detail.vat')}</Table.Th>
+            <Table.Th ta="right">{t('detail.vatRateColumn')}</Table.Th>
+            <Table.Th ta="right">{t('detail.vatAmount')}</Table.Th>
             <Table.Th ta="right">{t('detail.gross')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -268,9 +269,13 @@ function Detail({ invoice }: { invoice: InvoiceView }) {
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack gap={4}>
-          <Text size="sm">
-            {t('detail.paymentMethod')}: <b>{t(`enums:paymentMethod.${invoice.payment.method}`)}</b>
-          </Text>
+          {invoice.payment.split ? (
+            <PaymentSplitText split={invoice.payment.split} currency={c} />
+          ) : (
+            <Text size="sm">
+              {t('detail.paymentMethod')}: <b>{t(`enums:paymentMethod.${invoice.payment.method}`)}</b>
+            </Text>
+          )}
           {invoice.payment.state === 'due' || invoice.payment.state === 'overdue' ? (
             <Text size="sm">
               {t('detail.paymentDue')}: <b>{invoice.payment.dueDate}</b> (

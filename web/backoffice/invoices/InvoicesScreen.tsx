@@ -168,7 +168,7 @@ function InvoiceList() {
               <Table.Th ta="right">{t('list.net')}</Table.Th>
               <Table.Th ta="right">{t('list.gross')}</Table.Th>
               <Table.Th ta="right">{t('list.due')}</Table.Th>
-              <Table.Th />
+              <Table.Th>{t('list.status')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Card,
   Group,
@@ -14,12 +15,16 @@ import {
   TextInput,
   Textarea,
   Title,
+  Paper,
+  UnstyledButton,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { InvoiceOrderDraft } from '../../../shared/contracts/api/invoices';
-import { PaymentMethod } from '../../../shared/enums';
+import { OrderStatus, PaymentMethod } from '../../../shared/enums';
+import { useOrders } from '../orders/orders.api';
 import { ApiError } from '../../lib/api-client';
 import { fitToForm } from '../../lib/form-errors';
 import { useEditorForm } from '../../ui/use-editor-form';
@@ -33,16 +38,22 @@ import {
   useOrderDraft,
 } from './invoices.api';
 import { unitLabel } from './unit-label';
+import { PaymentSplitText } from './PaymentSplitText';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Issue a VAT invoice for an order: the order's lines and payment, the buyer typed or remembered. */
+/** Spec §9: table search waits 600 ms after the last key. */
+const SEARCH_DELAY_MS = 600;
+
+/**
+ * Issue a VAT invoice for an order: staff find the order by the client's name, e-mail or phone, or
+ * by its number (the orders list's search), pick it, and the form shows its lines and payment with
+ * the buyer typed or remembered. An order's page opens this screen with `?order=<id>`.
+ */
 export function IssueInvoiceScreen() {
   const { t } = useTranslation('invoices');
   const [params, setParams] = useSearchParams();
   const orderId = params.get('order');
-  const lookup = useEditorForm(() => ({ typed: orderId ?? '' }));
-  const { typed } = lookup.values;
   const draft = useOrderDraft(orderId && UUID_RE.test(orderId) ? orderId : null);
 
   return (
@@ -53,27 +64,20 @@ export function IssueInvoiceScreen() {
       <Title order={1} size="h2">
         {t('fromOrder.title')}
       </Title>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          setParams({ order: typed.trim() });
-        }}
-      >
-        <Group align="end" gap="sm">
-          <TextInput
-            label={t('fromOrder.orderId')}
-            description={t('fromOrder.orderIdHint')}
-            value={typed}
-            onChange={(e) => lookup.set('typed', e.currentTarget.value)}
-            w={400}
-            maw="100%"
-            name="orderId"
-          />
-          <Button type="submit" variant="default" data-testid="invoice-order-load">
-            {t('fromOrder.find')}
+      {orderId ? (
+        <Group gap="xs">
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => setParams({})}
+            data-testid="invoice-order-change"
+          >
+            {t('fromOrder.change')}
           </Button>
         </Group>
-      </form>
+      ) : (
+        <OrderPicker onPick={(id) => setParams({ order: id })} />
+      )}
       {orderId && !UUID_RE.test(orderId) ? <Alert color="red">{t('fromOrder.notFound')}</Alert> : null}
       {draft.isFetching && !draft.data ? <Loader /> : null}
       {draft.isError ? (
@@ -84,6 +88,79 @@ export function IssueInvoiceScreen() {
         </Alert>
       ) : null}
       {draft.data ? <DraftForm key={draft.data.order.id} draft={draft.data} /> : null}
+    </Stack>
+  );
+}
+
+/** The order search: client (name, e-mail, phone) or order number; each result opens its draft. */
+function OrderPicker({ onPick }: { onPick: (orderId: string) => void }) {
+  const { t, i18n } = useTranslation(['invoices', 'enums']);
+  const [q, setQ] = useState('');
+  const [debounced] = useDebouncedValue(q.trim(), SEARCH_DELAY_MS);
+  const searching = debounced.length >= 2;
+  const orders = useOrders({ q: searching ? debounced : '', status: 'all' });
+  const items = searching ? (orders.data?.pages.flatMap((p) => p.items) ?? []) : [];
+  const lang = i18n.language;
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label={t('fromOrder.search')}
+        description={t('fromOrder.searchHint')}
+        value={q}
+        onChange={(e) => setQ(e.currentTarget.value)}
+        w={480}
+        maw="100%"
+        name="orderSearch"
+        autoFocus
+        data-testid="invoice-order-search"
+      />
+      {searching && orders.isFetching && items.length === 0 ? <Loader size="sm" /> : null}
+      {searching && !orders.isFetching && items.length === 0 ? (
+        <Text c="dimmed" size="sm" data-testid="invoice-order-none">
+          {t('fromOrder.noResults')}
+        </Text>
+      ) : null}
+      <Stack gap="xs" data-testid="invoice-order-results">
+        {items.map((order) => (
+          <UnstyledButton
+            key={order.id}
+            onClick={() => onPick(order.id)}
+            data-testid="invoice-order-result"
+            data-order={order.id}
+          >
+            <Paper withBorder p="sm" radius="md">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={600} size="sm">
+                    {t('fromOrder.order', { reference: order.reference })} ·{' '}
+                    {order.client
+                      ? `${order.client.firstName} ${order.client.lastName}`.trim()
+                      : t('fromOrder.walkIn')}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate>
+                    {date(order.createdAt)} · {order.summary}
+                  </Text>
+                </Stack>
+                <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+                  <Text fw={600} size="sm">
+                    {money(order.total, order.currency, lang)}
+                  </Text>
+                  <Badge variant="light" color={order.status === OrderStatus.paid ? 'teal' : 'gray'}>
+                    {t(`enums:orderStatus.${order.status}`)}
+                  </Badge>
+                </Stack>
+              </Group>
+            </Paper>
+          </UnstyledButton>
+        ))}
+      </Stack>
+      {searching && orders.hasNextPage ? (
+        <Button variant="default" size="xs" onClick={() => void orders.fetchNextPage()}>
+          {t('fromOrder.more')}
+        </Button>
+      ) : null}
     </Stack>
   );
 }
@@ -236,7 +313,7 @@ function DraftForm({ draft }: { draft: InvoiceOrderDraft }) {
                   <Table.Th>{t('fields.description')}</Table.Th>
                   <Table.Th ta="right">{t('fields.quantity')}</Table.Th>
                   <Table.Th ta="right">{t('fields.unitPrice')}</Table.Th>
-                  <Table.Th ta="right">{t('fields.vatRate')}</Table.Th>
+                  <Table.Th ta="right">{t('detail.vatRateColumn')}</Table.Th>
                   <Table.Th ta="right">{t('detail.net')}</Table.Th>
                   <Table.Th ta="right">{t('detail.gross')}</Table.Th>
                 </Table.Tr>
@@ -311,6 +388,7 @@ function DraftForm({ draft }: { draft: InvoiceOrderDraft }) {
           <Title order={2} size="h4">
             {t('fromOrder.payment')}
           </Title>
+          {draft.paymentSplit ? <PaymentSplitText split={draft.paymentSplit} currency={currency} /> : null}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput
               type="date"

@@ -11,6 +11,7 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,7 @@ import { useApiClient } from '../../lib/app-context';
 import { failureText } from '../../lib/form-errors';
 import { amountText, parseAmount } from '../pos/pos.api';
 import { usePrice } from '../pos/PosScreen';
+import { PaymentSplitText } from '../invoices/PaymentSplitText';
 import { orderCalls, useInvalidateOrders, useOrder, useStudioUuid } from './orders.api';
 import { clientName, OrderStatusBadge } from './OrdersScreen';
 import { ListLoading } from '../list-frame';
@@ -51,6 +53,24 @@ export function OrderDetailScreen() {
   );
 }
 
+/**
+ * An order paid several ways (part cash, part card; wallet and card): what each method paid, less
+ * its refunds, largest first — as the invoice prints it. Null when one method paid it all.
+ */
+export function paymentSplitOf(
+  payments: Pick<PaymentView, 'method' | 'amount' | 'refunded' | 'status'>[],
+): { method: number; amount: number }[] | null {
+  const byMethod = new Map<number, number>();
+  for (const p of payments)
+    if (p.status === 'succeeded')
+      byMethod.set(p.method, (byMethod.get(p.method) ?? 0) + p.amount - p.refunded);
+  const split = [...byMethod]
+    .map(([method, amount]) => ({ method, amount }))
+    .filter((p) => p.amount > 0)
+    .sort((a, b) => b.amount - a.amount || a.method - b.method);
+  return split.length > 1 ? split : null;
+}
+
 function OrderView({ order }: { order: OrderDetail }) {
   const { t, i18n } = useTranslation('orders');
   const price = usePrice();
@@ -62,6 +82,7 @@ function OrderView({ order }: { order: OrderDetail }) {
   const [refunding, setRefunding] = useState<PaymentView | null>(null);
   const date = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const split = paymentSplitOf(order.payments);
 
   const run = async (name: string, call: () => Promise<unknown>, success: string) => {
     setBusy(name);
@@ -202,6 +223,9 @@ function OrderView({ order }: { order: OrderDetail }) {
             {t('detail.paid')}: {price(order.paid, order.currency)}
             {order.refunded > 0 && ` · ${t('detail.refunded')}: ${price(order.refunded, order.currency)}`}
           </Text>
+          {split ? (
+            <PaymentSplitText split={split} currency={order.currency} testId="order-payment-split" />
+          ) : null}
         </Stack>
       </Card>
 
@@ -219,7 +243,9 @@ function OrderView({ order }: { order: OrderDetail }) {
                   <Table.Th>{t('detail.method')}</Table.Th>
                   <Table.Th>{t('detail.paymentStatus')}</Table.Th>
                   <Table.Th ta="right">{t('detail.amount')}</Table.Th>
-                  <Table.Th />
+                  <Table.Th>
+                    <VisuallyHidden>{t('detail.actions')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -12,6 +12,7 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
@@ -163,7 +164,11 @@ export function OrdersScreen() {
         <Table highlightOnHover data-testid="orders-list">
           <Table.Thead>
             <Table.Tr>
-              {bulk.enabled ? <Table.Th w={40} /> : null}
+              {bulk.enabled ? (
+                <Table.Th w={40}>
+                  <VisuallyHidden>{t('columns.select')}</VisuallyHidden>
+                </Table.Th>
+              ) : null}
               <Table.Th>{t('columns.reference')}</Table.Th>
               <Table.Th>{t('columns.date')}</Table.Th>
               <Table.Th>{t('columns.client')}</Table.Th>

@@ -163,8 +163,8 @@ function CartContents({ cart }: { cart: CartView }) {
   const offerSaveCard = cart.canSaveCard && method === 'online' && !free;
   const keepCard = offerSaveCard && saveCard;
   const signature = useMemo(
-    () => JSON.stringify([cartInputs(cart), cart.voucher?.code ?? null, method, keepCard]),
-    [cart, method, keepCard],
+    () => JSON.stringify([cartInputs(cart), cart.voucher?.code ?? null, method, keepCard, i18n.language]),
+    [cart, method, keepCard, i18n.language],
   );
 
   const remove = (index: number) => {
@@ -198,6 +198,8 @@ function CartContents({ cart }: { cart: CartView }) {
     const forVisit = cart.items.some((i) => i.forVisit);
     const input: CheckoutInput = {
       paymentMethod: method,
+      // The return from the payment page comes back in the language the client pays in.
+      locale: i18n.language === 'pl' ? 'pl' : 'en',
       ...(keepCard ? { saveCard: true } : {}),
       ...(forVisit ? { returnPath: frontOfficePath(studio, 'visits') } : {}),
     };

@@ -39,6 +39,8 @@ export function PaymentResult({ orderId, messages }: { orderId: string; messages
   const status = useOrderStatus(studio, orderId);
   if (!status.data) return null;
   const outcome = paymentOutcome(status.data);
+  // A purchase that did not go through is back in the cart (the server put its items back).
+  const retry = messages === 'purchases' && (outcome === 'failed' || outcome === 'cancelled');
   return (
     <Alert
       color={OUTCOME_COLOR[outcome]}
@@ -47,8 +49,26 @@ export function PaymentResult({ orderId, messages }: { orderId: string; messages
       data-outcome={outcome}
       icon={outcome === 'pending' ? <Loader size="xs" /> : undefined}
     >
-      {t(`${messages}.result.${outcome}`)}
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t(`${messages}.result.${outcome}`)}</Text>
+        {retry ? <RetryPayment /> : null}
+      </Stack>
     </Alert>
+  );
+}
+
+/** After a declined or cancelled payment: the items wait in the cart, "Try again" goes there to pay. */
+export function RetryPayment() {
+  const { t } = useTranslation('sales');
+  return (
+    <>
+      <Text size="sm" data-testid="payment-retry-hint">
+        {t('purchases.retry.hint')}
+      </Text>
+      <Button component={Link} to="/cart" size="sm" data-testid="payment-retry">
+        {t('purchases.retry.button')}
+      </Button>
+    </>
   );
 }
 

@@ -19,7 +19,7 @@ import { ClientVisitStatus } from '../../../shared/enums/visits';
 import { formatDay, formatTime, serviceName } from '../../features/schedule/week';
 import { visitPaymentLabel } from '../../features/schedule/visit-payment';
 import { useOrderStatus } from '../cart/sales.api';
-import { paymentOutcome } from '../purchases/PurchasesScreen';
+import { paymentOutcome, RetryPayment } from '../purchases/PurchasesScreen';
 import { useStudioUuid } from '../studio';
 import { useBookingAction } from '../timetable/BookingControls';
 import {
@@ -103,7 +103,10 @@ function PayResult() {
       data-outcome={outcome}
       icon={outcome === 'pending' ? <Loader size="xs" /> : undefined}
     >
-      {t(`client.pay.result.${outcome}`)}
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t(`client.pay.result.${outcome}`)}</Text>
+        {outcome === 'failed' || outcome === 'cancelled' ? <RetryPayment /> : null}
+      </Stack>
     </Alert>
   );
 }

@@ -135,7 +135,7 @@ function SavedCards() {
 }
 
 function TopUp({ wallet }: { wallet: WalletView }) {
-  const { t } = useTranslation('sales');
+  const { t, i18n } = useTranslation('sales');
   const api = useApiClient();
   const studio = useStudioUuid();
   const [amount, setAmount] = useState<number | null>(
@@ -143,7 +143,7 @@ function TopUp({ wallet }: { wallet: WalletView }) {
   );
   const [error, setError] = useState<string | null>(null);
   const button = useSubmitButton();
-  const keyFor = useRef<{ amount: number; key: string } | null>(null);
+  const keyFor = useRef<{ amount: number; lang: string; key: string } | null>(null);
   const money = (a: number) => formatMoney(a, wallet.currency);
   if (!wallet.onlinePayment)
     return (
@@ -154,10 +154,16 @@ function TopUp({ wallet }: { wallet: WalletView }) {
   const submit = async () => {
     if (amount === null) return;
     setError(null);
-    if (keyFor.current?.amount !== amount) keyFor.current = { amount, key: newIdempotencyKey() };
+    if (keyFor.current?.amount !== amount || keyFor.current.lang !== i18n.language)
+      keyFor.current = { amount, lang: i18n.language, key: newIdempotencyKey() };
     const key = keyFor.current.key;
     const result = await button.run(() =>
-      postOnce<CheckoutResult>(api, `${studio}/wallet/top-up`, { amount }, key),
+      postOnce<CheckoutResult>(
+        api,
+        `${studio}/wallet/top-up`,
+        { amount, locale: i18n.language === 'pl' ? 'pl' : 'en' },
+        key,
+      ),
     );
     if (!result.accepted) return;
     if (result.ok && result.value.redirectUrl) return goToPayment(result.value.redirectUrl);

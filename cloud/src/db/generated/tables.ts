@@ -3054,6 +3054,7 @@ export interface InvoicesRow {
   updatedAt: Date;
   receiptId: RetailReceiptsId | null;
   receipt: unknown | null;
+  paymentSplit: unknown | null;
 }
 
 export interface InvoicesInsert {
@@ -3100,6 +3101,7 @@ export interface InvoicesInsert {
   updatedAt?: Date | string | Knex.Raw;
   receiptId?: RetailReceiptsId | null | Knex.Raw;
   receipt?: unknown | null | Knex.Raw;
+  paymentSplit?: unknown | null | Knex.Raw;
 }
 
 export interface InvoicesUpdate {
@@ -3146,6 +3148,7 @@ export interface InvoicesUpdate {
   updatedAt?: Date | string | Knex.Raw;
   receiptId?: RetailReceiptsId | null | Knex.Raw;
   receipt?: unknown | null | Knex.Raw;
+  paymentSplit?: unknown | null | Knex.Raw;
 }
 
 export type JobDeliveriesKey = string;

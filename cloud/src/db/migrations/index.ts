@@ -72,6 +72,7 @@ import * as integrations from './20261128_0170_integrations';
 import * as appointmentsSync from './20261129_0290_appointments_sync';
 import * as studioSubscriptions from './20261130_0360_studio_subscriptions';
 import * as lockThenRun from './20261130_0390_lock_then_run';
+import * as invoicePaymentSplit from './20261130_0310_invoice_payment_split';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -151,6 +152,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0270_studio_bank_accounts_documents', studioBankAccountsDocuments],
   ['20261129_0271_client_feedback', clientFeedback],
   ['20261129_0290_appointments_sync', appointmentsSync],
+  ['20261130_0310_invoice_payment_split', invoicePaymentSplit],
   ['20261130_0360_studio_subscriptions', studioSubscriptions],
   ['20261130_0390_lock_then_run', lockThenRun],
 ];

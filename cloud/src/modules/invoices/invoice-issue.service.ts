@@ -113,6 +113,8 @@ export interface IssueCore {
   currency: string;
   exchangeRate: InvoiceIssueInput['exchangeRate'];
   paymentMethod: number;
+  /** The order's payments by method when it was paid several ways (printed on the invoice). */
+  paymentSplit?: { method: number; amount: number }[] | null;
   paymentTermDays?: number;
   paidAmount: number;
   /** An order's payments count up to the invoice total; a typed-in amount above it is refused. */
@@ -207,6 +209,7 @@ export async function issue(
       receiptId: input.receipt?.receiptId ?? null,
       receipt: input.receipt ? JSON.stringify(input.receipt) : null,
       paymentMethod: input.paymentMethod,
+      paymentSplit: input.paymentSplit?.length ? JSON.stringify(input.paymentSplit) : null,
       paymentTermDays: termDays,
       paymentDueDate: paymentDueDate(issueDate, termDays),
       paidAmount: paid,

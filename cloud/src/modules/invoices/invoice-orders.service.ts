@@ -213,6 +213,28 @@ export function orderInvoiceLines(
   });
 }
 
+/**
+ * How an order was paid when it was paid several ways (issue 26): the succeeded payments less their
+ * successful refunds, summed per method, largest first; null when one method paid it all.
+ */
+export async function orderPaymentSplit(
+  db: Db,
+  orderId: string,
+): Promise<{ method: number; amount: number }[] | null> {
+  const rows = (await db('client_order_payments as p')
+    .where({ 'p.orderId': orderId, 'p.status': 'succeeded' })
+    .groupBy('p.method')
+    .select(
+      'p.method',
+      db.raw(
+        `sum(p.amount - coalesce((select sum(r.amount) from client_order_refunds r
+           where r.payment_id = p.id and r.status = 'success'), 0))::int as amount`,
+      ),
+    )) as { method: number; amount: number }[];
+  const split = rows.filter((r) => r.amount > 0).sort((a, b) => b.amount - a.amount || a.method - b.method);
+  return split.length > 1 ? split : null;
+}
+
 function orderSaleDate(studio: Studio, order: OrderForInvoice): string {
   return localDateOf(new Date(order.paidAt ?? order.createdAt), studio.timeZone);
 }
@@ -288,6 +310,7 @@ export async function orderDraft(db: Db, studio: Studio, orderId: string): Promi
       : null,
     saleDate: orderSaleDate(studio, order),
     paymentMethod: order.method ?? PaymentMethod.bankTransfer,
+    paymentSplit: await orderPaymentSplit(db, orderId),
     lines: totals.lines.map((l, i) => ({
       position: i + 1,
       description: l.description,
@@ -350,6 +373,7 @@ export async function issueInvoiceForOrder(
       currency: order.currency,
       exchangeRate: null,
       paymentMethod: input.paymentMethod ?? order.method ?? PaymentMethod.bankTransfer,
+      paymentSplit: await orderPaymentSplit(trx, orderId),
       paymentTermDays: input.paymentTermDays,
       paidAmount: Math.max(0, order.paid),
       clipPaid: true,

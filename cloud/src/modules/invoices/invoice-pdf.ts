@@ -321,8 +321,17 @@ export function paymentRows(invoice: InvoiceView, labels?: Labels): [string, str
   const pl = tFor('pl');
   const one =
     labels ?? ((key: string, options?: Record<string, unknown>) => pl(`invoices:pdf.${key}`, options ?? {}));
+  // A split payment names each method with its amount ("gotówka 50,00 PLN, karta płatnicza 30,00 PLN").
+  const split = invoice.payment.split;
   const rows: [string, string][] = [
-    [one('paymentMethod'), pl(`enums:paymentMethod.${invoice.payment.method}`)],
+    split && split.length > 1
+      ? [
+          one('paymentMethods'),
+          split
+            .map((p) => `${pl(`enums:paymentMethod.${p.method}`)} ${pdfAmount(p.amount)} ${invoice.currency}`)
+            .join(', '),
+        ]
+      : [one('paymentMethod'), pl(`enums:paymentMethod.${invoice.payment.method}`)],
   ];
   const open = invoice.payment.state === 'due' || invoice.payment.state === 'overdue';
   if (open) {

@@ -4,6 +4,7 @@ import type {
   InvoiceListItem,
   InvoiceSettingsView,
   InvoiceView,
+  PaymentSplit,
 } from '../../../../shared/contracts/api/invoices';
 import {
   invoiceNotes,
@@ -85,6 +86,8 @@ export interface InvoiceRow {
   receiptId: string | null;
   receipt: { number: number; date: string; printerName: string | null; stationSlug: string | null } | null;
   paymentMethod: number;
+  /** Each method and amount of an order paid several ways (migration 0310), else null. */
+  paymentSplit: PaymentSplit | null;
   paymentTermDays: number;
   paymentDueDate: string;
   paidAmount: number;
@@ -206,6 +209,7 @@ export function presentInvoice(
     },
     payment: {
       method: row.paymentMethod,
+      split: row.paymentSplit && row.paymentSplit.length > 1 ? row.paymentSplit : null,
       termDays: row.paymentTermDays,
       dueDate: row.paymentDueDate,
       bankTransfer: row.paymentMethod === PaymentMethod.bankTransfer,

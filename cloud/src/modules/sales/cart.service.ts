@@ -575,6 +575,7 @@ export async function checkout(
     returnPath: input.returnPath ?? `/${studio.id}/frontoffice/purchases`,
     createdBy: clientId,
     saveCard: input.saveCard,
+    locale: input.locale ?? options.locale,
   });
   return { orderId: id, status: OrderStatus.awaiting, redirectUrl: started.redirectUrl };
 }
@@ -647,7 +648,7 @@ export async function topUpWallet(
   studio: Studio,
   clientId: string,
   input: WalletTopUpInput,
-  options: { label: string },
+  options: { label: string; locale?: string | null },
 ): Promise<CheckoutResult> {
   const { id } = await createOrder(trx, {
     studioId: studio.id,
@@ -661,6 +662,7 @@ export async function topUpWallet(
   const started = await startOnlinePayment(trx, studio, id, {
     returnPath: input.returnPath ?? `/${studio.id}/frontoffice/wallet`,
     createdBy: clientId,
+    locale: input.locale ?? options.locale,
   });
   return { orderId: id, status: OrderStatus.awaiting, redirectUrl: started.redirectUrl };
 }

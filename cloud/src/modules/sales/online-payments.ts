@@ -16,6 +16,17 @@ export interface OnlinePaymentStart {
 const FORM_REDIRECT = '/app/form-redirect?payment=';
 
 /**
+ * The return path with the payer's language (`lang=`): `/app/return` sets the locale cookie from it
+ * and the page it sends the payer to opens in it, whatever the payment page did (issue 26).
+ */
+export function returnPathIn(path: string, locale: string | null | undefined): string {
+  if (!locale) return path;
+  const url = new URL(path, 'http://local');
+  url.searchParams.set('lang', locale);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
  * Starts paying an order online, first step, in the caller's transaction: a pending payment for what
  * is due (the studio's provider named, no provider transaction yet), the order awaiting (§3 status
  * 5). No call to the provider here: the order row is locked until the commit. After the commit the
@@ -27,7 +38,7 @@ export async function startOnlinePayment(
   trx: Knex.Transaction,
   studio: Studio,
   orderId: string,
-  options: { returnPath: string; createdBy: string | null; saveCard?: boolean },
+  options: { returnPath: string; createdBy: string | null; saveCard?: boolean; locale?: string | null },
 ): Promise<OnlinePaymentStart> {
   const order = await orderRow(trx, studio.id, orderId, true);
   if (!isOrderPayable(order.status))
@@ -46,7 +57,7 @@ export async function startOnlinePayment(
     currency: order.currency,
     status: 'pending',
     provider: provider.name,
-    returnUrl: options.returnPath,
+    returnUrl: returnPathIn(options.returnPath, options.locale),
     saveCard: Boolean(options.saveCard && order.clientId),
     createdBy: options.createdBy,
   });

@@ -5,7 +5,9 @@ import { formatPrice } from '../../../../shared/domain/money';
 import type { PaymentOutcome } from '../../../../shared/domain/payments';
 import { AppError } from '../../../../shared/errors';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
+import { LOCALE_COOKIE } from '../../http/cookies';
 import { pageLocale } from '../../http/pages';
+import { isLocale } from '../../../../shared/i18n/locales';
 import { tFor } from '../../i18n';
 import type { ProviderRedirect } from './payment-provider';
 import { isProviderName, PROVIDERS } from './providers';
@@ -88,6 +90,8 @@ async function apply(ctx: AppContext, paymentId: string, outcome: PaymentOutcome
 function returnTarget(payment: PaymentRow): string {
   const path = payment.returnUrl && /^\/[^/\\]/.test(payment.returnUrl) ? payment.returnUrl : '/';
   const url = new URL(path, 'http://local');
+  // The language went into the locale cookie (`/app/return`): not repeated in the address.
+  url.searchParams.delete('lang');
   url.searchParams.set('order', payment.orderId);
   url.searchParams.set('payment', payment.id);
   return `${url.pathname}${url.search}`;
@@ -158,6 +162,10 @@ export function registerSalesPageRoutes(router: Router<AppState, AppCustom>): vo
           : await provider.fetchStatus(ctx.deps.knex, payment.studioId, payment.providerRef ?? '');
       if (state && state !== 'pending') await apply(ctx, payment.id, state);
     }
+    // Back in the language the payer paid in (the payment page may have had its own).
+    const lang = new URL(payment.returnUrl ?? '/', 'http://local').searchParams.get('lang');
+    if (isLocale(lang))
+      ctx.cookies.set(LOCALE_COOKIE, lang, { httpOnly: false, sameSite: 'lax', maxAge: 365 * 24 * 3600_000 });
     ctx.redirect(returnTarget(payment));
   });
 

@@ -406,7 +406,8 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
         ['top-up', body],
         () =>
           topUpWallet(trx(db), studio, auth.user.id, body, {
-            label: tFor(localeOf(ctx, studio))('sales:wallet.topUpLine'),
+            label: tFor(body.locale ?? localeOf(ctx, studio))('sales:wallet.topUpLine'),
+            locale: body.locale ?? localeOf(ctx, studio),
           }),
       ),
     present: callProvider,
@@ -441,7 +442,7 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
         ['checkout', body],
         () =>
           checkout(trx(db), studio, auth.user.id, body, {
-            locale: localeOf(ctx, studio),
+            locale: body.locale ?? localeOf(ctx, studio),
             now: deps.clock.now(),
             log: ctx.state.log,
           }),

@@ -26,6 +26,7 @@ import type { Studio } from '../identity/index';
 import { enqueue } from '../../jobs/queue';
 import { fulfilOrder } from './fulfilment';
 import { createOrder } from './order-factory';
+import { restoreCartFromOrder } from './cart-restore';
 import {
   presentOrder,
   presentOrderLine,
@@ -267,10 +268,13 @@ export async function applyPaymentOutcome(
   if (next === 'succeeded') {
     await settleIfCovered(trx, order.id, paymentId, now, log);
   } else if (next === 'failed' || next === 'cancelled') {
-    if (order.status === OrderStatus.pending || order.status === OrderStatus.awaiting)
+    if (order.status === OrderStatus.pending || order.status === OrderStatus.awaiting) {
       await trx('client_orders')
         .where({ id: order.id })
         .update({ status: next === 'failed' ? OrderStatus.failed : OrderStatus.cancelled, updatedAt: now });
+      // A checkout that did not go through: its items go back in the client's cart (try again).
+      await restoreCartFromOrder(trx, order);
+    }
     // The client hears of a failed payment, with the link to pay again (modules/communication).
     if (next === 'failed' && order.clientId)
       await enqueue(
