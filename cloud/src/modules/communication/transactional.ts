@@ -44,7 +44,10 @@ export async function performTransactionalMail(
         .where({ orderId: order.id })
         .orderBy('position')
         .select('name', 'nameTexts', 'quantity', 'total');
-      const money = { format: (amount: number) => formatPriceIn(locale, amount, order.currency) };
+      const money = {
+        format: (amount: number) =>
+          formatPriceIn(locale, amount, order.currency, { keepTrailingZeros: true }),
+      };
       receipt = [
         '',
         ...lines.map((l) => {
