@@ -5,17 +5,14 @@ import type { StationState, SyncStatus } from '../../shared/contracts/ipc';
 import { call } from './bridge';
 import { useStationMutation, useSyncStatus } from './station.api';
 import { SyncNoticesButton } from './SyncNotices';
+import { deviceTimeZone, formatDayLabel, formatTime } from '../../shared/i18n/dates';
 
-/** `today 14:05` style for the last sync; a full date when it was not today. */
+/** `14:05:09` for the last sync today (the desk's clock); `Fri 27 Nov, 14:05:09` when it was not today. */
 export function formatSyncTime(iso: string, locale: string, now = new Date()): string {
   const at = new Date(iso);
-  const sameDay = at.toDateString() === now.toDateString();
-  return new Intl.DateTimeFormat(locale, {
-    ...(sameDay ? {} : { day: 'numeric', month: 'short' }),
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(at);
+  const zone = deviceTimeZone();
+  const time = formatTime(at, locale, zone, { seconds: true });
+  return at.toDateString() === now.toDateString() ? time : `${formatDayLabel(at, locale, zone)}, ${time}`;
 }
 
 /** The cloud refused this version (desktop.tooOld): the desk stops selling until the update installs. */

@@ -7,6 +7,7 @@ import { useBackofficeInit } from '../../web/backoffice/backoffice.api';
 import { call } from './bridge';
 import { noticeReason } from './notice-reason';
 import { stationKeys, useDesktop } from './station.api';
+import { deviceTimeZone, formatDateTime } from '../../shared/i18n/dates';
 
 const noticesKey = [...stationKeys.sync, 'notices'] as const;
 
@@ -44,10 +45,7 @@ function NoticeCard({
 }) {
   const { t, i18n } = useTranslation('desktop');
   const { t: ta } = useTranslation('appointments');
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-      new Date(iso),
-    );
+  const when = (iso: string) => formatDateTime(iso, i18n.language, timeZone ?? deviceTimeZone());
   const reason = noticeReason(notice, t, (key) => i18n.exists(key));
   const name = notice.event
     ? (notice.event.name[i18n.language]?.value ?? Object.values(notice.event.name)[0]?.value ?? '')

@@ -132,6 +132,21 @@ test('invoices: the manager invoices a paid order, both the manager and the clie
   await shootAll(client, 'invoices-purchases', async () => {
     await expect(link).toBeVisible();
   });
+  // One date format per language (issue 26): in Polish the client's purchase and the manager's order
+  // show the same day the same way, "27.11.2026" (the order adds its time, "27.11.2026, 14:30").
+  await setLanguage(client, 'PL');
+  const purchaseDate = (await purchase.getByTestId('purchase-date').innerText()).trim();
+  expect(purchaseDate).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+  await page.goto(orderUrl);
+  await setLanguage(page, 'PL');
+  await expect(page.getByTestId('order-created')).toHaveText(
+    new RegExp(`^${purchaseDate.replace(/\./g, '\\.')}, \\d{2}:\\d{2}$`),
+  );
+  await setLanguage(page, 'EN');
+  await expect(page.getByTestId('order-created')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+  await setLanguage(client, 'EN');
+  await expect(purchase.getByTestId('purchase-date')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+
   const [clientDownload] = await Promise.all([client.waitForEvent('download'), link.click()]);
   const clientFile = path.join(RESULTS_DIR, 'invoices-client.pdf');
   await clientDownload.saveAs(clientFile);

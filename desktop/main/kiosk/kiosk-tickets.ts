@@ -21,7 +21,7 @@ export function ticketInterfaceOf(target: string): string | TicketPrinterInterfa
 /** Date and time on the studio's wall clock, as the printer prints them ("2026-11-24 18:05"). */
 function wallClock(iso: string, timeZone: string): { date: string; time: string } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
+    new Intl.DateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',

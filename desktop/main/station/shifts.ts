@@ -21,6 +21,7 @@ import type { TicketPrinterInterface } from '../printing/escpos/interfaces';
 import type { ShiftSummary, TicketPrinter } from '../printing/ticket-printer';
 import type { SyncEngine } from '../sync/engine';
 import { localSales } from './sales';
+import { deviceTimeZone, formatDateTime } from '../../../shared/i18n/dates';
 
 /**
  * The till's shift on the station (the desktop POS), offline as well as online:
@@ -374,10 +375,8 @@ export class StationShifts {
   summaryTicket(view: StationShiftView, salesTotal: number): ShiftSummary {
     const locale = this.options.locale?.() ?? 'pl';
     const t = stationsTranslator(locale);
-    const time = (iso: string | null) =>
-      iso
-        ? new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))
-        : '';
+    // The shift was kept on this desk's clock.
+    const time = (iso: string | null) => (iso ? formatDateTime(iso, locale, deviceTimeZone()) : '');
     const cashLines = [
       [t('stations:shift.float'), view.float],
       [t('stations:shift.cashSales'), view.cashSales],

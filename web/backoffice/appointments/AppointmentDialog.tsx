@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientAppointmentView } from '../../../shared/contracts/api/appointments';
-import { formatPrice } from '../../../shared/domain/money/format-price';
+import { formatMoney } from '../../lib/money';
 import { useStudioDateTime } from '../use-studio-date-time';
 import { useAppointmentActions } from './appointments.api';
 import { errorMessageOf } from './error-message';
@@ -38,7 +38,7 @@ export function AppointmentDialog({
         <Group gap="xs">
           <Badge data-testid="appointment-status">{t(`status.${a.status}`)}</Badge>
           <Badge variant="light">{t(`payment.${a.payment}`)}</Badge>
-          {a.price > 0 && <Badge variant="outline">{formatPrice(a.price, a.currency)}</Badge>}
+          {a.price > 0 && <Badge variant="outline">{formatMoney(a.price, a.currency)}</Badge>}
         </Group>
         <Text size="sm">{when(a.startsAt)}</Text>
         <Text size="sm">

@@ -22,7 +22,7 @@ import type {
   AppointmentServiceInput,
   AppointmentServiceView,
 } from '../../../shared/contracts/api/appointments';
-import { formatPrice } from '../../../shared/domain/money/format-price';
+import { formatMoney } from '../../lib/money';
 import { useEditorForm } from '../../ui/use-editor-form';
 import { useAppointmentActions, useAppointmentInit } from './appointments.api';
 import { errorMessageOf } from './error-message';
@@ -125,7 +125,7 @@ export function AppointmentServicesScreen() {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  {s.price === null ? t('services.passOnly') : formatPrice(s.price, s.currency)}
+                  {s.price === null ? t('services.passOnly') : formatMoney(s.price, s.currency)}
                 </Table.Td>
                 <Table.Td>{t(`services.confirmationType.${s.confirmation}`)}</Table.Td>
                 <Table.Td>{s.memberIds.length}</Table.Td>

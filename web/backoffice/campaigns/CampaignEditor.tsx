@@ -37,6 +37,7 @@ import { FormErrorList } from '../../ui/FormErrorList';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useServerForm } from '../../ui/use-server-form';
 import { useCampaign, useCampaignCalls, useCampaignCost, useRecipients } from './campaigns.api';
+import { formatDateTime } from '../../../shared/i18n/dates';
 
 const LANGS: Locale[] = ['pl', 'en'];
 
@@ -372,11 +373,7 @@ function Schedule({
       <Group gap="xs">
         <Text size="sm" data-testid="campaign-scheduled-at">
           {t('schedule.at', {
-            when: new Intl.DateTimeFormat(i18n.language, {
-              timeZone,
-              dateStyle: 'medium',
-              timeStyle: 'short',
-            }).format(new Date(campaign.scheduledAt)),
+            when: formatDateTime(campaign.scheduledAt, i18n.language, timeZone),
             zone: timeZone,
           })}
         </Text>

@@ -22,6 +22,7 @@ import { FormErrorList } from '../../ui/FormErrorList';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useServerForm } from '../../ui/use-server-form';
 import { useAutomations, useCampaignCalls, useCampaigns, useSaveAutomation } from './campaigns.api';
+import { useStudioDates } from '../use-studio-date-time';
 
 const STATUS_COLORS = ['gray', 'green', 'blue', 'yellow', 'orange'] as const;
 
@@ -86,14 +87,10 @@ function NewCampaign() {
 }
 
 function CampaignList() {
-  const { t, i18n } = useTranslation('communication');
+  const { t } = useTranslation('communication');
+  const dates = useStudioDates();
   const list = useCampaigns();
-  const when = (iso: string | null) =>
-    iso
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(iso),
-        )
-      : '—';
+  const when = (iso: string | null) => (iso ? dates.dateTime(iso) : '—');
   return (
     <Stack gap="md">
       <NewCampaign />
@@ -201,7 +198,8 @@ function ScenarioRow({ scenario }: { scenario: AutomationScenario }) {
 }
 
 function Automations() {
-  const { t, i18n } = useTranslation('communication');
+  const { t } = useTranslation('communication');
+  const dates = useStudioDates();
   const data = useAutomations();
   if (data.isPending) return <Loader />;
   if (!data.data) return <Alert color="red">{t('loadFailed')}</Alert>;
@@ -231,12 +229,7 @@ function Automations() {
             <Table.Tbody>
               {data.data.log.map((l) => (
                 <Table.Tr key={l.id}>
-                  <Table.Td>
-                    {new Intl.DateTimeFormat(i18n.language, {
-                      dateStyle: 'short',
-                      timeStyle: 'short',
-                    }).format(new Date(l.sentAt ?? l.createdAt))}
-                  </Table.Td>
+                  <Table.Td>{dates.dateTime(l.sentAt ?? l.createdAt)}</Table.Td>
                   <Table.Td>{l.clientName || l.address}</Table.Td>
                   <Table.Td>{t(`automations.${l.kind}.name`)}</Table.Td>
                   <Table.Td>{l.subject}</Table.Td>

@@ -23,6 +23,7 @@ import { useServerForm } from '../../ui/use-server-form';
 import { useQrDataUrl } from '../../frontoffice/account/use-qr-data-url';
 import { useStudioUuid } from '../clients/clients.api';
 import type { ClientProfileTabProps } from '../clients/profile-tabs';
+import { useStudioDates } from '../use-studio-date-time';
 
 const identityKey = (studio: string, clientId: string) => ['client-identities', studio, clientId] as const;
 
@@ -32,7 +33,8 @@ const identityKey = (studio: string, clientId: string) => ['client-identities', 
  * the client list and search box.
  */
 export function IdentitiesTab({ clientId, profile }: ClientProfileTabProps) {
-  const { t, i18n } = useTranslation('account');
+  const { t } = useTranslation('account');
+  const dates = useStudioDates();
   const api = useApiClient();
   const studio = useStudioUuid();
   const queryClient = useQueryClient();
@@ -116,9 +118,7 @@ export function IdentitiesTab({ clientId, profile }: ClientProfileTabProps) {
                   </Badge>
                   <Text size="xs" c="dimmed" mt={2}>
                     {t('identities.addedAt', {
-                      date: new Date(card.createdAt).toLocaleDateString(
-                        i18n.language === 'pl' ? 'pl-PL' : 'en-GB',
-                      ),
+                      date: dates.date(card.createdAt),
                     })}
                   </Text>
                 </div>

@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { formatBytes, recordCalls, useClientDocuments, useInvalidateRecords } from './client-records.api';
 import { ListEmpty } from '../list-frame';
+import { useStudioDates } from '../use-studio-date-time';
 
 export interface ClientRecordProps {
   studioUuid: string;
@@ -15,6 +16,7 @@ export interface ClientRecordProps {
 /** A client's documents: upload (10 MB; PDF, images, office files), download, delete. */
 export function DocumentsTab({ studioUuid, clientId }: ClientRecordProps) {
   const { t, i18n } = useTranslation('client-records');
+  const dates = useStudioDates();
   const api = useApiClient();
   const documents = useClientDocuments(studioUuid, clientId);
   const invalidate = useInvalidateRecords(studioUuid, clientId);
@@ -72,10 +74,7 @@ export function DocumentsTab({ studioUuid, clientId }: ClientRecordProps) {
                 {doc.fileName}
               </Text>
               <Text size="xs" c="dimmed">
-                {formatBytes(doc.sizeBytes, i18n.language)} ·{' '}
-                {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-                  new Date(doc.createdAt),
-                )}
+                {formatBytes(doc.sizeBytes, i18n.language)} · {dates.dateTime(doc.createdAt)}
                 {doc.uploadedBy ? ` · ${doc.uploadedBy.firstName} ${doc.uploadedBy.lastName}` : ''}
               </Text>
             </Stack>

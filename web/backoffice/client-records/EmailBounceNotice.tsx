@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../lib/app-context';
 import { recordCalls, useEmailBounce, useInvalidateRecords } from './client-records.api';
 import type { ClientRecordProps } from './DocumentsTab';
+import { useStudioDates } from '../use-studio-date-time';
 
 /** "Emails to this address bounce" with the reason and a Clear button; nothing when none. */
 export function EmailBounceNotice({
@@ -10,7 +11,8 @@ export function EmailBounceNotice({
   clientId,
   canClear = true,
 }: ClientRecordProps & { canClear?: boolean }) {
-  const { t, i18n } = useTranslation('client-records');
+  const { t } = useTranslation('client-records');
+  const dates = useStudioDates();
   const api = useApiClient();
   const bounce = useEmailBounce(studioUuid, clientId).data?.emailBounce;
   const invalidate = useInvalidateRecords(studioUuid, clientId);
@@ -22,7 +24,7 @@ export function EmailBounceNotice({
           {t('bounce.text', {
             email: bounce.emailAddress,
             reason: t(bounce.reasonLabelKey),
-            date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(bounce.at)),
+            date: dates.date(bounce.at),
           })}
         </Text>
         {canClear ? (

@@ -13,7 +13,7 @@ export function courseSchedule(
   return `${days.join(', ')} ${course.startTime}`;
 }
 
-/** "10/06/2026 – 24/06/2026" (open-ended: from the first day). */
+/** "10 Jun 2026 – 24 Jun 2026" / "10.06.2026 – 24.06.2026" (open-ended: from the first day). */
 export function courseDates(course: Pick<StaffCourseView, 'firstDate' | 'lastDate'>, language: string) {
   const first = formatCalendarDay(course.firstDate, language);
   return course.lastDate ? `${first} – ${formatCalendarDay(course.lastDate, language)}` : first;

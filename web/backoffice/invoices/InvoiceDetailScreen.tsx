@@ -36,6 +36,8 @@ import { KsefStatePanel } from './ksef/KsefScreens';
 import { useInvoiceKsef } from './ksef/ksef.api';
 import { ListLoading } from '../list-frame';
 import { unitLabel } from './unit-label';
+import { formatDate } from '../../../shared/i18n/dates';
+import { useStudioDates } from '../use-studio-date-time';
 
 export function InvoiceDetailScreen() {
   const { invoiceId = '' } = useParams();
@@ -150,6 +152,7 @@ function Lines({ lines, currency }: { lines: InvoiceLineView[]; currency: string
 function Detail({ invoice }: { invoice: InvoiceView }) {
   const { t, i18n } = useTranslation(['invoices', 'enums']);
   const lang = i18n.language;
+  const dates = useStudioDates();
   const canInvoice = useCanInvoice();
   const [correcting, setCorrecting] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -211,17 +214,17 @@ function Detail({ invoice }: { invoice: InvoiceView }) {
       {invoice.cancellation ? (
         <Alert color="red">
           {t('detail.cancelled', {
-            date: invoice.cancellation.at.slice(0, 10),
+            date: dates.date(invoice.cancellation.at),
             reason: invoice.cancellation.reason,
           })}
         </Alert>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Text size="sm">
-          {t('detail.issueDate')}: <b>{invoice.issueDate}</b>
+          {t('detail.issueDate')}: <b>{formatDate(invoice.issueDate, i18n.language)}</b>
         </Text>
         <Text size="sm">
-          {t('detail.saleDate')}: <b>{invoice.saleDate}</b>
+          {t('detail.saleDate')}: <b>{formatDate(invoice.saleDate, i18n.language)}</b>
         </Text>
         {invoice.placeOfIssue ? (
           <Text size="sm">
@@ -241,7 +244,7 @@ function Detail({ invoice }: { invoice: InvoiceView }) {
             <Anchor component={Link} to={`/invoices/${invoice.correction.correctedInvoice.id}`}>
               {invoice.correction.correctedInvoice.number}
             </Anchor>{' '}
-            ({invoice.correction.correctedInvoice.issueDate})
+            ({formatDate(invoice.correction.correctedInvoice.issueDate, i18n.language)})
           </Text>
           <Text size="sm">
             {t('detail.correctionReason')}: {invoice.correction.reason}
@@ -278,7 +281,7 @@ function Detail({ invoice }: { invoice: InvoiceView }) {
           )}
           {invoice.payment.state === 'due' || invoice.payment.state === 'overdue' ? (
             <Text size="sm">
-              {t('detail.paymentDue')}: <b>{invoice.payment.dueDate}</b> (
+              {t('detail.paymentDue')}: <b>{formatDate(invoice.payment.dueDate, i18n.language)}</b> (
               {t('detail.days', { count: invoice.payment.termDays })})
             </Text>
           ) : null}

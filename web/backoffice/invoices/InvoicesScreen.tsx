@@ -36,6 +36,7 @@ import {
 } from './invoices.api';
 import { KsefPanel } from './ksef/KsefScreens';
 import { ListLoading } from '../list-frame';
+import { formatDate } from '../../../shared/i18n/dates';
 
 /** Spec §9: table search waits 600 ms after the last key. */
 const SEARCH_DELAY_MS = 600;
@@ -151,7 +152,7 @@ function InvoiceList() {
               <Text size="sm">{item.buyer.name}</Text>
               <Group gap="xs">
                 <Text size="xs" c="dimmed">
-                  {item.issueDate}
+                  {formatDate(item.issueDate, i18n.language)}
                 </Text>
                 <StatusBadges item={item} />
               </Group>
@@ -189,7 +190,7 @@ function InvoiceList() {
                     </Text>
                   ) : null}
                 </Table.Td>
-                <Table.Td>{item.issueDate}</Table.Td>
+                <Table.Td>{formatDate(item.issueDate, i18n.language)}</Table.Td>
                 <Table.Td>
                   {item.buyer.name}
                   {item.buyer.taxId ? (

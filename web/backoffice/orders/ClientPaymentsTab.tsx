@@ -32,6 +32,7 @@ import { SalesApi } from '../../../shared/contracts/http/sales';
 import { PaymentCardsApi } from '../../../shared/contracts/http/payment-cards';
 import { ListLoading } from '../list-frame';
 import { formatMoney } from '../../lib/money';
+import { useStudioDates } from '../use-studio-date-time';
 
 const clientKeys = {
   all: (studio: string, client: string) => ['client-payments', studio, client] as const,
@@ -48,7 +49,8 @@ const clientKeys = {
  * the order.
  */
 export function ClientPaymentsTab({ clientId }: ClientProfileTabProps) {
-  const { t, i18n } = useTranslation('orders');
+  const { t } = useTranslation('orders');
+  const dates = useStudioDates();
   const api = useApiClient();
   const studio = useStudioUuid();
   const queryClient = useQueryClient();
@@ -84,7 +86,7 @@ export function ClientPaymentsTab({ clientId }: ClientProfileTabProps) {
       </Alert>
     );
   if (!cards.data || !orders.data) return <ListLoading label={t('loading')} />;
-  const when = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
+  const when = (iso: string) => dates.date(iso);
 
   return (
     <Stack gap="lg" data-testid="client-payments">
@@ -191,6 +193,7 @@ const VISIT_METHODS = DESK_PAYMENT_METHODS.filter((m) => m !== PaymentMethod.non
  */
 function VisitsToPay({ clientId }: { clientId: string }) {
   const { t, i18n } = useTranslation('orders');
+  const dates = useStudioDates();
   const api = useApiClient();
   const studio = useStudioUuid();
   const queryClient = useQueryClient();
@@ -268,9 +271,7 @@ function VisitsToPay({ clientId }: { clientId: string }) {
                     return next;
                   })
                 }
-                label={`${resolveLocaleText(v.event.classService.name, i18n.language, null)} · ${new Date(
-                  v.event.startsAt,
-                ).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}`}
+                label={`${resolveLocaleText(v.event.classService.name, i18n.language, null)} · ${dates.dateTime(v.event.startsAt)}`}
                 data-testid="visit-to-pay"
               />
             ))}

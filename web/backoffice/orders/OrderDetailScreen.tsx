@@ -26,6 +26,7 @@ import { PaymentSplitText } from '../invoices/PaymentSplitText';
 import { orderCalls, useInvalidateOrders, useOrder, useStudioUuid } from './orders.api';
 import { clientName, OrderStatusBadge } from './OrdersScreen';
 import { ListLoading } from '../list-frame';
+import { useStudioDates } from '../use-studio-date-time';
 
 /** One order: lines, payments, refunds, the §4 status actions and its receipt. */
 export function OrderDetailScreen() {
@@ -73,6 +74,7 @@ export function paymentSplitOf(
 
 function OrderView({ order }: { order: OrderDetail }) {
   const { t, i18n } = useTranslation('orders');
+  const dates = useStudioDates();
   const price = usePrice();
   const api = useApiClient();
   const studio = useStudioUuid();
@@ -80,8 +82,7 @@ function OrderView({ order }: { order: OrderDetail }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
   const [refunding, setRefunding] = useState<PaymentView | null>(null);
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const date = (iso: string) => dates.dateTime(iso);
   const split = paymentSplitOf(order.payments);
 
   const run = async (name: string, call: () => Promise<unknown>, success: string) => {
@@ -113,7 +114,7 @@ function OrderView({ order }: { order: OrderDetail }) {
             {t('detail.title', { reference: order.reference })}
           </Title>
           <Text c="dimmed" size="sm">
-            {date(order.createdAt)} · {t(`sources.${order.source}`)}
+            <span data-testid="order-created">{date(order.createdAt)}</span> · {t(`sources.${order.source}`)}
           </Text>
         </Stack>
         <OrderStatusBadge status={order.status} />

@@ -26,6 +26,7 @@ import { useBackoffice } from '../backoffice.api';
 import { usePrice } from '../pos/PosScreen';
 import { orderCalls, useInvalidateOrders, useOrders, useStudioUuid } from './orders.api';
 import { ListLoading } from '../list-frame';
+import { useStudioDates } from '../use-studio-date-time';
 
 /** Spec §9: table search waits 600 ms after the last key. */
 const SEARCH_DELAY_MS = 600;
@@ -55,7 +56,8 @@ export function clientName(order: Pick<OrderView, 'client'>, walkIn: string): st
 
 /** Orders, newest first, filtered by status and a search (client name, email or reference). */
 export function OrdersScreen() {
-  const { t, i18n } = useTranslation('orders');
+  const { t } = useTranslation('orders');
+  const dates = useStudioDates();
   const price = usePrice();
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
@@ -66,8 +68,7 @@ export function OrdersScreen() {
   const orders = useOrders({ q: debouncedQ, status });
   const items = orders.data?.pages.flatMap((p) => p.items) ?? [];
   const bulk = useBulkCharge(items);
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+  const date = (iso: string) => dates.dateTime(iso);
 
   return (
     <Stack gap="lg" maw={1200}>

@@ -26,6 +26,7 @@ import { useStudioUuid } from './pos.api';
 import { RetailApi } from '../../../shared/contracts/http/retail';
 import { ListLoading } from '../list-frame';
 import { formatMoney } from '../../lib/money';
+import { useStudioDates } from '../use-studio-date-time';
 
 type Filter = 'toPrint' | 'needsAttention' | 'all';
 
@@ -59,7 +60,8 @@ const STATE_COLOR: Record<ReturnType<typeof receiptJobState>, string> = {
  * one batch. The station prints and reports each receipt; the list shows where every job stands.
  */
 export function BatchPrintScreen() {
-  const { t, i18n } = useTranslation('orders');
+  const { t } = useTranslation('orders');
+  const dates = useStudioDates();
   const api = useApiClient();
   const studio = useStudioUuid();
   const queryClient = useQueryClient();
@@ -126,8 +128,7 @@ export function BatchPrintScreen() {
       else next.add(id);
       return next;
     });
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string) => dates.dateTime(iso);
   const client = (r: ReceiptView) => (r.client ? `${r.client.firstName} ${r.client.lastName}` : t('walkIn'));
   const state = (r: ReceiptView) => {
     const s = receiptJobState(r);

@@ -26,6 +26,7 @@ import { usePrice } from './PosScreen';
 import { amountText, parseAmount, useStudioUuid } from './pos.api';
 import { posStationKeys, usePosStation } from './station-sink';
 import { stationCalls, stationKeys } from './stations.api';
+import { formatTime } from '../../../shared/i18n/dates';
 
 const ERROR_KEYS: Record<string, string> = {
   'shift.alreadyOpen': 'shift.errors.alreadyOpen',
@@ -51,8 +52,7 @@ function useShiftError() {
 function useTime(): (iso: string) => string {
   const { i18n } = useTranslation();
   const { studio } = useBackoffice();
-  const format = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short', timeZone: studio.timeZone });
-  return (iso) => format.format(new Date(iso));
+  return (iso) => formatTime(iso, i18n.language, studio.timeZone);
 }
 
 /** Which station this till is: shown above the sale, with a picker when the studio has several. */

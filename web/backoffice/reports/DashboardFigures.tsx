@@ -20,17 +20,14 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useBackoffice } from '../backoffice.api';
-import { formatPrice, POLISH_PRICE_NUMBER_FORMAT } from '../../../shared/domain/money/format-price';
+import { formatPriceIn } from '../../../shared/domain/money/format-price';
 import { money } from '../invoices/invoices.api';
 import { useDashboard, useReportCatalog, useSetDashboardLocations } from './reports.api';
+import { formatDayLabel, formatTime } from '../../../shared/i18n/dates';
 
 /** Whole units on the chart's axis and tooltip ("1 800 zł"): the cards carry the exact figures. */
 function wholeUnits(units: number, currency: string, language: string): string {
-  return formatPrice(
-    Math.round(units) * 100,
-    currency,
-    language.startsWith('pl') ? POLISH_PRICE_NUMBER_FORMAT : {},
-  );
+  return formatPriceIn(language, Math.round(units) * 100, currency);
 }
 
 /** Where a figure leads: the list or report behind it. */
@@ -94,12 +91,8 @@ export function DashboardFigures() {
     );
   const d = dashboard.data;
   const price = (amount: number) => money(amount, d.currency, i18n.language);
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short', timeZone: studio.timeZone });
-  const dayLabel = new Intl.DateTimeFormat(i18n.language, {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
+  const time = { format: (at: Date) => formatTime(at, i18n.language, studio.timeZone) };
+  const dayLabel = { format: (at: Date) => formatDayLabel(at, i18n.language, 'UTC') };
   return (
     <Stack gap="md" data-testid="dashboard-figures">
       {locations.length > 1 && (
@@ -232,7 +225,7 @@ export function DashboardFigures() {
         <AreaChart
           h={220}
           data={d.revenueByDay.map((r) => ({
-            day: dayLabel.format(new Date(`${r.day}T00:00:00Z`)),
+            day: dayLabel.format(new Date(`${r.day}T12:00:00Z`)),
             amount: r.amount / 100,
           }))}
           dataKey="day"

@@ -50,6 +50,13 @@ import {
 export function ScheduleScreen() {
   const { t } = useTranslation('schedule');
   const init = useScheduleInit();
+  // The week's classes are asked for together with the set-up data, not after it (issue 26: the
+  // second request waited for the first): the studio's zone, hence this week, is known already.
+  // Same filters as the timetable's first view, so it finds this query in flight or done.
+  const { studio } = useBackoffice();
+  const phone = usePhone();
+  const firstDays = visibleDays(todayIn(studio.timeZone), phone ? 'day' : 'week');
+  useEvents({ from: firstDays[0]!, to: firstDays[firstDays.length - 1]! });
   if (init.error)
     return (
       <Alert color="red" title={t('loadFailed')} data-testid="schedule-load-error">

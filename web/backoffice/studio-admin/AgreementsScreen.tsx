@@ -25,6 +25,7 @@ import { SubmitButton } from '../../ui/SubmitButton';
 import { useServerForm } from '../../ui/use-server-form';
 import { useBackoffice } from '../backoffice.api';
 import { SettingsLayout } from '../settings/SettingsLayout';
+import { useStudioDates } from '../use-studio-date-time';
 
 const KINDS = ['terms', 'privacy', 'marketing'] as const;
 
@@ -35,6 +36,7 @@ const KINDS = ['terms', 'privacy', 'marketing'] as const;
  */
 export function AgreementsScreen() {
   const { t, i18n } = useTranslation('studio-admin');
+  const dates = useStudioDates();
   const api = useApiClient();
   const uuid = useBackoffice().studio.uuid;
   const canEdit = useBackoffice().member.abilities.includes('settings.edit');
@@ -84,7 +86,7 @@ export function AgreementsScreen() {
                         <Text size="sm">{current.title[lang] || current.title.en || current.title.pl}</Text>
                         <Text size="xs" c="dimmed">
                           {t('agreements.published', {
-                            date: new Date(current.publishedAt).toLocaleDateString(i18n.language),
+                            date: dates.date(current.publishedAt),
                           })}{' '}
                           · {t('agreements.acceptedCount', { count: current.accepted })}
                         </Text>

@@ -26,6 +26,7 @@ import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { useBackoffice } from '../backoffice.api';
 import { SettingsLayout } from '../settings/SettingsLayout';
+import { useStudioDates } from '../use-studio-date-time';
 
 /**
  * Settings → Documents: files the studio keeps (rules, price lists, forms). Staff upload them (PDF,
@@ -112,6 +113,7 @@ function DocumentRow(props: {
 }) {
   const { doc, canEdit } = props;
   const { t, i18n } = useTranslation('studio-admin');
+  const dates = useStudioDates();
   const api = useApiClient();
   const uuid = useBackoffice().studio.uuid;
   const params = { uuid, studioDocument: doc.id };
@@ -127,8 +129,7 @@ function DocumentRow(props: {
             {doc.published ? <Badge variant="light">{t('documents.publishedBadge')}</Badge> : null}
           </Group>
           <Text size="xs" c="dimmed">
-            {doc.fileName} · {formatFileSize(doc.sizeBytes, i18n.language)} ·{' '}
-            {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(doc.createdAt))}
+            {doc.fileName} · {formatFileSize(doc.sizeBytes, i18n.language)} · {dates.date(doc.createdAt)}
           </Text>
         </Stack>
         <Group gap="xs" wrap="nowrap">

@@ -1,6 +1,11 @@
 import type { TFunction } from 'i18next';
 import { formatPriceIn } from '../../../shared/domain/money';
 import { PricingOptionExpirationType } from '../../../shared/enums/pricing-options';
+import {
+  formatDate,
+  formatDateTime as formatStudioDateTime,
+  formatWeekday,
+} from '../../../shared/i18n/dates';
 
 /**
  * How a pass's terms read on screen (back office and front office): entries and validity in the
@@ -38,14 +43,9 @@ export function validityLabel(t: TFunction, terms: Terms, formatDay: (day: strin
   }
 }
 
-/** Weekday names (0 = Sunday) in the screen's language, from the platform's calendar data. */
+/** Weekday names (0 = Sunday) in the screen's language (shared/i18n/dates.ts). */
 export function weekdayName(weekday: number, language: string, style: 'short' | 'long' = 'short'): string {
-  // 22 November 2026 is a Sunday.
-  const day = new Date(Date.UTC(2026, 10, 22 + weekday));
-  return day.toLocaleDateString(language.startsWith('pl') ? 'pl-PL' : 'en-GB', {
-    weekday: style,
-    timeZone: 'UTC',
-  });
+  return formatWeekday(weekday === 0 ? 7 : weekday, language, style);
 }
 
 export const STATUS_COLORS: Record<number, string> = { 0: 'gray', 1: 'green', 2: 'blue' };
@@ -55,24 +55,11 @@ export function price(amount: number, currency: string, language: string): strin
   return formatPriceIn(language, amount, currency);
 }
 
-/** "2026-12-24" in the screen's language (dates are studio calendar days). */
+/** "2026-12-24" in the screen's language (dates are studio calendar days): "24 Dec 2026" / "24.12.2026". */
 export function formatDay(day: string, language: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(language.startsWith('pl') ? 'pl-PL' : 'en-GB', {
-    timeZone: 'UTC',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
+  return formatDate(day, language);
 }
 
 export function formatDateTime(isoText: string, language: string, timeZone: string): string {
-  return new Date(isoText).toLocaleString(language.startsWith('pl') ? 'pl-PL' : 'en-GB', {
-    timeZone,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  return formatStudioDateTime(isoText, language, timeZone);
 }

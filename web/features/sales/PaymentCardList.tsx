@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentCardView } from '../../../shared/contracts/api/sales';
+import { deviceTimeZone, formatDate } from '../../../shared/i18n/dates';
 
 /** A card has expired after the last day of its expiry month. */
 export function isCardExpired(
@@ -74,7 +75,7 @@ export function PaymentCardList({
                 <Group gap="xs">
                   <Text size="xs" c="dimmed">
                     {t('cards.expires', { date: expiry })} ·{' '}
-                    {t('cards.saved', { date: new Date(card.createdAt).toLocaleDateString(i18n.language) })}
+                    {t('cards.saved', { date: formatDate(card.createdAt, i18n.language, deviceTimeZone()) })}
                   </Text>
                   {isCardExpired(card) ? (
                     <Badge size="xs" color="red" variant="light">

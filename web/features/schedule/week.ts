@@ -1,6 +1,13 @@
 import { resolveLocaleText, type LocaleText } from '../../../shared/domain/locale-text';
 import { addLocalDays, mondayOf, type LocalDate } from '../../../shared/domain/schedule/occurrences';
 import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
+import {
+  formatDateLong,
+  formatDateRange,
+  formatDayLabel,
+  formatTime as formatClock,
+  formatWeekday,
+} from '../../../shared/i18n/dates';
 
 /** Calendar helpers for the timetable screens: days are the studio's, times shown on its clock. */
 
@@ -28,36 +35,20 @@ export function groupByDay<T extends { startsAt: string }>(
   return groups;
 }
 
+/** "18:00": a time on the studio's clock (shared/i18n/dates.ts). */
 export function formatTime(instant: string, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-    timeZone,
-  }).format(new Date(instant));
+  return formatClock(instant, locale, timeZone);
 }
 
-/** "Mon 23 Mar" / "pon. 23 mar": a calendar day, read at noon UTC so no zone can move it. */
+/** "Mon 23 Mar" / "pon., 23.03": a calendar day (long: "Monday, 23 March 2026" / "poniedziałek, 23 marca 2026"). */
 export function formatDay(date: LocalDate, locale: string, style: 'short' | 'long' = 'short'): string {
-  return new Intl.DateTimeFormat(locale, {
-    weekday: style,
-    day: 'numeric',
-    month: style === 'long' ? 'long' : 'short',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T12:00:00Z`));
+  return style === 'long' ? formatDateLong(date, locale) : formatDayLabel(date, locale);
 }
 
 export function formatRange(days: readonly LocalDate[], locale: string): string {
   const first = days[0]!;
   const last = days[days.length - 1]!;
-  const fmt = (d: LocalDate) =>
-    new Intl.DateTimeFormat(locale, {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date(`${d}T12:00:00Z`));
-  return first === last ? formatDay(first, locale, 'long') : `${fmt(first)} – ${fmt(last)}`;
+  return first === last ? formatDay(first, locale, 'long') : formatDateRange(first, last, locale);
 }
 
 export function serviceName(name: LocaleText, locale: string, studioLocale: string | null): string {
@@ -66,8 +57,5 @@ export function serviceName(name: LocaleText, locale: string, studioLocale: stri
 
 /** A weekday label for ISO weekday 1–7 in the user's language. */
 export function weekdayLabel(isoWeekday: number, locale: string): string {
-  // 2024-01-01 was a Monday.
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2024, 0, isoWeekday)),
-  );
+  return formatWeekday(isoWeekday, locale);
 }

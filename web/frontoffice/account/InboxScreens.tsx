@@ -25,12 +25,10 @@ import {
   useNotificationActions,
   useNotifications,
 } from './account.api';
+import { deviceTimeZone, formatDateTime } from '../../../shared/i18n/dates';
 
 function when(iso: string, locale: string): string {
-  return new Date(iso).toLocaleString(locale === 'pl' ? 'pl-PL' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  return formatDateTime(iso, locale, deviceTimeZone());
 }
 
 /** `messages`: the studio's messages to the client (unread first marked), and writing to the studio. */

@@ -18,17 +18,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ClientAppointmentView } from '../../../shared/contracts/api/appointments';
 import { addLocalDays, localDateOf } from '../../../shared/domain/entitlements/local-dates';
-import { formatPrice } from '../../../shared/domain/money/format-price';
+import { formatMoney } from '../../lib/money';
 import { ApiError } from '../../lib/api-client';
 import { CalendarFeedButton } from '../../features/appointments/CalendarFeedButton';
 import { useStudioUuid } from '../studio';
-import { useSignedIn } from '../visits/client-bookings.api';
+import { useSignedIn, useStudioTimeZone } from '../visits/client-bookings.api';
 import {
   useClientAppointmentActions,
   useClientAppointmentsInit,
   useFreeTimes,
   useMyAppointments,
 } from './appointments.api';
+import { formatDateTimeLong, formatTime } from '../../../shared/i18n/dates';
 
 type Payment = 'pass' | 'wallet' | 'online';
 
@@ -56,7 +57,7 @@ export function AppointmentsScreen() {
   const label = (n: Record<string, { value: string } | undefined>) =>
     n[i18n.language]?.value ?? n.en?.value ?? Object.values(n)[0]?.value ?? '';
   const time = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { timeZone: tz, hour: '2-digit', minute: '2-digit' }),
+    () => ({ format: (at: Date) => formatTime(at, i18n.language, tz) }),
     [i18n.language, tz],
   );
   const members = (data?.members ?? []).filter((m) => service?.memberIds.includes(m.id));
@@ -135,7 +136,7 @@ export function AppointmentsScreen() {
                     <Text size="sm" c="dimmed">
                       {s.durationMinutes} min
                     </Text>
-                    {s.price !== null && <Badge variant="light">{formatPrice(s.price, s.currency)}</Badge>}
+                    {s.price !== null && <Badge variant="light">{formatMoney(s.price, s.currency)}</Badge>}
                     {s.online && <Badge variant="outline">{t('services.online')}</Badge>}
                     {s.confirmation === 'manual' && (
                       <Badge color="orange" variant="light">
@@ -209,7 +210,7 @@ export function AppointmentsScreen() {
                     <Radio
                       value="wallet"
                       label={t('front.payWallet', {
-                        balance: formatPrice(data?.walletBalance ?? 0, data?.currency ?? 'PLN'),
+                        balance: formatMoney(data?.walletBalance ?? 0, data?.currency ?? 'PLN'),
                       })}
                       data-testid="pay-wallet"
                     />
@@ -217,7 +218,7 @@ export function AppointmentsScreen() {
                   {service.price !== null && data?.onlinePayment && (
                     <Radio
                       value="online"
-                      label={t('front.payOnline', { price: formatPrice(service.price, service.currency) })}
+                      label={t('front.payOnline', { price: formatMoney(service.price, service.currency) })}
                       data-testid="pay-online"
                     />
                   )}
@@ -251,11 +252,8 @@ function MyAppointments() {
   const studio = useStudioUuid();
   const actions = useClientAppointmentActions();
   const [error, setError] = useState<string | null>(null);
-  const when = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: 'Europe/Warsaw',
-  });
+  const tz = useStudioTimeZone();
+  const when = { format: (at: Date) => formatDateTimeLong(at, i18n.language, tz) };
   const label = (a: ClientAppointmentView) =>
     a.service.name[i18n.language]?.value ?? a.service.name.en?.value ?? '';
   return (

@@ -38,6 +38,7 @@ import {
 } from './sales.api';
 import { SignInFirst } from './SignInFirst';
 import { formatMoney } from '../../lib/money';
+import { formatDateTime } from '../../../shared/i18n/dates';
 
 /** Error keys the cart and checkout answer with, and how the screen words them. */
 export const SALES_ERROR_MESSAGES: Record<string, string> = {
@@ -241,11 +242,7 @@ function CartContents({ cart }: { cart: CartView }) {
                   <Text size="xs" c="dimmed" data-testid="cart-item-for-visit">
                     {t('cart.forVisit', {
                       name: item.forVisit.className,
-                      when: new Intl.DateTimeFormat(i18n.language, {
-                        dateStyle: 'medium',
-                        timeStyle: 'short',
-                        timeZone: tz,
-                      }).format(new Date(item.forVisit.startsAt)),
+                      when: formatDateTime(item.forVisit.startsAt, i18n.language, tz),
                     })}
                   </Text>
                 ) : null}

@@ -28,6 +28,7 @@ import {
   useStudioTimeZone,
 } from '../visits/client-bookings.api';
 import { COURSE_ERROR_OPTIONS, courseCalls, useCourses } from './courses.api';
+import { formatDayMonth } from '../../../shared/i18n/dates';
 
 /** The query parameter the timetable's course classes link here with (a class service id). */
 export const COURSE_SERVICE_PARAM = 'classService';
@@ -130,9 +131,7 @@ type Feedback = { color: string; text: string };
 
 /** "26 November" / "26 listopada" (the genitive Polish needs after "od"/"do"), no weekday. */
 function dayAndMonth(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+  return formatDayMonth(date, locale);
 }
 
 function CourseCard({ course, tz }: { course: CourseView; tz: string }) {

@@ -13,6 +13,8 @@ import { useOrderStatus } from '../cart/sales.api';
 import { useStudioUuid } from '../studio';
 import { SignInFirst } from '../cart/SignInFirst';
 import { formatMoney } from '../../lib/money';
+import { formatDate } from '../../../shared/i18n/dates';
+import { useStudioTimeZone } from '../visits/client-bookings.api';
 
 type Outcome = 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'chargeback';
 
@@ -84,6 +86,7 @@ export function PurchasesScreen() {
 
 function Purchases() {
   const { t, i18n } = useTranslation('sales');
+  const tz = useStudioTimeZone();
   const { t: te } = useTranslation('enums');
   const api = useApiClient();
   const studio = useStudioUuid();
@@ -156,7 +159,7 @@ function Purchases() {
                   ))}
                   <Text size="sm" c="dimmed">
                     {t('purchases.reference', { reference: p.reference })} ·{' '}
-                    {new Date(p.createdAt).toLocaleDateString(i18n.language)}
+                    <span data-testid="purchase-date">{formatDate(p.createdAt, i18n.language, tz)}</span>
                   </Text>
                   {p.payment ? (
                     <Text size="sm" c="dimmed">

@@ -7,6 +7,7 @@ import { resolveLocaleText } from '../../../shared/domain/locale-text';
 import { useApiClient } from '../../lib/app-context';
 import { formatTime, serviceName } from '../../features/schedule/week';
 import { useStudioUuid } from '../studio';
+import { formatDateLong } from '../../../shared/i18n/dates';
 
 /**
  * A class of the timetable in full (issue 26): what it is (the class service's description), for
@@ -35,12 +36,7 @@ export function ClassDetailsDialog({
     staleTime: 60_000,
   });
   const lang = i18n.language;
-  const day = new Intl.DateTimeFormat(lang, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: tz,
-  }).format(new Date(event.startsAt));
+  const day = formatDateLong(event.startsAt, lang, tz);
   const description = details.data ? resolveLocaleText(details.data.description, lang, null) : '';
   const row = (label: string, value: string, testId: string) => (
     <Group gap="xs" wrap="nowrap" align="flex-start">

@@ -17,6 +17,8 @@ import { useStudioUuid } from '../studio';
 import { PaymentCardsApi } from '../../../shared/contracts/http/payment-cards';
 import { SignInFirst } from '../cart/SignInFirst';
 import { formatMoney } from '../../lib/money';
+import { formatDateTime } from '../../../shared/i18n/dates';
+import { useStudioTimeZone } from '../visits/client-bookings.api';
 
 /**
  * "My wallet" (front office `wallet/init`, `wallet/top-up`): the balance (the sum of the wallet's
@@ -33,6 +35,7 @@ export function WalletScreen() {
 
 function Wallet() {
   const { t, i18n } = useTranslation('sales');
+  const tz = useStudioTimeZone();
   const api = useApiClient();
   const studio = useStudioUuid();
   const [params] = useSearchParams();
@@ -83,7 +86,7 @@ function Wallet() {
                 <Stack gap={0}>
                   <Text fw={500}>{t(`wallet.kind.${e.kind}`)}</Text>
                   <Text size="xs" c="dimmed">
-                    {new Date(e.createdAt).toLocaleString(i18n.language)}
+                    {formatDateTime(e.createdAt, i18n.language, tz)}
                   </Text>
                 </Stack>
                 <Text fw={600} c={e.amount < 0 ? 'red' : 'green'}>

@@ -1,13 +1,9 @@
+import { formatTime } from '../../../shared/i18n/dates';
 import { resolveLocaleText, type LocaleText } from '../../../shared/domain/locale-text';
 
-/** A time of day in the studio's time zone, on the 24-hour clock the studio's timetable uses. */
+/** A time of day in the studio's time zone, on the 24-hour clock (shared/i18n/dates.ts). */
 export function timeOf(iso: string, language: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(language, {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).format(new Date(iso));
+  return formatTime(iso, language, timeZone);
 }
 
 export function nameOf(text: unknown, language: string, studioLocale: string): string {

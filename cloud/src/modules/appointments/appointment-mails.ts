@@ -4,6 +4,7 @@ import { tFor } from '../../i18n';
 import { enqueue } from '../../jobs/queue';
 import { findUser, type Studio } from '../identity/index';
 import type { AppointmentRow } from './appointments.rows';
+import { formatDateTimeLong } from '../../../../shared/i18n/dates';
 
 export type AppointmentMailKind = 'confirmed' | 'rejected' | 'calledOff' | 'moved';
 
@@ -30,11 +31,7 @@ export async function enqueueAppointmentMail(
       ? studio.defaultLocale
       : 'en';
   const t = tFor(locale);
-  const when = new Intl.DateTimeFormat(locale === 'pl' ? 'pl-PL' : 'en-GB', {
-    timeZone: studio.timeZone,
-    dateStyle: 'full',
-    timeStyle: 'short',
-  }).format(row.startsAt);
+  const when = formatDateTimeLong(row.startsAt, locale, studio.timeZone);
   const vars = {
     name: client.firstName || client.email,
     studio: studio.name,

@@ -7,6 +7,7 @@ import { tFor } from '../../i18n';
 import type { JobContext } from '../../jobs/perform';
 import { JOB_SCHEMA, bossConnection, enqueue, statements } from '../../jobs/queue';
 import { messageIdFor, type MailMessage } from '../../mail/mailer';
+import { formatDateLong, formatTime } from '../../../../shared/i18n/dates';
 
 /**
  * Booking e-mails through the side-effect pipeline (`jobs/`): the services enqueue a `booking.mail`
@@ -107,26 +108,14 @@ export function mailLocale(userLocale: string | null, studioDefault: string): Lo
 export function bookingMailMessage(mail: PendingMail, baseUrl: string): MailMessage {
   const locale = mailLocale(mail.userLocale, mail.defaultLocale);
   const t = tFor(locale);
-  const tag = locale === 'pl' ? 'pl-PL' : 'en-GB';
   const startsAt = new Date(mail.startsAt);
   const vars: Record<string, string> = {
     name: mail.firstName || mail.email,
     studio: mail.studioName,
     className: resolveLocaleText(mail.className, locale, mail.defaultLocale),
     location: mail.locationName,
-    date: new Intl.DateTimeFormat(tag, {
-      timeZone: mail.timeZone,
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    }).format(startsAt),
-    time: new Intl.DateTimeFormat(tag, {
-      timeZone: mail.timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(startsAt),
+    date: formatDateLong(startsAt, locale, mail.timeZone),
+    time: formatTime(startsAt, locale, mail.timeZone),
     link: `${baseUrl}${frontOfficePath(mail.studioId, 'visits')}`,
   };
   if (mail.kind === 'eventMessage') vars.message = (mail.details as EventMessageDetails).message ?? '';

@@ -10,6 +10,7 @@ import type { Studio } from '../identity/index';
 import { enqueueBookingMails } from './booking-mails.service';
 import { readEvent } from './booking-facts.service';
 import { eventEnrollments } from './bookings-views.service';
+import { formatDateTime } from '../../../../shared/i18n/dates';
 
 /**
  * Staff tools on one class's attendee list (spec §7 v4 schedule: `enrollments/export` and
@@ -32,16 +33,7 @@ export async function enrollmentsCsv(
   const list = await eventEnrollments(db, studio, eventId, now, NO_ABILITIES);
   const locale = isLocale(studio.defaultLocale) ? studio.defaultLocale : 'en';
   const t = tFor(locale);
-  const when = new Intl.DateTimeFormat(locale === 'pl' ? 'pl-PL' : 'en-GB', {
-    timeZone: studio.timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const at = (iso: string | null) => (iso ? when.format(new Date(iso)) : '');
+  const at = (iso: string | null) => (iso ? formatDateTime(iso, locale, studio.timeZone) : '');
   const paidWith = (v: ClientVisitView) => {
     const name = v.contract?.name ?? v.pass?.name;
     if (name) return resolveLocaleText(name, locale, studio.defaultLocale);

@@ -20,6 +20,8 @@ import { messageIdFor } from '../../mail/mailer';
 import { findStudio, type Studio } from '../identity/index';
 import { replyToOf } from './campaign-send';
 import { brandColourOf, renderMail } from './mail-template';
+import { formatDate, formatDateTimeLong, formatTime } from '../../../../shared/i18n/dates';
+import { formatPriceIn } from '../../../../shared/domain/money';
 
 /**
  * Automation scenarios (issue 23): a studio switches each on and tunes it; a periodic sweep
@@ -339,7 +341,6 @@ export function automationText(
   publicUrl: string,
 ): { subject: string; body: string } {
   const t = serverI18n().instance.getFixedT(locale, 'communication');
-  const tag = locale === 'pl' ? 'pl-PL' : 'en-GB';
   const vars: Record<string, string> = {
     name,
     studio: studio.name,
@@ -356,33 +357,11 @@ export function automationText(
     if (k !== 'title' && vars[k] === undefined) vars[k] = String(v);
   if (typeof values.startsAt === 'string') {
     const at = new Date(values.startsAt);
-    vars.time = new Intl.DateTimeFormat(tag, {
-      timeZone: studio.timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(at);
-    vars.when = new Intl.DateTimeFormat(tag, {
-      timeZone: studio.timeZone,
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(at);
+    vars.time = formatTime(at, locale, studio.timeZone);
+    vars.when = formatDateTimeLong(at, locale, studio.timeZone);
   }
-  if (typeof values.expiresAt === 'string')
-    vars.date = new Intl.DateTimeFormat(tag, {
-      timeZone: studio.timeZone,
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    }).format(new Date(values.expiresAt));
-  if (typeof values.amount === 'number')
-    vars.amount = new Intl.NumberFormat(tag, { style: 'currency', currency: studio.currency }).format(
-      values.amount / 100,
-    );
+  if (typeof values.expiresAt === 'string') vars.date = formatDate(values.expiresAt, locale, studio.timeZone);
+  if (typeof values.amount === 'number') vars.amount = formatPriceIn(locale, values.amount, studio.currency);
   if (typeof values.link === 'string') vars.link = values.link;
   return { subject: t(`automation.${kind}.subject`, vars), body: t(`automation.${kind}.body`, vars) };
 }

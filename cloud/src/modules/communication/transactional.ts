@@ -6,6 +6,7 @@ import { findStudio } from '../identity/index';
 import { automationText } from './automations';
 import { replyToOf } from './campaign-send';
 import { renderMail } from './mail-template';
+import { formatPriceIn } from '../../../../shared/domain/money';
 
 /**
  * Transactional mail clients expect (issue 23): the purchase confirmation with its receipt (the
@@ -43,19 +44,19 @@ export async function performTransactionalMail(
         .where({ orderId: order.id })
         .orderBy('position')
         .select('name', 'nameTexts', 'quantity', 'total');
-      const money = new Intl.NumberFormat(locale === 'pl' ? 'pl-PL' : 'en-GB', {
-        style: 'currency',
-        currency: order.currency,
-      });
+      const money = {
+        format: (amount: number) =>
+          formatPriceIn(locale, amount, order.currency, { keepTrailingZeros: true }),
+      };
       receipt = [
         '',
         ...lines.map((l) => {
           const name = l.nameTexts
             ? resolveLocaleText(l.nameTexts as LocaleText, locale, studio.defaultLocale) || l.name
             : l.name;
-          return `${name}${l.quantity > 1 ? ` × ${l.quantity}` : ''}: ${money.format(l.total / 100)}`;
+          return `${name}${l.quantity > 1 ? ` × ${l.quantity}` : ''}: ${money.format(l.total)}`;
         }),
-        `= ${money.format(order.total / 100)}`,
+        `= ${money.format(order.total)}`,
       ].join('\n');
     }
   } else {

@@ -7,6 +7,7 @@ import type { InvoiceVatRate } from '../../../../shared/domain/invoices';
 import { tFor } from '../../i18n';
 import type { InvoiceBranding } from './invoice-branding';
 import type { KsefPdfBlock } from './ksef/ksef-pdf';
+import { formatDate } from '../../../../shared/i18n/dates';
 
 /**
  * The printed invoice: A4, DejaVu Sans (Polish letters), laid out the way Polish invoices usually
@@ -337,7 +338,7 @@ export function paymentRows(invoice: InvoiceView, labels?: Labels): [string, str
   if (open) {
     rows.push([
       one('paymentDue'),
-      `${invoice.payment.dueDate} (${one('days', { count: invoice.payment.termDays })})`,
+      `${formatDate(invoice.payment.dueDate, 'pl')} (${one('days', { count: invoice.payment.termDays })})`,
     ]);
     if (invoice.seller.iban)
       rows.push([
@@ -399,14 +400,14 @@ function notesBlock(doc: Doc, y: number, invoice: InvoiceView, l: Labels): numbe
     if (note.kind === 'receipt')
       return l(note.printer ? 'notes.receipt' : 'notes.receiptNoPrinter', {
         number: note.number,
-        date: note.date,
+        date: formatDate(note.date, 'pl'),
         printer: note.printer,
       });
     return l.one('notes.exchangeRate', {
       currency: note.currency,
       rate: note.rate.replace('.', ','),
       table: note.table,
-      date: note.date,
+      date: formatDate(note.date, 'pl'),
       vatPln: `${pdfAmount(note.vatPln)} PLN`,
     });
   });
@@ -547,8 +548,8 @@ export function renderInvoicePdf(
   const leftBottom = doc.y;
   const metaX = PAGE.margin + CONTENT_WIDTH - 210;
   const meta: [string, string][] = [
-    [l('issueDate'), invoice.issueDate],
-    [l('saleDate'), invoice.saleDate],
+    [l('issueDate'), formatDate(invoice.issueDate, 'pl')],
+    [l('saleDate'), formatDate(invoice.saleDate, 'pl')],
   ];
   if (invoice.placeOfIssue) meta.unshift([l('placeOfIssue'), invoice.placeOfIssue]);
   let my = top + 2;
@@ -608,7 +609,10 @@ export function renderInvoicePdf(
       .fontSize(9.5)
       .fillColor(INK)
       .text(
-        l.one('correctedInvoice', { number: c.correctedInvoice.number, date: c.correctedInvoice.issueDate }),
+        l.one('correctedInvoice', {
+          number: c.correctedInvoice.number,
+          date: formatDate(c.correctedInvoice.issueDate, 'pl'),
+        }),
         PAGE.margin,
         doc.y,
         {

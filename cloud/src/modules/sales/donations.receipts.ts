@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../../shared/domain/money';
+import { formatPriceIn } from '../../../../shared/domain/money';
 import { isLocale } from '../../../../shared/i18n/locales';
 import { OrderStatus } from '../../../../shared/enums';
 import type { Db, Knex } from '../../db/knex';
@@ -6,6 +6,7 @@ import { tFor } from '../../i18n';
 import type { JobContext } from '../../jobs/perform';
 import { enqueue } from '../../jobs/queue';
 import { messageIdFor, type MailMessage } from '../../mail/mailer';
+import { formatDate } from '../../../../shared/i18n/dates';
 
 interface DueReceipt {
   id: string;
@@ -29,10 +30,8 @@ export function donationReceiptEmail(receipt: DueReceipt): MailMessage {
   const vars = {
     name: receipt.donorName || receipt.donorEmail,
     studio: receipt.studioName,
-    amount: formatPrice(receipt.amount, receipt.currency),
-    date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: receipt.timeZone }).format(
-      receipt.paidAt,
-    ),
+    amount: formatPriceIn(locale, receipt.amount, receipt.currency),
+    date: formatDate(receipt.paidAt, locale, receipt.timeZone),
     reference: receipt.orderId.slice(-8).toUpperCase(),
   };
   const lines = [t('donation:receiptMail.body', vars)];

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
 import { v7 as uuidv7 } from 'uuid';
-import { formatPrice } from '../../../../shared/domain/money';
+import { formatPriceIn } from '../../../../shared/domain/money';
 import type { PaymentOutcome } from '../../../../shared/domain/payments';
 import { AppError } from '../../../../shared/errors';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
@@ -231,7 +231,7 @@ export function registerSalesPageRoutes(router: Router<AppState, AppCustom>): vo
     if (!tx || !(await verifyTransactionSignature(ctx.deps.knex, tx, sig))) return notFound(ctx);
     const locale = pageLocale(ctx);
     const t = tFor(locale);
-    const amount = formatPrice(tx.amount, tx.currency);
+    const amount = formatPriceIn(locale, tx.amount, tx.currency);
     const decided = tx.status !== 'new';
     const action = `/app/test-provider/${tx.id}/decide`;
     const button = (outcome: string, label: string, primary = false) =>

@@ -24,6 +24,7 @@ import { SubmitButton } from '../../../ui/SubmitButton';
 import { useSubmitButton } from '../../../ui/use-submit-button';
 import { money, useCanInvoice } from '../invoices.api';
 import { useInvoiceKsef, useKsefCalls, useKsefInvoices, useKsefSettings } from './ksef.api';
+import { formatDate } from '../../../../shared/i18n/dates';
 
 const STATE_COLOR: Record<KsefState, string> = {
   none: 'gray',
@@ -192,7 +193,7 @@ export function KsefPanel() {
                         {item.number}
                       </Anchor>
                       <Text size="xs" c="dimmed">
-                        {item.issueDate}
+                        {formatDate(item.issueDate, i18n.language)}
                       </Text>
                     </Table.Td>
                     <Table.Td>{item.buyerName}</Table.Td>
