@@ -25,6 +25,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { InvoiceOrderDraft } from '../../../shared/contracts/api/invoices';
 import { OrderStatus, PaymentMethod } from '../../../shared/enums';
 import { useOrders } from '../orders/orders.api';
+import { useStudioDates } from '../use-studio-date-time';
 import { ApiError } from '../../lib/api-client';
 import { fitToForm } from '../../lib/form-errors';
 import { useEditorForm } from '../../ui/use-editor-form';
@@ -100,9 +101,8 @@ function OrderPicker({ onPick }: { onPick: (orderId: string) => void }) {
   const searching = debounced.length >= 2;
   const orders = useOrders({ q: searching ? debounced : '', status: 'all' });
   const items = searching ? (orders.data?.pages.flatMap((p) => p.items) ?? []) : [];
-  const lang = i18n.language;
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const dates = useStudioDates();
+  const date = (iso: string) => dates.dateTime(iso);
   return (
     <Stack gap="sm">
       <TextInput
@@ -145,7 +145,7 @@ function OrderPicker({ onPick }: { onPick: (orderId: string) => void }) {
                 </Stack>
                 <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
                   <Text fw={600} size="sm">
-                    {money(order.total, order.currency, lang)}
+                    {money(order.total, order.currency, i18n.language)}
                   </Text>
                   <Badge variant="light" color={order.status === OrderStatus.paid ? 'teal' : 'gray'}>
                     {t(`enums:orderStatus.${order.status}`)}

@@ -27,6 +27,7 @@ import { SubscriptionApi } from '../../../shared/contracts/http/subscription';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { formatMoney } from '../../lib/money';
+import { formatMonth } from '../../../shared/i18n/dates';
 import { useBackoffice } from '../backoffice.api';
 import { SettingsLayout } from '../settings/SettingsLayout';
 
@@ -38,13 +39,15 @@ const keys = {
     ['subscription', 'quote', uuid, plan, addOns.join(',')] as const,
 };
 
+/** A count of credits with the language's digit grouping ("1,000" / "1 000"). */
+const formatCount = (n: number, language: string) => new Intl.NumberFormat(language).format(n);
+
 const localName = (name: { en: string; pl: string }, language: string) =>
   language === 'pl' ? name.pl : name.en;
 
 function usePeriodLabel() {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return (period: string) => format.format(new Date(`${period}-01T00:00:00Z`));
+  return (period: string) => formatMonth(`${period}-01`, i18n.language);
 }
 
 /**
@@ -117,7 +120,7 @@ function Overview({ init }: { init: SubscriptionInit }) {
           {t('smsCredits')}
         </Text>
         <Text fw={700} size="xl" mt={4} data-testid="subscription-sms-credits">
-          {init.credits.sms.toLocaleString(i18n.language)}
+          {formatCount(init.credits.sms, i18n.language)}
         </Text>
         <Text size="sm" c="dimmed">
           {t('smsHint')}
@@ -128,7 +131,7 @@ function Overview({ init }: { init: SubscriptionInit }) {
           {t('emailCredits')}
         </Text>
         <Text fw={700} size="xl" mt={4} data-testid="subscription-email-credits">
-          {init.credits.email.toLocaleString(i18n.language)}
+          {formatCount(init.credits.email, i18n.language)}
         </Text>
         <Text size="sm" c="dimmed">
           {t('emailHint')}
