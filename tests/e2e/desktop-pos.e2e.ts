@@ -9,6 +9,7 @@ import {
   usePosDesk,
   zlotyToMinor,
   sellPrinted,
+  shoot as shootDesk,
 } from './support/desk';
 
 /**
@@ -19,10 +20,22 @@ import {
  * (lines, totals, payments); the cloud goes away and the desk keeps selling (recorded locally,
  * printed); the cloud comes back and the sales go up once (the cloud's shift counts them); the shift
  * closes with the daily report on the emulator and the drawer was kicked on the ESC/POS printer.
+ * The sale screen is the browser's (issue 26): tiles, categories and search in one panel, the basket in
+ * a bar at the bottom of a phone, and after a sale the change given and the payment split.
  *
  * Own ports: DESKTOP_POS_PORT_BASE (5100): cloud +0, host +1, fiscal emulator +2, ticket printer +3.
  */
 const shoot = usePosDesk('desktop-pos');
+/** The sale screens also at a phone's width (issue 26: the web's POS and the desk's are one). */
+const shootSale = (page: Parameters<typeof shoot>[0], name: string) =>
+  shootDesk(page, name, {
+    prefix: 'desktop-pos',
+    sizes: [
+      [390, 844],
+      [1024, 768],
+      [1280, 800],
+    ],
+  });
 
 test('a shift at the desktop POS: sell online and offline, fiscal receipts on the emulator, synced once, daily report', async ({
   page,
@@ -38,7 +51,10 @@ test('a shift at the desktop POS: sell online and offline, fiscal receipts on th
   // The POS: choose the station, open the shift with 200 zł.
 
   // Sale 1: products by category, paid in cash with change (2 × water 5,00 + small towel 25,00 = 35,00).
-  await page.getByTestId('pos-groups').getByText('Napoje').click();
+  const catalog = page.getByTestId('pos-catalog');
+  await expect(catalog.getByTestId('pos-search')).toBeVisible();
+  await catalog.getByTestId('pos-groups').getByText('Napoje').click();
+  await expect(catalog.getByTestId('pos-result').filter({ hasText: 'Ręcznik mały' })).toHaveCount(0);
   await addPosItem(page, 'Woda mineralna 0,5 l');
   await addPosItem(page, 'Woda mineralna 0,5 l');
   await page.getByTestId('pos-groups').getByText('Ręczniki').click();
@@ -47,10 +63,21 @@ test('a shift at the desktop POS: sell online and offline, fiscal receipts on th
   await expect(page.getByTestId('pos-discount')).toBeVisible(); // the manager holds sales.discount
   await page.getByTestId('pos-payment-amount-0').fill('50');
   await expect(page.getByTestId('pos-change')).toHaveText(/^15([.,]00)? zł$/);
-  await shoot(page, 'basket');
+  // On a phone-sized window the basket stays in view with its total.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByTestId('pos-basket-bar')).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('pos-basket-bar-count')).toHaveText('3 items in the basket');
+  await expect(page.getByTestId('pos-basket-bar-total')).toHaveText(/^35([.,]00)? zł$/);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByTestId('pos-basket-bar')).toHaveCount(0);
+  await shootSale(page, 'basket');
   await sellPrinted(page, desk);
   await expect(page.getByTestId('pos-done-change')).toHaveText(/^15([.,]00)? zł$/);
-  await shoot(page, 'sold');
+  await expect(page.getByTestId('pos-done-payment')).toHaveCount(1);
+  await expect(page.getByTestId('pos-done-payment')).toContainText('Cash');
+  await expect(page.getByTestId('pos-done-payment')).toContainText(/50([.,]00)? zł/);
+  await shootSale(page, 'sold');
   const first = desk.receipts().at(-1)!;
   expect(first.lines.map((l) => l.name)).toEqual(['Woda mineralna 0,5 l', 'Ręcznik mały']);
   expect(first.total).toBe(3500);
@@ -78,6 +105,14 @@ test('a shift at the desktop POS: sell online and offline, fiscal receipts on th
   expect(second.payments).toHaveLength(2);
   expect(second.total).toBe(second.payments.reduce((s, p) => s + p.amount, 0));
   expect(zlotyToMinor(passDue)).toBe(second.total);
+  // The split on the result panel: 20 zł cash and the rest by card.
+  const split = page.getByTestId('pos-done-payment');
+  await expect(split).toHaveCount(2);
+  await expect(split.nth(0)).toContainText('Cash');
+  await expect(split.nth(0)).toContainText(/20([.,]00)? zł/);
+  await expect(split.nth(1)).toContainText('Payment terminal');
+  expect(zlotyToMinor((await split.nth(1).locator('td').nth(1).textContent())!)).toBe(second.total - 2000);
+  await shootSale(page, 'split-sold');
   await expect(pending).toHaveText('All changes synced', { timeout: 30_000 });
 
   // The cloud goes away: the desk keeps selling (recorded here, printed, waiting to sync).

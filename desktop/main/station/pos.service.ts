@@ -321,7 +321,8 @@ export class StationPos {
           stock: i.stock,
           barcode: i.barcode,
           needsClient: i.needsClient,
-          category: i.type === 'product' ? (categoryOf.get(i.id) ?? null) : null,
+          // retail/init names it since issue 26; product/categorized for a cloud that does not yet.
+          category: i.type === 'product' ? (i.category ?? categoryOf.get(i.id) ?? null) : null,
         }));
         const catalog: PosCatalog = {
           currency: init.currency,

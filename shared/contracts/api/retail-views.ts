@@ -38,6 +38,7 @@ export const RetailInitSchema = z.object({
       barcode: z.string().nullable(),
       periodPrice: z.number().nullable(),
       needsClient: z.boolean(),
+      category: z.object({ id: z.string(), name: z.string() }).nullable(),
     }),
   ),
   itemStatuses: z.array(itemStatus),

@@ -103,6 +103,8 @@ export interface RetailCatalogItem {
   periodPrice: number | null;
   /** Passes and contracts need a named client. */
   needsClient: boolean;
+  /** A product's category (the POS's tiles are filtered by it); null for passes and contracts. */
+  category: { id: string; name: string } | null;
 }
 
 export interface RetailInit {

@@ -21,7 +21,7 @@ import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { failureText } from '../../lib/form-errors';
 import { amountText, parseAmount } from '../pos/pos.api';
-import { usePrice } from '../pos/PosScreen';
+import { usePrice } from '../../features/pos/use-price';
 import { PaymentSplitText } from '../invoices/PaymentSplitText';
 import { orderCalls, useInvalidateOrders, useOrder, useStudioUuid } from './orders.api';
 import { clientName, OrderStatusBadge } from './OrdersScreen';

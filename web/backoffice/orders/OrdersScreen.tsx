@@ -23,7 +23,7 @@ import { isOrderPayable } from '../../../shared/domain/orders';
 import { OrderStatus } from '../../../shared/enums';
 import { useApiClient } from '../../lib/app-context';
 import { useBackoffice } from '../backoffice.api';
-import { usePrice } from '../pos/PosScreen';
+import { usePrice } from '../../features/pos/use-price';
 import { orderCalls, useInvalidateOrders, useOrders, useStudioUuid } from './orders.api';
 import { ListLoading } from '../list-frame';
 import { useStudioDates } from '../use-studio-date-time';

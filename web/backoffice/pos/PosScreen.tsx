@@ -1,26 +1,18 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
   Card,
-  CloseButton,
-  Divider,
-  Grid,
-  Group,
-  Loader,
   NativeSelect,
-  NumberInput,
   Stack,
   Table,
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type {
@@ -29,27 +21,25 @@ import type {
   RetailCheckoutResult,
   RetailQuote,
 } from '../../../shared/contracts/api/retail';
-import { formatPriceIn } from '../../../shared/domain/money';
 import { PaymentMethod, RetailItemStatus } from '../../../shared/enums';
+import type { PosPaid, PosPaymentLine } from '../../features/pos/catalog';
+import { PosBasket } from '../../features/pos/PosBasket';
+import { PosCatalogPanel } from '../../features/pos/PosCatalogPanel';
+import { PosCheckout } from '../../features/pos/PosCheckout';
+import { PosLayout } from '../../features/pos/PosLayout';
+import { PosSaleResult } from '../../features/pos/PosSaleResult';
+import { newPaymentLine, PosTenders, tenderedAmounts } from '../../features/pos/PosTenders';
+import { PosVoucher } from '../../features/pos/PosVoucher';
+import { usePrice } from '../../features/pos/use-price';
 import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { failureText } from '../../lib/form-errors';
-import { useBarcodeScanner } from './barcode';
+import { ClientPicker } from './ClientPicker';
 import { OpenShiftCard, ShiftBar, StationPicker } from './ShiftPanel';
 import { usePosStation } from './station-sink';
 import { StationPosScreen } from './StationPosScreen';
 import { stationKeys, useChosenStation, useCurrentShift, useStations } from './stations.api';
-import {
-  amountText,
-  checkout,
-  parseAmount,
-  posKeys,
-  useClientSearch,
-  useRetailInit,
-  useRetailQuote,
-  useLocale,
-  useStudioUuid,
-} from './pos.api';
+import { checkout, posKeys, useLocale, useRetailInit, useRetailQuote, useStudioUuid } from './pos.api';
 import { ListLoading } from '../list-frame';
 
 interface BasketLine {
@@ -61,18 +51,24 @@ interface BasketLine {
   status: number;
 }
 
-interface PaymentLine {
-  key: string;
-  method: number;
-  text: string;
+/** A sale the cloud recorded, how it was paid and what it cost (for the result panel). */
+interface CloudSold {
+  result: RetailCheckoutResult;
+  payments: PosPaid[];
+  total: number;
 }
+
+/** What the browser takes: cash, card terminal, transfer, the client's wallet, a gift card, other. */
+const METHODS = [
+  PaymentMethod.cash,
+  PaymentMethod.terminal,
+  PaymentMethod.bankTransfer,
+  PaymentMethod.wallet,
+  PaymentMethod.gift,
+  PaymentMethod.other,
+] as const;
 
 const newKey = () => crypto.randomUUID();
-
-export function usePrice() {
-  const { i18n } = useTranslation();
-  return (amount: number, currency: string) => formatPriceIn(i18n.language, amount, currency);
-}
 
 function vatLabel(rate: number | 'exempt', t: (key: string) => string, language: string): string {
   if (rate === 'exempt') return t('retail:vat.exempt');
@@ -83,18 +79,19 @@ function vatLabel(rate: number | 'exempt', t: (key: string) => string, language:
 /**
  * The point of sale. One screen, two sinks chosen by where it runs: in the desktop app the station's
  * (sales recorded locally, fiscal receipt, drawer, offline: StationPosScreen), in the browser the
- * cloud's retail checkout.
+ * cloud's retail checkout. Both are built from the same components (web/features/pos): tiles with
+ * categories and search, the basket (a bar at the bottom on a phone), tenders, the result panel.
  */
 export function PosScreen() {
   const station = usePosStation();
   return station ? <StationPosScreen sink={station} /> : <CloudPosScreen />;
 }
 
-/** The browser's point of sale: search, basket, client or walk-in, split payment, done. */
+/** The browser's point of sale: tiles, basket, client or walk-in, split payment, done. */
 function CloudPosScreen() {
   const { t } = useTranslation('retail');
   const init = useRetailInit();
-  const [done, setDone] = useState<RetailCheckoutResult | null>(null);
+  const [done, setDone] = useState<CloudSold | null>(null);
   const [saleNumber, setSaleNumber] = useState(0);
   // The till this screen sells at, chosen once on this device: its shift counts the sales. Without
   // one (a manager's browser) the sale belongs to no station and no shift.
@@ -128,7 +125,7 @@ function CloudPosScreen() {
         <OpenShiftCard pos={pos} currency={init.data.currency} />
       ) : done ? (
         <DoneScreen
-          result={done}
+          sold={done}
           currency={init.data.currency}
           onNewSale={() => {
             setDone(null);
@@ -157,7 +154,7 @@ function SaleForm({
   catalog: RetailCatalogItem[];
   currency: string;
   stationSlug?: string | undefined;
-  onSold(result: RetailCheckoutResult): void;
+  onSold(sold: CloudSold): void;
 }) {
   const { t, i18n } = useTranslation('retail');
   const price = usePrice();
@@ -165,23 +162,19 @@ function SaleForm({
   const studio = useStudioUuid();
   const queryClient = useQueryClient();
   const locale = useLocale();
-  const [search, setSearch] = useState('');
-  const [scanMiss, setScanMiss] = useState<string | null>(null);
   const [lines, setLines] = useState<BasketLine[]>([]);
   const [client, setClient] = useState<{ id: string; name: string } | null>(null);
-  const [voucherInput, setVoucherInput] = useState('');
   const [voucherCode, setVoucherCode] = useState<string | null>(null);
   const [scheduledFor, setScheduledFor] = useState('');
-  const [payments, setPayments] = useState<PaymentLine[]>([
-    { key: newKey(), method: PaymentMethod.cash, text: '' },
-  ]);
+  const [payments, setPayments] = useState<PosPaymentLine[]>([newPaymentLine(PaymentMethod.cash)]);
   const [attemptKey, setAttemptKey] = useState(newKey);
   const [selling, setSelling] = useState(false);
   const [sellError, setSellError] = useState<string | null>(null);
 
+  const amounts = tenderedAmounts(payments);
   const parsedPayments = payments
-    .map((p) => ({ method: p.method, amount: parseAmount(p.text) }))
-    .filter((p): p is { method: number; amount: number } => p.amount !== null && p.amount > 0);
+    .map((p, i) => ({ method: p.method, amount: amounts[i] ?? 0 }))
+    .filter((p) => p.amount > 0);
   const basket: RetailBasketInput | null =
     lines.length === 0
       ? null
@@ -198,70 +191,29 @@ function SaleForm({
   const quote = useRetailQuote(debounced);
   const current = basket && quote.data ? quote.data : null;
 
-  const found = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    const list = q
-      ? catalog.filter((i) => i.name.toLowerCase().includes(q) || (i.barcode ?? '').startsWith(q))
-      : catalog;
-    return list.slice(0, 30);
-  }, [catalog, search]);
-
   const add = (item: RetailCatalogItem) => {
     setSellError(null);
     setLines((prev) => {
       const same = prev.find((l) => l.type === 'product' && l.id === item.id && item.type === 'product');
       if (same) return prev.map((l) => (l === same ? { ...l, quantity: Math.min(99, l.quantity + 1) } : l));
-      return [
-        ...prev,
-        {
-          key: newKey(),
-          type: item.type,
-          id: item.id,
-          name: item.name,
-          quantity: 1,
-          status: RetailItemStatus.payNow,
-        },
-      ];
+      const line = { key: newKey(), type: item.type, id: item.id, name: item.name, quantity: 1 };
+      return [...prev, { ...line, status: RetailItemStatus.payNow }];
     });
   };
-  // A scanned barcode (keyboard wedge) adds its product; in the search field, Enter does the same.
-  const addByBarcode = (code: string): boolean => {
-    const item = catalog.find((i) => i.barcode !== null && i.barcode === code.trim());
-    setScanMiss(item ? null : code.trim());
-    if (item) add(item);
-    return Boolean(item);
-  };
-  useBarcodeScanner((code) => addByBarcode(code));
   const update = (key: string, patch: Partial<BasketLine>) =>
     setLines((prev) => prev.map((l) => (l.key === key ? { ...l, ...patch } : l)));
 
-  const fillRest = (key: string) => {
-    if (!current) return;
-    const others = payments
-      .filter((p) => p.key !== key)
-      .reduce((sum, p) => sum + (parseAmount(p.text) ?? 0), 0);
-    const rest = Math.max(0, current.due - others);
-    setPayments((prev) =>
-      prev.map((p) => (p.key === key ? { ...p, text: amountText(rest, i18n.language) } : p)),
-    );
-  };
-
   const sell = async () => {
-    if (!basket) return;
+    if (!basket || !current) return;
     setSelling(true);
     setSellError(null);
     try {
-      const result = await checkout(
-        api,
-        studio,
-        { ...basket, note: '', ...(stationSlug ? { stationSlug } : {}) },
-        attemptKey,
-        locale,
-      );
+      const body = { ...basket, note: '', ...(stationSlug ? { stationSlug } : {}) };
+      const result = await checkout(api, studio, body, attemptKey, locale);
       await queryClient.invalidateQueries({ queryKey: posKeys.all(studio) });
       await queryClient.invalidateQueries({ queryKey: stationKeys.all(studio) });
       await queryClient.invalidateQueries({ queryKey: ['orders', studio] });
-      onSold(result);
+      onSold({ result, payments: parsedPayments, total: current.due });
     } catch (error) {
       // A refused sale charged nothing: the next attempt is a new request.
       if (error instanceof ApiError && error.status < 500) setAttemptKey(newKey());
@@ -274,506 +226,213 @@ function SaleForm({
   };
 
   const scheduledNeeded = lines.some((l) => l.status === RetailItemStatus.scheduled);
+  const problem = (path: string) =>
+    current?.problems[path] ? t(`problems.${current.problems[path][0]}`) : undefined;
+  const general = Object.entries(current?.problems ?? {})
+    .filter(([path]) => !path.startsWith('items.') && path !== 'voucherCode' && path !== 'scheduledFor')
+    .flatMap(([, codes]) => codes.map((code) => t(`problems.${code}`)));
+  const groups = current?.groups;
 
   return (
-    <Grid gutter="lg">
-      <Grid.Col span={{ base: 12, md: 5 }}>
-        <Card withBorder padding="md">
-          <Stack gap="sm">
-            <TextInput
-              label={t('search.label')}
-              placeholder={t('search.placeholder')}
-              value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              onKeyDown={(e) => {
-                if (e.key !== 'Enter' || !search.trim()) return;
-                const exact = catalog.find((i) => i.barcode !== null && i.barcode === search.trim());
-                setScanMiss(null);
-                if (exact) {
-                  e.preventDefault();
-                  add(exact);
-                  setSearch('');
-                } else if (found.length === 1) {
-                  add(found[0]!);
-                  setSearch('');
-                }
-              }}
-              data-testid="pos-search"
-            />
-            {scanMiss && (
-              <Text size="sm" c="red" data-testid="pos-scan-miss">
-                {t('search.noBarcode', { code: scanMiss })}
-              </Text>
-            )}
-            <Stack gap={4} mah={420} style={{ overflowY: 'auto' }} data-testid="pos-results">
-              {found.length === 0 && (
-                <Text c="dimmed" size="sm">
-                  {t('search.none')}
-                </Text>
-              )}
-              {found.map((item) => (
-                <UnstyledButton
-                  key={`${item.type}-${item.id}`}
-                  onClick={() => add(item)}
-                  data-testid="pos-result"
-                  aria-label={t('search.add', { name: item.name })}
-                  p="xs"
-                  style={{
-                    borderRadius: 'var(--mantine-radius-sm)',
-                    border: '1px solid var(--mantine-color-gray-3)',
-                  }}
-                >
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text fw={500} truncate>
-                        {item.name}
-                      </Text>
-                      <Group gap={6}>
-                        <Badge size="xs" variant="light" color={item.type === 'product' ? 'gray' : 'teal'}>
-                          {t(`types.${item.type}`)}
-                        </Badge>
-                        {item.stock !== null && (
-                          <Text size="xs" c={item.stock > 0 ? 'dimmed' : 'red'}>
-                            {t('search.stock', { count: item.stock })}
-                          </Text>
-                        )}
-                      </Group>
-                    </Stack>
-                    <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      {price(item.price, currency)}
-                    </Text>
-                  </Group>
-                </UnstyledButton>
-              ))}
-            </Stack>
-          </Stack>
-        </Card>
-      </Grid.Col>
-
-      <Grid.Col span={{ base: 12, md: 7 }}>
-        <Stack gap="md">
+    <PosLayout
+      currency={currency}
+      count={lines.reduce((n, l) => n + l.quantity, 0)}
+      due={current?.due ?? null}
+      catalog={<PosCatalogPanel items={catalog} currency={currency} onAdd={add} />}
+      basket={
+        <>
           <ClientPicker client={client} onChange={setClient} />
-
-          <Card withBorder padding="md">
-            <Title order={2} size="h4" mb="sm">
-              {t('basket.title')}
-            </Title>
-            {lines.length === 0 ? (
-              <Text c="dimmed" data-testid="pos-basket-empty">
-                {t('basket.empty')}
-              </Text>
-            ) : (
-              <Stack gap="xs" data-testid="pos-basket">
-                {lines.map((line, index) => {
-                  const priced = current?.items[index];
-                  const problems = Object.entries(current?.problems ?? {})
-                    .filter(([path]) => path.startsWith(`items.${index}.`))
-                    .flatMap(([, codes]) => codes);
-                  return (
-                    <Card key={line.key} withBorder padding="xs" data-testid="pos-basket-line">
-                      <Group justify="space-between" wrap="nowrap" align="flex-start">
-                        <Stack gap={2} style={{ minWidth: 0 }}>
-                          <Text fw={500}>{priced?.name ?? line.name}</Text>
-                          {priced && (
-                            <Text size="xs" c="dimmed">
-                              {price(priced.unitPrice, currency)} · {t('vat.label')}{' '}
-                              {vatLabel(priced.vatRate, t, i18n.language)}
-                            </Text>
-                          )}
-                        </Stack>
-                        <Group gap="xs" wrap="nowrap">
-                          <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
-                            {priced ? price(priced.total, currency) : '…'}
-                          </Text>
-                          <CloseButton
-                            aria-label={t('basket.remove', { name: line.name })}
-                            onClick={() => setLines((prev) => prev.filter((l) => l.key !== line.key))}
-                          />
-                        </Group>
-                      </Group>
-                      <Group gap="xs" mt={6} wrap="wrap">
-                        {line.type === 'product' && (
-                          <NumberInput
-                            aria-label={t('basket.quantity')}
-                            size="xs"
-                            w={90}
-                            min={1}
-                            max={99}
-                            clampBehavior="strict"
-                            allowDecimal={false}
-                            value={line.quantity}
-                            onChange={(v) => update(line.key, { quantity: Math.max(1, Number(v) || 1) })}
-                          />
-                        )}
-                        <NativeSelect
-                          aria-label={t('basket.status')}
-                          size="xs"
-                          value={String(line.status)}
-                          onChange={(e) => update(line.key, { status: Number(e.currentTarget.value) })}
-                          data={Object.values(RetailItemStatus).map((s) => ({
-                            value: String(s),
-                            label: t(`enums:retailItemStatus.${s}`),
-                          }))}
-                        />
-                      </Group>
-                      {problems.map((code) => (
-                        <Text key={code} size="xs" c="red" mt={4}>
-                          {t(`problems.${code}`)}
-                        </Text>
-                      ))}
-                    </Card>
-                  );
-                })}
-              </Stack>
+          <PosBasket
+            currency={currency}
+            lines={lines.map((line, index) => {
+              const priced = current?.items[index];
+              const problems = Object.entries(current?.problems ?? {})
+                .filter(([path]) => path.startsWith(`items.${index}.`))
+                .flatMap(([, codes]) => codes);
+              return {
+                key: line.key,
+                name: priced?.name ?? line.name,
+                counted: line.type === 'product',
+                quantity: line.quantity,
+                total: priced ? priced.total : null,
+                detail: priced && (
+                  <Text size="xs" c="dimmed">
+                    {price(priced.unitPrice, currency)} · {t('vat.label')}{' '}
+                    {vatLabel(priced.vatRate, t, i18n.language)}
+                  </Text>
+                ),
+                extra: (
+                  <>
+                    <NativeSelect
+                      aria-label={t('basket.status')}
+                      size="xs"
+                      w="fit-content"
+                      value={String(line.status)}
+                      onChange={(e) => update(line.key, { status: Number(e.currentTarget.value) })}
+                      data={Object.values(RetailItemStatus).map((s) => ({
+                        value: String(s),
+                        label: t(`enums:retailItemStatus.${s}`),
+                      }))}
+                    />
+                    {problems.map((code) => (
+                      <Text key={code} size="xs" c="red">
+                        {t(`problems.${code}`)}
+                      </Text>
+                    ))}
+                  </>
+                ),
+              };
+            })}
+            onQuantity={(key, quantity) => update(key, { quantity: Math.min(99, Math.max(1, quantity)) })}
+            onRemove={(key) => setLines((prev) => prev.filter((l) => l.key !== key))}
+          >
+            {current && <VatGroups quote={current} currency={currency} />}
+            {scheduledNeeded && (
+              <TextInput
+                mt="sm"
+                type="date"
+                label={t('scheduledFor')}
+                value={scheduledFor}
+                onChange={(e) => setScheduledFor(e.currentTarget.value)}
+                error={problem('scheduledFor')}
+              />
             )}
-            {lines.length > 0 && (
-              <Stack gap="xs" mt="sm">
-                <Group align="flex-end" gap="xs">
-                  <TextInput
-                    label={t('voucher.label')}
-                    size="sm"
-                    value={voucherInput}
-                    onChange={(e) => setVoucherInput(e.currentTarget.value)}
-                    style={{ flex: 1 }}
-                    error={
-                      current?.problems.voucherCode
-                        ? t(`problems.${current.problems.voucherCode[0]}`)
-                        : undefined
-                    }
-                  />
-                  <Button variant="light" onClick={() => setVoucherCode(voucherInput.trim() || null)}>
-                    {t('voucher.apply')}
-                  </Button>
-                </Group>
-                {scheduledNeeded && (
-                  <TextInput
-                    type="date"
-                    label={t('scheduledFor')}
-                    value={scheduledFor}
-                    onChange={(e) => setScheduledFor(e.currentTarget.value)}
-                    error={
-                      current?.problems.scheduledFor
-                        ? t(`problems.${current.problems.scheduledFor[0]}`)
-                        : undefined
-                    }
-                  />
-                )}
-              </Stack>
-            )}
-          </Card>
-
+          </PosBasket>
           {lines.length > 0 && (
             <Card withBorder padding="md">
-              <Title order={2} size="h4" mb="sm">
-                {t('payment.title')}
-              </Title>
               <Stack gap="xs">
-                {payments.map((p, index) => (
-                  <Group key={p.key} gap="xs" align="flex-end" wrap="wrap">
-                    <NativeSelect
-                      label={index === 0 ? t('payment.method') : undefined}
-                      aria-label={t('payment.method')}
-                      value={String(p.method)}
-                      onChange={(e) =>
-                        setPayments((prev) =>
-                          prev.map((x) =>
-                            x.key === p.key ? { ...x, method: Number(e.currentTarget.value) } : x,
-                          ),
-                        )
-                      }
-                      data={[
-                        PaymentMethod.cash,
-                        PaymentMethod.terminal,
-                        PaymentMethod.bankTransfer,
-                        PaymentMethod.wallet,
-                        PaymentMethod.gift,
-                        PaymentMethod.other,
-                      ].map((m) => ({ value: String(m), label: t(`enums:paymentMethod.${m}`) }))}
-                      data-testid={`pos-payment-method-${index}`}
-                      style={{ flex: 1, minWidth: 170 }}
-                    />
-                    <TextInput
-                      label={index === 0 ? t('payment.amount') : undefined}
-                      aria-label={t('payment.amount')}
-                      inputMode="decimal"
-                      value={p.text}
-                      onChange={(e) => {
-                        const text = e.currentTarget.value;
-                        setPayments((prev) => prev.map((x) => (x.key === p.key ? { ...x, text } : x)));
-                      }}
-                      error={p.text && parseAmount(p.text) === null ? t('payment.invalid') : undefined}
-                      data-testid={`pos-payment-amount-${index}`}
-                      w={110}
-                    />
-                    <Button variant="subtle" px="xs" onClick={() => fillRest(p.key)} disabled={!current}>
-                      {t('payment.rest')}
-                    </Button>
-                    {payments.length > 1 && (
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={t('payment.remove')}
-                        onClick={() => setPayments((prev) => prev.filter((x) => x.key !== p.key))}
-                        mb={4}
-                      >
-                        ×
-                      </ActionIcon>
-                    )}
-                  </Group>
-                ))}
-                {payments.length < 5 && (
-                  <Button
-                    variant="light"
-                    size="xs"
-                    w="fit-content"
-                    onClick={() =>
-                      setPayments((prev) => [
-                        ...prev,
-                        { key: newKey(), method: PaymentMethod.terminal, text: '' },
-                      ])
-                    }
-                    data-testid="pos-add-payment"
-                  >
-                    {t('payment.split')}
-                  </Button>
+                <Title order={2} size="h4">
+                  {t('payment.title')}
+                </Title>
+                <PosTenders
+                  payments={payments}
+                  onChange={setPayments}
+                  methods={METHODS}
+                  methodLabel={(m) => t(`enums:paymentMethod.${m}`)}
+                  due={current?.due ?? null}
+                  splitMethod={PaymentMethod.terminal}
+                />
+                {current && current.walletBalance !== null && (
+                  <Text size="sm" c="dimmed" data-testid="pos-wallet-balance">
+                    {t('station.walletBalance', { amount: price(current.walletBalance, currency) })}
+                  </Text>
                 )}
+                <PosVoucher
+                  code={voucherCode}
+                  discount={current?.voucher?.discount ?? 0}
+                  currency={currency}
+                  error={problem('voucherCode')}
+                  onApply={setVoucherCode}
+                />
               </Stack>
-              <Divider my="sm" />
-              <Summary quote={current} currency={currency} loading={quote.isFetching} />
-              {sellError && (
-                <Alert color="red" mt="sm" data-testid="pos-error">
-                  {sellError}
-                </Alert>
-              )}
-              <Button
-                fullWidth
-                size="md"
-                mt="md"
-                loading={selling}
-                disabled={!current?.canCheckout || quote.isFetching || basket === null}
-                onClick={() => void sell()}
-                data-testid="pos-sell"
-              >
-                {current ? t('sell', { amount: price(current.due, currency) }) : t('sellPlain')}
-              </Button>
             </Card>
           )}
-        </Stack>
-      </Grid.Col>
-    </Grid>
-  );
-}
-
-export function ClientPicker({
-  client,
-  onChange,
-}: {
-  client: { id: string; name: string } | null;
-  onChange(client: { id: string; name: string } | null): void;
-}) {
-  const { t } = useTranslation('retail');
-  const [q, setQ] = useState('');
-  const [debounced] = useDebouncedValue(q, 300);
-  const results = useClientSearch(debounced);
-  return (
-    <Card withBorder padding="md">
-      <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4">
-          {t('client.title')}
-        </Title>
-        {client ? (
-          <Badge size="lg" variant="light" data-testid="pos-client">
-            {client.name}
-          </Badge>
-        ) : (
-          <Badge size="lg" variant="outline" color="gray" data-testid="pos-client">
-            {t('client.walkIn')}
-          </Badge>
-        )}
-      </Group>
-      {client ? (
-        <Button variant="subtle" size="xs" onClick={() => onChange(null)}>
-          {t('client.toWalkIn')}
-        </Button>
-      ) : (
-        <Stack gap={4}>
-          <TextInput
-            placeholder={t('client.search')}
-            aria-label={t('client.search')}
-            value={q}
-            onChange={(e) => setQ(e.currentTarget.value)}
-            data-testid="pos-client-search"
-          />
-          {q.trim().length >= 2 &&
-            (results.data?.items ?? []).map((c) => (
-              <UnstyledButton
-                key={c.id}
-                p={6}
-                data-testid="pos-client-option"
-                onClick={() => {
-                  onChange({ id: c.id, name: `${c.firstName} ${c.lastName}` });
-                  setQ('');
-                }}
-                style={{
-                  borderRadius: 'var(--mantine-radius-sm)',
-                  border: '1px solid var(--mantine-color-gray-3)',
-                }}
-              >
-                <Text size="sm" fw={500}>
-                  {c.firstName} {c.lastName}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {c.emailAddress ?? c.phone ?? ''}
-                </Text>
-              </UnstyledButton>
-            ))}
-          {q.trim().length >= 2 && results.data?.items.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('client.none')}
-            </Text>
+          {lines.length > 0 && (
+            <PosCheckout
+              currency={currency}
+              rows={[
+                ...(current?.voucher && current.voucher.discount > 0
+                  ? [{ label: t('summary.discount'), value: `−${price(current.voucher.discount, currency)}` }]
+                  : []),
+                ...(['unpaid', 'scheduled', 'suspended'] as const)
+                  .filter((g) => (groups?.[g] ?? 0) > 0)
+                  .map((g) => ({ label: t(`summary.${g}`), value: price(groups![g], currency) })),
+              ]}
+              due={current?.due ?? null}
+              tendered={current?.tendered ?? amounts.reduce((a, b) => a + b, 0)}
+              remaining={current?.remaining ?? 0}
+              change={current?.change ?? 0}
+              problems={general}
+              error={sellError}
+              selling={selling}
+              canSell={Boolean(current?.canCheckout) && !quote.isFetching && basket !== null}
+              onSell={() => void sell()}
+            />
           )}
-        </Stack>
-      )}
-    </Card>
+        </>
+      }
+    />
   );
 }
 
-function Summary({
-  quote,
-  currency,
-  loading,
-}: {
-  quote: RetailQuote | null;
-  currency: string;
-  loading: boolean;
-}) {
+/** Under the basket: the receipt's VAT groups, with the fiscal printer's letters. */
+function VatGroups({ quote, currency }: { quote: RetailQuote; currency: string }) {
   const { t, i18n } = useTranslation('retail');
   const price = usePrice();
-  if (!quote) return loading ? <Loader size="sm" /> : null;
-  const general = Object.entries(quote.problems)
-    .filter(([path]) => !path.startsWith('items.') && path !== 'voucherCode' && path !== 'scheduledFor')
-    .flatMap(([, codes]) => codes);
-  const row = (label: string, value: string, testId?: string, strong = false) => (
-    <Group justify="space-between">
-      <Text size="sm" fw={strong ? 700 : 400}>
-        {label}
-      </Text>
-      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 500} data-testid={testId}>
-        {value}
-      </Text>
-    </Group>
-  );
+  if (!quote.receipt || quote.receipt.vatGroups.length === 0) return null;
   return (
-    <Stack gap={4} data-testid="pos-summary">
-      {quote.voucher &&
-        quote.voucher.discount > 0 &&
-        row(t('summary.discount'), `−${price(quote.voucher.discount, currency)}`)}
-      {row(t('summary.due'), price(quote.due, currency), 'pos-due', true)}
-      {quote.groups.unpaid > 0 && row(t('summary.unpaid'), price(quote.groups.unpaid, currency))}
-      {quote.groups.scheduled > 0 && row(t('summary.scheduled'), price(quote.groups.scheduled, currency))}
-      {quote.groups.suspended > 0 && row(t('summary.suspended'), price(quote.groups.suspended, currency))}
-      {quote.receipt && quote.receipt.vatGroups.length > 0 && (
-        <Table fz="xs" withRowBorders={false} verticalSpacing={2} mt={4}>
-          <Table.Tbody>
-            {quote.receipt.vatGroups.map((g) => (
-              <Table.Tr key={String(g.vatRate)}>
-                <Table.Td c="dimmed">
-                  {t('summary.vatGroup', {
-                    rate: vatLabel(g.vatRate, t, i18n.language),
-                    slot: g.slot ?? '–',
-                  })}
-                </Table.Td>
-                <Table.Td ta="right" c="dimmed">
-                  {price(g.total, currency)} ({t('summary.vat')} {price(g.vat, currency)})
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {row(t('summary.tendered'), price(quote.tendered, currency))}
-      {quote.remaining > 0 && row(t('summary.remaining'), price(quote.remaining, currency), 'pos-remaining')}
-      {quote.change > 0 && row(t('summary.change'), price(quote.change, currency), 'pos-change', true)}
-      {quote.walletBalance !== null && row(t('summary.wallet'), price(quote.walletBalance, currency))}
-      {general.map((code) => (
-        <Text key={code} size="sm" c="red">
-          {t(`problems.${code}`)}
-        </Text>
-      ))}
-    </Stack>
+    <Table fz="xs" withRowBorders={false} verticalSpacing={2} mt="xs" data-testid="pos-vat-groups">
+      <Table.Tbody>
+        {quote.receipt.vatGroups.map((g) => (
+          <Table.Tr key={String(g.vatRate)}>
+            <Table.Td c="dimmed" px={0}>
+              {t('summary.vatGroup', { rate: vatLabel(g.vatRate, t, i18n.language), slot: g.slot ?? '–' })}
+            </Table.Td>
+            <Table.Td ta="right" c="dimmed" px={0}>
+              {price(g.total, currency)} ({t('summary.vat')} {price(g.vat, currency)})
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
-function DoneScreen({
-  result,
-  currency,
-  onNewSale,
-}: {
-  result: RetailCheckoutResult;
-  currency: string;
-  onNewSale(): void;
-}) {
+function DoneScreen({ sold, currency, onNewSale }: { sold: CloudSold; currency: string; onNewSale(): void }) {
   const { t } = useTranslation('retail');
   const price = usePrice();
+  const { result } = sold;
   return (
-    <Card withBorder padding="lg" maw={640} data-testid="pos-done">
-      <Stack gap="md">
-        <Title order={2} size="h3" c="teal.8">
-          {t('done.title')}
-        </Title>
-        {result.change > 0 && (
-          <Alert color="yellow" title={t('done.change')}>
-            <Text size="xl" fw={700} data-testid="pos-done-change">
-              {price(result.change, currency)}
-            </Text>
-          </Alert>
-        )}
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('done.order')}</Table.Th>
-              <Table.Th>{t('done.status')}</Table.Th>
-              <Table.Th ta="right">{t('done.total')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {result.orders.map((o) => (
-              <Table.Tr key={o.id}>
-                <Table.Td>
-                  <Link to={`/orders/${o.id}`} data-testid="pos-done-order">
-                    {o.reference}
-                  </Link>
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light">{t(`enums:orderStatus.${o.status}`)}</Badge>
-                </Table.Td>
-                <Table.Td ta="right">{price(o.total, currency)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        {result.receipt ? (
-          <Text size="sm" c="dimmed">
-            {t('done.receipt', {
-              total: price(result.receipt.totals.total, currency),
-              vat: price(result.receipt.totals.vat, currency),
-            })}
-          </Text>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('done.noReceipt')}
-          </Text>
-        )}
-        {result.unfulfilled.length > 0 && <Alert color="orange">{t('done.unfulfilled')}</Alert>}
-        <Group>
-          <Button onClick={onNewSale} data-testid="pos-new-sale">
+    <PosSaleResult
+      total={sold.total}
+      change={result.change}
+      payments={sold.payments}
+      currency={currency}
+      methodLabel={(m) => t(`enums:paymentMethod.${m}`)}
+      actions={
+        <>
+          <Button size="lg" onClick={onNewSale} data-testid="pos-new-sale" autoFocus>
             {t('done.newSale')}
           </Button>
-          <Button component={Link} to="/orders" variant="light">
+          <Button size="lg" component={Link} to="/orders" variant="light">
             {t('done.orders')}
           </Button>
-        </Group>
-      </Stack>
-    </Card>
+        </>
+      }
+    >
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('done.order')}</Table.Th>
+            <Table.Th>{t('done.status')}</Table.Th>
+            <Table.Th ta="right">{t('done.total')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {result.orders.map((o) => (
+            <Table.Tr key={o.id}>
+              <Table.Td>
+                <Link to={`/orders/${o.id}`} data-testid="pos-done-order">
+                  {o.reference}
+                </Link>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light">{t(`enums:orderStatus.${o.status}`)}</Badge>
+              </Table.Td>
+              <Table.Td ta="right">{price(o.total, currency)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="sm" c="dimmed">
+        {result.receipt
+          ? t('done.receipt', {
+              total: price(result.receipt.totals.total, currency),
+              vat: price(result.receipt.totals.vat, currency),
+            })
+          : t('done.noReceipt')}
+      </Text>
+      {result.unfulfilled.length > 0 && <Alert color="orange">{t('done.unfulfilled')}</Alert>}
+    </PosSaleResult>
   );
 }

@@ -22,7 +22,7 @@ import { ApiError } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { failureText } from '../../lib/form-errors';
 import { useBackoffice } from '../backoffice.api';
-import { usePrice } from './PosScreen';
+import { usePrice } from '../../features/pos/use-price';
 import { amountText, parseAmount, useStudioUuid } from './pos.api';
 import { posStationKeys, usePosStation } from './station-sink';
 import { stationCalls, stationKeys } from './stations.api';

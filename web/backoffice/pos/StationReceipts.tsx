@@ -1,11 +1,14 @@
-import { Alert, Button, Card, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PosReceiptIssue, PosSellResult, PosState } from '../../../shared/contracts/ipc/pos';
+import { PaymentMethod } from '../../../shared/enums';
+import type { PosPaid } from '../../features/pos/catalog';
+import { PosSaleResult } from '../../features/pos/PosSaleResult';
 import { ApiError } from '../../lib/api-client';
 import { failureText } from '../../lib/form-errors';
-import { usePrice } from './PosScreen';
+import { usePrice } from '../../features/pos/use-price';
 import { StationInvoiceButton } from './StationInvoice';
 import { posStationKeys, type PosStationSink } from './station-sink';
 
@@ -202,57 +205,61 @@ export function saleError(e: unknown, t: (key: string, options?: Record<string, 
   return failureText(e, t, 'errors.general');
 }
 
+/** A sale the station recorded and how it was paid (the result panel lists the tenders). */
+export interface StationSold {
+  result: PosSellResult;
+  payments: PosPaid[];
+}
+
+/** The desk's names of the methods ("Gift card" for a paper voucher taken as money). */
+export function stationMethodLabel(method: number, t: (key: string) => string): string {
+  return method === PaymentMethod.gift ? t('station.giftCard') : t(`enums:paymentMethod.${method}`);
+}
+
 export function StationDone({
   sink,
-  result,
+  sold,
   currency,
   onNext,
 }: {
   sink: PosStationSink;
-  result: PosSellResult;
+  sold: StationSold;
   currency: string;
   onNext(): void;
 }) {
   const { t } = useTranslation(['retail', 'printing']);
-  const price = usePrice();
+  const { result } = sold;
   const r = result.receipt;
   return (
-    <Card withBorder padding="lg" maw={640} data-testid="pos-done">
-      <Stack gap="md">
-        <Title order={2} size="h3" c="teal.8">
-          {t('done.title')}
-        </Title>
-        {result.change > 0 && (
-          <Alert color="yellow" title={t('done.change')}>
-            <Text size="xl" fw={700} data-testid="pos-done-change">
-              {price(result.change, currency)}
-            </Text>
-          </Alert>
-        )}
-        <Text data-testid="pos-done-total">
-          {t('done.total')}: <b>{price(result.total, currency)}</b>
-        </Text>
-        <Alert
-          color={r.status === 'printed' ? 'teal' : r.status === 'noPrinter' ? 'gray' : 'orange'}
-          data-testid="pos-done-receipt"
-          data-status={r.status}
-        >
-          {r.status === 'printed'
-            ? t('station.receipt.printed', { number: r.receiptNumber })
-            : r.messageKey
-              ? `${t(`station.receipt.${r.status}`)} ${t(r.messageKey)}`
-              : t(`station.receipt.${r.status}`)}
-        </Alert>
-        <Text size="sm" c="dimmed">
-          {t('station.savedLocally')}
-        </Text>
-        <Group align="flex-start">
+    <PosSaleResult
+      total={result.total}
+      change={result.change}
+      payments={sold.payments}
+      currency={currency}
+      methodLabel={(m) => stationMethodLabel(m, t)}
+      actions={
+        <>
           <Button size="lg" onClick={onNext} data-testid="pos-new-sale" autoFocus>
             {t('done.newSale')}
           </Button>
           <StationInvoiceButton sink={sink} saleId={result.saleId} />
-        </Group>
-      </Stack>
-    </Card>
+        </>
+      }
+    >
+      <Alert
+        color={r.status === 'printed' ? 'teal' : r.status === 'noPrinter' ? 'gray' : 'orange'}
+        data-testid="pos-done-receipt"
+        data-status={r.status}
+      >
+        {r.status === 'printed'
+          ? t('station.receipt.printed', { number: r.receiptNumber })
+          : r.messageKey
+            ? `${t(`station.receipt.${r.status}`)} ${t(r.messageKey)}`
+            : t(`station.receipt.${r.status}`)}
+      </Alert>
+      <Text size="sm" c="dimmed">
+        {t('station.savedLocally')}
+      </Text>
+    </PosSaleResult>
   );
 }

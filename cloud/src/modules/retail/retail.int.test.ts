@@ -29,13 +29,25 @@ async function retailStudio() {
   const passId = await addTenEntryPass(app, studio, vat23, 25000);
   const waterId = uuidv7();
   const barId = uuidv7();
+  const drinksId = uuidv7();
+  await app
+    .knex('product_categories')
+    .insert({ id: drinksId, studioId: studio.id, name: 'Drinks', position: 0 });
   await app.knex('products').insert([
-    { id: waterId, studioId: studio.id, name: 'Water', price: 500, taxId: vat23, trackStock: true },
+    {
+      id: waterId,
+      studioId: studio.id,
+      name: 'Water',
+      price: 500,
+      taxId: vat23,
+      trackStock: true,
+      categoryId: drinksId,
+    },
     { id: barId, studioId: studio.id, name: 'Protein bar', price: 799, taxId: vat8, trackStock: false },
   ]);
   await addStock(app, studio, waterId, 10);
   const owner = await app.signedIn(scenario.manager.email, scenario.manager.password);
-  return { ...scenario, owner, passId, waterId, barId };
+  return { ...scenario, owner, passId, waterId, barId, drinksId };
 }
 
 async function staff(studio: Studio, role: string): Promise<HttpClient> {
@@ -167,15 +179,22 @@ describe('retail routes: who may call them', () => {
 });
 
 describe('selling at the desk', () => {
-  it('init lists what the desk sells with today’s prices, stock and VAT', async () => {
+  it('init lists what the desk sells with today’s prices, stock, VAT and product category', async () => {
     const s = await retailStudio();
     const res = await s.owner.get(api(s.studio, 'retail/init'));
     expect(res.status).toBe(200);
     expect(res.body.items).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ type: 'product', id: s.waterId, price: 500, stock: 10, vatRate: 2300 }),
-        expect.objectContaining({ type: 'product', id: s.barId, price: 799, stock: null, vatRate: 800 }),
-        expect.objectContaining({ type: 'pricingOption', id: s.passId, price: 25000, needsClient: true }),
+        expect.objectContaining({
+          type: 'product',
+          id: s.waterId,
+          price: 500,
+          stock: 10,
+          vatRate: 2300,
+          category: { id: s.drinksId, name: 'Drinks' },
+        }),
+        expect.objectContaining({ type: 'product', id: s.barId, price: 799, stock: null, category: null }),
+        expect.objectContaining({ type: 'pricingOption', id: s.passId, price: 25000, category: null }),
       ]),
     );
     expect(res.body.itemStatuses).toEqual([0, 1, 2, 3]);

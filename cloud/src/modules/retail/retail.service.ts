@@ -61,11 +61,12 @@ const reference = (id: string) => id.slice(-8).toUpperCase();
 type ProductRow = Pick<
   ProductsRow,
   'id' | 'name' | 'price' | 'barcode' | 'trackStock' | 'archivedAt' | 'taxId'
-> & { rateBp: TaxesRow['rateBp']; stock: number };
+> & { rateBp: TaxesRow['rateBp']; stock: number; categoryId: string | null; categoryName: string | null };
 
 function selectProducts(db: Db, studioId: string) {
   return db('products as p')
     .leftJoin('taxes as t', 't.id', 'p.tax_id')
+    .leftJoin('product_categories as pc', 'pc.id', 'p.category_id')
     .where('p.studio_id', studioId)
     .select(
       'p.id',
@@ -76,6 +77,8 @@ function selectProducts(db: Db, studioId: string) {
       'p.archived_at',
       't.id as taxId',
       't.rate_bp',
+      'pc.id as categoryId',
+      'pc.name as categoryName',
       db.raw(
         '(select coalesce(sum(m.quantity), 0)::int from product_stock_movements m where m.product_id = p.id) as stock',
       ),
@@ -124,6 +127,7 @@ export async function retailInit(
       barcode: p.barcode,
       periodPrice: null,
       needsClient: false,
+      category: p.categoryId ? { id: p.categoryId, name: p.categoryName ?? '' } : null,
     })),
     ...options.map((o) => ({
       type: 'pricingOption' as const,
@@ -135,6 +139,7 @@ export async function retailInit(
       barcode: null,
       periodPrice: null,
       needsClient: true,
+      category: null,
     })),
     ...contracts.items.map((c) => ({
       type: 'contract' as const,
@@ -146,6 +151,7 @@ export async function retailInit(
       barcode: null,
       periodPrice: c.price,
       needsClient: true,
+      category: null,
     })),
   ];
   return {
