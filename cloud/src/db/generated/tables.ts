@@ -3570,6 +3570,38 @@ export interface PaymentProviderCustomersUpdate {
   createdAt?: Date | string | Knex.Raw;
 }
 
+export type PlatformFeesId = string;
+
+export interface PlatformFeesRow {
+  id: PlatformFeesId;
+  studioId: StudiosId;
+  chargedAt: Date;
+  amount: number;
+  currency: string;
+  description: string;
+  createdAt: Date;
+}
+
+export interface PlatformFeesInsert {
+  id: PlatformFeesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  chargedAt: Date | string | Knex.Raw;
+  amount: number | Knex.Raw;
+  currency: string | Knex.Raw;
+  description?: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
+export interface PlatformFeesUpdate {
+  id?: PlatformFeesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  chargedAt?: Date | string | Knex.Raw;
+  amount?: number | Knex.Raw;
+  currency?: string | Knex.Raw;
+  description?: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+}
+
 export type PosShiftCashMovementsId = string;
 
 export interface PosShiftCashMovementsRow {
@@ -4674,6 +4706,35 @@ export interface StudioBookingSettingsUpdate {
   updatedAt?: Date | string | Knex.Raw;
   checkInOpensMinutes?: number | Knex.Raw;
   walkInMinutes?: number | null | Knex.Raw;
+}
+
+export type StudioDac7SellersStudioId = string;
+
+export interface StudioDac7SellersRow {
+  studioId: StudiosId;
+  kind: string;
+  firstName: string;
+  lastName: string;
+  birthDate: Date | null;
+  updatedAt: Date;
+}
+
+export interface StudioDac7SellersInsert {
+  studioId: StudiosId | Knex.Raw;
+  kind: string | Knex.Raw;
+  firstName?: string | Knex.Raw;
+  lastName?: string | Knex.Raw;
+  birthDate?: Date | string | null | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface StudioDac7SellersUpdate {
+  studioId?: StudiosId | Knex.Raw;
+  kind?: string | Knex.Raw;
+  firstName?: string | Knex.Raw;
+  lastName?: string | Knex.Raw;
+  birthDate?: Date | string | null | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
 }
 
 export type StudioDataExportChunksExportId = string;
@@ -6585,6 +6646,7 @@ declare module 'knex/types/tables' {
       PaymentProviderCustomersInsert,
       PaymentProviderCustomersUpdate
     >;
+    platform_fees: Knex.CompositeTableType<PlatformFeesRow, PlatformFeesInsert, PlatformFeesUpdate>;
     pos_shift_cash_movements: Knex.CompositeTableType<
       PosShiftCashMovementsRow,
       PosShiftCashMovementsInsert,
@@ -6661,6 +6723,11 @@ declare module 'knex/types/tables' {
       StudioBookingSettingsRow,
       StudioBookingSettingsInsert,
       StudioBookingSettingsUpdate
+    >;
+    studio_dac7_sellers: Knex.CompositeTableType<
+      StudioDac7SellersRow,
+      StudioDac7SellersInsert,
+      StudioDac7SellersUpdate
     >;
     studio_data_export_chunks: Knex.CompositeTableType<
       StudioDataExportChunksRow,
