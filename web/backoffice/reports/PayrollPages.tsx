@@ -41,6 +41,10 @@ function monthOf(offset: number): { from: string; to: string } {
 /** An amount typed as "80" or "80,50" in minor units (basis points for a percentage); NaN if not a number. */
 const toMinor = (text: string) => Math.round(Number(text.replace(',', '.').replace(/\s/g, '')) * 100);
 
+/** Words and dates to the left, numbers and money to the right. */
+const alignOf = (kind: string) =>
+  kind === 'text' || kind === 'label' || kind === 'datetime' ? 'left' : 'right';
+
 /** A rate in words: "80,00 zł", "15,00 zł (min. 50,00 zł)", "20 %". */
 function useDescribeRate(): (rate: Pick<PayRate, 'kind' | 'amount' | 'minimum'>) => string {
   const { i18n } = useTranslation();
@@ -59,7 +63,7 @@ function useDescribeRate(): (rate: Pick<PayRate, 'kind' | 'amount' | 'minimum'>)
  * class someone else taught — with the rule that paid it, and what to pay in all.
  */
 export function InstructorPayrollScreen() {
-  const { t } = useTranslation('reports');
+  const { t, i18n } = useTranslation('reports');
   const { instructor = '' } = useParams();
   const { studio } = useBackoffice();
   const rates = usePayRates();
@@ -155,7 +159,7 @@ export function InstructorPayrollScreen() {
               [t('column.classes'), String(data.data.rowCount)],
               [t('column.substitutions'), String(substitutions)],
               [t('column.attendees'), String(data.data.totals.attendees ?? 0)],
-              [t('column.pay'), money(data.data.totals.pay ?? 0, studio.currency)],
+              [t('column.pay'), money(data.data.totals.pay ?? 0, studio.currency, i18n.language)],
             ].map(([label, value]) => (
               <Card key={label} withBorder radius="md" padding="sm">
                 <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -178,7 +182,7 @@ export function InstructorPayrollScreen() {
                   <Table.Thead>
                     <Table.Tr>
                       {columns.map((c) => (
-                        <Table.Th key={c.key} ta={c.kind === 'text' || c.kind === 'label' ? 'left' : 'right'}>
+                        <Table.Th key={c.key} ta={alignOf(c.kind)}>
                           {t(`column.${c.key}`)}
                         </Table.Th>
                       ))}
@@ -190,7 +194,8 @@ export function InstructorPayrollScreen() {
                         {columns.map((c) => (
                           <Table.Td
                             key={c.key}
-                            ta={c.kind === 'text' || c.kind === 'label' ? 'left' : 'right'}
+                            ta={alignOf(c.kind)}
+                            style={c.kind === 'datetime' ? { whiteSpace: 'nowrap' } : undefined}
                           >
                             {c.key === 'substitute' ? (
                               row.substitute === 'reports:substitute.yes' ? (
