@@ -201,10 +201,15 @@ try {
   const year = `from=${ymd(new Date(now.getTime() - 364 * 86_400_000))}&to=${ymd(now)}`;
   global.gc?.();
   const before = process.memoryUsage().rss;
+  const heapBefore = process.memoryUsage().heapUsed;
   let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
+  let heapPeak = heapBefore;
+  const sample = () => {
+    const m = process.memoryUsage();
+    peak = Math.max(peak, m.rss);
+    heapPeak = Math.max(heapPeak, m.heapUsed);
+  };
+  const sampler = setInterval(sample, 20);
   const t0 = performance.now();
   const res = await fetch(`${app.url}${base}/report/payments/export?${year}&format=xlsx`, {
     headers: owner.headers(),
@@ -212,13 +217,14 @@ try {
   let bytes = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
     bytes += chunk.length;
-    peak = Math.max(peak, process.memoryUsage().rss);
+    sample();
   }
   clearInterval(sampler);
   const peakMb = peak / 1024 / 1024;
   console.log(
     `export: payments, a year as XLSX, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${ms(performance.now() - t0)} ms; ` +
-      `resident memory ${(before / 1024 / 1024).toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB (the export's rise ${((peak - before) / 1024 / 1024).toFixed(0)} MB)`,
+      `resident memory ${(before / 1024 / 1024).toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB (the export's rise ${((peak - before) / 1024 / 1024).toFixed(0)} MB); ` +
+      `JS heap used ${(heapBefore / 1024 / 1024).toFixed(0)} MB before, peak ${(heapPeak / 1024 / 1024).toFixed(0)} MB (garbage included)`,
   );
 
   const dashboard: number[] = [];

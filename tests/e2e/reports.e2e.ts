@@ -7,7 +7,8 @@ import { backofficePage } from './support/sign-in';
 /**
  * Management insight (issue 20) on the demo studio, whose seed holds six months of classes, visits
  * and sales: the dashboard's figures and charts, the Sales section, three reports (sales by item,
- * attendance by instructor, payroll) with totals, and a CSV export. Screenshots in EN and PL at 390
+ * attendance by instructor, payroll) with totals, and a CSV export; the payroll pages (rates in
+ * bulk, one instructor's payroll) and DAC7's sole-trader details. Screenshots in EN and PL at 390
  * and 1280 px: <E2E_RESULTS_DIR>/screenshots/reports-*.
  */
 test('reports: the dashboard, three reports and an export', async ({ browser }) => {
@@ -71,8 +72,41 @@ test('reports: the dashboard, three reports and an export', async ({ browser }) 
     });
   }
 
+  // The payroll pages: pay rates, rates in bulk, one instructor's payroll for a period.
   await page.goto(`/${demo.studioUuid}/backoffice#/reports/pay-rates`);
   await expect(page.getByTestId('pay-rates-table')).toContainText('Wiśniewska');
+  await page.getByTestId('pay-rates-bulk-link').click();
+  const row = page.getByTestId('bulk-row').filter({ hasText: 'Wiśniewska' });
+  await row.getByTestId('bulk-amount').fill('95');
+  await expect(page.getByTestId('bulk-save')).toHaveText('Save 1 rate');
+  await shootAll(page, 'reports-pay-rates-bulk', async () => {
+    await expect(page.getByTestId('bulk-pay-rates-table')).toBeVisible();
+  });
+  await page.getByTestId('bulk-save').click();
+  await expect(page.getByTestId('bulk-saved')).toBeVisible();
+  await expect(row).toContainText(/Per class: 95[.,]00/);
+  await row.getByRole('link').click();
+  await page.getByTestId('instructor-last-month').click();
+  await expect(page.getByTestId('instructor-payroll')).toContainText(/95[.,]00/);
+  await expect(page.getByTestId('instructor-payroll-table')).toContainText('Per class');
+  await shootAll(page, 'reports-instructor-payroll', async () => {
+    await expect(page.getByTestId('instructor-payroll-summary')).toBeVisible();
+  });
+
+  // DAC7: the studio is a sole trader, named with a date of birth.
+  await page.goto(`/${demo.studioUuid}/backoffice#/reports`);
+  const dac7 = page.getByTestId('dac7');
+  await dac7.getByText('A sole trader', { exact: true }).click();
+  await dac7.getByLabel('First name').fill('Anna');
+  await dac7.getByLabel('Last name').fill('Wiśniewska');
+  await page.getByTestId('dac7-birth-date').fill('1986-03-14');
+  await page.getByTestId('dac7-seller-save').click();
+  await expect(page.getByTestId('dac7-seller-save')).toBeEnabled();
+  await page.reload();
+  await expect(page.getByTestId('dac7-birth-date')).toHaveValue('1986-03-14');
+  await shootAll(page, 'reports-dac7', async () => {
+    await expect(page.getByTestId('dac7')).toBeVisible();
+  });
 
   // The studio's data export: made in the background, downloaded when ready.
   await page.goto(`/${demo.studioUuid}/backoffice#/reports`);

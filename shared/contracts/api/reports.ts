@@ -262,15 +262,46 @@ export const DAC7_FIELDS = [
   'city',
   'country',
   'iban',
+  /** An individual seller (sole trader) only: */
+  'firstName',
+  'lastName',
+  'birthDate',
 ] as const;
+/** An entity (a company) or an individual (a sole trader, identified by name and date of birth). */
+export const DAC7_SELLER_KINDS = ['entity', 'individual'] as const;
+export const Dac7SellerKindSchema = z.enum(DAC7_SELLER_KINDS);
+
+/** Who the studio is as a seller (`PUT dac7-report/seller`); an individual needs names and birth date. */
+export const Dac7SellerBodySchema = z
+  .strictObject({
+    kind: Dac7SellerKindSchema,
+    firstName: z.string().trim().max(200).default(''),
+    lastName: z.string().trim().max(200).default(''),
+    birthDate: calendarDate().nullable().default(null),
+  })
+  .superRefine((b, ctx) => {
+    if (b.kind !== 'individual') return;
+    if (!b.firstName) ctx.addIssue({ code: 'custom', path: ['firstName'], message: 'required' });
+    if (!b.lastName) ctx.addIssue({ code: 'custom', path: ['lastName'], message: 'required' });
+    if (!b.birthDate) ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'required' });
+    else if (b.birthDate < '1900-01-01' || b.birthDate > new Date().toISOString().slice(0, 10))
+      ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'a date of birth in the past' });
+  });
+export type Dac7SellerBody = z.infer<typeof Dac7SellerBodySchema>;
+
 export const Dac7ReportSchema = z.object({
   year: z.number().int(),
   /** TaxReportStatus (spec §3): `requireInput` until the identification is complete. */
   status: z.enum(['requireInput', 'completed']),
-  /** What to fill in (the invoice settings' seller details and bank account). */
+  /** What to fill in (the invoice settings' seller details and bank account; an individual's names and birth date). */
   missing: z.array(z.enum(DAC7_FIELDS)),
   seller: z.object({
+    kind: Dac7SellerKindSchema,
     name: z.string(),
+    /** An individual's names and date of birth (empty for an entity). */
+    firstName: z.string(),
+    lastName: z.string(),
+    birthDate: z.string().nullable(),
     taxId: z.string().nullable(),
     address: z.string(),
     country: z.string(),
@@ -284,10 +315,11 @@ export const Dac7ReportSchema = z.object({
       consideration: z.number().int(),
       /** Sales paid through the platform. */
       activities: z.number().int(),
-      /** Fees the platform kept. */
+      /** Fees the platform operator charged the studio in the quarter (`platform_fees`), minor units. */
       fees: z.number().int(),
     }),
   ),
 });
 export type Dac7Report = z.infer<typeof Dac7ReportSchema>;
 export const Dac7CollectionSchema = z.object({ items: z.array(Dac7ReportSchema) });
+export type Dac7SellerKind = z.infer<typeof Dac7SellerKindSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   Dac7CollectionSchema,
+  Dac7SellerBodySchema,
   DashboardQuerySchema,
   DashboardSchema,
   MemberLocationsSchema,
@@ -121,6 +122,16 @@ export const ReportsApi = contractGroup('reports', {
     access: 'staff',
     ability: 'reports.view',
     params: StudioParams,
+    response: Dac7CollectionSchema,
+  },
+  /** DAC7: who the studio is as a seller (an entity, or an individual with names and birth date). */
+  setDac7Seller: {
+    method: 'put',
+    path: '/v4/:uuid/dac7-report/seller',
+    access: 'staff',
+    ability: 'sales.invoices',
+    params: StudioParams,
+    body: Dac7SellerBodySchema,
     response: Dac7CollectionSchema,
   },
   /** The zip, once ready (409 `studioExport.notReady` before). */

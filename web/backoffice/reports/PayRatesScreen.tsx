@@ -82,9 +82,19 @@ export function PayRatesScreen() {
         {t('payroll.title')}
       </Title>
       <Text c="dimmed">{t('payroll.intro')}</Text>
-      <Anchor component={Link} to="/reports/payroll">
-        {t('payroll.report')}
-      </Anchor>
+      <Group gap="md">
+        <Anchor component={Link} to="/reports/payroll">
+          {t('payroll.report')}
+        </Anchor>
+        <Anchor component={Link} to="/reports/payroll-summary">
+          {t('payroll.summaryLink')}
+        </Anchor>
+        {canEdit && (
+          <Anchor component={Link} to="/reports/pay-rates/bulk" data-testid="pay-rates-bulk-link">
+            {t('payroll.bulkLink')}
+          </Anchor>
+        )}
+      </Group>
       <Card withBorder radius="md" padding={0}>
         {rates.data.items.length === 0 ? (
           <Text c="dimmed" p="md">
@@ -105,7 +115,15 @@ export function PayRatesScreen() {
               <Table.Tbody>
                 {rates.data.items.map((r) => (
                   <Table.Tr key={`${r.instructorId}:${r.classServiceId ?? ''}`}>
-                    <Table.Td>{r.instructorName}</Table.Td>
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        to={`/reports/pay-rates/instructor/${r.instructorId}`}
+                        size="sm"
+                      >
+                        {r.instructorName}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td>{r.classServiceName ?? t('payroll.allClasses')}</Table.Td>
                     <Table.Td>{t(`payRule.${r.kind}`)}</Table.Td>
                     <Table.Td ta="right">{describe(r)}</Table.Td>

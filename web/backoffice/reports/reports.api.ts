@@ -1,6 +1,11 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PayrollValuesBody, ReportColumn, ReportQuery } from '../../../shared/contracts/api/reports';
+import type {
+  Dac7SellerBody,
+  PayrollValuesBody,
+  ReportColumn,
+  ReportQuery,
+} from '../../../shared/contracts/api/reports';
 import { fillPath } from '../../../shared/contracts/http/define';
 import { ReportsApi } from '../../../shared/contracts/http/reports';
 import { useApiClient } from '../../lib/app-context';
@@ -160,4 +165,16 @@ export function useDac7Reports(enabled: boolean) {
     queryFn: ({ signal }) => api.call(ReportsApi.dac7Collection, { params: { uuid: studio }, signal }),
     enabled,
   });
+}
+
+/** Sets who the studio is as a DAC7 seller; the answer is the reports again. */
+export function useSetDac7Seller() {
+  const api = useApiClient();
+  const studio = useBackoffice().studio.uuid;
+  const queryClient = useQueryClient();
+  return async (body: Dac7SellerBody) => {
+    const saved = await api.call(ReportsApi.setDac7Seller, { params: { uuid: studio }, body });
+    queryClient.setQueryData(['reports', studio, 'dac7'], saved);
+    return saved;
+  };
 }

@@ -3054,7 +3054,6 @@ export interface InvoicesRow {
   updatedAt: Date;
   receiptId: RetailReceiptsId | null;
   receipt: unknown | null;
-  paymentSplit: unknown | null;
 }
 
 export interface InvoicesInsert {
@@ -3101,7 +3100,6 @@ export interface InvoicesInsert {
   updatedAt?: Date | string | Knex.Raw;
   receiptId?: RetailReceiptsId | null | Knex.Raw;
   receipt?: unknown | null | Knex.Raw;
-  paymentSplit?: unknown | null | Knex.Raw;
 }
 
 export interface InvoicesUpdate {
@@ -3148,7 +3146,6 @@ export interface InvoicesUpdate {
   updatedAt?: Date | string | Knex.Raw;
   receiptId?: RetailReceiptsId | null | Knex.Raw;
   receipt?: unknown | null | Knex.Raw;
-  paymentSplit?: unknown | null | Knex.Raw;
 }
 
 export type JobDeliveriesKey = string;
@@ -3573,21 +3570,36 @@ export interface PaymentProviderCustomersUpdate {
   createdAt?: Date | string | Knex.Raw;
 }
 
-export type PlatformInvoiceCountersYear = number;
+export type PlatformFeesId = string;
 
-export interface PlatformInvoiceCountersRow {
-  year: PlatformInvoiceCountersYear;
-  last: number;
+export interface PlatformFeesRow {
+  id: PlatformFeesId;
+  studioId: StudiosId;
+  chargedAt: Date;
+  amount: number;
+  currency: string;
+  description: string;
+  createdAt: Date;
 }
 
-export interface PlatformInvoiceCountersInsert {
-  year: PlatformInvoiceCountersYear | Knex.Raw;
-  last: number | Knex.Raw;
+export interface PlatformFeesInsert {
+  id: PlatformFeesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  chargedAt: Date | string | Knex.Raw;
+  amount: number | Knex.Raw;
+  currency: string | Knex.Raw;
+  description?: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
 }
 
-export interface PlatformInvoiceCountersUpdate {
-  year?: PlatformInvoiceCountersYear | Knex.Raw;
-  last?: number | Knex.Raw;
+export interface PlatformFeesUpdate {
+  id?: PlatformFeesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  chargedAt?: Date | string | Knex.Raw;
+  amount?: number | Knex.Raw;
+  currency?: string | Knex.Raw;
+  description?: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
 }
 
 export type PosShiftCashMovementsId = string;
@@ -4696,6 +4708,35 @@ export interface StudioBookingSettingsUpdate {
   walkInMinutes?: number | null | Knex.Raw;
 }
 
+export type StudioDac7SellersStudioId = string;
+
+export interface StudioDac7SellersRow {
+  studioId: StudiosId;
+  kind: string;
+  firstName: string;
+  lastName: string;
+  birthDate: Date | null;
+  updatedAt: Date;
+}
+
+export interface StudioDac7SellersInsert {
+  studioId: StudiosId | Knex.Raw;
+  kind: string | Knex.Raw;
+  firstName?: string | Knex.Raw;
+  lastName?: string | Knex.Raw;
+  birthDate?: Date | string | null | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface StudioDac7SellersUpdate {
+  studioId?: StudiosId | Knex.Raw;
+  kind?: string | Knex.Raw;
+  firstName?: string | Knex.Raw;
+  lastName?: string | Knex.Raw;
+  birthDate?: Date | string | null | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
 export type StudioDataExportChunksExportId = string;
 
 export type StudioDataExportChunksSeq = number;
@@ -5130,112 +5171,6 @@ export interface StudioSmartLocksUpdate {
   lastTestStatus?: number | null | Knex.Raw;
 }
 
-export type StudioSubscriptionPeriodsId = string;
-
-export interface StudioSubscriptionPeriodsRow {
-  id: StudioSubscriptionPeriodsId;
-  studioId: StudiosId;
-  subscriptionId: StudioSubscriptionsId;
-  period: string;
-  kind: string;
-  planCode: string | null;
-  startsOn: Date;
-  endsOn: Date;
-  lines: unknown;
-  net: number;
-  vat: number;
-  total: number;
-  currency: string;
-  vatRate: number;
-  status: string;
-  paidAt: Date | null;
-  invoiceNumber: string | null;
-  invoiceDate: Date | null;
-  seller: unknown | null;
-  buyer: unknown | null;
-  createdBy: UsersId | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface StudioSubscriptionPeriodsInsert {
-  id: StudioSubscriptionPeriodsId | Knex.Raw;
-  studioId: StudiosId | Knex.Raw;
-  subscriptionId: StudioSubscriptionsId | Knex.Raw;
-  period: string | Knex.Raw;
-  kind: string | Knex.Raw;
-  planCode?: string | null | Knex.Raw;
-  startsOn: Date | string | Knex.Raw;
-  endsOn: Date | string | Knex.Raw;
-  lines: unknown | Knex.Raw;
-  net: number | Knex.Raw;
-  vat: number | Knex.Raw;
-  total: number | Knex.Raw;
-  currency: string | Knex.Raw;
-  vatRate: number | Knex.Raw;
-  status: string | Knex.Raw;
-  paidAt?: Date | string | null | Knex.Raw;
-  invoiceNumber?: string | null | Knex.Raw;
-  invoiceDate?: Date | string | null | Knex.Raw;
-  seller?: unknown | null | Knex.Raw;
-  buyer?: unknown | null | Knex.Raw;
-  createdBy?: UsersId | null | Knex.Raw;
-  createdAt?: Date | string | Knex.Raw;
-  updatedAt?: Date | string | Knex.Raw;
-}
-
-export interface StudioSubscriptionPeriodsUpdate {
-  id?: StudioSubscriptionPeriodsId | Knex.Raw;
-  studioId?: StudiosId | Knex.Raw;
-  subscriptionId?: StudioSubscriptionsId | Knex.Raw;
-  period?: string | Knex.Raw;
-  kind?: string | Knex.Raw;
-  planCode?: string | null | Knex.Raw;
-  startsOn?: Date | string | Knex.Raw;
-  endsOn?: Date | string | Knex.Raw;
-  lines?: unknown | Knex.Raw;
-  net?: number | Knex.Raw;
-  vat?: number | Knex.Raw;
-  total?: number | Knex.Raw;
-  currency?: string | Knex.Raw;
-  vatRate?: number | Knex.Raw;
-  status?: string | Knex.Raw;
-  paidAt?: Date | string | null | Knex.Raw;
-  invoiceNumber?: string | null | Knex.Raw;
-  invoiceDate?: Date | string | null | Knex.Raw;
-  seller?: unknown | null | Knex.Raw;
-  buyer?: unknown | null | Knex.Raw;
-  createdBy?: UsersId | null | Knex.Raw;
-  createdAt?: Date | string | Knex.Raw;
-  updatedAt?: Date | string | Knex.Raw;
-}
-
-export type StudioSubscriptionsId = string;
-
-export interface StudioSubscriptionsRow {
-  id: StudioSubscriptionsId;
-  studioId: StudiosId;
-  planCode: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface StudioSubscriptionsInsert {
-  id: StudioSubscriptionsId | Knex.Raw;
-  studioId: StudiosId | Knex.Raw;
-  planCode: string | Knex.Raw;
-  createdAt?: Date | string | Knex.Raw;
-  updatedAt?: Date | string | Knex.Raw;
-}
-
-export interface StudioSubscriptionsUpdate {
-  id?: StudioSubscriptionsId | Knex.Raw;
-  studioId?: StudiosId | Knex.Raw;
-  planCode?: string | Knex.Raw;
-  createdAt?: Date | string | Knex.Raw;
-  updatedAt?: Date | string | Knex.Raw;
-}
-
 export type StudioVisitHoursDay = string;
 
 export type StudioVisitHoursHour = number;
@@ -5326,82 +5261,6 @@ export interface StudiosUpdate {
   logoUrl?: string | null | Knex.Raw;
   appearance?: unknown | Knex.Raw;
   settings?: unknown | Knex.Raw;
-  createdAt?: Date | string | Knex.Raw;
-  updatedAt?: Date | string | Knex.Raw;
-}
-
-export type SubscriptionCreditEntriesId = string;
-
-export interface SubscriptionCreditEntriesRow {
-  id: SubscriptionCreditEntriesId;
-  studioId: StudiosId;
-  service: string;
-  amount: number;
-  sourceKey: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface SubscriptionCreditEntriesInsert {
-  id: SubscriptionCreditEntriesId | Knex.Raw;
-  studioId: StudiosId | Knex.Raw;
-  service: string | Knex.Raw;
-  amount: number | Knex.Raw;
-  sourceKey: string | Knex.Raw;
-  createdAt?: Date | string | Knex.Raw;
-  updatedAt?: Date | string | Knex.Raw;
-}
-
-export interface SubscriptionCreditEntriesUpdate {
-  id?: SubscriptionCreditEntriesId | Knex.Raw;
-  studioId?: StudiosId | Knex.Raw;
-  service?: string | Knex.Raw;
-  amount?: number | Knex.Raw;
-  sourceKey?: string | Knex.Raw;
-  createdAt?: Date | string | Knex.Raw;
-  updatedAt?: Date | string | Knex.Raw;
-}
-
-export type SubscriptionPaymentsId = string;
-
-export interface SubscriptionPaymentsRow {
-  id: SubscriptionPaymentsId;
-  studioId: StudiosId;
-  periodId: StudioSubscriptionPeriodsId;
-  amount: number;
-  currency: string;
-  provider: string;
-  providerRef: string | null;
-  redirect: unknown | null;
-  status: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface SubscriptionPaymentsInsert {
-  id: SubscriptionPaymentsId | Knex.Raw;
-  studioId: StudiosId | Knex.Raw;
-  periodId: StudioSubscriptionPeriodsId | Knex.Raw;
-  amount: number | Knex.Raw;
-  currency: string | Knex.Raw;
-  provider: string | Knex.Raw;
-  providerRef?: string | null | Knex.Raw;
-  redirect?: unknown | null | Knex.Raw;
-  status: string | Knex.Raw;
-  createdAt?: Date | string | Knex.Raw;
-  updatedAt?: Date | string | Knex.Raw;
-}
-
-export interface SubscriptionPaymentsUpdate {
-  id?: SubscriptionPaymentsId | Knex.Raw;
-  studioId?: StudiosId | Knex.Raw;
-  periodId?: StudioSubscriptionPeriodsId | Knex.Raw;
-  amount?: number | Knex.Raw;
-  currency?: string | Knex.Raw;
-  provider?: string | Knex.Raw;
-  providerRef?: string | null | Knex.Raw;
-  redirect?: unknown | null | Knex.Raw;
-  status?: string | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
 }
@@ -6787,11 +6646,7 @@ declare module 'knex/types/tables' {
       PaymentProviderCustomersInsert,
       PaymentProviderCustomersUpdate
     >;
-    platform_invoice_counters: Knex.CompositeTableType<
-      PlatformInvoiceCountersRow,
-      PlatformInvoiceCountersInsert,
-      PlatformInvoiceCountersUpdate
-    >;
+    platform_fees: Knex.CompositeTableType<PlatformFeesRow, PlatformFeesInsert, PlatformFeesUpdate>;
     pos_shift_cash_movements: Knex.CompositeTableType<
       PosShiftCashMovementsRow,
       PosShiftCashMovementsInsert,
@@ -6869,6 +6724,11 @@ declare module 'knex/types/tables' {
       StudioBookingSettingsInsert,
       StudioBookingSettingsUpdate
     >;
+    studio_dac7_sellers: Knex.CompositeTableType<
+      StudioDac7SellersRow,
+      StudioDac7SellersInsert,
+      StudioDac7SellersUpdate
+    >;
     studio_data_export_chunks: Knex.CompositeTableType<
       StudioDataExportChunksRow,
       StudioDataExportChunksInsert,
@@ -6912,32 +6772,12 @@ declare module 'knex/types/tables' {
       StudioSmartLocksInsert,
       StudioSmartLocksUpdate
     >;
-    studio_subscription_periods: Knex.CompositeTableType<
-      StudioSubscriptionPeriodsRow,
-      StudioSubscriptionPeriodsInsert,
-      StudioSubscriptionPeriodsUpdate
-    >;
-    studio_subscriptions: Knex.CompositeTableType<
-      StudioSubscriptionsRow,
-      StudioSubscriptionsInsert,
-      StudioSubscriptionsUpdate
-    >;
     studio_visit_hours: Knex.CompositeTableType<
       StudioVisitHoursRow,
       StudioVisitHoursInsert,
       StudioVisitHoursUpdate
     >;
     studios: Knex.CompositeTableType<StudiosRow, StudiosInsert, StudiosUpdate>;
-    subscription_credit_entries: Knex.CompositeTableType<
-      SubscriptionCreditEntriesRow,
-      SubscriptionCreditEntriesInsert,
-      SubscriptionCreditEntriesUpdate
-    >;
-    subscription_payments: Knex.CompositeTableType<
-      SubscriptionPaymentsRow,
-      SubscriptionPaymentsInsert,
-      SubscriptionPaymentsUpdate
-    >;
     sync_change: Knex.CompositeTableType<SyncChangeRow, SyncChangeInsert, SyncChangeUpdate>;
     sync_clients: Knex.CompositeTableType<SyncClientsRow, SyncClientsInsert, SyncClientsUpdate>;
     sync_devices: Knex.CompositeTableType<SyncDevicesRow, SyncDevicesInsert, SyncDevicesUpdate>;

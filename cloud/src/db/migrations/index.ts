@@ -73,6 +73,7 @@ import * as appointmentsSync from './20261129_0290_appointments_sync';
 import * as studioSubscriptions from './20261130_0360_studio_subscriptions';
 import * as lockThenRun from './20261130_0390_lock_then_run';
 import * as invoicePaymentSplit from './20261130_0310_invoice_payment_split';
+import * as dac7SellersPlatformFees from './20261130_0370_dac7_sellers_platform_fees';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -154,5 +155,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0290_appointments_sync', appointmentsSync],
   ['20261130_0310_invoice_payment_split', invoicePaymentSplit],
   ['20261130_0360_studio_subscriptions', studioSubscriptions],
+  ['20261130_0370_dac7_sellers_platform_fees', dac7SellersPlatformFees],
   ['20261130_0390_lock_then_run', lockThenRun],
 ];

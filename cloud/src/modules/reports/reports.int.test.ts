@@ -1,4 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import { v7 as uuidv7 } from 'uuid';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../../shared/domain/clients/csv';
@@ -447,23 +452,71 @@ describe('reports', () => {
     ).get(api(studio, 'dac7-report/collection'));
     expect(hidden.status).toBe(404);
 
-    const xml = dac7Xml(
+    // The platform's fees, per quarter of the studio's calendar (31 Mar 23:30 UTC is 1 Apr in Warsaw).
+    await app.knex('platform_fees').insert([
       {
-        name: 'Platforma sp. z o.o.',
-        tin: '5260250274',
-        country: 'PL',
-        address: 'Warszawa',
-        platformName: 'Studio',
+        id: uuidv7(),
+        studioId: studio.id,
+        chargedAt: new Date('2026-03-31T23:30:00Z'),
+        amount: 1999,
+        currency: 'PLN',
       },
+      {
+        id: uuidv7(),
+        studioId: studio.id,
+        chargedAt: new Date('2026-11-05T09:00:00Z'),
+        amount: 750,
+        currency: 'PLN',
+      },
+    ]);
+
+    // A sole trader: an individual seller, named, with a date of birth.
+    const seller = 'dac7-report/seller';
+    const soleTrader = { kind: 'individual', firstName: 'Anna', lastName: 'Nowak', birthDate: '1985-04-02' };
+    expect((await (await app.anonymous()).request('PUT', api(studio, seller), soleTrader)).status).toBe(401);
+    const deskUser = await createUser(app.knex);
+    await addMembership(app.knex, studio, deskUser, { isMember: true, role: 'front_desk' });
+    const frontDesk = await app.signedIn(deskUser.email, deskUser.password);
+    expect((await frontDesk.request('PUT', api(studio, seller), soleTrader)).status).toBe(403);
+    await expectHiddenFromOtherStudio(app, { method: 'PUT', path: api(studio, seller), body: soleTrader });
+    const incomplete = await owner.request('PUT', api(studio, seller), {
+      kind: 'individual',
+      firstName: 'Anna',
+      birthDate: '2099-01-01',
+    });
+    expect(incomplete.status).toBe(400);
+    expect(Object.keys(incomplete.body.error.fields).sort()).toEqual(['birthDate', 'lastName']);
+    const set = await owner.request('PUT', api(studio, seller), soleTrader);
+    expect(set.status, set.text).toBe(200);
+    const individual = set.body.items[0];
+    expect(individual).toMatchObject({
+      status: 'completed',
+      seller: { kind: 'individual', name: 'Anna Nowak', birthDate: '1985-04-02' },
+    });
+    expect(individual.quarters.map((q: { fees: number }) => q.fees)).toEqual([0, 1999, 0, 750]);
+    // Without a tax id the individual's report needs input again, and says so.
+    await app.knex('studio_invoice_settings').where({ studioId: studio.id }).update({ taxId: '' });
+    const needs = (await owner.get(api(studio, 'dac7-report/collection'))).body.items[0];
+    expect(needs).toMatchObject({ status: 'requireInput', missing: ['taxId'] });
+    await app
+      .knex('studio_invoice_settings')
+      .where({ studioId: studio.id })
+      .update({ taxId: '526-025-02-74' });
+
+    const operator = {
+      name: 'Platforma sp. z o.o.',
+      tin: '5260250274',
+      country: 'PL',
+      address: 'Warszawa',
+      platformName: 'Studio',
+    };
+    const place = { addressLine: 'ul. Marszałkowska 10/4', postalCode: '00-590', city: 'Warszawa' };
+    const xml = dac7Xml(
+      operator,
       2026,
       [
-        {
-          studioId: studio.id,
-          report,
-          addressLine: 'ul. Marszałkowska 10/4',
-          postalCode: '00-590',
-          city: 'Warszawa',
-        },
+        { studioId: studio.id, report, ...place },
+        { studioId: `${studio.id}-2`, report: individual, ...place },
       ],
       'PL2026-1',
       NOW,
@@ -471,9 +524,27 @@ describe('reports', () => {
     expect(xml).toContain(
       '<dpi:DPI_OECD xmlns:dpi="urn:oecd:ties:dpi:v1" version="1.0" xmlns:stf="urn:oecd:ties:dpistf:v1">',
     );
-    expect(xml).toContain('<dpi:ConsQ1 currCode="PLN">200.00</dpi:ConsQ1>');
-    expect(xml).toContain('<dpi:ConsQ4 currCode="PLN">150.00</dpi:ConsQ4>');
+    // Whole units of the currency (the schema's MonAmnt_Type is an integer).
+    expect(xml).toContain('<dpi:ConsQ1 currCode="PLN">200</dpi:ConsQ1>');
+    expect(xml).toContain('<dpi:ConsQ4 currCode="PLN">150</dpi:ConsQ4>');
+    expect(xml).toContain('<dpi:FeesQ2 currCode="PLN">20</dpi:FeesQ2>');
     expect(xml).toContain('<dpi:NumbQ4>1</dpi:NumbQ4>');
-    expect(xml).toMatch(/<dpi:TIN issuedBy="PL">526-?025-?02-?74<\/dpi:TIN>/);
+    expect(xml).toContain('<dpi:TIN issuedBy="PL">5260250274</dpi:TIN>');
+    expect(xml).toMatch(/<dpi:EntitySeller>\s*<dpi:Standard>\s*<dpi:EntSellerID>/);
+    expect(xml).toMatch(
+      /<dpi:IndividualSeller>[\s\S]*<dpi:FirstName>Anna<\/dpi:FirstName>\s*<dpi:LastName>Nowak<\/dpi:LastName>[\s\S]*<dpi:BirthInfo>\s*<dpi:BirthDate>1985-04-02<\/dpi:BirthDate>/,
+    );
+    // The OECD schema (DPIXML_v1.0.xsd and the two it imports) is not ours to commit: given its
+    // folder in DPI_XSD_DIR, the file is validated against it (README "DAC7").
+    const xsd = process.env.DPI_XSD_DIR;
+    if (xsd) {
+      const file = join(mkdtempSync(join(tmpdir(), 'dpi-')), 'DPI.xml');
+      writeFileSync(file, xml);
+      const lint = spawnSync('xmllint', ['--noout', '--schema', join(xsd, 'DPIXML_v1.0.xsd'), file], {
+        encoding: 'utf8',
+      });
+      expect(lint.stderr.trim()).toBe(`${file} validates`);
+      expect(lint.status).toBe(0);
+    }
   });
 });

@@ -16,7 +16,7 @@ import type { AppCustom, AppState } from '../../http/context';
 import { pageLocale } from '../../http/pages';
 import { defineRoute } from '../../http/route';
 import { XLSX_CONTENT_TYPE } from '../clients/index';
-import { dac7Reports } from './dac7';
+import { dac7Reports, setDac7Seller } from './dac7';
 import { dashboard, dashboardScope, setMemberLocations } from './dashboard';
 import { payRates, setPayRates } from './pay-rates';
 import { reportCatalog, reportDef } from './report-catalog';
@@ -132,6 +132,16 @@ export function registerReportRoutes(router: Router<AppState, AppCustom>): void 
   defineRoute(router, {
     ...ReportsApi.dac7Collection,
     handle: async ({ db, studio, deps }): Promise<{ items: Dac7Report[] }> => ({
+      items: await dac7Reports(db, studio, deps.clock.now()),
+    }),
+  });
+
+  defineRoute(router, {
+    ...ReportsApi.setDac7Seller,
+    handle: async ({ db, studio, body, deps }): Promise<void> => {
+      await setDac7Seller(db as Knex.Transaction, studio, body, deps.clock.now());
+    },
+    present: async (_, { db, studio, deps }): Promise<{ items: Dac7Report[] }> => ({
       items: await dac7Reports(db, studio, deps.clock.now()),
     }),
   });
