@@ -226,6 +226,13 @@ export const ERRORS = {
   'platform.noKiosk': { code: 3010, status: 409 },
   /** platform/token/destroy: no live key of that platform. */
   'platform.notConnected': { code: 3011, status: 404 },
+  // Issue 25, translations (3210–3229): the machine translator.
+  /** No machine translator is configured on this server (no DEEPL_API_KEY). */
+  'translator.notConfigured': { code: 3210, status: 409 },
+  /** The translation service refused or failed (its key, its answer): try again later or type it. */
+  'translator.unavailable': { code: 3211, status: 502 },
+  /** The translation service's quota or rate is spent for now. */
+  'translator.quotaExceeded': { code: 3212, status: 429 },
   'internal.unexpected': { code: 1999, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

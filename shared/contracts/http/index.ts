@@ -33,6 +33,7 @@ import { ScheduleApi, ScheduleBulkEventActionApi, ScheduleEventActionApi } from 
 import { SalesApi } from './sales';
 import { StaffApi } from './staff';
 import { StudioAdminApi } from './studio-admin';
+import { TranslationsApi } from './translations';
 import { VisitPaymentApi } from './visit-payment';
 
 export * from './define';
@@ -80,6 +81,7 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     ReportsApi,
     DeskFleetApi,
     StudioAdminApi,
+    TranslationsApi,
     IntegrationsApi,
     PublicApi,
   ]

@@ -3891,6 +3891,8 @@ export interface ProductsRow {
   archivedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  nameTexts: LocaleText | null;
+  descriptionTexts: LocaleText | null;
 }
 
 export interface ProductsInsert {
@@ -3907,6 +3909,8 @@ export interface ProductsInsert {
   archivedAt?: Date | string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  nameTexts?: LocaleText | string | null | Knex.Raw;
+  descriptionTexts?: LocaleText | string | null | Knex.Raw;
 }
 
 export interface ProductsUpdate {
@@ -3923,6 +3927,8 @@ export interface ProductsUpdate {
   archivedAt?: Date | string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  nameTexts?: LocaleText | string | null | Knex.Raw;
+  descriptionTexts?: LocaleText | string | null | Knex.Raw;
 }
 
 export type PushSubscriptionsId = string;
@@ -4858,6 +4864,38 @@ export interface StudioIamRolesUpdate {
   abilities?: unknown | Knex.Raw;
   isOwner?: boolean | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export type StudioInterfaceTextsId = string;
+
+export interface StudioInterfaceTextsRow {
+  id: StudioInterfaceTextsId;
+  studioId: StudiosId;
+  locale: string;
+  key: string;
+  value: string;
+  updatedBy: UsersId | null;
+  updatedAt: Date;
+}
+
+export interface StudioInterfaceTextsInsert {
+  id: StudioInterfaceTextsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  locale: string | Knex.Raw;
+  key: string | Knex.Raw;
+  value: string | Knex.Raw;
+  updatedBy?: UsersId | null | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface StudioInterfaceTextsUpdate {
+  id?: StudioInterfaceTextsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  locale?: string | Knex.Raw;
+  key?: string | Knex.Raw;
+  value?: string | Knex.Raw;
+  updatedBy?: UsersId | null | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
 }
 
@@ -6683,6 +6721,11 @@ declare module 'knex/types/tables' {
       StudioFiscalPrintersUpdate
     >;
     studio_iam_roles: Knex.CompositeTableType<StudioIamRolesRow, StudioIamRolesInsert, StudioIamRolesUpdate>;
+    studio_interface_texts: Knex.CompositeTableType<
+      StudioInterfaceTextsRow,
+      StudioInterfaceTextsInsert,
+      StudioInterfaceTextsUpdate
+    >;
     studio_invoice_settings: Knex.CompositeTableType<
       StudioInvoiceSettingsRow,
       StudioInvoiceSettingsInsert,

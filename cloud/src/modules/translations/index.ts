@@ -1,0 +1,1 @@
+export { registerTranslationsRoutes } from './translations.routes';
