@@ -52,7 +52,7 @@ test('a pass translated with an accepted machine suggestion reads in English in 
   await page.goto(`/${demo.studioUuid}/backoffice#/settings/translations`);
   await page.getByTestId('translations-kind').click();
   await page.getByRole('option', { name: 'Pass', exact: true }).click();
-  await page.getByTestId('translations-untranslated').locator('input').check({ force: true });
+  await page.getByLabel('Only untranslated').check({ force: true });
   const nameRow = page.getByTestId('translation-row').filter({ hasText: POLISH_NAME });
   await expect(nameRow).toHaveCount(1);
   await shootAll(page, 'translations-catalogue', async (locale) => {
@@ -83,6 +83,13 @@ test('a pass translated with an accepted machine suggestion reads in English in 
   await nameRow.getByTestId('translation-save').click();
   // Saved: the pass's name is translated, so it leaves the "only untranslated" list.
   await expect(nameRow).toHaveCount(0);
+
+  // The interface texts the studio may reword (front office, kiosk), found by a search.
+  await page.getByRole('tab', { name: 'Interface texts' }).click();
+  await page.getByTestId('interface-search').fill('cart');
+  await shootAll(page, 'translations-interface', async () => {
+    await expect(page.getByTestId('interface-row').first()).toBeVisible();
+  });
 
   // The client's cart, in English then in Polish.
   const shop = await clientShopPage(browser, demo, errors);

@@ -40,9 +40,10 @@ export async function startFakeDeepl(port = 0): Promise<FakeDeepl> {
         res.end(JSON.stringify(body));
       };
       if (req.method !== 'POST' || req.url !== '/v2/translate') return send(404, { message: 'Not found' });
-      let body: { text?: unknown; target_lang?: unknown; source_lang?: unknown } | null = null;
+      type Body = { text?: unknown; target_lang?: unknown; source_lang?: unknown };
+      let body: Body | null;
       try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof body;
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Body | null;
       } catch {
         body = null;
       }
