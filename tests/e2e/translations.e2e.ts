@@ -84,11 +84,15 @@ test('a pass translated with an accepted machine suggestion reads in English in 
   // Saved: the pass's name is translated, so it leaves the "only untranslated" list.
   await expect(nameRow).toHaveCount(0);
 
-  // The interface texts the studio may reword (front office, kiosk), found by a search.
+  // The studio's own wording of a front-office text (English): "Timetable" becomes "Class schedule".
   await page.getByRole('tab', { name: 'Interface texts' }).click();
-  await page.getByTestId('interface-search').fill('cart');
+  await page.getByTestId('interface-search').fill('timetable');
+  const timetable = page.getByTestId('interface-row').filter({ hasText: 'frontoffice:nav.timetable' });
+  await timetable.getByRole('textbox').fill('Class schedule');
+  await timetable.getByRole('button').click();
+  await expect(timetable.getByRole('button')).toBeDisabled();
   await shootAll(page, 'translations-interface', async () => {
-    await expect(page.getByTestId('interface-row').first()).toBeVisible();
+    await expect(timetable.getByRole('textbox')).toHaveValue('Class schedule');
   });
 
   // The client's cart, in English then in Polish.
@@ -100,8 +104,17 @@ test('a pass translated with an accepted machine suggestion reads in English in 
   await shootAll(shop, 'translations-cart', async (locale) => {
     await expect(shop.getByTestId('cart-item')).toContainText(locale === 'EN' ? ENGLISH_NAME : POLISH_NAME);
   });
+  // The studio's wording in English only; ours in Polish.
+  await expect(shop.getByTestId('frontoffice-menu-timetable')).toContainText('Class schedule');
   await setLanguage(shop, 'PL');
   await expect(shop.getByTestId('cart-item')).toContainText(POLISH_NAME);
   await expect(shop.getByTestId('cart-item')).not.toContainText(ENGLISH_NAME);
+  await expect(shop.getByTestId('frontoffice-menu-timetable')).toContainText('Grafik zajęć');
+
+  // Ours again for the specs after this one.
+  await timetable.getByRole('textbox').fill('');
+  await timetable.getByRole('button').click();
+  await expect(timetable.getByRole('textbox')).toHaveAttribute('placeholder', 'Our wording');
+  await expect(timetable.getByRole('button')).toBeDisabled();
   expect(errors).toEqual([]);
 });

@@ -323,10 +323,13 @@ function TranslationRow({
 const INTERFACE_PAGE = 40;
 
 function InterfaceTexts({ languages }: { languages: Locale[] }) {
-  const { t } = useTranslation('translations');
+  const { t, i18n } = useTranslation('translations');
   const api = useApiClient();
   const uuid = useBackoffice().studio.uuid;
-  const [language, setLanguage] = useState<Locale>(languages[0]!);
+  // The language the person reads the back office in, to start with.
+  const [language, setLanguage] = useState<Locale>(
+    languages.find((l) => l === i18n.language) ?? languages[0]!,
+  );
   const [search, setSearch] = useState('');
   const [ownOnly, setOwnOnly] = useState(false);
   const texts = useQuery({
