@@ -10,6 +10,9 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // Stripe's SDK in the server is pointed at a local fake, which the Stripe tests (payment-providers,
 // sales-cards) start on this port while they run: set here so the server and the tests agree.
 process.env.STRIPE_API_URL ??= `http://127.0.0.1:${port + 7}`;
+// The machine translator (DeepL's API) likewise: a loopback fake the translations test starts here.
+process.env.DEEPL_API_URL ??= `http://127.0.0.1:${port + 8}`;
+process.env.DEEPL_API_KEY ??= 'fake-deepl-key:fx';
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 const ci = Boolean(process.env.CI);
 
@@ -57,7 +60,12 @@ export default defineConfig({
         command: 'npx tsx tests/e2e/support/server.ts',
         // Answers as soon as the HTTP server is up, built web or not.
         url: `${baseURL}/app/auth/check`,
-        env: { PORT: String(port), STRIPE_API_URL: process.env.STRIPE_API_URL },
+        env: {
+          PORT: String(port),
+          STRIPE_API_URL: process.env.STRIPE_API_URL,
+          DEEPL_API_URL: process.env.DEEPL_API_URL,
+          DEEPL_API_KEY: process.env.DEEPL_API_KEY,
+        },
         reuseExistingServer: !ci,
         timeout: 180_000,
         stdout: 'pipe',

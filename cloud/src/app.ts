@@ -40,6 +40,7 @@ import { registerInvoiceRoutes } from './modules/invoices/index';
 import { registerAccountingRoutes } from './modules/accounting/index';
 import { registerReportRoutes } from './modules/reports/index';
 import { registerStudioAdminRoutes } from './modules/studio-admin/index';
+import { registerTranslationsRoutes } from './modules/translations/index';
 import { registerAppointmentsRoutes } from './modules/appointments/index';
 import { registerCommunicationRoutes } from './modules/communication/index';
 import { registerRetailRoutes } from './modules/retail/index';
@@ -91,6 +92,7 @@ const API_MODULES: ReadonlyArray<(router: Router<AppState, AppCustom>) => void> 
   registerVideoRoutes,
   registerStudioAdminRoutes,
   registerSubscriptionRoutes,
+  registerTranslationsRoutes,
   registerIntegrationRoutes,
 ];
 

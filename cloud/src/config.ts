@@ -112,6 +112,13 @@ export const ConfigSchema = z.object({
   GOOGLE_AUTH_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   GOOGLE_TOKEN_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   GOOGLE_API_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  /**
+   * The machine translator that suggests translations in the back office (DeepL's API v2). Unset:
+   * no suggestions (the Translations screen hides its button). A free-plan key ends in `:fx`.
+   */
+  DEEPL_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Another base URL of DeepL's API (a local fake in tests); default api-free.deepl.com for a `:fx` key, else api.deepl.com. */
+  DEEPL_API_URL: z.preprocess(emptyToUndefined, z.url().optional()),
 });
 
 /**

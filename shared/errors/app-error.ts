@@ -235,6 +235,13 @@ export const ERRORS = {
   'subscription.paymentUnavailable': { code: 3232, status: 409 },
   /** A period's invoice before the period was paid. */
   'subscription.invoiceNotIssued': { code: 3233, status: 409 },
+  // Issue 25, translations (3210–3229): the machine translator.
+  /** No machine translator is configured on this server (no DEEPL_API_KEY). */
+  'translator.notConfigured': { code: 3210, status: 409 },
+  /** The translation service refused or failed (its key, its answer): try again later or type it. */
+  'translator.unavailable': { code: 3211, status: 502 },
+  /** The translation service's quota or rate is spent for now. */
+  'translator.quotaExceeded': { code: 3212, status: 429 },
   'internal.unexpected': { code: 1999, status: 500 },
 } as const satisfies Record<string, { code: number; status: number }>;
 

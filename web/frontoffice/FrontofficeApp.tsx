@@ -13,6 +13,7 @@ import { accountRoutes } from './account/routes';
 import { FrontofficeMenu } from './FrontofficeMenu';
 import { createRoutePreloader, lazyScreen, preloadLinksProps } from '../lib/lazy-screen';
 import { StudioLogo, useApplyBranding, useStudioAppearance } from '../features/branding/StudioBranding';
+import { useStudioInterfaceTexts } from '../features/translations/StudioInterfaceTexts';
 import { useStudioUuid } from './studio';
 import { AgreementsGate } from './staff/AgreementsGate';
 import { FrontofficeSignOut } from './FrontofficeSignOut';
@@ -117,8 +118,10 @@ export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
 function Layout({ basename, preload }: { basename: string; preload: (path: string) => void }) {
   const { t } = useTranslation('frontoffice');
   const preloadProps = useMemo(() => preloadLinksProps(preload, basename), [preload, basename]);
-  const appearance = useStudioAppearance(useStudioUuid()).data;
+  const studioUuid = useStudioUuid();
+  const appearance = useStudioAppearance(studioUuid).data;
   useApplyBranding(appearance);
+  useStudioInterfaceTexts(studioUuid);
   return (
     // display: contents — only listens (delegated link intent), adds no box to the layout.
     <div style={{ display: 'contents' }} {...preloadProps}>

@@ -29,6 +29,7 @@ import { NameScreen } from './screens/NameScreen';
 import { StartScreen } from './screens/StartScreen';
 import { useIdleReset } from './use-idle-reset';
 import { StudioLogo, useApplyBranding, useStudioAppearance } from '../features/branding/StudioBranding';
+import { useStudioInterfaceTexts } from '../features/translations/StudioInterfaceTexts';
 
 type Boot =
   | { state: 'loading' }
@@ -126,6 +127,7 @@ export function KioskApp({ host }: { host?: KioskAppHost } = {}) {
   const kiosk = boot.state === 'ready' ? boot.kiosk : null;
   const appearance = useStudioAppearance(where.uuid).data;
   useApplyBranding(appearance);
+  useStudioInterfaceTexts(where.uuid);
   const reset = useCallback(() => setScreen({ name: 'start' }), []);
   useIdleReset(screen.name !== 'start' && kiosk !== null, kiosk?.settings.idleSeconds ?? 45, reset);
 

@@ -30,10 +30,10 @@ const customTypeMap = { 'pg_catalog.int8': 'number', 'pg_catalog.xid8': 'string'
 
 /**
  * jsonb is `unknown` (read it through a parser) except the texts that every module stores per
- * language: a jsonb `name`, `description` or `name_texts` is a `LocaleText` (`shared/domain/locale-text`).
+ * language: a jsonb `name`, `description`, `name_texts` or `description_texts` is a `LocaleText` (`shared/domain/locale-text`).
  */
 const isLocaleText = (property: { name: string; type?: { fullName?: string } }): boolean =>
-  ['name', 'description', 'name_texts'].includes(property.name) &&
+  ['name', 'description', 'name_texts', 'description_texts'].includes(property.name) &&
   property.type?.fullName === 'pg_catalog.jsonb';
 const LOCALE_TEXT = {
   name: 'LocaleText',

@@ -34,6 +34,7 @@ import { SalesApi } from './sales';
 import { StaffApi } from './staff';
 import { StudioAdminApi } from './studio-admin';
 import { SubscriptionApi } from './subscription';
+import { TranslationsApi } from './translations';
 import { VisitPaymentApi } from './visit-payment';
 
 export * from './define';
@@ -82,6 +83,7 @@ export const API_CONTRACTS: ReadonlyMap<string, AnyContract> = new Map(
     DeskFleetApi,
     StudioAdminApi,
     SubscriptionApi,
+    TranslationsApi,
     IntegrationsApi,
     PublicApi,
   ]

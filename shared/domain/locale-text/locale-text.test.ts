@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLocaleText, type LocaleText } from './locale-text';
+import { mapLocaleText, resolveLocaleText, type LocaleText } from './locale-text';
 
 const both: LocaleText = { en: { value: 'Morning yoga' }, pl: { value: 'Poranna joga' } };
 
@@ -45,5 +45,17 @@ describe('resolveLocaleText', () => {
     ['null text', null, 'pl', 'en', ''],
   ] as const)('%s', (_case, text, userLocale, studioDefaultLocale, expected) => {
     expect(resolveLocaleText(text, userLocale, studioDefaultLocale)).toBe(expected);
+  });
+});
+
+describe('mapLocaleText', () => {
+  it('derives a text in every language that has a value', () => {
+    expect(
+      mapLocaleText(
+        { en: { value: 'Yoga' }, pl: { value: 'Joga' }, de: { value: ' ' } },
+        (v, l) => `${v} (${l})`,
+      ),
+    ).toEqual({ en: { value: 'Yoga (en)' }, pl: { value: 'Joga (pl)' } });
+    expect(mapLocaleText(null, (v) => v)).toEqual({});
   });
 });

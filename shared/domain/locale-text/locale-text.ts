@@ -36,3 +36,19 @@ function valueIn(text: LocaleText, locale: string): string | undefined {
   const value = text[locale]?.value;
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
+
+/**
+ * A text derived in every language the source has (a line name "<class> <date>" from the class's
+ * names), so each viewer still reads it in theirs. Empty values are left out.
+ */
+export function mapLocaleText(
+  text: LocaleText | null | undefined,
+  derive: (value: string, locale: string) => string,
+): LocaleText {
+  const out: LocaleText = {};
+  for (const locale of Object.keys(text ?? {})) {
+    const value = valueIn(text!, locale);
+    if (value !== undefined) out[locale] = { value: derive(value, locale) };
+  }
+  return out;
+}

@@ -95,7 +95,7 @@ function Lines({ lines, currency }: { lines: InvoiceLineView[]; currency: string
               {l.position}. {l.description}
             </Text>
             <Text size="sm" c="dimmed">
-              {l.quantity} {unitLabel(l.unit, lang)} × {money(l.unitPrice, currency, lang)} ·{' '}
+              {l.quantity} {unitLabel(l.unit, t)} × {money(l.unitPrice, currency, lang)} ·{' '}
               {rateLabel(l.vatRate, lang)}
             </Text>
             <Group justify="space-between" gap="xs" mt={4} wrap="nowrap">
@@ -134,7 +134,7 @@ function Lines({ lines, currency }: { lines: InvoiceLineView[]; currency: string
               <Table.Td>{l.position}</Table.Td>
               <Table.Td>{l.description}</Table.Td>
               <Table.Td ta="right">
-                {l.quantity} {unitLabel(l.unit, lang)}
+                {l.quantity} {unitLabel(l.unit, t)}
               </Table.Td>
               <Table.Td ta="right">{money(l.unitPrice, currency, lang)}</Table.Td>
               <Table.Td ta="right">{money(l.net, currency, lang)}</Table.Td>

@@ -323,7 +323,7 @@ function DraftForm({ draft }: { draft: InvoiceOrderDraft }) {
                   <Table.Tr key={line.position}>
                     <Table.Td>{line.description}</Table.Td>
                     <Table.Td ta="right">
-                      {line.quantity} {unitLabel(line.unit, lang)}
+                      {line.quantity} {unitLabel(line.unit, t)}
                     </Table.Td>
                     <Table.Td ta="right">{money(line.unitPrice, currency, lang)}</Table.Td>
                     <Table.Td ta="right">{rateLabel(line.vatRate, lang)}</Table.Td>

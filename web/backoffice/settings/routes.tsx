@@ -26,6 +26,10 @@ const SubscriptionScreen = lazyScreen(
   () => import('../subscription/SubscriptionScreen'),
   'SubscriptionScreen',
 );
+const TranslationsScreen = lazyScreen(
+  () => import('../translations/TranslationsScreen'),
+  'TranslationsScreen',
+);
 
 /** The Settings area below the back-office shell; the studio's profile is its first page. */
 export const settingsRoutes: RouteObject[] = [
@@ -36,6 +40,7 @@ export const settingsRoutes: RouteObject[] = [
   { path: 'settings/agreements', element: <AgreementsScreen /> },
   { path: 'settings/bank-accounts', element: <BankAccountsScreen /> },
   { path: 'settings/documents', element: <StudioDocumentsScreen /> },
+  { path: 'settings/translations', element: <TranslationsScreen /> },
   { path: 'settings/fiscal-printers', element: <FiscalPrintersScreen /> },
   { path: 'settings/client-fields', element: <ClientFieldsScreen /> },
   { path: 'settings/stations', element: <StationsScreen /> },

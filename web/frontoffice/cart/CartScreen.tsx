@@ -235,7 +235,8 @@ function CartContents({ cart }: { cart: CartView }) {
               data-testid="cart-item"
             >
               <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text fw={600} truncate>
+                {/* A translated name may be longer: it wraps on a phone instead of being cut. */}
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                   {item.name || '—'}
                 </Text>
                 {item.forVisit ? (
@@ -259,8 +260,10 @@ function CartContents({ cart }: { cart: CartView }) {
                   ) : null}
                 </Group>
               </Stack>
-              <Group gap="sm" wrap="nowrap">
-                <Text fw={600}>{money(item.total)}</Text>
+              <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
+                <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {money(item.total)}
+                </Text>
                 <Button
                   size="xs"
                   variant="subtle"

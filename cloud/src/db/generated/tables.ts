@@ -3923,6 +3923,8 @@ export interface ProductsRow {
   archivedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  nameTexts: LocaleText | null;
+  descriptionTexts: LocaleText | null;
 }
 
 export interface ProductsInsert {
@@ -3939,6 +3941,8 @@ export interface ProductsInsert {
   archivedAt?: Date | string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  nameTexts?: LocaleText | string | null | Knex.Raw;
+  descriptionTexts?: LocaleText | string | null | Knex.Raw;
 }
 
 export interface ProductsUpdate {
@@ -3955,6 +3959,8 @@ export interface ProductsUpdate {
   archivedAt?: Date | string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  nameTexts?: LocaleText | string | null | Knex.Raw;
+  descriptionTexts?: LocaleText | string | null | Knex.Raw;
 }
 
 export type PushSubscriptionsId = string;
@@ -4919,6 +4925,38 @@ export interface StudioIamRolesUpdate {
   abilities?: unknown | Knex.Raw;
   isOwner?: boolean | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export type StudioInterfaceTextsId = string;
+
+export interface StudioInterfaceTextsRow {
+  id: StudioInterfaceTextsId;
+  studioId: StudiosId;
+  locale: string;
+  key: string;
+  value: string;
+  updatedBy: UsersId | null;
+  updatedAt: Date;
+}
+
+export interface StudioInterfaceTextsInsert {
+  id: StudioInterfaceTextsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  locale: string | Knex.Raw;
+  key: string | Knex.Raw;
+  value: string | Knex.Raw;
+  updatedBy?: UsersId | null | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface StudioInterfaceTextsUpdate {
+  id?: StudioInterfaceTextsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  locale?: string | Knex.Raw;
+  key?: string | Knex.Raw;
+  value?: string | Knex.Raw;
+  updatedBy?: UsersId | null | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
 }
 
@@ -6750,6 +6788,11 @@ declare module 'knex/types/tables' {
       StudioFiscalPrintersUpdate
     >;
     studio_iam_roles: Knex.CompositeTableType<StudioIamRolesRow, StudioIamRolesInsert, StudioIamRolesUpdate>;
+    studio_interface_texts: Knex.CompositeTableType<
+      StudioInterfaceTextsRow,
+      StudioInterfaceTextsInsert,
+      StudioInterfaceTextsUpdate
+    >;
     studio_invoice_settings: Knex.CompositeTableType<
       StudioInvoiceSettingsRow,
       StudioInvoiceSettingsInsert,

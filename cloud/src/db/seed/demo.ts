@@ -475,6 +475,22 @@ export async function seedDemoStudio(
         expirationType: 0,
       })),
     );
+    // Issue 25: a pass named in Polish only, left for the Translations screen (not among `passes`,
+    // whose random picks shape the rest of the demo).
+    await trx('pricing_options').insert({
+      id: uuidv7(),
+      studioId,
+      name: JSON.stringify({ pl: { value: 'Karnet poranny 10 wejść' } }),
+      description: JSON.stringify({ pl: { value: 'Dziesięć wejść na zajęcia przed 12:00.' } }),
+      price: 30000,
+      taxRateBp: 2300,
+      taxId: taxes[0]!.id,
+      entries: 10,
+      validityDays: 45,
+      validityCount: 45,
+      validityUnit: 'day',
+      expirationType: 0,
+    });
     const owned: Record<string, unknown>[] = [];
     for (const clientId of clientIds) {
       if (random() < 0.4) continue;

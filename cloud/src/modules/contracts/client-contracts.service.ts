@@ -19,7 +19,11 @@ import {
   type ScheduledInstalment,
 } from '../../../../shared/domain/contracts';
 import { localDateOf } from '../../../../shared/domain/entitlements/local-dates';
-import { resolveLocaleText, type LocaleText } from '../../../../shared/domain/locale-text/locale-text';
+import {
+  mapLocaleText,
+  resolveLocaleText,
+  type LocaleText,
+} from '../../../../shared/domain/locale-text/locale-text';
 import type { ContractActivationType } from '../../../../shared/enums/pricing-options';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
@@ -480,6 +484,15 @@ interface DueRow extends InstalmentRow {
   defaultLocale: string;
 }
 
+/** The same in every language the contract is named in (issue 25: each viewer reads theirs). */
+function lineTexts(row: DueRow): LocaleText {
+  return mapLocaleText(row.name, (name, locale) =>
+    row.kind === 'signUpFee'
+      ? `${name} — ${locale.startsWith('pl') ? 'opłata wpisowa' : 'sign-up fee'}`
+      : `${name} ${dateOnly(row.periodStartsOn)} – ${dateOnly(row.periodEndsOn)}`,
+  );
+}
+
 /** The order line's name: the contract and the days it pays for, in the studio's language. */
 function lineName(row: DueRow): string {
   const name = resolveLocaleText(row.name, null, row.defaultLocale);
@@ -518,6 +531,7 @@ async function orderInstalment(trx: Knex.Transaction, instalmentId: string, toda
         kind: 'contract_instalment',
         refId: row.id,
         name: lineName(row),
+        nameTexts: lineTexts(row),
         quantity: 1,
         unitPriceMinor: row.amount,
         vatRate: row.taxRateBp === null ? 'exempt' : String(row.taxRateBp),

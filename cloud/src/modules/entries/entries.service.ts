@@ -18,7 +18,7 @@ import {
   startOfLocalDate,
   type PassCandidate,
 } from '../../../../shared/domain/entitlements';
-import { resolveLocaleText } from '../../../../shared/domain/locale-text';
+import { mapLocaleText, resolveLocaleText } from '../../../../shared/domain/locale-text';
 import type { PaymentMethod } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { EntryServicesRow } from '../../db/generated/tables';
@@ -452,7 +452,7 @@ export async function sellEntry(
         kind: 'entry',
         refId: entry.id,
         name: `${resolveLocaleText(service.name as LocaleText, studio.defaultLocale, studio.defaultLocale)} ${day}`,
-        nameTexts: service.name as LocaleText,
+        nameTexts: mapLocaleText(service.name as LocaleText, (name) => `${name} ${day}`),
         quantity: 1,
         unitPriceMinor: service.price,
         vatRate: service.vatRate,

@@ -158,6 +158,7 @@ async function priceItem(
       .where({ 'p.studio_id': studio.id, 'p.id': item.id })
       .first(
         'p.name',
+        'p.name_texts',
         'p.price',
         'p.track_stock',
         'p.archived_at',
@@ -169,6 +170,7 @@ async function priceItem(
       )) as
       | {
           name: string;
+          nameTexts: LocaleText | null;
           price: number;
           trackStock: boolean;
           archivedAt: Date | null;
@@ -183,9 +185,12 @@ async function priceItem(
       : row.trackStock && row.stock < item.quantity
         ? 'cart.problem.outOfStock'
         : null;
+    // The product's name is in the studio's language; its translations beside it (issue 25).
+    const nameTexts: LocaleText = { ...(row.nameTexts ?? {}), [studio.defaultLocale]: { value: row.name } };
     return {
       ...base,
-      name: row.name,
+      name: resolveLocaleText(nameTexts, locale, studio.defaultLocale) || row.name,
+      nameTexts,
       unitPrice: row.price,
       total: row.price * item.quantity,
       vatRate: vatText(row.taxId, row.rateBp),

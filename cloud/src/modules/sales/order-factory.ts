@@ -114,6 +114,7 @@ export async function createOrder(trx: Knex.Transaction, input: CreateOrderInput
     throw new Error('order insert conflicted but no order was found');
   }
 
+  const catalogueTexts = await catalogueNameTexts(trx, input.studioId, input.lines);
   await trx('client_order_lines').insert(
     input.lines.map((line, position) => ({
       id: uuidv7(),
@@ -123,7 +124,10 @@ export async function createOrder(trx: Knex.Transaction, input: CreateOrderInput
       kind: line.kind,
       refId: line.refId ?? null,
       name: line.name.trim().slice(0, 300),
-      nameTexts: line.nameTexts ? JSON.stringify(line.nameTexts) : null,
+      nameTexts:
+        (line.nameTexts ?? catalogueTexts.get(line))
+          ? JSON.stringify(line.nameTexts ?? catalogueTexts.get(line))
+          : null,
       quantity: line.quantity,
       unitPrice: line.unitPriceMinor,
       vatRate: vatRateText(parseVatRate(line.vatRate)!),
@@ -132,6 +136,52 @@ export async function createOrder(trx: Knex.Transaction, input: CreateOrderInput
     })),
   );
   return { id };
+}
+
+/**
+ * The catalogue's names in every language of the pass and product lines a caller gave no
+ * `nameTexts` (the desk's sales, offline ones included, name a line in the desk's language only), so
+ * that every screen, mail and invoice names the line in its own language (issue 25: an English cart
+ * showed "Karnet 8 wejść", a Polish invoice "4 entries"). A product's default-language name is its
+ * `name`, its translations `name_texts` (migration 0350).
+ */
+async function catalogueNameTexts(
+  trx: Knex.Transaction,
+  studioId: string,
+  lines: CreateOrderLine[],
+): Promise<Map<CreateOrderLine, LocaleText>> {
+  const found = new Map<CreateOrderLine, LocaleText>();
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const wanted = (kind: string) =>
+    lines.filter((l) => !l.nameTexts && l.kind === kind && l.refId && UUID.test(l.refId));
+  const passes = wanted('pass');
+  const products = wanted('product');
+  if (passes.length > 0) {
+    const rows = await trx('pricing_options')
+      .where({ studioId })
+      .whereIn('id', [...new Set(passes.map((l) => l.refId!))])
+      .select('id', 'name');
+    const byId = new Map(rows.map((r) => [r.id, r.name]));
+    for (const line of passes) {
+      const texts = byId.get(line.refId!);
+      if (texts && Object.keys(texts).length > 0) found.set(line, texts);
+    }
+  }
+  if (products.length > 0) {
+    const studio = (await trx('studios').where({ id: studioId }).first('defaultLocale')) as
+      { defaultLocale: string } | undefined;
+    const rows = await trx('products')
+      .where({ studioId })
+      .whereIn('id', [...new Set(products.map((l) => l.refId!))])
+      .select('id', 'name', 'nameTexts');
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const line of products) {
+      const row = byId.get(line.refId!);
+      if (row && studio)
+        found.set(line, { ...(row.nameTexts ?? {}), [studio.defaultLocale]: { value: row.name } });
+    }
+  }
+  return found;
 }
 
 async function findBySource(

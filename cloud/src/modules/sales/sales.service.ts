@@ -17,7 +17,7 @@ import {
 } from '../../../../shared/domain/orders';
 import { nextPaymentState, type PaymentOutcome } from '../../../../shared/domain/payments';
 import { canPayFromWallet } from '../../../../shared/domain/wallet';
-import { resolveLocaleText, type LocaleText } from '../../../../shared/domain/locale-text';
+import { mapLocaleText, resolveLocaleText, type LocaleText } from '../../../../shared/domain/locale-text';
 import { OrderStatus, PaymentMethod } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { Db, Knex } from '../../db/knex';
@@ -473,6 +473,10 @@ export async function payVisits(
         studio,
         visits.find((v) => v.id === visitId)!,
       ),
+      nameTexts: visitLineTexts(
+        studio,
+        visits.find((v) => v.id === visitId)!,
+      ),
       quantity: 1,
       unitPriceMinor: input.unitPrice,
       vatRate: input.vatRate,
@@ -486,12 +490,21 @@ export async function payVisits(
 
 /** "Yoga 2026-11-23 18:00": the class and its start in the studio's time zone (what a receipt shows). */
 function visitLineName(studio: Studio, visit: { startsAt: Date; name: LocaleText }): string {
-  const when = new Intl.DateTimeFormat('sv-SE', {
+  return `${resolveLocaleText(visit.name, studio.defaultLocale, studio.defaultLocale)} ${visitWhen(studio, visit)}`;
+}
+
+/** The same name in every language of the class (issue 25: screens and invoices pick theirs). */
+function visitLineTexts(studio: Studio, visit: { startsAt: Date; name: LocaleText }): LocaleText {
+  const when = visitWhen(studio, visit);
+  return mapLocaleText(visit.name, (name) => `${name} ${when}`);
+}
+
+function visitWhen(studio: Studio, visit: { startsAt: Date }): string {
+  return new Intl.DateTimeFormat('sv-SE', {
     timeZone: studio.timeZone,
     dateStyle: 'short',
     timeStyle: 'short',
   }).format(new Date(visit.startsAt));
-  return `${resolveLocaleText(visit.name, studio.defaultLocale, studio.defaultLocale)} ${when}`;
 }
 
 export type { PaymentStatus };
