@@ -3054,6 +3054,7 @@ export interface InvoicesRow {
   updatedAt: Date;
   receiptId: RetailReceiptsId | null;
   receipt: unknown | null;
+  paymentSplit: unknown | null;
 }
 
 export interface InvoicesInsert {
@@ -3100,6 +3101,7 @@ export interface InvoicesInsert {
   updatedAt?: Date | string | Knex.Raw;
   receiptId?: RetailReceiptsId | null | Knex.Raw;
   receipt?: unknown | null | Knex.Raw;
+  paymentSplit?: unknown | null | Knex.Raw;
 }
 
 export interface InvoicesUpdate {
@@ -3146,6 +3148,7 @@ export interface InvoicesUpdate {
   updatedAt?: Date | string | Knex.Raw;
   receiptId?: RetailReceiptsId | null | Knex.Raw;
   receipt?: unknown | null | Knex.Raw;
+  paymentSplit?: unknown | null | Knex.Raw;
 }
 
 export type JobDeliveriesKey = string;
@@ -3600,6 +3603,23 @@ export interface PlatformFeesUpdate {
   currency?: string | Knex.Raw;
   description?: string | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
+}
+
+export type PlatformInvoiceCountersYear = number;
+
+export interface PlatformInvoiceCountersRow {
+  year: PlatformInvoiceCountersYear;
+  last: number;
+}
+
+export interface PlatformInvoiceCountersInsert {
+  year: PlatformInvoiceCountersYear | Knex.Raw;
+  last: number | Knex.Raw;
+}
+
+export interface PlatformInvoiceCountersUpdate {
+  year?: PlatformInvoiceCountersYear | Knex.Raw;
+  last?: number | Knex.Raw;
 }
 
 export type PosShiftCashMovementsId = string;
@@ -5209,6 +5229,112 @@ export interface StudioSmartLocksUpdate {
   lastTestStatus?: number | null | Knex.Raw;
 }
 
+export type StudioSubscriptionPeriodsId = string;
+
+export interface StudioSubscriptionPeriodsRow {
+  id: StudioSubscriptionPeriodsId;
+  studioId: StudiosId;
+  subscriptionId: StudioSubscriptionsId;
+  period: string;
+  kind: string;
+  planCode: string | null;
+  startsOn: Date;
+  endsOn: Date;
+  lines: unknown;
+  net: number;
+  vat: number;
+  total: number;
+  currency: string;
+  vatRate: number;
+  status: string;
+  paidAt: Date | null;
+  invoiceNumber: string | null;
+  invoiceDate: Date | null;
+  seller: unknown | null;
+  buyer: unknown | null;
+  createdBy: UsersId | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface StudioSubscriptionPeriodsInsert {
+  id: StudioSubscriptionPeriodsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  subscriptionId: StudioSubscriptionsId | Knex.Raw;
+  period: string | Knex.Raw;
+  kind: string | Knex.Raw;
+  planCode?: string | null | Knex.Raw;
+  startsOn: Date | string | Knex.Raw;
+  endsOn: Date | string | Knex.Raw;
+  lines: unknown | Knex.Raw;
+  net: number | Knex.Raw;
+  vat: number | Knex.Raw;
+  total: number | Knex.Raw;
+  currency: string | Knex.Raw;
+  vatRate: number | Knex.Raw;
+  status: string | Knex.Raw;
+  paidAt?: Date | string | null | Knex.Raw;
+  invoiceNumber?: string | null | Knex.Raw;
+  invoiceDate?: Date | string | null | Knex.Raw;
+  seller?: unknown | null | Knex.Raw;
+  buyer?: unknown | null | Knex.Raw;
+  createdBy?: UsersId | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface StudioSubscriptionPeriodsUpdate {
+  id?: StudioSubscriptionPeriodsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  subscriptionId?: StudioSubscriptionsId | Knex.Raw;
+  period?: string | Knex.Raw;
+  kind?: string | Knex.Raw;
+  planCode?: string | null | Knex.Raw;
+  startsOn?: Date | string | Knex.Raw;
+  endsOn?: Date | string | Knex.Raw;
+  lines?: unknown | Knex.Raw;
+  net?: number | Knex.Raw;
+  vat?: number | Knex.Raw;
+  total?: number | Knex.Raw;
+  currency?: string | Knex.Raw;
+  vatRate?: number | Knex.Raw;
+  status?: string | Knex.Raw;
+  paidAt?: Date | string | null | Knex.Raw;
+  invoiceNumber?: string | null | Knex.Raw;
+  invoiceDate?: Date | string | null | Knex.Raw;
+  seller?: unknown | null | Knex.Raw;
+  buyer?: unknown | null | Knex.Raw;
+  createdBy?: UsersId | null | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export type StudioSubscriptionsId = string;
+
+export interface StudioSubscriptionsRow {
+  id: StudioSubscriptionsId;
+  studioId: StudiosId;
+  planCode: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface StudioSubscriptionsInsert {
+  id: StudioSubscriptionsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  planCode: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface StudioSubscriptionsUpdate {
+  id?: StudioSubscriptionsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  planCode?: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
 export type StudioVisitHoursDay = string;
 
 export type StudioVisitHoursHour = number;
@@ -5299,6 +5425,82 @@ export interface StudiosUpdate {
   logoUrl?: string | null | Knex.Raw;
   appearance?: unknown | Knex.Raw;
   settings?: unknown | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export type SubscriptionCreditEntriesId = string;
+
+export interface SubscriptionCreditEntriesRow {
+  id: SubscriptionCreditEntriesId;
+  studioId: StudiosId;
+  service: string;
+  amount: number;
+  sourceKey: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface SubscriptionCreditEntriesInsert {
+  id: SubscriptionCreditEntriesId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  service: string | Knex.Raw;
+  amount: number | Knex.Raw;
+  sourceKey: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface SubscriptionCreditEntriesUpdate {
+  id?: SubscriptionCreditEntriesId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  service?: string | Knex.Raw;
+  amount?: number | Knex.Raw;
+  sourceKey?: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export type SubscriptionPaymentsId = string;
+
+export interface SubscriptionPaymentsRow {
+  id: SubscriptionPaymentsId;
+  studioId: StudiosId;
+  periodId: StudioSubscriptionPeriodsId;
+  amount: number;
+  currency: string;
+  provider: string;
+  providerRef: string | null;
+  redirect: unknown | null;
+  status: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface SubscriptionPaymentsInsert {
+  id: SubscriptionPaymentsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  periodId: StudioSubscriptionPeriodsId | Knex.Raw;
+  amount: number | Knex.Raw;
+  currency: string | Knex.Raw;
+  provider: string | Knex.Raw;
+  providerRef?: string | null | Knex.Raw;
+  redirect?: unknown | null | Knex.Raw;
+  status: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  updatedAt?: Date | string | Knex.Raw;
+}
+
+export interface SubscriptionPaymentsUpdate {
+  id?: SubscriptionPaymentsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  periodId?: StudioSubscriptionPeriodsId | Knex.Raw;
+  amount?: number | Knex.Raw;
+  currency?: string | Knex.Raw;
+  provider?: string | Knex.Raw;
+  providerRef?: string | null | Knex.Raw;
+  redirect?: unknown | null | Knex.Raw;
+  status?: string | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
 }
@@ -6685,6 +6887,11 @@ declare module 'knex/types/tables' {
       PaymentProviderCustomersUpdate
     >;
     platform_fees: Knex.CompositeTableType<PlatformFeesRow, PlatformFeesInsert, PlatformFeesUpdate>;
+    platform_invoice_counters: Knex.CompositeTableType<
+      PlatformInvoiceCountersRow,
+      PlatformInvoiceCountersInsert,
+      PlatformInvoiceCountersUpdate
+    >;
     pos_shift_cash_movements: Knex.CompositeTableType<
       PosShiftCashMovementsRow,
       PosShiftCashMovementsInsert,
@@ -6815,12 +7022,32 @@ declare module 'knex/types/tables' {
       StudioSmartLocksInsert,
       StudioSmartLocksUpdate
     >;
+    studio_subscription_periods: Knex.CompositeTableType<
+      StudioSubscriptionPeriodsRow,
+      StudioSubscriptionPeriodsInsert,
+      StudioSubscriptionPeriodsUpdate
+    >;
+    studio_subscriptions: Knex.CompositeTableType<
+      StudioSubscriptionsRow,
+      StudioSubscriptionsInsert,
+      StudioSubscriptionsUpdate
+    >;
     studio_visit_hours: Knex.CompositeTableType<
       StudioVisitHoursRow,
       StudioVisitHoursInsert,
       StudioVisitHoursUpdate
     >;
     studios: Knex.CompositeTableType<StudiosRow, StudiosInsert, StudiosUpdate>;
+    subscription_credit_entries: Knex.CompositeTableType<
+      SubscriptionCreditEntriesRow,
+      SubscriptionCreditEntriesInsert,
+      SubscriptionCreditEntriesUpdate
+    >;
+    subscription_payments: Knex.CompositeTableType<
+      SubscriptionPaymentsRow,
+      SubscriptionPaymentsInsert,
+      SubscriptionPaymentsUpdate
+    >;
     sync_change: Knex.CompositeTableType<SyncChangeRow, SyncChangeInsert, SyncChangeUpdate>;
     sync_clients: Knex.CompositeTableType<SyncClientsRow, SyncClientsInsert, SyncClientsUpdate>;
     sync_devices: Knex.CompositeTableType<SyncDevicesRow, SyncDevicesInsert, SyncDevicesUpdate>;
