@@ -71,6 +71,7 @@ import * as providerCallKeys from './20261127_0095_provider_call_keys';
 import * as integrations from './20261128_0170_integrations';
 import * as appointmentsSync from './20261129_0290_appointments_sync';
 import * as studioSubscriptions from './20261130_0360_studio_subscriptions';
+import * as subscriptionFollowups from './20261130_0361_subscription_followups';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -151,4 +152,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0271_client_feedback', clientFeedback],
   ['20261129_0290_appointments_sync', appointmentsSync],
   ['20261130_0360_studio_subscriptions', studioSubscriptions],
+  ['20261130_0361_subscription_followups', subscriptionFollowups],
 ];
