@@ -7,7 +7,8 @@ import { backofficePage } from './support/sign-in';
  * Issue 25, the studio's subscription to the platform: the demo manager opens Settings →
  * Subscription (Pro plan, active, two paid months with the platform's invoices), buys 500 SMS
  * through the test bank, comes back to the period paid, sees the SMS credits grow by 500 and the
- * new period's invoice (a PDF). Screenshots in English and Polish at 390 px and 1280 px.
+ * new period's invoice (a PDF). Screenshots in English and Polish at 390 px (periods as cards, no
+ * sideways scrolling) and 1280 px (a table).
  */
 test('subscription: the manager buys SMS credits through the test provider and gets the invoice', async ({
   browser,
@@ -32,7 +33,18 @@ test('subscription: the manager buys SMS credits through the test provider and g
     await setLanguage(page, locale);
     for (const [size, viewport] of LAPTOP_AND_PHONE) {
       await page.setViewportSize(viewport);
-      await expect(page.getByTestId('subscription-periods')).toBeVisible();
+      // A phone shows the periods as cards, a laptop as a table; neither scrolls sideways.
+      await expect(
+        page.getByTestId(size === '390' ? 'subscription-period-cards' : 'subscription-periods'),
+      ).toBeVisible();
+      await expect(
+        page.getByTestId(size === '390' ? 'subscription-periods' : 'subscription-period-cards'),
+      ).toBeHidden();
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      ).toBeLessThanOrEqual(0);
       await page.evaluate(() => window.scrollTo(0, 0));
       await saveScreenshot(page, `subscription-${locale.toLowerCase()}-${size}`);
     }
@@ -59,12 +71,21 @@ test('subscription: the manager buys SMS credits through the test provider and g
   await expect(rows).toHaveCount(rowsBefore + 1);
   const invoice = page.getByTestId('subscription-returned');
   const number = /SUB\/\d{4}\/\d{5}/.exec(await invoice.innerText())![0];
-  const link = page.getByTestId('subscription-invoice').filter({ hasText: number });
+  const link = page
+    .getByTestId('subscription-periods')
+    .getByTestId('subscription-invoice')
+    .filter({ hasText: number });
   await expect(link).toBeVisible();
   const pdf = await page.request.get((await link.getAttribute('href'))!);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   await page.setViewportSize(VIEWPORTS.phone);
+  await expect(
+    page
+      .getByTestId('subscription-period-card')
+      .filter({ hasText: number })
+      .getByTestId('subscription-invoice'),
+  ).toBeVisible();
   await saveScreenshot(page, 'subscription-paid-en-390');
   expect(pageErrors).toEqual([]);
   await page.context().close();

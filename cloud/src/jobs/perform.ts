@@ -16,6 +16,7 @@ import {
   performTransactionalMail,
 } from '../modules/communication/index';
 import { performWebhookDelivery } from '../modules/integrations/index';
+import { performSubscriptionInvoiceMail } from '../modules/subscription/index';
 import { performCalendarPush, performCalendarRevoke } from '../modules/appointments/index';
 import { bossConnection, statements, type JobName, type JobPayloads } from './queue';
 
@@ -61,6 +62,7 @@ export const HANDLERS: { [N in JobName]: JobHandler<N> } = {
     await performCalendarPush(ctx.knex, payload.connectionId, ctx.clock.now());
   },
   'appointment.calendar-revoke': (payload) => performCalendarRevoke(payload.token),
+  'subscription.invoice-mail': (payload, ctx) => performSubscriptionInvoiceMail(payload.periodId, ctx),
 };
 
 export interface JobToPerform {

@@ -45,6 +45,8 @@ export interface JobPayloads {
   'appointment.calendar-push': { connectionId: string };
   /** A disconnected Google Calendar grant revoked at Google. */
   'appointment.calendar-revoke': { token: string };
+  /** A paid subscription period's invoice e-mailed to the studio (modules/subscription). */
+  'subscription.invoice-mail': { periodId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -79,6 +81,7 @@ export const QUEUES: Record<JobName, QueueOptions> = {
   'automation.mail': MAIL,
   'client.bulk-message': MAIL,
   'transactional.mail': MAIL,
+  'subscription.invoice-mail': MAIL,
   // A receiver down: retried from 30 s, doubling (≈ 8.5 h over 10 retries), then failed for good.
   'webhook.deliver': { retryLimit: 10, retryDelay: 30, expireInSeconds: 60 },
   'appointment.calendar-push': { retryLimit: 8, retryDelay: 30, expireInSeconds: 300 },

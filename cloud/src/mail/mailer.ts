@@ -20,6 +20,8 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** The Message-ID header (a job's idempotency key: a resent copy carries the same one). */
   messageId?: string;
+  /** Files sent with the message (the platform's invoice PDF). Rendered by the job, never queued. */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 export interface Mailer {
@@ -97,6 +99,7 @@ export function createMailer(options: {
             }
           : {}),
         ...(message.messageId ? { messageId: message.messageId } : {}),
+        ...(message.attachments ? { attachments: message.attachments } : {}),
         // HTML mails (campaigns, automations): base64 rather than nodemailer's scan and
         // quoted-printable of every message (a third of the CPU a campaign mail costs).
         ...(message.html ? { textEncoding: 'base64' as const } : {}),

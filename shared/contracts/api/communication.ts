@@ -114,6 +114,18 @@ export const CampaignAttachmentSchema = z.object({
 });
 export type CampaignAttachment = z.infer<typeof CampaignAttachmentSchema>;
 
+/**
+ * Why a scheduled campaign did not start (issue 25): at its time the studio's credits did not cover
+ * it; it went back to a draft. Cleared when it is sent or scheduled again.
+ */
+export const CampaignStopReasonSchema = z.object({
+  key: z.enum(['smsCreditsExhausted', 'emailCreditsExhausted']),
+  needed: z.number().int(),
+  available: z.number().int(),
+  at: z.string(),
+});
+export type CampaignStopReason = z.infer<typeof CampaignStopReasonSchema>;
+
 export const CampaignViewSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -125,6 +137,7 @@ export const CampaignViewSchema = z.object({
   scheduledAt: z.string().nullable(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  stopReason: CampaignStopReasonSchema.nullable(),
   stats: CampaignStatsSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -138,6 +151,7 @@ export const CampaignListItemSchema = CampaignViewSchema.pick({
   status: true,
   scheduledAt: true,
   finishedAt: true,
+  stopReason: true,
   stats: true,
   updatedAt: true,
 });

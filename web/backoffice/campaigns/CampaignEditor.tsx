@@ -412,6 +412,7 @@ function Schedule({
 
 function Actions({ campaign }: { campaign: CampaignView }) {
   const { t, i18n } = useTranslation('communication');
+  const { timeZone } = useBackoffice().studio;
   const calls = useCampaignCalls();
   const navigate = useNavigate();
   const errorText = useErrorText();
@@ -439,6 +440,19 @@ function Actions({ campaign }: { campaign: CampaignView }) {
             })}
             {cost.data.sms ? ` · ${t('content.smsLength', cost.data.sms)}` : ''}
           </Text>
+        )}
+        {campaign.stopReason && campaign.status === CampaignStatus.draft && (
+          <Alert color="orange" title={t('stopReason.title')} data-testid="campaign-stop-reason">
+            {t(`stopReason.${campaign.stopReason.key}`, {
+              needed: campaign.stopReason.needed,
+              available: campaign.stopReason.available,
+              at: new Intl.DateTimeFormat(i18n.language, {
+                timeZone,
+                dateStyle: 'medium',
+                timeStyle: 'short',
+              }).format(new Date(campaign.stopReason.at)),
+            })}
+          </Alert>
         )}
         {message && (
           <Alert color={message.ok ? 'green' : 'red'} data-testid="campaign-message">

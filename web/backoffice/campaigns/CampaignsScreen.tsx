@@ -17,7 +17,11 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import type { AutomationScenario, AutomationSettings } from '../../../shared/contracts/api/communication';
+import {
+  CampaignStatus,
+  type AutomationScenario,
+  type AutomationSettings,
+} from '../../../shared/contracts/api/communication';
 import { FormErrorList } from '../../ui/FormErrorList';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useServerForm } from '../../ui/use-server-form';
@@ -121,6 +125,11 @@ function CampaignList() {
                     <Badge color={STATUS_COLORS[c.status] ?? 'gray'} variant="light">
                       {t(`status.${c.status}`)}
                     </Badge>
+                    {c.stopReason && c.status === CampaignStatus.draft ? (
+                      <Badge color="orange" variant="outline" ml={4} data-testid="campaign-stopped">
+                        {t('stopReason.badge')}
+                      </Badge>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>
                     {c.stats.sent} / {c.stats.recipients}

@@ -141,13 +141,26 @@ function Overview({ init }: { init: SubscriptionInit }) {
   );
 }
 
+const newIdempotencyKey = () => `sub-${crypto.randomUUID()}`;
+
 function BuyForm({ init }: { init: SubscriptionInit }) {
   const { t, i18n } = useTranslation('subscription');
   const api = useApiClient();
   const uuid = useBackoffice().studio.uuid;
   const periodLabel = usePeriodLabel();
-  const [plan, setPlan] = useState<string>('');
-  const [addOns, setAddOns] = useState<string[]>([]);
+  const [plan, choosePlan] = useState<string>('');
+  const [addOns, chooseAddOns] = useState<string[]>([]);
+  // One Idempotency-Key per cart: a double click, or a retry after a lost answer, buys once; a
+  // changed cart is another purchase and gets a new key.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const setPlan = (value: string) => {
+    choosePlan(value);
+    setIdempotencyKey(newIdempotencyKey());
+  };
+  const setAddOns = (update: (list: string[]) => string[]) => {
+    chooseAddOns(update);
+    setIdempotencyKey(newIdempotencyKey());
+  };
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const empty = !plan && addOns.length === 0;
@@ -168,6 +181,7 @@ function BuyForm({ init }: { init: SubscriptionInit }) {
       const result = await api.call(SubscriptionApi.cartCheckout, {
         params: { uuid },
         body: { plan: plan || null, addOns },
+        headers: { 'idempotency-key': idempotencyKey },
       });
       window.location.assign(result.redirectUrl);
     } catch (err) {
@@ -210,11 +224,11 @@ function BuyForm({ init }: { init: SubscriptionInit }) {
               key={a.code}
               data-testid={`subscription-addon-${a.code}`}
               checked={addOns.includes(a.code)}
-              onChange={(e) =>
-                setAddOns((list) =>
-                  e.currentTarget.checked ? [...list, a.code] : list.filter((c) => c !== a.code),
-                )
-              }
+              onChange={(e) => {
+                // Read now: React runs the updater later, when the event's target is gone.
+                const checked = e.currentTarget.checked;
+                setAddOns((list) => (checked ? [...list, a.code] : list.filter((c) => c !== a.code)));
+              }}
               label={`${localName(a.name, i18n.language)} — ${formatMoney(a.price, init.currency)}`}
               description={t(`addOnService.${a.service}`)}
             />
@@ -288,54 +302,77 @@ function Periods({ init, subscriptionId }: { init: SubscriptionInit; subscriptio
       <Text size="sm" c="dimmed">
         {t('periodsHint', { seller: init.seller.name })}
       </Text>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped verticalSpacing="xs" data-testid="subscription-periods">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('period')}</Table.Th>
-              <Table.Th>{t('items')}</Table.Th>
-              <Table.Th ta="right">{t('total')}</Table.Th>
-              <Table.Th>{t('statusLabel')}</Table.Th>
-              <Table.Th>{t('invoice')}</Table.Th>
+      {/* A phone gets one card per period (no sideways scrolling); wider screens the table. */}
+      <Stack gap="xs" hiddenFrom="sm" data-testid="subscription-period-cards">
+        {periods.data.items.map((p) => (
+          <Paper key={p.id} withBorder p="sm" radius="md" data-testid="subscription-period-card">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text fw={600}>{periodLabel(p.period)}</Text>
+              <Badge color={STATUS_COLOR[p.status]} variant="light" style={{ flexShrink: 0 }}>
+                {t(`periodStatus.${p.status}`)}
+              </Badge>
+            </Group>
+            <Text size="sm" c="dimmed" mt={4}>
+              {linesText(p.lines, i18n.language)}
+            </Text>
+            <Group justify="space-between" mt="xs" wrap="nowrap">
+              <Text fw={700}>{formatMoney(p.total, p.currency)}</Text>
+              <InvoiceLink period={p} />
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      <Table striped verticalSpacing="xs" visibleFrom="sm" data-testid="subscription-periods">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('period')}</Table.Th>
+            <Table.Th>{t('items')}</Table.Th>
+            <Table.Th ta="right">{t('total')}</Table.Th>
+            <Table.Th>{t('statusLabel')}</Table.Th>
+            <Table.Th>{t('invoice')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {periods.data.items.map((p) => (
+            <Table.Tr key={p.id} data-testid="subscription-period-row">
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{periodLabel(p.period)}</Table.Td>
+              <Table.Td>{linesText(p.lines, i18n.language)}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(p.total, p.currency)}
+              </Table.Td>
+              <Table.Td>
+                <Badge color={STATUS_COLOR[p.status]} variant="light">
+                  {t(`periodStatus.${p.status}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <InvoiceLink period={p} />
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {periods.data.items.map((p) => (
-              <Table.Tr key={p.id} data-testid="subscription-period-row">
-                <Table.Td>{periodLabel(p.period)}</Table.Td>
-                <Table.Td>{linesText(p.lines, i18n.language)}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatMoney(p.total, p.currency)}
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLOR[p.status]} variant="light">
-                    {t(`periodStatus.${p.status}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  {p.invoice ? (
-                    <Button
-                      component="a"
-                      href={p.invoice.downloadPath}
-                      download
-                      size="compact-sm"
-                      variant="subtle"
-                      data-testid="subscription-invoice"
-                    >
-                      {p.invoice.number}
-                    </Button>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      —
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
     </Stack>
+  );
+}
+
+/** The period's invoice (a download), or a dash before it is paid. */
+function InvoiceLink({ period }: { period: SubscriptionPeriodView }) {
+  return period.invoice ? (
+    <Button
+      component="a"
+      href={period.invoice.downloadPath}
+      download
+      size="compact-sm"
+      variant="subtle"
+      data-testid="subscription-invoice"
+    >
+      {period.invoice.number}
+    </Button>
+  ) : (
+    <Text size="sm" c="dimmed">
+      —
+    </Text>
   );
 }
 

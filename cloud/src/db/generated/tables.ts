@@ -327,6 +327,7 @@ export interface CampaignsRow {
   deletedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  stopReason: unknown | null;
 }
 
 export interface CampaignsInsert {
@@ -350,6 +351,7 @@ export interface CampaignsInsert {
   deletedAt?: Date | string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  stopReason?: unknown | null | Knex.Raw;
 }
 
 export interface CampaignsUpdate {
@@ -373,6 +375,7 @@ export interface CampaignsUpdate {
   deletedAt?: Date | string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  stopReason?: unknown | null | Knex.Raw;
 }
 
 export type CheckoutRequestsIdempotencyKey = string;
@@ -5255,6 +5258,8 @@ export interface StudioSubscriptionPeriodsRow {
   createdBy: UsersId | null;
   createdAt: Date;
   updatedAt: Date;
+  invoiceSentAt: Date | null;
+  invoiceSentTo: string | null;
 }
 
 export interface StudioSubscriptionPeriodsInsert {
@@ -5281,6 +5286,8 @@ export interface StudioSubscriptionPeriodsInsert {
   createdBy?: UsersId | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  invoiceSentAt?: Date | string | null | Knex.Raw;
+  invoiceSentTo?: string | null | Knex.Raw;
 }
 
 export interface StudioSubscriptionPeriodsUpdate {
@@ -5307,6 +5314,8 @@ export interface StudioSubscriptionPeriodsUpdate {
   createdBy?: UsersId | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
   updatedAt?: Date | string | Knex.Raw;
+  invoiceSentAt?: Date | string | null | Knex.Raw;
+  invoiceSentTo?: string | null | Knex.Raw;
 }
 
 export type StudioSubscriptionsId = string;

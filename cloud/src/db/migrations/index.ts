@@ -75,6 +75,7 @@ import * as lockThenRun from './20261130_0390_lock_then_run';
 import * as invoicePaymentSplit from './20261130_0310_invoice_payment_split';
 import * as dac7SellersPlatformFees from './20261130_0370_dac7_sellers_platform_fees';
 import * as translations from './20261130_0350_translations';
+import * as subscriptionFollowups from './20261130_0361_subscription_followups';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -157,6 +158,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261130_0310_invoice_payment_split', invoicePaymentSplit],
   ['20261130_0350_translations', translations],
   ['20261130_0360_studio_subscriptions', studioSubscriptions],
+  ['20261130_0361_subscription_followups', subscriptionFollowups],
   ['20261130_0370_dac7_sellers_platform_fees', dac7SellersPlatformFees],
   ['20261130_0390_lock_then_run', lockThenRun],
 ];

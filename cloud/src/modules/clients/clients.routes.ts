@@ -41,6 +41,7 @@ import { defineRoute } from '../../http/route';
 import { enqueue } from '../../jobs/queue';
 import { clientsXlsxStream, XLSX_CONTENT_TYPE } from './clients-xlsx';
 import type { Studio } from '../identity/index';
+import { assertCampaignCredits } from '../subscription/index';
 import {
   hasTrigramSearch,
   pageOfClients,
@@ -221,6 +222,9 @@ export function registerClientRoutes(router: Router<AppState, AppCustom>): void 
           return { action: body.action, clients: clientIds.length, changed };
         }
         case 'message': {
+          // Sent as e-mails: refused with the reason when the platform's e-mail credits (left after
+          // the studio's started campaigns) do not cover one per chosen client (modules/subscription).
+          await assertCampaignCredits(db, studio.id, 'email', clientIds.length, null);
           const requestId = uuidv7();
           const recordedAt = new Date();
           await db('client_message_requests').insert({

@@ -9,6 +9,7 @@ import { recordEmailBounce } from '../client-records/index';
 import {
   asCampaign,
   attachmentUrl,
+  campaignCreditShortfall,
   creditsPerMessage,
   enqueueBatch,
   type Campaign,
@@ -252,6 +253,26 @@ export async function performCampaignBatch(
       if (locked.startedAt || locked.run !== job.run) return;
       const now = ctx.clock.now();
       const count = await materialiseRecipients(trx, studio, locked, now);
+      // A campaign scheduled earlier is checked again now that it starts: credits spent since (or
+      // other campaigns started) may leave too few. Refused, it goes back to a draft saying why.
+      const shortfall =
+        locked.status === CampaignStatus.scheduled
+          ? await campaignCreditShortfall(trx, studio, locked, count)
+          : null;
+      if (shortfall) {
+        await trx('campaign_recipients').where({ campaignId: locked.id }).delete();
+        await trx('campaigns')
+          .where({ id: locked.id })
+          .update({
+            status: CampaignStatus.draft,
+            scheduledAt: null,
+            run: locked.run + 1,
+            stopReason: JSON.stringify({ ...shortfall, at: now.toISOString() }),
+            updatedAt: now,
+          });
+        ctx.log.warn({ campaignId: locked.id, ...shortfall }, 'scheduled campaign refused: credits');
+        return;
+      }
       await trx('campaigns')
         .where({ id: campaign.id })
         .update({ status: CampaignStatus.inProgress, startedAt: now, recipientCount: count, updatedAt: now });

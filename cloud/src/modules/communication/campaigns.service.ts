@@ -2,6 +2,8 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   CampaignContentSchema,
   CampaignFilterSchema,
+  CampaignStopReasonSchema,
+  type CampaignStopReason,
   CampaignStatus,
   CampaignType,
   SMS_MAX_SEGMENTS,
@@ -18,7 +20,12 @@ import type { CampaignsRow } from '../../db/generated/tables';
 import type { Db, Knex } from '../../db/knex';
 import { enqueue } from '../../jobs/queue';
 import { findStudio, type Studio } from '../identity/index';
-import { assertCampaignCredits } from '../subscription/index';
+import {
+  creditShortfall,
+  creditsError,
+  registerCreditReservations,
+  type CreditShortfall,
+} from '../subscription/index';
 import { findRecipients } from './recipients';
 import { SMS_SEGMENT_PRICE, smsLength } from './sms';
 
@@ -84,6 +91,9 @@ function stats(c: Campaign) {
   };
 }
 
+const stopReasonOf = (c: Campaign): CampaignStopReason | null =>
+  CampaignStopReasonSchema.safeParse(c.stopReason).data ?? null;
+
 export function presentCampaign(c: Campaign, publicUrl: string): CampaignView {
   return {
     id: c.id,
@@ -96,6 +106,7 @@ export function presentCampaign(c: Campaign, publicUrl: string): CampaignView {
     scheduledAt: iso(c.scheduledAt),
     startedAt: iso(c.startedAt),
     finishedAt: iso(c.finishedAt),
+    stopReason: stopReasonOf(c),
     stats: stats(c),
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
@@ -110,6 +121,7 @@ export function presentListItem(c: Campaign): CampaignListItem {
     status: c.status,
     scheduledAt: iso(c.scheduledAt),
     finishedAt: iso(c.finishedAt),
+    stopReason: stopReasonOf(c),
     stats: stats(c),
     updatedAt: c.updatedAt.toISOString(),
   };
@@ -214,30 +226,53 @@ export function creditsPerMessage(
 }
 
 /**
+ * What the studio's started campaigns of a channel (in progress or paused) still have to send, in
+ * credits: the subscription module counts it before it lets another campaign start.
+ */
+async function reservedCredits(
+  db: Db,
+  studioId: string,
+  service: 'email' | 'sms',
+  exceptCampaignId: string | null,
+): Promise<number> {
+  const q = db('campaigns')
+    .where({ studioId, type: service === 'sms' ? CampaignType.sms : CampaignType.email })
+    .whereIn('status', [CampaignStatus.inProgress, CampaignStatus.paused])
+    .whereNotNull('startedAt')
+    .whereNull('deletedAt');
+  if (exceptCampaignId) void q.whereNot({ id: exceptCampaignId });
+  const others = (await q.select('*')) as CampaignsRow[];
+  return others
+    .map(asCampaign)
+    .reduce(
+      (sum, c) =>
+        sum +
+        Math.max(0, c.recipientCount - c.sentCount - c.failedCount) * (creditsPerMessage(c)?.units ?? 0),
+      0,
+    );
+}
+registerCreditReservations(reservedCredits);
+
+/** The credits a campaign's sending to `messages` recipients needs, or null when they are left. */
+export async function campaignCreditShortfall(
+  db: Db,
+  studio: Studio,
+  campaign: Pick<Campaign, 'id' | 'type' | 'content'>,
+  messages: number,
+): Promise<CreditShortfall | null> {
+  const per = creditsPerMessage(campaign);
+  if (!per) return null;
+  return creditShortfall(db, studio.id, per.service, messages * per.units, campaign.id);
+}
+
+/**
  * Sending is refused with the reason when the studio's credits do not cover it (409
  * `subscription.smsCreditsExhausted` / `emailCreditsExhausted`), counting what the studio's other
  * started campaigns of the channel still have to send.
  */
 async function assertCredits(db: Db, studio: Studio, campaign: Campaign, messages: number): Promise<void> {
-  const per = creditsPerMessage(campaign);
-  if (!per) return;
-  await assertCampaignCredits(db, studio.id, per.service, messages * per.units, async () => {
-    const others = (await db('campaigns')
-      .where({ studioId: studio.id, type: campaign.type })
-      .whereIn('status', [CampaignStatus.inProgress, CampaignStatus.paused])
-      .whereNotNull('startedAt')
-      .whereNot({ id: campaign.id })
-      .whereNull('deletedAt')
-      .select('*')) as CampaignsRow[];
-    return others
-      .map(asCampaign)
-      .reduce(
-        (sum, c) =>
-          sum +
-          Math.max(0, c.recipientCount - c.sentCount - c.failedCount) * (creditsPerMessage(c)?.units ?? 0),
-        0,
-      );
-  });
+  const shortfall = await campaignCreditShortfall(db, studio, campaign, messages);
+  if (shortfall) throw creditsError(shortfall);
 }
 
 /** The next batch job of a campaign's run: its key makes a job enqueued twice run once. */
@@ -260,7 +295,9 @@ export async function actOnCampaign(
   now: Date,
 ): Promise<Campaign> {
   const s = campaign.status;
-  const update = async (patch: Partial<Pick<CampaignsRow, 'status' | 'scheduledAt' | 'run'>>) => {
+  const update = async (
+    patch: Partial<Pick<CampaignsRow, 'status' | 'scheduledAt' | 'run' | 'stopReason'>>,
+  ) => {
     const [row] = await db('campaigns')
       .where({ id: campaign.id })
       .update({ ...patch, updatedAt: now })
@@ -286,6 +323,7 @@ export async function actOnCampaign(
       const next = await update({
         status: action === 'send' ? CampaignStatus.inProgress : CampaignStatus.scheduled,
         scheduledAt: action === 'schedule' ? when : null,
+        stopReason: null,
         run,
       });
       await enqueueBatch(db, campaign.id, run, 0, action === 'schedule' ? when : undefined);

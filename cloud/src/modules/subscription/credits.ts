@@ -22,29 +22,75 @@ export async function creditBalance(db: Db, studioId: string): Promise<{ email: 
 }
 
 /**
- * Refuses a campaign that needs more credits than are left after what the studio's other campaigns
- * still have to send (`reserved`), with the reason (409 `subscription.smsCreditsExhausted` /
- * `emailCreditsExhausted`). Call it in the transaction that starts the sending: a transaction-scoped
- * lock per studio makes two campaigns started at once count each other.
+ * What the studio's started campaigns of a channel still have to send, in credits (registered by the
+ * communication module, which owns campaigns: this module sits below it). `exceptCampaignId`: the
+ * campaign being started is not counted twice.
+ */
+export type CreditReservations = (
+  db: Db,
+  studioId: string,
+  service: CreditService,
+  exceptCampaignId: string | null,
+) => Promise<number>;
+
+let reservations: CreditReservations = async () => 0;
+
+export function registerCreditReservations(fn: CreditReservations): void {
+  reservations = fn;
+}
+
+/** Too few credits: the key of the refusal, what was needed and what is left. */
+export interface CreditShortfall {
+  key: 'smsCreditsExhausted' | 'emailCreditsExhausted';
+  needed: number;
+  available: number;
+}
+
+/**
+ * Whether `needed` credits are left after what the studio's other started campaigns of the channel
+ * still have to send; null when they are, else the shortfall. Call it in the transaction that starts
+ * the sending: a transaction-scoped lock per studio makes two campaigns started at once count each
+ * other.
+ */
+export async function creditShortfall(
+  trx: Db,
+  studioId: string,
+  service: CreditService,
+  needed: number,
+  exceptCampaignId: string | null,
+): Promise<CreditShortfall | null> {
+  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`subscription-credits:${studioId}`]);
+  const balance = (await creditBalance(trx, studioId))[service];
+  const available = Math.max(0, balance - (await reservations(trx, studioId, service, exceptCampaignId)));
+  if (needed <= available) return null;
+  return {
+    key: service === 'sms' ? 'smsCreditsExhausted' : 'emailCreditsExhausted',
+    needed,
+    available,
+  };
+}
+
+/** The refusal of a shortfall: 409 `subscription.smsCreditsExhausted` / `emailCreditsExhausted`. */
+export function creditsError(shortfall: CreditShortfall): AppError {
+  const what = shortfall.key === 'smsCreditsExhausted' ? 'SMS' : 'e-mail';
+  return new AppError(`subscription.${shortfall.key}`, {
+    message: `this campaign needs ${shortfall.needed} ${what} credits and the studio has ${shortfall.available} left: buy more in Settings → Subscription`,
+  });
+}
+
+/**
+ * Refuses sending that needs more credits than are left (see `creditShortfall`) with the reason:
+ * 409 `subscription.smsCreditsExhausted` / `emailCreditsExhausted`.
  */
 export async function assertCampaignCredits(
   trx: Db,
   studioId: string,
   service: CreditService,
   needed: number,
-  reserved: () => Promise<number>,
+  exceptCampaignId: string | null,
 ): Promise<void> {
-  await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`subscription-credits:${studioId}`]);
-  const balance = (await creditBalance(trx, studioId))[service];
-  const available = Math.max(0, balance - (await reserved()));
-  if (needed <= available) return;
-  const what = service === 'sms' ? 'SMS' : 'e-mail';
-  throw new AppError(
-    service === 'sms' ? 'subscription.smsCreditsExhausted' : 'subscription.emailCreditsExhausted',
-    {
-      message: `this campaign needs ${needed} ${what} credits and the studio has ${available} left: buy more in Settings → Subscription`,
-    },
-  );
+  const shortfall = await creditShortfall(trx, studioId, service, needed, exceptCampaignId);
+  if (shortfall) throw creditsError(shortfall);
 }
 
 /** A campaign's use so far (its sent messages × credits each), replacing what was recorded before. */

@@ -79,5 +79,9 @@ export async function seedDemoSubscription(
       updatedAt: month.paidAt,
     });
     await settlePeriod(trx, studio, await periodRow(trx, studioId, id), month.paidAt);
+    // The demo's past invoices count as e-mailed then: its invoice-mail jobs find them sent.
+    await trx('studio_subscription_periods')
+      .where({ id })
+      .update({ invoiceSentAt: month.paidAt, invoiceSentTo: 'billing@demo.invalid' });
   }
 }

@@ -22,6 +22,8 @@ export interface PlatformSettings {
   /** `test`: the built-in test bank; `stripe`: the platform's own Stripe account; null: no buying. */
   paymentProvider: 'test' | 'stripe' | null;
   stripeSecretKey: string | null;
+  /** The signing secret of the platform's webhook endpoint in Stripe's dashboard (`whsec_…`). */
+  stripeWebhookSecret: string | null;
   trialCredits: { email: number; sms: number };
   /** Place of issue printed on the platform's invoices. */
   invoicePlace: string;
@@ -155,6 +157,7 @@ export function loadPlatformSettings(
     addOns: catalog.addOns ?? DEFAULT_ADD_ONS,
     paymentProvider,
     stripeSecretKey,
+    stripeWebhookSecret: env.PLATFORM_STRIPE_WEBHOOK_SECRET || null,
     trialCredits: {
       email: intFrom(env.SUBSCRIPTION_TRIAL_EMAIL_CREDITS, 1000, 'SUBSCRIPTION_TRIAL_EMAIL_CREDITS'),
       sms: intFrom(env.SUBSCRIPTION_TRIAL_SMS_CREDITS, 50, 'SUBSCRIPTION_TRIAL_SMS_CREDITS'),

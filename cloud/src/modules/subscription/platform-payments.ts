@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { PaymentOutcome } from '../../../../shared/domain/payments';
 import { AppError } from '../../../../shared/errors';
 import type { Knex } from '../../db/knex';
@@ -120,3 +121,66 @@ registerForeignPaymentHandler(async (trx, notification, now, log) => {
   const changed = await applySubscriptionOutcome(trx, payment.id, notification.outcome, now, log);
   return changed ? 'applied' : 'ignored';
 });
+
+/**
+ * The platform's Stripe webhook (`POST /app/subscription-notification/stripe`, the endpoint the
+ * platform's staff add in its Stripe dashboard): the event's `Stripe-Signature` checked with
+ * `PLATFORM_STRIPE_WEBHOOK_SECRET` as Stripe documents (`webhooks.constructEvent`: HMAC-SHA256 of
+ * `<timestamp>.<raw body>`, 5 minutes' tolerance). A Checkout Session completed and paid pays the
+ * period; expired (never paid: the payer never came back within Stripe's 24 hours) or an
+ * asynchronous payment failed fails it. Applied once: only a pending payment changes, so Stripe's
+ * retries and the return page's own check meet harmlessly. Null: the signature does not hold.
+ */
+export async function applyPlatformStripeEvent(
+  knex: Knex,
+  rawBody: string,
+  signature: string,
+  now: Date,
+  log?: Logger,
+): Promise<'applied' | 'ignored' | 'unknown' | null> {
+  const settings = platformSettings();
+  if (!settings.stripeWebhookSecret) return null;
+  let event: Stripe.Event;
+  try {
+    event = stripeClient(settings.stripeSecretKey ?? 'sk_unused').webhooks.constructEvent(
+      rawBody,
+      signature,
+      settings.stripeWebhookSecret,
+    );
+  } catch {
+    return null;
+  }
+  let outcome: PaymentOutcome;
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      // Completed but unpaid: a delayed method (bank debit); its async_payment_* event decides.
+      if (event.data.object.payment_status === 'unpaid') return 'ignored';
+      outcome = 'succeeded';
+      break;
+    case 'checkout.session.expired':
+    case 'checkout.session.async_payment_failed':
+      outcome = 'failed';
+      break;
+    default:
+      return 'ignored';
+  }
+  const session = event.data.object;
+  const byMetadata = session.metadata?.subscriptionPaymentId;
+  const payment = (await knex('subscription_payments')
+    .where({ provider: 'stripe' })
+    .andWhere((q) => {
+      void q.where({ providerRef: session.id });
+      // The process died between creating the session and storing its id: the metadata names it.
+      if (byMetadata && UUID_RE.test(byMetadata)) void q.orWhere({ id: byMetadata, providerRef: null });
+    })
+    .first('id')) as { id: string } | undefined;
+  if (!payment) return 'unknown';
+  const changed = await knex.transaction((trx) =>
+    applySubscriptionOutcome(trx, payment.id, outcome, now, log),
+  );
+  log?.info({ event: event.id, type: event.type, paymentId: payment.id, changed }, 'platform stripe event');
+  return changed ? 'applied' : 'ignored';
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

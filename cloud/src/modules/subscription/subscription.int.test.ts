@@ -19,6 +19,8 @@ const { ownerStudio, staffWithRole } = studioSessions(() => app);
 const api = (studio: { id: string }, path: string) => `/api/v4/${studio.id}/${path}`;
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+/** Each checkout attempt carries its own Idempotency-Key (as the back office's button does). */
+const withKey = () => ({ headers: { 'idempotency-key': `sub-${uuidv7()}` } });
 
 /** The manager's browser at the test bank: opens the page the checkout answered, decides. */
 async function payAtBank(
@@ -44,6 +46,54 @@ async function followReturn(app: TestApp, returnUrl: string) {
   const res = await fetch(`${app.url}${url.pathname}${url.search}`, { redirect: 'manual' });
   expect(res.status).toBe(302);
   return res.headers.get('location')!;
+}
+
+/** Three clients with a phone, an e-mail and marketing consent: what a campaign reaches. */
+async function smsAudience(studio: { id: string }): Promise<string[]> {
+  const ids: string[] = [];
+  const agreementId = uuidv7();
+  await app.knex('studio_agreements').insert({
+    id: agreementId,
+    studioId: studio.id,
+    kind: 'marketing',
+    version: 1,
+    required: false,
+    title: JSON.stringify({ pl: { value: 'Marketing' } }),
+    content: JSON.stringify({ pl: { value: 'Zgoda' } }),
+    publishedAt: NOW,
+  });
+  for (const [i, name] of ['Ala', 'Ola', 'Ela'].entries()) {
+    const u = await createUser(app.knex, { firstName: name, lastName: 'Client' });
+    await addMembership(app.knex, studio, u, { isClient: true });
+    ids.push(u.id);
+    await app
+      .knex('clients')
+      .where({ studioId: studio.id, userId: u.id })
+      .update({ phone: `+4860020030${i}` });
+    await app.knex('client_agreement_acceptances').insert({
+      id: uuidv7(),
+      studioId: studio.id,
+      userId: u.id,
+      agreementId,
+      kind: 'marketing',
+      version: 1,
+      accepted: true,
+      decidedAt: NOW,
+    });
+  }
+  return ids;
+}
+
+/** Spends the studio's credits of a service down to `left` (an earlier campaign's use). */
+async function spendDownTo(studio: { id: string }, service: 'sms' | 'email', left: number) {
+  const trial = service === 'sms' ? 50 : 1000;
+  await app.knex('subscription_credit_entries').insert({
+    id: uuidv7(),
+    studioId: studio.id,
+    service,
+    amount: left - trial,
+    sourceKey: `campaign:${uuidv7()}`,
+  });
 }
 
 describe('studio subscription', () => {
@@ -75,13 +125,17 @@ describe('studio subscription', () => {
     expect((await other.owner.post(checkoutPath, { plan: 'start' })).status).toBe(404);
 
     // Bad input: every field reported.
-    const bad = await owner.post(checkoutPath, { plan: 'gold', addOns: ['sms-500', 'nope'] });
+    const bad = await owner.post(checkoutPath, { plan: 'gold', addOns: ['sms-500', 'nope'] }, withKey());
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toEqual({ plan: ['no such plan'], 'addOns.1': ['no such add-on'] });
-    const empty = await owner.post(checkoutPath, { addOns: [] });
+    const empty = await owner.post(checkoutPath, { addOns: [] }, withKey());
     expect(empty.status).toBe(400);
     expect(empty.body.error.fields.addOns).toEqual(['choose a plan or an add-on']);
-    expect((await owner.post(checkoutPath, { plan: 7 })).status).toBe(400);
+    expect((await owner.post(checkoutPath, { plan: 7 }, withKey())).status).toBe(400);
+    // Without an Idempotency-Key nothing is bought.
+    const keyless = await owner.post(checkoutPath, { plan: 'start' });
+    expect(keyless.status).toBe(400);
+    expect(keyless.body.error.fields).toEqual({ idempotencyKey: ['required'] });
     expect((await owner.get(api(studio, 'subscription-period/shopping-cart/status'))).status).toBe(400);
     expect(
       (await owner.get(api(studio, 'subscription-period/shopping-cart/prepare?plan=gold'))).body.error.fields,
@@ -98,9 +152,13 @@ describe('studio subscription', () => {
     ).toBe(404);
 
     // Another studio's period and subscription: 404 for this studio's owner.
-    const theirs = await other.owner.post(api(other.studio, 'subscription-period/shopping-cart/checkout'), {
-      addOns: ['sms-500'],
-    });
+    const theirs = await other.owner.post(
+      api(other.studio, 'subscription-period/shopping-cart/checkout'),
+      {
+        addOns: ['sms-500'],
+      },
+      withKey(),
+    );
     expect(theirs.status, theirs.text).toBe(201);
     const theirInit = await other.owner.get(api(other.studio, 'studio-subscription/init'));
     expect(
@@ -161,10 +219,14 @@ describe('studio subscription', () => {
       ['premium-apps', 1],
     ]);
 
-    const checkout = await owner.post(api(studio, 'subscription-period/shopping-cart/checkout'), {
-      plan: 'pro',
-      addOns: ['sms-500', 'sms-500', 'premium-apps'],
-    });
+    const checkout = await owner.post(
+      api(studio, 'subscription-period/shopping-cart/checkout'),
+      {
+        plan: 'pro',
+        addOns: ['sms-500', 'sms-500', 'premium-apps'],
+      },
+      withKey(),
+    );
     expect(checkout.status, checkout.text).toBe(201);
     expect(checkout.body.redirectUrl).toContain('/app/test-provider/');
     const awaiting = await owner.get(
@@ -214,9 +276,13 @@ describe('studio subscription', () => {
     expect(pdf.text.startsWith('%PDF')).toBe(true);
 
     // The next renewal is for December; a decline reported by the bank's notification fails it.
-    const next = await owner.post(api(studio, 'subscription-period/shopping-cart/checkout'), {
-      plan: 'start',
-    });
+    const next = await owner.post(
+      api(studio, 'subscription-period/shopping-cart/checkout'),
+      {
+        plan: 'start',
+      },
+      withKey(),
+    );
     const declined = await payAtBank(owner, next.body.redirectUrl, 'failed');
     const note = await deliverNotification(app, studio.id, declined.transactionId, 'failed');
     expect(note.body.result).toBe('applied');
@@ -231,35 +297,7 @@ describe('studio subscription', () => {
 
   it('refuses an SMS campaign beyond the credits with the reason, sends once credits are bought', async () => {
     const { studio, owner } = await ownerStudio();
-    const agreementId = uuidv7();
-    await app.knex('studio_agreements').insert({
-      id: agreementId,
-      studioId: studio.id,
-      kind: 'marketing',
-      version: 1,
-      required: false,
-      title: JSON.stringify({ pl: { value: 'Marketing' } }),
-      content: JSON.stringify({ pl: { value: 'Zgoda' } }),
-      publishedAt: NOW,
-    });
-    for (const [i, name] of ['Ala', 'Ola', 'Ela'].entries()) {
-      const u = await createUser(app.knex, { firstName: name, lastName: 'Client' });
-      await addMembership(app.knex, studio, u, { isClient: true });
-      await app
-        .knex('clients')
-        .where({ studioId: studio.id, userId: u.id })
-        .update({ phone: `+4860020030${i}` });
-      await app.knex('client_agreement_acceptances').insert({
-        id: uuidv7(),
-        studioId: studio.id,
-        userId: u.id,
-        agreementId,
-        kind: 'marketing',
-        version: 1,
-        accepted: true,
-        decidedAt: NOW,
-      });
-    }
+    await smsAudience(studio);
     // The trial's 50 SMS spent but 2 by an earlier campaign.
     await app.knex('subscription_credit_entries').insert({
       id: uuidv7(),
@@ -284,9 +322,13 @@ describe('studio subscription', () => {
     });
     expect((await owner.get(api(studio, `campaign/${id}`))).body.status).toBe(0); // still a draft
 
-    const bought = await owner.post(api(studio, 'subscription-period/shopping-cart/checkout'), {
-      addOns: ['sms-500'],
-    });
+    const bought = await owner.post(
+      api(studio, 'subscription-period/shopping-cart/checkout'),
+      {
+        addOns: ['sms-500'],
+      },
+      withKey(),
+    );
     expect(bought.status, bought.text).toBe(201);
     const paid = await payAtBank(owner, bought.body.redirectUrl, 'succeeded');
     await followReturn(app, paid.returnUrl);
@@ -298,5 +340,60 @@ describe('studio subscription', () => {
     expect((await owner.get(api(studio, `campaign/${id}`))).body).toMatchObject({ status: 1 });
     // Spent when sent: 3 messages of one part each.
     expect((await owner.get(api(studio, 'studio-subscription/init'))).body.credits.sms).toBe(499);
+  });
+
+  it('checks a scheduled campaign again when it starts, and the client list bulk e-mail', async () => {
+    const { studio, owner } = await ownerStudio();
+    const clients = await smsAudience(studio);
+    const created = await owner.post(api(studio, 'campaign'), {
+      name: 'Later',
+      type: CampaignType.sms,
+      content: { pl: { subject: '', body: 'Jutro zajęcia!' } },
+    });
+    const id = created.body.id as string;
+    // Scheduled while the trial's 50 SMS cover it …
+    const scheduled = await owner.patch(api(studio, `campaign/${id}`), {
+      action: 'schedule',
+      scheduledAt: new Date(NOW.getTime() + 3600_000).toISOString(),
+    });
+    expect(scheduled.status, scheduled.text).toBe(200);
+    // … then another campaign spends all but 2 before it starts: at its time it is refused.
+    await spendDownTo(studio, 'sms', 2);
+    for (let i = 0; i < 10; i += 1) if ((await app.drainJobs()) === 0) break;
+    const stopped = await owner.get(api(studio, `campaign/${id}`));
+    expect(stopped.body).toMatchObject({
+      status: 0, // a draft again
+      scheduledAt: null,
+      startedAt: null,
+      stopReason: { key: 'smsCreditsExhausted', needed: 3, available: 2 },
+      stats: { recipients: 0, sent: 0 },
+    });
+    const listed = await owner.get(api(studio, 'campaign/all'));
+    expect(listed.body.items.find((c: { id: string }) => c.id === id).stopReason.key).toBe(
+      'smsCreditsExhausted',
+    );
+    expect((await owner.get(api(studio, 'studio-subscription/init'))).body.credits.sms).toBe(2);
+
+    // The client list's bulk e-mail: one e-mail credit per chosen client, refused with the reason.
+    await spendDownTo(studio, 'email', 2);
+    const refused = await owner.post(api(studio, 'client/bulk'), {
+      action: 'message',
+      clientIds: clients,
+      subject: 'Closed on Monday',
+      content: 'See you Tuesday',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({
+      key: 'subscription.emailCreditsExhausted',
+      message: expect.stringContaining('needs 3 e-mail credits and the studio has 2 left'),
+    });
+    expect(await app.knex('client_message_requests').where({ studioId: studio.id })).toHaveLength(0);
+    const accepted = await owner.post(api(studio, 'client/bulk'), {
+      action: 'message',
+      clientIds: clients.slice(0, 2),
+      subject: 'Closed on Monday',
+      content: 'See you Tuesday',
+    });
+    expect(accepted.status, accepted.text).toBe(200);
   });
 });

@@ -5,7 +5,14 @@ import type { Knex } from '../../db/knex';
 import type { AppContext, AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
 import { backOfficePath } from '../../../../shared/contracts/routes';
-import { fetchSubscriptionStatus, requestSubscriptionPayment } from './platform-payments';
+import { once } from '../sales/index';
+import {
+  applyPlatformStripeEvent,
+  fetchSubscriptionStatus,
+  requestSubscriptionPayment,
+} from './platform-payments';
+import { platformSettings } from './platform-config';
+import { AppError } from '../../../../shared/errors';
 import { subscriptionInvoicePdf } from './subscription-invoice';
 import {
   applySubscriptionOutcome,
@@ -51,8 +58,23 @@ export function registerSubscriptionRoutes(router: Router<AppState, AppCustom>):
   });
   defineRoute(router, {
     ...SubscriptionApi.cartCheckout,
-    handle: async ({ db, studio, body, auth, deps }) =>
-      checkout(db as Knex.Transaction, studio, body as SubscriptionCartInput, auth.user.id, deps.clock.now()),
+    // Once per Idempotency-Key (per studio and user, as client checkouts): a double click or a retry
+    // after a lost answer gets the first answer — one period, one payment, one provider session.
+    handle: async ({ db, studio, body, auth, deps, ctx }) =>
+      once(
+        db as Knex.Transaction,
+        { studioId: studio.id, userId: auth.user.id },
+        ctx.get('idempotency-key') || undefined,
+        body,
+        () =>
+          checkout(
+            db as Knex.Transaction,
+            studio,
+            body as SubscriptionCartInput,
+            auth.user.id,
+            deps.clock.now(),
+          ),
+      ),
     // After the commit, holding no lock: the provider's transaction and its page.
     present: async (result, { ctx, deps }) => ({
       ...result,
@@ -72,6 +94,22 @@ export function registerSubscriptionRoutes(router: Router<AppState, AppCustom>):
  * Subscription on the period, which shows the outcome.
  */
 export function registerSubscriptionPageRoutes(router: Router<AppState, AppCustom>): void {
+  /**
+   * The platform's Stripe webhook (platform-payments.ts `applyPlatformStripeEvent`): outside `/api`,
+   * no session — the signature is the check. 404 while `PLATFORM_STRIPE_WEBHOOK_SECRET` is unset.
+   */
+  router.post('/app/subscription-notification/stripe', async (ctx) => {
+    if (!platformSettings().stripeWebhookSecret) throw AppError.notFound('endpoint');
+    const signature = ctx.get('stripe-signature');
+    const rawBody = (ctx.request as { rawBody?: string }).rawBody ?? '';
+    const result = signature
+      ? await applyPlatformStripeEvent(ctx.deps.knex, rawBody, signature, ctx.deps.clock.now(), ctx.state.log)
+      : null;
+    if (!result) throw new AppError('payment.notificationInvalid', { message: 'not a valid notification' });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { received: true, result };
+  });
+
   router.get('/app/subscription-return', async (ctx, next) => {
     const id = ctx.query.payment;
     if (typeof id !== 'string' || !UUID_RE.test(id)) return next();

@@ -12,6 +12,7 @@ import type { PaymentOutcome } from '../../../../shared/domain/payments';
 import { AppError } from '../../../../shared/errors';
 import type { StudioSubscriptionPeriodsRow, SubscriptionPaymentsRow } from '../../db/generated/tables';
 import type { Db, Knex } from '../../db/knex';
+import { enqueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import { findStudio, type Studio } from '../identity/index';
 import { invoiceSettings } from '../invoices/index';
@@ -334,6 +335,13 @@ export async function settlePeriod(trx: Trx, studio: Studio, period: PeriodRow, 
     await trx('studio_subscriptions')
       .where({ id: period.subscriptionId })
       .update({ planCode: period.planCode, updatedAt: now });
+  // The invoice goes to the studio's billing address (invoice-mail.ts); the key sends it once.
+  await enqueue(
+    trx,
+    'subscription.invoice-mail',
+    { periodId: period.id },
+    { key: `subscription.invoice-mail:${period.id}` },
+  );
   const grants = grantsOf(period.lines as SubscriptionLine[], settings);
   for (const service of ['email', 'sms'] as const)
     if (grants[service] > 0)
