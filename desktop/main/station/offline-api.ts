@@ -510,6 +510,8 @@ export class OfflineApi {
       endsAt: iso(e.ends_at)!,
       capacity: Number(e.capacity ?? 0),
       waitingListSize: Number(e.waiting_list_size ?? 0),
+      // Booked/capacity and the waiting list from the mirror's visits (the calendar's badge).
+      ...this.visitCountsOf(e.id),
       status: (e.status as ScheduleEventView['status']) ?? 'scheduled',
       hidden: Boolean(e.is_hidden),
       bookableOnline: Boolean(e.bookable_online),
@@ -557,6 +559,14 @@ export class OfflineApi {
     const event = this.store.get('schedule_events', eventId);
     if (!event) throw AppError.notFound('schedule event');
     return event;
+  }
+
+  private visitCountsOf(eventId: string): { taken: number; waiting: number } {
+    const statuses = this.visitsOf(eventId).map((v) => Number(v.status));
+    return {
+      taken: statuses.filter((s) => takesPlace(s)).length,
+      waiting: statuses.filter((s) => s === V.waitingList).length,
+    };
   }
 
   private visitsOf(eventId: string): Row[] {

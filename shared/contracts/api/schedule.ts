@@ -203,6 +203,9 @@ export const ScheduleEventSchema = z.object({
   endsAt: z.string(),
   capacity: z.number(),
   waitingListSize: z.number(),
+  /** Places taken (booked, present, absent, unconfirmed) and people on the waiting list (issue 26). */
+  taken: z.number(),
+  waiting: z.number(),
   status: z.enum(SCHEDULE_EVENT_STATUSES),
   hidden: z.boolean(),
   bookableOnline: z.boolean(),
@@ -414,6 +417,16 @@ export const ScheduleEventPatchSchema = z.strictObject({
   durationMinutes: z.ZodOptional<ReturnType<typeof int>>;
 });
 export type ScheduleEventPatch = z.infer<typeof ScheduleEventPatchSchema>;
+
+/**
+ * A move, resize or reassignment of a class may not double-book a room or an instructor (issue 26):
+ * 409 `scheduleEvent.conflict` with one of these messages under `roomId` / `instructorIds` (a bulk
+ * edit: under `ids.N`). The calendar translates them.
+ */
+export const SCHEDULE_CONFLICT = {
+  room: 'the room is taken by another class at that time',
+  instructor: 'an instructor teaches another class at that time',
+} as const;
 
 const bulkIds = () => ids(SCHEDULE_LIMITS.bulkIds).refine((a) => a.length > 0, 'choose at least one event');
 export const BulkActionInputSchema = z.strictObject({ ids: bulkIds() });

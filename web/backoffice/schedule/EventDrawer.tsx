@@ -6,7 +6,7 @@ import { applyEventAction, type ScheduleEventAction } from '../../../shared/doma
 import { useApiClient } from '../../lib/app-context';
 import { toFormErrors } from '../../lib/form-errors';
 import { useBackoffice } from '../backoffice.api';
-import { EventStatusBadges } from './ScheduleScreen';
+import { EventStatusBadges } from './EventStatusBadges';
 import {
   SCHEDULE_ERROR_OPTIONS,
   scheduleCalls,

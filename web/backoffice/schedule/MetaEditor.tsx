@@ -7,6 +7,7 @@ import {
   Modal,
   MultiSelect,
   NumberInput,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -58,8 +59,28 @@ interface Values {
   pricingOptionIds: string[];
 }
 
-function initialValues(init: ScheduleInit, meta: ScheduleMetaView | undefined): Values {
-  const location = init.locations[0];
+/** Where and when a class clicked into the calendar starts (its empty time, its column). */
+export interface MetaPrefill {
+  date: string;
+  startTime: string;
+  durationMinutes?: number;
+  locationId?: string | null;
+  roomId?: string;
+  instructorIds?: string[];
+}
+
+/** ISO weekday (1 Monday … 7 Sunday) of a calendar day. */
+const isoWeekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay() || 7;
+
+function initialValues(
+  init: ScheduleInit,
+  meta: ScheduleMetaView | undefined,
+  prefill?: MetaPrefill,
+): Values {
+  const location = init.locations.find((l) => l.id === prefill?.locationId) ?? init.locations[0];
+  const room =
+    location?.rooms.find((r) => r.id === prefill?.roomId) ??
+    (prefill?.locationId ? undefined : location?.rooms[0]);
   if (meta)
     return {
       classServiceId: meta.classService.id,
@@ -84,14 +105,14 @@ function initialValues(init: ScheduleInit, meta: ScheduleMetaView | undefined): 
   return {
     classServiceId: service?.id ?? null,
     locationId: location?.id ?? null,
-    roomId: location?.rooms[0]?.id ?? null,
-    instructorIds: [],
-    daysOfWeek: [],
-    startTime: '18:00',
-    durationMinutes: service?.durationMinutes ?? 60,
-    firstDate: todayIn(init.timeZone),
+    roomId: room?.id ?? null,
+    instructorIds: prefill?.instructorIds ?? [],
+    daysOfWeek: prefill ? [String(isoWeekday(prefill.date))] : [],
+    startTime: prefill?.startTime ?? '18:00',
+    durationMinutes: prefill?.durationMinutes ?? service?.durationMinutes ?? 60,
+    firstDate: prefill?.date ?? todayIn(init.timeZone),
     lastDate: '',
-    capacity: location?.rooms[0]?.capacity || 12,
+    capacity: room?.capacity || 12,
     waitingListSize: 0,
     // The studio's booking defaults (Settings → Policies).
     cancellationCutoffMinutes: init.bookingDefaults.cancellationCutoffMinutes,
@@ -109,11 +130,14 @@ const num = (v: number | string) => (v === '' ? undefined : Number(v));
 export function MetaEditor({
   init,
   metaId,
+  prefill,
   onClose,
   onSaved,
 }: {
   init: ScheduleInit;
   metaId: string | null;
+  /** A new class from the calendar's empty time: one-off by default, on that day and time. */
+  prefill?: MetaPrefill;
   onClose(): void;
   onSaved(message: string): void;
 }) {
@@ -124,7 +148,7 @@ export function MetaEditor({
     <Modal
       opened
       onClose={onClose}
-      title={t(metaId ? 'editor.editTitle' : 'editor.newTitle')}
+      title={t(metaId ? 'editor.editTitle' : prefill ? 'editor.newClassTitle' : 'editor.newTitle')}
       size="xl"
       fullScreen={phone}
     >
@@ -135,7 +159,7 @@ export function MetaEditor({
           <Loader />
         )
       ) : (
-        <MetaForm init={init} meta={meta.data} onSaved={onSaved} />
+        <MetaForm init={init} meta={meta.data} prefill={prefill} onSaved={onSaved} />
       )}
     </Modal>
   );
@@ -144,10 +168,12 @@ export function MetaEditor({
 function MetaForm({
   init,
   meta,
+  prefill,
   onSaved,
 }: {
   init: ScheduleInit;
-  meta?: ScheduleMetaView;
+  meta?: ScheduleMetaView | undefined;
+  prefill?: MetaPrefill | undefined;
   onSaved(message: string): void;
 }) {
   const { t, i18n } = useTranslation('schedule');
@@ -157,7 +183,11 @@ function MetaForm({
   const studio = useStudioUuid();
   const invalidate = useInvalidateSchedule();
   const button = useSubmitButton();
-  const { values, set, patch } = useEditorForm<Values>(() => initialValues(init, meta));
+  const { values, set, patch } = useEditorForm<Values>(() => initialValues(init, meta, prefill));
+  // A new class happens once (on its first date) or every chosen weekday: both are a series (meta)
+  // to the API, a one-off one from its first date to the same date.
+  const [repeat, setRepeat] = useState<'once' | 'weekly'>(prefill ? 'once' : 'weekly');
+  const once = !meta && repeat === 'once';
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const errors: FormErrors = failure
     ? toFormErrors(failure.error, t, SCHEDULE_ERROR_OPTIONS)
@@ -177,11 +207,15 @@ function MetaForm({
     locationId: values.locationId ?? '',
     roomId: values.roomId,
     instructorIds: values.instructorIds,
-    daysOfWeek: values.daysOfWeek.map(Number).sort((a, b) => a - b),
+    daysOfWeek: once
+      ? values.firstDate
+        ? [isoWeekday(values.firstDate)]
+        : []
+      : values.daysOfWeek.map(Number).sort((a, b) => a - b),
     startTime: values.startTime,
     durationMinutes: num(values.durationMinutes),
     firstDate: values.firstDate,
-    lastDate: values.lastDate || null,
+    lastDate: once ? values.firstDate || null : values.lastDate || null,
     capacity: num(values.capacity),
     waitingListSize: num(values.waitingListSize) ?? 0,
     cancellationCutoffMinutes: num(values.cancellationCutoffMinutes) ?? 0,
@@ -207,7 +241,9 @@ function MetaForm({
         );
         // A new series shows up at once: its classes are generated for the coming weeks.
         const result = await calls.generate({ scheduleMetaIds: [created.id] });
-        return t('editor.created', { count: result.created });
+        return once && result.created === 1
+          ? t('editor.createdOnce')
+          : t('editor.created', { count: result.created });
       })
       .then(async (outcome) => {
         if (!outcome.accepted) return;
@@ -287,7 +323,19 @@ function MetaForm({
           searchable
           data-testid="meta-instructors"
         />
-        <Stack gap={4}>
+        {!meta && (
+          <SegmentedControl
+            value={repeat}
+            onChange={(v) => setRepeat(v as 'once' | 'weekly')}
+            data={[
+              { value: 'once', label: t('editor.once') },
+              { value: 'weekly', label: t('editor.weekly') },
+            ]}
+            aria-label={t('editor.repeat')}
+            data-testid="meta-repeat"
+          />
+        )}
+        <Stack gap={4} display={once ? 'none' : undefined}>
           <Text size="sm" fw={500}>
             {t('editor.days')}
           </Text>
@@ -327,7 +375,7 @@ function MetaForm({
           />
           <TextInput
             type="date"
-            label={t('editor.firstDate')}
+            label={t(once ? 'editor.date' : 'editor.firstDate')}
             value={values.firstDate}
             onChange={(e) => set('firstDate', e.currentTarget.value)}
             error={fieldError('firstDate')}
@@ -337,6 +385,7 @@ function MetaForm({
           <TextInput
             type="date"
             label={t('editor.lastDate')}
+            display={once ? 'none' : undefined}
             value={values.lastDate}
             onChange={(e) => set('lastDate', e.currentTarget.value)}
             error={fieldError('lastDate')}
@@ -423,7 +472,7 @@ function MetaForm({
             <span />
           )}
           <SubmitButton state={button.state} data-testid="meta-submit">
-            {t(meta ? 'editor.save' : 'editor.create')}
+            {t(meta ? 'editor.save' : once ? 'editor.createOnce' : 'editor.create')}
           </SubmitButton>
         </Group>
       </Stack>

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Box,
   Button,
   Group,
@@ -8,20 +7,33 @@ import {
   Paper,
   SegmentedControl,
   Select,
-  SimpleGrid,
   Stack,
   Text,
   Title,
   UnstyledButton,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleEventView, ScheduleInit } from '../../../shared/contracts/api/schedule';
 import { useApiClient } from '../../lib/app-context';
 import { toFormErrors } from '../../lib/form-errors';
 import { useBackoffice } from '../backoffice.api';
+import { fromWall, wallDate } from '../appointments/appointments.api';
 import { EventDrawer } from './EventDrawer';
-import { MetaEditor } from './MetaEditor';
+import { EventStatusBadges } from './EventStatusBadges';
+import { MetaEditor, type MetaPrefill } from './MetaEditor';
+import { Occupancy, ScheduleCalendar, type MoveRequest } from './ScheduleCalendar';
+import { BulkCancelDialog, GenerateDialog } from './BulkDialogs';
+import {
+  calendarEvents,
+  clashingClass,
+  columnChange,
+  conflictKind,
+  dayColumns,
+  NONE,
+  type ColumnMode,
+} from './calendar-model';
 import {
   SCHEDULE_ERROR_OPTIONS,
   scheduleCalls,
@@ -43,9 +55,14 @@ import {
   visibleDays,
 } from '../../features/schedule/week';
 
+export { EventStatusBadges } from './EventStatusBadges';
+
 /**
- * The back office's timetable: a week grid on desktop, a day list on phones, per location and room,
- * with each class opening a drawer of details and quick actions. Times are on the studio's clock.
+ * The back office's timetable as a calendar (issue 26): a time grid of the week, or of a day with a
+ * column per room or instructor, per location and room; each class with places taken / capacity and
+ * its waiting list; empty time clicked to create a class, classes dragged to move or resized (the
+ * API's rules; its refusal shown); generating and cancelling many classes confirmed first. Phones get
+ * the day as a list. Times are on the studio's clock.
  */
 export function ScheduleScreen() {
   const { t } = useTranslation('schedule');
@@ -80,13 +97,20 @@ function Timetable({ init }: { init: ScheduleInit }) {
   const tz = init.timeZone;
   const [chosenView, setView] = useState<'week' | 'day'>('week');
   const view = phone ? 'day' : chosenView;
+  const [columns, setColumns] = useState<ColumnMode>('rooms');
   const [anchor, setAnchor] = useState(() => todayIn(tz));
   const [locationId, setLocationId] = useState<string | null>(null);
   const [roomId, setRoomId] = useState<string | null>(null);
   const [openEvent, setOpenEvent] = useState<ScheduleEventView | null>(null);
-  const [editor, setEditor] = useState<{ metaId: string | null } | null>(null);
-  const [generating, setGenerating] = useState(false);
-  const [notice, setNotice] = useState<{ color: string; text: string } | null>(null);
+  const [editor, setEditor] = useState<{ metaId: string | null; prefill?: MetaPrefill } | null>(null);
+  const [dialog, setDialog] = useState<'generate' | 'cancel' | null>(null);
+  // A notice's text is worded when shown, so it follows a change of language.
+  const [notice, setNotice] = useState<{
+    color: string;
+    text: (tr: TFunction) => string;
+    testId?: string;
+  } | null>(null);
+  const [moving, setMoving] = useState(false);
   const days = useMemo(() => visibleDays(anchor, view), [anchor, view]);
   const events = useEvents({
     from: days[0]!,
@@ -94,24 +118,90 @@ function Timetable({ init }: { init: ScheduleInit }) {
     ...(locationId ? { locationId } : {}),
     ...(roomId ? { roomId } : {}),
   });
+  const items = useMemo(() => events.data?.items ?? [], [events.data]);
   const rooms = init.locations.find((l) => l.id === locationId)?.rooms ?? [];
-  const grouped = groupByDay(events.data?.items ?? [], days, tz);
-  // The list's copy when it holds the class, else the one last opened or changed (a phone's day
-  // list may not hold it after the view narrows).
-  const selected = (openEvent && events.data?.items.find((e) => e.id === openEvent.id)) || openEvent;
+  // The list's copy when it holds the class, else the one last opened or changed.
+  const selected = (openEvent && items.find((e) => e.id === openEvent.id)) || openEvent;
   const editable = can('schedule.edit');
+  // A day shows a column per room (unless one room is chosen) or per instructor.
+  const mode: ColumnMode | null = view === 'day' && !(columns === 'rooms' && roomId) ? columns : null;
+  const resources = useMemo(
+    () =>
+      mode
+        ? dayColumns(init, items, mode, locationId, {
+            noRoom: t('noRoom'),
+            noInstructor: t('noInstructor'),
+          })
+        : null,
+    [mode, init, items, locationId, t],
+  );
+  const calEvents = useMemo(() => calendarEvents(items, tz, mode), [items, tz, mode]);
+  const name = (e: ScheduleEventView) =>
+    serviceName(e.classService.name, i18n.language, studioInfo.defaultLocale);
 
-  const generate = async () => {
-    setGenerating(true);
+  const createAt = (slot: { start: Date; end: Date; resourceId?: string; dragged: boolean }) => {
+    const column = resources?.find((r) => r.id === slot.resourceId);
+    const minutes = Math.round((slot.end.getTime() - slot.start.getTime()) / 60_000);
+    const prefill: MetaPrefill = {
+      date: wallDate(slot.start),
+      startTime: `${String(slot.start.getHours()).padStart(2, '0')}:${String(slot.start.getMinutes()).padStart(2, '0')}`,
+      ...(slot.dragged && minutes >= 15 ? { durationMinutes: minutes } : {}),
+      ...(mode === 'rooms' && column && column.id !== NONE
+        ? { locationId: column.locationId ?? locationId, roomId: column.id }
+        : roomId
+          ? { locationId, roomId }
+          : locationId
+            ? { locationId }
+            : {}),
+      ...(mode === 'instructors' && column && column.id !== NONE ? { instructorIds: [column.id] } : {}),
+    };
+    setEditor({ metaId: null, prefill });
+  };
+
+  const move = async ({ event, start, end, from, to, resize }: MoveRequest) => {
+    const change = resize ? {} : columnChange(event, mode, from, to, resources ?? []);
+    const startsAt = fromWall(start, tz);
+    const endsAt = fromWall(end, tz);
+    const durationMinutes = Math.round((Date.parse(endsAt) - Date.parse(startsAt)) / 60_000);
+    const same =
+      startsAt === new Date(event.startsAt).toISOString() &&
+      endsAt === new Date(event.endsAt).toISOString() &&
+      Object.keys(change).length === 0;
+    if (same) return;
     setNotice(null);
+    setMoving(true);
     try {
-      const result = await scheduleCalls(api, studio).generate();
-      setNotice({ color: 'teal', text: t('generated', { count: result.created }) });
+      const moved = await scheduleCalls(api, studio).patchEvent(event.id, {
+        startsAt,
+        ...(resize ? { durationMinutes } : {}),
+        ...change,
+      });
       await invalidate();
+      setNotice({
+        color: 'teal',
+        text: (tr) =>
+          tr('moved', {
+            name: name(moved),
+            time: `${formatDay(wallDate(start), i18n.language)} ${formatTime(moved.startsAt, i18n.language, tz)}–${formatTime(moved.endsAt, i18n.language, tz)}`,
+          }),
+        testId: 'schedule-move-done',
+      });
     } catch (error) {
-      setNotice({ color: 'red', text: toFormErrors(error, t, SCHEDULE_ERROR_OPTIONS).form.join(' ') });
+      const kind = conflictKind(error);
+      const other = kind ? clashingClass(items, event, { startsAt, endsAt, ...change }, kind) : undefined;
+      const text = (tr: TFunction) => {
+        if (!kind)
+          return toFormErrors(error, tr, SCHEDULE_ERROR_OPTIONS).form.join(' ') || tr('errors.notMoved');
+        if (!other) return tr(kind === 'room' ? 'errors.roomTaken' : 'errors.instructorBusy');
+        return tr(kind === 'room' ? 'errors.roomTakenBy' : 'errors.instructorBusyWith', {
+          room: other.roomName ?? '',
+          name: name(other),
+          time: `${formatTime(other.startsAt, i18n.language, tz)}–${formatTime(other.endsAt, i18n.language, tz)}`,
+        });
+      };
+      setNotice({ color: 'red', text, testId: 'schedule-move-error' });
     } finally {
-      setGenerating(false);
+      setMoving(false);
     }
   };
 
@@ -122,13 +212,11 @@ function Timetable({ init }: { init: ScheduleInit }) {
           {t('title')}
         </Title>
         {editable && (
-          <Group gap="xs">
-            <Button
-              variant="default"
-              onClick={() => void generate()}
-              loading={generating}
-              data-testid="schedule-generate"
-            >
+          <Group gap="xs" wrap="wrap">
+            <Button variant="default" onClick={() => setDialog('cancel')} data-testid="schedule-bulk-cancel">
+              {t('bulkCancel.open')}
+            </Button>
+            <Button variant="default" onClick={() => setDialog('generate')} data-testid="schedule-generate">
               {t('generate')}
             </Button>
             <Button onClick={() => setEditor({ metaId: null })} data-testid="schedule-new-meta">
@@ -144,7 +232,7 @@ function Timetable({ init }: { init: ScheduleInit }) {
           onClose={() => setNotice(null)}
           data-testid="schedule-notice"
         >
-          {notice.text}
+          <span data-testid={notice.testId}>{notice.text(t)}</span>
         </Alert>
       )}
       <Paper withBorder p="sm">
@@ -179,6 +267,7 @@ function Timetable({ init }: { init: ScheduleInit }) {
             <Text fw={600} size="sm" data-testid="schedule-range">
               {formatRange(days, i18n.language)}
             </Text>
+            {(events.isFetching || moving) && <Loader size="xs" aria-label={t('loading')} />}
           </Group>
           <Group gap="xs" wrap="wrap">
             {!phone && (
@@ -193,9 +282,22 @@ function Timetable({ init }: { init: ScheduleInit }) {
                 data-testid="schedule-view"
               />
             )}
+            {!phone && view === 'day' && (
+              <SegmentedControl
+                size="xs"
+                value={columns}
+                onChange={(v) => setColumns(v as ColumnMode)}
+                data={[
+                  { value: 'rooms', label: t('columns.rooms') },
+                  { value: 'instructors', label: t('columns.instructors') },
+                ]}
+                aria-label={t('columns.label')}
+                data-testid="schedule-columns"
+              />
+            )}
             <Select
               size="xs"
-              w={phone ? '100%' : 180}
+              w={phone ? '100%' : 200}
               placeholder={t('allLocations')}
               clearable
               value={locationId}
@@ -209,7 +311,7 @@ function Timetable({ init }: { init: ScheduleInit }) {
             />
             <Select
               size="xs"
-              w={phone ? '100%' : 160}
+              w={phone ? '100%' : 200}
               placeholder={t('allRooms')}
               clearable
               disabled={!locationId}
@@ -224,30 +326,34 @@ function Timetable({ init }: { init: ScheduleInit }) {
       </Paper>
       {events.error ? (
         <Alert color="red">{t('loadFailed')}</Alert>
-      ) : view === 'week' ? (
-        <SimpleGrid cols={7} spacing={6} data-testid="schedule-week">
-          {days.map((day) => (
-            <DayColumn
-              key={day}
-              day={day}
-              events={grouped.get(day) ?? []}
-              today={day === todayIn(tz)}
-              onOpen={setOpenEvent}
-              tz={tz}
-              studioLocale={studioInfo.defaultLocale}
-            />
-          ))}
-        </SimpleGrid>
-      ) : (
+      ) : phone ? (
         <DayList
           day={days[0]!}
-          events={grouped.get(days[0]!) ?? []}
+          events={groupByDay(items, days, tz).get(days[0]!) ?? []}
           onOpen={setOpenEvent}
           tz={tz}
           studioLocale={studioInfo.defaultLocale}
         />
+      ) : (
+        <>
+          {editable && (
+            <Text size="xs" c="dimmed">
+              {t('calendarHint')}
+            </Text>
+          )}
+          <ScheduleCalendar
+            view={view}
+            anchor={anchor}
+            events={calEvents}
+            resources={resources}
+            timeZone={tz}
+            editable={editable && !moving}
+            onOpen={setOpenEvent}
+            onCreate={createAt}
+            onMove={(m) => void move(m)}
+          />
+        </>
       )}
-      {events.isFetching && <Loader size="xs" aria-label={t('loading')} />}
       <EventDrawer
         event={selected}
         init={init}
@@ -262,10 +368,33 @@ function Timetable({ init }: { init: ScheduleInit }) {
         <MetaEditor
           init={init}
           metaId={editor.metaId}
+          {...(editor.prefill ? { prefill: editor.prefill } : {})}
           onClose={() => setEditor(null)}
           onSaved={(text) => {
             setEditor(null);
-            setNotice({ color: 'teal', text });
+            setNotice({ color: 'teal', text: () => text });
+          }}
+        />
+      )}
+      {dialog === 'generate' && (
+        <GenerateDialog
+          timeZone={tz}
+          onClose={() => setDialog(null)}
+          onDone={(text, ok) => {
+            setDialog(null);
+            setNotice({ color: ok ? 'teal' : 'red', text: () => text });
+          }}
+        />
+      )}
+      {dialog === 'cancel' && (
+        <BulkCancelDialog
+          events={items}
+          range={formatRange(days, i18n.language)}
+          timeZone={tz}
+          onClose={() => setDialog(null)}
+          onDone={(text) => {
+            setDialog(null);
+            setNotice({ color: 'teal', text: () => text });
           }}
         />
       )}
@@ -273,47 +402,7 @@ function Timetable({ init }: { init: ScheduleInit }) {
   );
 }
 
-function DayColumn({
-  day,
-  events,
-  today,
-  onOpen,
-  tz,
-  studioLocale,
-}: {
-  day: string;
-  events: ScheduleEventView[];
-  today: boolean;
-  onOpen(event: ScheduleEventView): void;
-  tz: string;
-  studioLocale: string;
-}) {
-  const { t, i18n } = useTranslation('schedule');
-  return (
-    <Stack gap={4} data-testid={`schedule-day-${day}`} miw={0}>
-      <Text
-        size="sm"
-        fw={700}
-        ta="center"
-        c={today ? 'violet' : undefined}
-        py={4}
-        style={{ borderBottom: '2px solid var(--mantine-color-gray-3)' }}
-      >
-        {formatDay(day, i18n.language)}
-      </Text>
-      {events.length === 0 ? (
-        <Text size="xs" c="dimmed" ta="center" py="sm">
-          {t('noClasses')}
-        </Text>
-      ) : (
-        events.map((e) => (
-          <EventCard key={e.id} event={e} onOpen={onOpen} tz={tz} studioLocale={studioLocale} compact />
-        ))
-      )}
-    </Stack>
-  );
-}
-
+/** A phone's day: the classes as a list of cards, each whole (names wrap, nothing is cut). */
 function DayList({
   day,
   events,
@@ -344,41 +433,16 @@ function DayList({
   );
 }
 
-export function EventStatusBadges({ event }: { event: ScheduleEventView }) {
-  const { t } = useTranslation('schedule');
-  return (
-    <>
-      {event.status !== 'scheduled' && (
-        <Badge size="xs" color={event.status === 'cancelled' ? 'red' : 'gray'} variant="filled">
-          {t(`status.${event.status}`)}
-        </Badge>
-      )}
-      {event.hidden && (
-        <Badge size="xs" color="gray" variant="outline">
-          {t('hidden')}
-        </Badge>
-      )}
-      {!event.bookableOnline && event.status === 'scheduled' && (
-        <Badge size="xs" color="orange" variant="light">
-          {t('notBookable')}
-        </Badge>
-      )}
-    </>
-  );
-}
-
 function EventCard({
   event,
   onOpen,
   tz,
   studioLocale,
-  compact = false,
 }: {
   event: ScheduleEventView;
   onOpen(event: ScheduleEventView): void;
   tz: string;
   studioLocale: string;
-  compact?: boolean;
 }) {
   const { i18n } = useTranslation('schedule');
   const off = event.status !== 'scheduled' || event.hidden;
@@ -388,10 +452,11 @@ function EventCard({
       onClick={() => onOpen(event)}
       data-testid="schedule-event"
       data-status={event.status}
+      data-event-id={event.id}
       aria-label={name}
     >
       <Box
-        p={compact ? 6 : 'sm'}
+        p="sm"
         style={{
           borderLeft: `4px solid ${event.classService.color}`,
           borderRadius: 6,
@@ -400,18 +465,21 @@ function EventCard({
           opacity: event.status === 'removed' ? 0.6 : 1,
         }}
       >
-        <Text size="xs" c="dimmed">
-          {formatTime(event.startsAt, i18n.language, tz)}–{formatTime(event.endsAt, i18n.language, tz)}
-        </Text>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Text size="xs" c="dimmed">
+            {formatTime(event.startsAt, i18n.language, tz)}–{formatTime(event.endsAt, i18n.language, tz)}
+          </Text>
+          <Occupancy event={event} />
+        </Group>
         <Text
-          size={compact ? 'xs' : 'sm'}
+          size="sm"
           fw={600}
           td={event.status === 'cancelled' ? 'line-through' : undefined}
           style={{ overflowWrap: 'anywhere' }}
         >
           {name}
         </Text>
-        {/* Wraps rather than cutting the room ("Sala Słoneczna · …") on narrow columns and phones. */}
+        {/* Wraps rather than cutting the room ("Sala Słoneczna · …") on phones. */}
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="schedule-event-place">
           {[event.roomName ?? event.locationName, event.instructors.map((p) => p.firstName).join(', ')]
             .filter(Boolean)

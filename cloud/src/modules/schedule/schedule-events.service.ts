@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
+  SCHEDULE_CONFLICT,
   SCHEDULE_LIMITS,
   type GenerateInput,
   type GenerateResult,
@@ -28,7 +29,7 @@ import type { Studio } from '../identity/index';
 import { instructorsById } from './places-and-services.service';
 import { presentEvent, type ScheduleEventRow, type ScheduleMetaRow } from './schedule.presenter';
 import { metaRow, referenceErrors } from './schedule-metas.service';
-import { instructorsOfEvents, publicTimetable, staffTimetable } from './timetable-json';
+import { instructorsOfEvents, publicTimetable, staffTimetable, visitCounts } from './timetable-json';
 import { cancelVisitsOfEvents, eventsWithVisits, promoteAfterCapacityChange } from './booking-hooks';
 
 const EVENT_COLUMNS = [
@@ -72,7 +73,12 @@ async function present(db: Db, studioId: string, rows: ScheduleEventRow[]): Prom
     studioId,
     rows.flatMap((r) => r.instructorIds),
   );
-  return rows.map((r) => presentEvent(r, people));
+  const counts = await visitCounts(
+    db,
+    studioId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => presentEvent(r, people, counts));
 }
 
 /** The instants a range of the studio's calendar days covers: [from 00:00, day after `to` 00:00). */
@@ -442,9 +448,57 @@ export async function patchEvents(
       .where({ id: event.id })
       .update(Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)));
   }
+  const moved = ['startsAt', 'durationMinutes', 'locationId', 'roomId', 'instructorIds'].some(
+    (k) => patch[k as keyof ScheduleEventPatch] !== undefined,
+  );
+  if (moved) await refuseConflicts(db, studio.id, ids, fieldPrefix);
   // New places go to the waiting list first (a no-op where nobody waits or nothing was freed).
   if (patch.capacity !== undefined) await promoteAfterCapacityChange(db, studio, ids, now);
   return listByIds(db, studio, ids);
+}
+
+/**
+ * After a move, resize or reassignment (inside the caller's transaction): a scheduled class may not
+ * share its room, nor any of its instructors, with another scheduled class at an overlapping time
+ * (touching ends are fine; cancelled and removed classes free both). Refused 409, rolled back.
+ */
+async function refuseConflicts(
+  db: Db,
+  studioId: string,
+  ids: string[],
+  fieldPrefix: string | null,
+): Promise<void> {
+  const { rows } = (await db.raw(
+    `select e.id, o.id as "otherId", (e.room_id is not null and o.room_id = e.room_id) as "sameRoom",
+            o.starts_at as "startsAt", o.ends_at as "endsAt"
+       from schedule_events e
+       join schedule_events o
+         on o.studio_id = e.studio_id and o.id <> e.id and o.status = 'scheduled'
+        and o.starts_at > e.starts_at - interval '1 day' and o.starts_at < e.ends_at
+        and o.ends_at > e.starts_at
+        and ((e.room_id is not null and o.room_id = e.room_id) or o.instructor_ids && e.instructor_ids)
+      where e.studio_id = ? and e.id = any(?::uuid[]) and e.status = 'scheduled'
+      order by e.id, o.starts_at
+      limit 20`,
+    [studioId, ids],
+  )) as { rows: Array<{ id: string; otherId: string; sameRoom: boolean; startsAt: Date; endsAt: Date }> };
+  if (rows.length === 0) return;
+  const fields: FieldErrors = {};
+  for (const clash of rows) {
+    const message = clash.sameRoom ? SCHEDULE_CONFLICT.room : SCHEDULE_CONFLICT.instructor;
+    const key =
+      fieldPrefix === null
+        ? clash.sameRoom
+          ? 'roomId'
+          : 'instructorIds'
+        : `${fieldPrefix}.${ids.indexOf(clash.id)}`;
+    fields[key] ??= [message];
+  }
+  const first = rows[0]!;
+  throw new AppError('scheduleEvent.conflict', {
+    message: `${first.sameRoom ? SCHEDULE_CONFLICT.room : SCHEDULE_CONFLICT.instructor} (class ${first.otherId}, ${new Date(first.startsAt).toISOString()}–${new Date(first.endsAt).toISOString()})`,
+    fields,
+  });
 }
 
 export async function setLivestream(

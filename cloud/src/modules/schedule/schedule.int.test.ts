@@ -870,6 +870,124 @@ describe('schedule event actions', () => {
   });
 });
 
+describe('the calendar (issue 26): counts on each class, moves that double-book refused', () => {
+  /** Two Sunday series in the same room: 18:00 with Ola teaching, 20:00 with nobody. */
+  async function twoSeries() {
+    const s = await ownerStudio();
+    const create = (over: Record<string, unknown>) =>
+      call(
+        s.owner,
+        'POST',
+        v2(s.studio, `class-services/${s.place.serviceId}/schedule-metas`),
+        metaBody(s.place, { lastDate: '2026-03-22', ...over }),
+        201,
+      );
+    const early = await create({});
+    const late = await create({ startTime: '20:00', instructorIds: [] });
+    await call(s.owner, 'POST', v2(s.studio, 'schedule-events/generate'), {});
+    const first = async (metaId: string) =>
+      (await call(s.owner, 'GET', v2(s.studio, `schedule-metas/${metaId}/schedule-events/all`))).items[0] as {
+        id: string;
+      };
+    return { ...s, early: await first(early.id), late: await first(late.id) };
+  }
+
+  it('the week answers places taken and the waiting list of every class, as does one class', async () => {
+    const { studio, owner, early, late } = await twoSeries();
+    for (const [i, status] of [1, 3, 8, 8, 2].entries()) {
+      const client = await createUser(app.knex, { firstName: `C${i}`, lastName: 'Nowak' });
+      await app.knex('client_visits').insert({
+        id: uuidv7(),
+        studioId: studio.id,
+        scheduleEventId: early.id,
+        clientId: client.id,
+        startsAt: new Date('2026-03-22T17:00:00Z'),
+        status,
+        waitingPosition: status === 8 ? i : null,
+        payment: 'pass',
+        bookedBy: 'staff',
+        bookedAt: NOW,
+      });
+    }
+    const week = await call(owner, 'POST', v4(studio, 'schedule/find'), {
+      from: '2026-03-16',
+      to: '2026-03-22',
+    });
+    const counts = Object.fromEntries(
+      week.items.map((e: { id: string; taken: number; waiting: number }) => [e.id, [e.taken, e.waiting]]),
+    );
+    expect(counts).toEqual({ [early.id]: [2, 2], [late.id]: [0, 0] });
+    expect(await call(owner, 'GET', v4(studio, `schedule-event/${early.id}`))).toMatchObject({
+      taken: 2,
+      waiting: 2,
+    });
+  });
+
+  it('a move into a taken room or onto a busy instructor is refused (409) and nothing changes', async () => {
+    const { studio, owner, early, late, place } = await twoSeries();
+    // 20:00 → 18:30, the room is taken by the 18:00 class until 19:00.
+    const clash = await owner.patch(v2(studio, `schedule-events/${late.id}`), {
+      startsAt: '2026-03-22T18:30:00+01:00',
+    });
+    expect(clash.status, clash.text).toBe(409);
+    expect(clash.body.error).toMatchObject({
+      key: 'scheduleEvent.conflict',
+      code: 3150,
+      fields: { roomId: ['the room is taken by another class at that time'] },
+    });
+    expect(clash.body.error.message).toContain(early.id);
+    const row = await app.knex('schedule_events').where({ id: late.id }).first('starts_at', 'edited_at');
+    expect([new Date(row.startsAt).toISOString(), row.editedAt]).toEqual(['2026-03-22T19:00:00.000Z', null]);
+    // Lengthening the 18:00 class into the 20:00 one (a resize) is refused the same way.
+    const resize = await owner.patch(v2(studio, `schedule-events/${early.id}`), { durationMinutes: 150 });
+    expect(resize.status).toBe(409);
+    // Another location (no room) with the 18:00 class's instructor at 18:30: the instructor is busy.
+    const busy = await owner.patch(v2(studio, `schedule-events/${late.id}`), {
+      startsAt: '2026-03-22T18:30:00+01:00',
+      locationId: place.otherLocationId,
+      instructorIds: [place.instructorId],
+    });
+    expect(busy.status).toBe(409);
+    expect(busy.body.error.fields).toEqual({
+      instructorIds: ['an instructor teaches another class at that time'],
+    });
+    // Touching ends are no clash: 19:00 right after the 18:00 class.
+    expect(
+      await call(owner, 'PATCH', v2(studio, `schedule-events/${late.id}`), {
+        startsAt: '2026-03-22T19:00:00+01:00',
+      }),
+    ).toMatchObject({ startsAt: '2026-03-22T18:00:00.000Z', edited: true });
+    // A cancelled class frees its room: the 19:00 class may now take 18:30.
+    await call(owner, 'POST', v2(studio, `schedule-events/${early.id}/cancel`));
+    expect(
+      await call(owner, 'PATCH', v2(studio, `schedule-events/${late.id}`), {
+        startsAt: '2026-03-22T18:30:00+01:00',
+      }),
+    ).toMatchObject({ startsAt: '2026-03-22T17:30:00.000Z' });
+    // Capacity or notes alone never check times.
+    await call(owner, 'POST', v2(studio, `schedule-events/${early.id}/restore`));
+    expect(
+      await call(owner, 'PATCH', v2(studio, `schedule-events/${late.id}`), { capacity: 14 }),
+    ).toMatchObject({
+      capacity: 14,
+    });
+  });
+
+  it('a bulk edit into a room taken at the same time names each class refused (ids.N)', async () => {
+    const { studio, owner, early, late } = await twoSeries();
+    await call(owner, 'PATCH', v2(studio, `schedule-events/${late.id}`), {
+      startsAt: '2026-03-22T18:30:00+01:00',
+      roomId: null,
+    });
+    const res = await owner.post(v2(studio, 'schedule-events/patch/bulk'), {
+      ids: [early.id, late.id],
+      patch: { roomId: (await app.knex('schedule_events').where({ id: early.id }).first('room_id')).roomId },
+    });
+    expect(res.status, res.text).toBe(409);
+    expect(Object.keys(res.body.error.fields).sort()).toEqual(['ids.0', 'ids.1']);
+  });
+});
+
 describe('front office timetable', () => {
   it('anyone sees the studio week: no hidden or removed classes, cancelled ones marked, filters offered', async () => {
     const { studio, owner, place } = await ownerStudio();

@@ -179,6 +179,7 @@ const instructorsOf = (ids: string[], people: Map<string, InstructorView>): Inst
 export const presentEvent = (
   e: ScheduleEventRow,
   people: Map<string, InstructorView>,
+  counts: Map<string, { taken: number; waiting: number }> = new Map(),
 ): ScheduleEventView => ({
   id: e.id,
   scheduleMetaId: e.scheduleMetaId,
@@ -193,6 +194,8 @@ export const presentEvent = (
   endsAt: e.endsAt.toISOString(),
   capacity: e.capacity,
   waitingListSize: e.waitingListSize,
+  taken: counts.get(e.id)?.taken ?? 0,
+  waiting: counts.get(e.id)?.waiting ?? 0,
   status: e.status,
   hidden: e.isHidden,
   bookableOnline: e.bookableOnline,

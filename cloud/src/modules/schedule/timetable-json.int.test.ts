@@ -5,7 +5,8 @@ import { startTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { instructorsById } from './places-and-services.service';
 import { selectEvents } from './schedule-events.service';
 import { presentEvent, presentPublicEvent, type ScheduleEventRow } from './schedule.presenter';
-import { publicTimetable, staffTimetable } from './timetable-json';
+import { V } from '../../../../shared/domain/bookings';
+import { publicTimetable, staffTimetable, visitCounts } from './timetable-json';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -86,6 +87,25 @@ async function week() {
   await knex('schedule_events').insert(rows);
   // Outside the week: never answered.
   await knex('schedule_events').insert(event(40, {}));
+  // The first class: two places taken (booked, present), one waiting, one cancelled (not counted).
+  const visit = (status: number) => ({
+    id: uuidv7(),
+    studioId: studio.id,
+    scheduleEventId: rows[0]!.id,
+    startsAt: rows[0]!.startsAt,
+    status,
+    payment: 'pass',
+    bookedBy: 'staff',
+    bookedAt: new Date(),
+  });
+  for (const [i, status] of [V.booked, V.present, V.waitingList, V.earlyCancel].entries()) {
+    const client = await createUser(knex, { firstName: `Client${i}`, lastName: 'Nowak' });
+    await knex('client_visits').insert({
+      ...visit(status),
+      clientId: client!.id,
+      waitingPosition: status === V.waitingList ? i : null,
+    });
+  }
   return { studio, rows };
 }
 
@@ -101,21 +121,30 @@ async function presentedByJs(studioId: string, filter: (r: ScheduleEventRow) => 
     studioId,
     rows.flatMap((r) => r.instructorIds),
   );
-  return { rows, people };
+  const counts = await visitCounts(
+    app.knex,
+    studioId,
+    rows.map((r) => r.id),
+  );
+  return { rows, people, counts };
 }
 
 describe('timetable presented by PostgreSQL', () => {
   it('answers exactly what the staff presenter answers, in start order', async () => {
-    const { studio } = await week();
+    const { studio, rows } = await week();
     const js = await presentedByJs(studio.id, (r) => r.status !== 'removed');
     const sql = await staffTimetable(app.knex, studio.id, { from: FROM, to: TO });
-    expect(sql).toEqual(js.rows.map((r) => presentEvent(r, js.people)));
+    expect(sql).toEqual(js.rows.map((r) => presentEvent(r, js.people, js.counts)));
     expect(sql).toHaveLength(6);
+    // Booked/capacity and the waiting list at a glance (issue 26), counted once for the range.
+    const first = sql.find((e) => e.id === rows[0]!.id)!;
+    expect([first.taken, first.waiting]).toEqual([2, 1]);
+    expect(sql.filter((e) => e.id !== rows[0]!.id).every((e) => e.taken === 0 && e.waiting === 0)).toBe(true);
     expect(sql[0]!.instructors.map((i) => i.firstName)).toEqual(['Bo', 'Ada']);
 
     const all = await staffTimetable(app.knex, studio.id, { from: FROM, to: TO, includeRemoved: true });
     const jsAll = await presentedByJs(studio.id, () => true);
-    expect(all).toEqual(jsAll.rows.map((r) => presentEvent(r, jsAll.people)));
+    expect(all).toEqual(jsAll.rows.map((r) => presentEvent(r, jsAll.people, jsAll.counts)));
   });
 
   it('answers exactly what the public presenter answers: nothing hidden or removed', async () => {

@@ -4,6 +4,8 @@ import type {
   PublicScheduleEvent,
   ScheduleEventView,
 } from '../../../../shared/contracts/api/schedule';
+import { TAKES_PLACE, V } from '../../../../shared/domain/bookings';
+import { sqlSet } from '../../../../shared/domain/sql';
 import type { Db } from '../../db/knex';
 
 /**
@@ -43,6 +45,8 @@ export const STAFF_EVENT_JSON = `json_build_object(
   'endsAt', ${iso('e.ends_at')},
   'capacity', e.capacity,
   'waitingListSize', e.waiting_list_size,
+  'taken', coalesce(c.taken, 0),
+  'waiting', coalesce(c.waiting, 0),
   'status', e.status,
   'hidden', e.is_hidden,
   'bookableOnline', e.bookable_online,
@@ -63,6 +67,30 @@ export const PUBLIC_EVENT_JSON = `json_build_object(
   'capacity', e.capacity,
   'cancelled', e.status = 'cancelled',
   'bookableOnline', e.bookable_online and e.status = 'scheduled')`;
+
+/**
+ * Places taken and people waiting per event, counted in one grouped scan of the events' visits
+ * (the (schedule_event_id, client_id) index): `events` is a subquery of event ids.
+ */
+const countsOf = (events: string) => `select v.schedule_event_id as id,
+       (count(*) filter (where v.status in ${sqlSet(TAKES_PLACE)}))::int as taken,
+       (count(*) filter (where v.status = ${V.waitingList}))::int as waiting
+  from client_visits v
+ where v.studio_id = ? and v.schedule_event_id in (${events})
+ group by v.schedule_event_id`;
+
+/** The same counts for a few events (the JS presenter's single events and small lists). */
+export async function visitCounts(
+  db: Db,
+  studioId: string,
+  ids: readonly string[],
+): Promise<Map<string, { taken: number; waiting: number }>> {
+  if (ids.length === 0) return new Map();
+  const result = (await db.raw(countsOf(`select unnest(?::uuid[])`), [studioId, [...ids]])) as {
+    rows: Array<{ id: string; taken: number; waiting: number }>;
+  };
+  return new Map(result.rows.map((r) => [r.id, { taken: r.taken, waiting: r.waiting }]));
+}
 
 export interface TimetableFilter {
   from: Date;
@@ -89,6 +117,7 @@ async function timetableJson(
   shape: string,
   f: TimetableFilter,
   extra = '',
+  withCounts = false,
 ): Promise<Record<string, string>> {
   const where = ['e.studio_id = ?', 'e.starts_at >= ?', 'e.starts_at < ?'];
   const bindings: Array<string | Date> = [studioId, f.from, f.to];
@@ -104,25 +133,39 @@ async function timetableJson(
   if (f.publicOnly) where.push(`not e.is_hidden`, `e.status <> 'removed'`);
   else if (!f.includeRemoved) where.push(`e.status <> 'removed'`);
   const range = where.join(' and ');
+  // Staff see each class's places taken and waiting list: one grouped count for the whole range.
+  const counts = withCounts
+    ? `, c as materialized (${countsOf(`select e.id from schedule_events e where ${range}`)})`
+    : '';
   const result = (await db.raw(
     `with people as materialized (
        select u.id, json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name) as doc
          from users u
-        where u.id in (select unnest(e.instructor_ids) from schedule_events e where ${range}))
+        where u.id in (select unnest(e.instructor_ids) from schedule_events e where ${range}))${counts}
      select (select coalesce(json_agg(t.doc order by t.starts_at, t.id), '[]'::json)::text
                from (select e.id, e.starts_at, ${shape} as doc
                        from schedule_events e
                        join class_services s on s.id = e.class_service_id
                        join locations l on l.id = e.location_id
-                       left join location_rooms r on r.id = e.room_id
+                       left join location_rooms r on r.id = e.room_id${
+                         withCounts
+                           ? `
+                       left join c on c.id = e.id`
+                           : ''
+                       }
                       where ${range}) t) as items${extra}`,
-    [...bindings, ...bindings, ...(extra ? [studioId, studioId] : [])],
+    [
+      ...bindings,
+      ...(withCounts ? [studioId, ...bindings] : []),
+      ...bindings,
+      ...(extra ? [studioId, studioId] : []),
+    ],
   )) as { rows: Array<Record<string, string>> };
   return result.rows[0]!;
 }
 
 export async function staffTimetable(db: Db, studioId: string, f: TimetableFilter) {
-  const row = await timetableJson(db, studioId, STAFF_EVENT_JSON, f);
+  const row = await timetableJson(db, studioId, STAFF_EVENT_JSON, f, '', true);
   return JSON.parse(row.items!) as ScheduleEventView[];
 }
 
