@@ -131,6 +131,7 @@ function CloudPosScreen() {
           result={done}
           currency={init.data.currency}
           onNewSale={() => {
+            if (init.isStale) void init.refetch();
             setDone(null);
             setSaleNumber((n) => n + 1);
           }}
@@ -258,10 +259,14 @@ function SaleForm({
         attemptKey,
         locale,
       );
-      await queryClient.invalidateQueries({ queryKey: posKeys.all(studio) });
-      await queryClient.invalidateQueries({ queryKey: stationKeys.all(studio) });
-      await queryClient.invalidateQueries({ queryKey: ['orders', studio] });
+      // The receipt panel shows the sale's answer at once (issue 26: it used to wait for retail/init
+      // and studio-pos/collection again). What the sale changed is refreshed behind it: the till's
+      // shift (its cash) now, the catalog (stock, receipts to print) when the next sale starts.
       onSold(result);
+      void queryClient.invalidateQueries({ queryKey: posKeys.all(studio), refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: stationKeys.all(studio), refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: [...stationKeys.all(studio), 'shift'] });
+      void queryClient.invalidateQueries({ queryKey: ['orders', studio] });
     } catch (error) {
       // A refused sale charged nothing: the next attempt is a new request.
       if (error instanceof ApiError && error.status < 500) setAttemptKey(newKey());
