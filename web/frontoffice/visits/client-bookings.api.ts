@@ -1,4 +1,10 @@
-import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { BookingResult, ClientSchedule } from '../../../shared/contracts/api/bookings';
 import { ClientVisitStatus } from '../../../shared/enums/visits';
 import { ScheduleApi } from '../../../shared/contracts/http/schedule';
@@ -29,11 +35,18 @@ export function useClientSchedule(from: string, to: string) {
   const studio = useStudioUuid();
   const signedIn = useSignedIn();
   return useQuery({
+    ...clientScheduleQuery(api, studio, from, to),
+    enabled: signedIn,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `booking/schedule` of a week: the timetable's query, and the route's prefetch on a first load. */
+export function clientScheduleQuery(api: ApiClient, studio: string, from: string, to: string) {
+  return queryOptions({
     queryKey: clientBookingKeys.schedule(studio, from, to),
     queryFn: ({ signal }) =>
       api.call(BookingsApi.postBookingSchedule, { params: { uuid: studio }, body: { from, to }, signal }),
-    enabled: signedIn,
-    placeholderData: keepPreviousData,
     // Staff members browsing the front office are not clients: no booking layer, no retries.
     retry: false,
   });
