@@ -74,6 +74,9 @@ export default defineConfig({
     assetsDir: 'assets',
     // Maps are written for error reporting but not referenced from the bundles (no source served).
     sourcemap: 'hidden',
+    // .vite/manifest.json: which chunks a screen or a language needs; the cloud adds them to the
+    // served HTML as modulepreload links (cloud/src/http/web-preloads.ts).
+    manifest: true,
     target: 'es2022',
     // Mantine + React + the router are one vendor chunk of ~120 kB gzip; warn only beyond that.
     chunkSizeWarningLimit: 700,

@@ -9,6 +9,7 @@ import { authMiddleware, csrfMiddleware } from './http/auth';
 import type { AppCustom, AppState, Deps } from './http/context';
 import { errorMiddleware } from './http/errors';
 import { httpsOnly } from './http/https-only';
+import { instrumentKnex, serverTimingHeader, withRequestTiming } from './http/server-timing';
 import { routeCatalog } from './http/route';
 import { registerPageRoutes } from './http/pages';
 import { registerTranslationRoutes } from './http/translations';
@@ -114,6 +115,7 @@ export function createApp(
   configureWebhookNetwork({ allowLoopback: deps.config.WEBHOOKS_ALLOW_LOOPBACK });
   configureGoogleCalendar(deps.config);
   const dev = Boolean(options.devMiddleware);
+  instrumentKnex(deps.knex);
 
   app.use(async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
@@ -121,17 +123,20 @@ export function createApp(
     ctx.set('X-Request-Id', ctx.state.requestId);
     ctx.state.log = deps.log.child({ requestId: ctx.state.requestId });
     const started = process.hrtime.bigint();
-    try {
-      await next();
-    } finally {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (!ctx.path.startsWith('/assets/')) {
-        ctx.state.log.info(
-          { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 },
-          'request',
-        );
+    await withRequestTiming(async (timing) => {
+      try {
+        await next();
+      } finally {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        if (!ctx.path.startsWith('/assets/')) {
+          if (!ctx.headerSent) ctx.set('Server-Timing', serverTimingHeader(timing, ms));
+          ctx.state.log.info(
+            { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 },
+            'request',
+          );
+        }
       }
-    }
+    });
   });
 
   app.use(

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { Outlet, RouterProvider, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PROFILE_DELETION_SLUG, frontOfficePath } from '../../shared/contracts/routes';
 import { AppFrame } from '../ui/AppFrame';
 import { RouteFallback } from '../ui/RouteFallback';
@@ -11,7 +11,7 @@ import { NotFoundScreen } from './screens/NotFoundScreen';
 import { StudioUuidProvider } from './studio';
 import { accountRoutes } from './account/routes';
 import { FrontofficeMenu } from './FrontofficeMenu';
-import { createRoutePreloader, lazyScreen, preloadLinksProps } from '../lib/lazy-screen';
+import { createRoutePreloader, lazyScreen, preloadLinksProps, preloadRoute } from '../lib/lazy-screen';
 import { StudioLogo, useApplyBranding, useStudioAppearance } from '../features/branding/StudioBranding';
 import { useStudioInterfaceTexts } from '../features/translations/StudioInterfaceTexts';
 import { useStudioUuid } from './studio';
@@ -50,6 +50,39 @@ const ContractPriceListScreen = lazyScreen(
   'ContractPriceListScreen',
 );
 
+/** The screens under the layout (module level, so a first load can preload its screen before rendering). */
+const screenRoutes: RouteObject[] = [
+  { index: true, element: <FrontofficeHome /> },
+  { path: 'login', element: <LoginScreen /> },
+  { path: 'reset-password', element: <ResetPasswordScreen /> },
+  { path: PROFILE_DELETION_SLUG, element: <ProfileDeletionScreen /> },
+  { path: 'timetable', element: <TimetableScreen /> },
+  { path: 'courses', element: <CoursesScreen /> },
+  { path: 'video-courses', element: <VideoCoursesScreen /> },
+  { path: 'video-courses/:slug', element: <VideoCourseScreen /> },
+  { path: 'video-courses/:slug/watch/:videoEvent', element: <WatchScreen /> },
+  { path: 'pricing/pricing-options', element: <PriceListScreen /> },
+  { path: 'pricing/contracts', element: <ContractPriceListScreen /> },
+  { path: 'passes', element: <MyPassesScreen /> },
+  { path: 'visits', element: <VisitsScreen /> },
+  { path: 'appointments', element: <AppointmentsScreen /> },
+  { path: 'cart', element: <CartScreen /> },
+  { path: 'wallet', element: <WalletScreen /> },
+  { path: 'purchases', element: <PurchasesScreen /> },
+  { path: 'documents', element: <DocumentsScreen /> },
+  { path: 'donation', element: <FrontofficeDonation /> },
+  { path: 'donation/payment-status', element: <FrontofficeDonation status /> },
+  ...accountRoutes,
+  { path: 'unsubscribe/:token', element: <UnsubscribeScreen /> },
+  // A screen clients should reach also gets a menu entry in nav.ts.
+  { path: '*', element: <NotFoundScreen /> },
+];
+
+/** Starts loading the lazy screen of a front-office path (`/timetable`) — see prefetch.ts. */
+export function preloadFrontofficeScreen(path: string): void {
+  preloadRoute([{ children: screenRoutes }], path);
+}
+
 /**
  * Client-facing app, history routing under `/{uuid}/frontoffice` (the server serves this HTML for
  * every path below it). `profile/delete` is where the entry app's /delete flow lands after sign-in.
@@ -64,32 +97,7 @@ export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
             [
               {
                 element: <Layout basename={frontOfficePath(studioUuid)} preload={routePreloader.preload} />,
-                children: [
-                  { index: true, element: <FrontofficeHome /> },
-                  { path: 'login', element: <LoginScreen /> },
-                  { path: 'reset-password', element: <ResetPasswordScreen /> },
-                  { path: PROFILE_DELETION_SLUG, element: <ProfileDeletionScreen /> },
-                  { path: 'timetable', element: <TimetableScreen /> },
-                  { path: 'courses', element: <CoursesScreen /> },
-                  { path: 'video-courses', element: <VideoCoursesScreen /> },
-                  { path: 'video-courses/:slug', element: <VideoCourseScreen /> },
-                  { path: 'video-courses/:slug/watch/:videoEvent', element: <WatchScreen /> },
-                  { path: 'pricing/pricing-options', element: <PriceListScreen /> },
-                  { path: 'pricing/contracts', element: <ContractPriceListScreen /> },
-                  { path: 'passes', element: <MyPassesScreen /> },
-                  { path: 'visits', element: <VisitsScreen /> },
-                  { path: 'appointments', element: <AppointmentsScreen /> },
-                  { path: 'cart', element: <CartScreen /> },
-                  { path: 'wallet', element: <WalletScreen /> },
-                  { path: 'purchases', element: <PurchasesScreen /> },
-                  { path: 'documents', element: <DocumentsScreen /> },
-                  { path: 'donation', element: <FrontofficeDonation /> },
-                  { path: 'donation/payment-status', element: <FrontofficeDonation status /> },
-                  ...accountRoutes,
-                  { path: 'unsubscribe/:token', element: <UnsubscribeScreen /> },
-                  // A screen clients should reach also gets a menu entry in nav.ts.
-                  { path: '*', element: <NotFoundScreen /> },
-                ],
+                children: screenRoutes,
               },
             ],
             { basename: frontOfficePath(studioUuid) },

@@ -1,11 +1,12 @@
 import { resolveStudioUuid } from '../lib/studio-path';
 import { startApp } from '../ui/boot';
-import { FrontofficeApp } from './FrontofficeApp';
+import { FrontofficeApp, preloadFrontofficeScreen } from './FrontofficeApp';
+import { prefetchFrontoffice } from './prefetch';
 
 startApp(
   'frontoffice',
   (pageContext) => (
     <FrontofficeApp studioUuid={resolveStudioUuid(pageContext.studioUuid, window.location.pathname)} />
   ),
-  { namespace: 'frontoffice' },
+  { namespace: 'frontoffice', prefetch: (start) => prefetchFrontoffice(start, preloadFrontofficeScreen) },
 );

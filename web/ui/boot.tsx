@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { PageContext, WebApp } from '../../shared/contracts/page-context';
@@ -13,6 +14,11 @@ export interface StartAppOptions {
   /** i18next default namespace of the app (its own locales/<lang>/<app>.json). */
   namespace?: string;
   rootElementId?: string;
+  /**
+   * Starts what the first screen needs (its chunk, its API queries) while the language chunk is
+   * still loading, so a first load is not JS → strings → screen → data one after the other.
+   */
+  prefetch?: (start: { pageContext: PageContext; api: ApiClient; queryClient: QueryClient }) => void;
 }
 
 /**
@@ -38,6 +44,11 @@ export function startApp(
   applyPlatformBodyClasses();
   const api = ApiClient.fromPageContext(pageContext);
   const queryClient = createQueryClient();
+  try {
+    options.prefetch?.({ pageContext, api, queryClient });
+  } catch (error) {
+    console.error(error); // a prefetch is an optimisation: the screens fetch what is missing
+  }
   // The page language's strings are a chunk of their own: render once they are here.
   initI18n(pageContext.locale, options.namespace ?? app).then(
     (i18n) =>

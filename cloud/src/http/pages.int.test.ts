@@ -166,6 +166,16 @@ describe('page routes', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-request-id')).toBeTruthy();
   });
+
+  it('says where a request spent its time (Server-Timing: total, database)', async () => {
+    const { studio } = await createStudioScenario(app.knex);
+    const res = await (await app.anonymous()).get(`/${studio.id}/frontoffice/timetable`);
+    expect(res.status).toBe(200);
+    // The studio lookup is at least one query of this request.
+    expect(res.headers.get('server-timing')).toMatch(
+      /^total;dur=\d+\.\d, db;dur=\d+\.\d;desc="[1-9]\d* queries"$/,
+    );
+  });
 });
 
 describe('GET /translations/{domain}.{format}', () => {

@@ -11,15 +11,20 @@ import { csrfTokenFor } from './auth';
 import type { AppContext, AppCustom, AppState, RouteContext } from './context';
 import { LOCALE_COOKIE, SESSION_COOKIE } from './cookies';
 import { sameOriginPath } from './redirect-target';
+import { createWebPreloads, injectModulePreloads } from './web-preloads';
 
 /** Where each app's index.html comes from: the Vite build, or Vite's dev server in `--dev`. */
 export interface WebAssets {
   html(app: WebApp, url: string): Promise<string | null>;
+  /** Chunks to modulepreload beyond index.html's for this path and language (see web-preloads.ts). */
+  preloads?(app: WebApp, urlPath: string, locale: Locale): string[];
 }
 
 export function builtWebAssets(distDir: string): WebAssets {
   const cache = new Map<WebApp, string>();
+  const preloads = createWebPreloads(distDir);
   return {
+    preloads,
     async html(app) {
       const cached = cache.get(app);
       if (cached) return cached;
@@ -93,7 +98,9 @@ async function serveApp(ctx: AppContext, app: WebApp, studio: Studio | null, sta
   }
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
-  ctx.body = injectPageContext(html, buildPageContext(ctx, app, studio));
+  const context = buildPageContext(ctx, app, studio);
+  const preloads = ctx.deps.web.preloads?.(app, ctx.path, context.locale) ?? [];
+  ctx.body = injectPageContext(injectModulePreloads(html, preloads), context);
 }
 
 function studioNotFound(ctx: AppContext): void {

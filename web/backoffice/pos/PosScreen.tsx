@@ -128,6 +128,7 @@ function CloudPosScreen() {
           sold={done}
           currency={init.data.currency}
           onNewSale={() => {
+            if (init.isStale) void init.refetch();
             setDone(null);
             setSaleNumber((n) => n + 1);
           }}
@@ -210,10 +211,14 @@ function SaleForm({
     try {
       const body = { ...basket, note: '', ...(stationSlug ? { stationSlug } : {}) };
       const result = await checkout(api, studio, body, attemptKey, locale);
-      await queryClient.invalidateQueries({ queryKey: posKeys.all(studio) });
-      await queryClient.invalidateQueries({ queryKey: stationKeys.all(studio) });
-      await queryClient.invalidateQueries({ queryKey: ['orders', studio] });
+      // The receipt panel shows the sale's answer at once (issue 26: it used to wait for retail/init
+      // and studio-pos/collection again). What the sale changed is refreshed behind it: the till's
+      // shift (its cash) now, the catalog (stock, receipts to print) when the next sale starts.
       onSold({ result, payments: parsedPayments, total: current.due });
+      void queryClient.invalidateQueries({ queryKey: posKeys.all(studio), refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: stationKeys.all(studio), refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: [...stationKeys.all(studio), 'shift'] });
+      void queryClient.invalidateQueries({ queryKey: ['orders', studio] });
     } catch (error) {
       // A refused sale charged nothing: the next attempt is a new request.
       if (error instanceof ApiError && error.status < 500) setAttemptKey(newKey());

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, LoginResult } from '../../../shared/contracts/api/auth';
 import { IdentityApi } from '../../../shared/contracts/http/identity';
 import type { ApiClient } from '../../lib/api-client';
@@ -25,9 +25,16 @@ export function useMe() {
   const api = useApiClient();
   const session = useSession();
   return useQuery({
-    queryKey: [...authKeys.me, session.userId],
-    queryFn: ({ signal }) => api.call(IdentityApi.me, { signal }),
+    ...meQuery(api, session.userId),
     enabled: Boolean(session.userId && session.sessionId),
+  });
+}
+
+/** `me` of a user (also prefetched by the front office before its first render). */
+export function meQuery(api: ApiClient, userId: string | null) {
+  return queryOptions({
+    queryKey: [...authKeys.me, userId],
+    queryFn: ({ signal }) => api.call(IdentityApi.me, { signal }),
   });
 }
 

@@ -1,18 +1,23 @@
 import { Image } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { StudioAppearanceView } from '../../../shared/contracts/api/studio-admin';
 import { StudioAdminApi } from '../../../shared/contracts/http/studio-admin';
+import type { ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { brandVariables } from './branding';
 
 /** The studio's public look (logo, cover, colours); shared by the front office, kiosk and widget. */
 export function useStudioAppearance(uuid: string | null) {
   const api = useApiClient();
-  return useQuery({
+  return useQuery({ ...studioAppearanceQuery(api, uuid ?? ''), enabled: Boolean(uuid) });
+}
+
+/** The appearance query (also prefetched by the front office before its first render). */
+export function studioAppearanceQuery(api: ApiClient, uuid: string) {
+  return queryOptions({
     queryKey: ['studio-appearance', uuid],
-    queryFn: ({ signal }) => api.call(StudioAdminApi.getAppearance, { params: { uuid: uuid! }, signal }),
-    enabled: Boolean(uuid),
+    queryFn: ({ signal }) => api.call(StudioAdminApi.getAppearance, { params: { uuid }, signal }),
     staleTime: 60_000,
   });
 }

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -12,6 +13,7 @@ import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
 import { COURSE_SERVICE_PARAM } from '../courses/CoursesScreen';
 import { useStudioUuid } from '../studio';
 import {
+  applyBookingResult,
   CLIENT_BOOKING_ERROR_OPTIONS,
   clientBookingCalls,
   loginPath,
@@ -26,6 +28,7 @@ export function useBookingAction() {
   const api = useApiClient();
   const studio = useStudioUuid();
   const invalidate = useInvalidateClientBookings();
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const run = async (work: () => Promise<BookingResult | unknown>) => {
@@ -35,7 +38,10 @@ export function useBookingAction() {
       const result = await work();
       const outcome = (result as BookingResult | undefined)?.outcome;
       setFeedback({ color: 'teal', text: outcome ? t(`bookings:outcome.${outcome}`) : t('client.done') });
-      await invalidate();
+      // The answer carries the visit: the card shows it now, the layers refresh in the background.
+      if (outcome && (result as BookingResult).visit)
+        applyBookingResult(queryClient, studio, result as BookingResult);
+      void invalidate();
       return true;
     } catch (error) {
       const errors = toFormErrors(error, t, CLIENT_BOOKING_ERROR_OPTIONS);

@@ -21,8 +21,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { ClientScheduleItem } from '../../../shared/contracts/api/bookings';
 import type { PublicScheduleEvent } from '../../../shared/contracts/api/schedule';
-import { ScheduleApi } from '../../../shared/contracts/http/schedule';
-import { isLocalDate } from '../../../shared/domain/entitlements/local-dates';
 import { useApiClient } from '../../lib/app-context';
 import {
   formatDay,
@@ -32,15 +30,12 @@ import {
   serviceName,
   shiftAnchor,
   todayIn,
-  visibleDays,
 } from '../../features/schedule/week';
 import { useStudioUuid } from '../studio';
 import { useClientSchedule, useSignedIn } from '../visits/client-bookings.api';
 import { BookingControls, PendingBooking } from './BookingControls';
 import { ClassDetailsDialog } from './ClassDetailsDialog';
-
-// The browser's zone until the first answer tells us the studio's (the page context does not carry it).
-const BROWSER_TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { BROWSER_TZ, timetableAnchor, timetableQuery, timetableWeek } from './timetable.queries';
 
 /**
  * The studio's public timetable (front office `POST schedule`): anyone may look. A week at a time on
@@ -52,13 +47,9 @@ export function TimetableScreen() {
   const studio = useStudioUuid();
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const view = phone ? 'day' : 'week';
-  const [tz, setTz] = useState(BROWSER_TZ);
   // `date` (a day of the week to show) and `book` (a class to book) come back from the sign-in.
   const [search, setSearch] = useSearchParams();
-  const [anchor, setAnchor] = useState(() => {
-    const date = search.get('date');
-    return date && isLocalDate(date) ? date : todayIn(BROWSER_TZ);
-  });
+  const [anchor, setAnchor] = useState(() => timetableAnchor(search));
   const signedIn = useSignedIn();
   const [filters, setFilters] = useState<{
     locationId?: string;
@@ -66,21 +57,15 @@ export function TimetableScreen() {
     instructorId?: string;
   }>({});
   // The query always asks for the whole week, so switching to the day view never refetches.
-  const week = useMemo(() => visibleDays(anchor, 'week'), [anchor]);
+  const week = useMemo(() => timetableWeek(anchor), [anchor]);
   const days = view === 'week' ? week : [anchor];
+  // Started by the route already on a first load (frontoffice/prefetch.ts): same key, no second call.
   const schedule = useQuery({
-    queryKey: ['timetable', studio, week[0], filters],
-    queryFn: async ({ signal }) => {
-      const answer = await api.call(ScheduleApi.publicSchedule, {
-        params: { uuid: studio },
-        body: { from: week[0]!, to: week[6]!, ...filters },
-        signal,
-      });
-      if (answer.timeZone !== tz) setTz(answer.timeZone);
-      return answer;
-    },
+    ...timetableQuery(api, studio, week, filters),
     placeholderData: keepPreviousData,
   });
+  // The studio's zone comes with every answer.
+  const tz = schedule.data?.timeZone ?? BROWSER_TZ;
   const grouped = groupByDay(schedule.data?.items ?? [], days, tz);
   const mine = useClientSchedule(week[0]!, week[6]!);
   const items = new Map<string, ClientScheduleItem>(

@@ -1,4 +1,12 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { BookingResult, ClientSchedule } from '../../../shared/contracts/api/bookings';
+import { ClientVisitStatus } from '../../../shared/enums/visits';
 import { ScheduleApi } from '../../../shared/contracts/http/schedule';
 import { FRONT_OFFICE_QUERY } from '../../../shared/contracts/routes';
 import { localDateOf } from '../../../shared/domain/entitlements/local-dates';
@@ -27,11 +35,18 @@ export function useClientSchedule(from: string, to: string) {
   const studio = useStudioUuid();
   const signedIn = useSignedIn();
   return useQuery({
+    ...clientScheduleQuery(api, studio, from, to),
+    enabled: signedIn,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `booking/schedule` of a week: the timetable's query, and the route's prefetch on a first load. */
+export function clientScheduleQuery(api: ApiClient, studio: string, from: string, to: string) {
+  return queryOptions({
     queryKey: clientBookingKeys.schedule(studio, from, to),
     queryFn: ({ signal }) =>
       api.call(BookingsApi.postBookingSchedule, { params: { uuid: studio }, body: { from, to }, signal }),
-    enabled: signedIn,
-    placeholderData: keepPreviousData,
     // Staff members browsing the front office are not clients: no booking layer, no retries.
     retry: false,
   });
@@ -70,6 +85,42 @@ export function useStudioTimeZone(): string {
     staleTime: Infinity,
   });
   return answer.data?.timeZone ?? browser;
+}
+
+/**
+ * Puts a booking call's answer into the cached timetable layers at once (the card says "booked"
+ * without waiting for `booking/schedule` again); the caller still refetches them in the background
+ * for places left as others see them.
+ */
+export function applyBookingResult(client: QueryClient, studio: string, result: BookingResult): void {
+  const { visit } = result;
+  const holds = (status: number | undefined) =>
+    status === ClientVisitStatus.booked ||
+    status === ClientVisitStatus.unconfirmed ||
+    status === ClientVisitStatus.present ||
+    status === ClientVisitStatus.absent;
+  client.setQueriesData<ClientSchedule>(
+    { queryKey: [...clientBookingKeys.all(studio), 'schedule'] },
+    (data) => {
+      if (!data?.items.some((i) => i.scheduleEventId === visit.event.id)) return data;
+      return {
+        items: data.items.map((item) => {
+          if (item.scheduleEventId !== visit.event.id) return item;
+          const before = holds(item.myVisit?.status);
+          const after = holds(visit.status);
+          return {
+            ...item,
+            placesLeft: Math.max(0, item.placesLeft + (before ? 1 : 0) - (after ? 1 : 0)),
+            myVisit: { id: visit.id, status: visit.status, waitingPosition: visit.waitingPosition },
+            // Booked or waiting: no second booking. Cancelled: what booking again gives is for the refetch to say.
+            bookOutcome: after || visit.status === ClientVisitStatus.waitingList ? null : item.bookOutcome,
+            canCancel: visit.canCancel,
+            cancelIsLate: visit.cancelIsLate,
+          };
+        }),
+      };
+    },
+  );
 }
 
 export function useInvalidateClientBookings(): () => Promise<void> {
