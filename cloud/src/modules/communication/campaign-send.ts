@@ -101,6 +101,7 @@ export function campaignMail(
     imageUrl: image,
     attachment: file,
     unsubscribe: true,
+    baseUrl: publicUrl,
   });
 }
 
