@@ -134,6 +134,46 @@ export const AccountSettingsInputSchema = z.strictObject({
 });
 export type AccountSettingsInput = z.infer<typeof AccountSettingsInputSchema>;
 
+// --------------------------------------------------------------------------------------- account
+
+/**
+ * Front office `PATCH account` (issue 25): the client changes any part of their own account in one
+ * call — name, phone, birth date, sex, language, notification channels and their answer to the
+ * studio's marketing consent. What is left out stays as it is.
+ */
+export const AccountPatchSchema = z
+  .strictObject({
+    firstName: requiredText(NAME_MAX).optional(),
+    lastName: requiredText(NAME_MAX).optional(),
+    phone: z.preprocess(blankToNull, phone().nullable()).optional(),
+    birthDate: z.preprocess(blankToNull, birthDate()).optional(),
+    sex: sex().optional(),
+    locale: z.enum(LOCALES).optional(),
+    notifications: NotificationPreferencesSchema.partial().optional(),
+    /** Accept (true) or withdraw (false) the studio's current marketing consent. */
+    marketingConsent: z.boolean().optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'nothing to change', path: [''] });
+export type AccountPatch = z.infer<typeof AccountPatchSchema>;
+
+export const MarketingConsentSchema = z.object({
+  /** The studio's current marketing agreement in the reader's language; null when it asks none. */
+  agreement: z
+    .object({ id: z.string(), version: z.number(), title: z.string(), content: z.string() })
+    .nullable(),
+  /** The client's latest answer (any version): what campaigns go by. */
+  accepted: z.boolean(),
+  decidedAt: z.string().nullable(),
+});
+export type MarketingConsent = z.infer<typeof MarketingConsentSchema>;
+
+export const AccountSchema = z.object({
+  profile: ClientProfileSchema,
+  settings: AccountSettingsSchema,
+  marketingConsent: MarketingConsentSchema,
+});
+export type Account = z.infer<typeof AccountSchema>;
+
 // -------------------------------------------------------------------------------------- identity
 
 export const ClientIdentityViewSchema = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  AccountPatchSchema,
+  AccountSchema,
   AccountSettingsInputSchema,
   AccountSettingsSchema,
   AgreementQuerySchema,
@@ -131,6 +133,23 @@ export const ClientAccountsApi = contractGroup('clientAccounts', {
     params: StudioParams,
     body: AccountSettingsInputSchema,
     response: AccountSettingsSchema,
+  },
+  /** The client's own account: profile, settings and their marketing consent (front office My account). */
+  account: {
+    method: 'get',
+    path: '/v4/:uuid/account',
+    access: 'client',
+    params: StudioParams,
+    response: AccountSchema,
+  },
+  /** Front office `PATCH account`: any part of the client's own account at once. */
+  patchAccount: {
+    method: 'patch',
+    path: '/v4/:uuid/account',
+    access: 'client',
+    params: StudioParams,
+    body: AccountPatchSchema,
+    response: AccountSchema,
   },
   /** The client's QR code payload (made on first use) and the studio's cards of theirs. */
   identity: {

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type {
+  Account,
   AccountSettings,
   ClientSignupResult,
   ClientIdentityCollection,
@@ -26,7 +27,8 @@ import { defineRoute } from '../../http/route';
 import { setSessionCookie } from '../identity/index';
 import { presentMe } from '../identity/index';
 import { openSession } from '../identity/index';
-import { findStudio, type Studio } from '../identity/index';
+import { findStudio, findUser, type Studio } from '../identity/index';
+import { getAccount, patchAccount } from './account.service';
 import {
   changePassword,
   clientWelcomeEmail,
@@ -262,6 +264,30 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
         maxAge: 365 * 24 * 3600_000,
       });
       return saved;
+    },
+  });
+
+  // ----------------------------------------------------------------------------------- account
+
+  defineRoute(router, {
+    ...ClientAccountsApi.account,
+    handle: async ({ ctx, db, studio, auth }): Promise<Account> =>
+      getAccount(db, studio, auth.user, readerLocale(ctx, undefined, studio)),
+  });
+
+  /** Front office `PATCH account`: any part of the client's own account, in one transaction. */
+  defineRoute(router, {
+    ...ClientAccountsApi.patchAccount,
+    handle: async ({ ctx, db, deps, studio, auth, body }): Promise<Account> => {
+      await patchAccount(db, studio, auth.user, body, deps.clock.now());
+      if (body.locale)
+        ctx.cookies.set(LOCALE_COOKIE, body.locale, {
+          httpOnly: false,
+          sameSite: 'lax',
+          maxAge: 365 * 24 * 3600_000,
+        });
+      const user = (await findUser(db, auth.user.id)) ?? auth.user;
+      return getAccount(db, studio, user, body.locale ?? readerLocale(ctx, undefined, studio));
     },
   });
 
