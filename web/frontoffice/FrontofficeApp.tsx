@@ -28,6 +28,7 @@ const ProfileDeletionScreen = lazyScreen(
 const ResetPasswordScreen = lazyScreen(() => import('./screens/ResetPasswordScreen'), 'ResetPasswordScreen');
 const TimetableScreen = lazyScreen(() => import('./timetable/TimetableScreen'), 'TimetableScreen');
 const CoursesScreen = lazyScreen(() => import('./courses/CoursesScreen'), 'CoursesScreen');
+const CourseScreen = lazyScreen(() => import('./courses/CourseScreen'), 'CourseScreen');
 const VisitsScreen = lazyScreen(() => import('./visits/VisitsScreen'), 'VisitsScreen');
 const AppointmentsScreen = lazyScreen(
   () => import('./appointments/AppointmentsScreen'),
@@ -70,6 +71,7 @@ export function FrontofficeApp({ studioUuid }: { studioUuid: string | null }) {
                   { path: PROFILE_DELETION_SLUG, element: <ProfileDeletionScreen /> },
                   { path: 'timetable', element: <TimetableScreen /> },
                   { path: 'courses', element: <CoursesScreen /> },
+                  { path: 'course/:slug', element: <CourseScreen /> },
                   { path: 'video-courses', element: <VideoCoursesScreen /> },
                   { path: 'video-courses/:slug', element: <VideoCourseScreen /> },
                   { path: 'video-courses/:slug/watch/:videoEvent', element: <WatchScreen /> },
