@@ -84,8 +84,6 @@ test('the /app/* pages: Facebook callback, file, switch account, diagnostics', a
 
   await page.goto('/app/devtools');
   await expect(page.getByTestId('devtools-table')).toContainText('Version');
-  await shootAll(page, 'studio-admin-app-devtools', () => expect(page.getByTestId('devtools')).toBeVisible());
-  await page.close();
 
   const staff = await backofficePage(browser, demo);
   await staff.goto('/app/switch-account');
