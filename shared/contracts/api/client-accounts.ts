@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGREEMENT_KINDS, CARD_NUMBER_MAX, cardNumberKey } from '../../domain/accounts';
+import { AGREEMENT_KINDS, CARD_NUMBER_MAX, cardNumberKey, parseScannedIdentity } from '../../domain/accounts';
 import { isPlausiblePhone } from '../../domain/clients/phone';
 import { UserAccountLinkRelationship, UserSex } from '../../enums/users';
 import { LOCALES } from '../../i18n/locales';
@@ -193,6 +193,31 @@ export const MyIdentitySchema = z.object({
   lastName: z.string(),
 });
 export type MyIdentity = z.infer<typeof MyIdentitySchema>;
+
+/**
+ * GET identity-reader?code=: the front desk's reader. `code` is what a card reader typed (a keyboard
+ * wedge ends it with Enter) or a scanned QR payload; a value that is neither is a 400.
+ */
+export const IdentityReaderQuerySchema = z.strictObject({
+  code: text(200).refine((v) => parseScannedIdentity(v) !== null, 'not a card number or a client QR code'),
+});
+export type IdentityReaderQuery = z.infer<typeof IdentityReaderQuerySchema>;
+
+/** The client the code belongs to in this studio, or `match: null` when it is nobody's here. */
+export const IdentityReaderResultSchema = z.object({
+  match: z
+    .object({
+      via: z.enum(['qr', 'card']),
+      client: z.object({
+        id: z.string(),
+        firstName: z.string(),
+        lastName: z.string(),
+        archived: z.boolean(),
+      }),
+    })
+    .nullable(),
+});
+export type IdentityReaderResult = z.infer<typeof IdentityReaderResultSchema>;
 
 export const ClientIdentityCollectionSchema = z.object({
   items: z.array(ClientIdentityViewSchema),

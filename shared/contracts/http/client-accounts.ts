@@ -15,6 +15,8 @@ import {
   ClientSignupInputSchema,
   ClientSignupResultSchema,
   FindMyAccountsSchema,
+  IdentityReaderQuerySchema,
+  IdentityReaderResultSchema,
   InboxQuerySchema,
   LinkConnectInputSchema,
   LinkedAccountSchema,
@@ -158,6 +160,16 @@ export const ClientAccountsApi = contractGroup('clientAccounts', {
     access: 'client',
     params: StudioParams,
     response: MyIdentitySchema,
+  },
+  /** The front desk's card or QR reader: whose is this code (spec §7 GET identity-reader)? */
+  identityReader: {
+    method: 'get',
+    path: '/v4/:uuid/identity-reader',
+    access: 'staff',
+    ability: 'clients.view',
+    params: StudioParams,
+    query: IdentityReaderQuerySchema,
+    response: IdentityReaderResultSchema,
   },
   clientIdentities: {
     method: 'get',

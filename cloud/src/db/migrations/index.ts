@@ -70,6 +70,7 @@ import * as communication from './20261128_0160_communication';
 import * as providerCallKeys from './20261127_0095_provider_call_keys';
 import * as integrations from './20261128_0170_integrations';
 import * as appointmentsSync from './20261129_0290_appointments_sync';
+import * as bundleRequests from './20261130_0340_bundle_requests';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -149,4 +150,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0270_studio_bank_accounts_documents', studioBankAccountsDocuments],
   ['20261129_0271_client_feedback', clientFeedback],
   ['20261129_0290_appointments_sync', appointmentsSync],
+  ['20261130_0340_bundle_requests', bundleRequests],
 ];

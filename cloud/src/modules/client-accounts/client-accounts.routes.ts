@@ -4,6 +4,7 @@ import type {
   AccountSettings,
   ClientSignupResult,
   ClientIdentityCollection,
+  IdentityReaderResult,
   ClientIdentityView,
   ClientProfile,
   FindMyAccounts,
@@ -45,7 +46,14 @@ import {
   updateProfile,
 } from './accounts.service';
 import { presentAgreement, publishedAgreements } from './agreements.service';
-import { addCard, ensureQrIdentity, listCards, regenerateQr, removeCard } from './identities.service';
+import {
+  addCard,
+  ensureQrIdentity,
+  findClientByIdentity,
+  listCards,
+  regenerateQr,
+  removeCard,
+} from './identities.service';
 import { fileStorage } from '../../storage';
 import {
   createMessage,
@@ -306,6 +314,16 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
         firstName: record?.firstName ?? auth.user.firstName,
         lastName: record?.lastName ?? auth.user.lastName,
       };
+    },
+  });
+
+  defineRoute(router, {
+    ...ClientAccountsApi.identityReader,
+    handle: async ({ db, studio, query }): Promise<IdentityReaderResult> => {
+      const found = await findClientByIdentity(db, studio.id, query.code);
+      if (!found) return { match: null };
+      const { userId, firstName, lastName, archived, via } = found;
+      return { match: { via, client: { id: userId, firstName, lastName, archived } } };
     },
   });
 
