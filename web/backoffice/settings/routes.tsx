@@ -21,6 +21,7 @@ const StudioDocumentsScreen = lazyScreen(
   () => import('../studio-admin/StudioDocumentsScreen'),
   'StudioDocumentsScreen',
 );
+const PremiumAppsScreen = lazyScreen(() => import('../studio-admin/PremiumAppsScreen'), 'PremiumAppsScreen');
 
 /** The Settings area below the back-office shell; the studio's profile is its first page. */
 export const settingsRoutes: RouteObject[] = [
@@ -31,6 +32,7 @@ export const settingsRoutes: RouteObject[] = [
   { path: 'settings/agreements', element: <AgreementsScreen /> },
   { path: 'settings/bank-accounts', element: <BankAccountsScreen /> },
   { path: 'settings/documents', element: <StudioDocumentsScreen /> },
+  { path: 'settings/premium-apps', element: <PremiumAppsScreen /> },
   { path: 'settings/fiscal-printers', element: <FiscalPrintersScreen /> },
   { path: 'settings/client-fields', element: <ClientFieldsScreen /> },
   { path: 'settings/stations', element: <StationsScreen /> },
