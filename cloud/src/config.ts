@@ -29,6 +29,11 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().default('var'),
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   MAIL_FROM: z.string().default('Studio Platform <no-reply@studio.local>'),
+  /**
+   * Where the platform's operator reads studios' requests (the premium apps bundle). Unset: the
+   * address of MAIL_FROM.
+   */
+  PLATFORM_OPERATOR_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_HOURS: z.coerce
     .number()

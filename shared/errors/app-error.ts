@@ -201,6 +201,8 @@ export const ERRORS = {
   'studio.bankAccountTaken': { code: 3130, status: 409 },
   /** Issue 26, the schedule as a calendar (3150–3159): a move would double-book a room or an instructor. */
   'scheduleEvent.conflict': { code: 3150, status: 409 },
+  /** Issue 25 (3190–3209): the studio already has an open request for the premium apps bundle. */
+  'studio.bundleRequested': { code: 3190, status: 409 },
   // Communication (issue 23): campaigns, templates, automations — codes 2890–2919.
   /** The campaign's state does not allow this (edit a sent one, pause a draft, delete while sending). */
   'campaign.wrongStatus': { code: 2890, status: 409 },

@@ -24,6 +24,7 @@ import { reportsRoutes } from './reports/routes';
 import { deskFleetRoutes } from './desk-fleet/routes';
 import { campaignRoutes } from './campaigns/routes';
 import { integrationsRoutes } from './integrations/routes';
+import { studioAdminRoutes } from './studio-admin/routes';
 
 // Every screen but the landing dashboard is a chunk of its own (module routes use lazyScreen too).
 const BatchPrintScreen = lazyScreen(() => import('./pos/BatchPrintScreen'), 'BatchPrintScreen');
@@ -60,6 +61,7 @@ export function createBackofficeRouter() {
         ...deskFleetRoutes,
         ...campaignRoutes,
         ...integrationsRoutes,
+        ...studioAdminRoutes,
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

@@ -11,6 +11,8 @@ export const SECTIONS = [
   { id: 'entries', path: '/entries', labelKey: 'entries:nav', ability: 'schedule.view' },
   { id: 'videos', path: '/videos', labelKey: 'videos:nav', ability: 'settings.view' },
   { id: 'clients', path: '/clients', ability: 'clients.view' },
+  // What clients wrote to the studio from the front office (issue 25).
+  { id: 'inbox', path: '/inbox', labelKey: 'studio-admin:inbox.nav', ability: 'clients.view' },
   { id: 'sales', path: '/sales', ability: 'reports.view' },
   { id: 'pos', path: '/pos', labelKey: 'retail:nav', ability: 'sales.sell' },
   { id: 'orders', path: '/orders', labelKey: 'orders:nav', ability: 'sales.view' },

@@ -29,6 +29,7 @@ const ProfileDeletionScreen = lazyScreen(
 const ResetPasswordScreen = lazyScreen(() => import('./screens/ResetPasswordScreen'), 'ResetPasswordScreen');
 const TimetableScreen = lazyScreen(() => import('./timetable/TimetableScreen'), 'TimetableScreen');
 const CoursesScreen = lazyScreen(() => import('./courses/CoursesScreen'), 'CoursesScreen');
+const CourseScreen = lazyScreen(() => import('./courses/CourseScreen'), 'CourseScreen');
 const VisitsScreen = lazyScreen(() => import('./visits/VisitsScreen'), 'VisitsScreen');
 const AppointmentsScreen = lazyScreen(
   () => import('./appointments/AppointmentsScreen'),
@@ -58,6 +59,7 @@ const screenRoutes: RouteObject[] = [
   { path: PROFILE_DELETION_SLUG, element: <ProfileDeletionScreen /> },
   { path: 'timetable', element: <TimetableScreen /> },
   { path: 'courses', element: <CoursesScreen /> },
+  { path: 'course/:slug', element: <CourseScreen /> },
   { path: 'video-courses', element: <VideoCoursesScreen /> },
   { path: 'video-courses/:slug', element: <VideoCourseScreen /> },
   { path: 'video-courses/:slug/watch/:videoEvent', element: <WatchScreen /> },

@@ -34,6 +34,7 @@ const FIELD_MESSAGE_KEYS: Record<string, string> = {
   'invalid id': 'common:validation.invalidId',
   'unknown field': 'common:validation.unknownField',
   'wrong password': 'common:validation.wrongPassword',
+  'invalid phone number (6 to 15 digits, + ( ) - . / and spaces)': 'common:validation.invalidPhone',
   [IBAN_ERRORS.format]: 'studio-admin:bankAccounts.ibanFormat',
   [IBAN_ERRORS.checksum]: 'studio-admin:bankAccounts.ibanChecksum',
 };

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, Tooltip, type MantineColorsTuple } from '@mantine/core';
 import { MANTINE_BREAKPOINTS } from './breakpoints';
 
 /** A calm teal: reads as "wellness" without the usual gym red. */
@@ -25,4 +25,8 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
+  components: {
+    // Spec §9 tooltip defaults: at most 350 px wide (longer texts wrap), above everything (z-index 9999).
+    Tooltip: Tooltip.extend({ defaultProps: { zIndex: 9999, multiline: true, maw: 350 } }),
+  },
 });

@@ -59,12 +59,15 @@ export type PublicPriceList = z.infer<typeof PublicPriceListSchema>;
 
 /** POST `passes`: the signed-in client's passes and those linked accounts shared with them. */
 export const MyPassesSchema = z.object({
-  own: z.array(ClientPricingOptionViewSchema),
+  /** `shareable`: its option lets the owner share it (with linked accounts, up to its limit). */
+  own: z.array(ClientPricingOptionViewSchema.extend({ shareable: z.boolean() })),
   sharedWithMe: z.array(
     ClientPricingOptionViewSchema.extend({
       owner: z.object({ userId: z.string(), firstName: z.string(), lastName: z.string() }),
     }),
   ),
+  /** The client's linked accounts that are clients here: whom a pass may be shared with. */
+  shareCandidates: z.array(z.object({ userId: z.string(), firstName: z.string(), lastName: z.string() })),
 });
 export type MyPasses = z.infer<typeof MyPassesSchema>;
 

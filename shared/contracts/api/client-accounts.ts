@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGREEMENT_KINDS, CARD_NUMBER_MAX, cardNumberKey } from '../../domain/accounts';
+import { AGREEMENT_KINDS, CARD_NUMBER_MAX, cardNumberKey, parseScannedIdentity } from '../../domain/accounts';
 import { isPlausiblePhone } from '../../domain/clients/phone';
 import { UserAccountLinkRelationship, UserSex } from '../../enums/users';
 import { LOCALES } from '../../i18n/locales';
@@ -134,6 +134,46 @@ export const AccountSettingsInputSchema = z.strictObject({
 });
 export type AccountSettingsInput = z.infer<typeof AccountSettingsInputSchema>;
 
+// --------------------------------------------------------------------------------------- account
+
+/**
+ * Front office `PATCH account` (issue 25): the client changes any part of their own account in one
+ * call — name, phone, birth date, sex, language, notification channels and their answer to the
+ * studio's marketing consent. What is left out stays as it is.
+ */
+export const AccountPatchSchema = z
+  .strictObject({
+    firstName: requiredText(NAME_MAX).optional(),
+    lastName: requiredText(NAME_MAX).optional(),
+    phone: z.preprocess(blankToNull, phone().nullable()).optional(),
+    birthDate: z.preprocess(blankToNull, birthDate()).optional(),
+    sex: sex().optional(),
+    locale: z.enum(LOCALES).optional(),
+    notifications: NotificationPreferencesSchema.partial().optional(),
+    /** Accept (true) or withdraw (false) the studio's current marketing consent. */
+    marketingConsent: z.boolean().optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'nothing to change', path: [''] });
+export type AccountPatch = z.infer<typeof AccountPatchSchema>;
+
+export const MarketingConsentSchema = z.object({
+  /** The studio's current marketing agreement in the reader's language; null when it asks none. */
+  agreement: z
+    .object({ id: z.string(), version: z.number(), title: z.string(), content: z.string() })
+    .nullable(),
+  /** The client's latest answer (any version): what campaigns go by. */
+  accepted: z.boolean(),
+  decidedAt: z.string().nullable(),
+});
+export type MarketingConsent = z.infer<typeof MarketingConsentSchema>;
+
+export const AccountSchema = z.object({
+  profile: ClientProfileSchema,
+  settings: AccountSettingsSchema,
+  marketingConsent: MarketingConsentSchema,
+});
+export type Account = z.infer<typeof AccountSchema>;
+
 // -------------------------------------------------------------------------------------- identity
 
 export const ClientIdentityViewSchema = z.object({
@@ -153,6 +193,31 @@ export const MyIdentitySchema = z.object({
   lastName: z.string(),
 });
 export type MyIdentity = z.infer<typeof MyIdentitySchema>;
+
+/**
+ * GET identity-reader?code=: the front desk's reader. `code` is what a card reader typed (a keyboard
+ * wedge ends it with Enter) or a scanned QR payload; a value that is neither is a 400.
+ */
+export const IdentityReaderQuerySchema = z.strictObject({
+  code: text(200).refine((v) => parseScannedIdentity(v) !== null, 'not a card number or a client QR code'),
+});
+export type IdentityReaderQuery = z.infer<typeof IdentityReaderQuerySchema>;
+
+/** The client the code belongs to in this studio, or `match: null` when it is nobody's here. */
+export const IdentityReaderResultSchema = z.object({
+  match: z
+    .object({
+      via: z.enum(['qr', 'card']),
+      client: z.object({
+        id: z.string(),
+        firstName: z.string(),
+        lastName: z.string(),
+        archived: z.boolean(),
+      }),
+    })
+    .nullable(),
+});
+export type IdentityReaderResult = z.infer<typeof IdentityReaderResultSchema>;
 
 export const ClientIdentityCollectionSchema = z.object({
   items: z.array(ClientIdentityViewSchema),

@@ -101,10 +101,14 @@ export const MemberListSchema = z.object({
 export type MemberList = z.infer<typeof MemberListSchema>;
 
 export const MEMBER_PAGE_SIZE = 50;
+/** Spec §9: a table search waits 600 ms after the last key. */
+export const MEMBER_SEARCH_DELAY_MS = 600;
 
 /** GET member/collection: filters and the keyset cursor (`next` of the previous page). */
 export const MemberCollectionQuerySchema = z.strictObject({
   role: uuid().optional(),
+  /** Members who named this location as one where they work (the dashboard's "my locations"). */
+  location: uuid().optional(),
   search: text(100).optional(),
   cursor: z.string().max(400).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
@@ -128,6 +132,27 @@ export const AssignableRoleSchema = MemberRoleSchema.extend({
   assignable: z.boolean(),
 });
 export type AssignableRole = z.infer<typeof AssignableRoleSchema>;
+
+/** GET member-list/init: what the staff list screen offers before it lists anyone. */
+export const MemberListInitSchema = z.object({
+  /** Active members of staff. */
+  total: z.number(),
+  /** The role filter: every role with how many active members hold it. */
+  roles: z.array(MemberRoleSchema.extend({ memberCount: z.number() })),
+  /** The location filter: the studio's locations with how many members work there. */
+  locations: z.array(z.object({ id: z.string(), name: z.string(), memberCount: z.number() })),
+  /** What the signed-in member may do here (the server checks again on every call). */
+  abilities: z.object({
+    addMember: z.boolean(),
+    changeRole: z.boolean(),
+    removeMember: z.boolean(),
+    manageRoles: z.boolean(),
+  }),
+  pageSize: z.number(),
+  /** Spec §9: a table search waits this long after the last key. */
+  searchDelayMs: z.number(),
+});
+export type MemberListInit = z.infer<typeof MemberListInitSchema>;
 
 /** GET member/add/init */
 export const MemberAddInitSchema = z.object({ roles: z.array(AssignableRoleSchema) });

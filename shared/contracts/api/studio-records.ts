@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkIban } from '../../domain/invoices/iban';
-import { requiredText, text } from './common';
+import { isPlausiblePhone } from '../../domain/clients/phone';
+import { email, requiredText, text } from './common';
 import { CURRENCIES } from './studio-admin';
 
 /**
@@ -107,3 +108,41 @@ export const FeedbackSchema = z.object({
   createdAt: z.string(),
 });
 export type FeedbackView = z.infer<typeof FeedbackSchema>;
+
+// ------------------------------------------------------------------------- premium apps bundle
+
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+/** POST bundle/request: who the platform should contact about the premium mobile apps bundle. */
+export const BundleRequestInputSchema = z.strictObject({
+  contactName: requiredText(120),
+  contactEmail: email(),
+  contactPhone: z
+    .preprocess(
+      blankToNull,
+      text(40)
+        .refine(isPlausiblePhone, 'invalid phone number (6 to 15 digits, + ( ) - . / and spaces)')
+        .nullable(),
+    )
+    .optional(),
+  message: z.preprocess(blankToNull, text(2000).nullable()).optional(),
+});
+export type BundleRequestInput = z.infer<typeof BundleRequestInputSchema>;
+
+export const BundleRequestSchema = z.object({
+  id: z.string(),
+  /** `requested`: sent to the platform, which answers by e-mail or phone; `withdrawn` by the studio. */
+  status: z.enum(['requested', 'withdrawn']),
+  contactName: z.string(),
+  contactEmail: z.string(),
+  contactPhone: z.string().nullable(),
+  message: z.string().nullable(),
+  requestedBy: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  createdAt: z.string(),
+  withdrawnAt: z.string().nullable(),
+});
+export type BundleRequestView = z.infer<typeof BundleRequestSchema>;
+
+/** GET bundle/request: the studio's latest request (null: never asked). */
+export const BundleRequestStateSchema = z.object({ request: BundleRequestSchema.nullable() });
+export type BundleRequestState = z.infer<typeof BundleRequestStateSchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  AccountPatchSchema,
+  AccountSchema,
   AccountSettingsInputSchema,
   AccountSettingsSchema,
   AgreementQuerySchema,
@@ -13,6 +15,8 @@ import {
   ClientSignupInputSchema,
   ClientSignupResultSchema,
   FindMyAccountsSchema,
+  IdentityReaderQuerySchema,
+  IdentityReaderResultSchema,
   InboxQuerySchema,
   LinkConnectInputSchema,
   LinkedAccountSchema,
@@ -132,6 +136,23 @@ export const ClientAccountsApi = contractGroup('clientAccounts', {
     body: AccountSettingsInputSchema,
     response: AccountSettingsSchema,
   },
+  /** The client's own account: profile, settings and their marketing consent (front office My account). */
+  account: {
+    method: 'get',
+    path: '/v4/:uuid/account',
+    access: 'client',
+    params: StudioParams,
+    response: AccountSchema,
+  },
+  /** Front office `PATCH account`: any part of the client's own account at once. */
+  patchAccount: {
+    method: 'patch',
+    path: '/v4/:uuid/account',
+    access: 'client',
+    params: StudioParams,
+    body: AccountPatchSchema,
+    response: AccountSchema,
+  },
   /** The client's QR code payload (made on first use) and the studio's cards of theirs. */
   identity: {
     method: 'get',
@@ -139,6 +160,16 @@ export const ClientAccountsApi = contractGroup('clientAccounts', {
     access: 'client',
     params: StudioParams,
     response: MyIdentitySchema,
+  },
+  /** The front desk's card or QR reader: whose is this code (spec §7 GET identity-reader)? */
+  identityReader: {
+    method: 'get',
+    path: '/v4/:uuid/identity-reader',
+    access: 'staff',
+    ability: 'clients.view',
+    params: StudioParams,
+    query: IdentityReaderQuerySchema,
+    response: IdentityReaderResultSchema,
   },
   clientIdentities: {
     method: 'get',

@@ -5,6 +5,7 @@ import {
   MemberCollectionQuerySchema,
   MemberIamInitSchema,
   MemberInitSchema,
+  MemberListInitSchema,
   MemberListSchema,
   MemberParamsSchema,
   MemberProfileSchema,
@@ -91,6 +92,16 @@ export const StaffApi = contractGroup('staff', {
     params: StudioParamsSchema,
     query: MemberCollectionQuerySchema,
     response: MemberListSchema,
+  },
+  /** The staff list screen's filters (roles, locations, with counts) and the viewer's abilities. */
+  memberListInit: {
+    method: 'get',
+    path: '/v4/:uuid/member-list/init',
+    access: 'staff',
+    ability: 'staff.view',
+    params: StudioParamsSchema,
+    query: NoQuerySchema,
+    response: MemberListInitSchema,
   },
   memberAddInit: {
     method: 'get',

@@ -14,6 +14,9 @@ import {
   StudioSettingsSchema,
 } from '../api/studio-admin';
 import {
+  BundleRequestInputSchema,
+  BundleRequestSchema,
+  BundleRequestStateSchema,
   FeedbackInputSchema,
   FeedbackSchema,
   StudioBankAccountInputSchema,
@@ -295,5 +298,36 @@ export const StudioAdminApi = contractGroup('studio-admin', {
     ability: 'clients.view',
     params: StudioParams,
     response: listOf(FeedbackSchema),
+  },
+
+  // ------------------------------------------------------------------ premium apps bundle
+  /** The studio's latest request for the premium mobile apps bundle, and its state. */
+  bundleRequestState: {
+    method: 'get',
+    path: '/v4/:uuid/bundle/request',
+    access: 'staff',
+    ability: 'settings.view',
+    params: StudioParams,
+    response: BundleRequestStateSchema,
+  },
+  /** Spec §7 POST bundle/request: asks the platform for the bundle (mailed to its operator). */
+  postBundleRequest: {
+    method: 'post',
+    path: '/v4/:uuid/bundle/request',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: BundleRequestInputSchema,
+    status: 201,
+    response: BundleRequestSchema,
+  },
+  /** Withdraws the open request (the operator is told). */
+  withdrawBundleRequest: {
+    method: 'delete',
+    path: '/v4/:uuid/bundle/request',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    response: BundleRequestStateSchema,
   },
 });

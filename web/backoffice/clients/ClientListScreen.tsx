@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ClientListInit, ClientListItem } from '../../../shared/contracts/api/clients';
 import { useBackoffice } from '../backoffice.api';
+import { IdentityReaderDialog } from '../client-identities/IdentityReaderDialog';
 import { AddClientDialog } from './AddClientDialog';
 import { BulkBar } from './BulkBar';
 import { ClientFiltersPanel } from './ClientFiltersPanel';
@@ -63,6 +64,7 @@ function ClientList({ init }: { init: ClientListInit }) {
 
   const [filtersOpen, setFiltersOpen] = useState(activeFilterCount(filters) > 0);
   const [adding, setAdding] = useState(false);
+  const [reading, setReading] = useState(false);
   const [exporting, setExporting] = useState(false);
   const list = useClientList(filters);
   // A selection belongs to the list it was made in: another search or filter starts an empty one.
@@ -111,6 +113,9 @@ function ClientList({ init }: { init: ClientListInit }) {
           {t('list.title')}
         </Title>
         <Group gap="xs">
+          <Button variant="default" onClick={() => setReading(true)} data-testid="clients-read-card">
+            {t('reader.open')}
+          </Button>
           {abilities.canExport ? (
             <Button variant="default" onClick={() => setExporting(true)} data-testid="clients-export">
               {t('list.export')}
@@ -231,6 +236,7 @@ function ClientList({ init }: { init: ClientListInit }) {
         <BulkBar init={init} selected={[...selected.values()]} onClear={() => setSelected(new Map())} />
       ) : null}
       <AddClientDialog opened={adding} onClose={() => setAdding(false)} />
+      <IdentityReaderDialog opened={reading} onClose={() => setReading(false)} />
       <ExportDialog
         opened={exporting}
         onClose={() => setExporting(false)}

@@ -2,7 +2,10 @@ import {
   Alert,
   Badge,
   Button,
+  Center,
+  FileButton,
   Group,
+  Image,
   Loader,
   Modal,
   Paper,
@@ -13,9 +16,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlaceLocationView, PlaceRoomView } from '../../../shared/contracts/api/places';
+import { PICTURE_TYPES } from '../../../shared/contracts/api/studio-admin';
+import { ScheduleApi } from '../../../shared/contracts/http/schedule';
 import { useApiClient } from '../../lib/app-context';
 import { toFormErrors } from '../../lib/form-errors';
 import { FormErrorList } from '../../ui/FormErrorList';
@@ -32,6 +38,7 @@ import {
   useStudioUuid,
   type PlacesStatus,
 } from './places.api';
+import { readAsDataUrl } from '../studio-admin/studio-admin.api';
 
 type Dialog =
   | { kind: 'location'; location: PlaceLocationView | null }
@@ -135,6 +142,7 @@ export function LocationsPanel() {
                 </Group>
               )}
             </Group>
+            <LocationPicture location={location} editable={can('schedule.edit') && !location.archived} />
             <Stack gap={4}>
               <Text fw={600} size="sm">
                 {t('rooms.title')}
@@ -217,6 +225,96 @@ export function LocationsPanel() {
         onClose={() => setDialog(null)}
       />
     </Stack>
+  );
+}
+
+/**
+ * A location's picture (GET location/collection carries it): uploaded as a file, resized and
+ * stored by the server (`POST location/{location}/picture` with a data URL), or removed.
+ */
+function LocationPicture({ location, editable }: { location: PlaceLocationView; editable: boolean }) {
+  const { t } = useTranslation('places');
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  const invalidate = useInvalidatePlaces();
+  const [error, setError] = useState<string | null>(null);
+  const params = { uuid: studio, location: location.id };
+  const change = useMutation({
+    mutationFn: async (file: File | null) =>
+      api.call(ScheduleApi.setLocationPicture, {
+        params,
+        body: file ? { dataUrl: await readAsDataUrl(file) } : { pictureUrl: null },
+      }),
+    onSuccess: async () => {
+      setError(null);
+      await invalidate();
+    },
+    onError: () => setError(t('locations.pictureError')),
+  });
+  if (!location.pictureUrl && !editable) return null;
+  return (
+    <Group gap="sm" align="center" wrap="wrap" data-testid="location-picture">
+      <Center
+        w={120}
+        h={72}
+        bg="gray.0"
+        style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', flexShrink: 0 }}
+      >
+        {location.pictureUrl ? (
+          <Image
+            src={location.pictureUrl}
+            alt={t('locations.pictureAlt', { name: location.name })}
+            w={120}
+            h={72}
+            fit="cover"
+            data-testid="location-picture-image"
+          />
+        ) : (
+          <Text size="xs" c="dimmed" ta="center">
+            {t('locations.noPicture')}
+          </Text>
+        )}
+      </Center>
+      {editable && (
+        <Stack gap={4}>
+          <Group gap="xs">
+            <FileButton accept={PICTURE_TYPES.join(',')} onChange={(file) => file && change.mutate(file)}>
+              {(props) => (
+                <Button
+                  {...props}
+                  variant="light"
+                  size="xs"
+                  loading={change.isPending && change.variables !== null}
+                  data-testid="location-picture-upload"
+                >
+                  {location.pictureUrl ? t('locations.pictureReplace') : t('locations.pictureUpload')}
+                </Button>
+              )}
+            </FileButton>
+            {location.pictureUrl && (
+              <Button
+                variant="subtle"
+                color="red"
+                size="xs"
+                loading={change.isPending && change.variables === null}
+                onClick={() => change.mutate(null)}
+                data-testid="location-picture-remove"
+              >
+                {t('locations.pictureRemove')}
+              </Button>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t('locations.pictureHint')}
+          </Text>
+        </Stack>
+      )}
+      {error && (
+        <Alert color="red" variant="light" w="100%" data-testid="location-picture-error">
+          {error}
+        </Alert>
+      )}
+    </Group>
   );
 }
 

@@ -13,6 +13,7 @@ const SETTINGS_PAGES = [
   { id: 'bankAccounts', path: '/settings/bank-accounts', labelKey: 'studio-admin:nav.bankAccounts' },
   { id: 'documents', path: '/settings/documents', labelKey: 'studio-admin:nav.documents' },
   { id: 'translations', path: '/settings/translations', labelKey: 'translations:nav' },
+  { id: 'premiumApps', path: '/settings/premium-apps', labelKey: 'studio-admin:nav.premiumApps' },
   { id: 'fiscalPrinters', path: '/settings/fiscal-printers' },
   { id: 'clientFields', path: '/settings/client-fields' },
   { id: 'stations', path: '/settings/stations' },

@@ -21,6 +21,7 @@ const StudioDocumentsScreen = lazyScreen(
   () => import('../studio-admin/StudioDocumentsScreen'),
   'StudioDocumentsScreen',
 );
+const PremiumAppsScreen = lazyScreen(() => import('../studio-admin/PremiumAppsScreen'), 'PremiumAppsScreen');
 
 const SubscriptionScreen = lazyScreen(
   () => import('../subscription/SubscriptionScreen'),
@@ -41,6 +42,7 @@ export const settingsRoutes: RouteObject[] = [
   { path: 'settings/bank-accounts', element: <BankAccountsScreen /> },
   { path: 'settings/documents', element: <StudioDocumentsScreen /> },
   { path: 'settings/translations', element: <TranslationsScreen /> },
+  { path: 'settings/premium-apps', element: <PremiumAppsScreen /> },
   { path: 'settings/fiscal-printers', element: <FiscalPrintersScreen /> },
   { path: 'settings/client-fields', element: <ClientFieldsScreen /> },
   { path: 'settings/stations', element: <StationsScreen /> },

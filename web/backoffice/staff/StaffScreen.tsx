@@ -15,6 +15,7 @@ import {
   staffCalls,
   useCan,
   useInvalidateStaff,
+  useMemberListInit,
   useMembers,
   usePhone,
   useRoles,
@@ -50,21 +51,31 @@ export function StaffScreen({ tab }: { tab: 'members' | 'roles' }) {
 
 function MembersPanel() {
   const { t } = useTranslation('backoffice');
-  const can = useCan();
   const phone = usePhone();
+  const init = useMemberListInit();
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const [debounced] = useDebouncedValue(search.trim(), init.data?.searchDelayMs ?? SEARCH_DELAY_MS);
   const [roleFilter, setRoleFilter] = useState<string | null>(null);
-  const members = useMembers({ search: debounced, role: roleFilter ?? undefined });
-  const roles = useRoles();
+  const [locationFilter, setLocationFilter] = useState<string | null>(null);
+  const members = useMembers({
+    search: debounced,
+    role: roleFilter ?? undefined,
+    location: locationFilter ?? undefined,
+  });
   const [adding, setAdding] = useState(false);
   const [changing, setChanging] = useState<Member | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
 
   if (members.error) return <StaffLoadError error={members.error} onRetry={() => void members.refetch()} />;
+  if (init.error) return <StaffLoadError error={init.error} onRetry={() => void init.refetch()} />;
 
   const items = members.data?.pages.flatMap((page) => page.items) ?? [];
-  const actions = can('staff.edit') ? { onChangeRole: setChanging, onRemove: setRemoving } : null;
+  const abilities = init.data?.abilities;
+  const actions =
+    abilities && (abilities.changeRole || abilities.removeMember)
+      ? { onChangeRole: setChanging, onRemove: setRemoving }
+      : null;
+  const locations = init.data?.locations ?? [];
 
   return (
     <Stack gap="md">
@@ -82,23 +93,47 @@ function MembersPanel() {
             <Select
               label={t('staff.members.roleFilter')}
               placeholder={t('staff.members.allRoles')}
-              data={(roles.data?.items ?? []).map((role) => ({ value: role.uuid, label: roleName(t, role) }))}
+              data={(init.data?.roles ?? []).map((role) => ({
+                value: role.uuid,
+                label: t('staff.members.withCount', { name: roleName(t, role), n: role.memberCount }),
+              }))}
               value={roleFilter}
               onChange={setRoleFilter}
               clearable
               w={phone ? '100%' : 220}
               data-testid="staff-role-filter"
             />
+            {locations.length > 0 ? (
+              <Select
+                label={t('staff.members.locationFilter')}
+                placeholder={t('staff.members.allLocations')}
+                data={locations.map((location) => ({
+                  value: location.id,
+                  label: t('staff.members.withCount', { name: location.name, n: location.memberCount }),
+                }))}
+                value={locationFilter}
+                onChange={setLocationFilter}
+                clearable
+                w={phone ? '100%' : 220}
+                data-testid="staff-location-filter"
+              />
+            ) : null}
           </>
         }
         actions={
-          can('staff.edit') ? (
+          abilities?.addMember ? (
             <Button onClick={() => setAdding(true)} fullWidth={phone} data-testid="staff-add">
               {t('staff.members.add')}
             </Button>
           ) : null
         }
       />
+
+      {init.data ? (
+        <Text size="sm" c="dimmed" data-testid="staff-total">
+          {t('staff.members.total', { count: init.data.total })}
+        </Text>
+      ) : null}
 
       {members.isPending ? (
         <StaffLoading />

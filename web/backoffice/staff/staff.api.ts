@@ -18,7 +18,8 @@ import { useBackoffice } from '../backoffice.api';
 export const staffKeys = {
   all: (studio: string) => ['staff', studio] as const,
   roles: (studio: string) => ['staff', studio, 'roles'] as const,
-  members: (studio: string, filters: { search?: string; role?: string }) =>
+  listInit: (studio: string) => ['staff', studio, 'list-init'] as const,
+  members: (studio: string, filters: { search?: string; role?: string; location?: string }) =>
     ['staff', studio, 'members', filters] as const,
   addInit: (studio: string) => ['staff', studio, 'add-init'] as const,
   iamInit: (studio: string, user: string) => ['staff', studio, 'iam-init', user] as const,
@@ -65,7 +66,18 @@ export function useRoles() {
   });
 }
 
-export function useMembers(filters: { search?: string; role?: string }) {
+/** GET member-list/init: the list screen's role and location filters (with counts) and abilities. */
+export function useMemberListInit() {
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  return useQuery({
+    queryKey: staffKeys.listInit(studio),
+    queryFn: ({ signal }) =>
+      api.call(StaffApi.memberListInit, { params: { uuid: studio }, query: {}, signal }),
+  });
+}
+
+export function useMembers(filters: { search?: string; role?: string; location?: string }) {
   const api = useApiClient();
   const studio = useStudioUuid();
   return useInfiniteQuery({
@@ -75,7 +87,12 @@ export function useMembers(filters: { search?: string; role?: string }) {
       api.call(StaffApi.members, {
         params: { uuid: studio },
         signal,
-        query: { search: filters.search || undefined, role: filters.role || undefined, cursor: pageParam },
+        query: {
+          search: filters.search || undefined,
+          role: filters.role || undefined,
+          location: filters.location || undefined,
+          cursor: pageParam,
+        },
       }),
     getNextPageParam: (last) => last.next ?? undefined,
   });

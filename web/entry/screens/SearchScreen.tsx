@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,7 +68,16 @@ export function SearchScreen() {
             ) : null}
             {state.status === 'noResults' ? (
               <Alert variant="light" color="gray" data-testid="search-no-results">
-                {t('search.noResults')}
+                <Stack gap={6}>
+                  <Text size="sm">{t('search.noResults')}</Text>
+                  {/* §8: a failed studio-name lookup still lets the user create an account. */}
+                  <Text size="sm" data-testid="search-create-account">
+                    {t('search.stillCreate')}{' '}
+                    <Anchor component={Link} to={ENTRY_PATHS.signup}>
+                      {t('actions.createAccount')}
+                    </Anchor>
+                  </Text>
+                </Stack>
               </Alert>
             ) : null}
             {state.status === 'success' ? (

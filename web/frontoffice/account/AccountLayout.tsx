@@ -17,6 +17,7 @@ const ITEMS = [
   { slug: ACCOUNT_SLUGS.links, key: 'nav.links' },
   { slug: ACCOUNT_SLUGS.settings, key: 'nav.settings' },
   { slug: ACCOUNT_SLUGS.security, key: 'nav.security' },
+  { slug: ACCOUNT_SLUGS.feedback, key: 'studio-admin:feedback.nav' },
 ] as const;
 
 /**

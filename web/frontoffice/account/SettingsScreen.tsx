@@ -1,23 +1,26 @@
-import { Alert, Checkbox, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Checkbox, Loader, Paper, Select, Spoiler, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AccountSettings } from '../../../shared/contracts/api/client-accounts';
+import type { Account } from '../../../shared/contracts/api/client-accounts';
 import { LOCALES, type Locale } from '../../../shared/i18n/locales';
 import { useApiClient } from '../../lib/app-context';
 import { FormErrorList } from '../../ui/FormErrorList';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useServerForm } from '../../ui/use-server-form';
 import { useStudioUuid } from '../studio';
-import { accountKeys, saveSettings, useSettings } from './account.api';
+import { accountKeys, patchAccount, useAccount } from './account.api';
 import { PushDevice } from './PushDevice';
 
 const CHANNELS = ['email', 'sms', 'push'] as const;
 const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', pl: 'Polski' };
 
-/** `settings`: language (applied at once) and how the studio may notify the client. */
+/**
+ * `settings`: language (applied at once), how the studio may notify the client and their answer to
+ * the studio's marketing consent — one `PATCH account`.
+ */
 export function SettingsScreen() {
   const { t } = useTranslation('account');
-  const settings = useSettings();
+  const settings = useAccount();
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md" data-testid="account-settings">
       {settings.isPending ? (
@@ -27,14 +30,16 @@ export function SettingsScreen() {
           {t('loadError')}
         </Alert>
       ) : (
-        <SettingsForm settings={settings.data} />
+        <SettingsForm account={settings.data} />
       )}
     </Paper>
   );
 }
 
-function SettingsForm({ settings }: { settings: AccountSettings }) {
+function SettingsForm({ account }: { account: Account }) {
   const { t, i18n } = useTranslation('account');
+  const { settings, marketingConsent } = account;
+  const agreement = marketingConsent.agreement;
   const api = useApiClient();
   const studio = useStudioUuid();
   const queryClient = useQueryClient();
@@ -45,19 +50,23 @@ function SettingsForm({ settings }: { settings: AccountSettings }) {
       'notifications.email': flag(settings.notifications.email),
       'notifications.sms': flag(settings.notifications.sms),
       'notifications.push': flag(settings.notifications.push),
+      marketingConsent: flag(marketingConsent.accepted),
     },
     submit: (v) =>
-      saveSettings(api, studio, {
+      patchAccount(api, studio, {
         locale: v.locale as Locale,
         notifications: {
           email: v['notifications.email'] === 'true',
           sms: v['notifications.sms'] === 'true',
           push: v['notifications.push'] === 'true',
         },
+        ...(agreement ? { marketingConsent: v.marketingConsent === 'true' } : {}),
       }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(accountKeys.settings(studio), saved);
-      if (saved.locale && saved.locale !== i18n.language) void i18n.changeLanguage(saved.locale);
+      queryClient.setQueryData(accountKeys.account(studio), saved);
+      queryClient.setQueryData(accountKeys.settings(studio), saved.settings);
+      const locale = saved.settings.locale;
+      if (locale && locale !== i18n.language) void i18n.changeLanguage(locale);
     },
   });
   const locale = form.getInputProps('locale');
@@ -96,6 +105,39 @@ function SettingsForm({ settings }: { settings: AccountSettings }) {
           );
         })}
         {form.values['notifications.push'] === 'true' && <PushDevice />}
+        {agreement && (
+          <Stack gap={6} mt="xs" data-testid="settings-marketing">
+            <Text fw={600}>{t('settings.consentHeading')}</Text>
+            <Checkbox
+              name="marketingConsent"
+              label={agreement.title}
+              checked={form.values.marketingConsent === 'true'}
+              onChange={(event) => form.setValue('marketingConsent', flag(event.currentTarget.checked))}
+              error={form.fieldErrors.marketingConsent}
+              data-testid="settings-marketing-consent"
+            />
+            {agreement.content && (
+              <Spoiler
+                maxHeight={44}
+                showLabel={t('settings.consentMore')}
+                hideLabel={t('settings.consentLess')}
+              >
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+                  {agreement.content}
+                </Text>
+              </Spoiler>
+            )}
+            {marketingConsent.decidedAt && (
+              <Text size="xs" c="dimmed" data-testid="settings-marketing-decided">
+                {t(marketingConsent.accepted ? 'settings.consentGiven' : 'settings.consentRefused', {
+                  date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
+                    new Date(marketingConsent.decidedAt),
+                  ),
+                })}
+              </Text>
+            )}
+          </Stack>
+        )}
         <SubmitButton state={form.buttonState} data-testid="settings-save">
           {t('settings.save')}
         </SubmitButton>

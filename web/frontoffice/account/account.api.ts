@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginResult } from '../../../shared/contracts/api/auth';
 import type {
+  AccountPatch,
   AccountSettingsInput,
   ClientSignupForm,
   LinkConnectInput,
@@ -16,6 +17,7 @@ export const accountKeys = {
   agreements: (studio: string, locale: string) => ['account', studio, 'agreements', locale] as const,
   profile: (studio: string, user: string | null) => ['account', studio, 'profile', user] as const,
   settings: (studio: string) => ['account', studio, 'settings'] as const,
+  account: (studio: string) => ['account', studio, 'account'] as const,
   identity: (studio: string) => ['account', studio, 'identity'] as const,
   links: (studio: string) => ['account', studio, 'links'] as const,
   found: (studio: string) => ['account', studio, 'found'] as const,
@@ -58,6 +60,20 @@ export function useSettings() {
     queryFn: ({ signal }) => api.call(ClientAccountsApi.settings, { params: { uuid: studio }, signal }),
   });
 }
+
+/** The client's own account (profile, settings, marketing consent): `GET account`. */
+export function useAccount() {
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  return useQuery({
+    queryKey: accountKeys.account(studio),
+    queryFn: ({ signal }) => api.call(ClientAccountsApi.account, { params: { uuid: studio }, signal }),
+  });
+}
+
+/** Front office `PATCH account`: only the parts named change. */
+export const patchAccount = (api: ApiClient, studio: string, input: AccountPatch) =>
+  api.call(ClientAccountsApi.patchAccount, { params: { uuid: studio }, body: input });
 
 export const saveSettings = (api: ApiClient, studio: string, input: AccountSettingsInput) =>
   api.call(ClientAccountsApi.saveSettings, { params: { uuid: studio }, body: input });

@@ -11,6 +11,7 @@ const ProfileScreen = lazyScreen(() => import('./ProfileScreen'), 'ProfileScreen
 const SecurityScreen = lazyScreen(() => import('./SecurityScreen'), 'SecurityScreen');
 const SettingsScreen = lazyScreen(() => import('./SettingsScreen'), 'SettingsScreen');
 const SignupScreen = lazyScreen(() => import('./SignupScreen'), 'SignupScreen');
+const FeedbackScreen = lazyScreen(() => import('./FeedbackScreen'), 'FeedbackScreen');
 const VerifyEmailScreen = lazyScreen(() => import('./EmailVerification'), 'VerifyEmailScreen');
 
 /** The client-account routes of the front office (children of its layout route). */
@@ -27,6 +28,7 @@ export const accountRoutes: RouteObject[] = [
       { path: ACCOUNT_SLUGS.links, element: <LinksScreen /> },
       { path: ACCOUNT_SLUGS.messages, element: <MessagesScreen /> },
       { path: ACCOUNT_SLUGS.notifications, element: <NotificationsScreen /> },
+      { path: ACCOUNT_SLUGS.feedback, element: <FeedbackScreen /> },
     ],
   },
 ];

@@ -8,4 +8,5 @@ export const ACCOUNT_SLUGS = {
   links: 'user-account-link',
   messages: 'messages',
   notifications: 'notifications',
+  feedback: 'feedback',
 } as const;

@@ -134,7 +134,19 @@ function dayAndMonth(date: string, locale: string): string {
   return formatDayMonth(date, locale);
 }
 
-function CourseCard({ course, tz }: { course: CourseView; tz: string }) {
+export function CourseCard({
+  course,
+  tz,
+  linked = true,
+  canAct = true,
+}: {
+  course: CourseView;
+  tz: string;
+  /** On the list the name links to the course's page; on that page it is the heading. */
+  linked?: boolean;
+  /** A visitor reads the page but cannot book. */
+  canAct?: boolean;
+}) {
   const { t, i18n } = useTranslation('bookings-ui');
   const api = useApiClient();
   const studio = useStudioUuid();
@@ -207,8 +219,20 @@ function CourseCard({ course, tz }: { course: CourseView; tz: string }) {
     >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-          <Title order={4} data-testid="course-name">
-            {serviceName(course.classService.name, lang, null)}
+          <Title order={linked ? 4 : 2} size={linked ? undefined : 'h3'} data-testid="course-name">
+            {linked ? (
+              <Anchor
+                component={Link}
+                to={`/course/${course.slug}`}
+                inherit
+                c="inherit"
+                data-testid="course-link"
+              >
+                {serviceName(course.classService.name, lang, null)}
+              </Anchor>
+            ) : (
+              serviceName(course.classService.name, lang, null)
+            )}
           </Title>
           {course.enrolled ? (
             <Badge color="teal" variant="filled" data-testid="course-enrolled">
@@ -223,7 +247,7 @@ function CourseCard({ course, tz }: { course: CourseView; tz: string }) {
           )}
         </Group>
         {description && (
-          <Text size="sm" lineClamp={3}>
+          <Text size="sm" lineClamp={linked ? 3 : undefined} style={{ whiteSpace: 'pre-line' }}>
             {description}
           </Text>
         )}
@@ -262,7 +286,7 @@ function CourseCard({ course, tz }: { course: CourseView; tz: string }) {
           </Text>
         )}
         <Group gap="xs" wrap="wrap">
-          {course.canBook && (
+          {course.canBook && canAct && (
             <Button
               loading={busy}
               onClick={() => void run(() => calls.book(course.scheduleMetaId))}

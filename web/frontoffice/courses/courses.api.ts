@@ -42,3 +42,16 @@ export const COURSE_ERROR_OPTIONS: FormErrorOptions = {
     'visit.notCancellable': 'bookings-ui:courses.errors.notCancellable',
   },
 };
+
+/** A course's page by its slug (`GET course/{slug}`, public: a signed-in client also sees their standing). */
+export function useCourseBySlug(slug: string) {
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  const signedIn = useSignedIn();
+  return useQuery({
+    queryKey: [...clientBookingKeys.all(studio), 'course', slug, signedIn],
+    queryFn: ({ signal }) =>
+      api.call(EnrollmentsApi.getCourseBySlug, { params: { uuid: studio, slug }, signal }),
+    retry: false,
+  });
+}

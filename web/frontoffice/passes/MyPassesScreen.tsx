@@ -1,10 +1,25 @@
-import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { MyPasses as MyPassesView } from '../../../shared/contracts/api/catalog-screens';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { resolveLocaleText, type LocaleText } from '../../../shared/domain/locale-text';
 import { useApiClient, useSession } from '../../lib/app-context';
-import { errorCodeLabel } from '../../lib/form-errors';
+import { errorCodeLabel, toFormErrors } from '../../lib/form-errors';
 import { PassCard } from '../../features/passes/PassCard';
 import { useStudioUuid } from '../studio';
 import { CatalogScreensApi } from '../../../shared/contracts/http/catalog-screens';
@@ -66,6 +81,7 @@ function MyPasses() {
         <Loader />
       </Center>
     );
+  const candidates = passes.data.shareCandidates;
   const current = passes.data.own.filter((p) => p.status !== 0);
   const past = passes.data.own.filter((p) => p.status === 0);
   const shared = passes.data.sharedWithMe;
@@ -84,7 +100,16 @@ function MyPasses() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {current.map((p) => (
-            <PassCard key={p.id} pass={p} name={name(p.name)} />
+            <PassCard
+              key={p.id}
+              pass={p}
+              name={name(p.name)}
+              extra={
+                p.shareable && candidates.length > 0 ? (
+                  <ShareControl pass={p} name={name(p.name)} candidates={candidates} />
+                ) : undefined
+              }
+            />
           ))}
         </SimpleGrid>
       )}
@@ -121,6 +146,86 @@ function MyPasses() {
           </SimpleGrid>
         </Stack>
       ) : null}
+    </Stack>
+  );
+}
+
+type OwnPass = MyPassesView['own'][number];
+type Person = MyPassesView['shareCandidates'][number];
+
+/**
+ * Who shares the pass, and a "Share" dialog (front office `passes/{clientPricingOption}/share`): one
+ * switch per linked account that is a client here; the studio's rules (the option's share limit)
+ * answer a refusal, shown under the switch.
+ */
+function ShareControl({ pass, name, candidates }: { pass: OwnPass; name: string; candidates: Person[] }) {
+  const { t } = useTranslation('catalog');
+  const api = useApiClient();
+  const studio = useStudioUuid();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<{ userId: string; text: string } | null>(null);
+  const fullName = (p: Person) => `${p.firstName} ${p.lastName}`.trim();
+  const toggle = async (person: Person, shared: boolean) => {
+    setBusy(person.userId);
+    setError(null);
+    try {
+      await api.call(CatalogScreensApi.postPassShare, {
+        params: { uuid: studio, clientPricingOption: pass.id },
+        body: { userId: person.userId, shared },
+      });
+      await queryClient.invalidateQueries({ queryKey: ['my-passes', studio] });
+    } catch (err) {
+      const errors = toFormErrors(err, t);
+      setError({
+        userId: person.userId,
+        text: [...Object.values(errors.fields), ...errors.form].join(' ') || errorCodeLabel(err),
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Stack gap={6}>
+      {pass.sharedWith.length > 0 && (
+        <Text size="xs" c="dimmed" data-testid="pass-shared-with">
+          {t('front.sharedWith', { names: pass.sharedWith.map(fullName).join(', ') })}
+        </Text>
+      )}
+      <Group>
+        <Button size="xs" variant="light" onClick={() => setOpen(true)} data-testid="pass-share">
+          {t('front.share')}
+        </Button>
+      </Group>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('front.shareTitle', { name })} centered>
+        <Stack gap="sm" data-testid="pass-share-dialog">
+          <Text size="sm" c="dimmed">
+            {t('front.shareIntro')}
+          </Text>
+          {candidates.map((person) => (
+            <Stack key={person.userId} gap={2}>
+              <Switch
+                label={fullName(person)}
+                checked={pass.sharedWith.some((s) => s.userId === person.userId)}
+                disabled={busy !== null}
+                onChange={(event) => void toggle(person, event.currentTarget.checked)}
+                data-testid="pass-share-switch"
+              />
+              {error?.userId === person.userId && (
+                <Text size="xs" c="red" role="alert">
+                  {error.text}
+                </Text>
+              )}
+            </Stack>
+          ))}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {t('front.shareDone')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

@@ -264,6 +264,47 @@ export interface AutomationScenariosUpdate {
   updatedAt?: Date | string | Knex.Raw;
 }
 
+export type BundleRequestsId = string;
+
+export interface BundleRequestsRow {
+  id: BundleRequestsId;
+  studioId: StudiosId;
+  requestedBy: UsersId | null;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string | null;
+  message: string | null;
+  status: string;
+  createdAt: Date;
+  withdrawnAt: Date | null;
+}
+
+export interface BundleRequestsInsert {
+  id: BundleRequestsId | Knex.Raw;
+  studioId: StudiosId | Knex.Raw;
+  requestedBy?: UsersId | null | Knex.Raw;
+  contactName: string | Knex.Raw;
+  contactEmail: string | Knex.Raw;
+  contactPhone?: string | null | Knex.Raw;
+  message?: string | null | Knex.Raw;
+  status?: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  withdrawnAt?: Date | string | null | Knex.Raw;
+}
+
+export interface BundleRequestsUpdate {
+  id?: BundleRequestsId | Knex.Raw;
+  studioId?: StudiosId | Knex.Raw;
+  requestedBy?: UsersId | null | Knex.Raw;
+  contactName?: string | Knex.Raw;
+  contactEmail?: string | Knex.Raw;
+  contactPhone?: string | null | Knex.Raw;
+  message?: string | null | Knex.Raw;
+  status?: string | Knex.Raw;
+  createdAt?: Date | string | Knex.Raw;
+  withdrawnAt?: Date | string | null | Knex.Raw;
+}
+
 export type CampaignRecipientsCampaignId = string;
 
 export type CampaignRecipientsUserId = string;
@@ -6630,6 +6671,7 @@ declare module 'knex/types/tables' {
       AutomationScenariosInsert,
       AutomationScenariosUpdate
     >;
+    bundle_requests: Knex.CompositeTableType<BundleRequestsRow, BundleRequestsInsert, BundleRequestsUpdate>;
     campaign_recipients: Knex.CompositeTableType<
       CampaignRecipientsRow,
       CampaignRecipientsInsert,

@@ -122,14 +122,19 @@ describe('front office my passes (POST passes)', () => {
     const own = await me.post(api(studio, 'passes'), {});
     expect(own.status, own.text).toBe(200);
     expect(own.body.own).toEqual([
-      expect.objectContaining({ id: mine.id, status: 1, entriesLeft: 10, entriesUsed: 0 }),
+      expect.objectContaining({ id: mine.id, status: 1, entriesLeft: 10, entriesUsed: 0, shareable: true }),
     ]);
     expect(own.body.sharedWithMe).toEqual([]);
+    // Whom "Share" offers: the linked accounts that are clients here.
+    expect(own.body.shareCandidates).toEqual([{ userId: partner.id, firstName: 'Ola', lastName: 'Partner' }]);
 
     const partnerClient = await app.signedIn(partner.email, partner.password);
     const theirs = await partnerClient.post(api(studio, 'passes'), {});
     expect(theirs.status).toBe(200);
     expect(theirs.body.own).toEqual([]);
+    expect(theirs.body.shareCandidates).toEqual([
+      { userId: client.id, firstName: 'Kamil', lastName: 'Client' },
+    ]);
     expect(theirs.body.sharedWithMe).toEqual([
       expect.objectContaining({
         id: mine.id,

@@ -21,6 +21,7 @@ import type { Studio } from '../identity/index';
 import { iso } from './catalog.presenter';
 import {
   assertClient,
+  linkedClients,
   listClientPasses,
   passesSharedWith,
   passViewsByIds,
@@ -93,16 +94,29 @@ export async function publicPriceList(
 /** The signed-in client's passes, and the passes linked accounts shared with them (with the owner). */
 export async function myPasses(db: Db, studio: Studio, userId: string, now: Date): Promise<MyPasses> {
   await assertClient(db, studio.id, userId);
-  const [own, shared] = await readAll(db, [
+  const [own, shared, shareCandidates] = await readAll(db, [
     () => listClientPasses(db, studio, userId, now),
     () => passesSharedWith(db, studio, userId, now),
+    () => linkedClients(db, studio.id, userId),
   ]);
+  const optionIds = [...new Set(own.map((p) => p.pricingOptionId))];
+  const shareableIds = new Set(
+    optionIds.length === 0
+      ? []
+      : (
+          await db('pricing_options')
+            .where({ studioId: studio.id, shareable: true })
+            .whereIn('id', optionIds)
+            .select('id')
+        ).map((r) => r.id),
+  );
   const owners = await peopleById(
     db,
     shared.map((p) => p.clientId),
   );
   return {
-    own,
+    own: own.map((p) => ({ ...p, shareable: shareableIds.has(p.pricingOptionId) })),
+    shareCandidates,
     sharedWithMe: shared.map((p) => ({
       ...p,
       owner: owners.get(p.clientId) ?? { userId: p.clientId, firstName: '', lastName: '' },

@@ -344,7 +344,7 @@ function presentChange(row: ChangeRow): ClientPricingOptionChangeView {
 }
 
 /** People the pass owner linked their account with who are clients of this studio. */
-async function linkedClients(db: Db, studioId: string, ownerId: string): Promise<Person[]> {
+export async function linkedClients(db: Db, studioId: string, ownerId: string): Promise<Person[]> {
   const people: Person[] = await db('user_account_links as l')
     .join('users as u', function () {
       this.on(db.raw('u.id = case when l.user_id = ? then l.linked_user_id else l.user_id end', [ownerId]));

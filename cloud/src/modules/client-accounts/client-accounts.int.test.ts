@@ -378,6 +378,38 @@ describe('identities', () => {
     expect((await owner.delete(api(studio, `client-identity/${added.body.id}`))).status).toBe(404);
   });
 
+  it('the front desk reader names the client of a scanned card or QR code (GET identity-reader)', async () => {
+    const { studio, client, clientApi, owner } = await scenario();
+    const other = await scenario();
+    const anonymous = await app.anonymous();
+    const card = `R-${unique()}`;
+    await owner.post(api(studio, `client/${client.id}/client-identity`), { cardNumber: card });
+    const { qrPayload } = (await clientApi.get(api(studio, 'identity'))).body;
+    const read = (who: typeof owner, code: string, s: { id: string } = studio) =>
+      who.get(`${api(s, 'identity-reader')}?code=${encodeURIComponent(code)}`);
+
+    expect((await read(anonymous, card)).status).toBe(401);
+    expect((await read(clientApi, card)).status).toBe(403);
+    expect((await read(await staffWithRole(studio, 'no_such_role'), card)).status).toBe(403);
+    expect((await read(other.owner, card)).status).toBe(404);
+    const bad = await read(owner, '%%');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields)).toEqual(['query.code']);
+    expect((await owner.get(api(studio, 'identity-reader'))).status).toBe(400);
+
+    // A reader types the number its own way (case, spaces); a QR payload works the same.
+    const byCard = await read(owner, ` ${card.toLowerCase().replace('-', ' ')} `);
+    expect(byCard.status, byCard.text).toBe(200);
+    expect(byCard.body.match).toEqual({
+      via: 'card',
+      client: { id: client.id, firstName: client.firstName, lastName: client.lastName, archived: false },
+    });
+    expect((await read(owner, qrPayload)).body.match).toMatchObject({ via: 'qr', client: { id: client.id } });
+    // Another studio's staff reading this studio's card in their own studio find nobody.
+    expect((await read(other.owner, card, other.studio)).body).toEqual({ match: null });
+    expect((await read(owner, 'NOBODY-0000')).body).toEqual({ match: null });
+  });
+
   const staffRoutes = (clientId: string, identityId: string) => [
     { method: 'GET' as const, path: `client/${clientId}/client-identity/collection`, denied: null },
     {

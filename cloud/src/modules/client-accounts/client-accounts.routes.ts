@@ -1,8 +1,10 @@
 import type Router from '@koa/router';
 import type {
+  Account,
   AccountSettings,
   ClientSignupResult,
   ClientIdentityCollection,
+  IdentityReaderResult,
   ClientIdentityView,
   ClientProfile,
   FindMyAccounts,
@@ -26,7 +28,8 @@ import { defineRoute } from '../../http/route';
 import { setSessionCookie } from '../identity/index';
 import { presentMe } from '../identity/index';
 import { openSession } from '../identity/index';
-import { findStudio, type Studio } from '../identity/index';
+import { findStudio, findUser, type Studio } from '../identity/index';
+import { getAccount, patchAccount } from './account.service';
 import {
   changePassword,
   clientWelcomeEmail,
@@ -43,7 +46,14 @@ import {
   updateProfile,
 } from './accounts.service';
 import { presentAgreement, publishedAgreements } from './agreements.service';
-import { addCard, ensureQrIdentity, listCards, regenerateQr, removeCard } from './identities.service';
+import {
+  addCard,
+  ensureQrIdentity,
+  findClientByIdentity,
+  listCards,
+  regenerateQr,
+  removeCard,
+} from './identities.service';
 import { fileStorage } from '../../storage';
 import {
   createMessage,
@@ -265,6 +275,30 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
     },
   });
 
+  // ----------------------------------------------------------------------------------- account
+
+  defineRoute(router, {
+    ...ClientAccountsApi.account,
+    handle: async ({ ctx, db, studio, auth }): Promise<Account> =>
+      getAccount(db, studio, auth.user, readerLocale(ctx, undefined, studio)),
+  });
+
+  /** Front office `PATCH account`: any part of the client's own account, in one transaction. */
+  defineRoute(router, {
+    ...ClientAccountsApi.patchAccount,
+    handle: async ({ ctx, db, deps, studio, auth, body }): Promise<Account> => {
+      await patchAccount(db, studio, auth.user, body, deps.clock.now());
+      if (body.locale)
+        ctx.cookies.set(LOCALE_COOKIE, body.locale, {
+          httpOnly: false,
+          sameSite: 'lax',
+          maxAge: 365 * 24 * 3600_000,
+        });
+      const user = (await findUser(db, auth.user.id)) ?? auth.user;
+      return getAccount(db, studio, user, body.locale ?? readerLocale(ctx, undefined, studio));
+    },
+  });
+
   // ---------------------------------------------------------------------------------- identity
 
   /** The client's QR code payload (made on first use) and the studio's cards of theirs. */
@@ -280,6 +314,16 @@ export function registerClientAccountRoutes(router: Router<AppState, AppCustom>)
         firstName: record?.firstName ?? auth.user.firstName,
         lastName: record?.lastName ?? auth.user.lastName,
       };
+    },
+  });
+
+  defineRoute(router, {
+    ...ClientAccountsApi.identityReader,
+    handle: async ({ db, studio, query }): Promise<IdentityReaderResult> => {
+      const found = await findClientByIdentity(db, studio.id, query.code);
+      if (!found) return { match: null };
+      const { userId, firstName, lastName, archived, via } = found;
+      return { match: { via, client: { id: userId, firstName, lastName, archived } } };
     },
   });
 

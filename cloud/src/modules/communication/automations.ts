@@ -452,6 +452,7 @@ export async function performAutomationMail(
     subject: text.subject,
     body: text.body,
     unsubscribe: false,
+    baseUrl: publicUrl,
   });
   let status: number = ReminderStatus.sent;
   let error: string | null = null;

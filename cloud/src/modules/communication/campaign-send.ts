@@ -109,6 +109,7 @@ export function campaignMail(
     imageUrl: image,
     attachment: file,
     unsubscribe: true,
+    baseUrl: publicUrl,
   });
 }
 

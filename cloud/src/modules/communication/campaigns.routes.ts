@@ -156,9 +156,10 @@ export function registerCampaignRoutes(router: Router<AppState, AppCustom>): voi
   /** The text as a client would get it: the e-mail (HTML and plain) or the SMS with its length. */
   defineRoute(router, {
     ...CommunicationApi.postTemplatePreview,
-    handle: async ({ studio, body }): Promise<TemplatePreview> => {
+    handle: async ({ studio, body, deps }): Promise<TemplatePreview> => {
       if (body.type === CampaignType.email) {
         const mail = renderMail({
+          baseUrl: deps.config.publicUrl,
           studioName: studio.name,
           logoUrl: studio.logoUrl,
           primaryColor: brandColourOf(studio),

@@ -21,6 +21,17 @@ export interface MailLayout {
   unsubscribe: boolean;
   /** The studio's main colour (Settings → Appearance): the band above the logo and the links. */
   primaryColor?: string | null;
+  /**
+   * The server's public address (`PUBLIC_URL`): a mail is read outside the site, so a picture or link
+   * stored as a path (the studio's logo, `/api/v4/…`) is made absolute against it.
+   */
+  baseUrl: string;
+}
+
+/** `/api/v4/…` → `https://host/api/v4/…`; an absolute or empty address is kept. */
+export function absoluteMailUrl(baseUrl: string, url: string): string {
+  if (!url.startsWith('/') || url.startsWith('//')) return url;
+  return `${baseUrl.replace(/\/+$/, '')}${url}`;
 }
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
@@ -76,12 +87,14 @@ export function renderMail(layout: MailLayout): RenderedMail {
   const brand = layout.primaryColor && HEX.test(layout.primaryColor) ? layout.primaryColor : null;
   const link = brand ?? LINK_DEFAULT;
   const why = t.why.replace('{studio}', layout.studioName);
+  const abs = (url: string) => absoluteMailUrl(layout.baseUrl, url);
   const header = layout.logoUrl
-    ? `<mj-image src="${escapeHtml(layout.logoUrl)}" alt="${escapeHtml(layout.studioName)}" width="120px" />`
+    ? `<mj-image src="${escapeHtml(abs(layout.logoUrl))}" alt="${escapeHtml(layout.studioName)}" width="120px" />`
     : `<mj-text font-size="20px" font-weight="700" align="center">${escapeHtml(layout.studioName)}</mj-text>`;
-  const image = layout.imageUrl ? `<mj-image src="${escapeHtml(layout.imageUrl)}" alt="" />` : '';
+  const image = layout.imageUrl ? `<mj-image src="${escapeHtml(abs(layout.imageUrl))}" alt="" />` : '';
+  const attachmentUrl = layout.attachment ? abs(layout.attachment.url) : '';
   const file = layout.attachment
-    ? `<mj-text><a href="${escapeHtml(layout.attachment.url)}" style="color:${link}">${t.file}: ${escapeHtml(layout.attachment.name)}</a></mj-text>`
+    ? `<mj-text><a href="${escapeHtml(attachmentUrl)}" style="color:${link}">${t.file}: ${escapeHtml(layout.attachment.name)}</a></mj-text>`
     : '';
   const text = paragraphs(layout.body)
     .map((p) => `<mj-text font-size="16px" line-height="24px">${paragraphHtml(p, link)}</mj-text>`)
@@ -114,7 +127,7 @@ export function renderMail(layout: MailLayout): RenderedMail {
     layout.studioName,
     '',
     ...paragraphs(layout.body).flatMap((p) => [p, '']),
-    ...(layout.attachment ? [`${t.file}: ${layout.attachment.url}`, ''] : []),
+    ...(layout.attachment ? [`${t.file}: ${attachmentUrl}`, ''] : []),
     ...(layout.unsubscribe ? ['--', why, `${t.unsubscribe}: ${UNSUBSCRIBE_URL}`] : []),
   ].join('\n');
   return { subject: layout.subject, html, text: plain };

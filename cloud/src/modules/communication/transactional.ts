@@ -5,7 +5,7 @@ import { messageIdFor } from '../../mail/mailer';
 import { findStudio } from '../identity/index';
 import { automationText } from './automations';
 import { replyToOf } from './campaign-send';
-import { renderMail } from './mail-template';
+import { brandColourOf, renderMail } from './mail-template';
 import { formatPriceIn } from '../../../../shared/domain/money';
 
 /**
@@ -66,10 +66,12 @@ export async function performTransactionalMail(
   const mail = renderMail({
     studioName: studio.name,
     logoUrl: studio.logoUrl,
+    primaryColor: brandColourOf(studio),
     locale,
     subject: text.subject,
     body: receipt ? `${text.body}\n${receipt}` : text.body,
     unsubscribe: false,
+    baseUrl: base,
   });
   const replyTo = replyToOf(studio);
   await ctx.mailer.send({

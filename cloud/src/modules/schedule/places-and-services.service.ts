@@ -61,6 +61,17 @@ export async function listRooms(db: Db, studio: Studio, locationId: string): Pro
   return (await roomsOf(db, studio.id, locationId)).map(presentRoom);
 }
 
+/** Locks the studio's location for a picture change and returns its picture now (404 if unknown). */
+export async function lockLocationPicture(
+  trx: Db,
+  studioId: string,
+  locationId: string,
+): Promise<string | null> {
+  const row = await trx('locations').where({ studioId, id: locationId }).forUpdate().first('pictureUrl');
+  if (!row) throw AppError.notFound();
+  return row.pictureUrl ?? null;
+}
+
 export async function setLocationPicture(
   db: Db,
   studio: Studio,

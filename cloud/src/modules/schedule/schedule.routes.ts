@@ -21,6 +21,7 @@ import {
   listLocations,
   listRooms,
   scheduleInit,
+  lockLocationPicture,
   setLocationPicture,
   updateExperienceLevel,
 } from './places-and-services.service';
@@ -44,7 +45,7 @@ import {
   listMetas,
   updateMeta,
 } from './schedule-metas.service';
-import { storePicture } from '../studio-admin/index';
+import { pictureIdOf, pictureKey, storePicture } from '../studio-admin/index';
 import { fileStorage } from '../../storage/index';
 
 const list = <T>(items: T[]) => ({ items, next: null });
@@ -64,15 +65,30 @@ export function registerScheduleRoutes(router: Router<AppState, AppCustom>): voi
   });
   defineRoute(router, {
     ...ScheduleApi.setLocationPicture,
-    handle: async ({ db, studio, params, body, deps }) =>
-      setLocationPicture(
-        db,
-        studio,
-        params.location,
-        body.dataUrl === undefined
-          ? (body.pictureUrl ?? null)
-          : (await storePicture(fileStorage(deps.config), studio.id, body.dataUrl)).url,
-      ),
+    // The location is checked (and locked) before a file is stored: an unknown one leaves no file.
+    // A file stored by a handle that then fails goes again; the replaced picture goes after commit.
+    handle: async ({ db, studio, params, body, deps }) => {
+      const previous = await lockLocationPicture(db, studio.id, params.location);
+      const storage = fileStorage(deps.config);
+      const stored = body.dataUrl === undefined ? null : await storePicture(storage, studio.id, body.dataUrl);
+      try {
+        const view = await setLocationPicture(
+          db,
+          studio,
+          params.location,
+          stored ? stored.url : (body.pictureUrl ?? null),
+        );
+        return { view, previous };
+      } catch (err) {
+        if (stored) await storage.delete(pictureKey(studio.id, stored.id));
+        throw err;
+      }
+    },
+    present: async ({ view, previous }, { deps, studio }) => {
+      const replaced = previous === view.pictureUrl ? null : pictureIdOf(studio.id, previous);
+      if (replaced) await fileStorage(deps.config).delete(pictureKey(studio.id, replaced));
+      return view;
+    },
   });
   defineRoute(router, {
     ...ScheduleApi.rooms,

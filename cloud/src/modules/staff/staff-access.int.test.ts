@@ -70,6 +70,11 @@ const ROUTES: RouteCase[] = [
     request: (s) => ({ method: 'GET', path: `${s.base}/member/collection` }),
   },
   {
+    name: 'GET member-list/init',
+    ability: 'staff.view',
+    request: (s) => ({ method: 'GET', path: `${s.base}/member-list/init` }),
+  },
+  {
     name: 'GET member/add/init',
     ability: 'staff.edit',
     request: (s) => ({ method: 'GET', path: `${s.base}/member/add/init` }),

@@ -72,6 +72,57 @@ describe('GET /api/v4/{uuid}/member/collection', () => {
   });
 });
 
+describe('GET /api/v4/{uuid}/member-list/init', () => {
+  it('gives the list screen its role and location filters with counts and the viewer abilities', async () => {
+    const s = await staffStudio();
+    const other = await staffStudio();
+    const anonymous = await app.anonymous();
+    const gym = { id: crypto.randomUUID(), studioId: s.studio.id, name: 'Gym' };
+    const annex = { id: crypto.randomUUID(), studioId: s.studio.id, name: 'Annex' };
+    await app.knex('locations').insert([gym, annex]);
+    await app.knex('member_locations').insert([
+      { studioId: s.studio.id, userId: s.manager.id, locationId: gym.id },
+      { studioId: s.studio.id, userId: s.frontDesk.id, locationId: gym.id },
+      { studioId: s.studio.id, userId: s.instructor.id, locationId: annex.id },
+    ]);
+
+    expect((await anonymous.get(`${s.base}/member-list/init`)).status).toBe(401);
+    expect((await (await signIn(s.frontDesk)).get(`${s.base}/member-list/init`)).status).toBe(403);
+    expect((await other.asOwner.get(`${s.base}/member-list/init`)).status).toBe(404);
+    expect((await s.asOwner.get(`${s.base}/member-list/init?page=2`)).status).toBe(400);
+
+    const init = await s.asOwner.get(`${s.base}/member-list/init`);
+    expect(init.status, init.text).toBe(200);
+    expect(init.body.total).toBe(4);
+    expect(
+      Object.fromEntries(
+        init.body.roles.map((r: { key: string; memberCount: number }) => [r.key, r.memberCount]),
+      ),
+    ).toEqual({ owner: 1, manager: 1, front_desk: 1, instructor: 1, accountant: 0 });
+    expect(init.body.locations).toEqual([
+      { id: annex.id, name: 'Annex', memberCount: 1 },
+      { id: gym.id, name: 'Gym', memberCount: 2 },
+    ]);
+    expect(init.body.abilities).toEqual({
+      addMember: true,
+      changeRole: true,
+      removeMember: true,
+      manageRoles: true,
+    });
+    expect(init.body).toMatchObject({ pageSize: 50, searchDelayMs: 600 });
+
+    // A manager may change the staff but not the roles; the location filter lists who works there.
+    const asManager = await signIn(s.manager);
+    expect((await asManager.get(`${s.base}/member-list/init`)).body.abilities).toMatchObject({
+      addMember: true,
+      manageRoles: false,
+    });
+    const atGym = await s.asOwner.get(`${s.base}/member/collection?location=${gym.id}`);
+    expect(atGym.body.items.map((m: Member) => m.lastName)).toEqual(['Desk', 'Manager']);
+    expect((await s.asOwner.get(`${s.base}/member/collection?location=nope`)).status).toBe(400);
+  });
+});
+
 describe('GET /api/v4/{uuid}/member/add/init', () => {
   it('offers every role, marking the ones the caller may give', async () => {
     const s = await staffStudio();

@@ -1,15 +1,18 @@
 import type Router from '@koa/router';
+import { MEMBER_PAGE_SIZE, MEMBER_SEARCH_DELAY_MS } from '../../../../shared/contracts/api/staff';
 import type {
   Member,
   MemberAddInit,
   MemberIamInit,
   MemberInit,
   MemberList,
+  MemberListInit,
   MemberProfile,
   StudioIamRole,
   StudioIamRoleList,
 } from '../../../../shared/contracts/api/staff';
 import { StaffApi } from '../../../../shared/contracts/http/staff';
+import type { Ability } from '../../../../shared/policies/abilities';
 import { mayAddMember, maySetMemberRole } from '../../../../shared/policies/staff';
 import type { AppCustom, AppState } from '../../http/context';
 import { defineRoute } from '../../http/route';
@@ -18,6 +21,7 @@ import { presentAssignableRole, presentMember, presentMemberProfile, presentRole
 import {
   actorOf,
   addMember,
+  countMembers,
   createRole,
   deleteRole,
   findMember,
@@ -30,6 +34,7 @@ import {
   roleShapeOf,
   setMemberRole,
   staffInviteEmail,
+  staffLocations,
   updateMemberProfile,
   updateRole,
 } from './staff.service';
@@ -96,6 +101,38 @@ export function registerStaffRoutes(router: Router<AppState, AppCustom>): void {
     handle: async ({ db, studio, query }): Promise<MemberList> => {
       const { rows, next } = await listMembers(db, studio.id, query);
       return { items: rows.map(presentMember), next };
+    },
+  });
+
+  defineRoute(router, {
+    ...StaffApi.memberListInit,
+    handle: async ({ db, studio, membership }): Promise<MemberListInit> => {
+      const actor = await actorOf(db, membership);
+      const [roles, total, locations] = await readAll(db, [
+        () => listRoles(db, studio.id),
+        () => countMembers(db, studio.id),
+        () => staffLocations(db, studio.id),
+      ]);
+      const may = (ability: Ability) => actor.abilities.has(ability);
+      return {
+        total,
+        roles: roles.map(({ role, memberCount }) => ({
+          uuid: role.id,
+          key: role.key,
+          name: role.name,
+          isOwner: role.isOwner,
+          memberCount,
+        })),
+        locations,
+        abilities: {
+          addMember: may('staff.edit'),
+          changeRole: may('staff.edit'),
+          removeMember: may('staff.edit'),
+          manageRoles: may('staff.roles'),
+        },
+        pageSize: MEMBER_PAGE_SIZE,
+        searchDelayMs: MEMBER_SEARCH_DELAY_MS,
+      };
     },
   });
 

@@ -430,6 +430,7 @@ export async function listMembers(
   studioId: string,
   query: {
     role?: string | undefined;
+    location?: string | undefined;
     search?: string | undefined;
     cursor?: string | undefined;
     limit?: number | undefined;
@@ -441,6 +442,16 @@ export async function listMembers(
     .orderByRaw('lower(u.last_name), lower(u.first_name), m.id')
     .limit(limit + 1);
   if (query.role) q.andWhere('m.iam_role_id', query.role);
+  if (query.location) {
+    const location = query.location;
+    q.whereExists((e) =>
+      e
+        .select(db.raw('1'))
+        .from('member_locations as ml')
+        .whereRaw('ml.studio_id = m.studio_id and ml.user_id = m.user_id')
+        .andWhere('ml.location_id', location),
+    );
+  }
   if (query.search) {
     const pattern = likePattern(query.search);
     q.andWhere((w) =>
@@ -458,6 +469,32 @@ export async function listMembers(
   const rows: StaffRow[] = await q;
   const page = rows.slice(0, limit);
   return { rows: page, next: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };
+}
+
+/** How many active members of staff the studio has. */
+export async function countMembers(db: Db, studioId: string): Promise<number> {
+  const row = await staffQuery(db, studioId).clearSelect().count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}
+
+/** The studio's active locations with how many active members of staff work at each (by name). */
+export async function staffLocations(
+  db: Db,
+  studioId: string,
+): Promise<Array<{ id: string; name: string; memberCount: number }>> {
+  const rows: Array<{ id: string; name: string; n: string | number }> = await db('locations as l')
+    .where('l.studio_id', studioId)
+    .whereNull('l.archived_at')
+    .orderBy([{ column: 'l.name' }, { column: 'l.id' }])
+    .select('l.id', 'l.name')
+    .select(
+      db.raw(
+        `(select count(*) from member_locations ml
+           join memberships m on m.studio_id = ml.studio_id and m.user_id = ml.user_id
+          where ml.location_id = l.id and m.is_member and m.archived_at is null) as n`,
+      ),
+    );
+  return rows.map((r) => ({ id: r.id, name: r.name, memberCount: Number(r.n) }));
 }
 
 /** GET studio-iam-role/{id}/mapping: the active staff holding a role. */

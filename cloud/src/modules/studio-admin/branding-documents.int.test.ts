@@ -58,5 +58,9 @@ describe("the studio's look on invoices and e-mails", () => {
     expect(mail.status, mail.text).toBe(200);
     expect(mail.body.html).toContain('border-top:6px solid #0b7285');
     expect(mail.body.html).toContain('href="https://example.com/news" style="color:#0b7285"');
+    // A mail is read outside the site: the logo's address is absolute (PUBLIC_URL), never a path.
+    const logoSrc = /<img[^>]*src="([^"]*studio-appearance\/logo[^"]*)"/.exec(mail.body.html as string)?.[1];
+    expect(logoSrc).toMatch(/^https?:\/\/[^/]+\/api\/v4\//);
+    expect(mail.body.html).not.toContain('src="/api/');
   });
 });

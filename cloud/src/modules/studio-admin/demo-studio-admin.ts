@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import sharp from 'sharp';
 import { v7 as uuidv7 } from 'uuid';
+import { cardNumberKey } from '../../../../shared/domain/accounts';
 import type { FileStorage } from '../../storage/index';
 import { appearanceKey, appearancePicturePath } from './studio-settings.service';
 import { studioDocumentKey } from './studio-records.service';
@@ -28,6 +29,7 @@ export async function seedDemoStudioAdmin(
 ): Promise<void> {
   await seedDemoAgreementHistory(trx, studioId, now);
   await seedDemoRecords(trx, studioId, storage, now);
+  await seedDemoCard(trx, studioId);
   const appearance: Record<string, unknown> = { ...DEMO_BRAND };
   let logoUrl: string | null = null;
   if (storage) {
@@ -179,4 +181,27 @@ async function seedDemoRecords(
     updatedAt: now,
   });
   if (storage) await storage.put(studioDocumentKey(studioId, id), pdf, 'application/pdf');
+}
+
+/** The demo client (Julia Nowak) carries membership card HARM-0001: the desk's card reader finds her. */
+export const DEMO_CARD_NUMBER = 'HARM-0001';
+
+async function seedDemoCard(trx: Knex.Transaction, studioId: string): Promise<void> {
+  const client = (await trx('memberships as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .where({ 'm.studio_id': studioId, 'm.is_client': true })
+    .whereRaw(`u.email like 'client%@demo.studio'`)
+    .first('u.id')) as { id: string } | undefined;
+  if (!client) return;
+  await trx('client_identities')
+    .insert({
+      id: uuidv7(),
+      studioId,
+      userId: client.id,
+      kind: 'card',
+      value: DEMO_CARD_NUMBER,
+      valueKey: cardNumberKey(DEMO_CARD_NUMBER)!,
+    })
+    .onConflict()
+    .ignore();
 }

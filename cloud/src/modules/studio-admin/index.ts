@@ -4,6 +4,6 @@
  * is imported: re-run it after adding or removing such an import, do not edit by hand.
  */
 export { seedDemoStudioAdmin } from './demo-studio-admin';
-export { storePicture } from './pictures.service';
+export { pictureIdOf, pictureKey, storePicture } from './pictures.service';
 export { registerStudioAdminRoutes } from './studio-admin.routes';
 export { policiesOf } from './studio-settings.service';

@@ -13,6 +13,14 @@ import { resizeImage } from './studio-settings.service';
 export const pictureKey = (studioId: string, id: string) => `pictures/${studioId}/${id}.webp`;
 export const picturePath = (studioId: string, id: string) => `/api/v4/${studioId}/picture/${id}`;
 
+/** The id of one of this studio's stored pictures behind a URL (`picturePath`), else null. */
+export function pictureIdOf(studioId: string, url: string | null | undefined): string | null {
+  const prefix = `/api/v4/${studioId}/picture/`;
+  if (!url?.startsWith(prefix)) return null;
+  const id = url.slice(prefix.length);
+  return /^[0-9a-f-]{36}$/i.test(id) ? id : null;
+}
+
 export async function storePicture(
   storage: FileStorage,
   studioId: string,

@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { studioSessions } from '../../../../tests/support/sessions';
@@ -194,6 +196,28 @@ describe('studio administration', () => {
       expect((await fetch(app.url + set.body.pictureUrl)).status).toBe(200);
       const both = await owner.post(api(studio, `location/${location.id}/picture`), {});
       expect(both.status).toBe(400);
+      // A new picture replaces the old one, whose file goes.
+      const replaced = await owner.post(api(studio, `location/${location.id}/picture`), { dataUrl });
+      expect(replaced.body.pictureUrl).not.toBe(set.body.pictureUrl);
+      expect((await fetch(app.url + set.body.pictureUrl)).status).toBe(404);
     }
+  });
+
+  it('an upload for an unknown location, or another studio, stores no file', async () => {
+    const { studio, owner } = await ownerStudio();
+    const other = await ownerStudio();
+    const dataUrl = await pngDataUrl(64, 64);
+    const ownLocation = crypto.randomUUID();
+    await app.knex('locations').insert({ id: ownLocation, studioId: studio.id, name: 'Sala' });
+    const files = (studioId: string) =>
+      readdir(path.join(app.deps.config.dataDir, 'pictures', studioId)).catch(() => [] as string[]);
+
+    const unknown = await owner.post(api(studio, `location/${crypto.randomUUID()}/picture`), { dataUrl });
+    expect(unknown.status).toBe(404);
+    // Another studio's owner naming this studio's location in their own studio.
+    const foreign = await other.owner.post(api(other.studio, `location/${ownLocation}/picture`), { dataUrl });
+    expect(foreign.status).toBe(404);
+    expect(await files(studio.id)).toEqual([]);
+    expect(await files(other.studio.id)).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import {
 } from './agreements-admin.service';
 import { pageLocale } from '../../http/pages';
 import { registerStudioRecordRoutes } from './studio-records.routes';
+import { bundleRequestState, requestBundle, withdrawBundleRequest } from './bundle-requests.service';
 import {
   appearanceKey,
   appearanceOf,
@@ -41,6 +42,20 @@ async function publicStudio(db: Db, uuid: string): Promise<Studio> {
 /** Studio administration (issue 25; `shared/contracts/http/studio-admin.ts`, README). */
 export function registerStudioAdminRoutes(router: Router<AppState, AppCustom>): void {
   registerStudioRecordRoutes(router);
+
+  defineRoute(router, {
+    ...StudioAdminApi.bundleRequestState,
+    handle: async ({ db, studio }) => bundleRequestState(db, studio.id),
+  });
+  defineRoute(router, {
+    ...StudioAdminApi.postBundleRequest,
+    handle: async ({ db, studio, auth, body, deps }) =>
+      requestBundle(db, studio, auth.user.id, body, deps.config, deps.clock.now()),
+  });
+  defineRoute(router, {
+    ...StudioAdminApi.withdrawBundleRequest,
+    handle: async ({ db, studio, deps }) => withdrawBundleRequest(db, studio, deps.config, deps.clock.now()),
+  });
   defineRoute(router, {
     ...StudioAdminApi.getSettings,
     handle: async ({ studio }): Promise<StudioSettingsView> => settingsView(studio),

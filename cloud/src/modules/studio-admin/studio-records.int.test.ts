@@ -285,3 +285,79 @@ describe('client feedback', () => {
     ]);
   });
 });
+
+describe('premium apps bundle request', () => {
+  it('a manager asks once; the operator is mailed; the state is shown; a withdrawal is told too', async () => {
+    const { studio, owner } = await ownerStudio();
+    const other = await ownerStudio();
+    const anonymous = await app.anonymous();
+    const desk = await staffWithRole(studio, 'front_desk');
+    const body = {
+      contactName: 'Anna Owner',
+      contactEmail: 'Anna@Studio.example',
+      contactPhone: '+48 600 100 200',
+      message: 'We would like our own app in the stores.',
+    };
+
+    expect((await anonymous.get(api(studio, 'bundle/request'))).status).toBe(401);
+    expect((await anonymous.post(api(studio, 'bundle/request'), body)).status).toBe(401);
+    expect((await desk.get(api(studio, 'bundle/request'))).status).toBe(403);
+    expect((await desk.post(api(studio, 'bundle/request'), body)).status).toBe(403);
+    expect((await other.owner.post(api(studio, 'bundle/request'), body)).status).toBe(404);
+    expect((await other.owner.get(api(studio, 'bundle/request'))).status).toBe(404);
+    const bad = await owner.post(api(studio, 'bundle/request'), {
+      contactName: ' ',
+      contactEmail: 'nope',
+      contactPhone: '12',
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual([
+      'contactEmail',
+      'contactName',
+      'contactPhone',
+    ]);
+    expect((await owner.delete(api(studio, 'bundle/request'))).status).toBe(404);
+    expect((await owner.get(api(studio, 'bundle/request'))).body).toEqual({ request: null });
+
+    const sent = await owner.post(api(studio, 'bundle/request'), body);
+    expect(sent.status, sent.text).toBe(201);
+    expect(sent.body).toMatchObject({
+      status: 'requested',
+      contactEmail: 'anna@studio.example',
+      contactPhone: '+48 600 100 200',
+      requestedBy: expect.objectContaining({ firstName: expect.any(String) }),
+      withdrawnAt: null,
+    });
+    // One open request per studio.
+    const again = await owner.post(api(studio, 'bundle/request'), body);
+    expect(again.status).toBe(409);
+    expect(again.body.error.key).toBe('studio.bundleRequested');
+    // Another studio's request is its own.
+    expect((await other.owner.post(api(other.studio, 'bundle/request'), body)).status).toBe(201);
+
+    await app.drainJobs();
+    const mails = app.mail.filter((m) => m.subject === `Premium apps bundle requested: ${studio.name}`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: 'no-reply@studio.local', replyTo: 'anna@studio.example' });
+    expect(mails[0]!.text).toContain(studio.id);
+    expect(mails[0]!.text).toContain('We would like our own app in the stores.');
+
+    const state = await owner.get(api(studio, 'bundle/request'));
+    expect(state.body.request).toMatchObject({ id: sent.body.id, status: 'requested' });
+
+    expect((await desk.delete(api(studio, 'bundle/request'))).status).toBe(403);
+    expect((await other.owner.delete(api(studio, 'bundle/request'))).status).toBe(404);
+    const withdrawn = await owner.delete(api(studio, 'bundle/request'));
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    expect(withdrawn.body.request).toMatchObject({ id: sent.body.id, status: 'withdrawn' });
+    await app.drainJobs();
+    expect(
+      app.mail.filter((m) => m.subject === `Premium apps bundle request withdrawn: ${studio.name}`),
+    ).toHaveLength(1);
+    // Asked again after withdrawing: a new request.
+    const renewed = await owner.post(api(studio, 'bundle/request'), { ...body, message: '' });
+    expect(renewed.status).toBe(201);
+    expect(renewed.body).toMatchObject({ status: 'requested', message: null });
+    expect(renewed.body.id).not.toBe(sent.body.id);
+  });
+});
