@@ -25,6 +25,20 @@ import { insertClass, insertOrder, insertRefund, insertVisit, type TestOrder } f
  * (screen, CSV and XLSX), attendance and payroll (a substitute is paid), pay rates in bulk, rights,
  * tenancy, and the report queries' plans (studio and period on an index, no sequential scan).
  */
+const DPI_SCHEMA = join(__dirname, '../../../../shared/spec/dpi/DPIXML_v1.0.xsd');
+
+/** xmllint's verdict on a DPI file against the OECD schema: 'validates', else its errors. */
+function validateDpi(xml: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'dpi-')), 'DPI.xml');
+  writeFileSync(file, xml);
+  const lint = spawnSync('xmllint', ['--noout', '--nonet', '--schema', DPI_SCHEMA, file], {
+    encoding: 'utf8',
+  });
+  if (lint.error) throw lint.error; // no xmllint: fail, never skip
+  const out = lint.stderr.replaceAll(file, 'DPI.xml').trim();
+  return lint.status === 0 && out === 'DPI.xml validates' ? 'validates' : out;
+}
+
 const NOW = new Date('2026-11-20T10:00:00Z'); // 11:00 in Warsaw
 const clock = new ManualClock(NOW);
 const app = useTestApp({ clock });
@@ -534,17 +548,11 @@ describe('reports', () => {
     expect(xml).toMatch(
       /<dpi:IndividualSeller>[\s\S]*<dpi:FirstName>Anna<\/dpi:FirstName>\s*<dpi:LastName>Nowak<\/dpi:LastName>[\s\S]*<dpi:BirthInfo>\s*<dpi:BirthDate>1985-04-02<\/dpi:BirthDate>/,
     );
-    // The OECD schema (DPIXML_v1.0.xsd and the two it imports) is not ours to commit: given its
-    // folder in DPI_XSD_DIR, the file is validated against it (README "DAC7").
-    const xsd = process.env.DPI_XSD_DIR;
-    if (xsd) {
-      const file = join(mkdtempSync(join(tmpdir(), 'dpi-')), 'DPI.xml');
-      writeFileSync(file, xml);
-      const lint = spawnSync('xmllint', ['--noout', '--schema', join(xsd, 'DPIXML_v1.0.xsd'), file], {
-        encoding: 'utf8',
-      });
-      expect(lint.stderr.trim()).toBe(`${file} validates`);
-      expect(lint.status).toBe(0);
-    }
+    // Validated against the OECD's DPI schema (offline copy in shared/spec/dpi, README there).
+    expect(validateDpi(xml)).toBe('validates');
+    // …and a file missing a required element does not.
+    expect(validateDpi(xml.replace(/<dpi:ReportingPeriod>[^<]*<\/dpi:ReportingPeriod>/, ''))).toMatch(
+      /ReportingPeriod/,
+    );
   });
 });
