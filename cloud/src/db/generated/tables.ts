@@ -6011,6 +6011,7 @@ export interface VoucherRedemptionsRow {
   currency: string;
   reference: string | null;
   createdAt: Date;
+  releasedAt: Date | null;
 }
 
 export interface VoucherRedemptionsInsert {
@@ -6026,6 +6027,7 @@ export interface VoucherRedemptionsInsert {
   currency: string | Knex.Raw;
   reference?: string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
+  releasedAt?: Date | string | null | Knex.Raw;
 }
 
 export interface VoucherRedemptionsUpdate {
@@ -6041,6 +6043,7 @@ export interface VoucherRedemptionsUpdate {
   currency?: string | Knex.Raw;
   reference?: string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
+  releasedAt?: Date | string | null | Knex.Raw;
 }
 
 export type VoucherTargetsId = string;

@@ -71,6 +71,7 @@ import * as providerCallKeys from './20261127_0095_provider_call_keys';
 import * as integrations from './20261128_0170_integrations';
 import * as appointmentsSync from './20261129_0290_appointments_sync';
 import * as invoicePaymentSplit from './20261130_0310_invoice_payment_split';
+import * as voucherRedemptionRelease from './20261130_0311_voucher_redemption_release';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -151,4 +152,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0271_client_feedback', clientFeedback],
   ['20261129_0290_appointments_sync', appointmentsSync],
   ['20261130_0310_invoice_payment_split', invoicePaymentSplit],
+  ['20261130_0311_voucher_redemption_release', voucherRedemptionRelease],
 ];

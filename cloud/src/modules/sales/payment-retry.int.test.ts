@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
-import { OrderStatus } from '../../../../shared/enums';
+import { OrderStatus, VoucherType } from '../../../../shared/enums';
 import { useTestApp } from '../../../../tests/support/test-app';
 import { api, deliverNotification, payAtTestBank, salesStudio } from './sales-support';
 
@@ -93,6 +93,69 @@ describe('a failed online payment keeps the cart', () => {
     const declined = await payAtTestBank(app, s.clientHttp, topUp.body.redirectUrl, 'failed');
     await deliverNotification(app, s.studio.id, declined.transactionId, 'failed');
     expect(await cartItems(s)).toEqual([]);
+  });
+});
+
+describe('a failed online payment gives the voucher back', () => {
+  it('a single-use voucher: released on decline, back on the cart, used by the retry, then used up', async () => {
+    const s = await salesStudio(app);
+    await app.knex('vouchers').insert({
+      id: uuidv7(),
+      studioId: s.studio.id,
+      code: 'ONCE',
+      type: VoucherType.singleUse,
+      discountType: 'percentage',
+      value: 5000,
+      currency: 'PLN',
+    });
+    const held = () =>
+      app.knex('voucher_redemptions').where({ studioId: s.studio.id }).whereNull('releasedAt');
+    await s.clientHttp.post(api(s.studio, 'shopping-cart/prepare'), {
+      items: [{ type: 'pricingOption', id: s.passId }],
+    });
+    const applied = await s.clientHttp.post(api(s.studio, 'shopping-cart/voucher-redeem'), { code: 'once' });
+    expect(applied.status, applied.text).toBe(200);
+    const discount = applied.body.discount as number;
+    expect(discount).toBeGreaterThan(0);
+
+    const first = await checkoutOnline(s);
+    expect(await held()).toHaveLength(1);
+    const declined = await payAtTestBank(app, s.clientHttp, first.redirectUrl, 'failed');
+    await deliverNotification(app, s.studio.id, declined.transactionId, 'failed');
+    await deliverNotification(app, s.studio.id, declined.transactionId, 'failed', 'again-failed');
+
+    // The use is given back and the voucher is on the cart again, still taking its discount off.
+    expect(await held()).toHaveLength(0);
+    const cart = await s.clientHttp.get(api(s.studio, 'shopping-cart/status'));
+    expect(cart.body.voucher).toMatchObject({ code: 'ONCE', discount, problem: null });
+
+    // The retry redeems it again and pays the discounted total.
+    const retry = await checkoutOnline(s);
+    const order = await app
+      .knex('client_orders')
+      .where({ id: retry.orderId })
+      .first('discount', 'voucherRedemptionId');
+    expect(order.discount).toBe(discount);
+    expect(order.voucherRedemptionId).not.toBeNull();
+    const paid = await payAtTestBank(app, s.clientHttp, retry.redirectUrl, 'succeeded');
+    await deliverNotification(app, s.studio.id, paid.transactionId, 'succeeded');
+    expect((await s.clientHttp.get(api(s.studio, `client-order/${retry.orderId}/status`))).body.status).toBe(
+      OrderStatus.paid,
+    );
+    const uses = await held();
+    expect(uses.map((u) => u.useNumber)).toEqual([2]);
+
+    // Single use: now it is used up.
+    await s.clientHttp.post(api(s.studio, 'shopping-cart/prepare'), {
+      items: [{ type: 'pricingOption', id: s.passId }],
+    });
+    const again = await s.clientHttp.post(api(s.studio, 'shopping-cart/voucher-redeem'), { code: 'ONCE' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.key).toBe('voucher.usedUp');
+
+    // The bank's late success of the declined payment: that order keeps its discount and its use.
+    await deliverNotification(app, s.studio.id, declined.transactionId, 'succeeded', 'late-success');
+    expect((await held()).map((u) => u.useNumber).sort()).toEqual([1, 2]);
   });
 });
 
