@@ -194,6 +194,37 @@ describe('the return from the payment page keeps the language', () => {
     );
   });
 
+  it('a donation in Polish comes back to the donation page in Polish; a bad locale is 400', async () => {
+    const s = await salesStudio(app);
+    const visitor = await app.anonymous();
+    const gift = { amount: 5000, name: 'Anna Nowak', email: 'anna@example.com' };
+    const bad = await visitor.post(
+      api(s.studio, 'donation/checkout'),
+      { ...gift, locale: 'de' },
+      { headers: { 'idempotency-key': key() } },
+    );
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields)).toEqual(['locale']);
+    const res = await visitor.post(
+      api(s.studio, 'donation/checkout'),
+      { ...gift, locale: 'pl' },
+      { headers: { 'idempotency-key': key() } },
+    );
+    expect(res.status, res.text).toBe(201);
+    const { returnUrl } = await payAtTestBank(app, visitor, res.body.redirectUrl, 'succeeded');
+    // The bank's app opened another browser: English cookie and headers.
+    const back = await fetch(returnUrl, {
+      redirect: 'manual',
+      headers: { 'accept-language': 'en-US', cookie: 'locale=en' },
+    });
+    expect(back.status).toBe(302);
+    expect(back.headers.get('set-cookie')).toMatch(/(^|, )locale=pl;/);
+    const target = new URL(back.headers.get('location')!, app.url);
+    expect(target.pathname).toBe(`/${s.studio.id}/donation/payment-status`);
+    expect(target.searchParams.get('order')).toBe(res.body.orderId);
+    expect(target.searchParams.has('lang')).toBe(false);
+  });
+
   it('refuses a language it does not speak (400 on the field) and asks for a session (401)', async () => {
     const s = await salesStudio(app);
     await s.clientHttp.post(api(s.studio, 'shopping-cart/prepare'), {
