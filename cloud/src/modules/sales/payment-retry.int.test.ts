@@ -135,8 +135,8 @@ describe('a failed online payment gives the voucher back', () => {
       .knex('client_orders')
       .where({ id: retry.orderId })
       .first('discount', 'voucherRedemptionId');
-    expect(order.discount).toBe(discount);
-    expect(order.voucherRedemptionId).not.toBeNull();
+    expect(order?.discount).toBe(discount);
+    expect(order?.voucherRedemptionId).not.toBeNull();
     const paid = await payAtTestBank(app, s.clientHttp, retry.redirectUrl, 'succeeded');
     await deliverNotification(app, s.studio.id, paid.transactionId, 'succeeded');
     expect((await s.clientHttp.get(api(s.studio, `client-order/${retry.orderId}/status`))).body.status).toBe(
