@@ -430,6 +430,8 @@ export const DonationCheckoutSchema = z.strictObject({
   anonymous: z.boolean().default(false),
   /** Where the bank sends the donor back (default: the donation app's payment-status page). */
   returnPath: ReturnPathSchema.optional(),
+  /** The donor's language: the return from the bank comes back in it (issue 26). */
+  locale: PaymentLocaleSchema,
 });
 export type DonationCheckoutInput = z.infer<typeof DonationCheckoutSchema>;
 

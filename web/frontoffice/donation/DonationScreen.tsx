@@ -95,7 +95,7 @@ export function DonationScreen({
 }
 
 function DonationForm({ init, returnPath }: { init: DonationInit; returnPath?: string }) {
-  const { t } = useTranslation('sales');
+  const { t, i18n } = useTranslation('sales');
   const api = useApiClient();
   const fields = useEditorForm(() => ({
     amount: (init.amounts[1] ?? init.amounts[0] ?? null) as number | null,
@@ -124,7 +124,16 @@ function DonationForm({ init, returnPath }: { init: DonationInit; returnPath?: s
 
   const submit = async () => {
     if (amount === null) return;
-    const body = { amount, name, email, message, anonymous, ...(returnPath ? { returnPath } : {}) };
+    const body = {
+      amount,
+      name,
+      email,
+      message,
+      anonymous,
+      // The return from the bank comes back in the language the donor gives in (issue 26).
+      locale: i18n.language === 'pl' ? ('pl' as const) : ('en' as const),
+      ...(returnPath ? { returnPath } : {}),
+    };
     const sig = JSON.stringify(body);
     if (keyFor.current?.sig !== sig) keyFor.current = { sig, key: newIdempotencyKey() };
     const key = keyFor.current.key;

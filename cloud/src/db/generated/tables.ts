@@ -6359,6 +6359,7 @@ export interface VoucherRedemptionsRow {
   currency: string;
   reference: string | null;
   createdAt: Date;
+  releasedAt: Date | null;
 }
 
 export interface VoucherRedemptionsInsert {
@@ -6374,6 +6375,7 @@ export interface VoucherRedemptionsInsert {
   currency: string | Knex.Raw;
   reference?: string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
+  releasedAt?: Date | string | null | Knex.Raw;
 }
 
 export interface VoucherRedemptionsUpdate {
@@ -6389,6 +6391,7 @@ export interface VoucherRedemptionsUpdate {
   currency?: string | Knex.Raw;
   reference?: string | null | Knex.Raw;
   createdAt?: Date | string | Knex.Raw;
+  releasedAt?: Date | string | null | Knex.Raw;
 }
 
 export type VoucherTargetsId = string;

@@ -77,6 +77,7 @@ import * as dac7SellersPlatformFees from './20261130_0370_dac7_sellers_platform_
 import * as translations from './20261130_0350_translations';
 import * as subscriptionFollowups from './20261130_0361_subscription_followups';
 import * as bundleRequests from './20261130_0340_bundle_requests';
+import * as voucherRedemptionRelease from './20261130_0311_voucher_redemption_release';
 
 type Migration = { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> };
 
@@ -157,6 +158,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0271_client_feedback', clientFeedback],
   ['20261129_0290_appointments_sync', appointmentsSync],
   ['20261130_0310_invoice_payment_split', invoicePaymentSplit],
+  ['20261130_0311_voucher_redemption_release', voucherRedemptionRelease],
   ['20261130_0340_bundle_requests', bundleRequests],
   ['20261130_0350_translations', translations],
   ['20261130_0360_studio_subscriptions', studioSubscriptions],

@@ -230,6 +230,8 @@ export async function voucherRedemptions(
     .leftJoin('users as c', 'c.id', 'r.client_id')
     .leftJoin('users as s', 's.id', 'r.redeemed_by')
     .where({ 'r.studio_id': studio.id, 'r.voucher_id': voucherId })
+    // A use given back by a failed online payment (issue 26) is no use.
+    .whereNull('r.released_at')
     .orderBy('r.id', 'desc')
     .limit(page.limit + 1)
     .select(

@@ -5,6 +5,7 @@ import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
 import { PaymentMethod } from '../../../../shared/enums';
 import type { Studio } from '../identity/rows';
 import { paymentRows } from './invoice-pdf';
+import { validateFa3 } from './testing/fa3-schema';
 import { TEST_SELLER_SETTINGS } from './testing/seller-settings';
 
 /**
@@ -103,6 +104,55 @@ describe('a split payment on the invoice', () => {
     ]);
     const pdf = await owner.request('GET', api(studio, `invoice/${issued.body.id}/pdf`));
     expect(pdf.status).toBe(200);
+
+    // KSeF FA(3): paid in full in two parts, each with its amount, date and form of payment.
+    const res = await fetch(app.url + api(studio, `invoice/${issued.body.id}/ksef.xml`), {
+      headers: owner.headers(),
+    });
+    expect(res.status).toBe(200);
+    const xml = await res.text();
+    expect(validateFa3({ split: xml })).toEqual({ split: 'validates' });
+    const platnosc = xml.slice(xml.indexOf('<Platnosc>'), xml.indexOf('</Platnosc>'));
+    const compact = platnosc.replace(/\s+/g, '');
+    expect(compact).toBe(
+      '<Platnosc><ZnacznikZaplatyCzesciowej>2</ZnacznikZaplatyCzesciowej>' +
+        '<ZaplataCzesciowa><KwotaZaplatyCzesciowej>270.00</KwotaZaplatyCzesciowej>' +
+        '<DataZaplatyCzesciowej>2026-11-27</DataZaplatyCzesciowej><FormaPlatnosci>1</FormaPlatnosci></ZaplataCzesciowa>' +
+        '<ZaplataCzesciowa><KwotaZaplatyCzesciowej>30.00</KwotaZaplatyCzesciowej>' +
+        '<DataZaplatyCzesciowej>2026-11-27</DataZaplatyCzesciowej><FormaPlatnosci>2</FormaPlatnosci></ZaplataCzesciowa>',
+    );
+    expect(xml).toContain('<P_15>300.00</P_15>');
+  });
+
+  it('KSeF: a wallet + online split names the other forms; an unsplit paid invoice keeps Zaplacono', async () => {
+    const { studio, owner } = await setUp();
+    const split = await paidOrder(studio, [
+      [PaymentMethod.online, 6000],
+      [PaymentMethod.wallet, 4000],
+    ]);
+    const one = await paidOrder(studio, [[PaymentMethod.cash, 5000]]);
+    const xmls: Record<string, string> = {};
+    for (const [name, order] of Object.entries({ split, one })) {
+      const issued = await owner.post(api(studio, `client-order/${order}/invoice`), { buyer: BUYER });
+      expect(issued.status, issued.text).toBe(201);
+      const res = await fetch(app.url + api(studio, `invoice/${issued.body.id}/ksef.xml`), {
+        headers: owner.headers(),
+      });
+      xmls[name] = await res.text();
+    }
+    expect(validateFa3(xmls)).toEqual({ split: 'validates', one: 'validates' });
+    for (const name of Object.keys(xmls)) xmls[name] = xmls[name]!.replace(/\s+/g, '');
+    expect(xmls.split).toContain(
+      '<KwotaZaplatyCzesciowej>60.00</KwotaZaplatyCzesciowej><DataZaplatyCzesciowej>2026-11-27</DataZaplatyCzesciowej>' +
+        '<PlatnoscInna>1</PlatnoscInna><OpisPlatnosci>płatnośćonline</OpisPlatnosci>',
+    );
+    expect(xmls.split).toContain('<KwotaZaplatyCzesciowej>40.00</KwotaZaplatyCzesciowej>');
+    expect(xmls.split).toContain('<OpisPlatnosci>portfel(przedpłata)</OpisPlatnosci>');
+    expect(xmls.split).not.toContain('<Zaplacono>');
+    expect(xmls.one).toContain(
+      '<Zaplacono>1</Zaplacono><DataZaplaty>2026-11-27</DataZaplaty><FormaPlatnosci>1</FormaPlatnosci>',
+    );
+    expect(xmls.one).not.toContain('ZaplataCzesciowa');
   });
 
   it('one method (after refunds) is no split: the single method is printed as before', async () => {

@@ -1,7 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { addMembership, createStudioScenario, createUser } from '../../../../tests/support/factories';
@@ -9,41 +5,15 @@ import type { HttpClient } from '../../../../tests/support/http-client';
 import { expectHiddenFromOtherStudio } from '../../../../tests/support/tenancy';
 import { ManualClock, useTestApp } from '../../../../tests/support/test-app';
 import type { Studio } from '../identity/rows';
+import { validateFa3 } from './testing/fa3-schema';
 import { receiptedOrder } from './testing/receipted-order';
 import { TEST_SELLER_SETTINGS } from './testing/seller-settings';
 
 /**
  * Every kind of invoice the product issues, downloaded as KSeF FA(3) XML and validated with xmllint
- * against the Ministry of Finance's schema (`../shared/spec/ksef`, beside the clone).
+ * against the Ministry of Finance's schema (`shared/spec/ksef`, beside the clone: `testing/fa3-schema.ts`).
  */
-const KSEF = path.resolve(__dirname, '../../../../..', 'shared/spec/ksef');
-const SCHEMA = path.join(KSEF, 'schemat_FA(3)_v1-0E.xsd');
-const CATALOG = path.join(KSEF, 'catalog.xml');
-
-/** xmllint's verdict per file: 'validates', else its errors (a missing xmllint fails every file). */
-function validate(files: Record<string, string>): Record<string, string> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'fa3-'));
-  try {
-    const paths = Object.entries(files).map(([name, xml]) => {
-      const file = path.join(dir, `${name}.xml`);
-      writeFileSync(file, xml);
-      return [name, file] as const;
-    });
-    const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', SCHEMA, ...paths.map(([, f]) => f)], {
-      env: { ...process.env, XML_CATALOG_FILES: CATALOG },
-      encoding: 'utf8',
-    });
-    const output = `${run.stderr ?? ''}${run.error ? String(run.error) : ''}`;
-    return Object.fromEntries(
-      paths.map(([name, file]) => {
-        const lines = output.split('\n').filter((l) => l.startsWith(file));
-        return [name, lines.includes(`${file} validates`) ? 'validates' : lines.join('\n') || output];
-      }),
-    );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const validate = validateFa3;
 
 const NOW = new Date('2026-11-23T09:00:00Z');
 const clock = new ManualClock(NOW);

@@ -20,8 +20,12 @@ import { PaymentMethod } from '../../../../shared/enums';
  *   the buyer before the correction (Podmiot2K) when the buyer changed, the lines before (StanPrzed)
  *   and after, and the differences per rate.
  * - An invoice for a fiscal receipt is FP = 1, the receipt named in DodatkowyOpis.
- * - Payment: paid in full → Zaplacono with the date (the date of sale, or of issue when later); else
+ * - Payment: paid in full → Zaplacono with the date (the date of sale, or of issue when earlier); else
  *   the deadline and, for a transfer, the seller's account.
+ * - A split payment (an order paid several ways, issue 26) → ZnacznikZaplatyCzesciowej with one
+ *   ZaplataCzesciowa per method (amount, date, its own FormaPlatnosci or PlatnoscInna + OpisPlatnosci),
+ *   and no invoice-level form: 2 ("paid in full in two or more parts") when the parts pay the invoice,
+ *   else 1 ("paid in part") with the deadline, the invoice's method and account for the rest.
  */
 
 const NS = 'http://crd.gov.pl/wzor/2025/06/25/13775/';
@@ -130,6 +134,16 @@ const PAYMENT_OTHER: Record<number, string> = {
   [PaymentMethod.online]: 'płatność online',
   [PaymentMethod.wallet]: 'portfel (przedpłata)',
 };
+
+/** FormaPlatnosci for a method FA(3) names, else PlatnoscInna with a description. */
+function paymentForm(el: XMLBuilder, method: number) {
+  const form = PAYMENT_FORM[method];
+  if (form) el.ele('FormaPlatnosci').txt(String(form));
+  else {
+    el.ele('PlatnoscInna').txt('1');
+    el.ele('OpisPlatnosci').txt(PAYMENT_OTHER[method] ?? 'inna');
+  }
+}
 
 function lineRows(
   fa: XMLBuilder,
@@ -271,19 +285,29 @@ export function invoiceFa3Xml(invoice: InvoiceView, options: Fa3Options = {}): s
 
   if (invoice.totals.gross > 0) {
     const pay = fa.ele('Platnosc');
-    if (invoice.payment.state === 'paid') {
-      pay.ele('Zaplacono').txt('1');
-      pay
-        .ele('DataZaplaty')
-        .txt(invoice.saleDate <= invoice.issueDate ? invoice.saleDate : invoice.issueDate);
-    } else pay.ele('TerminPlatnosci').ele('Termin').txt(invoice.payment.dueDate);
-    const form = PAYMENT_FORM[invoice.payment.method];
-    if (form) pay.ele('FormaPlatnosci').txt(String(form));
-    else {
-      pay.ele('PlatnoscInna').txt('1');
-      pay.ele('OpisPlatnosci').txt(PAYMENT_OTHER[invoice.payment.method] ?? 'inna');
+    const paidOn = invoice.saleDate <= invoice.issueDate ? invoice.saleDate : invoice.issueDate;
+    const paid = invoice.payment.state === 'paid';
+    const split = invoice.payment.split;
+    if (split && split.length > 1) {
+      pay.ele('ZnacznikZaplatyCzesciowej').txt(paid ? '2' : '1');
+      for (const part of split) {
+        const el = pay.ele('ZaplataCzesciowa');
+        el.ele('KwotaZaplatyCzesciowej').txt(amount(part.amount));
+        el.ele('DataZaplatyCzesciowej').txt(paidOn);
+        paymentForm(el, part.method);
+      }
+      if (!paid) {
+        pay.ele('TerminPlatnosci').ele('Termin').txt(invoice.payment.dueDate);
+        paymentForm(pay, invoice.payment.method);
+      }
+    } else {
+      if (paid) {
+        pay.ele('Zaplacono').txt('1');
+        pay.ele('DataZaplaty').txt(paidOn);
+      } else pay.ele('TerminPlatnosci').ele('Termin').txt(invoice.payment.dueDate);
+      paymentForm(pay, invoice.payment.method);
     }
-    if (invoice.payment.state !== 'paid' && invoice.seller.iban) {
+    if (!paid && invoice.seller.iban) {
       const account = pay.ele('RachunekBankowy');
       account.ele('NrRB').txt(invoice.seller.iban);
       if (invoice.seller.bankName) account.ele('NazwaBanku').txt(invoice.seller.bankName);

@@ -6,4 +6,4 @@
 export { seedDemoProducts } from './demo-products';
 export { registerProductRoutes } from './products.routes';
 export { listProducts, lockProductsForSale } from './products.service';
-export { redeemVoucher } from './vouchers.service';
+export { reclaimRedemption, redeemVoucher, releaseRedemption } from './vouchers.service';

@@ -61,7 +61,9 @@ function selectVouchers(db: Db, studioId: string) {
       db.raw('v.valid_to::text as valid_to'),
       'v.applies_to',
       'v.archived_at',
-      db.raw('(select count(*) from voucher_redemptions r where r.voucher_id = v.id)::int as uses_total'),
+      db.raw(
+        '(select count(*) from voucher_redemptions r where r.voucher_id = v.id and r.released_at is null)::int as uses_total',
+      ),
       'v.created_at',
       'v.updated_at',
     );
@@ -310,10 +312,14 @@ export async function updateVoucher(
   return voucherView(trx, studio, voucherId, now);
 }
 
-/** A voucher never redeemed is deleted; one with redemptions is archived (its history stays). */
+/**
+ * A voucher never redeemed is deleted; one with redemptions is archived (its history stays) — a use
+ * given back by a failed payment counts here: its failed order still names it.
+ */
 export async function deleteVoucher(trx: Db, studio: Studio, voucherId: string): Promise<void> {
   const row = await lockVoucher(trx, studio, voucherId);
-  if (Number(row.usesTotal) > 0) {
+  const redeemed = await trx('voucher_redemptions').where({ voucherId }).first('id');
+  if (Number(row.usesTotal) > 0 || redeemed) {
     if (!row.archivedAt)
       await trx('vouchers')
         .where({ id: voucherId })
@@ -426,6 +432,7 @@ export async function redeemVoucher(
         (
           (await trx('voucher_redemptions')
             .where({ voucherId: voucher.id, clientId })
+            .whereNull('releasedAt')
             .count('*', { as: 'n' })) as Array<{ n: number }>
         )[0]?.n ?? 0,
       )
@@ -448,7 +455,12 @@ export async function redeemVoucher(
   if (refusal) throw refused(refusal);
   const discount = voucherDiscount(voucher, eligibleTotal);
   const id = uuidv7();
-  const useNumber = usesTotal + 1;
+  // Numbered after every earlier use, released ones too (their numbers stay taken).
+  const last = (await trx('voucher_redemptions')
+    .where({ voucherId: voucher.id })
+    .max('useNumber', { as: 'n' })
+    .first()) as { n: number | null } | undefined;
+  const useNumber = Math.max(usesTotal, Number(last?.n ?? 0)) + 1;
   try {
     await trx('voucher_redemptions').insert({
       id,
@@ -476,7 +488,7 @@ export async function redeemVoucher(
     id,
     voucher,
     useNumber,
-    usesLeft: limit === null ? null : Math.max(0, limit - useNumber),
+    usesLeft: limit === null ? null : Math.max(0, limit - (usesTotal + 1)),
     basketTotal,
     eligibleTotal,
     discount,
@@ -484,4 +496,30 @@ export async function redeemVoucher(
     clientId,
     createdAt: now,
   });
+}
+
+/**
+ * Gives back the voucher use of a checkout whose online payment failed or was cancelled (issue 26),
+ * so the client's retry may use the voucher again; answers the voucher's code (null when there was
+ * nothing to give back). Only the redemption row is updated — the voucher row is not locked, so this
+ * may run with the order locked (sales' lock order puts the voucher before the order). A redemption
+ * counting at the same moment sees the use still taken and refuses at worst: never a use too many.
+ */
+export async function releaseRedemption(trx: Db, redemptionId: string, now: Date): Promise<string | null> {
+  const rows = (await trx('voucher_redemptions')
+    .where({ id: redemptionId })
+    .whereNull('releasedAt')
+    .update({ releasedAt: now }, ['voucherId'])) as Array<{ voucherId: string }>;
+  if (rows.length === 0) return null;
+  const voucher = (await trx('vouchers').where({ id: rows[0]!.voucherId }).first('code')) as
+    { code: string } | undefined;
+  return voucher?.code ?? null;
+}
+
+/** A late success of an order whose voucher use was given back takes the use again (the money was taken). */
+export async function reclaimRedemption(trx: Db, redemptionId: string): Promise<void> {
+  await trx('voucher_redemptions')
+    .where({ id: redemptionId })
+    .whereNotNull('releasedAt')
+    .update({ releasedAt: null });
 }

@@ -28,7 +28,7 @@ export const voucherLiability: ReportDef = {
                 coalesce(sum(r.discount) filter (where r.created_at >= :start), 0) as given,
                 count(*) as used_total
            from voucher_redemptions r
-          where r.studio_id = :studio and r.created_at < :end
+          where r.studio_id = :studio and r.created_at < :end and r.released_at is null
           group by r.voucher_id),
        v as (
          select v.*, coalesce(u.uses, 0) as uses, coalesce(u.given, 0) as given,

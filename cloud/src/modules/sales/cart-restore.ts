@@ -21,7 +21,8 @@ const sameItem = (a: CartItemInput, b: CartItemInput) =>
 /**
  * A checkout's online payment that failed or was cancelled puts the order's items back in the
  * client's cart (issue 26: the client tries again without shopping again). Items already in the cart
- * stay as they are; the voucher is not put back (its redemption was recorded with the order).
+ * stay as they are; the voucher whose use the failure gave back (`releaseRedemption`) goes back on the
+ * cart unless the client has put another one there meanwhile.
  * Called in the transaction that records the outcome, with the order row locked: the cart row comes
  * after the order here, which is safe because no cart transaction waits for an existing order (a
  * checkout locks the cart, then creates a new order).
@@ -29,6 +30,7 @@ const sameItem = (a: CartItemInput, b: CartItemInput) =>
 export async function restoreCartFromOrder(
   trx: Trx,
   order: { id: string; studioId: string; clientId: string | null; source: string },
+  voucherCode: string | null = null,
 ): Promise<void> {
   if (order.source !== 'online' || !order.clientId) return;
   const lines = (await trx('client_order_lines')
@@ -61,11 +63,15 @@ export async function restoreCartFromOrder(
   const cart = (await trx('shopping_carts')
     .where({ studioId: order.studioId, clientId: order.clientId })
     .forUpdate()
-    .first('items')) as { items: CartItemInput[] };
+    .first('items', 'voucherCode')) as { items: CartItemInput[]; voucherCode: string | null };
   const items = [...cart.items];
   for (const item of restored) if (!items.some((i) => sameItem(i, item))) items.push(item);
   // The cart holds at most 20 items (CartPrepareSchema).
   await trx('shopping_carts')
     .where({ studioId: order.studioId, clientId: order.clientId })
-    .update({ items: JSON.stringify(items.slice(0, 20)), updatedAt: new Date() });
+    .update({
+      items: JSON.stringify(items.slice(0, 20)),
+      voucherCode: cart.voucherCode ?? voucherCode,
+      updatedAt: new Date(),
+    });
 }

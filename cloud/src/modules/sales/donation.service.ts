@@ -52,7 +52,7 @@ export async function donationCheckout(
   studio: Studio,
   userId: string | null,
   input: DonationCheckoutInput,
-  options: { key: string | undefined; label: string },
+  options: { key: string | undefined; label: string; locale?: string | null },
 ): Promise<CheckoutResult> {
   if (!options.key || !/^[A-Za-z0-9_.:-]{8,100}$/.test(options.key))
     throw new AppError('checkout.idempotencyKeyRequired', {
@@ -102,6 +102,8 @@ export async function donationCheckout(
   const payment = await startOnlinePayment(trx, studio, id, {
     returnPath: input.returnPath ?? `/${studio.id}/donation/payment-status`,
     createdBy: userId,
+    // Back from the bank in the donor's language (`lang=` on the return path, issue 26).
+    locale: input.locale ?? options.locale,
   });
   return { orderId: id, status: OrderStatus.awaiting, redirectUrl: payment.redirectUrl };
 }

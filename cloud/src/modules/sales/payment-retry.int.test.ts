@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
-import { OrderStatus } from '../../../../shared/enums';
+import { OrderStatus, VoucherType } from '../../../../shared/enums';
 import { useTestApp } from '../../../../tests/support/test-app';
 import { api, deliverNotification, payAtTestBank, salesStudio } from './sales-support';
 
@@ -96,6 +96,69 @@ describe('a failed online payment keeps the cart', () => {
   });
 });
 
+describe('a failed online payment gives the voucher back', () => {
+  it('a single-use voucher: released on decline, back on the cart, used by the retry, then used up', async () => {
+    const s = await salesStudio(app);
+    await app.knex('vouchers').insert({
+      id: uuidv7(),
+      studioId: s.studio.id,
+      code: 'ONCE',
+      type: VoucherType.singleUse,
+      discountType: 'percentage',
+      value: 5000,
+      currency: 'PLN',
+    });
+    const held = () =>
+      app.knex('voucher_redemptions').where({ studioId: s.studio.id }).whereNull('releasedAt');
+    await s.clientHttp.post(api(s.studio, 'shopping-cart/prepare'), {
+      items: [{ type: 'pricingOption', id: s.passId }],
+    });
+    const applied = await s.clientHttp.post(api(s.studio, 'shopping-cart/voucher-redeem'), { code: 'once' });
+    expect(applied.status, applied.text).toBe(200);
+    const discount = applied.body.discount as number;
+    expect(discount).toBeGreaterThan(0);
+
+    const first = await checkoutOnline(s);
+    expect(await held()).toHaveLength(1);
+    const declined = await payAtTestBank(app, s.clientHttp, first.redirectUrl, 'failed');
+    await deliverNotification(app, s.studio.id, declined.transactionId, 'failed');
+    await deliverNotification(app, s.studio.id, declined.transactionId, 'failed', 'again-failed');
+
+    // The use is given back and the voucher is on the cart again, still taking its discount off.
+    expect(await held()).toHaveLength(0);
+    const cart = await s.clientHttp.get(api(s.studio, 'shopping-cart/status'));
+    expect(cart.body.voucher).toMatchObject({ code: 'ONCE', discount, problem: null });
+
+    // The retry redeems it again and pays the discounted total.
+    const retry = await checkoutOnline(s);
+    const order = await app
+      .knex('client_orders')
+      .where({ id: retry.orderId })
+      .first('discount', 'voucherRedemptionId');
+    expect(order?.discount).toBe(discount);
+    expect(order?.voucherRedemptionId).not.toBeNull();
+    const paid = await payAtTestBank(app, s.clientHttp, retry.redirectUrl, 'succeeded');
+    await deliverNotification(app, s.studio.id, paid.transactionId, 'succeeded');
+    expect((await s.clientHttp.get(api(s.studio, `client-order/${retry.orderId}/status`))).body.status).toBe(
+      OrderStatus.paid,
+    );
+    const uses = await held();
+    expect(uses.map((u) => u.useNumber)).toEqual([2]);
+
+    // Single use: now it is used up.
+    await s.clientHttp.post(api(s.studio, 'shopping-cart/prepare'), {
+      items: [{ type: 'pricingOption', id: s.passId }],
+    });
+    const again = await s.clientHttp.post(api(s.studio, 'shopping-cart/voucher-redeem'), { code: 'ONCE' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.key).toBe('voucher.usedUp');
+
+    // The bank's late success of the declined payment: that order keeps its discount and its use.
+    await deliverNotification(app, s.studio.id, declined.transactionId, 'succeeded', 'late-success');
+    expect((await held()).map((u) => u.useNumber).sort()).toEqual([1, 2]);
+  });
+});
+
 describe('the return from the payment page keeps the language', () => {
   it('a checkout in Polish comes back in Polish, whatever the locale cookie says', async () => {
     const s = await salesStudio(app);
@@ -129,6 +192,37 @@ describe('the return from the payment page keeps the language', () => {
     expect(new URL(wallet.headers.get('location')!, app.url).pathname).toBe(
       `/${s.studio.id}/frontoffice/wallet`,
     );
+  });
+
+  it('a donation in Polish comes back to the donation page in Polish; a bad locale is 400', async () => {
+    const s = await salesStudio(app);
+    const visitor = await app.anonymous();
+    const gift = { amount: 5000, name: 'Anna Nowak', email: 'anna@example.com' };
+    const bad = await visitor.post(
+      api(s.studio, 'donation/checkout'),
+      { ...gift, locale: 'de' },
+      { headers: { 'idempotency-key': key() } },
+    );
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields)).toEqual(['locale']);
+    const res = await visitor.post(
+      api(s.studio, 'donation/checkout'),
+      { ...gift, locale: 'pl' },
+      { headers: { 'idempotency-key': key() } },
+    );
+    expect(res.status, res.text).toBe(201);
+    const { returnUrl } = await payAtTestBank(app, visitor, res.body.redirectUrl, 'succeeded');
+    // The bank's app opened another browser: English cookie and headers.
+    const back = await fetch(returnUrl, {
+      redirect: 'manual',
+      headers: { 'accept-language': 'en-US', cookie: 'locale=en' },
+    });
+    expect(back.status).toBe(302);
+    expect(back.headers.get('set-cookie')).toMatch(/(^|, )locale=pl;/);
+    const target = new URL(back.headers.get('location')!, app.url);
+    expect(target.pathname).toBe(`/${s.studio.id}/donation/payment-status`);
+    expect(target.searchParams.get('order')).toBe(res.body.orderId);
+    expect(target.searchParams.has('lang')).toBe(false);
   });
 
   it('refuses a language it does not speak (400 on the field) and asks for a session (401)', async () => {

@@ -463,9 +463,11 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
     ...SalesApi.postDonationCheckout,
     handle: async ({ db, params, auth, body, ctx }): Promise<CheckoutResult> => {
       const studio = await publicStudio(db, params.uuid);
+      const locale = localeOf(ctx, studio);
       return donationCheckout(trx(db), studio, auth?.user.id ?? null, body, {
         key: ctx.get('idempotency-key') || undefined,
-        label: tFor(localeOf(ctx, studio))('sales:donation.line'),
+        label: tFor(locale)('sales:donation.line'),
+        locale,
       });
     },
     present: callProvider,

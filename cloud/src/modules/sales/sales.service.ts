@@ -27,6 +27,7 @@ import { enqueue } from '../../jobs/queue';
 import { fulfilOrder } from './fulfilment';
 import { createOrder } from './order-factory';
 import { restoreCartFromOrder } from './cart-restore';
+import { reclaimRedemption, releaseRedemption } from '../products/index';
 import {
   presentOrder,
   presentOrderLine,
@@ -266,14 +267,21 @@ export async function applyPaymentOutcome(
     .update({ status: next, settledAt: now, updatedAt: now });
   const order = (await trx('client_orders').where({ id: payment.orderId }).forUpdate().first())!;
   if (next === 'succeeded') {
+    // A success after the failure gave the voucher use back: the order keeps its discount, so it
+    // takes the use again (the bank decided; the voucher may then be one use over its limit).
+    if (order.voucherRedemptionId) await reclaimRedemption(trx, order.voucherRedemptionId);
     await settleIfCovered(trx, order.id, paymentId, now, log);
   } else if (next === 'failed' || next === 'cancelled') {
     if (order.status === OrderStatus.pending || order.status === OrderStatus.awaiting) {
       await trx('client_orders')
         .where({ id: order.id })
         .update({ status: next === 'failed' ? OrderStatus.failed : OrderStatus.cancelled, updatedAt: now });
-      // A checkout that did not go through: its items go back in the client's cart (try again).
-      await restoreCartFromOrder(trx, order);
+      // A checkout that did not go through: its voucher use is given back and its items (and the
+      // voucher's code) go back in the client's cart (try again).
+      const voucherCode = order.voucherRedemptionId
+        ? await releaseRedemption(trx, order.voucherRedemptionId, now)
+        : null;
+      await restoreCartFromOrder(trx, order, voucherCode);
     }
     // The client hears of a failed payment, with the link to pay again (modules/communication).
     if (next === 'failed' && order.clientId)
