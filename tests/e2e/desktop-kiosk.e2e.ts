@@ -312,6 +312,13 @@ test('desktop kiosk: check-in by card, QR and name, online and offline, slips pr
   await page.getByTestId('kiosk-sign-in-submit').click();
   await expect(page.getByTestId('kiosk-start')).toBeVisible();
   await expect(page.getByTestId('kiosk-studio-name')).toHaveText(demo.studioName);
+  // The studio's logo beside its name: main fetched it from the cloud (and keeps it for offline),
+  // the renderer shows its bytes (the cloud's relative path does not load at the desk).
+  const logo = page.getByTestId('studio-logo');
+  await expect(logo).toBeVisible();
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
   // The kiosk locked the desk: nobody's staff session is usable from this screen.
   expect((await ipc<{ staff: unknown }>(page, 'stationState')).staff).toBeNull();
   await waitForSync(page, (s) => s.online && s.pending === 0 && s.lastSyncAt !== null);

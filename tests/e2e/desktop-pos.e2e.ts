@@ -11,6 +11,7 @@ import {
   sellPrinted,
   shoot as shootDesk,
 } from './support/desk';
+import { DESK_SMALL, expectSaleInView } from './support/pos';
 
 /**
  * A full shift at the desktop POS through desktop/host, with a real cloud process and the POSNET
@@ -67,10 +68,14 @@ test('a shift at the desktop POS: sell online and offline, fiscal receipts on th
   await page.setViewportSize({ width: 390, height: 844 });
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(page.getByTestId('pos-basket-bar')).toBeInViewport({ ratio: 1 });
-  await expect(page.getByTestId('pos-basket-bar-count')).toHaveText('3 items in the basket');
+  await expect(page.getByTestId('pos-basket-bar-count')).toHaveText('3 items');
   await expect(page.getByTestId('pos-basket-bar-total')).toHaveText(/^35([.,]00)? zł$/);
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByTestId('pos-basket-bar')).toHaveCount(0);
+  // At the desk's 1024×768 and at 1280×800: the basket, the first payment and the sell button in
+  // view without scrolling, nothing on top of them.
+  await expectSaleInView(page, DESK_SMALL);
+  await expectSaleInView(page, { width: 1280, height: 800 });
   await shootSale(page, 'basket');
   await sellPrinted(page, desk);
   await expect(page.getByTestId('pos-done-change')).toHaveText(/^15([.,]00)? zł$/);

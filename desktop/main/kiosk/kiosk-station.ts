@@ -20,6 +20,7 @@ import {
 import { AppError, zodIssuesToFields } from '../../../shared/errors';
 import type { SmartLockDriver } from '../../../shared/domain/smart-locks/http-relay';
 import type { SecretBox } from '../station/station-store';
+import type { StudioPictures } from '../station/studio-pictures';
 import type { SyncEngine } from '../sync/engine';
 import { KioskDoorKeeper } from './kiosk-door';
 import { OfflineRoutes } from '../station/offline-router';
@@ -70,6 +71,8 @@ export interface KioskStationOptions {
   doorDriver?: SmartLockDriver;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** The studio's appearance and logo for the kiosk's header, kept on disk for offline. */
+  pictures?: StudioPictures | null;
 }
 
 /** How often, at most, the door's relay is fetched again after an online kiosk call (a new secret, a new lock). */
@@ -152,6 +155,8 @@ export class KioskStation {
     const studio = this.options.stationStudio();
     if (!studio)
       throw new AppError('kiosk.stationNotSetUp', { message: 'staff must set up this station first' });
+    // The studio's look (colours, logo): main's copy, online or not; before the kiosk's own calls.
+    if (this.options.pictures?.handles(request, studio)) return this.options.pictures.answer(request, studio);
     const [pathOnly = '', search = ''] = request.path.split('?');
     const body = request.body ? parseJson(request.body) : undefined;
     const found = this.routes.find(request.method, pathOnly, studio);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AppInfo } from '../../../shared/contracts/ipc';
 import type { SmartLockDriver } from '../../../shared/domain/smart-locks/http-relay';
 import { KioskStation } from '../kiosk/kiosk-station';
+import { StudioPictures } from './studio-pictures';
 import { CloudClient } from './cloud-client';
 import { OfflineApi } from './offline-api';
 import { SyncNotices } from '../sync/notices';
@@ -120,12 +121,22 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   });
   probe.attach(cloud);
   probe.start();
+  // The studio's look (appearance, logo, cover) for the renderer, kept in <dataDir>/studio-look.
+  const pictures = new StudioPictures({
+    dataDir: options.dataDir,
+    cloudUrl: cloud.baseUrl,
+    report: (reachable, error) => probe.report(reachable, error),
+    // A silent cloud does not hold the logo long: the kept copy answers after 3 s.
+    timeoutMs: 3_000,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   const station = new StationService({
     store,
     cloud,
     probe,
     sync,
     offline,
+    pictures,
   });
   // The ticket printers the back office set for this desk's POS station and kiosk, kept for offline.
   const ticketPrinters = new TicketPrinterResolver({
@@ -255,6 +266,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     // for, this registered station only (desktop/README.md "The door offline").
     deviceToken: () => local?.engine.store.getMeta('deviceToken') ?? null,
     secretBox: options.secretBox ?? null,
+    pictures,
     ...(options.kiosk?.doorDriver ? { doorDriver: options.kiosk.doorDriver } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });

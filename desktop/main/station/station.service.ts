@@ -12,6 +12,7 @@ import type {
 import type { Locale } from '../../../shared/i18n/locales';
 import { AppError } from '../../../shared/errors/app-error';
 import { CloudHttpError, CloudUnreachableError, staffSessionCookie, type CloudClient } from './cloud-client';
+import type { StudioPictures } from './studio-pictures';
 import type { OfflineApi } from './offline-api';
 import { hashPin, verifyPin } from './pin';
 import type { StationFile, StationStore, StoredStaff } from './station-store';
@@ -24,6 +25,8 @@ export interface StationServiceOptions {
   sync?: SyncEnginePort | null;
   /** Answers the offline subset of the API from the station's SQLite mirror (none: every call needs the cloud). */
   offline?: OfflineApi | null;
+  /** The studio's appearance and logo, fetched by main and kept on disk (the renderer cannot load them itself). */
+  pictures?: StudioPictures | null;
   /** Wrong PINs in a row before the PIN is dropped and a full sign-in is needed. */
   maxPinAttempts?: number;
   now?: () => Date;
@@ -44,6 +47,7 @@ export class StationService {
   private readonly probe: ReachabilityProbe;
   private readonly sync: SyncEnginePort | null;
   private readonly offline: OfflineApi | null;
+  private readonly pictures: StudioPictures | null;
   private readonly maxPinAttempts: number;
   private readonly now: () => Date;
   private data: StationFile;
@@ -55,6 +59,7 @@ export class StationService {
     this.probe = options.probe;
     this.sync = options.sync ?? null;
     this.offline = options.offline ?? null;
+    this.pictures = options.pictures ?? null;
     this.maxPinAttempts = options.maxPinAttempts ?? 5;
     this.now = options.now ?? (() => new Date());
     this.data = this.store.load();
@@ -296,8 +301,12 @@ export class StationService {
   }
 
   async forwardApi(request: ApiRequestInput): Promise<ApiResponse> {
-    const current = this.requireCurrent();
     const device = this.data.device;
+    // The studio's public look (colours, a logo the screens show as an <img>): main's copy, online or
+    // not, also with nobody at the desk (the kiosk's header).
+    if (device && this.pictures?.handles(request, device.studioUuid))
+      return this.pictures.answer(request, device.studioUuid);
+    const current = this.requireCurrent();
     if (!device) throw new AppError('station.notRegistered', { message: 'the station is not registered' });
     const pathOnly = request.path.split('?')[0] ?? '';
     if (pathOnly === LOGOUT_PATH && request.method === 'POST') {

@@ -244,9 +244,9 @@ function SaleForm({
       count={lines.reduce((n, l) => n + l.quantity, 0)}
       due={current?.due ?? null}
       catalog={<PosCatalogPanel items={catalog} currency={currency} onAdd={add} />}
+      client={<ClientPicker client={client} onChange={setClient} />}
       basket={
         <>
-          <ClientPicker client={client} onChange={setClient} />
           <PosBasket
             currency={currency}
             lines={lines.map((line, index) => {
@@ -304,19 +304,8 @@ function SaleForm({
             )}
           </PosBasket>
           {lines.length > 0 && (
-            <Card withBorder padding="md">
+            <Card withBorder padding="sm">
               <Stack gap="xs">
-                <Title order={2} size="h4">
-                  {t('payment.title')}
-                </Title>
-                <PosTenders
-                  payments={payments}
-                  onChange={setPayments}
-                  methods={METHODS}
-                  methodLabel={(m) => t(`enums:paymentMethod.${m}`)}
-                  due={current?.due ?? null}
-                  splitMethod={PaymentMethod.terminal}
-                />
                 {current && current.walletBalance !== null && (
                   <Text size="sm" c="dimmed" data-testid="pos-wallet-balance">
                     {t('station.walletBalance', { amount: price(current.walletBalance, currency) })}
@@ -332,29 +321,41 @@ function SaleForm({
               </Stack>
             </Card>
           )}
-          {lines.length > 0 && (
-            <PosCheckout
-              currency={currency}
-              rows={[
-                ...(current?.voucher && current.voucher.discount > 0
-                  ? [{ label: t('summary.discount'), value: `−${price(current.voucher.discount, currency)}` }]
-                  : []),
-                ...(['unpaid', 'scheduled', 'suspended'] as const)
-                  .filter((g) => (groups?.[g] ?? 0) > 0)
-                  .map((g) => ({ label: t(`summary.${g}`), value: price(groups![g], currency) })),
-              ]}
-              due={current?.due ?? null}
-              tendered={current?.tendered ?? amounts.reduce((a, b) => a + b, 0)}
-              remaining={current?.remaining ?? 0}
-              change={current?.change ?? 0}
-              problems={general}
-              error={sellError}
-              selling={selling}
-              canSell={Boolean(current?.canCheckout) && !quote.isFetching && basket !== null}
-              onSell={() => void sell()}
-            />
-          )}
         </>
+      }
+      checkout={
+        lines.length > 0 && (
+          <PosCheckout
+            currency={currency}
+            payments={
+              <PosTenders
+                payments={payments}
+                onChange={setPayments}
+                methods={METHODS}
+                methodLabel={(m) => t(`enums:paymentMethod.${m}`)}
+                due={current?.due ?? null}
+                splitMethod={PaymentMethod.terminal}
+              />
+            }
+            rows={[
+              ...(current?.voucher && current.voucher.discount > 0
+                ? [{ label: t('summary.discount'), value: `−${price(current.voucher.discount, currency)}` }]
+                : []),
+              ...(['unpaid', 'scheduled', 'suspended'] as const)
+                .filter((g) => (groups?.[g] ?? 0) > 0)
+                .map((g) => ({ label: t(`summary.${g}`), value: price(groups![g], currency) })),
+            ]}
+            due={current?.due ?? null}
+            tendered={current?.tendered ?? amounts.reduce((a, b) => a + b, 0)}
+            remaining={current?.remaining ?? 0}
+            change={current?.change ?? 0}
+            problems={general}
+            error={sellError}
+            selling={selling}
+            canSell={Boolean(current?.canCheckout) && !quote.isFetching && basket !== null}
+            onSell={() => void sell()}
+          />
+        )
       }
     />
   );

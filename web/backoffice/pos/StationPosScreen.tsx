@@ -320,9 +320,9 @@ function StationSale({
           unavailable={(item) => (item.type === 'contract' && offline ? t('station.cloudOffline') : null)}
         />
       }
+      client={<ClientPicker client={client} onChange={setClient} />}
       basket={
         <>
-          <ClientPicker client={client} onChange={setClient} />
           <PosBasket
             currency={currency}
             lines={lines.map((l) => ({
@@ -342,11 +342,8 @@ function StationSale({
             onRemove={(key) => setLines((prev) => prev.filter((l) => keyOf(l) !== key))}
           />
           {lines.length > 0 && (
-            <Card withBorder padding="md">
+            <Card withBorder padding="sm">
               <Stack gap="xs">
-                <Title order={2} size="h4">
-                  {t('payment.title')}
-                </Title>
                 {canDiscount && !viaCloud && (
                   <TextInput
                     label={t('station.discount')}
@@ -367,16 +364,6 @@ function StationSale({
                   onChange={(e) => setNipText(e.currentTarget.value)}
                   error={nipInvalid ? t('station.buyerNipInvalid') : undefined}
                   data-testid="pos-buyer-nip"
-                />
-                <PosTenders
-                  payments={payments}
-                  onChange={setPayments}
-                  methods={METHODS}
-                  methodLabel={(m) => stationMethodLabel(m, t)}
-                  // The wallet needs the cloud and a client (kept when already chosen, to show why).
-                  methodDisabled={(m) => m === PaymentMethod.wallet && (offline || !client)}
-                  due={total}
-                  splitMethod={PaymentMethod.terminal}
                 />
                 {offline ? (
                   <Alert color="gray" variant="light" data-testid="pos-cloud-offline">
@@ -401,35 +388,49 @@ function StationSale({
               </Stack>
             </Card>
           )}
-          {lines.length > 0 && (
-            <PosCheckout
-              currency={currency}
-              rows={[
-                ...(discount > 0
-                  ? [{ label: t('summary.discount'), value: `−${price(discount, currency)}` }]
-                  : []),
-                ...(voucherDiscount > 0
-                  ? [
-                      {
-                        label: t('station.voucherLine', { code: voucherCode }),
-                        value: `−${price(voucherDiscount, currency)}`,
-                        testId: 'pos-voucher-discount',
-                      },
-                    ]
-                  : []),
-              ]}
-              due={total}
-              tendered={tendered}
-              remaining={remaining}
-              change={change}
-              problems={problem ? [problem] : []}
-              error={error}
-              selling={selling}
-              canSell={canSell}
-              onSell={() => void sell()}
-            />
-          )}
         </>
+      }
+      checkout={
+        lines.length > 0 && (
+          <PosCheckout
+            currency={currency}
+            payments={
+              <PosTenders
+                payments={payments}
+                onChange={setPayments}
+                methods={METHODS}
+                methodLabel={(m) => stationMethodLabel(m, t)}
+                // The wallet needs the cloud and a client (kept when already chosen, to show why).
+                methodDisabled={(m) => m === PaymentMethod.wallet && (offline || !client)}
+                due={total}
+                splitMethod={PaymentMethod.terminal}
+              />
+            }
+            rows={[
+              ...(discount > 0
+                ? [{ label: t('summary.discount'), value: `−${price(discount, currency)}` }]
+                : []),
+              ...(voucherDiscount > 0
+                ? [
+                    {
+                      label: t('station.voucherLine', { code: voucherCode }),
+                      value: `−${price(voucherDiscount, currency)}`,
+                      testId: 'pos-voucher-discount',
+                    },
+                  ]
+                : []),
+            ]}
+            due={total}
+            tendered={tendered}
+            remaining={remaining}
+            change={change}
+            problems={problem ? [problem] : []}
+            error={error}
+            selling={selling}
+            canSell={canSell}
+            onSell={() => void sell()}
+          />
+        )
       }
     />
   );

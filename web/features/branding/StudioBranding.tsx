@@ -37,9 +37,11 @@ export function useApplyBranding(appearance: StudioAppearanceView | undefined) {
 }
 
 /**
- * The studio's logo in a header (nothing when it has none). A logo that cannot be loaded (a desk
- * station whose cloud is away) is left out rather than shown as a broken image with its alt text:
- * the studio's name stands beside it.
+ * The studio's logo in a header (nothing when it has none). At the desk the `<img>` cannot load the
+ * cloud's relative path (file:// in Electron, the desk host's origin in tests): the picture is then
+ * asked through `fetch`, which the desk routes through main (desktop/main/station/studio-pictures.ts:
+ * fetched from the cloud, kept on disk for offline), and shown from its bytes. A logo that still
+ * cannot be had is left out rather than shown as a broken image: the studio's name stands beside it.
  */
 export function StudioLogo({
   appearance,
@@ -48,13 +50,31 @@ export function StudioLogo({
   appearance: StudioAppearanceView | undefined;
   height?: number;
 }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  if (!appearance?.logoUrl || failed === appearance.logoUrl) return null;
+  const url = appearance?.logoUrl ?? null;
+  // What the <img> shows for `url`: the URL itself first, then the bytes fetched, or nothing.
+  const [shown, setShown] = useState<{ url: string; src: string | null } | null>(null);
+  const src = shown?.url === url ? shown.src : url;
+  useEffect(() => {
+    const blob = shown?.src?.startsWith('blob:') ? shown.src : null;
+    return () => {
+      if (blob) URL.revokeObjectURL(blob);
+    };
+  }, [shown]);
+  if (!url || !src) return null;
+  const fallBack = () => {
+    if (src !== url) return setShown({ url, src: null });
+    void fetch(url, { headers: { accept: 'image/*' } })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`logo ${response.status}`);
+        setShown({ url, src: URL.createObjectURL(await response.blob()) });
+      })
+      .catch(() => setShown({ url, src: null }));
+  };
   return (
     <Image
-      src={appearance.logoUrl}
-      onError={() => setFailed(appearance.logoUrl)}
-      alt={appearance.name}
+      src={src}
+      onError={fallBack}
+      alt={appearance!.name}
       h={height}
       w="auto"
       fit="contain"

@@ -46,13 +46,16 @@ export function PosBasket({
       ) : (
         <Stack gap={6} data-testid="pos-basket">
           {lines.map((line) => (
-            // The name on its own row: a narrow basket (1024 px) must not cut it to "W…".
+            // One row per line (name and price detail, then quantity, total, remove): three lines fit
+            // the sale column at 1024×768; a long name wraps to two lines rather than being cut to "W…".
             <Stack key={line.key} gap={2} data-testid="pos-basket-line">
-              <Text size="sm" fw={500} lineClamp={2}>
-                {line.name}
-              </Text>
-              {line.detail}
-              <Group justify="space-between" wrap="nowrap" gap={4}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                  <Text size="sm" fw={500} lineClamp={2}>
+                    {line.name}
+                  </Text>
+                  {line.detail}
+                </Stack>
                 <Group gap={4} wrap="nowrap">
                   {line.counted && (
                     <>
@@ -78,9 +81,7 @@ export function PosBasket({
                       </ActionIcon>
                     </>
                   )}
-                </Group>
-                <Group gap={4} wrap="nowrap">
-                  <Text fw={600} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  <Text fw={600} ta="right" miw={56} style={{ whiteSpace: 'nowrap' }}>
                     {line.total === null ? '…' : price(line.total, currency)}
                   </Text>
                   <CloseButton

@@ -18,12 +18,13 @@ export function usePhoneLayout(): boolean {
 }
 
 /**
- * The totals and the sell button, the same in the browser and at the desk. From a tablet up it stays
- * in sight at the bottom of the basket column while the rest scrolls (1024×768, 1280×800); on a phone
- * the basket bar (PosBasketBar) does that and this card sits at the end of the page.
+ * The payments, the totals and the sell button, the same in the browser and at the desk. PosLayout
+ * places it: pinned under the scrolling basket from 992 px (1024×768, 1280×800), sticky at the
+ * bottom from 768 px, at the end of the page on a phone (the basket bar keeps the total in view).
  */
 export function PosCheckout({
   currency,
+  payments,
   rows = [],
   due,
   tendered,
@@ -37,6 +38,8 @@ export function PosCheckout({
   onSell,
 }: {
   currency: string;
+  /** Above the totals: the tenders (PosTenders). */
+  payments?: ReactNode;
   rows?: PosTotalRow[];
   /** Null while the browser's quote prices the basket. */
   due: number | null;
@@ -53,7 +56,6 @@ export function PosCheckout({
 }) {
   const { t } = useTranslation('retail');
   const price = usePrice();
-  const phone = usePhoneLayout();
   const row = (label: string, value: string, testId?: string, strong = false) => (
     <Group justify="space-between" key={label} wrap="nowrap">
       <Text size="sm" fw={strong ? 700 : 400}>
@@ -70,23 +72,9 @@ export function PosCheckout({
     </Group>
   );
   return (
-    <Card
-      withBorder
-      shadow="sm"
-      padding="md"
-      id="pos-checkout"
-      style={
-        phone
-          ? undefined
-          : {
-              position: 'sticky',
-              bottom: 'calc(var(--app-shell-footer-offset, 0px) + var(--mantine-spacing-xs))',
-              zIndex: 2,
-            }
-      }
-      data-testid="pos-checkout"
-    >
+    <Card withBorder shadow="sm" padding="sm" id="pos-checkout" data-testid="pos-checkout">
       <Stack gap="xs">
+        {payments}
         <Stack gap={2} data-testid="pos-summary">
           {rows.map((r) => row(r.label, r.value, r.testId))}
           {row(t('summary.due'), due === null ? '…' : price(due, currency), 'pos-due', true)}

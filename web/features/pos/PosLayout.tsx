@@ -1,22 +1,67 @@
 import { Box, Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MANTINE_BREAKPOINTS } from '../../ui/breakpoints';
 import { usePhoneLayout } from './PosCheckout';
 import { usePrice } from './use-price';
 
+/** True from the medium width (992 px): tiles and the sale side by side. */
+function useTwoColumns(): boolean {
+  return useMediaQuery(`(min-width: ${MANTINE_BREAKPOINTS.md})`, true) ?? true;
+}
+
 /**
- * The sale screen of both points of sale: the tiles on the left (7/12), the client, basket, tenders
- * and totals on the right (5/12); one column on a phone, with the basket bar always at the bottom.
+ * Where the sale column starts on the page (px from the document's top), followed while what sits
+ * above it (a shift bar, an alert) changes: the column is as tall as what is left of the window.
+ */
+function useDocumentTop(enabled: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!enabled || !el) return;
+    const measure = () => {
+      // The column itself is sticky: measure its (static) parent.
+      const anchor = el.parentElement ?? el;
+      const next = Math.round(anchor.getBoundingClientRect().top + window.scrollY);
+      setTop((prev) => (prev === next ? prev : next));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [enabled]);
+  return { ref, top };
+}
+
+/**
+ * The sale screen of both points of sale. From 992 px: the client and the tiles on the left (7/12;
+ * 6/12 below 1199 px), and on the right a column as tall as the window (under the header, above the
+ * desk's status bar) with the basket and the extras scrolling on their own and the checkout
+ * (payments, totals, sell) pinned under them — nothing covers anything, and at 1024×768 the basket,
+ * the first payment and the sell button are in view without scrolling. From 768 px one column with
+ * the checkout sticky at the bottom; on a phone one column with the basket bar always at the bottom.
  */
 export function PosLayout({
+  client,
   catalog,
   basket,
+  checkout,
   count,
   due,
   currency,
 }: {
+  /** Who buys (ClientPicker): above the tiles from 992 px, so the sale column keeps its height for the basket; first in the sale column below. */
+  client?: ReactNode;
   catalog: ReactNode;
   basket: ReactNode;
+  /** The payments, totals and sell button (PosCheckout); shown once the basket has lines. */
+  checkout?: ReactNode;
   /** Items in the basket (products counted by quantity). */
   count: number;
   /** What the basket costs now; null while it is being priced. */
@@ -24,12 +69,64 @@ export function PosLayout({
   currency: string;
 }) {
   const phone = usePhoneLayout();
+  const twoColumns = useTwoColumns() && !phone;
+  const { ref, top } = useDocumentTop(twoColumns);
   return (
     <Box pb={phone ? 88 : 0}>
       <Grid gutter="md">
-        <Grid.Col span={{ base: 12, md: 7 }}>{catalog}</Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack gap="sm">{basket}</Stack>
+        <Grid.Col span={{ base: 12, md: 6, lg: 7 }}>
+          {twoColumns && client ? (
+            <Stack gap="sm">
+              {client}
+              {catalog}
+            </Stack>
+          ) : (
+            catalog
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6, lg: 5 }}>
+          {twoColumns ? (
+            <Box
+              ref={ref}
+              data-testid="pos-sale-column"
+              style={{
+                position: 'sticky',
+                top: 'calc(var(--app-shell-header-offset, 0px) + var(--mantine-spacing-xs))',
+                display: 'flex',
+                flexDirection: 'column',
+                gap: 'var(--mantine-spacing-sm)',
+                height: `max(26rem, calc(100dvh - ${top ?? 0}px - var(--app-shell-footer-offset, 0px) - var(--mantine-spacing-md)))`,
+              }}
+            >
+              <Box
+                style={{ flex: '1 1 auto', minHeight: 0, overflowY: 'auto' }}
+                data-testid="pos-sale-scroll"
+              >
+                <Stack gap="sm">{basket}</Stack>
+              </Box>
+              {checkout && <Box style={{ flex: '0 0 auto' }}>{checkout}</Box>}
+            </Box>
+          ) : (
+            <Stack gap="sm">
+              {client}
+              {basket}
+              {checkout && (
+                <Box
+                  style={
+                    phone
+                      ? undefined
+                      : {
+                          position: 'sticky',
+                          bottom: 'calc(var(--app-shell-footer-offset, 0px) + var(--mantine-spacing-xs))',
+                          zIndex: 2,
+                        }
+                  }
+                >
+                  {checkout}
+                </Box>
+              )}
+            </Stack>
+          )}
         </Grid.Col>
       </Grid>
       {phone && <PosBasketBar count={count} due={due} currency={currency} />}

@@ -103,8 +103,8 @@ export function PosTenders({
           onClick={() => {
             const added = newPaymentLine(splitMethod);
             onChange([...payments, added]);
-            // The new line may open below the sticky totals (1024×768): bring it to the middle and
-            // put the cursor in its amount.
+            // On a short window the new line may open out of sight: bring it into view and put the
+            // cursor in its amount.
             requestAnimationFrame(() => {
               const row = document.querySelector<HTMLElement>(`[data-payment-key="${added.key}"]`);
               row?.scrollIntoView({ block: 'center' });
