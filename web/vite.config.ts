@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -51,6 +52,22 @@ const LAZY_LIBRARIES = [
   'cldrjs',
   'dayjs',
 ];
+/**
+ * Spec §8 "outdated browser not supported": every app's index.html holds `<!--outdated-browser-->`
+ * inside `#root`; this puts the notice there from one file (web/ui/outdated-browser.html). It shows
+ * only when the app never replaces #root's content (8 s after the page loads).
+ */
+export function outdatedBrowserNotice(): Plugin {
+  const notice = readFileSync(fileURLToPath(new URL('./ui/outdated-browser.html', import.meta.url)), 'utf8')
+    // The file's own comment stays in the source.
+    .replace(/^<!--[\s\S]*?-->\n/, '')
+    .trim();
+  return {
+    name: 'outdated-browser-notice',
+    transformIndexHtml: (html) => html.replace('<!--outdated-browser-->', notice),
+  };
+}
+
 const page = (app: string) => fileURLToPath(new URL(`./${app}/index.html`, import.meta.url));
 
 /**
@@ -61,7 +78,7 @@ const page = (app: string) => fileURLToPath(new URL(`./${app}/index.html`, impor
 export default defineConfig({
   root: webRoot,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), outdatedBrowserNotice()],
   publicDir: false,
   server: {
     fs: { allow: [repoRoot] },
