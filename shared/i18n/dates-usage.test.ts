@@ -52,6 +52,7 @@ const DATE_FNS_FORMAT_ALLOWED = [
   'cloud/src/modules/reports/dashboard.ts',
   'cloud/src/modules/reports/report-runner.ts',
   'web/backoffice/appointments/StaffCalendarScreen.tsx',
+  'web/backoffice/schedule/ScheduleCalendar.tsx',
 ];
 
 describe('dates are formatted only by shared/i18n/dates.ts', () => {

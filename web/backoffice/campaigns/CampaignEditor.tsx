@@ -446,11 +446,7 @@ function Actions({ campaign }: { campaign: CampaignView }) {
             {t(`stopReason.${campaign.stopReason.key}`, {
               needed: campaign.stopReason.needed,
               available: campaign.stopReason.available,
-              at: new Intl.DateTimeFormat(i18n.language, {
-                timeZone,
-                dateStyle: 'medium',
-                timeStyle: 'short',
-              }).format(new Date(campaign.stopReason.at)),
+              at: formatDateTime(campaign.stopReason.at, i18n.language, timeZone),
             })}
           </Alert>
         )}

@@ -51,7 +51,7 @@ function useDescribeRate(): (rate: Pick<PayRate, 'kind' | 'amount' | 'minimum'>)
   const { studio } = useBackoffice();
   return (rate) =>
     rate.kind === 'revenuePercent'
-      ? `${(rate.amount / 100).toLocaleString(i18n.language)} %`
+      ? `${new Intl.NumberFormat(i18n.language).format(rate.amount / 100)} %`
       : rate.kind === 'perAttendee'
         ? `${money(rate.amount, studio.currency, i18n.language)} (min. ${money(rate.minimum, studio.currency, i18n.language)})`
         : money(rate.amount, studio.currency, i18n.language);

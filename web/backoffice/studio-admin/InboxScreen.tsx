@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { StudioAdminApi } from '../../../shared/contracts/http/studio-admin';
 import { useApiClient } from '../../lib/app-context';
 import { useBackoffice } from '../backoffice.api';
+import { useStudioDates } from '../use-studio-date-time';
 
 /**
  * `#/inbox` (the page /{uuid}/backoffice/inbox of spec §2 opens it): what clients wrote to the
@@ -12,15 +13,15 @@ import { useBackoffice } from '../backoffice.api';
  * the client's profile.
  */
 export function InboxScreen() {
-  const { t, i18n } = useTranslation('studio-admin');
+  const { t } = useTranslation('studio-admin');
   const api = useApiClient();
   const uuid = useBackoffice().studio.uuid;
   const feedback = useQuery({
     queryKey: ['studio-admin', 'feedback', uuid],
     queryFn: ({ signal }) => api.call(StudioAdminApi.feedbackList, { params: { uuid }, signal }),
   });
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const dates = useStudioDates();
+  const when = (iso: string) => dates.dateTime(iso);
   return (
     <Stack gap="md" data-testid="inbox-screen">
       <div>

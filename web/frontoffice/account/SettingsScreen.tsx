@@ -2,12 +2,14 @@ import { Alert, Checkbox, Loader, Paper, Select, Spoiler, Stack, Text, Title } f
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../../shared/contracts/api/client-accounts';
+import { formatDateLong } from '../../../shared/i18n/dates';
 import { LOCALES, type Locale } from '../../../shared/i18n/locales';
 import { useApiClient } from '../../lib/app-context';
 import { FormErrorList } from '../../ui/FormErrorList';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useServerForm } from '../../ui/use-server-form';
 import { useStudioUuid } from '../studio';
+import { useStudioTimeZone } from '../visits/client-bookings.api';
 import { accountKeys, patchAccount, useAccount } from './account.api';
 import { PushDevice } from './PushDevice';
 
@@ -42,6 +44,7 @@ function SettingsForm({ account }: { account: Account }) {
   const agreement = marketingConsent.agreement;
   const api = useApiClient();
   const studio = useStudioUuid();
+  const timeZone = useStudioTimeZone();
   const queryClient = useQueryClient();
   const flag = (on: boolean) => (on ? 'true' : '');
   const form = useServerForm({
@@ -130,9 +133,7 @@ function SettingsForm({ account }: { account: Account }) {
             {marketingConsent.decidedAt && (
               <Text size="xs" c="dimmed" data-testid="settings-marketing-decided">
                 {t(marketingConsent.accepted ? 'settings.consentGiven' : 'settings.consentRefused', {
-                  date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
-                    new Date(marketingConsent.decidedAt),
-                  ),
+                  date: formatDateLong(marketingConsent.decidedAt, i18n.language, timeZone),
                 })}
               </Text>
             )}

@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { KSEF_SPEC } from '../../testing/fa3-schema';
 import { composeKsefNumber } from '../ksef-crypto';
 import { upoDocument } from '../ksef-upo';
 
@@ -32,7 +33,6 @@ import { upoDocument } from '../ksef-upo';
 const here = path.dirname(new URL(import.meta.url).pathname);
 const CERT_PEM = readFileSync(path.join(here, 'fake-mf.cert.pem'), 'utf8');
 const KEY_PEM = readFileSync(path.join(here, 'fake-mf.key.pem'), 'utf8');
-const KSEF_SPEC = path.resolve(here, '../../../../../../..', 'shared/spec/ksef');
 
 export interface FakeKsefInvoice {
   sessionReference: string;
