@@ -123,8 +123,9 @@ for (const { lang, locale, texts } of LANGUAGES) {
       await expect(page).toHaveURL(`${base}/settings`);
       await page.getByTestId('settings-sms').check();
       await page.getByTestId('settings-email').uncheck();
+      // Saved with the account (PATCH account: channels and the marketing consent in one call).
       const saved = page.waitForResponse(
-        (r) => r.url().endsWith('/settings') && r.request().method() === 'POST',
+        (r) => r.url().endsWith('/account') && r.request().method() === 'PATCH',
       );
       await page.getByTestId('settings-save').click();
       expect((await saved).status()).toBe(200);
