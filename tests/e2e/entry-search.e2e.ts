@@ -76,7 +76,10 @@ for (const { lang, locale } of LANGUAGES) {
       const { field, search } = await openSearch(page);
       await field.fill('Zzyzx-nothing');
       await expect(search).toHaveAttribute('data-state', 'noResults');
-      await expect(page.getByTestId('search-no-results')).toHaveText(t('search.noResults'));
+      const noResults = page.getByTestId('search-no-results');
+      await expect(noResults.locator('p').first()).toHaveText(t('search.noResults'));
+      // Spec §8: "no studio found with the provided name" still offers to create an account.
+      await expect(noResults.getByRole('link')).toHaveAttribute('href', '/signup');
     });
 
     test('a failing call is noResults too (an HTTP error is not logged, a network error is)', async ({
