@@ -326,6 +326,10 @@ const FLOWS: Record<string, Flow> = {
       await page.getByTestId('pos-result').filter({ hasText: 'Woda mineralna' }).first().click();
       await visible(page, '[data-testid="pos-basket-line"]');
       // Cash, the exact amount due (the drink's price as the summary shows it).
+      // The amount due comes from the cloud's quote ("…" until it answers).
+      await page.waitForFunction(() =>
+        /\d/.test(document.querySelector('[data-testid="pos-due"]')?.textContent ?? ''),
+      );
       const due = (await page.getByTestId('pos-due').innerText()).replace(/[^\d,.]/g, '').replace(',', '.');
       await page.getByTestId('pos-payment-amount-0').fill(due);
       const sell = page.getByTestId('pos-sell');
