@@ -7,18 +7,6 @@ import {
   type ClientVisitView,
   type EventEnrollments,
 } from '../../../shared/contracts/api/bookings';
-import {
-  ClientCheckExistenceQuerySchema,
-  ClientCreateInputSchema,
-  ClientUpdateInputSchema,
-  type ClientCheckExistenceResult,
-  type ClientCreateResult,
-  type ClientDetail,
-  type ClientEditInit,
-  type ClientProfile,
-  type ClientSearchResult,
-  type ClientList,
-} from '../../../shared/contracts/api/clients';
 import { ClientVisitsQuerySchema, type ClientVisitList } from '../../../shared/contracts/api/bookings';
 import { ScheduleFindInputSchema, type ScheduleEventView } from '../../../shared/contracts/api/schedule';
 import type { ClientPricingOptionList } from '../../../shared/contracts/api/catalog';
@@ -33,17 +21,11 @@ import { ScheduleApi } from '../../../shared/contracts/http/schedule';
 import { AppointmentsApi } from '../../../shared/contracts/http/appointments';
 import type { SyncEngine } from '../sync/engine';
 import type { Row } from '../sync/local-store';
-import { CLIENT_ABILITIES, CLIENT_EDIT_OPTIONS, ENROLLMENT_CAN, OfflineApiCache } from './offline-cache';
-import { phoneMatchKey } from '../../../shared/domain/clients';
+import { ENROLLMENT_CAN, OfflineApiCache } from './offline-cache';
 import { Answer, OfflineRoutes, json, parse, type ParsedRequest } from './offline-router';
-import {
-  STATION_WIDE_READS,
-  checkInWindow,
-  clientSearchCondition,
-  sameContact,
-  scheduleInitFromMirror,
-} from './offline-desk';
+import { STATION_WIDE_READS, checkInWindow, scheduleInitFromMirror } from './offline-desk';
 import { OfflineAppointments } from './offline-appointments';
+import { OfflineClients, iso } from './offline-clients';
 import { offlineClientPasses, offlineSharedPasses, offlineVisitAllocations } from './offline-passes';
 
 /**
@@ -62,14 +44,10 @@ import { offlineClientPasses, offlineSharedPasses, offlineVisitAllocations } fro
  * - Anything else answers null: the caller reports the cloud unreachable, as before.
  */
 
-type Json = Record<string, unknown>;
-
-const iso = (v: unknown): string | null =>
-  v === null || v === undefined ? null : new Date(String(v)).toISOString();
-
 export class OfflineApi {
   private readonly routes: OfflineRoutes;
   private readonly cache: OfflineApiCache;
+  private readonly clients: OfflineClients;
 
   constructor(
     private readonly engine: SyncEngine,
@@ -77,22 +55,26 @@ export class OfflineApi {
   ) {
     this.cache = new OfflineApiCache(engine.db);
     const appointments = new OfflineAppointments(engine, this.cache);
+    this.clients = new OfflineClients(engine, this.cache, now, {
+      cached: (userId, key) => this.cached(userId, key),
+      timeZone: (userId) => this.timeZone(userId),
+    });
     // Fixed paths (`client/search`, `client/check-existence`) before the `{user}` ones.
     this.routes = new OfflineRoutes()
-      .on(ClientsApi.getClientSearch, (_p, r) => this.clientSearch(r))
-      .on(ClientsApi.getClientCollection, (_p, r) => this.clientList(r))
-      .on(ClientsApi.getClientCheckExistence, (_p, r) => this.checkExistence(r))
-      .on(ClientsApi.getClientProfile, (p, r) => this.clientProfile(p.user!, r))
+      .on(ClientsApi.getClientSearch, (_p, r) => this.clients.clientSearch(r))
+      .on(ClientsApi.getClientCollection, (_p, r) => this.clients.clientList(r))
+      .on(ClientsApi.getClientCheckExistence, (_p, r) => this.clients.checkExistence(r))
+      .on(ClientsApi.getClientProfile, (p, r) => this.clients.clientProfile(p.user!, r))
       .on(ScheduleApi.find, (_p, r) => this.scheduleFind(r))
       .on(BookingsApi.getScheduleEventEnrollmentsInit, (p, r) => this.enrollments(p.scheduleEvent!, r))
       .on(BookingsApi.postScheduleEventEnrollmentEnroll, (p, r) => this.enrol(p.scheduleEvent!, r))
       .on(BookingsApi.postScheduleEventCheckIn, (p, r) => this.checkIn(p.scheduleEvent!, r))
       .on(BookingsApi.postClientEnrollmentStatus, (_p, r) => this.setStatus(r))
       // Clients added and edited at the desk (createClient / updateClient), their visits.
-      .on(ClientsApi.postClient, (_p, r) => this.createClient(r))
-      .on(ClientsApi.getClient, (p) => this.clientDetail(p.user!))
-      .on(ClientsApi.getClientInit, (p, r) => this.clientEditInit(p.user!, r))
-      .on(ClientsApi.patchClient, (p, r) => this.updateClient(p.user!, r))
+      .on(ClientsApi.postClient, (_p, r) => this.clients.createClient(r))
+      .on(ClientsApi.getClient, (p) => this.clients.clientDetail(p.user!))
+      .on(ClientsApi.getClientInit, (p, r) => this.clients.clientEditInit(p.user!, r))
+      .on(ClientsApi.patchClient, (p, r) => this.clients.updateClient(p.user!, r))
       .on(BookingsApi.getClientClientVisitCollection, (p, r) => this.clientVisits(p.user!, r))
       // The Passes tab: the client's passes from the copy (offline-passes.ts); shares are not in it.
       .on(CatalogApi.getClientClientPricingOptionAll, (p, r) => this.clientPasses(p.user!, r))
@@ -127,7 +109,7 @@ export class OfflineApi {
     if (kept !== null && key === 'client-list/init')
       return JSON.stringify({
         ...JSON.parse(kept),
-        abilities: this.clientAbilities(userId),
+        abilities: this.clients.clientAbilities(userId),
         bulkActions: [],
       });
     if (kept !== null || key !== 'schedule/init') return kept;
@@ -182,241 +164,7 @@ export class OfflineApi {
       : json(200, JSON.stringify(value));
   }
 
-  // ------------------------------------------------------------------ clients
-
-  /** Every word of the search in the folded name/email/phone (offline-desk.ts), as the cloud matches. */
-  private clientRows(q: string, limit: number, archived: boolean): Row[] {
-    const search = clientSearchCondition(q);
-    return (
-      this.store.db
-        .prepare(
-          `select data from rows where tbl = 'clients' and ${search.sql}
-             and (json_extract(data, '$.archived_at') is null) = ?
-           order by json_extract(data, '$.last_key'), json_extract(data, '$.first_key'), id limit ?`,
-        )
-        .all(...search.bindings, archived ? 0 : 1, limit) as Array<{ data: string }>
-    ).map((r) => JSON.parse(r.data) as Row);
-  }
-
-  private clientSearch(r: ParsedRequest): ClientSearchResult {
-    const limit = Math.min(50, Math.max(1, Number(r.query.get('limit') ?? 10) || 10));
-    return {
-      items: this.clientRows(r.query.get('q') ?? '', limit, false).map((c) => ({
-        id: String(c.user_id),
-        firstName: String(c.first_name ?? ''),
-        lastName: String(c.last_name ?? ''),
-        emailAddress: (c.email as string | null) ?? null,
-        phone: (c.phone as string | null) ?? null,
-        status: c.archived_at ? 'archived' : 'active',
-      })),
-      next: null,
-    };
-  }
-
-  private validPasses(userId: string): Row[] {
-    const now = this.now().getTime();
-    return (
-      this.store.db
-        .prepare(
-          `select data from rows where tbl = 'client_pricing_options' and json_extract(data, '$.client_id') = ?`,
-        )
-        .all(userId) as Array<{ data: string }>
-    )
-      .map((r) => JSON.parse(r.data) as Row)
-      .filter((p) => Number(p.status) === 1 && (!p.expires_at || Date.parse(String(p.expires_at)) > now))
-      .sort((a, b) => String(a.expires_at ?? '9999').localeCompare(String(b.expires_at ?? '9999')));
-  }
-
-  private tagsOf(userId: string): Array<{ id: string; name: string }> {
-    return (
-      this.store.db
-        .prepare(
-          `select t.data as data from rows ut join rows t on t.tbl = 'tags' and t.id = json_extract(ut.data, '$.tag_id')
-            where ut.tbl = 'user_tags' and json_extract(ut.data, '$.user_id') = ?`,
-        )
-        .all(userId) as Array<{ data: string }>
-    ).map((r) => {
-      const tag = JSON.parse(r.data) as Row;
-      return { id: tag.id, name: String(tag.name ?? '') };
-    });
-  }
-
-  private listItem(c: Row) {
-    const userId = String(c.user_id);
-    return {
-      id: userId,
-      firstName: String(c.first_name ?? ''),
-      lastName: String(c.last_name ?? ''),
-      emailAddress: (c.email as string | null) ?? null,
-      phone: (c.phone as string | null) ?? null,
-      birthDate: (c.birth_date as string | null) ?? null,
-      sex: c.sex === null || c.sex === undefined ? null : Number(c.sex),
-      status: c.archived_at ? ('archived' as const) : ('active' as const),
-      tags: this.tagsOf(userId),
-      hasValidPass: this.validPasses(userId).length > 0,
-      createdAt: iso(c.created_at) ?? new Date(0).toISOString(),
-      ...(this.isProvisional('clients', c.id) ? { provisional: true } : {}),
-    };
-  }
-
-  /** A row a pending local command made or changed: what the desk sees until a sync confirms it. */
-  private isProvisional(tbl: string, id: string): boolean {
-    return Boolean(this.store.db.prepare('select 1 from shadow where tbl = ? and id = ?').get(tbl, id));
-  }
-
-  /** The client list's first page for a search (filters other than the text and status are not applied offline). */
-  private clientList(r: ParsedRequest): ClientList {
-    const limit = Math.min(100, Math.max(1, Number(r.query.get('limit') ?? 50) || 50));
-    const archived = r.query.get('status') === 'archived';
-    return {
-      items: this.clientRows(r.query.get('q') ?? '', limit, archived).map((c) => this.listItem(c)),
-      next: null,
-    };
-  }
-
-  private clientProfile(userId: string, r: ParsedRequest): ClientProfile {
-    const c = this.store.clientByUser(userId);
-    if (!c) throw AppError.notFound('client');
-    const names = new Map<string, Json>();
-    const nameOf = (optionId: string) => {
-      if (!names.has(optionId))
-        names.set(optionId, (this.store.get('pricing_options', optionId)?.name as Json | undefined) ?? {});
-      return names.get(optionId) as Record<string, { value: string }>;
-    };
-    return {
-      client: {
-        ...this.listItem(c),
-        isMember: false,
-        hasAccount: false,
-        archivedAt: iso(c.archived_at),
-        updatedAt: iso(c.updated_at) ?? new Date(0).toISOString(),
-      },
-      notes: [],
-      validPasses: this.validPasses(userId).map((p) => ({
-        id: p.id,
-        pricingOptionId: String(p.pricing_option_id),
-        name: nameOf(String(p.pricing_option_id)),
-        entries: p.entries === null || p.entries === undefined ? null : Number(p.entries),
-        expiresAt: iso(p.expires_at),
-      })),
-      // Offline the record's fields can be edited (updateClient); deleting, exporting and messaging
-      // need the cloud.
-      abilities: {
-        ...this.clientAbilities(r.userId),
-        canDelete: false,
-        canExport: false,
-        canMessage: false,
-      },
-    };
-  }
-
-  /** The person's client abilities as the cloud last said (none seen: view and edit nothing). */
-  private clientAbilities(userId: string): ClientProfile['abilities'] {
-    return {
-      ...(this.cached<ClientProfile['abilities']>(userId, CLIENT_ABILITIES) ?? {
-        canView: true,
-        canEdit: false,
-        canDelete: false,
-        canExport: false,
-        canMessage: false,
-        canDecryptFields: false,
-      }),
-      canDelete: false,
-      canExport: false,
-      canMessage: false,
-    };
-  }
-
-  private detailOf(c: Row): ClientDetail {
-    return {
-      ...this.listItem(c),
-      isMember: false,
-      hasAccount: false,
-      archivedAt: iso(c.archived_at),
-      updatedAt: iso(c.updated_at) ?? new Date(0).toISOString(),
-    };
-  }
-
-  private searchItem(c: Row) {
-    return {
-      id: String(c.user_id),
-      firstName: String(c.first_name ?? ''),
-      lastName: String(c.last_name ?? ''),
-      emailAddress: (c.email as string | null) ?? null,
-      phone: (c.phone as string | null) ?? null,
-      status: c.archived_at ? ('archived' as const) : ('active' as const),
-    };
-  }
-
-  /**
-   * `POST client` → `createClient@1` (fact-like): the desk assigns both ids, so the client can be
-   * booked and checked in at once. The cloud never refuses it for a known email (it flags a
-   * possible duplicate); the same email or phone in the mirror is reported here as the cloud does.
-   */
-  private createClient(r: ParsedRequest): Answer {
-    const input = parse(ClientCreateInputSchema, r.body);
-    if (input.birthDate && input.birthDate > localDateOf(this.now(), this.timeZone(r.userId)))
-      throw AppError.invalid({ birthDate: ['cannot be in the future'] });
-    const userId = uuidv7();
-    const duplicates = sameContact(this.store, input.emailAddress ?? null, input.phone ?? null);
-    this.engine.mutate('createClient', 1, { ...input, userId, clientId: uuidv7() }, { actorId: r.userId });
-    const result: ClientCreateResult = {
-      client: this.detailOf(this.store.clientByUser(userId)!),
-      possibleDuplicates: duplicates.map((c) => this.searchItem(c)),
-      linkedExistingAccount: false,
-      restored: false,
-    };
-    return new Answer(201, result);
-  }
-
-  private checkExistence(r: ParsedRequest): ClientCheckExistenceResult {
-    const q = parse(ClientCheckExistenceQuerySchema, Object.fromEntries(r.query));
-    const mail = q.emailAddress?.toLowerCase() ?? null;
-    const key = phoneMatchKey(q.phone ?? null);
-    const matches = sameContact(this.store, q.emailAddress ?? null, q.phone ?? null).map((c) => ({
-      ...this.searchItem(c),
-      matchedBy: [
-        ...(mail && String(c.email ?? '').toLowerCase() === mail ? (['emailAddress'] as const) : []),
-        ...(key && c.phone_key === key ? (['phone'] as const) : []),
-      ],
-    }));
-    return { exists: matches.length > 0, matches };
-  }
-
-  private clientDetail(userId: string): ClientDetail {
-    const c = this.store.clientByUser(userId);
-    if (!c) throw AppError.notFound('client');
-    return this.detailOf(c);
-  }
-
-  /** The edit form: the mirror's record, the options the cloud last gave (sex options are fixed). */
-  private clientEditInit(userId: string, r: ParsedRequest): ClientEditInit {
-    const detail = this.clientDetail(userId);
-    const options = this.cached<Pick<ClientEditInit, 'sexOptions' | 'tags'>>(r.userId, CLIENT_EDIT_OPTIONS);
-    const addInit = this.cached<{ sexOptions: ClientEditInit['sexOptions'] }>(r.userId, 'client/add/init');
-    return {
-      client: detail,
-      sexOptions: options?.sexOptions ?? addInit?.sexOptions ?? [],
-      tags: options?.tags ?? [],
-      abilities: this.clientAbilities(r.userId),
-    };
-  }
-
-  /**
-   * `PATCH client/{user}` → `updateClient@1` (intent): the fields sent, each applied last-writer-wins
-   * in the cloud's receipt order. Only with the right to edit (as the cloud last said).
-   */
-  private updateClient(userId: string, r: ParsedRequest): ClientDetail {
-    const fields = parse(ClientUpdateInputSchema, r.body);
-    if (!this.store.clientByUser(userId)) throw AppError.notFound('client');
-    if (!this.clientAbilities(r.userId).canEdit)
-      throw new AppError('auth.forbidden', { message: 'you have no permission to perform this action' });
-    if (fields.birthDate && fields.birthDate > localDateOf(this.now(), this.timeZone(r.userId)))
-      throw AppError.invalid({ birthDate: ['cannot be in the future'] });
-    if (Object.keys(fields).length > 0)
-      this.engine.mutate('updateClient', 1, { userId, fields }, { actorId: r.userId });
-    return this.clientDetail(userId);
-  }
+  // ------------------------------------------------------------------ clients (offline-clients.ts)
 
   /** The profile's visits (upcoming: not ended yet, soonest first; past: newest first), one page. */
   private clientVisits(userId: string, r: ParsedRequest): ClientVisitList {
@@ -607,7 +355,7 @@ export class OfflineApi {
       checkedInAt: iso(v.checked_in_at),
       promotedAt: iso(v.promoted_at),
       fees: [],
-      ...(this.isProvisional('client_visits', v.id) ? { provisional: true } : {}),
+      ...(this.clients.isProvisional('client_visits', v.id) ? { provisional: true } : {}),
       event: {
         startsAt: iso(event.starts_at)!,
         endsAt: iso(event.ends_at)!,
