@@ -115,29 +115,36 @@ function Overview({ init }: { init: SubscriptionInit }) {
           </Badge>
         ) : null}
       </Paper>
-      <Paper withBorder p="md" radius="md">
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-          {t('smsCredits')}
-        </Text>
-        <Text fw={700} size="xl" mt={4} data-testid="subscription-sms-credits">
-          {formatCount(init.credits.sms, i18n.language)}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {t('smsHint')}
-        </Text>
-      </Paper>
-      <Paper withBorder p="md" radius="md">
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-          {t('emailCredits')}
-        </Text>
-        <Text fw={700} size="xl" mt={4} data-testid="subscription-email-credits">
-          {formatCount(init.credits.email, i18n.language)}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {t('emailHint')}
-        </Text>
-      </Paper>
+      <CreditsCard
+        title={t('smsCredits')}
+        left={formatCount(init.credits.sms, i18n.language)}
+        hint={t('smsHint')}
+        testId="subscription-sms-credits"
+      />
+      <CreditsCard
+        title={t('emailCredits')}
+        left={formatCount(init.credits.email, i18n.language)}
+        hint={t('emailHint')}
+        testId="subscription-email-credits"
+      />
     </SimpleGrid>
+  );
+}
+
+/** What is left of one kind of credits (SMS, e-mail). */
+function CreditsCard(props: { title: string; left: string; hint: string; testId: string }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {props.title}
+      </Text>
+      <Text fw={700} size="xl" mt={4} data-testid={props.testId}>
+        {props.left}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {props.hint}
+      </Text>
+    </Paper>
   );
 }
 
