@@ -19,6 +19,14 @@ export const ConfigSchema = z.object({
   /** Connections in each process's query pool (PostgreSQL; the embedded database has one). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).default(10),
   /**
+   * Hot statements (the booking's, each request's session and studio) run as prepared statements, so
+   * PostgreSQL plans them once per connection. `false` behind a transaction-mode pooler that does not
+   * keep prepared statements (PgBouncer before 1.21, or without `max_prepared_statements`).
+   */
+  DATABASE_PREPARED_STATEMENTS: z
+    .preprocess(emptyToUndefined, z.enum(['true', 'false', '1', '0']).optional())
+    .transform((v) => v === undefined || v === 'true' || v === '1'),
+  /**
    * Cloud processes `npm start` runs on PostgreSQL (node:cluster): a number, or `auto` for one per
    * core. The embedded database is always one process.
    */

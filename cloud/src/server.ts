@@ -72,6 +72,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const knex = createKnex(databaseUrl, {
     singleConnection: Boolean(embedded),
     poolMax: config.DATABASE_POOL_MAX,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
   });
   // Rate limits in PostgreSQL on a pool of their own (see http/rate-limit.ts); in memory on PGlite.
   const rateLimitPool = embedded ? null : new pg.Pool({ connectionString: databaseUrl, max: 2 });

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { Db } from '../db/knex';
+import { preparedName, preparesStatements, type Db } from '../db/knex';
 import type { MailMessage } from '../mail/mailer';
 import type { BookingMailJob } from '../modules/bookings/index';
 import type {
@@ -99,14 +99,23 @@ export const JOB_SCHEMA = 'pgboss';
  */
 export function bossConnection(db: Db): PgBoss.Db {
   const client = db.client as {
-    acquireConnection(): Promise<{ query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> }>;
+    acquireConnection(): Promise<{
+      query(
+        text: string | { text: string; values?: unknown[]; name: string },
+        values?: unknown[],
+      ): Promise<{ rows: unknown[] }>;
+    }>;
     releaseConnection(connection: unknown): Promise<void>;
   };
+  // pg-boss's statements are fixed texts: on PostgreSQL they run prepared (see db/knex.ts).
+  const prepares = preparesStatements(db);
   return {
     async executeSql(text, values) {
       const connection = await client.acquireConnection();
       try {
-        return await connection.query(text, values);
+        return prepares && /^\s*(insert|select|update|with)\b/i.test(text)
+          ? await connection.query({ text, values, name: preparedName(text) })
+          : await connection.query(text, values);
       } finally {
         await client.releaseConnection(connection);
       }

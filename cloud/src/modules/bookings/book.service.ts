@@ -9,7 +9,7 @@ import { derivePassState, type PassState } from '../../../../shared/domain/entit
 import { sqlSet } from '../../../../shared/domain/sql';
 import type { ClientVisitStatus } from '../../../../shared/enums/visits';
 import { AppError } from '../../../../shared/errors';
-import type { Db } from '../../db/knex';
+import { prepared, type Db } from '../../db/knex';
 import { refreshPassProjection } from '../catalog/index';
 import type { Studio } from '../identity/index';
 import { dropBookingMail, dropBookingMailSql, enqueueBookingMail } from './booking-mails.service';
@@ -48,8 +48,9 @@ import { emitWebhookEvent } from '../../webhooks/emit';
  * Lock order: client, shared passes, event.
  */
 async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, clientId: string) {
-  const { rows } = (await trx.raw(
-    `select (select v.id from client_visits v
+  const { rows } = (await prepared(
+    trx.raw(
+      `select (select v.id from client_visits v
               where v.schedule_event_id = :eventId and v.client_id = :clientId
                 and v.status in ${sqlSet(ON_CLASS)} limit 1) as "existingId",
             c.taken, c.waiting,
@@ -76,14 +77,15 @@ async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, c
                     count(*) filter (where status = ${V.waitingList})::int as waiting
                from client_visits where schedule_event_id = :eventId) c
        left join studio_booking_settings s on s.studio_id = :studioId`,
-    {
-      eventId: event.id,
-      clientId,
-      studioId: studio.id,
-      startsAt: event.startsAt,
-      endsAt: event.endsAt,
-      dayBefore: new Date(event.startsAt.getTime() - 24 * 3_600_000),
-    },
+      {
+        eventId: event.id,
+        clientId,
+        studioId: studio.id,
+        startsAt: event.startsAt,
+        endsAt: event.endsAt,
+        dayBefore: new Date(event.startsAt.getTime() - 24 * 3_600_000),
+      },
+    ),
   )) as {
     rows: Array<
       typeof DEFAULT_SETTINGS & {
@@ -322,7 +324,7 @@ async function readEventLockingClient(
   eventId: string,
   clientId: string,
 ): Promise<BookingEventRow & { clientLocked: boolean; rulesHash: string }> {
-  const row = (await selectEventRules(trx, studioId)
+  const row = (await prepared(selectEventRules(trx, studioId))
     .where('e.id', eventId)
     .select(
       trx.raw(
@@ -448,13 +450,15 @@ async function placeVisit(
     mailJobId: v.mailQueued ?? null,
   };
   const locking = v.lockRules !== undefined;
-  const { rows } = (await trx.raw('select lock_then_run(?, ?::jsonb, ?, ?, ?::jsonb) as r', [
-    locking ? LOCK_EVENT_RULES_SQL : null,
-    locking ? JSON.stringify({ studioId: v.studioId, eventId: v.event.id }) : null,
-    v.lockRules ?? null,
-    PLACE_VISIT_SQL,
-    JSON.stringify(args),
-  ])) as { rows: Array<{ r: { changed?: boolean; status: number | null; waiting: number } }> };
+  const { rows } = (await prepared(
+    trx.raw('select lock_then_run(?, ?::jsonb, ?, ?, ?::jsonb) as r', [
+      locking ? LOCK_EVENT_RULES_SQL : null,
+      locking ? JSON.stringify({ studioId: v.studioId, eventId: v.event.id }) : null,
+      v.lockRules ?? null,
+      PLACE_VISIT_SQL,
+      JSON.stringify(args),
+    ]),
+  )) as { rows: Array<{ r: { changed?: boolean; status: number | null; waiting: number } }> };
   const r = rows[0]!.r;
   if (r.changed) return { changed: true, status: null, waiting: 0 };
   return { changed: false, status: r.status === null ? null : Number(r.status), waiting: Number(r.waiting) };

@@ -22,7 +22,7 @@ import { localDateOf } from '../../../../shared/domain/entitlements/local-dates'
 import type { PricingOptionExpirationType } from '../../../../shared/enums/pricing-options';
 import { ClientVisitStatus } from '../../../../shared/enums/visits';
 import { AppError } from '../../../../shared/errors';
-import type { Db } from '../../db/knex';
+import { prepared, type Db } from '../../db/knex';
 import type { Studio } from '../identity/index';
 import { dateOnly, iso, priceOn } from './catalog.presenter';
 import { pricingOptionRow } from './pricing-options.service';
@@ -639,9 +639,8 @@ export async function sellPass(
 export async function passCandidatesFor(db: Db, studio: Studio, userId: string): Promise<PassCandidate[]> {
   // One statement (passes with their changes and visits as JSON): the booking path calls this while
   // it holds the class's row lock, so every round trip here is time the next booking waits.
-  const rows: Array<PassFactsRow & { restrictions: Partial<Restrictions> }> = await selectPassFacts(
-    db,
-    studio.id,
+  const rows: Array<PassFactsRow & { restrictions: Partial<Restrictions> }> = await prepared(
+    selectPassFacts(db, studio.id),
   )
     .select('po.restrictions')
     .where((q) =>
