@@ -12,6 +12,8 @@ import type { AppContext } from './context';
 import { CSRF_COOKIE, SESSION_COOKIE } from './cookies';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** An API path whose first segment after the version is a studio's uuid. */
+const STUDIO_PATH = /^\/api\/v\d+\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/|$)/i;
 
 /**
  * Resolves the session from the auth header (spec §6: user id and session id) or, for page loads
@@ -23,13 +25,21 @@ export async function authMiddleware(ctx: AppContext, next: () => Promise<unknow
   const parsed = parseAuthHeader(raw ? decodeURIComponent(raw) : undefined);
   if (parsed && /^[0-9a-f-]{36}$/i.test(parsed.userId)) {
     const { knex, clock, config } = ctx.deps;
-    ctx.state.auth = await findLiveSession(
+    // A studio's route: its studio and the caller's membership come with the session (one statement).
+    const studioId = STUDIO_PATH.exec(ctx.path)?.[1];
+    const found = await findLiveSession(
       knex,
       clock,
       parsed.userId,
       parsed.sessionId,
       config.SESSION_TTL_HOURS,
+      studioId,
     );
+    if (found) {
+      const { studioScope, ...auth } = found;
+      ctx.state.auth = auth;
+      if (studioScope) ctx.state.studioScope = { ...studioScope, userId: auth.user.id };
+    }
     if (!ctx.state.auth && ctx.get(AUTH_HEADER)) {
       // A header that names a dead session is an expired sign-in, not an anonymous visitor.
       if (ctx.path.startsWith('/api/'))

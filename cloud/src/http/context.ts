@@ -23,6 +23,15 @@ export interface AppState {
   requestId: string;
   log: Logger;
   auth: { user: User; session: Session } | null;
+  /**
+   * The studio named by the path (`/api/vN/{uuid}/…`) and the caller's membership in it, read with the
+   * session (auth.ts); `loadStudioScope` takes it instead of reading again.
+   */
+  studioScope?: {
+    studioId: string;
+    userId: string;
+    found: import('../modules/identity/index').StudioWithMembership;
+  };
   studio?: Studio;
   membership?: Membership;
   /** A public API call's key, checked by the integrations module before the route runs. */

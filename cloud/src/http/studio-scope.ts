@@ -20,7 +20,12 @@ export async function loadStudioScope(
   if (!uuid || !userId) throw AppError.notFound('studio');
   // A malformed id is no studio (the column is a uuid: PostgreSQL would refuse the comparison).
   if (!UUID.test(uuid)) throw AppError.notFound('studio');
-  const found = await findStudioWithMembership(db, uuid, userId);
+  // Read with the session when the path named this studio (auth.ts), else now.
+  const preread = ctx.state.studioScope;
+  const found =
+    preread && preread.userId === userId && preread.studioId.toLowerCase() === uuid.toLowerCase()
+      ? preread.found
+      : await findStudioWithMembership(db, uuid, userId);
   if (!found?.membership) throw AppError.notFound('studio');
   const { studio, membership } = found;
   if (access === 'staff' && !membership.isMember)

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/knex';
+import { prepared, type Db, type Knex } from '../../db/knex';
 import type { MembershipsRow, SessionsRow, StudiosRow, UsersRow } from '../../db/generated/tables';
 
 /**
@@ -67,7 +67,7 @@ export async function findStudioWithMembership(
   id: string,
   userId: string,
 ): Promise<{ studio: Studio; membership: Membership | undefined } | undefined> {
-  const row = (await db('studios as s')
+  const row = (await prepared(db('studios as s'))
     .leftJoin('memberships as m', (join) =>
       join.on('m.studioId', 's.id').andOnVal('m.userId', userId).andOnNull('m.archivedAt'),
     )
@@ -82,6 +82,77 @@ export async function findStudioWithMembership(
     membership[c] = row[key];
     delete studio[key];
   }
+  return {
+    studio: asStudio(studio as unknown as StudiosRow),
+    membership: membership.id ? (membership as unknown as Membership) : undefined,
+  };
+}
+
+/** Every column of a studio, for reading one joined to other tables under prefixed names. */
+const STUDIO_COLUMNS = [
+  'id',
+  'name',
+  'slug',
+  'currency',
+  'defaultLocale',
+  'timeZone',
+  'studioType',
+  'addressLine',
+  'postalCode',
+  'city',
+  'country',
+  'kioskKey',
+  'logoUrl',
+  'appearance',
+  'settings',
+  'createdAt',
+  'updatedAt',
+] as const satisfies ReadonlyArray<keyof StudiosRow>;
+// A column added to studios must be added above (the compiler says so here).
+const studioColumnsComplete: Exclude<keyof StudiosRow, (typeof STUDIO_COLUMNS)[number]> extends never
+  ? true
+  : false = true;
+void studioColumnsComplete;
+
+/** What `findStudioWithMembership` answers, read with another statement (`studioScopeJoin`). */
+export type StudioWithMembership = { studio: Studio; membership: Membership | undefined } | undefined;
+
+const studioKey = (c: string) => `scopeStudio${c[0]!.toUpperCase()}${c.slice(1)}`;
+const scopeMembershipKey = (c: string) => `scopeMembership${c[0]!.toUpperCase()}${c.slice(1)}`;
+
+/**
+ * Adds the studio `studioId` and `userId`'s live membership in it to a query (left joins, prefixed
+ * columns), so a statement that reads something else reads them too: the session read of a request
+ * to a studio's route (`findLiveSession`). `studioScopeOf` takes them back out of the row.
+ */
+export function studioScopeJoin(query: Knex.QueryBuilder, studioId: string, userIdColumn: string) {
+  return query
+    .leftJoin('studios as scope_s', (join) => join.onVal('scope_s.id', studioId))
+    .leftJoin('memberships as scope_m', (join) =>
+      join
+        .on('scope_m.studioId', 'scope_s.id')
+        .andOn('scope_m.userId', userIdColumn)
+        .andOnNull('scope_m.archivedAt'),
+    )
+    .select(
+      ...STUDIO_COLUMNS.map((c) => `scope_s.${c} as scope_studio_${c}`),
+      ...MEMBERSHIP_COLUMNS.map((c) => `scope_m.${c} as scope_membership_${c}`),
+    );
+}
+
+/** The studio and membership `studioScopeJoin` read, removed from `row`. */
+export function studioScopeOf(row: Record<string, unknown>): StudioWithMembership {
+  const studio: Record<string, unknown> = {};
+  for (const c of STUDIO_COLUMNS) {
+    studio[c] = row[studioKey(c)];
+    delete row[studioKey(c)];
+  }
+  const membership: Record<string, unknown> = {};
+  for (const c of MEMBERSHIP_COLUMNS) {
+    membership[c] = row[scopeMembershipKey(c)];
+    delete row[scopeMembershipKey(c)];
+  }
+  if (!studio.id) return undefined;
   return {
     studio: asStudio(studio as unknown as StudiosRow),
     membership: membership.id ? (membership as unknown as Membership) : undefined,

@@ -1,7 +1,7 @@
-import type { Db } from '../../db/knex';
+import { prepared, type Db } from '../../db/knex';
 import type { Clock } from '../../clock';
 import { v7 as uuidv7 } from 'uuid';
-import type { Session, User } from './rows';
+import { studioScopeJoin, studioScopeOf, type Session, type StudioWithMembership, type User } from './rows';
 import { newSecret, sha256 } from './tokens';
 
 /** Sessions older than this since last use are extended on activity (sliding expiry). */
@@ -57,21 +57,33 @@ const sessionColumnsComplete: Exclude<keyof Session, (typeof SESSION_COLUMNS)[nu
   : false = true;
 void sessionColumnsComplete;
 
-/** The live session for (userId, secret), or null when unknown, revoked, expired or someone else's. */
+/**
+ * The live session for (userId, secret), or null when unknown, revoked, expired or someone else's.
+ * With `studioId` (a request to a studio's route), the studio and the user's live membership in it
+ * are read in the same statement (`studioScope`, as `findStudioWithMembership` answers), so the route
+ * does not read them again: one round trip fewer on every studio request.
+ */
 export async function findLiveSession(
   knex: Db,
   clock: Clock,
   userId: string,
   sessionId: string,
   ttlHours: number,
-): Promise<{ user: User; session: Session } | null> {
+  studioId?: string,
+): Promise<{
+  user: User;
+  session: Session;
+  studioScope?: { studioId: string; found: StudioWithMembership };
+} | null> {
   // The session and its user in one statement (every signed-in request reads both).
-  const row = (await knex('sessions as s')
+  const query = prepared(knex('sessions as s'))
     .join('users as u', 'u.id', 's.userId')
     .where('s.tokenHash', sha256(sessionId))
-    .first('u.*', ...SESSION_COLUMNS.map((c) => `s.${c} as session_${c}`))) as
-    (User & Record<string, unknown>) | undefined;
+    .first('u.*', ...SESSION_COLUMNS.map((c) => `s.${c} as session_${c}`));
+  if (studioId) studioScopeJoin(query, studioId, 'u.id');
+  const row = (await query) as (User & Record<string, unknown>) | undefined;
   if (!row) return null;
+  const studioScope = studioId ? { studioId, found: studioScopeOf(row) } : undefined;
   const found: Record<string, unknown> = {};
   const user: Record<string, unknown> = { ...row };
   for (const c of SESSION_COLUMNS) {
@@ -90,7 +102,7 @@ export async function findLiveSession(
     session.lastSeenAt = now;
     session.expiresAt = expiresAt;
   }
-  return { user: user as unknown as User, session };
+  return { user: user as unknown as User, session, ...(studioScope ? { studioScope } : {}) };
 }
 
 export async function revokeSession(trx: Db, clock: Clock, sessionDbId: string): Promise<void> {
