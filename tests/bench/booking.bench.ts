@@ -26,7 +26,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { createKnex, type Knex } from '../../cloud/src/db/knex';
+import { createKnex, preparedName, type Knex } from '../../cloud/src/db/knex';
 import { migrateLatest } from '../../cloud/src/db/migrate';
 import { statements } from '../../cloud/src/jobs/queue';
 import {
@@ -353,10 +353,20 @@ async function drive(total: number, concurrency: number, job: (i: number) => Pro
  * What the API adds on top is its own cost: HTTP, the session and studio scope lookups, validation,
  * the query builder, presenting.
  */
-async function sqlBooking(client: pg.ClientBase, studioId: string, eventId: string, clientId: string) {
+async function sqlBooking(
+  client: pg.ClientBase,
+  studioId: string,
+  eventId: string,
+  clientId: string,
+  prepare: boolean,
+) {
+  // As the service runs them on PostgreSQL: prepared statements (db/knex.ts `prepared`), planned once
+  // per connection.
+  const query = (text: string, values?: unknown[]) =>
+    prepare ? client.query({ text, values, name: preparedName(text) }) : client.query(text, values);
   await client.query('begin');
   try {
-    const ev = await client.query(
+    const ev = await query(
       `select e.id, e.class_service_id, s.name as service_name, s.service_type, s.free_of_charge,
               e.location_id, e.starts_at, e.ends_at, e.capacity, e.waiting_list_size, e.status, e.is_hidden,
               e.bookable_online, m.booking_opens_hours, m.booking_closes_minutes,
@@ -369,7 +379,7 @@ async function sqlBooking(client: pg.ClientBase, studioId: string, eventId: stri
       [studioId, eventId, clientId],
     );
     const event = ev.rows[0];
-    const facts = await client.query(
+    const facts = await query(
       `select (select v.id from client_visits v
                 where v.schedule_event_id = $1 and v.client_id = $2
                   and v.status in (0, 1, 2, 8, 9) limit 1) as existing_id,
@@ -408,7 +418,7 @@ async function sqlBooking(client: pg.ClientBase, studioId: string, eventId: stri
         new Date(event.starts_at.getTime() - 24 * 3_600_000),
       ],
     );
-    const passes = await client.query(
+    const passes = await query(
       `select cpo.id, cpo.studio_id, cpo.client_id, cpo.pricing_option_id, cpo.sold_at, cpo.price_paid,
               cpo.entries, cpo.expiration_type, cpo.validity_count, cpo.validity_unit, cpo.valid_until,
               po.name, po.service_types,
@@ -430,7 +440,7 @@ async function sqlBooking(client: pg.ClientBase, studioId: string, eventId: stri
     const f = facts.rows[0];
     // Their contracts, when they have any (the benchmark's clients have none, as the service skips).
     if (f.has_contracts)
-      await client.query(
+      await query(
         `select cc.id, cc.service_types, cc.restrictions, c.service_types as contract_service_types,
                 c.restrictions as contract_restrictions, cc.entitled_from, cc.ends_on
            from client_contracts cc join contracts c on c.id = cc.contract_id
@@ -450,10 +460,10 @@ async function sqlBooking(client: pg.ClientBase, studioId: string, eventId: stri
     const jobId = await statements.send(
       'booking.mail',
       { studioId, clientId, visitId, kind: 'confirmed', details: {} },
-      { db: { executeSql: (text, values) => client.query(text, values) } },
+      { db: { executeSql: (text, values) => query(text, values) } },
     );
     // The class's lock and the one statement under it, in one round trip (as the service places).
-    const placed = await client.query('select lock_then_run($1, $2::jsonb, $3, $4, $5::jsonb) as r', [
+    const placed = await query('select lock_then_run($1, $2::jsonb, $3, $4, $5::jsonb) as r', [
       LOCK_EVENT_RULES_SQL,
       JSON.stringify({ studioId, eventId }),
       event.rules_hash,
@@ -519,12 +529,19 @@ async function main() {
     const concurrency = db.single ? 1 : CONCURRENCY;
 
     // Warm up both paths on events of their own.
-    // Booking i: class i mod CLASSES (of the next CLASSES once every client booked these), client
-    // (i div CLASSES) mod CLIENTS — consecutive bookings hit different classes, each class contended.
-    const pair = (i: number, events: Array<{ id: string }>) => ({
-      client: Math.floor(i / CLASSES) % CLIENTS,
-      event: events[(i % CLASSES) + CLASSES * Math.floor(i / (CLASSES * CLIENTS))]!.id,
-    });
+    // Booking i: client i mod CLIENTS, class (client + round) mod CLASSES, where a round is CLIENTS
+    // bookings (the next CLASSES classes once every client booked these): the bookings in flight are
+    // 32 different clients spread over the 6 classes, each class contended, as in a rush. (Until
+    // session 12, six consecutive bookings were one client's, so about 5 of the 32 in flight always
+    // waited for one client's lock — one person booking six classes in the same instant.)
+    const pair = (i: number, events: Array<{ id: string }>) => {
+      const client = i % CLIENTS;
+      const round = Math.floor(i / CLIENTS);
+      return {
+        client,
+        event: events[((client + round) % CLASSES) + CLASSES * Math.floor(i / (CLASSES * CLIENTS))]!.id,
+      };
+    };
     const bookingMs: number[] = [];
     const warm = Math.min(50, CLIENTS);
 
@@ -552,7 +569,7 @@ async function main() {
           const c = await p.connect();
           try {
             const at = pair(from + i, s.sqlEvents);
-            await sqlBooking(c, s.studioId, at.event, s.clients[at.client]!.id);
+            await sqlBooking(c, s.studioId, at.event, s.clients[at.client]!.id, true);
           } finally {
             c.release();
           }
@@ -564,7 +581,7 @@ async function main() {
       try {
         return await drive(n, 1, (i) => {
           const at = pair(from + i, s.sqlEvents);
-          return sqlBooking(conn, s.studioId, at.event, s.clients[at.client]!.id);
+          return sqlBooking(conn, s.studioId, at.event, s.clients[at.client]!.id, false);
         });
       } finally {
         await knex.client.releaseConnection(conn);

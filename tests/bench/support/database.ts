@@ -12,7 +12,7 @@ export interface BenchDatabase {
 /**
  * BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL names a PostgreSQL server: a fresh database
  * `<that database's name>_<prefix>_<time>` is created for the run and dropped by `drop()`. Without
- * any, an in-memory embedded PGlite.
+ * any, an in-memory embedded PGlite. BENCH_KEEP_DATABASE=1 keeps the database after the run.
  */
 export async function openBenchDatabase(prefix: string): Promise<BenchDatabase> {
   const server = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
@@ -43,6 +43,10 @@ export async function openBenchDatabase(prefix: string): Promise<BenchDatabase> 
     url: url.toString(),
     single: false,
     label: `PostgreSQL ${url.host} (fresh database ${name})`,
-    drop: () => run(`drop database if exists ${name} with (force)`),
+    // BENCH_KEEP_DATABASE=1 keeps it, to look at its plans afterwards (drop it yourself).
+    drop: () =>
+      process.env.BENCH_KEEP_DATABASE
+        ? Promise.resolve(console.log(`kept database ${name}`))
+        : run(`drop database if exists ${name} with (force)`),
   };
 }
