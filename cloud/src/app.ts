@@ -10,6 +10,7 @@ import type { AppCustom, AppState, Deps } from './http/context';
 import { errorMiddleware } from './http/errors';
 import { httpsOnly } from './http/https-only';
 import { instrumentKnex, serverTimingHeader, withRequestTiming } from './http/server-timing';
+import { memoizeRouteMatching } from './http/route-match-memo';
 import { routeCatalog } from './http/route';
 import { registerPageRoutes } from './http/pages';
 import { registerTranslationRoutes } from './http/translations';
@@ -227,7 +228,7 @@ export function createApp(
   // The tus endpoint of video uploads (modules/videos): its own protocol, not a JSON route.
   app.use(videoUploadMiddleware(deps));
 
-  const api = new Router<AppState, AppCustom>({ prefix: '/api' });
+  const api = memoizeRouteMatching(new Router<AppState, AppCustom>({ prefix: '/api' }));
   for (const register of API_MODULES) register(api);
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
@@ -259,4 +260,11 @@ export function describeApiRoutes() {
   const router = new Router<AppState, AppCustom>({ prefix: '/api' });
   for (const register of API_MODULES) register(router);
   return (routeCatalog.get(router) ?? []).map((spec) => ({ ...spec, fullPath: `/api${spec.path}` }));
+}
+
+/** The API's router as `createApp` builds it, unmemoized (for `route-match-memo.test.ts`). */
+export function apiRouter() {
+  const router = new Router<AppState, AppCustom>({ prefix: '/api' });
+  for (const register of API_MODULES) register(router);
+  return router;
 }
