@@ -1,11 +1,7 @@
-import type Router from '@koa/router';
-
 /** A uuid anywhere in a path: the ids of studios, clients, classes… */
 const UUID_IN_PATH = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** Shapes remembered; past it, matching goes on uncached (a crawler of random paths cannot grow it). */
 const MAX_SHAPES = 5_000;
-
-type MatchResult = ReturnType<Router['match']>;
 
 /** The path with every uuid in it replaced by one placeholder: the path's shape. */
 export const pathShape = (path: string) => path.replace(UUID_IN_PATH, ':uuid');
@@ -20,14 +16,18 @@ export const pathShape = (path: string) => path.replace(UUID_IN_PATH, ':uuid');
  * by the router. The cached result's `path` list is copied per call, since the router appends to the
  * context's list when routers nest.
  */
-export function memoizeRouteMatching<R extends Pick<Router, 'match'>>(router: R): R {
+interface Matching {
+  match(path: string, method: string): { path: unknown[]; pathAndMethod: unknown[]; route: boolean };
+}
+
+export function memoizeRouteMatching<R extends Matching>(router: R): R {
   const match = router.match.bind(router);
-  const shapes = new Map<string, MatchResult>();
+  const shapes = new Map<string, ReturnType<R['match']>>();
   router.match = ((path: string, method: string) => {
     const key = `${method} ${pathShape(path)}`;
     let result = shapes.get(key);
     if (!result) {
-      result = match(path, method);
+      result = match(path, method) as ReturnType<R['match']>;
       if (shapes.size < MAX_SHAPES) shapes.set(key, result);
     }
     return { ...result, path: [...result.path] };
