@@ -6,7 +6,10 @@ const U1 = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 const U2 = 'ffffffff-0000-4000-b000-123456789abc';
 const fill = (path: string, value: (name: string) => string) =>
   path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => value(name));
-const layers = (m: { pathAndMethod: Array<{ path: string; methods: string[] }>; route: boolean }) => ({
+const layers = (m: {
+  pathAndMethod: Array<{ path: string | RegExp; methods: string[] }>;
+  route: boolean;
+}) => ({
   route: m.route,
   layers: m.pathAndMethod.map((l) => `${l.methods.join(',')} ${l.path}`),
 });
