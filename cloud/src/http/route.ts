@@ -34,6 +34,16 @@ export type HandlerInput<A extends Access, B, Q, P> = {
  * A route: its contract (method, path, access, schemas — written once in `shared/contracts/http` and
  * spread in: `defineRoute(router, { ...ScheduleApi.init, handle })`) and its implementation.
  */
+/**
+ * An answer that is already JSON text (PostgreSQL presented it: the week's timetable): sent as it
+ * is, not parsed and serialised again (for 500 classes, ~410 KB: about 4 ms of Node's CPU per call
+ * went to `JSON.parse` and koa's `JSON.stringify`). `T` names the shape the text holds.
+ */
+export class JsonText<T = unknown> {
+  declare readonly shape?: T;
+  constructor(readonly text: string) {}
+}
+
 export interface RouteSpec<A extends Access, B, Q, P, R> {
   /** The contract entry's name (`schedule.init`); set by spreading an entry of `shared/contracts/http`. */
   name?: string;
@@ -174,6 +184,9 @@ export function defineRoute<
 
     ctx.status = spec.status ?? 200;
     if (spec.contentType) ctx.type = spec.contentType;
-    if (ctx.status !== 204) ctx.body = result ?? {};
+    if (result instanceof JsonText) {
+      ctx.type = 'application/json';
+      ctx.body = result.text;
+    } else if (ctx.status !== 204) ctx.body = result ?? {};
   });
 }

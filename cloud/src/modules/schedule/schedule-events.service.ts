@@ -29,7 +29,7 @@ import type { Studio } from '../identity/index';
 import { instructorsById } from './places-and-services.service';
 import { presentEvent, type ScheduleEventRow, type ScheduleMetaRow } from './schedule.presenter';
 import { metaRow, referenceErrors } from './schedule-metas.service';
-import { instructorsOfEvents, publicTimetable, staffTimetable, visitCounts } from './timetable-json';
+import { publicTimetableText, staffTimetable, staffTimetableText, visitCounts } from './timetable-json';
 import { cancelVisitsOfEvents, eventsWithVisits, promoteAfterCapacityChange } from './booking-hooks';
 
 const EVENT_COLUMNS = [
@@ -98,6 +98,17 @@ export async function findEvents(
 ): Promise<ScheduleEventView[]> {
   const [from, to] = instantsOf(studio, input.from, input.to);
   return staffTimetable(db, studio.id, { ...input, from, to, includeRemoved: input.includeRemoved ?? false });
+}
+
+/** `findEvents` as the JSON text of its array, for an answer sent without parsing it (`JsonText`). */
+export async function findEventsText(db: Db, studio: Studio, input: ScheduleFindInput): Promise<string> {
+  const [from, to] = instantsOf(studio, input.from, input.to);
+  return staffTimetableText(db, studio.id, {
+    ...input,
+    from,
+    to,
+    includeRemoved: input.includeRemoved ?? false,
+  });
 }
 
 export async function getEvent(db: Db, studio: Studio, id: string): Promise<ScheduleEventView> {
@@ -524,9 +535,21 @@ export async function publicSchedule(
   studio: Studio,
   input: PublicScheduleInput,
 ): Promise<PublicSchedule> {
+  return JSON.parse(await publicScheduleText(db, studio, input)) as PublicSchedule;
+}
+
+/**
+ * `publicSchedule` as JSON text: the week's events, locations and class services as PostgreSQL wrote
+ * them (never parsed here), the instructor filter's few names parsed and sorted.
+ */
+export async function publicScheduleText(
+  db: Db,
+  studio: Studio,
+  input: PublicScheduleInput,
+): Promise<string> {
   const [from, to] = instantsOf(studio, input.from, input.to);
-  // One statement: the week and the filters' locations and class services.
-  const { items, locations, classServices } = await publicTimetable(db, studio.id, {
+  // One statement: the week, the filters' locations and class services, and its instructors.
+  const week = await publicTimetableText(db, studio.id, {
     from,
     to,
     locationId: input.locationId,
@@ -549,18 +572,13 @@ export async function publicSchedule(
             .distinct(db.raw('unnest(instructor_ids) as id'))) as Array<{ id: string }>
         ).map((t) => t.id),
       ).then((m) => [...m.values()])
-    : instructorsOfEvents(items);
-  return {
-    timeZone: studio.timeZone,
-    from: input.from,
-    to: input.to,
-    items,
-    filters: {
-      locations,
-      classServices,
-      instructors: teachers.sort(
-        (a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName),
-      ),
-    },
-  };
+    : week.teachers;
+  const instructors = teachers.sort(
+    (a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName),
+  );
+  return (
+    `{"timeZone":${JSON.stringify(studio.timeZone)},"from":${JSON.stringify(input.from)},` +
+    `"to":${JSON.stringify(input.to)},"items":${week.items},"filters":{"locations":${week.locations},` +
+    `"classServices":${week.classServices},"instructors":${JSON.stringify(instructors)}}}`
+  );
 }

@@ -5,10 +5,11 @@ import {
   ScheduleBulkEventActionApi,
   ScheduleEventActionApi,
 } from '../../../../shared/contracts/http/schedule';
+import type { PublicSchedule, ScheduleEventView } from '../../../../shared/contracts/api/schedule';
 import { ACTION_BY_SEGMENT } from '../../../../shared/domain/schedule';
 import { AppError } from '../../../../shared/errors';
 import type { AppCustom, AppState } from '../../http/context';
-import { defineRoute } from '../../http/route';
+import { defineRoute, JsonText } from '../../http/route';
 import { findStudio } from '../identity/index';
 import { registerClassServiceToolRoutes } from './class-service-tools.routes';
 import { publicEventDetails } from './public-event-details.service';
@@ -29,10 +30,11 @@ import {
   applyAction,
   eventsOfMeta,
   findEvents,
+  findEventsText,
   generateEvents,
   getEvent,
   patchEvents,
-  publicSchedule,
+  publicScheduleText,
   setLivestream,
 } from './schedule-events.service';
 import {
@@ -135,7 +137,11 @@ export function registerScheduleRoutes(router: Router<AppState, AppCustom>): voi
   });
   defineRoute(router, {
     ...ScheduleApi.find,
-    handle: async ({ db, studio, body }) => list(await findEvents(db, studio, body)),
+    // The week as PostgreSQL wrote it, sent without parsing (`JsonText`): `{ items, next: null }`.
+    handle: async ({ db, studio, body }) =>
+      new JsonText<{ items: ScheduleEventView[]; next: null }>(
+        `{"items":${await findEventsText(db, studio, body)},"next":null}`,
+      ),
   });
   // Classes the studio called off (cancelled) in a range of days, with the timetable's filters.
   defineRoute(router, {
@@ -251,7 +257,8 @@ export function registerScheduleRoutes(router: Router<AppState, AppCustom>): voi
     handle: async ({ db, params, body }) => {
       const studio = await findStudio(db, params.uuid);
       if (!studio) throw AppError.notFound();
-      return publicSchedule(db, studio, body);
+      // The week as PostgreSQL wrote it, sent without parsing (`JsonText`).
+      return new JsonText<PublicSchedule>(await publicScheduleText(db, studio, body));
     },
   });
   // A class's details for the client (issue 26): as public as the timetable it opens from.

@@ -165,8 +165,13 @@ async function timetableJson(
 }
 
 export async function staffTimetable(db: Db, studioId: string, f: TimetableFilter) {
+  return JSON.parse(await staffTimetableText(db, studioId, f)) as ScheduleEventView[];
+}
+
+/** `staffTimetable` as PostgreSQL wrote it: a JSON array of `ScheduleEventView`, not parsed. */
+export async function staffTimetableText(db: Db, studioId: string, f: TimetableFilter): Promise<string> {
   const row = await timetableJson(db, studioId, STAFF_EVENT_JSON, f, '', true);
-  return JSON.parse(row.items!) as ScheduleEventView[];
+  return row.items!;
 }
 
 /** What the front office's filters offer: active locations by name, active class services. */
@@ -176,9 +181,24 @@ const PUBLIC_FILTERS = `,
   (select coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'color', x.color,
             'serviceType', x.service_type) order by x.created_at, x.id), '[]'::json)::text
      from class_services x where x.studio_id = ? and x.service_type in ('classroom', 'course')
-      and x.archived_at is null) as services`;
+      and x.archived_at is null) as services,
+  (select coalesce(json_agg(p.doc), '[]'::json)::text from people p) as teachers`;
 
 export async function publicTimetable(db: Db, studioId: string, f: TimetableFilter) {
+  const text = await publicTimetableText(db, studioId, f);
+  return {
+    items: JSON.parse(text.items) as PublicScheduleEvent[],
+    locations: JSON.parse(text.locations) as Array<{ id: string; name: string }>,
+    classServices: JSON.parse(text.classServices) as PublicSchedule['filters']['classServices'],
+  };
+}
+
+/**
+ * `publicTimetable` as PostgreSQL wrote it (JSON texts, not parsed), with `teachers`: everyone
+ * teaching in the range's events as read (for an unfiltered range, exactly the instructors of
+ * its items, in no order).
+ */
+export async function publicTimetableText(db: Db, studioId: string, f: TimetableFilter) {
   const row = await timetableJson(
     db,
     studioId,
@@ -187,17 +207,9 @@ export async function publicTimetable(db: Db, studioId: string, f: TimetableFilt
     PUBLIC_FILTERS,
   );
   return {
-    items: JSON.parse(row.items!) as PublicScheduleEvent[],
-    locations: JSON.parse(row.locations!) as Array<{ id: string; name: string }>,
-    classServices: JSON.parse(row.services!) as PublicSchedule['filters']['classServices'],
+    items: row.items!,
+    locations: row.locations!,
+    classServices: row.services!,
+    teachers: JSON.parse(row.teachers!) as InstructorView[],
   };
-}
-
-/** Everyone teaching in these events, once each (the front office's instructor filter). */
-export function instructorsOfEvents(
-  events: ReadonlyArray<{ instructors: InstructorView[] }>,
-): InstructorView[] {
-  const byId = new Map<string, InstructorView>();
-  for (const e of events) for (const i of e.instructors) byId.set(i.id, i);
-  return [...byId.values()];
 }
