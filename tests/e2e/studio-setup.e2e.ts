@@ -120,11 +120,24 @@ test('a new studio fills in the basics on the dashboard and opens a pasted id', 
     page,
     'studio-open-by-id',
     async () => {
+      // On a phone the search box is in the menu behind the burger (moved off the screen when closed).
+      const burger = page.getByTestId('nav-burger');
+      if (await burger.isVisible())
+        await expect(async () => {
+          if ((await burger.locator('[data-opened]').count()) === 0) await burger.click();
+          expect((await search.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0);
+        }).toPass();
       await search.fill('');
       await search.fill(view.values.location!.id);
       await expect(option).toBeVisible();
     },
-    { sizes: [['1366', { width: 1366, height: 900 }]], fullPage: false },
+    {
+      sizes: [
+        ['1366', { width: 1366, height: 900 }],
+        ['390', VIEWPORTS.phone],
+      ],
+      fullPage: false,
+    },
   );
   await search.fill(view.values.location!.id);
   await expect(option).toBeVisible();
@@ -145,7 +158,9 @@ test('a new studio fills in the basics on the dashboard and opens a pasted id', 
   expect(errors).toEqual([]);
 });
 
-test('the demo studio is set up: no setup card; the search box opens a pasted class id', async ({ page }) => {
+test('the demo studio is set up: no setup card; the search box finds a client and opens a pasted class id', async ({
+  page,
+}) => {
   const demo = readDemo();
   await page.setViewportSize(VIEWPORTS.desktop);
   const configure = page.waitForResponse((r) => r.url().endsWith('/configure'));
@@ -164,6 +179,12 @@ test('the demo studio is set up: no setup card; the search box opens a pasted cl
   test.skip(!eventId, 'no class in the first schedule answer');
   await page.getByTestId('nav-dashboard').click();
   const search = page.getByTestId('backoffice-search');
+  // A name finds clients (POST backoffice/search); choosing one opens the profile.
+  await search.fill('Julia Nowak');
+  await expect(page.getByTestId('backoffice-search-option').first()).toContainText('Julia Nowak');
+  await page.getByTestId('backoffice-search-option').first().click();
+  await expect(page).toHaveURL(/#\/clients\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('client-name')).toHaveText('Julia Nowak');
   await search.fill(eventId!);
   await expect(page.getByTestId('backoffice-search-option')).toContainText('Class');
   await search.press('Enter');
