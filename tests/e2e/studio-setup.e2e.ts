@@ -155,6 +155,26 @@ test('a new studio fills in the basics on the dashboard and opens a pasted id', 
   await page.reload();
   await expect(page.getByTestId('welcome-card')).toBeVisible();
   await expect(card).toBeHidden();
+  // Settings → Studio offers it again while steps are left.
+  await page.goto(`/${uuid}/backoffice#/settings/studio`);
+  await shootAll(
+    page,
+    'studio-setup-show-again',
+    async () => {
+      await expect(page.getByTestId('setup-show-again')).toBeVisible();
+    },
+    {
+      sizes: [
+        ['1366', { width: 1366, height: 900 }],
+        ['390', VIEWPORTS.phone],
+      ],
+      fullPage: false,
+    },
+  );
+  await page.getByTestId('setup-show-again').getByRole('button').click();
+  await expect(page.getByTestId('setup-show-again')).toBeHidden();
+  await page.getByTestId('nav-dashboard').click();
+  await expect(card).toBeVisible();
   expect(errors).toEqual([]);
 });
 

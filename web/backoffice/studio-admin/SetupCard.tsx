@@ -43,18 +43,48 @@ const setupKey = (uuid: string) => ['studio-admin', 'configure', uuid] as const;
  * from staff who may not see the studio's settings.
  */
 export function SetupCard() {
-  const { studio, member } = useBackoffice();
-  const api = useApiClient();
-  const canView = member.abilities.includes('settings.view');
-  const setup = useQuery({
-    queryKey: setupKey(studio.uuid),
-    queryFn: ({ signal }) => api.call(StudioAdminApi.getConfigure, { params: { uuid: studio.uuid }, signal }),
-    enabled: canView,
-  });
-  if (!canView || !setup.data) return null;
+  const setup = useSetup();
+  if (!setup.data) return null;
   const { dismissedAt, complete } = setup.data.setup;
   if (dismissedAt || complete) return null;
   return <SetupChecklist view={setup.data} />;
+}
+
+/** GET configure, for staff who may see the studio's settings (disabled for the others). */
+function useSetup() {
+  const { studio, member } = useBackoffice();
+  const api = useApiClient();
+  return useQuery({
+    queryKey: setupKey(studio.uuid),
+    queryFn: ({ signal }) => api.call(StudioAdminApi.getConfigure, { params: { uuid: studio.uuid }, signal }),
+    enabled: member.abilities.includes('settings.view'),
+  });
+}
+
+/**
+ * Settings → Studio: once the setup card was hidden with steps still to do, a way to show it again
+ * (`dismissed: false`) for staff who may change the settings.
+ */
+export function ShowSetupAgain() {
+  const { t } = useTranslation('studio-admin');
+  const setup = useSetup();
+  const configure = useConfigure();
+  const canEdit = useBackoffice().member.abilities.includes('settings.edit');
+  const show = useMutation({
+    mutationFn: () => configure.send({ dismissed: false }),
+    onSuccess: configure.saved,
+  });
+  if (!canEdit || !setup.data?.setup.dismissedAt || setup.data.setup.complete) return null;
+  return (
+    <Group gap="xs" data-testid="setup-show-again">
+      <Text size="sm" c="dimmed">
+        {t('setup.hidden')}
+      </Text>
+      <Button variant="light" size="compact-sm" onClick={() => show.mutate()} loading={show.isPending}>
+        {t('setup.showAgain')}
+      </Button>
+    </Group>
+  );
 }
 
 function useConfigure() {

@@ -15,6 +15,7 @@ import { useBackoffice } from '../backoffice.api';
 import { SettingsLayout } from '../settings/SettingsLayout';
 import { useSettingsSaved, useStudioSettings } from './studio-admin.api';
 import { regionalOptions } from './regional-options';
+import { ShowSetupAgain } from './SetupCard';
 
 /** Settings → Studio: the studio's name, legal and contact details, address, language, currency, zone, URL. */
 export function StudioProfileScreen() {
@@ -29,7 +30,10 @@ export function StudioProfileScreen() {
           <Loader size="sm" />
         </Center>
       ) : (
-        <ProfileForm profile={settings.data.profile} />
+        <Stack gap="md">
+          <ShowSetupAgain />
+          <ProfileForm profile={settings.data.profile} />
+        </Stack>
       )}
     </SettingsLayout>
   );
