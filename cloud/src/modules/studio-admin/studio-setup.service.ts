@@ -6,7 +6,7 @@ import type {
   StudioSetupView,
   StudioTypeKey,
 } from '../../../../shared/contracts/api/studio-setup';
-import { STUDIO_TYPE_KEYS } from '../../../../shared/contracts/api/studio-setup';
+import { SETUP_STEPS, STUDIO_TYPE_KEYS } from '../../../../shared/contracts/api/studio-setup';
 import { StudioType } from '../../../../shared/enums/studios';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
@@ -103,7 +103,7 @@ async function stepsOf(db: Db, studio: Studio): Promise<SetupStep[]> {
     payments,
     team,
   };
-  return (Object.keys(STEP_PATHS) as SetupStepKey[]).map((key) => ({
+  return SETUP_STEPS.map((key) => ({
     key,
     done: done[key],
     path: STEP_PATHS[key],
