@@ -23,6 +23,7 @@ import { useDocumentTitle } from '../ui/use-document-title';
 import { useBackoffice } from './backoffice.api';
 import { SECTIONS } from './sections';
 import { SectionIcon } from './SectionIcon';
+import { BackofficeSearch } from './studio-admin/BackofficeSearch';
 
 /**
  * Back-office layout: header (studio, language, user menu), sidebar (burger on phones), content.
@@ -80,6 +81,9 @@ export function BackofficeShell({ preload }: { preload?: (path: string) => void 
       </AppShell.Header>
 
       <AppShell.Navbar p="sm" aria-label={t('nav.label')}>
+        <AppShell.Section mb="sm">
+          <BackofficeSearch />
+        </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap={2}>
             {sections.map((section) => (

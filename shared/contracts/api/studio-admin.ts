@@ -10,7 +10,7 @@ import { email, requiredText, text, uuid } from './common';
 
 export const CURRENCIES = ['PLN', 'EUR', 'USD', 'GBP', 'CZK', 'SEK', 'NOK', 'DKK', 'CHF', 'HUF'] as const;
 
-const timeZone = () =>
+export const timeZone = () =>
   requiredText(64).refine((zone) => {
     try {
       new Intl.DateTimeFormat('en', { timeZone: zone });

@@ -26,6 +26,12 @@ import {
   StudioDocumentSchema,
   TransferInstructionsSchema,
 } from '../api/studio-records';
+import {
+  OpenByIdInputSchema,
+  OpenByIdResultSchema,
+  StudioConfigureInputSchema,
+  StudioSetupSchema,
+} from '../api/studio-setup';
 import { contractGroup } from './define';
 import { StudioParams, listOf, studioParams } from './params';
 
@@ -329,5 +335,41 @@ export const StudioAdminApi = contractGroup('studio-admin', {
     ability: 'settings.edit',
     params: StudioParams,
     response: BundleRequestStateSchema,
+  },
+
+  // --------------------------------------------------------------------- first-run setup
+  /** The setup checklist (steps derived from the studio's data) and the first step's values. */
+  getConfigure: {
+    method: 'get',
+    path: '/v4/:uuid/configure',
+    access: 'staff',
+    ability: 'settings.view',
+    params: StudioParams,
+    response: StudioSetupSchema,
+  },
+  /** Spec §7 PATCH configure: the setup wizard's save (type, zone, currency, language, first place). */
+  patchConfigure: {
+    method: 'patch',
+    path: '/v4/:uuid/configure',
+    access: 'staff',
+    ability: 'settings.edit',
+    params: StudioParams,
+    body: StudioConfigureInputSchema,
+    response: StudioSetupSchema,
+  },
+
+  // -------------------------------------------------------------------------- open by id
+  /**
+   * Spec §7 POST uuid: what an id pasted into the search box is, and where the back office shows it.
+   * Any member of staff (as the search box); each kind of record needs the ability that shows it.
+   */
+  postUuid: {
+    method: 'post',
+    path: '/v4/:uuid/uuid',
+    access: 'staff',
+    params: StudioParams,
+    body: OpenByIdInputSchema,
+    response: OpenByIdResultSchema,
+    readOnly: true,
   },
 });

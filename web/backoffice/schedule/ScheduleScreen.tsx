@@ -12,7 +12,8 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleEventView, ScheduleInit } from '../../../shared/contracts/api/schedule';
@@ -98,7 +99,13 @@ function Timetable({ init }: { init: ScheduleInit }) {
   const [chosenView, setView] = useState<'week' | 'day'>('week');
   const view = phone ? 'day' : chosenView;
   const [columns, setColumns] = useState<ColumnMode>('rooms');
-  const [anchor, setAnchor] = useState(() => todayIn(tz));
+  // `?date=YYYY-MM-DD&event=<id>`: a link to one class (the search box's "open by id").
+  const [search, setSearch] = useSearchParams();
+  const askedDate = search.get('date');
+  const askedEvent = search.get('event');
+  const [anchor, setAnchor] = useState(() =>
+    askedDate && /^\d{4}-\d{2}-\d{2}$/.test(askedDate) ? askedDate : todayIn(tz),
+  );
   const [locationId, setLocationId] = useState<string | null>(null);
   const [roomId, setRoomId] = useState<string | null>(null);
   const [openEvent, setOpenEvent] = useState<ScheduleEventView | null>(null);
@@ -119,6 +126,12 @@ function Timetable({ init }: { init: ScheduleInit }) {
     ...(roomId ? { roomId } : {}),
   });
   const items = useMemo(() => events.data?.items ?? [], [events.data]);
+  useEffect(() => {
+    const asked = askedEvent ? items.find((e) => e.id === askedEvent) : undefined;
+    if (!asked) return;
+    setOpenEvent(asked);
+    setSearch({}, { replace: true });
+  }, [askedEvent, items, setSearch]);
   const rooms = init.locations.find((l) => l.id === locationId)?.rooms ?? [];
   // The list's copy when it holds the class, else the one last opened or changed.
   const selected = (openEvent && items.find((e) => e.id === openEvent.id)) || openEvent;

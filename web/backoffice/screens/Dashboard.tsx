@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { useBackoffice } from '../backoffice.api';
 import { roleLabel } from '../role-label';
+import { SetupCard } from '../studio-admin/SetupCard';
 
 // The figures and their charts load in a chunk of their own (the charts library is not small).
 const DashboardFigures = lazyScreen(() => import('../reports/DashboardFigures'), 'DashboardFigures');
@@ -45,6 +46,7 @@ export function Dashboard() {
           </Stack>
         </Group>
       </Card>
+      <SetupCard />
       {canSee ? (
         <DashboardFigures />
       ) : (

@@ -1,27 +1,21 @@
-import { Alert, Center, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  CURRENCIES,
+  type CURRENCIES,
   StudioProfilePatchSchema,
   type StudioProfile,
 } from '../../../shared/contracts/api/studio-admin';
 import { StudioAdminApi } from '../../../shared/contracts/http/studio-admin';
 import { useApiClient } from '../../lib/app-context';
 import { FormErrorList } from '../../ui/FormErrorList';
+import { FormSelect } from '../../ui/FormSelect';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useServerForm } from '../../ui/use-server-form';
 import { useBackoffice } from '../backoffice.api';
 import { SettingsLayout } from '../settings/SettingsLayout';
 import { useSettingsSaved, useStudioSettings } from './studio-admin.api';
-
-const TIME_ZONES = [
-  'Europe/Warsaw',
-  'Europe/Berlin',
-  'Europe/London',
-  'Europe/Prague',
-  'Europe/Vilnius',
-  'UTC',
-];
+import { regionalOptions } from './regional-options';
+import { ShowSetupAgain } from './SetupCard';
 
 /** Settings → Studio: the studio's name, legal and contact details, address, language, currency, zone, URL. */
 export function StudioProfileScreen() {
@@ -36,7 +30,10 @@ export function StudioProfileScreen() {
           <Loader size="sm" />
         </Center>
       ) : (
-        <ProfileForm profile={settings.data.profile} />
+        <Stack gap="md">
+          <ShowSetupAgain />
+          <ProfileForm profile={settings.data.profile} />
+        </Stack>
       )}
     </SettingsLayout>
   );
@@ -71,23 +68,17 @@ function ProfileForm({ profile }: { profile: StudioProfile }) {
   const select = (
     name: 'currency' | 'defaultLocale' | 'timeZone',
     data: { value: string; label: string }[],
-  ) => {
-    const props = form.getInputProps(name);
-    return (
-      <Select
-        name={name}
-        label={t(`profile.${name}`)}
-        data={data}
-        value={props.value}
-        error={props.error}
-        allowDeselect={false}
-        readOnly={!canEdit}
-        onChange={(value) => form.setValue(name, value ?? '')}
-        data-testid={`profile-${name}`}
-      />
-    );
-  };
-  const zones = TIME_ZONES.includes(profile.timeZone) ? TIME_ZONES : [profile.timeZone, ...TIME_ZONES];
+  ) => (
+    <FormSelect
+      of={form}
+      name={name}
+      label={t(`profile.${name}`)}
+      data={data}
+      readOnly={!canEdit}
+      data-testid={`profile-${name}`}
+    />
+  );
+  const regional = regionalOptions(t, profile.timeZone);
   return (
     <form {...form.formProps} data-testid="studio-profile-form">
       <Stack gap="lg">
@@ -121,18 +112,9 @@ function ProfileForm({ profile }: { profile: StudioProfile }) {
           <Stack gap="md">
             <Text fw={600}>{t('profile.regional')}</Text>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              {select(
-                'defaultLocale',
-                ['en', 'pl'].map((l) => ({ value: l, label: t(`languages.${l}`) })),
-              )}
-              {select(
-                'currency',
-                CURRENCIES.map((c: string) => ({ value: c, label: c })),
-              )}
-              {select(
-                'timeZone',
-                zones.map((z) => ({ value: z, label: z })),
-              )}
+              {select('defaultLocale', regional.language)}
+              {select('currency', regional.currency)}
+              {select('timeZone', regional.timeZone)}
             </SimpleGrid>
           </Stack>
         </Paper>

@@ -30,6 +30,18 @@ export async function seedDemoStudioAdmin(
   await seedDemoAgreementHistory(trx, studioId, now);
   await seedDemoRecords(trx, studioId, storage, now);
   await seedDemoCard(trx, studioId);
+  // The setup checklist's payments step: the studio decided about online payments. The decision is
+  // the one a studio that never chose gets (the test provider on outside production), now explicit.
+  await trx('studio_payment_providers')
+    .insert({
+      id: uuidv7(),
+      studioId,
+      provider: 'test',
+      enabled: process.env.NODE_ENV !== 'production',
+      settings: JSON.stringify({}),
+    })
+    .onConflict(['studio_id', 'provider'])
+    .ignore();
   const appearance: Record<string, unknown> = { ...DEMO_BRAND };
   let logoUrl: string | null = null;
   if (storage) {

@@ -17,6 +17,9 @@ import {
 } from './agreements-admin.service';
 import { pageLocale } from '../../http/pages';
 import { registerStudioRecordRoutes } from './studio-records.routes';
+import { abilitiesOf } from '../../http/abilities';
+import { configureStudio, setupView } from './studio-setup.service';
+import { openById } from './open-by-id.service';
 import { bundleRequestState, requestBundle, withdrawBundleRequest } from './bundle-requests.service';
 import {
   appearanceKey,
@@ -42,6 +45,20 @@ async function publicStudio(db: Db, uuid: string): Promise<Studio> {
 /** Studio administration (issue 25; `shared/contracts/http/studio-admin.ts`, README). */
 export function registerStudioAdminRoutes(router: Router<AppState, AppCustom>): void {
   registerStudioRecordRoutes(router);
+
+  defineRoute(router, {
+    ...StudioAdminApi.getConfigure,
+    handle: async ({ db, studio }) => setupView(db, studio),
+  });
+  defineRoute(router, {
+    ...StudioAdminApi.patchConfigure,
+    handle: async ({ db, studio, body, deps }) => configureStudio(db, studio, body, deps.clock.now()),
+  });
+  defineRoute(router, {
+    ...StudioAdminApi.postUuid,
+    handle: async ({ db, studio, membership, body, ctx }) =>
+      openById(db, studio, await abilitiesOf(db, membership), body.uuid, pageLocale(ctx, studio)),
+  });
 
   defineRoute(router, {
     ...StudioAdminApi.bundleRequestState,
