@@ -51,7 +51,9 @@ describe('a booking’s round trips', () => {
   it('another studio’s id read with the session finds nothing there: 404, nothing booked', async () => {
     const t = await setup();
     const other = await bookingStudio(app, START, {});
-    const res = await t.me.post(v4(other.studio, 'booking/classroom/book'), { scheduleEventId: other.eventId });
+    const res = await t.me.post(v4(other.studio, 'booking/classroom/book'), {
+      scheduleEventId: other.eventId,
+    });
     expect(res.status).toBe(404);
     const visits = await app.knex('client_visits').where({ scheduleEventId: other.eventId });
     expect(visits).toEqual([]);
