@@ -3,7 +3,7 @@ import type Koa from 'koa';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
-import type { Membership, Session, Studio, User } from '../modules/identity/index';
+import type { Membership, Session, Studio, StudioWithMembership, User } from '../modules/identity/index';
 import type { Clock } from '../clock';
 import type { RateLimits } from './rate-limit';
 
@@ -30,7 +30,7 @@ export interface AppState {
   studioScope?: {
     studioId: string;
     userId: string;
-    found: import('../modules/identity/index').StudioWithMembership;
+    found: StudioWithMembership;
   };
   studio?: Studio;
   membership?: Membership;

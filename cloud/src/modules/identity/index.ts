@@ -21,7 +21,7 @@ export { presentMe, presentStudio, rootSearchAddress } from './identity.presente
 export { hashPassword, verifyPassword } from './passwords';
 export { studioOfApiKey } from './public-api-key';
 export { asStudio, findLiveMembership, findStudio, findStudioWithMembership, findUser } from './rows';
-export type { Membership, Session, Studio, User } from './rows';
+export type { Membership, Session, Studio, StudioWithMembership, User } from './rows';
 export { findLiveSession, openSession } from './sessions.service';
 export { newSecret, safeEqual, sha256 } from './tokens';
 export { findUserByEmail } from './users.service';
