@@ -5,8 +5,8 @@
  * 1. drives `POST booking/classroom/book` through the HTTP API with 32 concurrent clients booking 6
  *    classes at once (booking i: class i mod 6, so every class's lock is contended, as in a rush),
  * 2. runs the same booking transaction as raw SQL through a direct `pg` driver loop with the same
- *    concurrency on 6 classes of its own: the statements `bookVisit` runs, in its order (see
- *    `sqlBooking`),
+ *    concurrency on 6 classes of its own: the statements `bookVisit` runs, in its order, prepared as
+ *    the service prepares them on PostgreSQL (see `sqlBooking`),
  *    The two loops take turns (BENCH_BOOKING_ROUNDS rounds, 4 by default), so a machine whose load
  *    drifts during the run weighs on both alike; each round's rates and the load are printed.
  * 3. measures the week's timetable: the front office's `POST /api/v4/{uuid}/schedule` and the back
