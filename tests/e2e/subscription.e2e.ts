@@ -40,11 +40,13 @@ test('subscription: the manager buys SMS credits through the test provider and g
       await expect(
         page.getByTestId(size === '390' ? 'subscription-periods' : 'subscription-period-cards'),
       ).toBeHidden();
-      expect(
-        await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        ),
-      ).toBeLessThanOrEqual(0);
+      // Polled: after a viewport change Mantine's tabs and buttons settle a frame or more later (on a
+      // slow machine the first read still saw the laptop's layout: 137 px too wide).
+      await expect
+        .poll(() =>
+          page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        )
+        .toBeLessThanOrEqual(0);
       await page.evaluate(() => window.scrollTo(0, 0));
       await saveScreenshot(page, `subscription-${locale.toLowerCase()}-${size}`);
     }
