@@ -34,6 +34,13 @@ export function preparedName(sql: string): string {
   return name;
 }
 
+/** Takes the `prepared` mark off a compiled query; names the statement when `name` is true. */
+function applyPrepareMark(obj: CompiledQuery, name: boolean): void {
+  if (!obj.options?.prepare) return;
+  const { prepare: _prepare, ...rest } = obj.options;
+  obj.options = name ? { ...rest, name: preparedName(obj.sql) } : rest;
+}
+
 /**
  * knex's PostgreSQL client, where a query marked `prepared` (below) is sent as a named statement:
  * pg parses it once per connection and PostgreSQL keeps its plan, instead of planning it on every
@@ -42,10 +49,7 @@ export function preparedName(sql: string): string {
  */
 class PreparingPgClient extends PgClient {
   override _query(connection: unknown, obj: CompiledQuery) {
-    if (obj.options?.prepare) {
-      const { prepare: _prepare, ...rest } = obj.options;
-      obj.options = { ...rest, name: preparedName(obj.sql) };
-    }
+    applyPrepareMark(obj, true);
     return super._query(connection, obj);
   }
 }
@@ -53,10 +57,7 @@ class PreparingPgClient extends PgClient {
 /** knex's PostgreSQL client ignoring `prepared` marks: the embedded PGlite (see `createKnex`). */
 class UnpreparedPgClient extends PgClient {
   override _query(connection: unknown, obj: CompiledQuery) {
-    if (obj.options?.prepare) {
-      const { prepare: _prepare, ...rest } = obj.options;
-      obj.options = rest;
-    }
+    applyPrepareMark(obj, false);
     return super._query(connection, obj);
   }
 }
