@@ -27,6 +27,10 @@ export default defineConfig({
           include: ['cloud/**/*.int.test.ts', 'tests/int/**/*.int.test.ts'],
           globalSetup: ['tests/support/global-db.ts'],
           fileParallelism: !embedded,
+          // The files of a worker share one module graph: each imports the whole cloud app, and
+          // importing it anew per file was a third of the run. No int test mocks a module; state a
+          // test app sets (queueTestHooks) it restores on close, and every file builds its own studios.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { TZ: 'UTC' },

@@ -103,9 +103,11 @@ async function main(): Promise<void> {
     dataDir,
     ...(databaseUrl ? { databaseUrl } : {}),
     seedDemo: true,
-    // The suite signs the same demo accounts in dozens of times within minutes from one address;
-    // the sign-in limits themselves are proved by the integration tests (identity).
+    // The suite signs the same demo accounts in dozens of times within minutes from one address,
+    // and signs up studios and clients more than ten times an hour from it; the limits themselves
+    // are proved by the integration tests (identity, entry-signup, client-accounts).
     rateLimits: {
+      signupPerIp: { points: 1000, durationSeconds: 3600 },
       loginPerEmail: { points: 1000, durationSeconds: 300 },
       loginPerEmailAndIp: { points: 1000, durationSeconds: 300 },
       loginPerIp: { points: 1000, durationSeconds: 60 },
