@@ -2,7 +2,7 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { SCREENSHOT_DIR, VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
+import { SCREENSHOT_DIR, VIEWPORTS, setLanguage, shootAll, capture } from './support/screenshots';
 import { demoManager, signInBackoffice } from './support/sign-in';
 
 /**
@@ -87,7 +87,7 @@ test('integrations: API keys, a webhook delivery log with replay, the API refere
   ] as const) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `docs-api-${size}.png`) });
+    await capture(page, { path: path.join(SCREENSHOT_DIR, `docs-api-${size}.png`) });
   }
   expect(errors).toEqual([]);
   await context.close();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readDemo, type DemoDetails } from './support/demo';
-import { SCREENSHOT_DIR, VIEWPORTS, setLanguage, shootAll } from './support/screenshots';
+import { SCREENSHOT_DIR, VIEWPORTS, setLanguage, shootAll, capture } from './support/screenshots';
 import { signInBackoffice, demoManager } from './support/sign-in';
 import { addOneClass, managerApi, studioSlot } from './support/studio-api';
 
@@ -203,7 +203,7 @@ test('back office: kiosks and smart locks, a new kiosk, a lock and its QR code',
 
   await card.getByTestId('kiosk-qr').click();
   await expect(page.getByTestId('kiosk-qr-modal').locator('img')).toBeVisible();
-  await page.screenshot({
+  await capture(page, {
     path: path.join(SCREENSHOT_DIR, 'kiosk-backoffice-qr-en-1280.png'),
     animations: 'disabled',
   });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { SCREENSHOT_DIR, VIEWPORTS, LAPTOP_AND_PHONE, shootAll } from './support/screenshots';
+import { SCREENSHOT_DIR, VIEWPORTS, LAPTOP_AND_PHONE, shootAll, capture } from './support/screenshots';
 import { addToCartFromPriceList, clientShopPage } from './support/shop';
 
 /**
@@ -17,7 +17,7 @@ async function shootBank(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   for (const [size, viewport] of LAPTOP_AND_PHONE) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `sales-${name}-${size}.png`), fullPage: true });
+    await capture(page, { path: path.join(SCREENSHOT_DIR, `sales-${name}-${size}.png`), fullPage: true });
   }
   await page.setViewportSize(VIEWPORTS.laptop);
 }

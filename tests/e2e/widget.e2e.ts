@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { SCREENSHOT_DIR, saveScreenshot, VIEWPORTS } from './support/screenshots';
+import { SCREENSHOT_DIR, saveScreenshot, VIEWPORTS, capture } from './support/screenshots';
 import { demoClient } from './support/sign-in';
 
 /**
@@ -42,7 +42,7 @@ async function shootHost(page: Page, name: string) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width, height: Math.min(height, 6000) });
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' });
+  await capture(page, { path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' });
 }
 
 test('the widget on a studio website: timetable in the iframe, booking in a new window', async ({

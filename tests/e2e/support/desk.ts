@@ -8,6 +8,7 @@ import type { PrintedDocument } from '../../../desktop/main/printing/emulator/de
 import { listenTcp } from '../../../desktop/main/printing/emulator/endpoints';
 import { PosnetEmulator } from '../../../desktop/main/printing/emulator/emulator';
 import { ROOT } from './paths';
+import { capture } from './screenshots';
 import { startChild, stopChild } from './processes';
 
 /**
@@ -267,7 +268,7 @@ export async function shoot(
     for (const [width, height] of sizes) {
       await page.setViewportSize({ width, height });
       await options.ready?.();
-      await page.screenshot({
+      await capture(page, {
         path: path.join(
           SHOTS_DIR,
           `${options.prefix ?? 'desktop'}-${name}-${locale.toLowerCase()}-${width}.png`,

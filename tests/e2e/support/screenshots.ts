@@ -1,16 +1,29 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type PageScreenshotOptions } from '@playwright/test';
 import { RESULTS_DIR } from './paths';
 
 /** Our own screenshots: <E2E_RESULTS_DIR or test-results>/screenshots (kept, unlike artifacts/). */
 export const SCREENSHOT_DIR = path.join(RESULTS_DIR, 'screenshots');
 
+/**
+ * Whether the suite photographs its screens (E2E_SCREENSHOTS=0 turns it off; CI does). Off, every
+ * screen is still brought up and checked in each language and at each size, only not captured:
+ * nobody looks at CI's PNGs, and on a 2-core machine the captures were a large share of the run
+ * (one full-page capture stalled Chromium for 100 s).
+ */
+export const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== '0';
+
+/** `page.screenshot` when the suite photographs its screens. */
+export async function capture(page: Page, options: PageScreenshotOptions): Promise<void> {
+  if (TAKE_SCREENSHOTS) await page.screenshot(options);
+}
+
 /** Saves a full-page PNG as SCREENSHOT_DIR/<name>.png. */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9._-]+/gi, '-')}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await capture(page, { path: file, fullPage: true, animations: 'disabled' });
   return file;
 }
 
@@ -67,7 +80,7 @@ export async function shootAll(
       await page.setViewportSize(viewport);
       await ready(locale);
       if (!options.dialog) await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({
+      await capture(page, {
         path: path.join(SCREENSHOT_DIR, `${name}-${locale.toLowerCase()}-${size}.png`),
         fullPage: !options.dialog && options.fullPage !== false,
         animations: 'disabled',
