@@ -72,7 +72,6 @@ import * as integrations from './20261128_0170_integrations';
 import * as appointmentsSync from './20261129_0290_appointments_sync';
 import * as studioSubscriptions from './20261130_0360_studio_subscriptions';
 import * as lockThenRun from './20261130_0390_lock_then_run';
-import * as lockThenRunPrepared from './20261130_0391_lock_then_run_prepared';
 import * as invoicePaymentSplit from './20261130_0310_invoice_payment_split';
 import * as dac7SellersPlatformFees from './20261130_0370_dac7_sellers_platform_fees';
 import * as translations from './20261130_0350_translations';
@@ -166,5 +165,4 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261130_0361_subscription_followups', subscriptionFollowups],
   ['20261130_0370_dac7_sellers_platform_fees', dac7SellersPlatformFees],
   ['20261130_0390_lock_then_run', lockThenRun],
-  ['20261130_0391_lock_then_run_prepared', lockThenRunPrepared],
 ];
