@@ -67,25 +67,10 @@ export async function findStudioWithMembership(
   id: string,
   userId: string,
 ): Promise<{ studio: Studio; membership: Membership | undefined } | undefined> {
-  const row = (await prepared(db('studios as s'))
-    .leftJoin('memberships as m', (join) =>
-      join.on('m.studioId', 's.id').andOnVal('m.userId', userId).andOnNull('m.archivedAt'),
-    )
-    .where('s.id', id)
-    .first('s.*', ...MEMBERSHIP_COLUMNS.map((c) => `m.${c} as membership_${c}`))) as
-    (StudiosRow & Record<string, unknown>) | undefined;
-  if (!row) return undefined;
-  const membership: Record<string, unknown> = {};
-  const studio: Record<string, unknown> = { ...row };
-  for (const c of MEMBERSHIP_COLUMNS) {
-    const key = `membership${c[0]!.toUpperCase()}${c.slice(1)}`;
-    membership[c] = row[key];
-    delete studio[key];
-  }
-  return {
-    studio: asStudio(studio as unknown as StudiosRow),
-    membership: membership.id ? (membership as unknown as Membership) : undefined,
-  };
+  const caller = db.queryBuilder().from(db.raw('(values (?::uuid)) as caller (user_id)', [userId]));
+  const row = (await prepared(studioScopeJoin(caller, id, 'caller.user_id')).first()) as
+    Record<string, unknown> | undefined;
+  return row ? studioScopeOf(row) : undefined;
 }
 
 /** Every column of a studio, for reading one joined to other tables under prefixed names. */
