@@ -93,7 +93,7 @@ export function ShowSetupAgain() {
 }
 
 /**
- * Settings → Payment providers: "We take payments at the desk only", the studio's explicit answer
+ * Settings → Online payments: "We take payments at the desk only", the studio's explicit answer
  * to the setup's payments step (PATCH configure `paymentsAtDeskOnly`). Choosing it switches the
  * online providers off; switching one on later supersedes it (the switch then shows off).
  */

@@ -17,8 +17,9 @@ import { providerViews, switchOffOnlinePayments } from '../sales/index';
 /**
  * The studio's first-run setup (issue 25, spec §7 PATCH configure; README "First-run setup"). The
  * checklist is derived from the studio's own records every time it is read, so a step done on its
- * own screen ticks without anyone telling the setup; only the dismissal is stored
- * (`studios.settings.setup.dismissedAt`). The first location and room are written through
+ * own screen ticks without anyone telling the setup; only the dismissal and the answer "we take
+ * payments at the desk only" are stored (`studios.settings.setup.dismissedAt`,
+ * `studios.settings.payments`). The first location and room are written through
  * `place-records`, the row writes the places module uses too: importing places itself (which
  * imports schedule, which imports this module) would close a module cycle.
  */
