@@ -4,7 +4,7 @@ import type { StudioSetupView } from '../../shared/contracts/api/studio-setup';
 import { formatTime } from '../../shared/i18n/dates';
 import { readDemo } from './support/demo';
 import { freshEmail, readEntryDemo, readMailTo } from './support/entry';
-import { shootAll, VIEWPORTS } from './support/screenshots';
+import { shootAll, VIEWPORTS, type ScreenshotSizes } from './support/screenshots';
 import { signInBackoffice } from './support/sign-in';
 
 /**
@@ -17,6 +17,11 @@ import { signInBackoffice } from './support/sign-in';
  * 1366 and 390 px, English and Polish.
  */
 const PASSWORD = 'setup-e2e-password-1';
+/** The screenshots' sizes: a 1366 px desktop (taller than 768, for the card) and a phone. */
+const SIZES: ScreenshotSizes = [
+  ['1366', { width: 1366, height: 900 }],
+  ['390', VIEWPORTS.phone],
+];
 
 /** Signs a new business up at /signup and sets the owner's password from the welcome e-mail. */
 async function signUpBusiness(page: Page): Promise<{ uuid: string }> {
@@ -78,10 +83,7 @@ test('a new studio fills in the basics on the dashboard and opens a pasted id', 
       await expect(card.getByTestId('setup-basics-form')).toBeVisible();
     },
     {
-      sizes: [
-        ['1366', { width: 1366, height: 900 }],
-        ['390', VIEWPORTS.phone],
-      ],
+      sizes: SIZES,
     },
   );
 
@@ -134,10 +136,7 @@ test('a new studio fills in the basics on the dashboard and opens a pasted id', 
       await expect(page.getByTestId('payments-desk-only')).toBeVisible();
     },
     {
-      sizes: [
-        ['1366', { width: 1366, height: 900 }],
-        ['390', VIEWPORTS.phone],
-      ],
+      sizes: SIZES,
     },
   );
   // Switching an online provider on later works and supersedes the answer; the step stays done.
@@ -179,10 +178,7 @@ test('a new studio fills in the basics on the dashboard and opens a pasted id', 
       await expect(option).toBeVisible();
     },
     {
-      sizes: [
-        ['1366', { width: 1366, height: 900 }],
-        ['390', VIEWPORTS.phone],
-      ],
+      sizes: SIZES,
       fullPage: false,
     },
   );
@@ -211,10 +207,7 @@ test('a new studio fills in the basics on the dashboard and opens a pasted id', 
       await expect(page.getByTestId('setup-show-again')).toBeVisible();
     },
     {
-      sizes: [
-        ['1366', { width: 1366, height: 900 }],
-        ['390', VIEWPORTS.phone],
-      ],
+      sizes: SIZES,
       fullPage: false,
     },
   );
