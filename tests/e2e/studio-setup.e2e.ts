@@ -1,18 +1,27 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { StudioCreateResult } from '../../shared/contracts/api/entry';
 import type { StudioSetupView } from '../../shared/contracts/api/studio-setup';
+import { formatTime } from '../../shared/i18n/dates';
 import { readDemo } from './support/demo';
 import { freshEmail, readEntryDemo, readMailTo } from './support/entry';
-import { shootAll, VIEWPORTS } from './support/screenshots';
+import { shootAll, VIEWPORTS, type ScreenshotSizes } from './support/screenshots';
 import { signInBackoffice } from './support/sign-in';
 
 /**
  * Issue 25: a business that has just signed up lands in an empty back office with "Set up your
- * studio" (PATCH/GET configure): it fills in the basics and sees the location step tick; the search
- * box opens a pasted id (POST uuid) and says when nothing of this studio has it. The demo studio,
- * fully set up, shows no setup card. Screenshots at 1366 and 390 px, English and Polish.
+ * studio" (PATCH/GET configure): it fills in the basics and sees the location step tick, and a new
+ * time zone shown at once (no reload), on the card and in Settings → Studio; it answers "we take
+ * payments at the desk only" and sees the payments step tick and the online providers off, then
+ * switches the test provider on again; the search box opens a pasted id (POST uuid) and says when
+ * nothing of this studio has it. The demo studio, fully set up, shows no setup card. Screenshots at
+ * 1366 and 390 px, English and Polish.
  */
 const PASSWORD = 'setup-e2e-password-1';
+/** The screenshots' sizes: a 1366 px desktop (taller than 768, for the card) and a phone. */
+const SIZES: ScreenshotSizes = [
+  ['1366', { width: 1366, height: 900 }],
+  ['390', VIEWPORTS.phone],
+];
 
 /** Signs a new business up at /signup and sets the owner's password from the welcome e-mail. */
 async function signUpBusiness(page: Page): Promise<{ uuid: string }> {
@@ -46,6 +55,10 @@ async function pick(page: Page, testId: string, option: string | RegExp) {
   await page.getByRole('option', { name: option }).click();
 }
 
+/** The line under a zone field, as the back office shows it now (English). */
+const zoneNow = (zone: string) =>
+  `Times are shown in ${zone}: it is ${formatTime(new Date(), 'en', zone)} there now.`;
+
 test('a new studio fills in the basics on the dashboard and opens a pasted id', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -70,10 +83,7 @@ test('a new studio fills in the basics on the dashboard and opens a pasted id', 
       await expect(card.getByTestId('setup-basics-form')).toBeVisible();
     },
     {
-      sizes: [
-        ['1366', { width: 1366, height: 900 }],
-        ['390', VIEWPORTS.phone],
-      ],
+      sizes: SIZES,
     },
   );
 
@@ -83,9 +93,12 @@ test('a new studio fills in the basics on the dashboard and opens a pasted id', 
   await card.getByTestId('setup-basics-save').click();
   await expect(card.locator('input[name="room.name"]')).toHaveAttribute('aria-invalid', 'true');
 
+  // The zone the back office formats times in (an English sign-up starts at UTC), and the time there now.
+  const timeNow = card.getByTestId('setup-time-now');
+  await expect.poll(() => timeNow.textContent(), { timeout: 20_000 }).toBe(zoneNow('UTC'));
   await pick(page, 'setup-studioType', 'Yoga');
   await pick(page, 'setup-currency', 'EUR');
-  await pick(page, 'setup-timeZone', 'Europe/Berlin');
+  await pick(page, 'setup-timeZone', 'Europe/Warsaw');
   await card.getByTestId('setup-location-addressLine').fill('ul. Piotrkowska 1');
   await card.getByTestId('setup-location-postalCode').fill('90-001');
   await card.getByTestId('setup-location-city').fill('Łódź');
@@ -98,12 +111,45 @@ test('a new studio fills in the basics on the dashboard and opens a pasted id', 
   expect(view.values).toMatchObject({
     studioType: 'yoga',
     currency: 'EUR',
-    timeZone: 'Europe/Berlin',
+    timeZone: 'Europe/Warsaw',
     location: { name: 'Główna', city: 'Łódź' },
     room: { name: 'Sala A', capacity: 12 },
   });
   await expect(card.getByTestId('setup-step-location')).toHaveAttribute('data-done', 'true');
   await expect(card.getByTestId('setup-progress')).toHaveText('1 of 6 steps done');
+  // The new zone shows at once, without a reload: Warsaw is an hour or two ahead of UTC.
+  await expect.poll(() => timeNow.textContent(), { timeout: 20_000 }).toBe(zoneNow('Europe/Warsaw'));
+
+  // Payments: the studio takes them at the desk only. The step ticks; the online providers are off.
+  await card.getByTestId('setup-payments-desk-only').click();
+  await expect(card.getByTestId('setup-step-payments')).toHaveAttribute('data-done', 'true');
+  await expect(card.getByTestId('setup-progress')).toHaveText('2 of 6 steps done');
+  await expect(card.getByTestId('setup-payments-desk-only')).toHaveCount(0);
+  await card.getByTestId('setup-step-payments').getByRole('link').click();
+  const deskOnly = page.getByTestId('payments-desk-only-switch');
+  await expect(deskOnly).toBeChecked();
+  await expect(page.getByTestId('provider-status-test')).toHaveText('Disabled');
+  await shootAll(
+    page,
+    'studio-setup-payments-desk-only',
+    async () => {
+      await expect(page.getByTestId('payments-desk-only')).toBeVisible();
+    },
+    {
+      sizes: SIZES,
+    },
+  );
+  // Switching an online provider on later works and supersedes the answer; the step stays done.
+  // (Both switches follow the server's answer, so they are clicked and then awaited.)
+  await page.getByTestId('test-provider-enabled').click({ force: true });
+  await expect(page.getByTestId('provider-status-test')).toHaveText('Enabled');
+  await expect(deskOnly).not.toBeChecked();
+  // …and answering it again switches the provider off again.
+  await deskOnly.click({ force: true });
+  await expect(deskOnly).toBeChecked();
+  await expect(page.getByTestId('provider-status-test')).toHaveText('Disabled');
+  await page.getByTestId('nav-dashboard').click();
+  await expect(card.getByTestId('setup-step-payments')).toHaveAttribute('data-done', 'true');
 
   // The places screen has the location and its room.
   await card.getByTestId('setup-step-location').getByRole('link').click();
@@ -132,10 +178,7 @@ test('a new studio fills in the basics on the dashboard and opens a pasted id', 
       await expect(option).toBeVisible();
     },
     {
-      sizes: [
-        ['1366', { width: 1366, height: 900 }],
-        ['390', VIEWPORTS.phone],
-      ],
+      sizes: SIZES,
       fullPage: false,
     },
   );
@@ -164,13 +207,16 @@ test('a new studio fills in the basics on the dashboard and opens a pasted id', 
       await expect(page.getByTestId('setup-show-again')).toBeVisible();
     },
     {
-      sizes: [
-        ['1366', { width: 1366, height: 900 }],
-        ['390', VIEWPORTS.phone],
-      ],
+      sizes: SIZES,
       fullPage: false,
     },
   );
+  // A zone changed here shows at once too (Settings → Studio, PATCH studio), without a reload.
+  const profileTimeNow = page.getByTestId('profile-time-now');
+  await expect.poll(() => profileTimeNow.textContent(), { timeout: 20_000 }).toBe(zoneNow('Europe/Warsaw'));
+  await pick(page, 'profile-timeZone', 'Europe/London');
+  await page.getByTestId('studio-profile-save').click();
+  await expect.poll(() => profileTimeNow.textContent(), { timeout: 20_000 }).toBe(zoneNow('Europe/London'));
   await page.getByTestId('setup-show-again').getByRole('button').click();
   await expect(page.getByTestId('setup-show-again')).toBeHidden();
   await page.getByTestId('nav-dashboard').click();

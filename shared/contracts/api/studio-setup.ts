@@ -33,6 +33,12 @@ export const StudioConfigureInputSchema = z
     location: SetupLocationInputSchema.optional(),
     /** Creates or changes the first room of that location. */
     room: RoomInputSchema.optional(),
+    /**
+     * The studio takes payments at the desk only (true: online providers that are on are switched
+     * off, and the payments step is done); false withdraws the choice. A provider switched on later
+     * supersedes it.
+     */
+    paymentsAtDeskOnly: z.boolean().optional(),
     /** Hides the setup card (false shows it again). */
     dismissed: z.boolean().optional(),
   })
@@ -73,6 +79,8 @@ export const StudioSetupSchema = z.object({
       })
       .nullable(),
     room: z.object({ id: z.string(), name: z.string(), capacity: z.number().int() }).nullable(),
+    /** The studio chose to take payments at the desk only, and no online provider is on since. */
+    paymentsAtDeskOnly: z.boolean(),
   }),
 });
 export type StudioSetupView = z.infer<typeof StudioSetupSchema>;

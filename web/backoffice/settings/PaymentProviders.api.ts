@@ -8,6 +8,7 @@ import type {
 import type { ApiClient } from '../../lib/api-client';
 import { useApiClient } from '../../lib/app-context';
 import { useBackoffice } from '../backoffice.api';
+import { studioAdminKeys } from '../studio-admin/studio-admin.api';
 
 /** Payment provider calls (spec §7 `payment-provider/all`, `test-connection`; PATCH is ours). */
 export const paymentProviderKeys = {
@@ -24,10 +25,16 @@ export function usePaymentProviders() {
   });
 }
 
+/** After a provider's change: the list, and the setup's payments step and desk-only choice it decides. */
 export function useInvalidatePaymentProviders(): () => Promise<void> {
   const queryClient = useQueryClient();
   const studio = useBackoffice().studio.uuid;
-  return () => queryClient.invalidateQueries({ queryKey: paymentProviderKeys.all(studio) });
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: paymentProviderKeys.all(studio) }),
+      queryClient.invalidateQueries({ queryKey: studioAdminKeys.configure(studio) }),
+    ]);
+  };
 }
 
 export const paymentProviderCalls = {

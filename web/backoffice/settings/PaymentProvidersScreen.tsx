@@ -23,6 +23,7 @@ import { SubmitButton } from '../../ui/SubmitButton';
 import { useServerForm } from '../../ui/use-server-form';
 import { useSubmitButton } from '../../ui/use-submit-button';
 import { useBackoffice } from '../backoffice.api';
+import { PaymentsAtDeskOnly } from '../studio-admin/SetupCard';
 import {
   paymentProviderCalls,
   typedCredentials,
@@ -35,7 +36,8 @@ import { SettingsLayout } from './SettingsLayout';
 /**
  * Settings → Online payments: the studio's Stripe keys (saved encrypted; only a hint comes back),
  * the webhook address to enter in Stripe's dashboard, "Test connection" (typed keys before saving,
- * the saved ones otherwise), and the built-in test provider's switch. `settings.view` may look;
+ * the saved ones otherwise), and the built-in test provider's switch, and above them the studio's answer "we take payments at the desk
+ * only" (studio-admin's setup). `settings.view` may look;
  * changing needs `settings.edit`.
  */
 export function PaymentProvidersScreen() {
@@ -56,6 +58,7 @@ export function PaymentProvidersScreen() {
       <Text c="dimmed" size="sm">
         {t('providers.intro')}
       </Text>
+      <PaymentsAtDeskOnly />
       {providers.data.items.map((p) =>
         p.provider === 'stripe' ? (
           <StripeCard key={p.provider} view={p} canEdit={canEdit} />

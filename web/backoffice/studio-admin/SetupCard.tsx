@@ -5,9 +5,11 @@ import {
   Collapse,
   Group,
   NumberInput,
+  Paper,
   Progress,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   TextInput,
   ThemeIcon,
@@ -31,10 +33,13 @@ import { FormErrorList } from '../../ui/FormErrorList';
 import { FormSelect } from '../../ui/FormSelect';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useServerForm } from '../../ui/use-server-form';
-import { useBackoffice } from '../backoffice.api';
+import { useBackoffice, useStudioSaved } from '../backoffice.api';
+import { paymentProviderKeys } from '../settings/PaymentProviders.api';
 import { regionalOptions } from './regional-options';
+import { studioAdminKeys } from './studio-admin.api';
+import { StudioTimeNow } from './StudioTimeNow';
 
-const setupKey = (uuid: string) => ['studio-admin', 'configure', uuid] as const;
+const setupKey = studioAdminKeys.configure;
 
 /**
  * The dashboard's "Set up your studio" card (issue 25, PATCH/GET configure): the checklist derived
@@ -87,17 +92,50 @@ export function ShowSetupAgain() {
   );
 }
 
+/**
+ * Settings → Online payments: "We take payments at the desk only", the studio's explicit answer
+ * to the setup's payments step (PATCH configure `paymentsAtDeskOnly`). Choosing it switches the
+ * online providers off; switching one on later supersedes it (the switch then shows off).
+ */
+export function PaymentsAtDeskOnly() {
+  const { t } = useTranslation('studio-admin');
+  const setup = useSetup();
+  const configure = useConfigure();
+  const canEdit = useBackoffice().member.abilities.includes('settings.edit');
+  const choose = useMutation({
+    mutationFn: (atDeskOnly: boolean) => configure.send({ paymentsAtDeskOnly: atDeskOnly }),
+    onSuccess: configure.saved,
+  });
+  if (!setup.data) return null;
+  const chosen = setup.data.values.paymentsAtDeskOnly;
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="payments-desk-only">
+      <Switch
+        label={t('payments.deskOnly')}
+        description={t(chosen ? 'payments.deskOnlyChosen' : 'payments.deskOnlyHint')}
+        checked={chosen}
+        disabled={!canEdit || choose.isPending}
+        onChange={(event) => choose.mutate(event.currentTarget.checked)}
+        data-testid="payments-desk-only-switch"
+      />
+    </Paper>
+  );
+}
+
 function useConfigure() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const { uuid } = useBackoffice().studio;
+  const studioSaved = useStudioSaved();
   return {
     send: (body: StudioConfigureInput) => api.call(StudioAdminApi.patchConfigure, { params: { uuid }, body }),
     saved: (view: StudioSetupView) => {
       queryClient.setQueryData(setupKey(uuid), view);
-      // The studio's zone, currency and language are read by every screen from the init call.
-      void queryClient.invalidateQueries({ queryKey: ['backoffice', 'init'] });
       void queryClient.invalidateQueries({ queryKey: ['studio-admin', 'settings', uuid] });
+      // Payments at the desk only switches the online providers off.
+      void queryClient.invalidateQueries({ queryKey: paymentProviderKeys.all(uuid) });
+      // The studio's zone, currency and language are read by every screen from the init call.
+      studioSaved({ ...view.values, defaultLocale: view.values.defaultLanguage });
     },
   };
 }
@@ -112,6 +150,10 @@ function SetupChecklist({ view }: { view: StudioSetupView }) {
   const configure = useConfigure();
   const dismiss = useMutation({
     mutationFn: () => configure.send({ dismissed: true }),
+    onSuccess: configure.saved,
+  });
+  const deskOnly = useMutation({
+    mutationFn: () => configure.send({ paymentsAtDeskOnly: true }),
     onSuccess: configure.saved,
   });
   return (
@@ -184,6 +226,19 @@ function SetupChecklist({ view }: { view: StudioSetupView }) {
                 <Text size="xs" c="dimmed">
                   {t(`setup.steps.${step.key}.hint`)}
                 </Text>
+                {step.key === 'payments' && !step.done && canEdit ? (
+                  <Button
+                    variant="subtle"
+                    size="compact-xs"
+                    px={0}
+                    w="fit-content"
+                    onClick={() => deskOnly.mutate()}
+                    loading={deskOnly.isPending}
+                    data-testid="setup-payments-desk-only"
+                  >
+                    {t('payments.deskOnly')}
+                  </Button>
+                ) : null}
               </Stack>
             </Group>
           ))}
@@ -307,6 +362,7 @@ function BasicsForm({ view }: { view: StudioSetupView }) {
           {select('currency', regional.currency)}
           {select('timeZone', regional.timeZone)}
         </SimpleGrid>
+        <StudioTimeNow testId="setup-time-now" />
         <Text fw={600} size="sm">
           {t('setup.basics.firstLocation')}
         </Text>

@@ -16,6 +16,7 @@ import { SettingsLayout } from '../settings/SettingsLayout';
 import { useSettingsSaved, useStudioSettings } from './studio-admin.api';
 import { regionalOptions } from './regional-options';
 import { ShowSetupAgain } from './SetupCard';
+import { StudioTimeNow } from './StudioTimeNow';
 
 /** Settings → Studio: the studio's name, legal and contact details, address, language, currency, zone, URL. */
 export function StudioProfileScreen() {
@@ -116,6 +117,7 @@ function ProfileForm({ profile }: { profile: StudioProfile }) {
               {select('currency', regional.currency)}
               {select('timeZone', regional.timeZone)}
             </SimpleGrid>
+            <StudioTimeNow testId="profile-time-now" />
           </Stack>
         </Paper>
         {canEdit ? (

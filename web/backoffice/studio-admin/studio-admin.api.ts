@@ -3,12 +3,14 @@ import type { StudioSettingsView } from '../../../shared/contracts/api/studio-ad
 import { StudioAdminApi } from '../../../shared/contracts/http/studio-admin';
 import { BookingsApi } from '../../../shared/contracts/http/bookings';
 import { useApiClient } from '../../lib/app-context';
-import { useBackoffice } from '../backoffice.api';
+import { useBackoffice, useStudioSaved } from '../backoffice.api';
 
 export const studioAdminKeys = {
   settings: (uuid: string) => ['studio-admin', 'settings', uuid] as const,
   booking: (uuid: string) => ['studio-admin', 'booking-settings', uuid] as const,
   appearance: (uuid: string) => ['studio-appearance', uuid] as const,
+  /** GET configure: the setup checklist, which follows the studio's data (payment providers too). */
+  configure: (uuid: string) => ['studio-admin', 'configure', uuid] as const,
 };
 
 export function useStudioSettings() {
@@ -29,13 +31,18 @@ export function useBookingSettings() {
   });
 }
 
-/** After a change: the settings answer is the new state; the public appearance is read again. */
+/**
+ * After a change: the settings answer is the new state; the public appearance is read again, and
+ * so is the studio every screen reads (a new time zone shows at once: `useStudioSaved`).
+ */
 export function useSettingsSaved() {
   const queryClient = useQueryClient();
   const uuid = useBackoffice().studio.uuid;
+  const studioSaved = useStudioSaved();
   return (view: StudioSettingsView) => {
     queryClient.setQueryData(studioAdminKeys.settings(uuid), view);
     void queryClient.invalidateQueries({ queryKey: studioAdminKeys.appearance(uuid) });
+    studioSaved(view.profile);
   };
 }
 

@@ -33,6 +33,7 @@ import {
   type PlaceRoomRow,
 } from './places.presenter';
 import { readAll } from '../../db/read-all';
+import { insertLocation, insertRooms, placeNamed as naming } from '../place-records/index';
 
 /**
  * Setting up locations and rooms, class service categories and class services. Nothing here is
@@ -51,25 +52,6 @@ const byStatus = (
   if (status === 'active') q.whereNull(column);
   else if (status === 'archived') q.whereNotNull(column);
 };
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; nativeError?: { code?: string } };
-  return (e.nativeError?.code ?? e.code) === '23505';
-}
-
-/** Runs an insert/update whose unique name index may clash; the clash is 409 on `field`. */
-async function naming<T>(field: string, work: () => PromiseLike<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isUniqueViolation(err))
-      throw new AppError('places.nameTaken', {
-        message: 'this name is taken',
-        fields: { [field]: ['this name is taken'] },
-      });
-    throw err;
-  }
-}
 
 const archivedError = (message: string) =>
   new AppError('places.archived', { message, fields: { '': [message] } });
@@ -190,26 +172,12 @@ export async function createLocation(
   });
   refuseFields(fields);
   const id = newId();
-  await naming('name', () =>
-    db('locations').insert({
-      id,
-      studioId: studio.id,
-      name: input.name,
-      addressLine: input.addressLine ?? '',
-      postalCode: input.postalCode ?? '',
-      city: input.city ?? '',
-    }),
+  await insertLocation(db, studio.id, { id, ...input });
+  await insertRooms(
+    db,
+    studio.id,
+    rooms.map((room) => ({ id: newId(), locationId: id, name: room.name, capacity: room.capacity })),
   );
-  if (rooms.length > 0)
-    await db('location_rooms').insert(
-      rooms.map((room) => ({
-        id: newId(),
-        studioId: studio.id,
-        locationId: id,
-        name: room.name,
-        capacity: room.capacity,
-      })),
-    );
   return locationView(db, studio, id);
 }
 
@@ -281,15 +249,7 @@ export async function createRoom(
 ): Promise<PlaceRoomView> {
   const location = await lockLocation(db, studio, locationId);
   if (location.archivedAt) throw archivedError('this location is archived; restore it to add rooms');
-  await naming('name', () =>
-    db('location_rooms').insert({
-      id: newId,
-      studioId: studio.id,
-      locationId,
-      name: input.name,
-      capacity: input.capacity,
-    }),
-  );
+  await insertRooms(db, studio.id, [{ id: newId, locationId, name: input.name, capacity: input.capacity }]);
   return roomView(db, studio, newId);
 }
 

@@ -12,7 +12,7 @@ export { paymentOfRedirect, requestProviderPayment, startOnlinePayment } from '.
 export { createOrder } from './order-factory';
 export { performProviderCall } from './provider-calls.job';
 export type { ProviderCall } from './provider-calls';
-export { providerViews } from './providers';
+export { providerViews, switchOffOnlinePayments } from './providers';
 export { configurePaymentSecrets, credentialsScope } from './providers/credentials';
 export type { StoredProviderSettings } from './providers/credentials';
 export { stripeClient } from './providers/stripe-provider';

@@ -1,6 +1,7 @@
 import type { PaymentProviderName, PaymentProviderView } from '../../../../shared/contracts/api/sales';
 import type { ClientOrderRefundError } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
+import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/knex';
 import type { PaymentProvider } from './payment-provider';
 import { stripeProvider } from './providers/stripe-provider';
@@ -74,4 +75,37 @@ export async function providerFor(
       fields: { paymentMethod: ['online payment is not available'] },
     });
   return PROVIDERS[view.provider];
+}
+
+/**
+ * Saves a studio's choice about one provider (`PATCH payment-provider/{provider}`): switched on or
+ * off, and settings merged into the stored ones. Any saved row is an explicit decision (the default
+ * of a provider never saved no longer applies).
+ */
+export async function saveProviderChoice(
+  db: Db,
+  studioId: string,
+  provider: PaymentProviderName,
+  enabled: boolean,
+  settings: Record<string, unknown> = {},
+): Promise<void> {
+  await db.raw(
+    `insert into studio_payment_providers (id, studio_id, provider, enabled, settings)
+     values (?, ?, ?, ?, ?::jsonb)
+     on conflict (studio_id, provider) do update
+       set enabled = excluded.enabled,
+           settings = studio_payment_providers.settings || excluded.settings,
+           updated_at = now()`,
+    [uuidv7(), studioId, provider, enabled, JSON.stringify(settings)],
+  );
+}
+
+/**
+ * The studio takes payments at the desk only (studio-admin's setup): every provider that is on,
+ * by a saved choice or by default (the test provider outside production), is switched off, so no
+ * client is offered an online payment. Switching one on later is the ordinary PATCH.
+ */
+export async function switchOffOnlinePayments(db: Db, studioId: string): Promise<void> {
+  for (const view of await providerViews(db, studioId))
+    if (view.enabled) await saveProviderChoice(db, studioId, view.provider, false);
 }

@@ -1,5 +1,4 @@
 import type Router from '@koa/router';
-import { v7 as uuidv7 } from 'uuid';
 import {
   type DonationInit,
   type DonationStatusView,
@@ -41,7 +40,7 @@ import {
 } from './cart.service';
 import { donationCheckout, donationInit, donationStatus } from './donation.service';
 import { paymentOfRedirect, requestProviderPayment } from './online-payments';
-import { PROVIDERS, providerViews } from './providers';
+import { PROVIDERS, providerViews, saveProviderChoice } from './providers';
 import { encryptCredentials, secretKeyHint } from './providers/credentials';
 import { registerPaymentCardRoutes } from './providers/payment-cards.routes';
 import { presentWalletEntry } from './sales.presenter';
@@ -333,15 +332,7 @@ export function registerSalesRoutes(router: Router<AppState, AppCustom>): void {
       }
       if (body.enabled && current.needsCredentials && !current.configured && !body.credentials)
         throw AppError.invalid({ enabled: ['save the provider keys first'] });
-      await db.raw(
-        `insert into studio_payment_providers (id, studio_id, provider, enabled, settings)
-         values (?, ?, ?, ?, ?::jsonb)
-         on conflict (studio_id, provider) do update
-           set enabled = excluded.enabled,
-               settings = studio_payment_providers.settings || excluded.settings,
-               updated_at = now()`,
-        [uuidv7(), studio.id, params.provider, body.enabled ?? current.enabled, JSON.stringify(patch)],
-      );
+      await saveProviderChoice(db, studio.id, params.provider, body.enabled ?? current.enabled, patch);
       return (await providerViews(db, studio.id)).find((p) => p.provider === params.provider)!;
     },
   });

@@ -154,6 +154,76 @@ describe('first-run setup (configure)', () => {
   });
 });
 
+describe('payments at the desk only (configure)', () => {
+  it('is a choice that ticks the payments step and switches online payments off, until a provider is switched on', async () => {
+    const { studio, owner } = await ownerStudio();
+    const other = await ownerStudio();
+    const desk = await staffWithRole(studio, 'front_desk');
+    const paymentsDone = async () =>
+      (await owner.get(api(studio, 'configure'))).body.setup.steps.find(
+        (step: Step) => step.key === 'payments',
+      ).done as boolean;
+    const onlineProviders = async () =>
+      (
+        (await owner.get(api(studio, 'payment-provider/all'))).body.items as {
+          provider: string;
+          enabled: boolean;
+        }[]
+      )
+        .filter((provider) => provider.enabled)
+        .map((provider) => provider.provider);
+
+    // A new studio has decided nothing; outside production the test provider is on by default.
+    expect(await paymentsDone()).toBe(false);
+    expect((await owner.get(api(studio, 'configure'))).body.values.paymentsAtDeskOnly).toBe(false);
+    expect(await onlineProviders()).toEqual(['test']);
+
+    // Bad input is 400 on the field; the front desk may not choose; another studio's staff get 404.
+    for (const bad of ['yes', null, 1]) {
+      const refused = await owner.patch(api(studio, 'configure'), { paymentsAtDeskOnly: bad });
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(Object.keys(refused.body.error.fields)).toEqual(['paymentsAtDeskOnly']);
+    }
+    expect((await desk.patch(api(studio, 'configure'), { paymentsAtDeskOnly: true })).status).toBe(403);
+    expect((await other.owner.patch(api(studio, 'configure'), { paymentsAtDeskOnly: true })).status).toBe(
+      404,
+    );
+    expect(await paymentsDone()).toBe(false);
+    expect(await onlineProviders()).toEqual(['test']);
+
+    // Chosen: the step is done and no client is offered an online payment any more.
+    const chosen = await owner.patch(api(studio, 'configure'), { paymentsAtDeskOnly: true });
+    expect(chosen.status, chosen.text).toBe(200);
+    expect(chosen.body.values.paymentsAtDeskOnly).toBe(true);
+    expect(doneSteps(chosen.body)).toEqual(['payments', 'team']);
+    expect(await onlineProviders()).toEqual([]);
+    const settings = (await app.knex('studios').where({ id: studio.id }).first('settings')) as {
+      settings: { payments?: { atDeskOnly?: boolean } };
+    };
+    expect(settings.settings.payments?.atDeskOnly).toBe(true);
+    // The other studio's choice is its own.
+    const untouched = await other.owner.get(api(other.studio, 'configure'));
+    expect(untouched.body.values.paymentsAtDeskOnly).toBe(false);
+    expect(doneSteps(untouched.body)).not.toContain('payments');
+
+    // Switching an online provider on later works, and supersedes the choice; the step stays done.
+    const online = await owner.patch(api(studio, 'payment-provider/test'), { enabled: true });
+    expect(online.status, online.text).toBe(200);
+    expect(await onlineProviders()).toEqual(['test']);
+    const later = await owner.get(api(studio, 'configure'));
+    expect(later.body.values.paymentsAtDeskOnly).toBe(false);
+    expect(await paymentsDone()).toBe(true);
+
+    // Choosing it again switches the provider off again; withdrawing it leaves the providers alone.
+    await owner.patch(api(studio, 'configure'), { paymentsAtDeskOnly: true });
+    expect(await onlineProviders()).toEqual([]);
+    const withdrawn = await owner.patch(api(studio, 'configure'), { paymentsAtDeskOnly: false });
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body.values.paymentsAtDeskOnly).toBe(false);
+    expect(await onlineProviders()).toEqual([]);
+  });
+});
+
 describe('open by id (POST uuid)', () => {
   it('guards the route and refuses what is not an id', async () => {
     const { studio, owner, client } = await ownerStudio();

@@ -11,14 +11,17 @@ import { StudioType } from '../../../../shared/enums/studios';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
 import { findStudio, type Studio } from '../identity/index';
+import { insertLocation, insertRooms, placeNamed } from '../place-records/index';
+import { providerViews, switchOffOnlinePayments } from '../sales/index';
 
 /**
  * The studio's first-run setup (issue 25, spec §7 PATCH configure; README "First-run setup"). The
  * checklist is derived from the studio's own records every time it is read, so a step done on its
- * own screen ticks without anyone telling the setup; only the dismissal is stored
- * (`studios.settings.setup.dismissedAt`). The places written here are the places module's tables,
- * written directly: importing places (which imports schedule, which imports this module) would
- * close a module cycle.
+ * own screen ticks without anyone telling the setup; only the dismissal and the answer "we take
+ * payments at the desk only" are stored (`studios.settings.setup.dismissedAt`,
+ * `studios.settings.payments`). The first location and room are written through
+ * `place-records`, the row writes the places module uses too: importing places itself (which
+ * imports schedule, which imports this module) would close a module cycle.
  */
 
 /** Where each step is done in the back office (its hash routes). */
@@ -34,6 +37,9 @@ const STEP_PATHS: Record<SetupStepKey, string> = {
 const object = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const filled = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
+
+/** The studio's stored answer "we take payments at the desk only" (`studios.settings.payments`). */
+const atDeskOnly = (studio: Studio): boolean => object(studio.settings.payments).atDeskOnly === true;
 
 const exists = async (query: PromiseLike<unknown[]>): Promise<boolean> => (await query).length > 0;
 
@@ -83,9 +89,11 @@ async function stepsOf(db: Db, studio: Studio): Promise<SetupStep[]> {
       .select('id')
       .limit(1),
   );
-  // Configured or decided: any saved choice on Payment providers (enabling one, or switching the
-  // test provider off because the studio takes no online payments).
-  const payments = await exists(db('studio_payment_providers').where({ studioId }).select('id').limit(1));
+  // Configured or decided: the studio said it takes payments at the desk only, or made any saved
+  // choice on Payment providers (enabling one, or switching one off).
+  const payments =
+    atDeskOnly(studio) ||
+    (await exists(db('studio_payment_providers').where({ studioId }).select('id').limit(1)));
   const [staff] = await db('memberships')
     .where({ studioId, isMember: true })
     .whereNull('archived_at')
@@ -139,6 +147,9 @@ export async function setupView(db: Db, studio: Studio): Promise<StudioSetupView
   const steps = await stepsOf(db, studio);
   const place = await firstPlace(db, studio.id);
   const setup = object(studio.settings.setup);
+  // The choice stands while no online provider is on: one switched on later supersedes it.
+  const deskOnly =
+    atDeskOnly(studio) && !(await providerViews(db, studio.id)).some((provider) => provider.enabled);
   return {
     setup: {
       dismissedAt: typeof setup.dismissedAt === 'string' ? setup.dismissedAt : null,
@@ -152,27 +163,9 @@ export async function setupView(db: Db, studio: Studio): Promise<StudioSetupView
       defaultLanguage: studio.defaultLocale,
       location: place.location,
       room: place.room,
+      paymentsAtDeskOnly: deskOnly,
     },
   };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; nativeError?: { code?: string } };
-  return (e.nativeError?.code ?? e.code) === '23505';
-}
-
-/** A clash with an archived place of the same name (the only one left: the first is updated). */
-async function naming<T>(field: string, work: () => PromiseLike<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isUniqueViolation(err))
-      throw new AppError('places.nameTaken', {
-        message: 'an archived place has this name',
-        fields: { [field]: ['an archived place has this name: restore it or choose another'] },
-      });
-    throw err;
-  }
 }
 
 /** PATCH configure: everything in the request's transaction, the studio row locked first. */
@@ -191,14 +184,20 @@ export async function configureStudio(
   if (input.currency !== undefined) columns.currency = input.currency;
   if (input.defaultLanguage !== undefined) columns.defaultLocale = input.defaultLanguage;
   if (input.dismissed !== undefined)
-    columns.settings = JSON.stringify({
-      ...settings,
-      setup: { ...object(settings.setup), dismissedAt: input.dismissed ? now.toISOString() : null },
-    });
+    settings.setup = { ...object(settings.setup), dismissedAt: input.dismissed ? now.toISOString() : null };
+  if (input.paymentsAtDeskOnly !== undefined)
+    settings.payments = input.paymentsAtDeskOnly
+      ? { ...object(settings.payments), atDeskOnly: true, decidedAt: now.toISOString() }
+      : { ...object(settings.payments), atDeskOnly: false };
+  if (input.dismissed !== undefined || input.paymentsAtDeskOnly !== undefined)
+    columns.settings = JSON.stringify(settings);
   if (Object.keys(columns).length > 0)
     await trx('studios')
       .where({ id: studio.id })
       .update({ ...columns, updatedAt: now });
+
+  // Honest: "at the desk only" means no client is offered an online payment from now on.
+  if (input.paymentsAtDeskOnly) await switchOffOnlinePayments(trx, studio.id);
 
   if (input.location || input.room) {
     const place = await firstPlace(trx, studio.id, true);
@@ -207,16 +206,14 @@ export async function configureStudio(
       const { name, addressLine = '', postalCode = '', city = '' } = input.location;
       if (locationId) {
         const id = locationId;
-        await naming('location.name', () =>
+        await placeNamed('location.name', () =>
           trx('locations')
             .where({ studioId: studio.id, id })
             .update({ name, addressLine, postalCode, city, updatedAt: now }),
         );
       } else {
         const id = uuidv7();
-        await naming('location.name', () =>
-          trx('locations').insert({ id, studioId: studio.id, name, addressLine, postalCode, city }),
-        );
+        await insertLocation(trx, studio.id, { id, name, addressLine, postalCode, city }, 'location.name');
         locationId = id;
       }
     }
@@ -226,23 +223,12 @@ export async function configureStudio(
       const { name, capacity } = input.room;
       const room = locationId === place.location?.id ? place.room : null;
       if (room)
-        await naming('room.name', () =>
+        await placeNamed('room.name', () =>
           trx('location_rooms')
             .where({ studioId: studio.id, id: room.id })
             .update({ name, capacity, updatedAt: now }),
         );
-      else {
-        const roomLocation = locationId;
-        await naming('room.name', () =>
-          trx('location_rooms').insert({
-            id: uuidv7(),
-            studioId: studio.id,
-            locationId: roomLocation,
-            name,
-            capacity,
-          }),
-        );
-      }
+      else await insertRooms(trx, studio.id, [{ id: uuidv7(), locationId, name, capacity }], 'room.name');
     }
   }
 
