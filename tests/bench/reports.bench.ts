@@ -2,33 +2,38 @@
  * The dashboard, the reports and their export on a large studio (`npm run bench:reports`).
  *
  * Seeds (in SQL, generate_series) a studio of 50,000 clients, 500,000 visits on 50,000 classes over
- * the last 13 months and 200,000 paid orders (a line and a payment each, 1 % refunded); then, through
- * the HTTP API as the owner, one request at a time:
- * 1. the dashboard (`GET backoffice/dashboard`), BENCH_REPORTS_RUNS × 4 times;
- * 2. every report of the catalog for last month and for the last 12 months (BENCH_REPORTS_RUNS times
- *    each for a month, BENCH_REPORTS_YEAR_RUNS for a year);
- * 3. first of all (the server fresh, garbage collected when run with --expose-gc, as
- *    `npm run bench:reports` does): a year of the payments report (every payment and refund: the
- *    longest export) as XLSX, read to the end, while the process's resident memory is sampled every
- *    20 ms.
+ * the last 13 months and 200,000 paid orders (a line and a payment each, 1 % refunded); then starts the
+ * cloud in a process of its own as production runs it (`npm start` = `tsx cloud/src/server.ts`:
+ * NODE_ENV=production, one process, its job runner, LOG_LEVEL=warn; started as `node --import tsx
+ * cloud/src/server.ts`, the process tsx's command line would start, so the pid is the server's) and,
+ * through its HTTP API as the owner, one request at a time:
+ * 1. first of all, the server fresh (started, nothing asked of it yet): a year of the payments report
+ *    (every payment and refund: the longest export) as XLSX, read to the end by this process, while
+ *    the SERVER process's resident memory is sampled (`/proc/<pid>/status` VmRSS every 20 ms, and its
+ *    high-water mark VmHWM, reset just before the export through `/proc/<pid>/clear_refs`, read after);
+ * 2. the dashboard (`GET backoffice/dashboard`), BENCH_REPORTS_RUNS × 4 times;
+ * 3. every report of the catalog for last month and for the last 12 months (BENCH_REPORTS_RUNS times
+ *    each for a month, BENCH_REPORTS_YEAR_RUNS for a year).
  * Prints p50/p95 per report and period, and last
  * `dashboard p95 ms = N, report month p95 ms = M, report year p95 ms = Y, export peak MB = E`
- * (M and Y: the worst report's p95; E: the peak resident memory of the whole process during the
- * export, server and reader together, its resting size included; the export's own rise above that
- * resting size is printed on the export's line). It prints figures; it never passes or fails.
+ * (M and Y: the worst report's p95; E: the peak resident memory of the server process during the
+ * export, its resting size included — the bench's own memory, seed and reader, is not counted; the
+ * resting size and the export's own rise above it are printed on the export's line). It prints
+ * figures; it never passes or fails.
  *
  * BENCH_REPORTS_SCALE (default 1) scales the dataset (0.1 = 5,000 clients, 50,000 visits, 20,000
- * orders) for a quick run. Database: BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL (a fresh
- * database, dropped afterwards unless BENCH_REPORTS_KEEP=1); without any, an in-memory PGlite.
+ * orders) for a quick run. Database: BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL, a
+ * PostgreSQL server (a fresh database, dropped afterwards unless BENCH_KEEP_DATABASE=1); the embedded
+ * PGlite holds one connection, which the server's process could not share.
  */
 import { performance } from 'node:perf_hooks';
 import { v7 as uuidv7 } from 'uuid';
 import { REPORT_IDS } from '../../shared/contracts/api/reports';
 import { createKnex } from '../../cloud/src/db/knex';
 import { migrateLatest } from '../../cloud/src/db/migrate';
-import { startBenchApp } from './support/app';
 import { openBenchDatabase } from './support/database';
 import { addStudioOwner } from './support/seed';
+import { startServerProcess, type ServerProcess } from './support/server-process';
 
 const SCALE = Number(process.env.BENCH_REPORTS_SCALE ?? 1);
 const CLIENTS = Math.round(50_000 * SCALE);
@@ -47,9 +52,14 @@ const pct = (values: number[], p: number) => {
 const ms = (n: number) => Math.round(n);
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
 
+if (!(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL))
+  throw new Error(
+    'bench:reports needs a PostgreSQL server: BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL',
+  );
 const db = await openBenchDatabase('reports');
 console.log(`database: ${db.label}; clients ${CLIENTS}, visits ${VISITS}, orders ${ORDERS}`);
 const knex = createKnex(db.url, { singleConnection: db.single });
+let app: ServerProcess | undefined;
 try {
   await migrateLatest(knex);
   const seedStart = performance.now();
@@ -186,8 +196,9 @@ try {
   await knex.raw('vacuum analyze');
   console.log(`seeded in ${ms((performance.now() - seedStart) / 1000)} s`);
 
-  const app = await startBenchApp(knex);
-  const owner = await app.signedIn(ownerId);
+  const server = await startServerProcess(knex, db.url);
+  app = server;
+  const owner = await server.signedIn(ownerId);
   const base = `/api/v4/${studioId}`;
   const time = async (path: string): Promise<number> => {
     const t0 = performance.now();
@@ -199,32 +210,31 @@ try {
   const lastMonthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
   const month = `from=${ymd(new Date(Date.UTC(lastMonthEnd.getUTCFullYear(), lastMonthEnd.getUTCMonth(), 1)))}&to=${ymd(lastMonthEnd)}`;
   const year = `from=${ymd(new Date(now.getTime() - 364 * 86_400_000))}&to=${ymd(now)}`;
-  global.gc?.();
-  const before = process.memoryUsage().rss;
-  const heapBefore = process.memoryUsage().heapUsed;
-  let peak = before;
-  let heapPeak = heapBefore;
-  const sample = () => {
-    const m = process.memoryUsage();
-    peak = Math.max(peak, m.rss);
-    heapPeak = Math.max(heapPeak, m.heapUsed);
-  };
+  // The server's process: the export's memory is measured there alone (VmRSS every 20 ms, and its
+  // high-water mark VmHWM reset just before the export), not the bench's (seed, HTTP reader).
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+  const resting = server.memory().rss;
+  const exact = server.resetPeak();
+  let peak = resting;
+  const sample = () => (peak = Math.max(peak, server.memory().rss));
   const sampler = setInterval(sample, 20);
   const t0 = performance.now();
-  const res = await fetch(`${app.url}${base}/report/payments/export?${year}&format=xlsx`, {
+  const res = await fetch(`${server.url}${base}/report/payments/export?${year}&format=xlsx`, {
     headers: owner.headers(),
   });
+  if (res.status !== 200) throw new Error(`export: ${res.status} ${await res.text()}`);
   let bytes = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
     bytes += chunk.length;
     sample();
   }
   clearInterval(sampler);
+  if (exact) peak = Math.max(peak, server.memory().hwm);
   const peakMb = peak / 1024 / 1024;
   console.log(
     `export: payments, a year as XLSX, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${ms(performance.now() - t0)} ms; ` +
-      `resident memory ${(before / 1024 / 1024).toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB (the export's rise ${((peak - before) / 1024 / 1024).toFixed(0)} MB); ` +
-      `JS heap used ${(heapBefore / 1024 / 1024).toFixed(0)} MB before, peak ${(heapPeak / 1024 / 1024).toFixed(0)} MB (garbage included)`,
+      `the server process's resident memory ${mb(resting)} MB at rest, peak ${mb(peak)} MB ` +
+      `(the export's rise ${mb(peak - resting)} MB; ${exact ? 'VmHWM and 20 ms samples' : '20 ms samples only'})`,
   );
 
   const dashboard: number[] = [];
@@ -248,13 +258,15 @@ try {
     );
   }
 
-  await app.close();
+  app = undefined;
+  await server.close();
   console.log(
     `dashboard p95 ms = ${ms(pct(dashboard, 95))}, report month p95 ms = ${ms(monthWorst)}, report year p95 ms = ${ms(yearWorst)}, export peak MB = ${Math.round(peakMb)}`,
   );
 } finally {
+  await app?.close();
   await knex.destroy();
-  // BENCH_REPORTS_KEEP=1 keeps the database to look at plans (EXPLAIN) afterwards.
-  if (process.env.BENCH_REPORTS_KEEP) console.log(`kept ${db.url}`);
+  // BENCH_REPORTS_KEEP=1 (or BENCH_KEEP_DATABASE=1) keeps the database to look at plans (EXPLAIN) afterwards.
+  if (process.env.BENCH_REPORTS_KEEP || process.env.BENCH_KEEP_DATABASE) console.log(`kept ${db.url}`);
   else await db.drop();
 }

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import {
   REPORT_SCREEN_ROWS,
@@ -230,33 +231,67 @@ export function reportCsv(input: ExportInput): Readable {
   return Readable.from(lines());
 }
 
-/** What exceljs's sheet stream (its StreamBuf, piped into the zip's compressor) has not passed on. */
+/**
+ * exceljs's sheet stream: a StreamBuf, which the zip (archiver) reads through a PassThrough of
+ * `readable-stream` 2 (`pipes[0]`) that it pipes into the entry's compressor once it reaches the entry.
+ * That PassThrough predates `writableLength`: what it holds is `_writableState.length`.
+ */
 interface SheetStream {
   buffers?: Array<{ length?: number }>;
-  pipes?: Array<{ writableLength?: number }>;
+  pipes?: Array<NodeJS.EventEmitter & { _writableState?: { length?: number } }>;
 }
-const BACKLOG_BYTES = 1 << 20;
+/**
+ * How much of the sheet's XML may wait for the compressor: two of StreamBuf's 64 kB buffers. With more
+ * (1 MB), the buffers waited long enough to outlive V8's young-generation collections, and ~40–60 MB
+ * of them piled up in the old generation until a full collection (a year's payments at the bench's
+ * size: the server's rise 32–41 MB; with 128 kB, 15–16 MB).
+ */
+const BACKLOG_BYTES = 128 << 10;
 
-function backlog(sheet: ExcelJS.Worksheet): number {
-  const stream = (sheet as unknown as { _stream?: SheetStream })._stream;
+function sheetStream(sheet: ExcelJS.Worksheet): SheetStream | undefined {
+  return (sheet as unknown as { _stream?: SheetStream })._stream;
+}
+
+/** Bytes of the sheet's XML written and not yet taken by the zip's compressor. */
+function backlog(stream: SheetStream | undefined): number {
   let bytes = 0;
   for (const b of stream?.buffers ?? []) bytes += b.length ?? 0;
-  for (const p of stream?.pipes ?? []) bytes += p.writableLength ?? 0;
+  for (const p of stream?.pipes ?? []) bytes += p._writableState?.length ?? 0;
   return bytes;
 }
 
 /**
- * Back-pressure: exceljs's StreamBuf never says "wait" (its write always accepts), so rows written
- * faster than the zip compresses them, or than the client reads the file, would pile up in memory.
- * After each page of rows, wait until the compressor's input has come down to 1 MB and the response
- * has room again; only then is the next page fetched from the cursor.
+ * Back-pressure: exceljs's StreamBuf never says "wait" (its write always accepts and ignores what its
+ * PassThrough answers), so rows written faster than the zip compresses them, or than the client reads
+ * the file, would pile up in memory — the whole sheet's XML, ~250 bytes a row, for a year's payments.
+ * After each page of rows, wait until the compressor's input has come down to 128 kB and the response
+ * has room again; only then is the next page fetched from the cursor. (The PassThrough emits `drain`
+ * once emptied — a write to it over its 16 kB mark has set `needDrain`; a short timer too, in case.)
  */
 async function caughtUp(sheet: ExcelJS.Worksheet, out: PassThrough): Promise<void> {
   for (;;) {
     if (out.destroyed) throw new Error('the download was closed');
-    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
-    else if (backlog(sheet) > BACKLOG_BYTES) await new Promise((resolve) => setTimeout(resolve, 5));
-    else return;
+    const stream = sheetStream(sheet);
+    if (out.writableNeedDrain) await firstOf([out, 'drain'], [out, 'close']);
+    else if (backlog(stream) > BACKLOG_BYTES) {
+      const input = stream?.pipes?.[0];
+      await firstOf(...(input ? [[input, 'drain'] as const] : []), [out, 'close'], 100);
+    } else return;
+  }
+}
+
+/** Waits for the first of these events, or `ms`; removes its listeners (an export waits thousands of times). */
+async function firstOf(...waits: Array<readonly [NodeJS.EventEmitter, string] | number>): Promise<void> {
+  const abort = new AbortController();
+  const { signal } = abort;
+  try {
+    await Promise.race(
+      waits.map((w) =>
+        typeof w === 'number' ? delay(w, undefined, { signal }) : once(w[0], w[1], { signal }),
+      ),
+    );
+  } finally {
+    abort.abort();
   }
 }
 

@@ -1,0 +1,117 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { systemClock } from '../../../cloud/src/clock';
+import type { Knex } from '../../../cloud/src/db/knex';
+import { openSession } from '../../../cloud/src/modules/identity/sessions.service';
+import { ROOT_DIR } from '../../../cloud/src/paths';
+import { HttpClient } from '../../support/http-client';
+
+/**
+ * The cloud as production runs it (`npm start`: `tsx cloud/src/server.ts`), in a process of its own
+ * over a bench's database, so that a bench can measure the server's memory apart from its own (the
+ * seed, the HTTP reader). Started as `node --import tsx cloud/src/server.ts` — what tsx's command line
+ * runs in the child process it starts — so that `pid` is the server's own process.
+ */
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** An HTTP client holding a fresh session of this user (no password round trip). */
+  signedIn(userId: string): Promise<HttpClient>;
+  /** The process's resident memory now (`VmRSS`) and its high-water mark (`VmHWM`), in bytes. */
+  memory(): { rss: number; hwm: number };
+  /** Resets the high-water mark to the current resident size (Linux `clear_refs` 5); false if refused. */
+  resetPeak(): boolean;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServerProcess(
+  knex: Knex,
+  databaseUrl: string,
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'cloud/src/server.ts')], {
+    cwd: ROOT_DIR,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: url,
+      FIELD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      WEB_CONCURRENCY: '1',
+      DEMO_SEED: 'false',
+      DATA_DIR: options.dataDir ?? path.join(os.tmpdir(), 'studio-bench'),
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the server process exited (${code})`))),
+  );
+  exited.catch(() => {});
+  // Ready when it answers (migrations are already applied by the bench).
+  for (let i = 0; ; i++) {
+    const ok = await Promise.race([
+      fetch(`${url}/api/v4/auth/csrf`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+      exited,
+    ]);
+    if (ok) break;
+    if (i > 600) throw new Error('the server process did not answer within a minute');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const pid = child.pid!;
+  const status = (field: string, text: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
+  return {
+    url,
+    pid,
+    async signedIn(userId) {
+      const { session, sessionId } = await openSession(knex, systemClock, userId, 24, {});
+      const http = new HttpClient(url);
+      http.token = session.csrfToken;
+      http.session = { sessionId, userId, token: session.csrfToken, me: {} as never };
+      return http;
+    },
+    memory() {
+      const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+      return { rss: status('VmRSS', text), hwm: status('VmHWM', text) };
+    },
+    resetPeak() {
+      try {
+        writeFileSync(`/proc/${pid}/clear_refs`, '5');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (child.exitCode !== null) return;
+      const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      await done;
+    },
+  };
+}
