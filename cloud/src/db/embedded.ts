@@ -1,7 +1,4 @@
 import fs from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -11,7 +8,8 @@ export interface EmbeddedDatabase {
 /**
  * Real PostgreSQL compiled to WASM, persisted in `dir` (or in memory for `memory://`), exposed through
  * its socket server so the same `pg` driver and migrations run as in production. PGlite is a single
- * connection: the knex pool for it must hold exactly one.
+ * connection: the knex pool for it must hold exactly one. PGlite is loaded here, on first use: a server
+ * on PostgreSQL (DATABASE_URL) never loads it (~40 MB of resident memory).
  */
 export async function startEmbeddedDatabase(
   dir: string | 'memory://',
@@ -19,6 +17,11 @@ export async function startEmbeddedDatabase(
   options: { maxConnections?: number } = {},
 ): Promise<EmbeddedDatabase> {
   if (dir !== 'memory://') await fs.mkdir(dir, { recursive: true });
+  const [{ PGlite }, { btree_gist }, { PGLiteSocketServer }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gist'),
+    import('@electric-sql/pglite-socket'),
+  ]);
   // btree_gist: the appointments' exclusion constraints (no two appointments hold one staff
   // member's or room's time) combine equality on ids with range overlap in one GiST index.
   const db = await PGlite.create({

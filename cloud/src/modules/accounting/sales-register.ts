@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import type { InvoiceView } from '../../../../shared/contracts/api/invoices';
 import { CSV_BOM, csvLine } from '../../../../shared/domain/clients/csv';
+import { loadExcelJS } from '../../libraries';
 import { recordRates, type AccountingPeriod } from './accounting-data';
 
 /**
@@ -132,6 +132,7 @@ export function salesRegisterCsv(period: AccountingPeriod): string {
 }
 
 export async function salesRegisterXlsx(period: AccountingPeriod): Promise<Buffer> {
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Studio';
   const sheet = workbook.addWorksheet('Rejestr sprzedaży', { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { UserSex } from '../../../../shared/enums/users';
 import type { Knex } from '../../db/knex';
+import { loadExcelJS } from '../../libraries';
 import { hasTrigramSearch, pageOfClients, type ResolvedClientFilter } from './client-list.service';
 import { EXPORT_COLUMNS, presentClientListItem } from './clients.presenter';
 
@@ -15,7 +15,12 @@ const SEX_NAMES = new Map<number, string>(Object.entries(UserSex).map(([name, va
  * workbook nor the list is ever whole in memory. Same columns and values as the CSV; cells are
  * always plain values (never formulas), so no formula escaping is needed.
  */
-export function clientsXlsxStream(knex: Knex, studioId: string, filter: ResolvedClientFilter): Readable {
+export async function clientsXlsxStream(
+  knex: Knex,
+  studioId: string,
+  filter: ResolvedClientFilter,
+): Promise<Readable> {
+  const ExcelJS = await loadExcelJS();
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,

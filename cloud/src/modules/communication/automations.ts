@@ -444,7 +444,7 @@ export async function performAutomationMail(
     (log.values ?? {}) as Record<string, unknown>,
     publicUrl,
   );
-  const mail = renderMail({
+  const mail = await renderMail({
     studioName: studio.name,
     logoUrl: studio.logoUrl,
     primaryColor: brandColourOf(studio),

@@ -77,12 +77,12 @@ export const unsubscribePageUrl = (publicUrl: string, studioId: string, token: s
   `${publicUrl}${frontOfficePath(studioId, `unsubscribe/${token}`)}`;
 
 /** The campaign's mail in one language (its own text, else the studio's language's, else any). */
-export function campaignMail(
+export async function campaignMail(
   campaign: Campaign,
   studio: Studio,
   locale: string,
   publicUrl: string,
-): RenderedMail {
+): Promise<RenderedMail> {
   const lang = locale === 'en' || locale === 'pl' ? locale : studio.defaultLocale === 'en' ? 'en' : 'pl';
   const own = campaign.content[lang];
   const fallbackLang = studio.defaultLocale === 'en' ? 'en' : 'pl';
@@ -135,7 +135,7 @@ async function sendOne(
   if (campaign.type === CampaignType.email) {
     let mail = mails.get(r.locale);
     if (!mail) {
-      mail = campaignMail(campaign, studio, r.locale, publicUrl);
+      mail = await campaignMail(campaign, studio, r.locale, publicUrl);
       mails.set(r.locale, mail);
     }
     const one = personalise(mail, {

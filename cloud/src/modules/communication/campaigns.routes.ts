@@ -158,7 +158,7 @@ export function registerCampaignRoutes(router: Router<AppState, AppCustom>): voi
     ...CommunicationApi.postTemplatePreview,
     handle: async ({ studio, body, deps }): Promise<TemplatePreview> => {
       if (body.type === CampaignType.email) {
-        const mail = renderMail({
+        const mail = await renderMail({
           baseUrl: deps.config.publicUrl,
           studioName: studio.name,
           logoUrl: studio.logoUrl,
@@ -185,7 +185,7 @@ export function registerCampaignRoutes(router: Router<AppState, AppCustom>): voi
     handle: async ({ db, studio, auth, body, deps }) => {
       const campaign = await findCampaign(db, studio.id, body.campaignId);
       // The footer's link leads to the studio's page: a test recipient has nothing to unsubscribe from.
-      const mail = personalise(campaignMail(campaign, studio, body.locale, deps.config.publicUrl), {
+      const mail = personalise(await campaignMail(campaign, studio, body.locale, deps.config.publicUrl), {
         firstName: auth.user.firstName,
         unsubscribeUrl: deps.config.publicUrl,
       });

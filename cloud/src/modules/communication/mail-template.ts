@@ -1,4 +1,4 @@
-import mjml2html from 'mjml';
+import { loadMjml } from '../../libraries';
 
 /**
  * Responsive HTML e-mail from MJML with a plain-text part, for campaigns and automations. The body
@@ -82,7 +82,8 @@ const paragraphs = (body: string) =>
     .map((p) => p.trim())
     .filter(Boolean);
 
-export function renderMail(layout: MailLayout): RenderedMail {
+export async function renderMail(layout: MailLayout): Promise<RenderedMail> {
+  const mjml2html = await loadMjml();
   const t = FOOTER[layout.locale];
   const brand = layout.primaryColor && HEX.test(layout.primaryColor) ? layout.primaryColor : null;
   const link = brand ?? LINK_DEFAULT;

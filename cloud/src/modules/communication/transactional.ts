@@ -63,7 +63,7 @@ export async function performTransactionalMail(
     values.link = `${base}${frontOfficePath(studio.id, 'login')}`;
   }
   const text = automationText(job.kind, locale, studio, user.firstName ?? '', values, base);
-  const mail = renderMail({
+  const mail = await renderMail({
     studioName: studio.name,
     logoUrl: studio.logoUrl,
     primaryColor: brandColourOf(studio),

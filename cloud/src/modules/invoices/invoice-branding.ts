@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../libraries';
 import type { FileStorage } from '../../storage/index';
 import type { Studio } from '../identity/index';
 
@@ -29,7 +29,8 @@ export async function invoiceBranding(storage: FileStorage, studio: Studio): Pro
     const webp = await storage
       .read(`studio-appearance/${studio.id}/logo/${appearance.logoFile}`)
       .catch(() => null);
-    if (webp)
+    const sharp = webp ? await loadSharp() : null;
+    if (webp && sharp)
       logoPng = await sharp(webp)
         .resize(300, 120, { fit: 'inside', withoutEnlargement: true })
         .png()

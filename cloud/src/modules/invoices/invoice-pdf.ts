@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { InvoiceLineView, InvoiceView } from '../../../../shared/contracts/api/invoices';
 import { amountInPolishWords, formatIban, formatNip } from '../../../../shared/domain/invoices';
 import type { InvoiceVatRate } from '../../../../shared/domain/invoices';
 import { tFor } from '../../i18n';
+import { loadPdfKit } from '../../libraries';
 import type { InvoiceBranding } from './invoice-branding';
 import type { KsefPdfBlock } from './ksef/ksef-pdf';
 import { formatDate } from '../../../../shared/i18n/dates';
@@ -499,14 +499,15 @@ export function pdfTitleKey(invoice: InvoiceView): 'invoice' | 'invoiceNoVat' | 
 }
 
 /** The invoice as a PDF (A4), in memory: invoices are one or two pages. */
-export function renderInvoicePdf(
+export async function renderInvoicePdf(
   invoice: InvoiceView,
   ksef: KsefPdfBlock | null = null,
   branding: InvoiceBranding | null = null,
 ): Promise<Buffer> {
+  const PDFKitDocument = await loadPdfKit();
   const l = labelsFor(invoice.language);
   const title = l(pdfTitleKey(invoice));
-  const doc = new PDFDocument({
+  const doc = new PDFKitDocument({
     size: 'A4',
     margin: PAGE.margin,
     bufferPages: true,

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { v7 as uuidv7 } from 'uuid';
 import {
   DEFAULT_KIOSK_SETTINGS,
@@ -12,6 +11,7 @@ import {
 import { AppError } from '../../../../shared/errors';
 import type { StudioKiosksRow, StudioSmartLocksRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
+import { loadQrCode } from '../../libraries';
 import type { Studio } from '../identity/index';
 import { newSecret } from '../identity/index';
 import type { KioskDoor, SmartLockTestReason } from '../../../../shared/contracts/api/kiosk';
@@ -177,7 +177,7 @@ export async function kioskQrCode(
   const kiosk = await requireKioskRow(db, studio.id, id);
   const key = kiosk.kioskKey ?? studio.kioskKey;
   const url = `${kioskUrl(publicUrl, studio.id, kiosk.id)}#key=${encodeURIComponent(key)}`;
-  const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  const svg = await (await loadQrCode()).toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { url, svg };
 }
 

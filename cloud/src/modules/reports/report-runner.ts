@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   REPORT_SCREEN_ROWS,
   type ReportColumn,
@@ -13,6 +13,7 @@ import { CSV_BOM, csvDelimiterForLocale, csvLine } from '../../../../shared/doma
 import type { Locale } from '../../../../shared/i18n/locales';
 import type { Db, Knex } from '../../db/knex';
 import { tFor } from '../../i18n';
+import { loadExcelJS } from '../../libraries';
 import type { ReportDef } from './report-def';
 import type { ReportContext } from './report-period';
 
@@ -296,7 +297,8 @@ async function firstOf(...waits: Array<readonly [NodeJS.EventEmitter, string] | 
 }
 
 /** The report as XLSX, written as it is read (exceljs's streaming WorkbookWriter, with back-pressure). */
-export function reportXlsx(input: ExportInput, sheetName: string): Readable {
+export async function reportXlsx(input: ExportInput, sheetName: string): Promise<Readable> {
+  const ExcelJS = await loadExcelJS();
   const { columns, titles, t } = headers(input);
   const tz = input.ctx.studio.timeZone;
   const out = new PassThrough();

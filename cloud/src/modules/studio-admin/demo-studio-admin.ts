@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import sharp from 'sharp';
 import { v7 as uuidv7 } from 'uuid';
 import { cardNumberKey } from '../../../../shared/domain/accounts';
+import { loadPdfKit, loadSharp } from '../../libraries';
 import type { FileStorage } from '../../storage/index';
 import { appearanceKey, appearancePicturePath } from './studio-settings.service';
 import { studioDocumentKey } from './studio-records.service';
@@ -46,6 +46,7 @@ export async function seedDemoStudioAdmin(
   let logoUrl: string | null = null;
   if (storage) {
     const file = 'logo-demo0harmonia.webp';
+    const sharp = await loadSharp();
     const logo = await sharp(Buffer.from(LOGO_SVG)).resize(512, 512).webp({ quality: 90 }).toBuffer();
     await storage.put(appearanceKey(studioId, 'logo', file), logo, 'image/webp');
     logoUrl = appearancePicturePath(studioId, 'logo', file);
@@ -128,7 +129,7 @@ async function seedDemoAgreementHistory(trx: Knex.Transaction, studioId: string,
 
 /** A one-page PDF of the house rules (Helvetica: plain ASCII text). */
 async function houseRulesPdf(): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: 'House rules' } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

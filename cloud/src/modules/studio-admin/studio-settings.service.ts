@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import {
   APPEARANCE_SIZES,
   DEFAULT_POLICIES,
@@ -13,6 +12,7 @@ import {
 } from '../../../../shared/contracts/api/studio-admin';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
+import { loadSharp } from '../../libraries';
 import type { FileStorage } from '../../storage/index';
 import { findStudio, newSecret, type Studio } from '../identity/index';
 
@@ -185,6 +185,7 @@ export async function resizeImage(
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   if (bytes.length > PICTURE_MAX_BYTES)
     throw AppError.invalid({ dataUrl: ['the image is too large (at most 4 MB)'] });
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { failOn: 'error', limitInputPixels: 40_000_000 });
     const meta = await image.metadata();

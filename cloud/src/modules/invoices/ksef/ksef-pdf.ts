@@ -1,6 +1,6 @@
-import QRCode from 'qrcode';
 import type { InvoiceView } from '../../../../../shared/contracts/api/invoices';
 import type { Db } from '../../../db/knex';
+import { loadQrCode } from '../../../libraries';
 import { certificateVerificationUrl, invoiceVerificationUrl } from './ksef-crypto';
 import { ksefRow } from './ksef-send.service';
 import { ksefSecrets, KSEF_QR_URLS } from './ksef-settings.service';
@@ -12,7 +12,8 @@ export interface KsefPdfBlock {
   codes: { png: Buffer; url: string; caption: string; kind: 'invoice' | 'certificate' }[];
 }
 
-const qrPng = (url: string) => QRCode.toBuffer(url, { errorCorrectionLevel: 'M', margin: 2, scale: 4 });
+const qrPng = async (url: string) =>
+  (await loadQrCode()).toBuffer(url, { errorCorrectionLevel: 'M', margin: 2, scale: 4 });
 
 /**
  * KOD I once the document exists (its hash is fixed): captioned with the KSeF number when known, else
