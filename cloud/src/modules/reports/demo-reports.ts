@@ -7,7 +7,12 @@ import {
   ClientPricingOptionStatus,
   PricingOptionExpirationType,
 } from '../../../../shared/enums/pricing-options';
-import { derivePassState, type PassTerms, type PassVisit } from '../../../../shared/domain/entitlements';
+import {
+  derivePassState,
+  visitHoldsEntry,
+  type PassTerms,
+  type PassVisit,
+} from '../../../../shared/domain/entitlements';
 import { ClientVisitStatus as V } from '../../../../shared/enums/visits';
 
 export interface DemoReportsInput {
@@ -286,7 +291,7 @@ export async function seedDemoReports(trx: Knex, input: DemoReportsInput, now: D
       used: [] as PassVisit[],
     };
     sold.push(row);
-    return { id, left: pass.entries, expiresAt: expiryOf(at, terms), row };
+    return { id, soldAt: at, left: pass.entries, expiresAt: expiryOf(at, terms), used: row.used };
   };
   const passLine = (pass: DemoReportsInput['passes'][number]) => ({
     kind: 'pass',
@@ -306,7 +311,35 @@ export async function seedDemoReports(trx: Knex, input: DemoReportsInput, now: D
       return [clientId, { dropIn: i !== 0 && roll < 0.1, option }] as const;
     }),
   );
-  const held = new Map<string, ReturnType<typeof sellPass>>();
+  // The passes clients hold now paid their last weeks of the history too, keeping two entries spare
+  // for the bookings ahead (seeded with the timetable); and no pass bought in the history is still
+  // valid now (such a visit is a drop-in), so what clients hold today is only those passes.
+  type Held = { id: string; soldAt: Date; expiresAt: Date; left: number | null; used?: PassVisit[] };
+  const bookedOnCurrent = new Map<string, number>();
+  for (const v of (await trx('client_visits')
+    .where({ studioId })
+    .whereNotNull('clientPricingOptionId')
+    .select('clientPricingOptionId', 'status')) as Array<{ clientPricingOptionId: string; status: number }>)
+    if (visitHoldsEntry(v.status))
+      bookedOnCurrent.set(v.clientPricingOptionId, (bookedOnCurrent.get(v.clientPricingOptionId) ?? 0) + 1);
+  const currentOf = new Map<string, Held[]>();
+  for (const p of input.currentPasses) {
+    const entries = p.entries as number | null;
+    const list = currentOf.get(p.client_id as string) ?? [];
+    list.push({
+      id: p.id as string,
+      soldAt: p.sold_at as Date,
+      expiresAt: p.expires_at as Date,
+      left: entries === null ? null : entries - (bookedOnCurrent.get(p.id as string) ?? 0) - 2,
+    });
+    currentOf.set(p.client_id as string, list);
+  }
+  const held = new Map<string, Held>();
+  const coversVisit = (pass: Held | undefined, bookedAt: Date, startsAt: Date, holds: boolean) =>
+    pass !== undefined &&
+    pass.soldAt <= bookedAt &&
+    pass.expiresAt > startsAt &&
+    (!holds || pass.left === null || pass.left > 0);
   for (const visit of visits) {
     const clientId = visit.client_id as string;
     const startsAt = visit.starts_at as Date;
@@ -314,10 +347,15 @@ export async function seedDemoReports(trx: Knex, input: DemoReportsInput, now: D
     const status = visit.status as V;
     const holds = status !== V.selfEarlyCancel;
     let pass = held.get(clientId);
-    const covers =
-      pass !== undefined && pass.expiresAt > startsAt && (!holds || pass.left === null || pass.left > 0);
+    let covers = coversVisit(pass, bookedAt, startsAt, holds);
+    if (!covers) {
+      pass = currentOf.get(clientId)?.find((p) => coversVisit(p, bookedAt, startsAt, holds));
+      covers = pass !== undefined;
+      if (pass) held.set(clientId, pass);
+    }
     const habit = habits.get(clientId)!;
-    if (!covers && (habit.dropIn || payRandom() < 0.05)) {
+    const buyable = expiryOf(bookedAt, termsOf(habit.option)) <= now;
+    if (!covers && (habit.dropIn || !buyable || payRandom() < 0.05)) {
       visit.payment = 'desk';
       // Cancelled early before paying: nothing owed.
       if (!holds) continue;
@@ -347,7 +385,7 @@ export async function seedDemoReports(trx: Knex, input: DemoReportsInput, now: D
       held.set(clientId, pass);
     }
     visit.client_pricing_option_id = pass!.id;
-    pass!.row.used.push({ startsAt, status });
+    pass!.used?.push({ startsAt, status });
     if (holds && pass!.left !== null) pass!.left -= 1;
   }
   // The passes' state as the catalog's projection keeps it (derived from the sale and the visits).
