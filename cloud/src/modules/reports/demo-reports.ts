@@ -363,6 +363,7 @@ export async function seedDemoReports(trx: Knex, input: DemoReportsInput, now: D
       const label = when.format(startsAt);
       visit.paid_at = bookedAt;
       visit.booked_by = 'staff';
+      visit.booked_by_user_id = input.staffId;
       order({
         clientId,
         source: 'visit',
