@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { readDemo } from './support/demo';
-import { shootAll } from './support/screenshots';
+import { shootAll, VIEWPORTS } from './support/screenshots';
 import { backofficePage } from './support/sign-in';
 
 /**
@@ -11,7 +11,8 @@ import { backofficePage } from './support/sign-in';
  * and a CSV export; the payroll pages (rates in bulk, one instructor's payroll), DAC7's sole-trader
  * details and the studio's data export. One page load, then in-app (hash) navigation; the studio
  * export is asked for first so it is made while the rest runs. Screenshots of the dashboard and
- * three reports in EN and PL at 390 and 1280 px: <E2E_RESULTS_DIR>/screenshots/reports-*.
+ * three reports in EN and PL at 390 and 1280 px (the payroll at 390 and 1366):
+ * <E2E_RESULTS_DIR>/screenshots/reports-*.
  */
 test('reports: the dashboard, three reports and an export', async ({ browser }) => {
   const demo = readDemo();
@@ -73,6 +74,9 @@ test('reports: the dashboard, three reports and an export', async ({ browser }) 
   await open('reports/payroll');
   await page.getByTestId('report-last-month').click();
   await expect(page.getByTestId('report-totals')).toContainText(/\d/);
+  // The classes earned what their visits paid (an entry's worth of each pass, the drop-ins): the
+  // demo's history once had visits "paid by a pass" with none behind them, and every class 0 zł.
+  await expect(page.getByTestId('report-totals').locator('td').nth(5)).toHaveText(/[1-9]/);
   // The viewport only: a month's payroll is a page of ~180 classes (the totals are at its top).
   await shootAll(
     page,
@@ -80,7 +84,13 @@ test('reports: the dashboard, three reports and an export', async ({ browser }) 
     async () => {
       await expect(page.getByTestId('report-totals')).toBeVisible();
     },
-    { fullPage: false },
+    {
+      fullPage: false,
+      sizes: [
+        ['1366', VIEWPORTS.desktop],
+        ['390', VIEWPORTS.phone],
+      ],
+    },
   );
   // Voucher liability and stock this month (the demo's vouchers and desk products are made with the
   // demo), the receipts and invoices of last month (the demo's accounting documents).

@@ -570,7 +570,17 @@ export async function seedDemoStudio(
     // Six months of classes, visits and sales for the dashboard and the reports; instructors' pay rates.
     await seedDemoReports(
       trx,
-      { studioId, timeZone: DEMO.timeZone, services, rooms, instructors, clientIds, passes },
+      {
+        studioId,
+        timeZone: DEMO.timeZone,
+        services,
+        rooms,
+        instructors,
+        clientIds,
+        passes,
+        staffId: ownerId,
+        currentPasses: owned,
+      },
       now,
     );
     // Back office → Stations: two desks (one out of paper) and a kiosk not synced for hours.

@@ -191,7 +191,8 @@ export const payroll: ReportDef = {
        drop_in as (
          select v.schedule_event_id as id, sum(l.total) as revenue
            from client_visits v
-           join client_order_lines l on l.for_visit_id = v.id and l.studio_id = v.studio_id and l.kind = 'visit'
+           -- A drop-in paid at the desk (client-visits/pay): a visit line whose ref_id is the visit.
+           join client_order_lines l on l.studio_id = v.studio_id and l.kind = 'visit' and l.ref_id = cast(v.id as text)
            join client_orders o on o.id = l.order_id and o.status = ${PAID}
           where v.studio_id = :studio and v.starts_at >= :start and v.starts_at < :end
           group by v.schedule_event_id),

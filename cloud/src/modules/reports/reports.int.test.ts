@@ -335,6 +335,43 @@ describe('reports', () => {
     expect(removed.body.items).toHaveLength(2);
   });
 
+  it('payroll: a drop-in paid at the desk is its class’s revenue, a share of it the instructor’s pay', async () => {
+    clock.set(NOW);
+    const { studio, manager, client } = await createStudioScenario(app.knex);
+    const owner = await app.signedIn(manager.email, manager.password);
+    const s = studio.id;
+    const anna = await createUser(app.knex, { firstName: 'Anna', lastName: 'Nowak' });
+    await addMembership(app.knex, studio, anna, { isMember: true, role: 'instructor' });
+    const other = await createUser(app.knex);
+    await addMembership(app.knex, studio, other, { isClient: true });
+    const at = new Date('2026-11-12T17:00:00Z');
+    const taught = await insertClass(app.knex, s, { startsAt: at, instructorId: anna.id });
+    const paidVisit = await insertVisit(app.knex, s, taught.eventId, client.id, at, V.booked);
+    // Booked to pay at the desk and not paid yet: no revenue.
+    await insertVisit(app.knex, s, taught.eventId, other.id, at, V.booked);
+    const paid = await owner.post(`/api/v2/${s}/client-visits/pay`, {
+      userId: client.id,
+      visitIds: [paidVisit],
+      unitPrice: 4500,
+      method: PaymentMethod.cash,
+    });
+    expect(paid.status, paid.text).toBe(201);
+    await owner.post(api(studio, 'manager-tools/payroll-values'), {
+      rates: [{ instructorId: anna.id, classServiceId: null, kind: 'revenuePercent', amount: 4000 }],
+    });
+
+    const report = await owner.get(api(studio, `report/payroll?${NOVEMBER}`));
+    expect(report.body.rows).toEqual([
+      expect.objectContaining({
+        instructor: 'Anna Nowak',
+        attendees: 2,
+        revenue: 4500,
+        rule: 'reports:payRule.revenuePercent',
+        pay: 1800, // 40 % of 45 zł
+      }),
+    ]);
+  });
+
   it('rights, bad input and other studios', async () => {
     clock.set(NOW);
     const { studio, manager } = await createStudioScenario(app.knex);
