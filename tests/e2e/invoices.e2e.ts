@@ -127,6 +127,14 @@ test('invoices: the manager invoices a paid order, both the manager and the clie
   await signInFrontoffice(client, demo.studioUuid, demoClient(demo), 'purchases');
   const orderId = orderUrl.split('/').pop()!;
   const purchase = client.locator(`[data-testid="purchase"][data-order="${orderId}"]`);
+  // The demo client has months of purchases (passes and drop-ins): the order is as far down her list
+  // as it is old, so she shows more until it is there, as she would.
+  await expect(client.getByTestId('purchase').first()).toBeVisible();
+  for (let round = 0; round < 20 && !(await purchase.isVisible()); round += 1) {
+    const count = await client.getByTestId('purchase').count();
+    await client.getByTestId('purchases-more').click();
+    await expect(client.getByTestId('purchase')).not.toHaveCount(count);
+  }
   const link = purchase.getByTestId('purchase-invoice');
   await expect(link).toHaveAttribute('data-number', number!);
   await shootAll(client, 'invoices-purchases', async () => {

@@ -190,6 +190,7 @@ function Purchases() {
           {list.hasNextPage ? (
             <Button
               variant="default"
+              data-testid="purchases-more"
               onClick={() => void list.fetchNextPage()}
               loading={list.isFetchingNextPage}
             >
