@@ -9,8 +9,8 @@ import type { Knex } from '../../../cloud/src/db/knex';
 import type { Deps } from '../../../cloud/src/http/context';
 import { RateLimits } from '../../../cloud/src/http/rate-limit';
 import { createLogger } from '../../../cloud/src/logger';
-import { openSession } from '../../../cloud/src/modules/identity/sessions.service';
-import { HttpClient } from '../../support/http-client';
+import type { HttpClient } from '../../support/http-client';
+import { signedInClient } from './session-client';
 
 /** The cloud's HTTP app on a free port over a bench's database, as production configures it. */
 export interface BenchApp {
@@ -47,13 +47,7 @@ export async function startBenchApp(knex: Knex, options: { dataDir?: string } = 
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return {
     url,
-    async signedIn(userId) {
-      const { session, sessionId } = await openSession(knex, systemClock, userId, 24, {});
-      const http = new HttpClient(url);
-      http.token = session.csrfToken;
-      http.session = { sessionId, userId, token: session.csrfToken, me: {} as never };
-      return http;
-    },
+    signedIn: (userId) => signedInClient(knex, url, userId),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

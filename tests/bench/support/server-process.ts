@@ -4,11 +4,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { systemClock } from '../../../cloud/src/clock';
 import type { Knex } from '../../../cloud/src/db/knex';
-import { openSession } from '../../../cloud/src/modules/identity/sessions.service';
 import { ROOT_DIR } from '../../../cloud/src/paths';
-import { HttpClient } from '../../support/http-client';
+import type { HttpClient } from '../../support/http-client';
+import { signedInClient } from './session-client';
 
 /**
  * The cloud as production runs it (`npm start`: `tsx cloud/src/server.ts`), in a process of its own
@@ -88,13 +87,7 @@ export async function startServerProcess(
   return {
     url,
     pid,
-    async signedIn(userId) {
-      const { session, sessionId } = await openSession(knex, systemClock, userId, 24, {});
-      const http = new HttpClient(url);
-      http.token = session.csrfToken;
-      http.session = { sessionId, userId, token: session.csrfToken, me: {} as never };
-      return http;
-    },
+    signedIn: (userId) => signedInClient(knex, url, userId),
     memory() {
       const text = readFileSync(`/proc/${pid}/status`, 'utf8');
       return { rss: status('VmRSS', text), hwm: status('VmHWM', text) };
