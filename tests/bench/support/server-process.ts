@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from '../../../cloud/src/db/knex';
 import { ROOT_DIR } from '../../../cloud/src/paths';
+import { freePort } from '../../support/free-port';
 import type { HttpClient } from '../../support/http-client';
 import { signedInClient } from './session-client';
 
@@ -25,18 +25,6 @@ export interface ServerProcess {
   /** Resets the high-water mark to the current resident size (Linux `clear_refs` 5); false if refused. */
   resetPeak(): boolean;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startServerProcess(

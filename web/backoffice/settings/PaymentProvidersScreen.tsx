@@ -36,9 +36,9 @@ import { SettingsLayout } from './SettingsLayout';
 /**
  * Settings → Online payments: the studio's Stripe keys (saved encrypted; only a hint comes back),
  * the webhook address to enter in Stripe's dashboard, "Test connection" (typed keys before saving,
- * the saved ones otherwise), and the built-in test provider's switch, and above them the studio's answer "we take payments at the desk
- * only" (studio-admin's setup). `settings.view` may look;
- * changing needs `settings.edit`.
+ * the saved ones otherwise), the built-in test provider's switch, and above them the studio's answer
+ * "we take payments at the desk only" (studio-admin's setup). `settings.view` may look; changing
+ * needs `settings.edit`.
  */
 export function PaymentProvidersScreen() {
   const { t } = useTranslation('sales');

@@ -100,12 +100,8 @@ export function ShowSetupAgain() {
 export function PaymentsAtDeskOnly() {
   const { t } = useTranslation('studio-admin');
   const setup = useSetup();
-  const configure = useConfigure();
   const canEdit = useBackoffice().member.abilities.includes('settings.edit');
-  const choose = useMutation({
-    mutationFn: (atDeskOnly: boolean) => configure.send({ paymentsAtDeskOnly: atDeskOnly }),
-    onSuccess: configure.saved,
-  });
+  const choose = useDeskOnlyAnswer();
   if (!setup.data) return null;
   const chosen = setup.data.values.paymentsAtDeskOnly;
   return (
@@ -120,6 +116,15 @@ export function PaymentsAtDeskOnly() {
       />
     </Paper>
   );
+}
+
+/** Saves the answer "we take payments at the desk only" (true) or withdraws it (false). */
+function useDeskOnlyAnswer() {
+  const configure = useConfigure();
+  return useMutation({
+    mutationFn: (atDeskOnly: boolean) => configure.send({ paymentsAtDeskOnly: atDeskOnly }),
+    onSuccess: configure.saved,
+  });
 }
 
 function useConfigure() {
@@ -152,10 +157,7 @@ function SetupChecklist({ view }: { view: StudioSetupView }) {
     mutationFn: () => configure.send({ dismissed: true }),
     onSuccess: configure.saved,
   });
-  const deskOnly = useMutation({
-    mutationFn: () => configure.send({ paymentsAtDeskOnly: true }),
-    onSuccess: configure.saved,
-  });
+  const deskOnly = useDeskOnlyAnswer();
   return (
     <Card withBorder radius="md" padding="md" data-testid="setup-card">
       <Stack gap="sm">
@@ -232,7 +234,7 @@ function SetupChecklist({ view }: { view: StudioSetupView }) {
                     size="compact-xs"
                     px={0}
                     w="fit-content"
-                    onClick={() => deskOnly.mutate()}
+                    onClick={() => deskOnly.mutate(true)}
                     loading={deskOnly.isPending}
                     data-testid="setup-payments-desk-only"
                   >

@@ -29,9 +29,10 @@ export async function invoiceBranding(storage: FileStorage, studio: Studio): Pro
     const webp = await storage
       .read(`studio-appearance/${studio.id}/logo/${appearance.logoFile}`)
       .catch(() => null);
-    const sharp = webp ? await loadSharp() : null;
-    if (webp && sharp)
-      logoPng = await sharp(webp)
+    if (webp)
+      logoPng = await (
+        await loadSharp()
+      )(webp)
         .resize(300, 120, { fit: 'inside', withoutEnlargement: true })
         .png()
         .toBuffer()
