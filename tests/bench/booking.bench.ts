@@ -20,8 +20,9 @@
  * for the run and dropped afterwards. Without either, an in-memory embedded PGlite (one connection, so
  * both loops run one booking at a time).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -29,11 +30,14 @@ import { v7 as uuidv7 } from 'uuid';
 import { createKnex, preparedName, type Knex } from '../../cloud/src/db/knex';
 import { migrateLatest } from '../../cloud/src/db/migrate';
 import { statements } from '../../cloud/src/jobs/queue';
+import type { CompiledStatement } from '../../cloud/src/db/compiled';
 import {
+  BOOKING_FACTS,
+  EVENT_LOCKING_CLIENT,
   LOCK_EVENT_RULES_SQL,
-  PLACE_VISIT_SQL,
-  RULES_HASH_SQL,
+  LOCK_THEN_PLACE,
 } from '../../cloud/src/modules/bookings/book.service';
+import { PASS_CANDIDATES } from '../../cloud/src/modules/catalog/client-pricing-options.service';
 import { addLocalDays, startOfLocalDate } from '../../shared/domain/entitlements/local-dates';
 import { HttpClient } from '../support/http-client';
 import { startBenchApp, type BenchApp } from './support/app';
@@ -49,6 +53,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
 /** Turns the API and the SQL loop take (each books BOOKINGS / BOOKING_ROUNDS per turn). */
 const BOOKING_ROUNDS = Number(process.env.BENCH_BOOKING_ROUNDS ?? 4);
 const TZ = 'Europe/Warsaw';
+/** A file to write a CPU profile of the timed API rounds to (open it in Chrome's DevTools). */
+const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
 
 /**
  * The timed bookings' client: node:http over kept-alive sockets, the way a load generator on another
@@ -343,15 +349,16 @@ async function drive(total: number, concurrency: number, job: (i: number) => Pro
 
 /**
  * The booking transaction of `bookVisit` (book.service.ts), as raw SQL: the same statements in the
- * same order, each as one round trip. Before the class's lock: the class's rules with the client's
- * row locked, the booking facts (standing visit, places and counts as they look, tags, overlapping
- * classes, any contract, booking settings, shared passes locked), the client's passes with their
- * changes and visits, their contracts (when they have any), the confirmation mail queued; then the
- * class's lock and ONE statement under it (places counted, the visit written with the status they
- * allow, the pass projection, the mail taken back when no place was taken), then the commit. The
- * decision runs in JS as the API's does (no pure-rule library, only the checks this workload needs).
- * What the API adds on top is its own cost: HTTP, the session and studio scope lookups, validation,
- * the query builder, presenting.
+ * same order, each as one round trip — the service's own compiled texts (`EVENT_LOCKING_CLIENT`,
+ * `BOOKING_FACTS`, `PASS_CANDIDATES`, `LOCK_THEN_PLACE`: db/compiled.ts) with their values. Before
+ * the class's lock: the class's rules with the client's row locked, the booking facts (standing
+ * visit, places and counts as they look, tags, overlapping classes, any contract, booking settings,
+ * shared passes locked), the client's passes with their changes and visits, their contracts (when
+ * they have any), the confirmation mail queued; then the class's lock and ONE statement under it
+ * (places counted, the visit written with the status they allow, the pass projection, the mail
+ * taken back when no place was taken), then the commit. The decision runs in JS as the API's does
+ * (no pure-rule library, only the checks this workload needs). What the API adds on top is its own
+ * cost: HTTP, the session and studio scope lookup, validation, the rules, presenting and the answer.
  */
 async function sqlBooking(
   client: pg.ClientBase,
@@ -364,82 +371,25 @@ async function sqlBooking(
   // per connection.
   const query = (text: string, values?: unknown[]) =>
     prepare ? client.query({ text, values, name: preparedName(text) }) : client.query(text, values);
+  /** One of the service's compiled statements, its text and values as the service sends them. */
+  const run = <P extends Record<string, unknown>>(statement: CompiledStatement<P>, params: P) =>
+    query(statement.text, statement.values(params));
   await client.query('begin');
   try {
-    const ev = await query(
-      `select e.id, e.class_service_id, s.name as service_name, s.service_type, s.free_of_charge,
-              e.location_id, e.starts_at, e.ends_at, e.capacity, e.waiting_list_size, e.status, e.is_hidden,
-              e.bookable_online, m.booking_opens_hours, m.booking_closes_minutes,
-              m.cancellation_cutoff_minutes, m.booking_accessibility, m.booking_tag_ids,
-              (select c.id from clients c where c.studio_id = $1 and c.user_id = $3 for update) as client_row,
-              ${RULES_HASH_SQL} as rules_hash
-         from schedule_events e join class_services s on s.id = e.class_service_id
-         left join schedule_metas m on m.id = e.schedule_meta_id
-        where e.studio_id = $1 and e.id = $2 limit 1`,
-      [studioId, eventId, clientId],
-    );
+    const ev = await run(EVENT_LOCKING_CLIENT, { studioId, eventId, clientId });
     const event = ev.rows[0];
-    const facts = await query(
-      `select (select v.id from client_visits v
-                where v.schedule_event_id = $1 and v.client_id = $2
-                  and v.status in (0, 1, 2, 8, 9) limit 1) as existing_id,
-              c.taken, c.waiting,
-              (select row_to_json(ev) from (select e.capacity, e.waiting_list_size
-                                              from schedule_events e where e.id = $1) ev) as places,
-              (select coalesce(array_agg(t.tag_id), '{}') from user_tags t
-                where t.studio_id = $3 and t.user_id = $2) as tag_ids,
-              exists (select 1 from client_visits v join schedule_events e on e.id = v.schedule_event_id
-                       where v.studio_id = $3 and v.client_id = $2
-                         and v.status in (0, 1, 2, 9) and v.schedule_event_id <> $1
-                         and v.starts_at < $5 and e.ends_at > $4
-                         and v.starts_at > $6) as has_conflict,
-              (select count(*) from (select p.id from client_pricing_options p
-                 where p.studio_id = $3
-                   and (p.client_id = $2 or exists (select 1 from client_pricing_option_shares sh
-                          where sh.client_pricing_option_id = p.id and sh.user_id = $2))
-                   and exists (select 1 from client_pricing_option_shares sh
-                                where sh.client_pricing_option_id = p.id)
-                 order by p.id for update of p) shared)::int as shared_locked,
-              exists (select 1 from client_contracts cc
-                       where cc.studio_id = $3 and cc.client_id = $2) as has_contracts,
-              exists (select 1 from webhook_endpoints w
-                       where w.studio_id = $3 and w.enabled and 'visit.booked' = any(w.events)) as has_webhooks,
-              s.studio_id is not null as has_settings, s.pay_at_desk_allowed
-         from (select count(*) filter (where status in (0, 1, 2, 9))::int as taken,
-                      count(*) filter (where status = 8)::int as waiting
-                 from client_visits where schedule_event_id = $1) c
-         left join studio_booking_settings s on s.studio_id = $3`,
-      [
-        eventId,
-        clientId,
-        studioId,
-        event.starts_at,
-        event.ends_at,
-        new Date(event.starts_at.getTime() - 24 * 3_600_000),
-      ],
-    );
-    const passes = await query(
-      `select cpo.id, cpo.studio_id, cpo.client_id, cpo.pricing_option_id, cpo.sold_at, cpo.price_paid,
-              cpo.entries, cpo.expiration_type, cpo.validity_count, cpo.validity_unit, cpo.valid_until,
-              po.name, po.service_types,
-              (select coalesce(json_agg(json_build_object('kind', c.kind, 'payload', c.payload)
-                         order by c.created_at, c.id), '[]'::json)
-                 from client_pricing_option_changes c
-                where c.studio_id = cpo.studio_id and c.client_pricing_option_id = cpo.id) as change_facts,
-              (select coalesce(json_agg(json_build_object('startsAt', v.starts_at, 'status', v.status)), '[]'::json)
-                 from client_visits v
-                where v.studio_id = cpo.studio_id and v.client_pricing_option_id = cpo.id) as visit_facts,
-              po.restrictions
-         from client_pricing_options cpo join pricing_options po on po.id = cpo.pricing_option_id
-        where cpo.studio_id = $1
-          and (cpo.client_id = $2 or exists (select * from client_pricing_option_shares s
-                where s.client_pricing_option_id = cpo.id and s.user_id = $2))
-        limit 1000`,
-      [studioId, clientId],
-    );
+    const facts = await run(BOOKING_FACTS, {
+      eventId,
+      clientId,
+      studioId,
+      startsAt: event.starts_at,
+      endsAt: event.ends_at,
+      dayBefore: new Date(event.starts_at.getTime() - 24 * 3_600_000),
+    });
+    const passes = await run(PASS_CANDIDATES, { studioId, userId: clientId });
     const f = facts.rows[0];
     // Their contracts, when they have any (the benchmark's clients have none, as the service skips).
-    if (f.has_contracts)
+    if (f.hasContracts)
       await query(
         `select cc.id, cc.service_types, cc.restrictions, c.service_types as contract_service_types,
                 c.restrictions as contract_restrictions, cc.entitled_from, cc.ends_on
@@ -454,7 +404,7 @@ async function sqlBooking(
         p.entries === null ||
         (p.visit_facts as Array<{ status: number }>).filter((v) => holds.has(v.status)).length < p.entries,
     );
-    if (!event.client_row || f.existing_id || f.has_conflict || !pass) throw new Error('refused');
+    if (!event.client_row || f.existingId || f.hasConflict || !pass) throw new Error('refused');
     const visitId = uuidv7();
     // The confirmation mail: a job in the same transaction, queued before the lock as the service does.
     const jobId = await statements.send(
@@ -463,12 +413,11 @@ async function sqlBooking(
       { db: { executeSql: (text, values) => query(text, values) } },
     );
     // The class's lock and the one statement under it, in one round trip (as the service places).
-    const placed = await query('select lock_then_run($1, $2::jsonb, $3, $4, $5::jsonb) as r', [
-      LOCK_EVENT_RULES_SQL,
-      JSON.stringify({ studioId, eventId }),
-      event.rules_hash,
-      PLACE_VISIT_SQL,
-      JSON.stringify({
+    const placed = await run(LOCK_THEN_PLACE, {
+      lockSql: LOCK_EVENT_RULES_SQL,
+      lockArgs: JSON.stringify({ studioId, eventId }),
+      rulesHash: event.rules_hash,
+      placeArgs: JSON.stringify({
         eventId,
         capacity: event.capacity,
         listSize: event.waiting_list_size,
@@ -491,7 +440,7 @@ async function sqlBooking(
         projectedPassId: pass.id,
         mailJobId: jobId,
       }),
-    ]);
+    });
     if (placed.rows[0].r.changed || placed.rows[0].r.status === null) throw new Error('refused: full');
     await client.query('commit');
   } catch (err) {
@@ -599,11 +548,25 @@ async function main() {
     let sqlSeconds = 0;
     const apiCpu = cpuMeter(knex, 'bench-api');
     const sqlCpu = cpuMeter(knex, 'bench-sql');
+    const profiler = CPU_PROFILE ? new Session() : undefined;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+    }
     for (let r = 0; r < BOOKING_ROUNDS; r++) {
       const from = warm + r * perRound;
       const n = r === BOOKING_ROUNDS - 1 ? BOOKINGS - from : perRound;
       await apiCpu.start();
+      if (profiler) await profiler.post('Profiler.start');
       const api = await drive(n, concurrency, (i) => apiJob(from + i));
+      if (profiler) {
+        // A profile per API round (the SQL rounds between them left out): <file>.round-N.cpuprofile.
+        const { profile } = await profiler.post('Profiler.stop');
+        writeFileSync(
+          `${CPU_PROFILE!.replace(/\.cpuprofile$/, '')}.round-${r + 1}.cpuprofile`,
+          JSON.stringify(profile),
+        );
+      }
       await apiCpu.stop();
       await sqlCpu.start();
       const sql = await sqlRun(n, from, concurrency);

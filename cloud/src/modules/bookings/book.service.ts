@@ -9,7 +9,8 @@ import { derivePassState, type PassState } from '../../../../shared/domain/entit
 import { sqlSet } from '../../../../shared/domain/sql';
 import type { ClientVisitStatus } from '../../../../shared/enums/visits';
 import { AppError } from '../../../../shared/errors';
-import { prepared, type Db } from '../../db/knex';
+import { compiled } from '../../db/compiled';
+import type { Db } from '../../db/knex';
 import { refreshPassProjection } from '../catalog/index';
 import type { Studio } from '../identity/index';
 import { dropBookingMail, dropBookingMailSql, enqueueBookingMail } from './booking-mails.service';
@@ -30,27 +31,29 @@ import {
 import { toldWaiting } from './waiting-list.service';
 import { emitWebhookEvent } from '../../webhooks/emit';
 
-/**
- * What booking a client needs besides their passes, in one statement, after the client's lock: a
- * standing visit, the client's tags, whether another class of theirs overlaps (as
- * `conflictingVisits`), whether they have any contract, the studio's booking settings, and the
- * class's places and waiting-list size with places taken and waiting as they are now (the class is
- * not locked yet: a full class refuses here, otherwise `placeVisit` counts again under its lock). A
- * statement's snapshot is taken when it starts, so it sees every booking of this client committed
- * before the client's lock was granted; none can be added while it is held.
- *
- * It also row-locks the client's **shared** passes (own ones shared with someone, and those shared
- * with the client), in id order. The client's lock serializes one client's bookings, but a shared
- * pass is spent by several clients, whose bookings take no common lock: both would read the same
- * entry left. The passes are read by the next statement (`passCandidatesFor`), whose snapshot starts
- * after these locks are granted, so it sees the other client's visit. An unshared pass is locked by
- * nobody (the `exists` on the shares' unique index finds nothing), and the lock costs no round trip.
- * Lock order: client, shared passes, event.
- */
-async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, clientId: string) {
-  const { rows } = (await prepared(
-    trx.raw(
-      `select (select v.id from client_visits v
+type BookingFactsRow = typeof DEFAULT_SETTINGS & {
+  existingId: string | null;
+  taken: number;
+  places: { capacity: number; waitingListSize: number };
+  waiting: number;
+  tagIds: string[];
+  hasConflict: boolean;
+  hasContracts: boolean;
+  hasWebhooks: boolean;
+  hasSettings: boolean;
+};
+
+/** `bookingFactsOf`'s statement, compiled once (exported for `bench:booking`'s driver loop). */
+export const BOOKING_FACTS = compiled<{
+  eventId: string;
+  clientId: string;
+  studioId: string;
+  startsAt: Date;
+  endsAt: Date;
+  dayBefore: Date;
+}>((db, p) =>
+  db.raw(
+    `select (select v.id from client_visits v
               where v.schedule_event_id = :eventId and v.client_id = :clientId
                 and v.status in ${sqlSet(ON_CLASS)} limit 1) as "existingId",
             c.taken, c.waiting,
@@ -77,30 +80,43 @@ async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, c
                     count(*) filter (where status = ${V.waitingList})::int as waiting
                from client_visits where schedule_event_id = :eventId) c
        left join studio_booking_settings s on s.studio_id = :studioId`,
-      {
-        eventId: event.id,
-        clientId,
-        studioId: studio.id,
-        startsAt: event.startsAt,
-        endsAt: event.endsAt,
-        dayBefore: new Date(event.startsAt.getTime() - 24 * 3_600_000),
-      },
-    ),
-  )) as {
-    rows: Array<
-      typeof DEFAULT_SETTINGS & {
-        existingId: string | null;
-        taken: number;
-        places: { capacity: number; waitingListSize: number };
-        waiting: number;
-        tagIds: string[];
-        hasConflict: boolean;
-        hasContracts: boolean;
-        hasWebhooks: boolean;
-        hasSettings: boolean;
-      }
-    >;
-  };
+    {
+      eventId: p.eventId,
+      clientId: p.clientId,
+      studioId: p.studioId,
+      startsAt: p.startsAt,
+      endsAt: p.endsAt,
+      dayBefore: p.dayBefore,
+    },
+  ),
+);
+
+/**
+ * What booking a client needs besides their passes, in one statement, after the client's lock: a
+ * standing visit, the client's tags, whether another class of theirs overlaps (as
+ * `conflictingVisits`), whether they have any contract, the studio's booking settings, and the
+ * class's places and waiting-list size with places taken and waiting as they are now (the class is
+ * not locked yet: a full class refuses here, otherwise `placeVisit` counts again under its lock). A
+ * statement's snapshot is taken when it starts, so it sees every booking of this client committed
+ * before the client's lock was granted; none can be added while it is held.
+ *
+ * It also row-locks the client's **shared** passes (own ones shared with someone, and those shared
+ * with the client), in id order. The client's lock serializes one client's bookings, but a shared
+ * pass is spent by several clients, whose bookings take no common lock: both would read the same
+ * entry left. The passes are read by the next statement (`passCandidatesFor`), whose snapshot starts
+ * after these locks are granted, so it sees the other client's visit. An unshared pass is locked by
+ * nobody (the `exists` on the shares' unique index finds nothing), and the lock costs no round trip.
+ * Lock order: client, shared passes, event.
+ */
+async function bookingFactsOf(trx: Db, studio: Studio, event: BookingEventRow, clientId: string) {
+  const { rows } = await BOOKING_FACTS.raw<BookingFactsRow>(trx, {
+    eventId: event.id,
+    clientId,
+    studioId: studio.id,
+    startsAt: event.startsAt,
+    endsAt: event.endsAt,
+    dayBefore: new Date(event.startsAt.getTime() - 24 * 3_600_000),
+  });
   const r = rows[0]!;
   const s = r.hasSettings ? r : DEFAULT_SETTINGS;
   const settings: BookingSettings = {
@@ -314,6 +330,21 @@ export async function bookVisit(
   return { outcome, visitId: id, event };
 }
 
+/** `readEventLockingClient`'s statement, compiled once (exported for `bench:booking`'s driver loop). */
+export const EVENT_LOCKING_CLIENT = compiled<{ studioId: string; eventId: string; clientId: string }>(
+  (db, p) =>
+    selectEventRules(db, p.studioId)
+      .where('e.id', p.eventId)
+      .select(
+        db.raw(
+          '(select c.id from clients c where c.studio_id = ? and c.user_id = ? for update) as client_row',
+          [p.studioId, p.clientId],
+        ),
+        db.raw(`${RULES_HASH_SQL} as rules_hash`),
+      )
+      .first(),
+);
+
 /**
  * The event with its rules (no lock: `lockEvent` takes it later) and the client's row locked, in one
  * statement; `clientLocked` false when the client is not the studio's.
@@ -324,16 +355,9 @@ async function readEventLockingClient(
   eventId: string,
   clientId: string,
 ): Promise<BookingEventRow & { clientLocked: boolean; rulesHash: string }> {
-  const row = (await prepared(selectEventRules(trx, studioId))
-    .where('e.id', eventId)
-    .select(
-      trx.raw(
-        '(select c.id from clients c where c.studio_id = ? and c.user_id = ? for update) as client_row',
-        [studioId, clientId],
-      ),
-      trx.raw(`${RULES_HASH_SQL} as rules_hash`),
-    )
-    .first()) as (BookingEventRow & { clientRow: string | null; rulesHash: string }) | undefined;
+  const row = await EVENT_LOCKING_CLIENT.first<
+    BookingEventRow & { clientRow: string | null; rulesHash: string }
+  >(trx, { studioId, eventId, clientId });
   if (!row) throw AppError.notFound('class');
   const { clientRow, rulesHash, ...event } = row;
   return { ...withDefaults(event), clientLocked: clientRow !== null, rulesHash };
@@ -397,6 +421,25 @@ export const PLACE_VISIT_SQL = `with c as (
      select jsonb_build_object('status', (select status from visit), 'waiting', d.waiting) from d`;
 
 /**
+ * The class's lock and `PLACE_VISIT_SQL` in one round trip (`lock_then_run`, migration 0390), compiled
+ * once; without `lockSql` it only places (the caller holds the lock).
+ */
+export const LOCK_THEN_PLACE = compiled<{
+  lockSql: string | null;
+  lockArgs: string | null;
+  rulesHash: string | null;
+  placeArgs: string;
+}>((db, p) =>
+  db.raw('select lock_then_run(?, ?::jsonb, ?, ?, ?::jsonb) as r', [
+    p.lockSql,
+    p.lockArgs,
+    p.rulesHash,
+    PLACE_VISIT_SQL,
+    p.placeArgs,
+  ]),
+);
+
+/**
  * Places the visit (`PLACE_VISIT_SQL`): counts places and the waiting list, writes the visit with
  * the status they allow (`statuses`: with a place free, when full with room on the list, when both
  * are full; null = refused) and, when a place was taken, the pass's projection (`pass`, computed
@@ -450,15 +493,14 @@ async function placeVisit(
     mailJobId: v.mailQueued ?? null,
   };
   const locking = v.lockRules !== undefined;
-  const { rows } = (await prepared(
-    trx.raw('select lock_then_run(?, ?::jsonb, ?, ?, ?::jsonb) as r', [
-      locking ? LOCK_EVENT_RULES_SQL : null,
-      locking ? JSON.stringify({ studioId: v.studioId, eventId: v.event.id }) : null,
-      v.lockRules ?? null,
-      PLACE_VISIT_SQL,
-      JSON.stringify(args),
-    ]),
-  )) as { rows: Array<{ r: { changed?: boolean; status: number | null; waiting: number } }> };
+  const { rows } = await LOCK_THEN_PLACE.raw<{
+    r: { changed?: boolean; status: number | null; waiting: number };
+  }>(trx, {
+    lockSql: locking ? LOCK_EVENT_RULES_SQL : null,
+    lockArgs: locking ? JSON.stringify({ studioId: v.studioId, eventId: v.event.id }) : null,
+    rulesHash: v.lockRules ?? null,
+    placeArgs: JSON.stringify(args),
+  });
   const r = rows[0]!.r;
   if (r.changed) return { changed: true, status: null, waiting: 0 };
   return { changed: false, status: r.status === null ? null : Number(r.status), waiting: Number(r.waiting) };

@@ -28,7 +28,8 @@ import { chooseEntitlementForVisit } from '../../../../shared/domain/contracts';
 import { localDateOf } from '../../../../shared/domain/entitlements';
 import type { ClientVisitStatus } from '../../../../shared/enums/visits';
 import { AppError } from '../../../../shared/errors';
-import { prepared, type Db } from '../../db/knex';
+import { compiled } from '../../db/compiled';
+import type { Db } from '../../db/knex';
 import { passCandidatesFor } from '../catalog/index';
 import { contractEntitlementsFor } from '../contracts/index';
 import type { Studio } from '../identity/index';
@@ -389,6 +390,11 @@ export async function myVisit(db: Db, studio: Studio, visitId: string, now: Date
   return (await presentMyVisits(db, studio, rows, now))[0]!;
 }
 
+/** One visit's view row (`bookedVisit`: every booking's answer), compiled once. */
+const BOOKED_VISIT = compiled<{ studioId: string; visitId: string }>((db, p) =>
+  selectVisits(db, p.studioId).where('v.id', p.visitId),
+);
+
 /**
  * `myVisit` of a visit `bookVisit` has just written, with the class's rules it read under the lock:
  * one query fewer for the rules, and none for fees (a new visit has none yet).
@@ -399,7 +405,7 @@ export async function bookedVisit(
   booked: { visitId: string; event: BookingEventRow },
   now: Date,
 ): Promise<MyVisitView> {
-  const rows = (await prepared(selectVisits(db, studio.id)).where('v.id', booked.visitId)) as VisitViewRow[];
+  const rows = await BOOKED_VISIT.rows<VisitViewRow>(db, { studioId: studio.id, visitId: booked.visitId });
   if (rows.length === 0) throw AppError.notFound('visit');
   const rules = new Map([[booked.event.id, booked.event]]);
   return (await presentMyVisits(db, studio, rows, now, { rules, noFees: true }))[0]!;

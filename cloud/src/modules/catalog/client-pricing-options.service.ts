@@ -22,7 +22,8 @@ import { localDateOf } from '../../../../shared/domain/entitlements/local-dates'
 import type { PricingOptionExpirationType } from '../../../../shared/enums/pricing-options';
 import { ClientVisitStatus } from '../../../../shared/enums/visits';
 import { AppError } from '../../../../shared/errors';
-import { prepared, type Db } from '../../db/knex';
+import { compiled } from '../../db/compiled';
+import type { Db } from '../../db/knex';
 import type { Studio } from '../identity/index';
 import { dateOnly, iso, priceOn } from './catalog.presenter';
 import { pricingOptionRow } from './pricing-options.service';
@@ -631,6 +632,22 @@ export async function sellPass(
   return derived!.view;
 }
 
+/** The client's passes and those shared with them, with their facts (`passCandidatesFor`), compiled once. */
+export const PASS_CANDIDATES = compiled<{ studioId: string; userId: string }>((db, p) =>
+  selectPassFacts(db, p.studioId)
+    .select('po.restrictions')
+    .where((q) =>
+      q
+        .where('cpo.client_id', p.userId)
+        .orWhereExists(
+          db('client_pricing_option_shares as s')
+            .whereRaw('s.client_pricing_option_id = cpo.id')
+            .where('s.user_id', p.userId),
+        ),
+    )
+    .limit(1000),
+);
+
 /**
  * Everything the pass-choice rule needs about a client's passes (their own and those shared with
  * them): facts and coverage. The schedule, appointments, entries and videos call
@@ -638,21 +655,11 @@ export async function sellPass(
  */
 export async function passCandidatesFor(db: Db, studio: Studio, userId: string): Promise<PassCandidate[]> {
   // One statement (passes with their changes and visits as JSON): the booking path calls this while
-  // it holds the class's row lock, so every round trip here is time the next booking waits.
-  const rows: Array<PassFactsRow & { restrictions: Partial<Restrictions> }> = await prepared(
-    selectPassFacts(db, studio.id),
-  )
-    .select('po.restrictions')
-    .where((q) =>
-      q
-        .where('cpo.client_id', userId)
-        .orWhereExists(
-          db('client_pricing_option_shares as s')
-            .whereRaw('s.client_pricing_option_id = cpo.id')
-            .where('s.user_id', userId),
-        ),
-    )
-    .limit(1000);
+  // it holds the client's row lock, so every round trip here is time the client's next booking waits.
+  const rows = await PASS_CANDIDATES.rows<PassFactsRow & { restrictions: Partial<Restrictions> }>(db, {
+    studioId: studio.id,
+    userId,
+  });
   return rows.map((row) => ({
     id: row.id,
     facts: factsOfRow(row),

@@ -1,4 +1,5 @@
-import { prepared, type Db } from '../../db/knex';
+import { compiled } from '../../db/compiled';
+import type { Db, Knex } from '../../db/knex';
 import type { Clock } from '../../clock';
 import { v7 as uuidv7 } from 'uuid';
 import { studioScopeJoin, studioScopeOf, type Session, type StudioWithMembership, type User } from './rows';
@@ -57,6 +58,18 @@ const sessionColumnsComplete: Exclude<keyof Session, (typeof SESSION_COLUMNS)[nu
   : false = true;
 void sessionColumnsComplete;
 
+/** The session with this token hash joined to its user. */
+const sessionQuery = (db: Knex, tokenHash: string) =>
+  db('sessions as s')
+    .join('users as u', 'u.id', 's.userId')
+    .where('s.tokenHash', tokenHash)
+    .first('u.*', ...SESSION_COLUMNS.map((c) => `s.${c} as session_${c}`));
+const SESSION = compiled<{ tokenHash: string }>((db, p) => sessionQuery(db, p.tokenHash));
+/** …with the studio the path names and the user's live membership there. */
+const SESSION_IN_STUDIO = compiled<{ tokenHash: string; studioId: string }>((db, p) =>
+  studioScopeJoin(sessionQuery(db, p.tokenHash), p.studioId, 'u.id'),
+);
+
 /**
  * The live session for (userId, secret), or null when unknown, revoked, expired or someone else's.
  * With `studioId` (a request to a studio's route), the studio and the user's live membership in it
@@ -75,13 +88,13 @@ export async function findLiveSession(
   session: Session;
   studioScope?: { studioId: string; found: StudioWithMembership };
 } | null> {
-  // The session and its user in one statement (every signed-in request reads both).
-  const query = prepared(knex('sessions as s'))
-    .join('users as u', 'u.id', 's.userId')
-    .where('s.tokenHash', sha256(sessionId))
-    .first('u.*', ...SESSION_COLUMNS.map((c) => `s.${c} as session_${c}`));
-  if (studioId) studioScopeJoin(query, studioId, 'u.id');
-  const row = (await query) as (User & Record<string, unknown>) | undefined;
+  // The session and its user in one statement (every signed-in request reads both), compiled once.
+  const tokenHash = sha256(sessionId);
+  const row = (
+    studioId
+      ? await SESSION_IN_STUDIO.first(knex, { tokenHash, studioId })
+      : await SESSION.first(knex, { tokenHash })
+  ) as (User & Record<string, unknown>) | undefined;
   if (!row) return null;
   const studioScope = studioId ? { studioId, found: studioScopeOf(row) } : undefined;
   const found: Record<string, unknown> = {};
