@@ -153,6 +153,26 @@ export interface BookRequest {
   wholeCourse?: boolean;
 }
 
+/** A booking done: its outcome, the class's rules it was decided on, and the visit as written. */
+export interface BookedVisit {
+  outcome: BookingOutcome;
+  visitId: string;
+  event: BookingEventRow;
+  /** The visit row as the booking wrote it, and what its answer shows (`bookedVisit`: no read back). */
+  visit: {
+    status: ClientVisitStatus;
+    waitingRank: number | null;
+    payment: VisitRow['payment'];
+    passId: string | null;
+    passName: Record<string, { value: string }> | null;
+    contractId: string | null;
+    contractName: Record<string, { value: string }> | null;
+    bookedBy: Actor;
+    bookedAt: Date;
+    shown: EventShown;
+  };
+}
+
 const STATUS_OF: Record<BookingOutcome, ClientVisitStatus> = {
   booked: V.booked,
   unconfirmed: V.unconfirmed,
@@ -184,12 +204,7 @@ const STATUS_OF: Record<BookingOutcome, ClientVisitStatus> = {
  * Lock order: client, shared passes, then the class (see README "Concurrency"). A pass entry is used
  * by the visit row itself (entries derive from visits).
  */
-export async function bookVisit(
-  trx: Db,
-  studio: Studio,
-  req: BookRequest,
-  now: Date,
-): Promise<{ outcome: BookingOutcome; visitId: string; event: BookingEventRow }> {
+export async function bookVisit(trx: Db, studio: Studio, req: BookRequest, now: Date): Promise<BookedVisit> {
   const seen = await readEventLockingClient(trx, studio.id, req.eventId, req.clientId);
   if (seen.serviceType === 'course' && req.actor !== 'staff' && !req.wholeCourse)
     throw new AppError('course.bookAsWhole', {
@@ -327,7 +342,38 @@ export async function bookVisit(
       { visitId: id, scheduleEventId: req.eventId, userId: req.clientId, outcome },
       now,
     );
-  return { outcome, visitId: id, event };
+  return {
+    outcome,
+    visitId: id,
+    event,
+    visit: {
+      status: status as ClientVisitStatus,
+      // Placed last on the list under the class's lock, behind everyone waiting then.
+      waitingRank: status === V.waitingList ? placed.waiting + 1 : null,
+      payment: payment.payment as VisitRow['payment'],
+      passId: payment.passId,
+      passName: payment.passId ? (payment.passName ?? null) : null,
+      contractId: payment.clientContractId ?? null,
+      contractName: payment.clientContractId ? (payment.contractName ?? null) : null,
+      bookedBy: req.actor,
+      bookedAt: now,
+      shown: seen.shown,
+    },
+  };
+}
+
+/**
+ * What a booking's answer shows of its class besides the rules (room, instructors, names), read with
+ * them before any lock: the answer is put together from what the booking read, with no read after
+ * the commit (`bookedVisit`).
+ */
+export interface EventShown {
+  roomId: string | null;
+  roomName: string | null;
+  locationName: string;
+  serviceColor: string;
+  instructorIds: string[];
+  instructors: Array<{ id: string; firstName: string; lastName: string }>;
 }
 
 /** `readEventLockingClient`'s statement, compiled once (exported for `bench:booking`'s driver loop). */
@@ -341,26 +387,50 @@ export const EVENT_LOCKING_CLIENT = compiled<{ studioId: string; eventId: string
           [p.studioId, p.clientId],
         ),
         db.raw(`${RULES_HASH_SQL} as rules_hash`),
+        'e.room_id',
+        'e.instructor_ids',
+        's.color as service_color',
+        db.raw('(select l.name from locations l where l.id = e.location_id) as location_name'),
+        db.raw('(select r.name from location_rooms r where r.id = e.room_id) as room_name'),
+        // People who taught stay named on past classes even after they leave the staff.
+        db.raw(`(select coalesce(json_agg(json_build_object('id', u.id, 'firstName', u.first_name,
+                                                           'lastName', u.last_name)), '[]'::json)
+                 from users u where u.id = any(e.instructor_ids)) as instructors`),
       )
       .first(),
 );
 
 /**
- * The event with its rules (no lock: `lockEvent` takes it later) and the client's row locked, in one
- * statement; `clientLocked` false when the client is not the studio's.
+ * The event with its rules (no lock: `lockEvent` takes it later), what its answer shows (`shown`) and
+ * the client's row locked, in one statement; `clientLocked` false when the client is not the studio's.
  */
 async function readEventLockingClient(
   trx: Db,
   studioId: string,
   eventId: string,
   clientId: string,
-): Promise<BookingEventRow & { clientLocked: boolean; rulesHash: string }> {
+): Promise<BookingEventRow & { clientLocked: boolean; rulesHash: string; shown: EventShown }> {
   const row = await EVENT_LOCKING_CLIENT.first<
-    BookingEventRow & { clientRow: string | null; rulesHash: string }
+    BookingEventRow & EventShown & { clientRow: string | null; rulesHash: string }
   >(trx, { studioId, eventId, clientId });
   if (!row) throw AppError.notFound('class');
-  const { clientRow, rulesHash, ...event } = row;
-  return { ...withDefaults(event), clientLocked: clientRow !== null, rulesHash };
+  const {
+    clientRow,
+    rulesHash,
+    roomId,
+    roomName,
+    locationName,
+    serviceColor,
+    instructorIds,
+    instructors,
+    ...event
+  } = row;
+  return {
+    ...withDefaults(event),
+    clientLocked: clientRow !== null,
+    rulesHash,
+    shown: { roomId, roomName, locationName, serviceColor, instructorIds: instructorIds ?? [], instructors },
+  };
 }
 
 /** An argument of a statement run by `lock_then_run`: the JSON object `$1`'s field, cast. */

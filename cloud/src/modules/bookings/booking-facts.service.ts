@@ -254,6 +254,9 @@ export interface PaymentChoice {
   /** The chosen pass's facts as read (its projection is refreshed from them after the visit is written). */
   passFacts?: PassFacts;
   clientContractId?: string | null;
+  /** The chosen pass's or contract's name, as read with it (a booking's answer shows what paid). */
+  passName?: Record<string, { value: string }>;
+  contractName?: Record<string, { value: string }>;
   passRejection: PassRejection | 'noPasses' | null;
 }
 
@@ -317,15 +320,19 @@ export async function paymentFor(
       payment: 'contract',
       passId: null,
       clientContractId: choice.clientContractId,
+      contractName: contracts.find((c) => c.id === choice.clientContractId)?.name,
       passRejection: null,
     };
-  if (choice.ok)
+  if (choice.ok) {
+    const chosen = candidates.find((c) => c.id === choice.passId);
     return {
       payment: 'pass',
       passId: choice.passId,
-      passFacts: candidates.find((c) => c.id === choice.passId)?.facts,
+      passFacts: chosen?.facts,
+      passName: chosen?.name,
       passRejection: null,
     };
+  }
   if (options.actor !== 'staff' && options.payAtDeskAllowed && !options.passId)
     return { payment: 'desk', passId: null, passRejection: choice.reason };
   return { payment: 'none', passId: null, passRejection: choice.reason };

@@ -28,7 +28,6 @@ import { chooseEntitlementForVisit } from '../../../../shared/domain/contracts';
 import { localDateOf } from '../../../../shared/domain/entitlements';
 import type { ClientVisitStatus } from '../../../../shared/enums/visits';
 import { AppError } from '../../../../shared/errors';
-import { compiled } from '../../db/compiled';
 import type { Db } from '../../db/knex';
 import { passCandidatesFor } from '../catalog/index';
 import { contractEntitlementsFor } from '../contracts/index';
@@ -43,18 +42,23 @@ import {
   withDefaults,
   type BookingEventRow,
 } from './booking-facts.service';
+import type { BookedVisit } from './book.service';
 import { setValues, sqlSet } from '../../../../shared/domain/sql';
 import { SCHEDULE_LIMITS } from '../../../../shared/contracts/api/schedule';
 
 type LocaleText = Record<string, { value: string }>;
 
-interface VisitViewRow {
-  id: string;
-  scheduleEventId: string;
+interface VisitViewRow extends MyVisitRow {
   clientId: string;
   firstName: string;
   lastName: string;
   email: string | null;
+}
+
+/** What a client's own view of a visit shows (`presentMyVisits`). */
+interface MyVisitRow {
+  id: string;
+  scheduleEventId: string;
   status: ClientVisitStatus;
   bookedBy: Actor;
   waitingRank: number | null;
@@ -169,7 +173,7 @@ async function feesOf(db: Db, visitIds: string[]): Promise<Map<string, VisitFeeV
 }
 
 /** What paid the visit; a contract by the name it was sold under (kept when the contract is renamed). */
-const paymentOf = (r: VisitViewRow) => ({
+const paymentOf = (r: MyVisitRow) => ({
   payment: r.payment,
   contract: r.contractId ? { id: r.contractId, name: r.contractName ?? {} } : null,
 });
@@ -334,9 +338,13 @@ async function rulesByEvent(db: Db, studioId: string, eventIds: string[]) {
 async function presentMyVisits(
   db: Db,
   studio: Studio,
-  rows: VisitViewRow[],
+  rows: MyVisitRow[],
   now: Date,
-  known?: { rules: Map<string, BookingEventRow>; noFees: true },
+  known?: {
+    rules: Map<string, BookingEventRow>;
+    people: Map<string, { id: string; firstName: string; lastName: string }>;
+    noFees: true;
+  },
 ): Promise<MyVisitView[]> {
   // Often inside the request's transaction (one connection): one query after another.
   const fees = known?.noFees
@@ -345,11 +353,13 @@ async function presentMyVisits(
         db,
         rows.map((r) => r.id),
       );
-  const people = await instructorsById(
-    db,
-    studio.id,
-    rows.flatMap((r) => r.instructorIds ?? []),
-  );
+  const people =
+    known?.people ??
+    (await instructorsById(
+      db,
+      studio.id,
+      rows.flatMap((r) => r.instructorIds ?? []),
+    ));
   const rules =
     known?.rules ?? (await rulesByEvent(db, studio.id, [...new Set(rows.map((r) => r.scheduleEventId))]));
   return rows.map((r) => {
@@ -390,25 +400,50 @@ export async function myVisit(db: Db, studio: Studio, visitId: string, now: Date
   return (await presentMyVisits(db, studio, rows, now))[0]!;
 }
 
-/** One visit's view row (`bookedVisit`: every booking's answer), compiled once. */
-const BOOKED_VISIT = compiled<{ studioId: string; visitId: string }>((db, p) =>
-  selectVisits(db, p.studioId).where('v.id', p.visitId),
-);
-
 /**
- * `myVisit` of a visit `bookVisit` has just written, with the class's rules it read under the lock:
- * one query fewer for the rules, and none for fees (a new visit has none yet).
+ * `myVisit` of a visit `bookVisit` has just written, put together from what the booking read and
+ * wrote (`BookedVisit`: the class's rules, names and instructors read with them, the pass or
+ * contract chosen, the status and place on the list written under the class's lock) — no read after
+ * the commit, and no fees (a new visit has none). `bookings.int.test.ts` holds it equal to `myVisit`.
  */
 export async function bookedVisit(
   db: Db,
   studio: Studio,
-  booked: { visitId: string; event: BookingEventRow },
+  booked: BookedVisit,
   now: Date,
 ): Promise<MyVisitView> {
-  const rows = await BOOKED_VISIT.rows<VisitViewRow>(db, { studioId: studio.id, visitId: booked.visitId });
-  if (rows.length === 0) throw AppError.notFound('visit');
-  const rules = new Map([[booked.event.id, booked.event]]);
-  return (await presentMyVisits(db, studio, rows, now, { rules, noFees: true }))[0]!;
+  const { event, visit } = booked;
+  const row: MyVisitRow = {
+    id: booked.visitId,
+    scheduleEventId: event.id,
+    status: visit.status,
+    bookedBy: visit.bookedBy,
+    waitingRank: visit.waitingRank,
+    passId: visit.passId,
+    passName: visit.passName,
+    payment: visit.payment,
+    paidAt: null,
+    contractId: visit.contractId,
+    contractName: visit.contractName,
+    bookedAt: visit.bookedAt,
+    cancelledAt: null,
+    checkedInAt: null,
+    promotedAt: null,
+    startsAt: event.startsAt,
+    endsAt: event.endsAt,
+    classServiceId: event.classServiceId,
+    serviceName: event.serviceName,
+    serviceColor: visit.shown.serviceColor,
+    locationId: event.locationId,
+    locationName: visit.shown.locationName,
+    roomId: visit.shown.roomId,
+    roomName: visit.shown.roomName,
+    instructorIds: visit.shown.instructorIds,
+    eventStatus: event.status,
+  };
+  const rules = new Map([[event.id, event]]);
+  const people = new Map(visit.shown.instructors.map((p) => [p.id, p]));
+  return (await presentMyVisits(db, studio, [row], now, { rules, people, noFees: true }))[0]!;
 }
 
 export async function myVisits(

@@ -296,7 +296,7 @@ export function registerBookingRoutes(router: Router<AppState, AppCustom>): void
         },
         deps.clock.now(),
       ),
-    // Read back after the commit: the class's lock is not held while the answer is put together.
+    // Put together from what the booking read and wrote (`bookedVisit`): no read after the commit.
     present: async (result, { db, studio, deps }): Promise<BookingResult> => ({
       outcome: result.outcome,
       visit: await bookedVisit(db, studio, result, deps.clock.now()),

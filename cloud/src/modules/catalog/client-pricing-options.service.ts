@@ -653,7 +653,14 @@ export const PASS_CANDIDATES = compiled<{ studioId: string; userId: string }>((d
  * them): facts and coverage. The schedule, appointments, entries and videos call
  * `choosePassForVisit(await passCandidatesFor(...), visit, studio.timeZone)`.
  */
-export async function passCandidatesFor(db: Db, studio: Studio, userId: string): Promise<PassCandidate[]> {
+/** A pass the booking rule may choose, with its name (a booking's answer names what paid). */
+export type NamedPassCandidate = PassCandidate & { name: Record<string, { value: string }> };
+
+export async function passCandidatesFor(
+  db: Db,
+  studio: Studio,
+  userId: string,
+): Promise<NamedPassCandidate[]> {
   // One statement (passes with their changes and visits as JSON): the booking path calls this while
   // it holds the client's row lock, so every round trip here is time the client's next booking waits.
   const rows = await PASS_CANDIDATES.rows<PassFactsRow & { restrictions: Partial<Restrictions> }>(db, {
@@ -662,6 +669,7 @@ export async function passCandidatesFor(db: Db, studio: Studio, userId: string):
   });
   return rows.map((row) => ({
     id: row.id,
+    name: row.name,
     facts: factsOfRow(row),
     coverage: {
       serviceTypes: row.serviceTypes as PassCandidate['coverage']['serviceTypes'],

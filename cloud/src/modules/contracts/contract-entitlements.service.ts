@@ -6,8 +6,12 @@ import type { Studio } from '../identity/index';
 import { dateOnly } from '../catalog/index';
 import { restrictionsOf } from './contracts.presenter';
 
+/** A client contract the booking rule may choose, with its name (a booking's answer names what paid). */
+export type NamedContractEntitlement = ContractEntitlement & { name: Record<string, { value: string }> };
+
 interface EntitlementRow {
   id: string;
+  name: Record<string, { value: string }>;
   serviceTypes: string[] | null;
   restrictions: Partial<ContractRestrictions> | null;
   contractServiceTypes: string[];
@@ -26,7 +30,7 @@ export async function contractEntitlementsFor(
   studio: Studio,
   clientId: string,
   since: string,
-): Promise<ContractEntitlement[]> {
+): Promise<NamedContractEntitlement[]> {
   const rows = (await db('client_contracts as cc')
     .join('contracts as c', 'c.id', 'cc.contract_id')
     .where({ 'cc.studio_id': studio.id, 'cc.client_id': clientId })
@@ -35,6 +39,7 @@ export async function contractEntitlementsFor(
     .limit(100)
     .select(
       'cc.id',
+      'cc.name',
       'cc.service_types',
       'cc.restrictions',
       'c.service_types as contract_service_types',
@@ -64,6 +69,7 @@ export async function contractEntitlementsFor(
     };
     return {
       id: row.id,
+      name: row.name,
       coverage,
       entitledFrom: dateOnly(row.entitledFrom)!,
       endsOn: dateOnly(row.endsOn),
