@@ -39,10 +39,35 @@ export function isLocalDate(value: string): boolean {
   }
 }
 
+/**
+ * Days recently answered per time zone, as the instants they span: a day holds from its local
+ * midnight to the next one, whatever DST does in between, so an instant inside a remembered span is
+ * on that day without asking the time zone again (`TZDate` costs tens of microseconds; a booking
+ * asks for a few days of the same week). A few spans per zone, the newest first.
+ */
+const knownDays = new Map<string, Array<{ from: number; to: number; date: LocalDate }>>();
+const DAYS_KEPT = 8;
+
 /** The studio's calendar day an instant falls on. */
 export function localDateOf(instant: Date, timeZone: string): LocalDate {
-  const local = new TZDate(instant.getTime(), timeZone);
-  return formatLocalDate(local.getFullYear(), local.getMonth() + 1, local.getDate());
+  const at = instant.getTime();
+  let spans = knownDays.get(timeZone);
+  const hit = spans?.find((d) => d.from <= at && at < d.to);
+  if (hit) return hit.date;
+  const local = new TZDate(at, timeZone);
+  const date = formatLocalDate(local.getFullYear(), local.getMonth() + 1, local.getDate());
+  if (!Number.isFinite(at)) return date;
+  if (!spans) {
+    if (knownDays.size >= 64) knownDays.clear();
+    knownDays.set(timeZone, (spans = []));
+  }
+  spans.unshift({
+    from: startOfLocalDate(date, timeZone).getTime(),
+    to: startOfLocalDate(addLocalDays(date, 1), timeZone).getTime(),
+    date,
+  });
+  if (spans.length > DAYS_KEPT) spans.pop();
+  return date;
 }
 
 /** Weekday (0 Sunday … 6 Saturday) and minutes since local midnight of an instant in the studio. */
