@@ -15,8 +15,9 @@ import { startLocalS3, type LocalS3 } from './storage/testing/s3-server';
 import { freePort } from '../../tests/support/free-port';
 
 /**
- * Several instances behind a load balancer (issue 27): two real cloud processes (`server.ts`, as
- * `npm start` runs it, in production mode) on one PostgreSQL database and one S3-compatible store,
+ * Several instances behind a load balancer (issue 27): two real cloud processes (`server.ts` in
+ * production mode, from its sources under tsx: `npm start` runs the same code bundled, and this test
+ * is about the instances, not the build) on one PostgreSQL database and one S3-compatible store,
  * each with a DATA_DIR of its own. A session made on one works on the other, a rate limit holds
  * across both, a file uploaded through one downloads through the other, a change through one pokes
  * a station connected to the other, and each periodic job runs once — its start-up catch-up and a

@@ -3,6 +3,7 @@ import type mjml2html from 'mjml';
 import type PDFDocument from 'pdfkit';
 import type QRCode from 'qrcode';
 import type sharp from 'sharp';
+import type Stripe from 'stripe';
 
 /**
  * The heavy libraries the cloud needs only for some requests, loaded on first use: a server process
@@ -48,3 +49,6 @@ export const loadSharp = onFirstUse(async (): Promise<typeof sharp> => (await im
 
 /** qrcode: the kiosk's and the KSeF invoice's QR codes. */
 export const loadQrCode = onFirstUse(async (): Promise<typeof QRCode> => exportsOf(await import('qrcode')));
+
+/** stripe: the studios' and the platform's Stripe payments (only where Stripe keys are saved). */
+export const loadStripe = onFirstUse(async (): Promise<typeof Stripe> => (await import('stripe')).default);

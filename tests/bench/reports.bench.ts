@@ -2,11 +2,11 @@
  * The dashboard, the reports and their export on a large studio (`npm run bench:reports`).
  *
  * Seeds (in SQL, generate_series) a studio of 50,000 clients, 500,000 visits on 50,000 classes over
- * the last 13 months and 200,000 paid orders (a line and a payment each, 1 % refunded); then starts the
- * cloud in a process of its own as production runs it (`npm start` = `tsx cloud/src/server.ts`:
- * NODE_ENV=production, one process, its job runner, LOG_LEVEL=warn; started as `node --import tsx
- * cloud/src/server.ts`, the process tsx's command line would start, so the pid is the server's) and,
- * through its HTTP API as the owner, one request at a time:
+ * the last 13 months and 200,000 paid orders (a line and a payment each, 1 % refunded); then builds
+ * the server (`npm run build:server`) and starts the cloud in a process of its own as production runs
+ * it (`npm start` = `node dist/server/server.mjs`: NODE_ENV=production, one process, its job runner,
+ * LOG_LEVEL=warn; node started directly, not through npm, so the pid is the server's) and, through its
+ * HTTP API as the owner, one request at a time:
  * 1. first of all, the server fresh (started, nothing asked of it yet): a year of the payments report
  *    (every payment and refund: the longest export) as XLSX, read to the end by this process, while
  *    the SERVER process's resident memory is sampled (`/proc/<pid>/status` VmRSS every 20 ms, and its

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,10 +10,11 @@ import type { HttpClient } from '../../support/http-client';
 import { signedInClient } from './session-client';
 
 /**
- * The cloud as production runs it (`npm start`: `tsx cloud/src/server.ts`), in a process of its own
- * over a bench's database, so that a bench can measure the server's memory apart from its own (the
- * seed, the HTTP reader). Started as `node --import tsx cloud/src/server.ts` — what tsx's command line
- * runs in the child process it starts — so that `pid` is the server's own process.
+ * The cloud as production runs it (`npm start`: the bundle `npm run build:server` writes,
+ * `node dist/server/server.mjs`), in a process of its own over a bench's database, so that a bench can
+ * measure the server's memory apart from its own (the seed, the HTTP reader). The bundle is built
+ * first (about a second: never a stale one), then started with `npm start`'s own node command line,
+ * read from package.json, without npm in between, so that `pid` is the server's own process.
  */
 export interface ServerProcess {
   url: string;
@@ -34,7 +35,8 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'cloud/src/server.ts')], {
+  execFileSync('npm', ['run', 'build:server', '--silent'], { cwd: ROOT_DIR, stdio: 'inherit' });
+  const child = spawn(process.execPath, startArguments(), {
     cwd: ROOT_DIR,
     env: {
       ...process.env,
@@ -95,4 +97,14 @@ export async function startServerProcess(
       await done;
     },
   };
+}
+
+/** `npm start`'s arguments to node (`node [flags] dist/server/server.mjs`), from package.json. */
+function startArguments(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [command, ...args] = (pkg.scripts.start ?? '').trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start is not a plain node command line: ${pkg.scripts.start}`);
+  return args;
 }

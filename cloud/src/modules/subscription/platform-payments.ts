@@ -34,7 +34,7 @@ export async function requestSubscriptionPayment(
   let created: { ref: string; url: string };
   try {
     if (payment.provider === 'stripe') {
-      const stripe = stripeClient(platformSettings().stripeSecretKey ?? '');
+      const stripe = await stripeClient(platformSettings().stripeSecretKey ?? '');
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -96,7 +96,7 @@ export async function fetchSubscriptionStatus(
 ): Promise<PaymentOutcome | 'pending' | null> {
   if (!payment.providerRef) return null;
   if (payment.provider === 'stripe') {
-    const stripe = stripeClient(platformSettings().stripeSecretKey ?? '');
+    const stripe = await stripeClient(platformSettings().stripeSecretKey ?? '');
     let session = await stripe.checkout.sessions.retrieve(payment.providerRef);
     if (cancelled && session.status === 'open') session = await stripe.checkout.sessions.expire(session.id);
     if (session.status === 'complete') return session.payment_status === 'unpaid' ? 'pending' : 'succeeded';
@@ -140,13 +140,10 @@ export async function applyPlatformStripeEvent(
 ): Promise<'applied' | 'ignored' | 'unknown' | null> {
   const settings = platformSettings();
   if (!settings.stripeWebhookSecret) return null;
+  const stripe = await stripeClient(settings.stripeSecretKey ?? 'sk_unused');
   let event: Stripe.Event;
   try {
-    event = stripeClient(settings.stripeSecretKey ?? 'sk_unused').webhooks.constructEvent(
-      rawBody,
-      signature,
-      settings.stripeWebhookSecret,
-    );
+    event = stripe.webhooks.constructEvent(rawBody, signature, settings.stripeWebhookSecret);
   } catch {
     return null;
   }

@@ -178,7 +178,7 @@ describe('the platform Stripe checkout', () => {
     // Expired: the payer never paid within the session's life.
     const lapsed = await buy(owner, studio, { addOns: ['sms-500'] });
     const lapsedSession = (lapsed.body.redirectUrl as string).split('/').pop()!;
-    await stripeClient(account.secretKey).checkout.sessions.expire(lapsedSession);
+    await (await stripeClient(account.secretKey)).checkout.sessions.expire(lapsedSession);
     const expired = await fake.deliver(eventFor(lapsedSession, 'checkout.session.expired'), {
       url: webhook(),
     });
@@ -213,7 +213,9 @@ describe('the platform Stripe checkout', () => {
     expect((await statusOf(owner, studio, leaving.body.periodId)).period.status).toBe('cancelled');
 
     // An event about a session that is none of the platform's: acknowledged, nothing changes.
-    const foreign = await stripeClient(account.secretKey).checkout.sessions.create({
+    const foreign = await (
+      await stripeClient(account.secretKey)
+    ).checkout.sessions.create({
       mode: 'payment',
       success_url: 'https://example.test/ok',
       cancel_url: 'https://example.test/back',

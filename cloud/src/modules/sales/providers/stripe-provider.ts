@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { v7 as uuidv7 } from 'uuid';
 import {
   StripeCredentialsSchema,
@@ -9,6 +9,7 @@ import type { PaymentOutcome } from '../../../../../shared/domain/payments';
 import { type ClientOrderRefundError, PaymentMethod } from '../../../../../shared/enums';
 import { AppError } from '../../../../../shared/errors';
 import type { Db } from '../../../db/knex';
+import { loadStripe } from '../../../libraries';
 import type { PaymentProvider, ProviderRefundResult, SavedCard } from '../payment-provider';
 import { credentialsOf } from './credentials';
 
@@ -27,11 +28,15 @@ import { credentialsOf } from './credentials';
 
 export type StripeCredentials = StripeCredentialsInput;
 
+/** The SDK once a client was made (libraries.ts loads it then): what its errors are instances of. */
+let sdk: typeof Stripe | undefined;
+
 /**
  * An SDK client for a studio's key. `STRIPE_API_URL` (tests, local development) points it at another
  * host: the fake under `testing/`. Unset, it talks to api.stripe.com.
  */
-export function stripeClient(secretKey: string): Stripe {
+export async function stripeClient(secretKey: string): Promise<Stripe> {
+  const Sdk = (sdk = await loadStripe());
   const config: ConstructorParameters<typeof Stripe>[1] = {
     maxNetworkRetries: 1,
     timeout: 20_000,
@@ -44,12 +49,12 @@ export function stripeClient(secretKey: string): Stripe {
     config.port = url.port || (url.protocol === 'https:' ? 443 : 80);
     config.protocol = url.protocol === 'http:' ? 'http' : 'https';
   }
-  return new Stripe(secretKey, config);
+  return new Sdk(secretKey, config);
 }
 
 async function clientFor(db: Db, studioId: string): Promise<Stripe | null> {
   const credentials = await credentialsOf<StripeCredentials>(db, studioId, 'stripe');
-  return credentials ? stripeClient(credentials.secretKey) : null;
+  return credentials ? await stripeClient(credentials.secretKey) : null;
 }
 
 async function requireClient(db: Db, studioId: string): Promise<Stripe> {
@@ -61,8 +66,9 @@ async function requireClient(db: Db, studioId: string): Promise<Stripe> {
   return stripe;
 }
 
+/** An error of the SDK (none before it is loaded). */
 const isStripeError = (err: unknown): err is Stripe.errors.StripeError =>
-  err instanceof Stripe.errors.StripeError;
+  sdk !== undefined && err instanceof sdk.errors.StripeError;
 
 /** A failure talking to Stripe while the payer waits: 502 with Stripe's message, never a 500. */
 async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
@@ -292,7 +298,7 @@ export const stripeProvider: PaymentProvider = {
     if (!studioId || !UUID_RE.test(studioId) || !header) return null;
     const credentials = await credentialsOf<StripeCredentials>(db, studioId, 'stripe');
     if (!credentials) return null;
-    const stripe = stripeClient(credentials.secretKey);
+    const stripe = await stripeClient(credentials.secretKey);
     let event: Stripe.Event;
     try {
       event = stripe.webhooks.constructEvent(request.rawBody, header, credentials.webhookSecret);
@@ -340,7 +346,7 @@ export const stripeProvider: PaymentProvider = {
       : await credentialsOf<StripeCredentials>(db, studioId, 'stripe');
     if (!credentials) return { ok: false, message: 'no Stripe keys saved', reason: 'noCredentials' };
     try {
-      const balance = await stripeClient(credentials.secretKey).balance.retrieve();
+      const balance = await (await stripeClient(credentials.secretKey)).balance.retrieve();
       return {
         ok: true,
         message: balance.livemode ? 'connected to Stripe (live mode)' : 'connected to Stripe (test mode)',
@@ -376,12 +382,11 @@ export const stripeProvider: PaymentProvider = {
       if (intent.status === 'succeeded') return { status: 'succeeded', providerRef: intent.id };
       return { status: 'declined', message: `the payment needs the card holder (${intent.status})` };
     } catch (err) {
-      if (err instanceof Stripe.errors.StripeCardError) return { status: 'declined', message: err.message };
-      if (isStripeError(err))
-        throw new AppError('payment.providerError', {
-          message: `Stripe could not charge the card: ${err.message}`,
-        });
-      throw err;
+      if (!isStripeError(err)) throw err;
+      if (err.type === 'StripeCardError') return { status: 'declined', message: err.message };
+      throw new AppError('payment.providerError', {
+        message: `Stripe could not charge the card: ${err.message}`,
+      });
     }
   },
 
