@@ -125,19 +125,22 @@ export function studioScopeJoin(query: Knex.QueryBuilder, studioId: string, user
     );
 }
 
-/** The studio and membership `studioScopeJoin` read, removed from `row`. */
+/** Each studio and membership column with the key `studioScopeJoin` reads it under (camelCase). */
+const STUDIO_KEYS = STUDIO_COLUMNS.map((c) => [c, studioKey(c)] as const);
+const MEMBERSHIP_KEYS = MEMBERSHIP_COLUMNS.map((c) => [c, scopeMembershipKey(c)] as const);
+/** The keys `studioScopeJoin` adds to a row. */
+export const STUDIO_SCOPE_KEYS: ReadonlySet<string> = new Set([
+  ...STUDIO_KEYS.map(([, k]) => k),
+  ...MEMBERSHIP_KEYS.map(([, k]) => k),
+]);
+
+/** The studio and membership `studioScopeJoin` read (the row is left as it is). */
 export function studioScopeOf(row: Record<string, unknown>): StudioWithMembership {
+  if (!row[STUDIO_KEYS[0]![1]]) return undefined;
   const studio: Record<string, unknown> = {};
-  for (const c of STUDIO_COLUMNS) {
-    studio[c] = row[studioKey(c)];
-    delete row[studioKey(c)];
-  }
+  for (const [c, k] of STUDIO_KEYS) studio[c] = row[k];
   const membership: Record<string, unknown> = {};
-  for (const c of MEMBERSHIP_COLUMNS) {
-    membership[c] = row[scopeMembershipKey(c)];
-    delete row[scopeMembershipKey(c)];
-  }
-  if (!studio.id) return undefined;
+  for (const [c, k] of MEMBERSHIP_KEYS) membership[c] = row[k];
   return {
     studio: asStudio(studio as unknown as StudiosRow),
     membership: membership.id ? (membership as unknown as Membership) : undefined,

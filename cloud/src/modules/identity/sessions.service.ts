@@ -2,7 +2,14 @@ import { compiled } from '../../db/compiled';
 import type { Db, Knex } from '../../db/knex';
 import type { Clock } from '../../clock';
 import { v7 as uuidv7 } from 'uuid';
-import { studioScopeJoin, studioScopeOf, type Session, type StudioWithMembership, type User } from './rows';
+import {
+  STUDIO_SCOPE_KEYS,
+  studioScopeJoin,
+  studioScopeOf,
+  type Session,
+  type StudioWithMembership,
+  type User,
+} from './rows';
 import { newSecret, sha256 } from './tokens';
 
 /** Sessions older than this since last use are extended on activity (sliding expiry). */
@@ -58,6 +65,10 @@ const sessionColumnsComplete: Exclude<keyof Session, (typeof SESSION_COLUMNS)[nu
   : false = true;
 void sessionColumnsComplete;
 
+/** Each session column with the key the session's read answers it under (`session_<column>`, camelCased). */
+const SESSION_KEYS = SESSION_COLUMNS.map((c) => [c, `session${c[0]!.toUpperCase()}${c.slice(1)}`] as const);
+const SESSION_KEY_SET: ReadonlySet<string> = new Set(SESSION_KEYS.map(([, k]) => k));
+
 /** The session with this token hash joined to its user. */
 const sessionQuery = (db: Knex, tokenHash: string) =>
   db('sessions as s')
@@ -97,13 +108,12 @@ export async function findLiveSession(
   ) as (User & Record<string, unknown>) | undefined;
   if (!row) return null;
   const studioScope = studioId ? { studioId, found: studioScopeOf(row) } : undefined;
+  // The row holds the user's columns, the session's (prefixed) and the studio scope's: taken apart
+  // in one pass, by keys known in advance.
   const found: Record<string, unknown> = {};
-  const user: Record<string, unknown> = { ...row };
-  for (const c of SESSION_COLUMNS) {
-    const key = `session${c[0]!.toUpperCase()}${c.slice(1)}`;
-    found[c] = row[key];
-    delete user[key];
-  }
+  for (const [c, k] of SESSION_KEYS) found[c] = row[k];
+  const user: Record<string, unknown> = {};
+  for (const key in row) if (!SESSION_KEY_SET.has(key) && !STUDIO_SCOPE_KEYS.has(key)) user[key] = row[key];
   const session = found as unknown as Session;
   const now = clock.now();
   if (session.userId !== userId || session.revokedAt || session.expiresAt <= now) return null;
