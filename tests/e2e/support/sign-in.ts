@@ -20,7 +20,9 @@ export async function signInBackoffice(page: Page, studioUuid: string, who: Staf
   await form.locator('input[name="emailAddress"]').fill(who.email);
   await form.locator('input[name="password"]').fill(who.password);
   await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  // The first screen after signing in (the dashboard) is the suite's heaviest read: on a slow 2-core
+  // machine running both Playwright runs it took over the default 10 s once (products.e2e, CI).
+  await expect(page.getByTestId('welcome-card')).toBeVisible({ timeout: 30_000 });
 }
 
 export interface BackofficePageOptions {
