@@ -1,11 +1,19 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Integration tests share one database. On a real PostgreSQL (TEST_DATABASE_URL) files
 // run in parallel; on the embedded PGlite, which is a single connection, they run one file at a time.
 const embedded = !process.env.TEST_DATABASE_URL;
 
+// Vitest's default is one worker fewer than the cores: ONE on a 2-core machine. The integration
+// tests mostly wait (for PostgreSQL, for the cloud processes that instances/server/kill tests
+// start), so one worker kept about one core busy: `npm test` on PostgreSQL took 743 s on a 2-core
+// CI machine, 409 s with three workers (both cores busy). At least three, more on bigger machines.
+const workers = Math.max(3, availableParallelism() - 1);
+
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     env: { TZ: 'UTC' },
     projects: [
       {
