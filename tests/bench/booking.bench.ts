@@ -122,6 +122,7 @@ async function backendTicks(knex: Knex, application: string): Promise<Map<number
 /** Adds up the CPU of the process (Node) and of PostgreSQL backends between `start` and `stop`. */
 function cpuMeter(knex: Knex, application: string) {
   let nodeMicros = 0;
+  let nodeSystemMicros = 0;
   let pgTicks = 0;
   let seen = false;
   let node0 = process.cpuUsage();
@@ -134,15 +135,43 @@ function cpuMeter(knex: Knex, application: string) {
     async stop() {
       const node = process.cpuUsage(node0);
       nodeMicros += node.user + node.system;
+      nodeSystemMicros += node.system;
       const pg1 = await backendTicks(knex, application);
       seen ||= pg1.size > 0;
       for (const [pid, t] of pg1) pgTicks += t - (pg0.get(pid) ?? 0);
     },
     /** Milliseconds per unit of work: Node's, and PostgreSQL's (null when not readable). */
     per(n: number) {
-      return { node: nodeMicros / 1000 / n, pg: seen ? (pgTicks * 10) / n : null };
+      return {
+        node: nodeMicros / 1000 / n,
+        nodeSystem: nodeSystemMicros / 1000 / n,
+        pg: seen ? (pgTicks * 10) / n : null,
+      };
     },
   };
+}
+
+/**
+ * Where one timetable call's time went, from the server's `Server-Timing` header (http/server-timing.ts):
+ * its queries (`db`), the rest of the server's handling (`total` − `db`: routing, session, validation,
+ * the JSON answer), and what lies outside the server's handler (the measured time − `total`: the HTTP
+ * exchange, the client's fetch and its parse of the answer, and the wait for the event loop).
+ */
+interface TimingParts {
+  db: number;
+  server: number;
+  outside: number;
+}
+function timingParts(headers: Headers, measuredMs: number): TimingParts {
+  const header = headers.get('server-timing') ?? '';
+  const dur = (name: string) => Number(new RegExp(`${name};dur=([0-9.]+)`).exec(header)?.[1] ?? NaN);
+  const total = dur('total');
+  const db = dur('db');
+  return { db, server: total - db, outside: measuredMs - total };
+}
+function describeParts(parts: TimingParts[]): string {
+  const p50 = (pick: (p: TimingParts) => number) => stats(parts.map(pick)).p50.toFixed(1);
+  return `database ${p50((p) => p.db)} ms, rest of the server ${p50((p) => p.server)} ms, outside the server ${p50((p) => p.outside)} ms`;
 }
 
 function stats(samples: number[]) {
@@ -586,7 +615,7 @@ async function main() {
     const cpuSql = sqlCpu.per(total);
     const ms = (x: number | null) => (x === null ? 'n/a' : `${x.toFixed(2)} ms`);
     console.log(
-      `CPU per booking: API — Node ${ms(cpuApi.node)} (server and its test client), PostgreSQL ${ms(cpuApi.pg)}; raw SQL — Node ${ms(cpuSql.node)} (driver), PostgreSQL ${ms(cpuSql.pg)}`,
+      `CPU per booking: API — Node ${ms(cpuApi.node)} (server and its test client; ${ms(cpuApi.nodeSystem)} of it in the kernel), PostgreSQL ${ms(cpuApi.pg)}; raw SQL — Node ${ms(cpuSql.node)} (driver; ${ms(cpuSql.nodeSystem)} in the kernel), PostgreSQL ${ms(cpuSql.pg)}`,
     );
     const one = stats(bookingMs);
     console.log(
@@ -623,13 +652,17 @@ async function main() {
       }
       const frontMs: number[] = [];
       const backMs: number[] = [];
+      const frontParts: TimingParts[] = [];
+      const backParts: TimingParts[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         let started = performance.now();
-        await front();
+        let res = await front();
         frontMs.push(performance.now() - started);
+        frontParts.push(timingParts(res.headers, frontMs.at(-1)!));
         started = performance.now();
-        await back();
+        res = await back();
         backMs.push(performance.now() - started);
+        backParts.push(timingParts(res.headers, backMs.at(-1)!));
       }
       const f = stats(frontMs);
       const b = stats(backMs);
@@ -639,6 +672,8 @@ async function main() {
       console.log(
         `POST schedule/find (back office week): p50 ${b.p50.toFixed(1)} ms, p95 ${b.p95.toFixed(1)} ms (n=${b.n})`,
       );
+      console.log(`  front office, p50 of each part: ${describeParts(frontParts)}`);
+      console.log(`  back office, p50 of each part: ${describeParts(backParts)}`);
       // Figures from a loaded machine mean little without the load: printed before the last line.
       console.log(machineLoad('at the end'));
       console.log(
