@@ -26,7 +26,10 @@ export default defineConfig({
   forbidOnly: ci,
   retries: ci ? 1 : 0,
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  // On CI's 2-core machine the two Playwright runs, their servers and the desktop specs' own clouds
+  // share the cores: a station's first dashboard after a reload took over 10 s twice in a row
+  // (desktop-station.e2e, session 15), though it shows in 2-3 s on a quiet machine.
+  expect: { timeout: ci ? 20_000 : 10_000 },
   reporter: ci ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
   use: {
     baseURL,

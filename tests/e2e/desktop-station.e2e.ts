@@ -144,7 +144,8 @@ test('the indicator shows offline while the cloud is stopped and online again wh
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(desk.hostUrl);
-  await expect(page.getByTestId('welcome-card')).toBeVisible();
+  // A fresh load's first screen is the dashboard, the suite's heaviest read (as in sign-in.ts).
+  await expect(page.getByTestId('welcome-card')).toBeVisible({ timeout: 30_000 });
   const indicator = page.getByTestId('sync-online');
   await expect(indicator).toHaveAttribute('data-state', 'online');
   await expect(indicator).toHaveText('Online');
