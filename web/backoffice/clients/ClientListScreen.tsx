@@ -46,12 +46,31 @@ export function ClientListScreen() {
   return <ClientList init={init.data} />;
 }
 
+/** The query of the address bar's hash route (`#/clients?q=…`), as it is now. */
+function addressSearchParams(): URLSearchParams {
+  const hash = window.location.hash;
+  const at = hash.indexOf('?');
+  return new URLSearchParams(at < 0 ? '' : hash.slice(at + 1));
+}
+
 function ClientList({ init }: { init: ClientListInit }) {
   const { t } = useTranslation('clients');
   const phone = usePhone();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(params), [params]);
-  const setFilters = (next: ClientListFilters) => setParams(filtersToSearchParams(next), { replace: true });
+  // The router applies a navigation to `filters` inside a transition, after the address bar changed:
+  // a change made before that render (a tag picked just after the search was cleared) would merge
+  // into the old filters and bring the cleared search back. So a change applies what it changes
+  // to the filters of the address as it is now.
+  const setFilters = (next: ClientListFilters) => {
+    const changed = Object.fromEntries(
+      Object.entries(next).filter(
+        ([key, value]) => JSON.stringify(value) !== JSON.stringify(filters[key as keyof ClientListFilters]),
+      ),
+    ) as Partial<ClientListFilters>;
+    const latest = filtersFromSearchParams(addressSearchParams());
+    setParams(filtersToSearchParams({ ...latest, ...changed }), { replace: true });
+  };
   useEffect(() => rememberListSearch(params.toString()), [params]);
 
   // The box shows what is typed; the list follows once typing pauses.
