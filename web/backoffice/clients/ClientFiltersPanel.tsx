@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientListInit } from '../../../shared/contracts/api/clients';
 import {
-  DEFAULT_FILTERS,
+  PANEL_DEFAULTS,
   isMonthDay,
   type ClientListFilters,
   type ClientStatusFilter,
@@ -31,10 +31,10 @@ export function ClientFiltersPanel({
 }: {
   init: ClientListInit;
   filters: ClientListFilters;
-  onChange(next: ClientListFilters): void;
+  /** A change: the filters it sets (the others stay as they are). */
+  onChange(patch: Partial<ClientListFilters>): void;
 }) {
   const { t } = useTranslation('clients');
-  const set = (patch: Partial<ClientListFilters>) => onChange({ ...filters, ...patch });
   // The range's days as typed; the filter only takes complete ones.
   const [range, setRange] = useState(
     filters.birthday.kind === 'range'
@@ -45,8 +45,8 @@ export function ClientFiltersPanel({
   const setRangeDay = (end: 'from' | 'to', value: string) => {
     const next = { ...range, [end]: value };
     setRange(next);
-    if (isMonthDay(next.from) && isMonthDay(next.to)) set({ birthday: { kind: 'range', ...next } });
-    else if (filters.birthday.kind === 'range') set({ birthday: { kind: 'none' } });
+    if (isMonthDay(next.from) && isMonthDay(next.to)) onChange({ birthday: { kind: 'range', ...next } });
+    else if (filters.birthday.kind === 'range') onChange({ birthday: { kind: 'none' } });
   };
   const dayError = (value: string) => (value && !isMonthDay(value) ? t('filters.monthDayHint') : undefined);
 
@@ -60,7 +60,7 @@ export function ClientFiltersPanel({
               placeholder={filters.tagIds.length === 0 ? t('filters.anyTag') : undefined}
               data={init.tags.map((tag) => ({ value: tag.id, label: tag.name }))}
               value={filters.tagIds}
-              onChange={(tagIds) => set({ tagIds })}
+              onChange={(tagIds) => onChange({ tagIds })}
               searchable
               clearable
               maxValues={20}
@@ -71,7 +71,7 @@ export function ClientFiltersPanel({
               <SegmentedControl
                 size="xs"
                 value={filters.tagMode}
-                onChange={(value) => set({ tagMode: value as 'any' | 'all' })}
+                onChange={(value) => onChange({ tagMode: value as 'any' | 'all' })}
                 data={init.tagModes.map((mode) => ({ value: mode, label: t(`filters.tagModes.${mode}`) }))}
                 data-testid="clients-filter-tag-mode"
               />
@@ -81,7 +81,7 @@ export function ClientFiltersPanel({
             label={t('filters.status')}
             data={init.statuses.map((value) => ({ value, label: t(`status.${value}`) }))}
             value={filters.status}
-            onChange={(value) => value && set({ status: value as ClientStatusFilter })}
+            onChange={(value) => value && onChange({ status: value as ClientStatusFilter })}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             data-testid="clients-filter-status"
@@ -95,7 +95,7 @@ export function ClientFiltersPanel({
             ]}
             value={filters.hasValidPass === null ? 'either' : String(filters.hasValidPass)}
             onChange={(value) =>
-              set({ hasValidPass: value === 'true' ? true : value === 'false' ? false : null })
+              onChange({ hasValidPass: value === 'true' ? true : value === 'false' ? false : null })
             }
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
@@ -113,9 +113,10 @@ export function ClientFiltersPanel({
                 const kind = (value ?? 'none') as 'none' | 'thisMonth' | 'range';
                 setBirthdayKind(kind);
                 if (kind === 'range') {
-                  if (isMonthDay(range.from) && isMonthDay(range.to)) set({ birthday: { kind, ...range } });
-                  else if (filters.birthday.kind !== 'none') set({ birthday: { kind: 'none' } });
-                } else set({ birthday: { kind } });
+                  if (isMonthDay(range.from) && isMonthDay(range.to))
+                    onChange({ birthday: { kind, ...range } });
+                  else if (filters.birthday.kind !== 'none') onChange({ birthday: { kind: 'none' } });
+                } else onChange({ birthday: { kind } });
               }}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
@@ -154,7 +155,7 @@ export function ClientFiltersPanel({
                 aria-label={t('filters.createdFrom')}
                 value={filters.createdFrom}
                 max={filters.createdTo || undefined}
-                onChange={(event) => set({ createdFrom: event.currentTarget.value })}
+                onChange={(event) => onChange({ createdFrom: event.currentTarget.value })}
                 data-testid="clients-filter-created-from"
               />
               <TextInput
@@ -162,7 +163,7 @@ export function ClientFiltersPanel({
                 aria-label={t('filters.createdTo')}
                 value={filters.createdTo}
                 min={filters.createdFrom || undefined}
-                onChange={(event) => set({ createdTo: event.currentTarget.value })}
+                onChange={(event) => onChange({ createdTo: event.currentTarget.value })}
                 data-testid="clients-filter-created-to"
               />
             </Group>
@@ -175,7 +176,7 @@ export function ClientFiltersPanel({
             onClick={() => {
               setRange({ from: '', to: '' });
               setBirthdayKind('none');
-              onChange({ ...DEFAULT_FILTERS, q: filters.q, sort: filters.sort });
+              onChange(PANEL_DEFAULTS);
             }}
             data-testid="clients-filters-clear"
           >

@@ -29,7 +29,7 @@ import {
   filtersFromSearchParams,
   filtersToSearchParams,
   rememberListSearch,
-  DEFAULT_FILTERS,
+  PANEL_DEFAULTS,
   type ClientListFilters,
 } from './client-filters';
 import { SEARCH_DELAY_MS, useClientList, useClientListInit, usePhone } from './clients.api';
@@ -59,25 +59,20 @@ function ClientList({ init }: { init: ClientListInit }) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(params), [params]);
   // The router applies a navigation to `filters` inside a transition, after the address bar changed:
-  // a change made before that render (a tag picked just after the search was cleared) would merge
-  // into the old filters and bring the cleared search back. So a change applies what it changes
-  // to the filters of the address as it is now.
-  const setFilters = (next: ClientListFilters) => {
-    const changed = Object.fromEntries(
-      Object.entries(next).filter(
-        ([key, value]) => JSON.stringify(value) !== JSON.stringify(filters[key as keyof ClientListFilters]),
-      ),
-    ) as Partial<ClientListFilters>;
-    const latest = filtersFromSearchParams(addressSearchParams());
-    setParams(filtersToSearchParams({ ...latest, ...changed }), { replace: true });
-  };
+  // a change made before that render (a tag picked just after the search was cleared) merged into
+  // the old filters and brought the cleared search back. So a change is a patch on the filters of
+  // the address as it is now.
+  const changeFilters = (patch: Partial<ClientListFilters>) =>
+    setParams(filtersToSearchParams({ ...filtersFromSearchParams(addressSearchParams()), ...patch }), {
+      replace: true,
+    });
   useEffect(() => rememberListSearch(params.toString()), [params]);
 
   // The box shows what is typed; the list follows once typing pauses.
   const [search, setSearch] = useState(filters.q);
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   useEffect(() => {
-    if (debounced !== filters.q) setFilters({ ...filters, q: debounced });
+    if (debounced !== filters.q) changeFilters({ q: debounced });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced value applies
   }, [debounced]);
 
@@ -162,7 +157,7 @@ function ClientList({ init }: { init: ClientListInit }) {
           label={t('list.sort')}
           data={init.sortOptions.map((value) => ({ value, label: t(`list.sorts.${value}`) }))}
           value={filters.sort}
-          onChange={(value) => value && setFilters({ ...filters, sort: value as ClientListFilters['sort'] })}
+          onChange={(value) => value && changeFilters({ sort: value as ClientListFilters['sort'] })}
           allowDeselect={false}
           w={phone ? undefined : 200}
           style={phone ? { flex: 1 } : undefined}
@@ -186,7 +181,7 @@ function ClientList({ init }: { init: ClientListInit }) {
       </Group>
 
       <Collapse in={filtersOpen}>
-        <ClientFiltersPanel init={init} filters={filters} onChange={setFilters} />
+        <ClientFiltersPanel init={init} filters={filters} onChange={changeFilters} />
       </Collapse>
 
       {list.error ? (
@@ -204,7 +199,7 @@ function ClientList({ init }: { init: ClientListInit }) {
                 variant="subtle"
                 onClick={() => {
                   setSearch('');
-                  setFilters({ ...DEFAULT_FILTERS, sort: filters.sort });
+                  changeFilters({ ...PANEL_DEFAULTS, q: '' });
                 }}
               >
                 {t('filters.clear')}

@@ -41,6 +41,10 @@ export const DEFAULT_FILTERS: ClientListFilters = {
   sort: 'name',
 };
 
+/** What the filter panel's "clear" resets: everything but the search and the sort. */
+const { q: _q, sort: _sort, ...panelDefaults } = DEFAULT_FILTERS;
+export const PANEL_DEFAULTS: Partial<ClientListFilters> = panelDefaults;
+
 const STATUSES: readonly ClientStatusFilter[] = ['active', 'archived', 'all'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
