@@ -8,7 +8,7 @@ import type { PrintedDocument } from '../../../desktop/main/printing/emulator/de
 import { listenTcp } from '../../../desktop/main/printing/emulator/endpoints';
 import { PosnetEmulator } from '../../../desktop/main/printing/emulator/emulator';
 import { ROOT } from './paths';
-import { capture } from './screenshots';
+import { capture, screenVariants } from './screenshots';
 import { startChild, stopChild } from './processes';
 
 /**
@@ -247,7 +247,7 @@ export async function setLanguage(page: Page, locale: 'EN' | 'PL'): Promise<void
 /**
  * Screenshots of the page in EN and PL at the given sizes (`<prefix>-<name>-<locale>-<width>.png` in
  * DESKTOP_SHOTS_DIR); `ready` waits for what must show at each before it is taken. Back to the page's
- * language and size after.
+ * language and size after. With E2E_SCREENSHOTS=0, only the pairs of `screenVariants(sizes)`.
  */
 export async function shoot(
   page: Page,
@@ -263,20 +263,20 @@ export async function shoot(
   const was = (await page.locator('html').getAttribute('lang')) === 'pl' ? 'PL' : 'EN';
   const before = page.viewportSize();
   mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const locale of ['EN', 'PL'] as const) {
-    await setLanguage(page, locale);
-    for (const [width, height] of sizes) {
-      await page.setViewportSize({ width, height });
-      await options.ready?.();
-      await capture(page, {
-        path: path.join(
-          SHOTS_DIR,
-          `${options.prefix ?? 'desktop'}-${name}-${locale.toLowerCase()}-${width}.png`,
-        ),
-        animations: 'disabled',
-        fullPage: options.fullPage ?? false,
-      });
-    }
+  let shown: 'EN' | 'PL' | null = null;
+  for (const [locale, [width, height]] of screenVariants(sizes)) {
+    if (locale !== shown) await setLanguage(page, locale);
+    shown = locale;
+    await page.setViewportSize({ width, height });
+    await options.ready?.();
+    await capture(page, {
+      path: path.join(
+        SHOTS_DIR,
+        `${options.prefix ?? 'desktop'}-${name}-${locale.toLowerCase()}-${width}.png`,
+      ),
+      animations: 'disabled',
+      fullPage: options.fullPage ?? false,
+    });
   }
   await setLanguage(page, was);
   await page.setViewportSize(before ?? { width: sizes[0]![0], height: sizes[0]![1] });
