@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { inProcessRig } from '../../../../desktop/main/printing/emulator/test-rig';
 import type { FiscalReceipt } from '../../../../desktop/main/printing/fiscal-printer';
+import { FiscalPrinterListSchema } from '../../../../shared/contracts/api/fiscal-printers';
 import { computeReceiptTotals, type ReceiptLineInput } from '../../../../shared/domain/receipts';
 import { addMembership, createUser } from '../../../../tests/support/factories';
 import type { HttpClient } from '../../../../tests/support/http-client';
@@ -289,6 +290,18 @@ describe('every fiscal-printer route', () => {
 // ------------------------------------------------------------------------------------ settings
 
 describe('POST/PATCH/DELETE fiscal-printer (settings of a station)', () => {
+  it('leaves out a 100 % tax, which no printer can hold, and still answers a valid list', async () => {
+    const { studio, owner } = await ownerStudio();
+    await addPricingOption(studio, 800);
+    const full = await owner.post(api(studio, 'tax'), { name: 'Akcyza 100%', rateBp: 10000, fiscalSlot: 'G' });
+    expect(full.status, full.text).toBe(201);
+    await addPrinter(owner, studio, { name: 'Recepcja', stationSlug: 'recepcja' });
+    const list = await owner.get(api(studio, 'fiscal-printer/collection'));
+    expect(list.status).toBe(200);
+    expect(FiscalPrinterListSchema.safeParse(list.body).error).toBeUndefined();
+    expect(list.body.studioRates).toEqual([800]);
+  });
+
   it('adds a printer with the usual VAT table and maps the studio’s rates by value', async () => {
     const { studio, owner } = await ownerStudio();
     await addPricingOption(studio, 2300);

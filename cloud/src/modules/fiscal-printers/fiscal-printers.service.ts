@@ -18,6 +18,7 @@ import {
 import {
   compareVatRates,
   computeReceiptTotals,
+  isVatRate,
   receiptProblems,
   vatRateKey,
   type VatRate,
@@ -79,23 +80,24 @@ function hasTaxesTable(db: Db): Promise<boolean> {
 
 /**
  * The rates a studio sells at: its tax rates (`taxes`, a null rate being exempt) and the rates of its
- * pricing options. Distinct, higher first, exempt last.
+ * pricing options. Distinct, higher first, exempt last. A rate no fiscal printer can hold (a tax may
+ * be 100 %, while a printer's rates stop at 99.99 % and its 100 means exempt) maps to no slot, so it
+ * is not listed.
  */
 export async function studioTaxRates(db: Db, studioId: string): Promise<VatRate[]> {
   const rates = new Map<string, VatRate>();
+  const add = (rate: unknown) => {
+    if (isVatRate(rate)) rates.set(vatRateKey(rate), rate);
+  };
   const options: Array<{ taxRateBp: number }> = await db('pricing_options')
     .where('studio_id', studioId)
     .distinct('tax_rate_bp');
-  for (const { taxRateBp } of options) rates.set(vatRateKey(taxRateBp), taxRateBp);
+  for (const { taxRateBp } of options) add(taxRateBp);
   if (await hasTaxesTable(db)) {
     const taxes: Array<{ rateBp: number | null }> = await db('taxes')
       .where('studio_id', studioId)
       .distinct('rate_bp');
-    for (const { rateBp } of taxes) {
-      // 100 % cannot be a fiscal rate (the printer's 100 means exempt): such a row maps nowhere.
-      const rate: VatRate = rateBp === null ? 'exempt' : rateBp;
-      rates.set(vatRateKey(rate), rate);
-    }
+    for (const { rateBp } of taxes) add(rateBp === null ? 'exempt' : rateBp);
   }
   return [...rates.values()].sort(compareVatRates);
 }
