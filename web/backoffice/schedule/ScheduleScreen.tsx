@@ -178,7 +178,8 @@ function Timetable({ init }: { init: ScheduleInit }) {
     const durationMinutes = Math.round((Date.parse(endsAt) - Date.parse(startsAt)) / 60_000);
     const same =
       startsAt === new Date(event.startsAt).toISOString() &&
-      endsAt === new Date(event.endsAt).toISOString() &&
+      // A move keeps the duration (the tile of a class past midnight ends at 23:59).
+      (!resize || endsAt === new Date(event.endsAt).toISOString()) &&
       Object.keys(change).length === 0;
     if (same) return;
     setNotice(null);

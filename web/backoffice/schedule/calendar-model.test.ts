@@ -56,6 +56,18 @@ describe('schedule calendar model', () => {
     expect(hourRange(tiles)).toEqual({ min: 6, max: 24 });
   });
 
+  it('a class past midnight ends its tile at the end of its first day (not the hidden all-day row)', () => {
+    const [tile] = calendarEvents(
+      [event({ startsAt: '2026-03-02T22:40:00.000Z', endsAt: '2026-03-02T23:25:00.000Z' })],
+      'Europe/Warsaw',
+      null,
+    );
+    expect([tile!.start.getDate(), tile!.start.getHours(), tile!.start.getMinutes()]).toEqual([2, 23, 40]);
+    expect([tile!.end.getDate(), tile!.end.getHours(), tile!.end.getMinutes()]).toEqual([2, 23, 59]);
+    expect(tile!.event.endsAt).toBe('2026-03-02T23:25:00.000Z');
+    expect(hourRange([tile!])).toEqual({ min: 6, max: 24 });
+  });
+
   it('a drop into another column changes the room (and location) or swaps the instructor', () => {
     const rooms = [{ id: 'r2', title: 'Sala Główna', locationId: 'l2' }];
     expect(columnChange(event({}), 'rooms', 'r1', 'r2', rooms)).toEqual({ locationId: 'l2', roomId: 'r2' });

@@ -29,13 +29,24 @@ export interface CalResource {
   locationId?: string;
 }
 
+/**
+ * Where a class's tile ends: its end, or the end of its first day when it runs past midnight
+ * (23:40–00:25). The calendar puts an event that spans two days in its all-day row, which the
+ * schedule hides, so such a class vanished from the week; its tile keeps the real times.
+ */
+function shownEnd(start: Date, end: Date): Date {
+  if (end.getDate() === start.getDate() || end <= start) return end;
+  return new Date(start.getFullYear(), start.getMonth(), start.getDate(), 23, 59, 59, 999);
+}
+
 export function calendarEvents(
   events: readonly ScheduleEventView[],
   timeZone: string,
   mode: ColumnMode | null,
 ): CalEvent[] {
   return events.flatMap((event) => {
-    const base = { event, start: toWall(event.startsAt, timeZone), end: toWall(event.endsAt, timeZone) };
+    const start = toWall(event.startsAt, timeZone);
+    const base = { event, start, end: shownEnd(start, toWall(event.endsAt, timeZone)) };
     if (mode === 'rooms') return [{ ...base, key: event.id, resourceId: event.roomId ?? NONE }];
     if (mode === 'instructors') {
       const ids = event.instructors.length > 0 ? event.instructors.map((i) => i.id) : [NONE];
