@@ -293,7 +293,11 @@ describe('POST/PATCH/DELETE fiscal-printer (settings of a station)', () => {
   it('leaves out a 100 % tax, which no printer can hold, and still answers a valid list', async () => {
     const { studio, owner } = await ownerStudio();
     await addPricingOption(studio, 800);
-    const full = await owner.post(api(studio, 'tax'), { name: 'Akcyza 100%', rateBp: 10000, fiscalSlot: 'G' });
+    const full = await owner.post(api(studio, 'tax'), {
+      name: 'Akcyza 100%',
+      rateBp: 10000,
+      fiscalSlot: 'G',
+    });
     expect(full.status, full.text).toBe(201);
     await addPrinter(owner, studio, { name: 'Recepcja', stationSlug: 'recepcja' });
     const list = await owner.get(api(studio, 'fiscal-printer/collection'));
