@@ -110,7 +110,11 @@ export function createMailer(options: {
         await fs.mkdir(mailDir, { recursive: true });
         const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
         const file = path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-        await fs.writeFile(file, (info as { message: Buffer }).message);
+        // Written beside it and renamed, so whoever watches the folder (a mail viewer, the e2e tests)
+        // never reads a half-written .eml: an e2e test once read it empty.
+        const partial = `${file}.partial`;
+        await fs.writeFile(partial, (info as { message: Buffer }).message);
+        await fs.rename(partial, file);
         options.log.info({ to: message.to, file }, `mail written: ${message.subject}`);
       } else {
         options.log.info({ to: message.to }, `mail sent: ${message.subject}`);
