@@ -1,3 +1,4 @@
+import './int-setup';
 import { fileStorage } from '../../cloud/src/storage/index';
 import type { Server } from 'node:http';
 import os from 'node:os';

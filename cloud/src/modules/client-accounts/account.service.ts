@@ -7,6 +7,7 @@ import type {
 import { resolveLocaleText } from '../../../../shared/domain/locale-text';
 import { AppError } from '../../../../shared/errors';
 import type { Db } from '../../db/knex';
+import { readAll } from '../../db/read-all';
 import type { Studio, User } from '../identity/index';
 import { getProfile, getSettings, saveSettings, updateProfile } from './accounts.service';
 import { publishedAgreements } from './agreements.service';
@@ -23,10 +24,11 @@ export async function getAccount(
   user: User,
   locale: string | null,
 ): Promise<Account> {
-  const [profile, settings, marketingConsent] = await Promise.all([
-    getProfile(db, studio, user.id, true),
-    getSettings(db, user),
-    marketingConsentOf(db, studio, user.id, locale),
+  // Also the answer of `patchAccount`, on its transaction: readAll reads one after another there.
+  const [profile, settings, marketingConsent] = await readAll(db, [
+    () => getProfile(db, studio, user.id, true),
+    () => getSettings(db, user),
+    () => marketingConsentOf(db, studio, user.id, locale),
   ]);
   return { profile, settings, marketingConsent };
 }

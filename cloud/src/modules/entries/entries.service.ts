@@ -23,6 +23,7 @@ import type { PaymentMethod } from '../../../../shared/enums';
 import { AppError } from '../../../../shared/errors';
 import type { EntryServicesRow } from '../../db/generated/tables';
 import type { Db, Knex } from '../../db/knex';
+import { readAll } from '../../db/read-all';
 import type { Logger } from '../../logger';
 import { clientTagIds } from '../bookings/index';
 import { passCandidatesFor } from '../catalog/index';
@@ -124,14 +125,15 @@ export async function listEntryServices(db: Db, studio: Studio, now: Date): Prom
   const rows = await db('entry_services')
     .where({ studioId: studio.id })
     .orderByRaw('archived_at is not null, created_at');
-  const [names, occ] = await Promise.all([
-    locationNames(db, studio.id),
-    occupancyOf(
-      db,
-      studio,
-      rows.map((r) => r.id),
-      now,
-    ),
+  const [names, occ] = await readAll(db, [
+    () => locationNames(db, studio.id),
+    () =>
+      occupancyOf(
+        db,
+        studio,
+        rows.map((r) => r.id),
+        now,
+      ),
   ]);
   return rows.map((r) => present(r, names, occ.get(r.id), studio, now));
 }
@@ -174,7 +176,10 @@ async function serviceRow(db: Db, studio: Studio, id: string, lock = false): Pro
 
 export async function entryServiceView(db: Db, studio: Studio, id: string, now: Date): Promise<EntryService> {
   const row = await serviceRow(db, studio, id);
-  const [names, occ] = await Promise.all([locationNames(db, studio.id), occupancyOf(db, studio, [id], now)]);
+  const [names, occ] = await readAll(db, [
+    () => locationNames(db, studio.id),
+    () => occupancyOf(db, studio, [id], now),
+  ]);
   return present(row, names, occ.get(id), studio, now);
 }
 
@@ -256,11 +261,12 @@ export async function entryDecisions(
   at: { locationId: string | null } = { locationId: null },
 ): Promise<EntryDecision[]> {
   const ids = services.map((s) => s.id);
-  const [occ, today, passes, tags] = await Promise.all([
-    occupancyOf(db, studio, ids, now),
-    clientEntriesToday(db, studio, clientId, ids, now),
-    passCandidatesFor(db, studio, clientId),
-    clientTagIds(db, studio.id, clientId),
+  // One connection when `db` is a transaction (the desk's and the kiosk's enrolment): readAll.
+  const [occ, today, passes, tags] = await readAll(db, [
+    () => occupancyOf(db, studio, ids, now),
+    () => clientEntriesToday(db, studio, clientId, ids, now),
+    () => passCandidatesFor(db, studio, clientId),
+    () => clientTagIds(db, studio.id, clientId),
   ]);
   return services.map((service) => {
     const insideNow = occ.get(service.id)?.insideNow ?? 0;
@@ -313,9 +319,9 @@ export async function enrollmentInit(
     .where({ studioId: studio.id })
     .whereNull('archived_at')
     .orderBy('created_at');
-  const [decisions, names] = await Promise.all([
-    entryDecisions(db, studio, client.userId, services, now),
-    locationNames(db, studio.id),
+  const [decisions, names] = await readAll(db, [
+    () => entryDecisions(db, studio, client.userId, services, now),
+    () => locationNames(db, studio.id),
   ]);
   const passes = await passNames(
     db,

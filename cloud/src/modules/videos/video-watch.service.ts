@@ -13,6 +13,7 @@ import { AppError } from '../../../../shared/errors';
 import { safeEqual } from '../identity/index';
 import type { ClientVideosRow } from '../../db/generated/tables';
 import type { Db } from '../../db/knex';
+import { readAll } from '../../db/read-all';
 import type { FileStorage } from '../../storage/index';
 import { clientTagIds } from '../bookings/index';
 import { passCandidatesFor } from '../catalog/index';
@@ -52,10 +53,10 @@ export async function courseAccess(
     .where({ studioId: studio.id, clientId, videoServiceId })
     .first('id');
   if (bought) return { granted: true, via: 'purchase', passId: null, contractId: null };
-  const [contracts, passes, tags] = await Promise.all([
-    contractEntitlementsFor(db, studio, clientId, localDateOf(now, studio.timeZone)),
-    passCandidatesFor(db, studio, clientId),
-    clientTagIds(db, studio.id, clientId),
+  const [contracts, passes, tags] = await readAll(db, [
+    () => contractEntitlementsFor(db, studio, clientId, localDateOf(now, studio.timeZone)),
+    () => passCandidatesFor(db, studio, clientId),
+    () => clientTagIds(db, studio.id, clientId),
   ]);
   const choice = chooseEntitlementForVisit(
     { contracts, passes },
