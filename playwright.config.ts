@@ -1,4 +1,4 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type TraceMode } from '@playwright/test';
 
 /**
  * Browser tests of the web apps against the real cloud server (tests/e2e/support/server.ts starts
@@ -15,7 +15,6 @@ process.env.DEEPL_API_URL ??= `http://127.0.0.1:${port + 8}`;
 process.env.DEEPL_API_KEY ??= 'fake-deepl-key:fx';
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 const ci = Boolean(process.env.CI);
-type TraceMode = 'off' | 'on' | 'retain-on-failure' | 'on-first-retry' | 'on-all-retries';
 
 export default defineConfig({
   testDir: 'tests/e2e',

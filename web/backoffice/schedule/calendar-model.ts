@@ -102,8 +102,8 @@ export function hourRange(events: readonly CalEvent[]): { min: number; max: numb
   let max = 22;
   for (const e of events) {
     min = Math.min(min, e.start.getHours());
-    const sameDay = e.end.getDate() === e.start.getDate();
-    max = Math.max(max, sameDay ? e.end.getHours() + (e.end.getMinutes() > 0 ? 1 : 0) : 24);
+    // A tile never runs past its day (shownEnd): one past midnight ends at 23:59, so the grid to 24.
+    max = Math.max(max, e.end.getHours() + (e.end.getMinutes() > 0 ? 1 : 0));
   }
   return { min, max: Math.min(max, 24) };
 }
