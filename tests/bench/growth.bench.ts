@@ -214,7 +214,7 @@ async function readsOf(knex: Knex, app: BenchApp, s: SeededStudio): Promise<Read
         const event = await readEvent(knex, s.studioId, s.futureEventId);
         const [tags] = await Promise.all([
           clientTagIds(knex, s.studioId, s.regularId),
-          countsOf(knex, event.id),
+          countsOf(knex, s.studioId, event.id),
           standingVisit(knex, s.studioId, event.id, s.regularId),
           conflictingVisits(knex, s.studioId, s.regularId, event),
         ]);

@@ -78,7 +78,7 @@ export const BOOKING_FACTS = compiled<{
             s.check_in_opens_minutes as "checkInOpensMinutes", s.walk_in_minutes as "walkInMinutes"
        from (select count(*) filter (where status in ${sqlSet(TAKES_PLACE)})::int as taken,
                     count(*) filter (where status = ${V.waitingList})::int as waiting
-               from client_visits where schedule_event_id = :eventId) c
+               from client_visits where studio_id = :studioId and schedule_event_id = :eventId) c
        left join studio_booking_settings s on s.studio_id = :studioId`,
     {
       eventId: p.eventId,
@@ -461,7 +461,8 @@ export const PLACE_VISIT_SQL = `with c as (
        select count(*) filter (where status in ${sqlSet(TAKES_PLACE)})::int as taken,
               count(*) filter (where status = ${V.waitingList})::int as waiting,
               coalesce(max(waiting_position) filter (where status = ${V.waitingList}), 0)::int as last_position
-         from client_visits where schedule_event_id = ${arg('eventId', 'uuid')}),
+         from client_visits
+        where studio_id = ${arg('studioId', 'uuid')} and schedule_event_id = ${arg('eventId', 'uuid')}),
      d as (
        select c.waiting, c.last_position,
               case when c.taken < ${arg('capacity', 'int')} then ${arg('withPlace', 'smallint')}

@@ -140,9 +140,15 @@ export async function lockClient(trx: Db, studioId: string, clientId: string): P
   if (!row) throw AppError.notFound('client');
 }
 
-export async function countsOf(db: Db, eventId: string): Promise<{ taken: number; waiting: number }> {
+export async function countsOf(
+  db: Db,
+  studioId: string,
+  eventId: string,
+): Promise<{ taken: number; waiting: number }> {
+  // By (studio_id, schedule_event_id, status): without the studio the planner could only walk that
+  // whole index, every studio's visits.
   const row = (await db('client_visits')
-    .where({ scheduleEventId: eventId })
+    .where({ studioId, scheduleEventId: eventId })
     .first(
       db.raw(`count(*) filter (where status in ${sqlSet(TAKES_PLACE)})::int as taken`),
       db.raw(`count(*) filter (where status = ${V.waitingList})::int as waiting`),
@@ -359,14 +365,19 @@ export function refusalError(refusal: BookingRefusal, field = 'scheduleEventId',
 /**
  * Row-locks, in id order, the passes a client may spend that someone else may spend too (their own
  * passes shared with someone, and those shared with them); unshared passes are not touched (the
- * `exists` on the shares' unique index finds nothing). Parameters `:studioId`, `:clientId`.
+ * `exists` on the shares' unique index finds nothing). Parameters `:studioId`, `:clientId`. The
+ * client's passes are found by two index lookups, (studio_id, client_id) and the shares'
+ * (studio_id, user_id): as `client_id = … or exists (a share with them)` the planner hashed every
+ * share of every studio.
  */
 export const SHARED_PASSES_LOCK = `
   select p.id from client_pricing_options p
    where p.studio_id = :studioId
-     and (p.client_id = :clientId
-          or exists (select 1 from client_pricing_option_shares sh
-                      where sh.client_pricing_option_id = p.id and sh.user_id = :clientId))
+     and p.id in (select own.id from client_pricing_options own
+                   where own.studio_id = :studioId and own.client_id = :clientId
+                  union all
+                  select sh.client_pricing_option_id from client_pricing_option_shares sh
+                   where sh.studio_id = :studioId and sh.user_id = :clientId)
      and exists (select 1 from client_pricing_option_shares sh where sh.client_pricing_option_id = p.id)
    order by p.id
    for update of p`;

@@ -120,7 +120,7 @@ export async function promoteWaiting(
   if (event.status !== 'scheduled') return 0;
   const settings = await settingsOf(trx, studio);
   if (!canPromoteAt(event.startsAt, settings.promotionCutoffMinutes, now)) return 0;
-  let { taken } = await countsOf(trx, event.id);
+  let { taken } = await countsOf(trx, studio.id, event.id);
   let promoted = 0;
   for (const visit of await waitingOf(trx, event.id)) {
     if (taken >= event.capacity) break;
@@ -171,7 +171,7 @@ export async function promoteOne(
     });
   if (event.status !== 'scheduled' || now >= event.endsAt)
     throw refusalError('classCancelled', 'clientVisitId');
-  const { taken } = await countsOf(trx, event.id);
+  const { taken } = await countsOf(trx, studio.id, event.id);
   if (taken >= event.capacity && !override) throw refusalError('classFull', 'clientVisitId');
   if (!(await tryPromote(trx, studio, event, visit, now, override)))
     throw refusalError('noPass', 'clientVisitId');

@@ -98,10 +98,13 @@ function selectPassFacts(db: Db, studioId: string) {
     ),
     // Appointments paid by the pass count as visits (issue 21): one holding the entry reads as booked
     // (0), one that gave it back as an early cancel (3) — the appointments module's ENTRY_STATUSES.
+    // A pass's visits are found by the pass alone (`client_visits_client_pricing_option_id_index`;
+    // the pass row is the studio's): with `studio_id = cpo.studio_id` too, the planner intersected it
+    // with the studio's whole (studio_id, starts_at) index, every visit of the studio read per pass.
     db.raw(
       `(select coalesce(json_agg(json_build_object('startsAt', v.starts_at, 'status', v.status)), '[]'::json)
           from (select starts_at, status from client_visits
-                 where studio_id = cpo.studio_id and client_pricing_option_id = cpo.id
+                 where client_pricing_option_id = cpo.id
                 union all
                 -- An entry (entry services, issue 22) spends a pass entry as an attended visit does.
                 select entered_at, ${ClientVisitStatus.present} from client_entries
@@ -636,13 +639,19 @@ export async function sellPass(
 export const PASS_CANDIDATES = compiled<{ studioId: string; userId: string }>((db, p) =>
   selectPassFacts(db, p.studioId)
     .select('po.restrictions')
-    .where((q) =>
-      q
-        .where('cpo.client_id', p.userId)
-        .orWhereExists(
+    // Their own by (studio_id, client_id), the shared ones by (studio_id, user_id): two index lookups.
+    // As `client_id = ? or exists (a share)`, the OR made the planner read every pass of the studio.
+    .whereIn(
+      'cpo.id',
+      db('client_pricing_options as own')
+        .where('own.studio_id', p.studioId)
+        .where('own.client_id', p.userId)
+        .select('own.id')
+        .unionAll(
           db('client_pricing_option_shares as s')
-            .whereRaw('s.client_pricing_option_id = cpo.id')
-            .where('s.user_id', p.userId),
+            .where('s.studio_id', p.studioId)
+            .where('s.user_id', p.userId)
+            .select('s.client_pricing_option_id'),
         ),
     )
     .limit(1000),
