@@ -36,7 +36,10 @@ export async function startServerProcess(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   execFileSync('npm', ['run', 'build:server', '--silent'], { cwd: ROOT_DIR, stdio: 'inherit' });
-  const child = spawn(process.execPath, startArguments(), {
+  // BENCH_SERVER_CPU_PROFILE_DIR: the server writes a CPU profile of its whole life there when it exits.
+  const profileDir = process.env.BENCH_SERVER_CPU_PROFILE_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, ...startArguments()], {
     cwd: ROOT_DIR,
     env: {
       ...process.env,
