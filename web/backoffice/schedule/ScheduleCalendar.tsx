@@ -150,7 +150,7 @@ export function ScheduleCalendar({
         }
         onSelectEvent={(e) => onOpen(e.event)}
         draggableAccessor={movable}
-        resizableAccessor={movable}
+        resizableAccessor={(e) => movable(e) && !e.clipped}
         onEventDrop={({ event, start, end, resourceId }) =>
           onMove({
             event: event.event,

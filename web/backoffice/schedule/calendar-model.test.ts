@@ -66,6 +66,10 @@ describe('schedule calendar model', () => {
     expect([tile!.end.getDate(), tile!.end.getHours(), tile!.end.getMinutes()]).toEqual([2, 23, 59]);
     expect(tile!.event.endsAt).toBe('2026-03-02T23:25:00.000Z');
     expect(hourRange([tile!])).toEqual({ min: 6, max: 24 });
+    // Its lower edge is not the class's end: resizing it would shorten the class to 23:59.
+    expect(tile!.clipped).toBe(true);
+    const [sameDay] = calendarEvents([event({})], 'Europe/Warsaw', null);
+    expect(sameDay!.clipped).toBe(false);
   });
 
   it('a drop into another column changes the room (and location) or swaps the instructor', () => {

@@ -19,6 +19,12 @@ export interface CalEvent {
   event: ScheduleEventView;
   start: Date;
   end: Date;
+  /**
+   * The tile ends before the class (it runs past midnight, `shownEnd`): resizing it would set the
+   * tile's end, not the class's, so it cannot be resized (it can still be moved, which keeps the
+   * class's duration).
+   */
+  clipped: boolean;
   resourceId?: string;
 }
 
@@ -46,7 +52,9 @@ export function calendarEvents(
 ): CalEvent[] {
   return events.flatMap((event) => {
     const start = toWall(event.startsAt, timeZone);
-    const base = { event, start, end: shownEnd(start, toWall(event.endsAt, timeZone)) };
+    const end = toWall(event.endsAt, timeZone);
+    const shown = shownEnd(start, end);
+    const base = { event, start, end: shown, clipped: shown.getTime() !== end.getTime() };
     if (mode === 'rooms') return [{ ...base, key: event.id, resourceId: event.roomId ?? NONE }];
     if (mode === 'instructors') {
       const ids = event.instructors.length > 0 ? event.instructors.map((i) => i.id) : [NONE];
