@@ -104,6 +104,9 @@ export async function startTestApp(
   const rateLimitPool = inject('embeddedDatabase')
     ? null
     : new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  // As the server's (server.ts): an idle client the database ends (a test dropping its own database
+  // `with (force)`, a restart) is an 'error' on the pool, which without a listener ends the process.
+  rateLimitPool?.on('error', () => {});
   const rateLimitStore = {
     pool: rateLimitPool ?? undefined,
     namespace: options.rateLimitNamespace ?? `${randomUUID()}:`,
