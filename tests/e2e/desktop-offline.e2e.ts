@@ -285,15 +285,17 @@ test('offline: a client added at the desk is booked, marked waiting to sync; bac
   // Booked on today's class at the desk: provisional until synced.
   await openTodaysClass(page, today);
   // The new client has no pass yet: paid at the desk (else the studio refuses the booking).
+  // Not forced: Playwright waits until the drawer has stopped sliding in (a forced check while it
+  // moved was "outside of the viewport"). Mantine's switch input lies transparent over its label.
   const payAtDesk = page.getByRole('dialog').getByRole('switch');
-  await payAtDesk.check({ force: true });
+  await payAtDesk.check();
   await page.getByTestId('enrol-search').fill(lastName);
   await page.getByTestId('enrol-option').filter({ hasText: lastName }).click();
   const row = page.getByTestId('attendee-row').filter({ hasText: lastName });
   await expect(row.getByTestId('visit-status')).toHaveText('Booked', { timeout: 15_000 });
   await expect(row.getByTestId('provisional-badge')).toBeVisible();
   // …and a client with a pass, after them (pushed in this order).
-  await payAtDesk.uncheck({ force: true });
+  await payAtDesk.uncheck();
   await page.getByTestId('enrol-search').fill(holder.lastName);
   await page.getByTestId('enrol-option').filter({ hasText: holder.lastName }).first().click();
   const holderRow = page.getByTestId('attendee-row').filter({ hasText: holder.lastName });
