@@ -45,7 +45,7 @@ import {
 import { PASS_CANDIDATES } from '../../cloud/src/modules/catalog/client-pricing-options.service';
 import { addLocalDays, startOfLocalDate } from '../../shared/domain/entitlements/local-dates';
 import { HttpClient } from '../support/http-client';
-import { startBenchApp } from './support/app';
+import { startBenchApp, type BenchApp } from './support/app';
 import { openBenchDatabase } from './support/database';
 import { startServerProcess } from './support/server-process';
 
@@ -578,9 +578,7 @@ async function main() {
   const named = (application: string) =>
     db.single ? db.url : `${db.url}${db.url.includes('?') ? '&' : '?'}application_name=${application}`;
   const knex = createKnex(named('bench-api'), { singleConnection: db.single });
-  let app:
-    | { url: string; pid?: number; signedIn(userId: string): Promise<HttpClient>; close(): Promise<void> }
-    | undefined;
+  let app: (BenchApp & { pid?: number }) | undefined;
   let pool: pg.Pool | undefined;
   try {
     console.log(`database: ${db.label}`);
@@ -644,7 +642,7 @@ async function main() {
     // 310–345/s; the server's CPU per booking still fell from 2.25 to 2.0 ms between 300 and 1,000
     // bookings of warm-up.
     const checked = Math.min(50, CLIENTS);
-    const warm = Math.min(WARM, BOOKINGS - BOOKING_ROUNDS);
+    const warm = Math.max(checked, Math.min(WARM, BOOKINGS - BOOKING_ROUNDS));
 
     // 1. HTTP API.
     const apiJob = async (i: number) => {

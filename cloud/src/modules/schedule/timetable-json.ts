@@ -57,8 +57,8 @@ export const STAFF_EVENT_JSON = `e.id,
   ${iso('e.ends_at')} as "endsAt",
   e.capacity,
   e.waiting_list_size as "waitingListSize",
-  coalesce(c.taken, 0) as taken,
-  coalesce(c.waiting, 0) as waiting,
+  c.taken,
+  c.waiting,
   e.status,
   e.is_hidden as hidden,
   e.bookable_online as "bookableOnline",
@@ -80,19 +80,14 @@ export const PUBLIC_EVENT_JSON = `e.id,
   e.bookable_online and e.status = 'scheduled' as "bookableOnline"`;
 
 /**
- * Places taken and people waiting per event, counted in one grouped scan of the events' visits
- * (the (schedule_event_id, client_id) index): `events` is a subquery of event ids.
+ * Places taken and people waiting among the visits `v` read (found in the (studio_id,
+ * schedule_event_id, status) index).
  */
-const countsOf = (events: string) => `select v.schedule_event_id as id,
-       (count(*) filter (where v.status in ${sqlSet(TAKES_PLACE)}))::int as taken,
-       (count(*) filter (where v.status = ${V.waitingList}))::int as waiting
-  from client_visits v
- where v.studio_id = ? and v.schedule_event_id in (${events})
- group by v.schedule_event_id`;
+const COUNTS = `(count(*) filter (where v.status in ${sqlSet(TAKES_PLACE)}))::int as taken,
+       (count(*) filter (where v.status = ${V.waitingList}))::int as waiting`;
 
-/** The same counts for the event `e` of the enclosing statement (a lateral subquery). */
-const COUNTS_OF_EVENT = `select (count(*) filter (where v.status in ${sqlSet(TAKES_PLACE)}))::int as taken,
-       (count(*) filter (where v.status = ${V.waitingList}))::int as waiting
+/** The counts of the event `e` of the enclosing statement (a lateral subquery: one row, 0 for none). */
+const COUNTS_OF_EVENT = `select ${COUNTS}
   from client_visits v
  where v.studio_id = e.studio_id and v.schedule_event_id = e.id`;
 
@@ -103,7 +98,13 @@ export async function visitCounts(
   ids: readonly string[],
 ): Promise<Map<string, { taken: number; waiting: number }>> {
   if (ids.length === 0) return new Map();
-  const result = (await db.raw(countsOf(`select unnest(?::uuid[])`), [studioId, [...ids]])) as {
+  const result = (await db.raw(
+    `select v.schedule_event_id as id, ${COUNTS}
+       from client_visits v
+      where v.studio_id = ? and v.schedule_event_id = any(?::uuid[])
+      group by v.schedule_event_id`,
+    [studioId, [...ids]],
+  )) as {
     rows: Array<{ id: string; taken: number; waiting: number }>;
   };
   return new Map(result.rows.map((r) => [r.id, { taken: r.taken, waiting: r.waiting }]));
